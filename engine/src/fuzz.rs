@@ -1,0 +1,146 @@
+//! The random-play fuzzer every game passes: seeded random games over the contract, with an
+//! invariant check after every action, and these bugs detected:
+//! a panic, a dead end (no legal action while the game is not over), a runaway game, an
+//! invariant failure, a legal action refused, a refusal that changed the state, and an action
+//! whose notation does not parse back to itself.
+
+use crate::game::{Game, Setup, state_hash};
+use crate::log::{Log, Refusal};
+use crate::rng::GameRng;
+use serde::{Deserialize, Serialize};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct FuzzConfig {
+    /// Game `i` uses seed `setup.seed + i`.
+    pub setup: Setup,
+    pub games: usize,
+    /// Every this many actions, run the costly checks (refusal purity, notation round-trip of
+    /// every legal action). 1 = always.
+    pub deep_check_every: usize,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FuzzFailure {
+    pub seed: u64,
+    pub step: usize,
+    pub kind: String,
+    pub message: String,
+    /// The last actions before the failure, in notation (seat: action).
+    pub recent: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct FuzzReport {
+    pub games: usize,
+    pub finished: usize,
+    pub actions: usize,
+    pub seconds: f64,
+    pub failures: Vec<FuzzFailure>,
+}
+
+impl FuzzReport {
+    pub fn is_clean(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+pub fn fuzz<G: Game>(game: &G, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> {
+    game.setup(&cfg.setup)?;
+    let start = Instant::now();
+    let results: Vec<(bool, usize, Option<FuzzFailure>)> = {
+        use rayon::prelude::*;
+        (0..cfg.games)
+            .into_par_iter()
+            .map(|i| {
+                let seed = cfg.setup.seed.wrapping_add(i as u64);
+                let mut setup = cfg.setup.clone();
+                setup.seed = seed;
+                let mut recent = Vec::new();
+                let mut steps = 0;
+                let run = catch_unwind(AssertUnwindSafe(|| fuzz_one(game, &setup, cfg.deep_check_every.max(1), &mut recent, &mut steps)));
+                match run {
+                    Ok(Ok(finished)) => (finished, steps, None),
+                    Ok(Err((kind, message))) => (false, steps, Some(FuzzFailure { seed, step: steps, kind, message, recent })),
+                    Err(p) => {
+                        let message = p.downcast_ref::<String>().cloned().or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default();
+                        (false, steps, Some(FuzzFailure { seed, step: steps, kind: "panic".into(), message, recent }))
+                    }
+                }
+            })
+            .collect()
+    };
+    let mut report = FuzzReport { games: cfg.games, ..Default::default() };
+    for (finished, steps, failure) in results {
+        report.finished += finished as usize;
+        report.actions += steps;
+        report.failures.extend(failure);
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+type Failure = (String, String);
+
+fn fail(kind: &str, message: impl Into<String>) -> Failure {
+    (kind.to_string(), message.into())
+}
+
+fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Vec<String>, steps: &mut usize) -> Result<bool, Failure> {
+    let mut state = game.setup(setup).map_err(|r| fail("setup", r.to_string()))?;
+    let mut rng = GameRng::new(setup.seed ^ 0x5eed_f022);
+    game.check_invariants(&state).map_err(|e| fail("invariant", format!("after setup: {e}")))?;
+    let limit = game.max_actions();
+    let mut previous: Option<G::Action> = None;
+    loop {
+        if game.outcome(&state).is_some() {
+            if !game.active_seats(&state).is_empty() {
+                return Err(fail("contract", "the game has an outcome but seats still owe decisions"));
+            }
+            return Ok(true);
+        }
+        if *steps >= limit {
+            return Err(fail("runaway", format!("no outcome after {limit} actions")));
+        }
+        let active = game.active_seats(&state);
+        if active.is_empty() {
+            return Err(fail("dead end", "no seat owes a decision and the game is not over"));
+        }
+        let seat = active[rng.pick(active.len())];
+        let legal = game.legal_actions(&state, seat);
+        if legal.is_empty() {
+            return Err(fail("dead end", format!("seat {seat} is active but has no legal action")));
+        }
+        let deep = *steps % deep_every == 0;
+        if deep {
+            for a in &legal {
+                let text = game.notation(a);
+                match game.parse(&text) {
+                    Ok(b) if &b == a => {}
+                    Ok(b) => return Err(fail("notation", format!("`{text}` parses to {b:?}, not {a:?}"))),
+                    Err(e) => return Err(fail("notation", format!("`{text}` does not parse: {e}"))),
+                }
+            }
+            // A refused action must leave the state untouched: retry the previous action.
+            if let Some(prev) = &previous {
+                let before = state_hash(&state);
+                let mut probe = state.clone();
+                if game.apply(&mut probe, seat, prev, &mut Log::quiet()).is_err() && state_hash(&probe) != before {
+                    return Err(fail("refusal changed state", format!("refusing `{}` modified the state", game.notation(prev))));
+                }
+            }
+        }
+        let action = &legal[rng.pick(legal.len())];
+        recent.push(format!("{seat}: {}", game.notation(action)));
+        if recent.len() > 12 {
+            recent.remove(0);
+        }
+        if let Err(r) = game.apply(&mut state, seat, action, &mut Log::quiet()) {
+            return Err(fail("legal action refused", format!("`{}`: {r}", game.notation(action))));
+        }
+        *steps += 1;
+        game.check_invariants(&state).map_err(|e| fail("invariant", e))?;
+        previous = Some(action.clone());
+    }
+}

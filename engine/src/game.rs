@@ -1,0 +1,127 @@
+//! The contract every game implements (design.md section 2).
+//!
+//! A `Game` value is the rules plus the loaded content of one game; states are plain data
+//! (`Clone + Serialize`) with the RNG inside. Everything else in the engine (sessions, saves,
+//! replays, undo, the fuzzer, simulation, the CLI and the app) is written once against this trait.
+
+use crate::log::{Log, Refusal};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+
+/// A seat at the table: an index into the game's seat list (`0..seat_count`).
+pub type Seat = u8;
+
+/// Everything needed to start a game; together with the action log it is a save.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub scenario: String,
+    pub players: u8,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    pub seed: u64,
+}
+
+impl Setup {
+    pub fn new(scenario: impl Into<String>, players: u8, seed: u64) -> Self {
+        Setup { scenario: scenario.into(), players, options: BTreeMap::new(), seed }
+    }
+
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options.get(key).map(String::as_str)
+    }
+
+    pub fn flag(&self, key: &str) -> bool {
+        matches!(self.option(key), Some("true" | "on" | "yes" | "1"))
+    }
+}
+
+/// A named option a scenario accepts (an optional rule, an edition, an [INTERP] reading).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionInfo {
+    pub key: String,
+    pub description: String,
+    /// The values it may take; the first is the default.
+    pub values: Vec<String>,
+}
+
+/// One line of `bivouac list`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioInfo {
+    pub id: String,
+    pub title: String,
+    pub min_players: u8,
+    pub max_players: u8,
+    pub default_players: u8,
+    pub options: Vec<OptionInfo>,
+}
+
+/// How a finished game ended. Several winners = a shared victory; none = a draw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winners: Vec<Seat>,
+    /// One score per seat, for reports (victory points, money...).
+    pub scores: Vec<i64>,
+    /// Why the game ended, e.g. "BR 3.11: most money at the end of 1865".
+    pub reason: String,
+}
+
+pub trait Game: Send + Sync + 'static {
+    type State: Clone + Debug + Serialize + DeserializeOwned + Send + Sync;
+    type Action: Clone + Debug + PartialEq + Send + Sync;
+    /// What one seat may know of a state (`None` = a spectator who sees only public facts).
+    type View: Serialize;
+
+    /// The game id used on the command line (`blockade-runner`).
+    fn id(&self) -> &'static str;
+    fn title(&self) -> &str;
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+
+    /// A fresh game. Refused (with the rule) if the scenario, player count or options are wrong.
+    fn setup(&self, setup: &Setup) -> Result<Self::State, Refusal>;
+
+    /// Names of the seats, in seat order (`union`, `confederate`; or `p1`..`p6`).
+    fn seat_names(&self, state: &Self::State) -> Vec<String>;
+
+    /// Who owes a decision now: usually one seat, several for simultaneous or out-of-turn steps.
+    /// Empty exactly when the game is over.
+    fn active_seats(&self, state: &Self::State) -> Vec<Seat>;
+
+    /// Every action `seat` may take now: complete, so the UI, the AI and the fuzzer rely on it.
+    fn legal_actions(&self, state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// Carry out an action. A refusal names the rule and must leave `state` untouched.
+    fn apply(&self, state: &mut Self::State, seat: Seat, action: &Self::Action, log: &mut Log) -> Result<(), Refusal>;
+
+    /// The canonical text of an action, stable across versions (logs, saves, the CLI).
+    fn notation(&self, action: &Self::Action) -> String;
+
+    /// Parse the canonical text. `parse(notation(a)) == a` for every action.
+    fn parse(&self, text: &str) -> Result<Self::Action, Refusal>;
+
+    fn view(&self, state: &Self::State, seat: Option<Seat>) -> Self::View;
+
+    /// A readable text picture of the view, for `bivouac show`.
+    fn describe(&self, state: &Self::State, seat: Option<Seat>) -> String;
+
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// Conservation and bounds checks the fuzzer runs after every action.
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A game taking more actions than this has run away (a bug).
+    fn max_actions(&self) -> usize {
+        100_000
+    }
+}
+
+/// Serialize a state and hash it: the identity `replay` prints. Stable across machines.
+pub fn state_hash<S: Serialize>(state: &S) -> String {
+    use sha2::{Digest, Sha256};
+    let bytes = serde_json::to_vec(state).expect("game states serialize");
+    let digest = Sha256::digest(&bytes);
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,33 @@
+//! Bivouac's generic core. It knows no game: every game implements [`Game`]
+//! and gets saves, replays, undo, the fuzzer, simulation and the command line for free.
+//!
+//! * [`game`]: the contract every game implements (setup, seats, legal actions, apply, view, outcome).
+//! * [`rng`]: the seeded ChaCha8 stream that lives in each state; dice, shuffles and draws.
+//! * [`log`]: events an action produces, with their visibility; refusals that name a rule.
+//! * [`session`]: a game being played: state plus the action log, undo, saves; the dynamic
+//!   [`session::AnyGame`]/[`session::AnySession`] layer the CLI and app drive.
+//! * [`save`]: the save file format. Load = replay.
+//! * [`content`]: layered TOML content (built-in + mods) with `file:line:col` diagnostics.
+//! * [`lua`]: the sandboxed Lua 5.4 host for card and scripted events.
+//! * [`map`]: point-to-point graph maps (petgraph) and hex maps (hexx) with pathfinding.
+//! * [`piles`]: decks, hands and discards of cards, hidden per seat, conservation checked.
+//! * [`flow`]: the stack of pending decisions each game keeps in its state.
+//! * [`agent`], [`sim`], [`fuzz`]: random play, batches of games and the invariant fuzzer.
+
+pub mod agent;
+pub mod content;
+pub mod flow;
+pub mod fuzz;
+pub mod game;
+pub mod log;
+pub mod lua;
+pub mod map;
+pub mod piles;
+pub mod rng;
+pub mod save;
+pub mod session;
+pub mod sim;
+
+pub use game::{Game, Outcome, ScenarioInfo, Seat, Setup};
+pub use log::{Event, Log, Refusal, Visibility};
+pub use rng::GameRng;

@@ -1,0 +1,1 @@
+//! Point-to-point maps on petgraph.

@@ -1,0 +1,1 @@
+//! Hex maps on hexx axial coordinates.

@@ -1,0 +1,1 @@
+//! Piles of cards.

@@ -1,0 +1,299 @@
+//! A game being played: the state, the action log and its events, undo, saves.
+//!
+//! [`Session`] is generic over a [`Game`]; [`AnyGame`] and [`AnySession`] are the same things
+//! behind trait objects, so the command line and the app drive every game through one API in
+//! action notation.
+
+use crate::agent::{AgentKind, Decision};
+use crate::fuzz::{FuzzConfig, FuzzReport};
+use crate::game::{Game, Outcome, ScenarioInfo, Seat, Setup, state_hash};
+use crate::log::{Event, Log, Refusal};
+use crate::save::{SAVE_FORMAT, SaveError, SaveFile, SavedAction};
+use crate::sim::{SimConfig, SimReport};
+use std::sync::Arc;
+
+/// One applied action and what it told the table.
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub seat: Seat,
+    pub action: String,
+    pub events: Vec<Event>,
+    /// A roll, draw or reveal happened: undo may not go back across it.
+    pub sealed: bool,
+    pub active_before: Vec<Seat>,
+    pub active_after: Vec<Seat>,
+}
+
+pub struct Session<G: Game> {
+    game: Arc<G>,
+    content_hash: String,
+    setup: Setup,
+    state: G::State,
+    history: Vec<Step>,
+}
+
+impl<G: Game> Clone for Session<G> {
+    fn clone(&self) -> Self {
+        Session {
+            game: self.game.clone(),
+            content_hash: self.content_hash.clone(),
+            setup: self.setup.clone(),
+            state: self.state.clone(),
+            history: self.history.clone(),
+        }
+    }
+}
+
+/// Refuse an action from a seat that owes no decision now.
+fn check_active<G: Game>(game: &G, state: &G::State, seat: Seat) -> Result<(), Refusal> {
+    let active = game.active_seats(state);
+    if active.contains(&seat) {
+        return Ok(());
+    }
+    let names = game.seat_names(state);
+    let name = |s: Seat| names.get(s as usize).cloned().unwrap_or_else(|| format!("seat {s}"));
+    if active.is_empty() {
+        return Err(Refusal::new("game over", "the game has ended"));
+    }
+    let owed: Vec<String> = active.iter().map(|&s| name(s)).collect();
+    Err(Refusal::new("sequence of play", format!("{} owes no decision now; waiting for {}", name(seat), owed.join(", "))))
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(game: Arc<G>, content_hash: impl Into<String>, setup: Setup) -> Result<Self, Refusal> {
+        let state = game.setup(&setup)?;
+        Ok(Session { game, content_hash: content_hash.into(), setup, state, history: Vec::new() })
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    pub fn history(&self) -> &[Step] {
+        &self.history
+    }
+
+    /// Apply `action` for `seat`. On refusal the session is exactly as before.
+    pub fn apply(&mut self, seat: Seat, action: &G::Action) -> Result<&Step, Refusal> {
+        check_active(&*self.game, &self.state, seat)?;
+        let active_before = self.game.active_seats(&self.state);
+        let mut next = self.state.clone();
+        let mut log = Log::recording();
+        self.game.apply(&mut next, seat, action, &mut log)?;
+        self.state = next;
+        let active_after = self.game.active_seats(&self.state);
+        self.history.push(Step {
+            seat,
+            action: self.game.notation(action),
+            sealed: log.sealed(),
+            events: log.events,
+            active_before,
+            active_after,
+        });
+        Ok(self.history.last().expect("just pushed"))
+    }
+
+    pub fn apply_text(&mut self, seat: Seat, text: &str) -> Result<&Step, Refusal> {
+        let action = self.game.parse(text)?;
+        self.apply(seat, &action)
+    }
+
+    /// Take back the last action, unless it rolled, drew or revealed, or handed the decision
+    /// to another seat (what players expect from fair play).
+    pub fn undo(&mut self) -> Result<(), Refusal> {
+        let Some(last) = self.history.last() else {
+            return Err(Refusal::new("undo", "nothing to undo"));
+        };
+        if last.sealed {
+            return Err(Refusal::new("undo", format!("`{}` rolled dice, drew or revealed something: it cannot be taken back", last.action)));
+        }
+        if last.active_before != last.active_after {
+            return Err(Refusal::new("undo", format!("after `{}` the decision passed to another seat: it cannot be taken back", last.action)));
+        }
+        let mut log: Vec<SavedAction> = self.history.iter().map(|s| SavedAction { seat: s.seat, action: s.action.clone() }).collect();
+        log.pop();
+        let rebuilt = Self::replay_actions(self.game.clone(), &self.content_hash, self.setup.clone(), &log)
+            .map_err(|e| Refusal::new("undo", e.to_string()))?;
+        *self = rebuilt;
+        Ok(())
+    }
+
+    pub fn to_save(&self) -> SaveFile {
+        SaveFile {
+            format: SAVE_FORMAT,
+            game: self.game.id().to_string(),
+            content_hash: self.content_hash.clone(),
+            setup: self.setup.clone(),
+            actions: self.history.iter().map(|s| SavedAction { seat: s.seat, action: s.action.clone() }).collect(),
+        }
+    }
+
+    /// Load = replay. Checks game, content and every action.
+    pub fn load(game: Arc<G>, content_hash: &str, save: &SaveFile) -> Result<Self, SaveError> {
+        if save.format != SAVE_FORMAT {
+            return Err(SaveError::WrongFormat { found: save.format });
+        }
+        if save.game != game.id() {
+            return Err(SaveError::WrongGame { found: save.game.clone(), expected: game.id().to_string() });
+        }
+        if save.content_hash != content_hash {
+            return Err(SaveError::WrongContent { found: save.content_hash.clone(), expected: content_hash.to_string() });
+        }
+        Self::replay_actions(game, content_hash, save.setup.clone(), &save.actions)
+    }
+
+    fn replay_actions(game: Arc<G>, content_hash: &str, setup: Setup, actions: &[SavedAction]) -> Result<Self, SaveError> {
+        let mut s = Session::new(game, content_hash, setup).map_err(|e| SaveError::Setup(e.to_string()))?;
+        for (i, a) in actions.iter().enumerate() {
+            s.apply_text(a.seat, &a.action).map_err(|e| SaveError::Replay {
+                index: i + 1,
+                action: a.action.clone(),
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(s)
+    }
+
+    pub fn state_hash(&self) -> String {
+        state_hash(&self.state)
+    }
+}
+
+/// A session behind a trait object: everything in action notation.
+pub trait AnySession: Send {
+    fn game_id(&self) -> &'static str;
+    fn setup(&self) -> &Setup;
+    fn seat_names(&self) -> Vec<String>;
+    fn active_seats(&self) -> Vec<Seat>;
+    fn legal_actions(&self, seat: Seat) -> Vec<String>;
+    fn apply_text(&mut self, seat: Seat, action: &str) -> Result<Step, Refusal>;
+    /// Let an AI of `kind` choose and play for `seat`; returns the step it played.
+    fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal>;
+    fn undo(&mut self) -> Result<(), Refusal>;
+    fn view_json(&self, seat: Option<Seat>) -> serde_json::Value;
+    fn describe(&self, seat: Option<Seat>) -> String;
+    fn outcome(&self) -> Option<Outcome>;
+    fn state_hash(&self) -> String;
+    fn history(&self) -> &[Step];
+    fn to_save(&self) -> SaveFile;
+    fn clone_box(&self) -> Box<dyn AnySession>;
+    /// Parse a seat name (`p2`, `union`) or a number.
+    fn seat_by_name(&self, name: &str) -> Option<Seat> {
+        let names = self.seat_names();
+        names.iter().position(|n| n.eq_ignore_ascii_case(name)).map(|i| i as Seat).or_else(|| name.parse().ok().filter(|&s: &Seat| (s as usize) < names.len()))
+    }
+}
+
+impl<G: Game> AnySession for Session<G> {
+    fn game_id(&self) -> &'static str {
+        self.game.id()
+    }
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+    fn seat_names(&self) -> Vec<String> {
+        self.game.seat_names(&self.state)
+    }
+    fn active_seats(&self) -> Vec<Seat> {
+        self.game.active_seats(&self.state)
+    }
+    fn legal_actions(&self, seat: Seat) -> Vec<String> {
+        self.game.legal_actions(&self.state, seat).iter().map(|a| self.game.notation(a)).collect()
+    }
+    fn apply_text(&mut self, seat: Seat, action: &str) -> Result<Step, Refusal> {
+        Session::apply_text(self, seat, action).cloned()
+    }
+    fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal> {
+        check_active(&*self.game, &self.state, seat)?;
+        let legal = self.game.legal_actions(&self.state, seat);
+        if legal.is_empty() {
+            return Err(Refusal::new("sequence of play", "no legal action"));
+        }
+        let mut agent = kind.build::<G>(seed ^ self.history.len() as u64);
+        let i = agent.choose(&Decision::new(&*self.game, &self.state, seat, &legal));
+        self.apply(seat, &legal[i]).cloned()
+    }
+    fn undo(&mut self) -> Result<(), Refusal> {
+        Session::undo(self)
+    }
+    fn view_json(&self, seat: Option<Seat>) -> serde_json::Value {
+        serde_json::to_value(self.game.view(&self.state, seat)).expect("views serialize")
+    }
+    fn describe(&self, seat: Option<Seat>) -> String {
+        self.game.describe(&self.state, seat)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome(&self.state)
+    }
+    fn state_hash(&self) -> String {
+        Session::state_hash(self)
+    }
+    fn history(&self) -> &[Step] {
+        &self.history
+    }
+    fn to_save(&self) -> SaveFile {
+        Session::to_save(self)
+    }
+    fn clone_box(&self) -> Box<dyn AnySession> {
+        Box::new(self.clone())
+    }
+}
+
+/// A loaded game behind a trait object.
+pub trait AnyGame: Send + Sync {
+    fn id(&self) -> &'static str;
+    fn title(&self) -> String;
+    fn scenarios(&self) -> Vec<ScenarioInfo>;
+    fn content_hash(&self) -> &str;
+    fn new_session(&self, setup: Setup) -> Result<Box<dyn AnySession>, Refusal>;
+    fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError>;
+    fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal>;
+    fn fuzz(&self, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal>;
+}
+
+/// Wraps a game and its content hash as an [`AnyGame`].
+pub struct Registered<G: Game> {
+    pub game: Arc<G>,
+    pub content_hash: String,
+}
+
+impl<G: Game> Registered<G> {
+    pub fn new(game: G, content_hash: impl Into<String>) -> Self {
+        Registered { game: Arc::new(game), content_hash: content_hash.into() }
+    }
+}
+
+impl<G: Game> AnyGame for Registered<G> {
+    fn id(&self) -> &'static str {
+        self.game.id()
+    }
+    fn title(&self) -> String {
+        self.game.title().to_string()
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.game.scenarios()
+    }
+    fn content_hash(&self) -> &str {
+        &self.content_hash
+    }
+    fn new_session(&self, setup: Setup) -> Result<Box<dyn AnySession>, Refusal> {
+        Ok(Box::new(Session::new(self.game.clone(), self.content_hash.clone(), setup)?))
+    }
+    fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError> {
+        Ok(Box::new(Session::load(self.game.clone(), &self.content_hash, save)?))
+    }
+    fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal> {
+        crate::sim::simulate(&*self.game, cfg)
+    }
+    fn fuzz(&self, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> {
+        crate::fuzz::fuzz(&*self.game, cfg)
+    }
+}

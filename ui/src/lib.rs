@@ -1,0 +1,1 @@
+//! Bivouac app library.
