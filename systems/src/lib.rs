@@ -1,1 +1,74 @@
 //! The rules of each game Bivouac plays, one module per game, over the engine's contract.
+//!
+//! Each module exposes `load(layers) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>`: it reads
+//! and checks its content folder from the layers (built-in content first, then mods) and returns
+//! the playable game, or `None` while only its content exists.
+
+use bivouac_engine::content::Diagnostics;
+use bivouac_engine::session::AnyGame;
+use std::path::{Path, PathBuf};
+
+pub mod blockade_runner;
+pub mod bobby_lee;
+pub mod for_the_people;
+pub mod gcacw;
+
+type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
+
+/// Every game module: its content folder and its loader.
+pub const MODULES: &[(&str, Loader)] = &[
+    (blockade_runner::DIR, blockade_runner::load),
+    (for_the_people::DIR, for_the_people::load),
+    (bobby_lee::DIR, bobby_lee::load),
+    (gcacw::DIR, gcacw::load),
+];
+
+/// All games whose content loaded, and the diagnostics of those whose content did not.
+#[derive(Default)]
+pub struct Catalog {
+    pub games: Vec<Box<dyn AnyGame>>,
+    pub errors: Vec<(String, Diagnostics)>,
+    /// Content folders that validated but have no playable rules yet.
+    pub content_only: Vec<String>,
+}
+
+impl Catalog {
+    pub fn game(&self, id: &str) -> Option<&dyn AnyGame> {
+        self.games.iter().find(|g| g.id() == id).map(|g| &**g)
+    }
+}
+
+/// Load every game from `layers`. A layer is a folder holding one sub-folder per game; a mod
+/// layer holds only what it overrides. A game folder absent from every layer is skipped.
+pub fn load_catalog(layers: &[PathBuf]) -> Catalog {
+    let mut catalog = Catalog::default();
+    for (dir, load) in MODULES {
+        if !layers.first().is_some_and(|l| l.join(dir).is_dir()) {
+            continue;
+        }
+        match load(layers) {
+            Ok(Some(game)) => catalog.games.push(game),
+            Ok(None) => catalog.content_only.push(dir.to_string()),
+            Err(d) => catalog.errors.push((dir.to_string(), d)),
+        }
+    }
+    catalog
+}
+
+/// The built-in content folder: `$BIVOUAC_CONTENT`, else `content/` beside the current
+/// directory or the executable, else the source tree's.
+pub fn builtin_content_dir() -> PathBuf {
+    if let Some(p) = std::env::var_os("BIVOUAC_CONTENT") {
+        return PathBuf::from(p);
+    }
+    let candidates = [
+        std::env::current_dir().ok().map(|d| d.join("content")),
+        std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("content"))),
+    ];
+    for c in candidates.into_iter().flatten() {
+        if c.join("blockade-runner").is_dir() {
+            return c;
+        }
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
+}
