@@ -1,1 +1,2 @@
-//! Bivouac app library.
+//! The Bivouac program: the command line ([`cli`]) and, later, the desktop app.
+pub mod cli;

@@ -1,0 +1,395 @@
+//! The command line: scriptable access to every game for players, modders, designers and tests.
+//! Every command works through the engine's `AnyGame`/`AnySession` API in action notation.
+
+use bivouac_engine::agent::AgentKind;
+use bivouac_engine::fuzz::FuzzConfig;
+use bivouac_engine::save::SaveFile;
+use bivouac_engine::session::{AnyGame, AnySession, Step};
+use bivouac_engine::sim::SimConfig;
+use bivouac_engine::{Seat, Setup};
+use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
+use clap::{Parser, Subcommand};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+#[derive(Parser, Debug)]
+#[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
+pub struct Cli {
+    /// The built-in content folder (default: the one shipped with Bivouac).
+    #[arg(long, global = true)]
+    content: Option<PathBuf>,
+    /// A mod folder laid over the built-in content (repeatable, later ones win).
+    #[arg(long = "mod", global = true)]
+    mods: Vec<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// One line per scenario: GAME_ID SCENARIO_ID  Title.
+    List,
+    /// Check the content (and a mod folder laid over it) without starting a game.
+    Validate { dir: Option<PathBuf> },
+    /// Start a game and write its save.
+    New {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A scenario option, KEY=VALUE (repeatable).
+        #[arg(long = "option")]
+        options: Vec<String>,
+        /// Seats played by the AI, comma-separated names (e.g. p2,p3).
+        #[arg(long, value_delimiter = ',')]
+        ai_seats: Vec<String>,
+        /// The AI for those seats.
+        #[arg(long, default_value = "random")]
+        ai: String,
+        #[arg(short = 'o', long)]
+        out: PathBuf,
+    },
+    /// Print the game as a seat sees it (a spectator by default).
+    Show {
+        save: PathBuf,
+        #[arg(long)]
+        seat: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the legal actions of the seat(s) to act.
+    Actions {
+        save: PathBuf,
+        #[arg(long)]
+        seat: Option<String>,
+    },
+    /// Play one action; refused actions exit 1 and leave the save untouched.
+    Do {
+        save: PathBuf,
+        action: String,
+        #[arg(long)]
+        seat: Option<String>,
+    },
+    /// Take back the last action where the rules allow it.
+    Undo { save: PathBuf },
+    /// Replay a save from its seed and log; prints the final state hash.
+    Replay { save: PathBuf },
+    /// Play a batch of games between AIs and report the results.
+    Sim {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// AI kind for every seat, or one per seat comma-separated.
+        #[arg(long, default_value = "random", value_delimiter = ',')]
+        ai: Vec<String>,
+        #[arg(long = "option")]
+        options: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Random-play fuzzing with invariant checks; exits 1 on any failure.
+    Fuzz {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long)]
+        players: Option<u8>,
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long = "option")]
+        options: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The save plus the CLI's own bookkeeping: which seats the AI plays.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct CliSave {
+    #[serde(flatten)]
+    save: SaveFile,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    ai: BTreeMap<String, AgentKind>,
+}
+
+type CliResult = Result<(), CliError>;
+
+/// An error and the exit code it gives (1: refused by the rules; 2: bad input or content).
+struct CliError(i32, String);
+
+fn err(msg: impl Into<String>) -> CliError {
+    CliError(2, msg.into())
+}
+
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => 0,
+        Err(CliError(code, msg)) => {
+            eprintln!("{msg}");
+            code
+        }
+    }
+}
+
+fn run(cli: Cli) -> CliResult {
+    let mut layers = vec![cli.content.clone().unwrap_or_else(builtin_content_dir)];
+    layers.extend(cli.mods.iter().cloned());
+    let Some(command) = cli.command else {
+        use clap::CommandFactory;
+        Cli::command().print_help().map_err(|e| err(e.to_string()))?;
+        println!("\n(The desktop app is not built yet: use the commands above to play.)");
+        return Ok(());
+    };
+    if let Command::Validate { dir } = &command {
+        let mut layers = layers.clone();
+        layers.extend(dir.iter().cloned());
+        return validate(&layers);
+    }
+    let catalog = load_catalog(&layers);
+    match command {
+        Command::List => list(&catalog),
+        Command::Validate { .. } => unreachable!("handled above"),
+        Command::New { game, scenario, players, seed, options, ai_seats, ai, out } => {
+            let game = find_game(&catalog, &game)?;
+            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let session = game.new_session(setup).map_err(|r| CliError(1, r.to_string()))?;
+            let kind = AgentKind::parse(&ai).map_err(err)?;
+            let mut ai_map = BTreeMap::new();
+            for name in ai_seats {
+                session.seat_by_name(&name).ok_or_else(|| err(format!("no seat `{name}`; seats are {}", session.seat_names().join(", "))))?;
+                ai_map.insert(name.to_lowercase(), kind);
+            }
+            let mut session = session;
+            let played = run_ai(&mut *session, &ai_map)?;
+            print_steps(&*session, &played, None);
+            write_save(&out, &*session, &ai_map)?;
+            println!("new {} game, scenario {}, seed {}: saved to {}", game.id(), session.setup().scenario, session.setup().seed, out.display());
+            print_turn(&*session);
+            Ok(())
+        }
+        Command::Show { save, seat, json } => {
+            let (session, _) = open_save(&catalog, &save)?;
+            let seat = seat.map(|s| parse_seat(&*session, &s)).transpose()?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&session.view_json(seat)).expect("json"));
+            } else {
+                println!("{}", session.describe(seat));
+                print_turn(&*session);
+            }
+            Ok(())
+        }
+        Command::Actions { save, seat } => {
+            let (session, _) = open_save(&catalog, &save)?;
+            let seats = match seat {
+                Some(s) => vec![parse_seat(&*session, &s)?],
+                None => session.active_seats(),
+            };
+            let names = session.seat_names();
+            for s in seats {
+                for a in session.legal_actions(s) {
+                    println!("{}: {a}", names[s as usize]);
+                }
+            }
+            Ok(())
+        }
+        Command::Do { save, action, seat } => {
+            let (mut session, ai) = open_save(&catalog, &save)?;
+            let seat = match seat {
+                Some(s) => parse_seat(&*session, &s)?,
+                None => match session.active_seats().as_slice() {
+                    [one] => *one,
+                    [] => return Err(CliError(1, "game over: the game has ended".into())),
+                    several => {
+                        let names = session.seat_names();
+                        let list: Vec<&str> = several.iter().map(|&s| names[s as usize].as_str()).collect();
+                        return Err(err(format!("several seats owe a decision ({}): say which with --seat", list.join(", "))));
+                    }
+                },
+            };
+            let step = session.apply_text(seat, &action).map_err(|r| CliError(1, format!("refused: {r}")))?;
+            let mut played = vec![step];
+            played.extend(run_ai(&mut *session, &ai)?);
+            print_steps(&*session, &played, Some(seat));
+            write_save(&save, &*session, &ai)?;
+            print_turn(&*session);
+            Ok(())
+        }
+        Command::Undo { save } => {
+            let (mut session, ai) = open_save(&catalog, &save)?;
+            session.undo().map_err(|r| CliError(1, format!("refused: {r}")))?;
+            write_save(&save, &*session, &ai)?;
+            println!("undone; {} actions remain", session.history().len());
+            print_turn(&*session);
+            Ok(())
+        }
+        Command::Replay { save } => {
+            let (session, _) = open_save(&catalog, &save)?;
+            println!("{}", session.state_hash());
+            Ok(())
+        }
+        Command::Sim { game, scenario, players, games, seed, ai, options, json } => {
+            let game = find_game(&catalog, &game)?;
+            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
+            let report = game.simulate(&SimConfig { setup, games, agents }).map_err(|r| CliError(1, r.to_string()))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).expect("json"));
+            } else {
+                print!("{}", report.to_table());
+            }
+            if report.errors.is_empty() { Ok(()) } else { Err(CliError(1, format!("{} games hit a rules error", report.errors.len()))) }
+        }
+        Command::Fuzz { game, scenario, players, games, seed, options, json } => {
+            let game = find_game(&catalog, &game)?;
+            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16 }).map_err(|r| CliError(1, r.to_string()))?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).expect("json"));
+            } else {
+                println!(
+                    "{} {}: {} games, {} finished, {} actions in {:.2} s, {} failures",
+                    game.id(), scenario, report.games, report.finished, report.actions, report.seconds, report.failures.len()
+                );
+                for f in report.failures.iter().take(10) {
+                    println!("FAIL seed {} step {} [{}] {}\n  last: {}", f.seed, f.step, f.kind, f.message, f.recent.join(" | "));
+                }
+            }
+            if report.is_clean() { Ok(()) } else { Err(CliError(1, format!("{} fuzz failures", report.failures.len()))) }
+        }
+    }
+}
+
+fn list(catalog: &Catalog) -> CliResult {
+    for game in &catalog.games {
+        for s in game.scenarios() {
+            println!("{} {}  {}", game.id(), s.id, s.title);
+        }
+    }
+    report_catalog_errors(catalog);
+    Ok(())
+}
+
+fn report_catalog_errors(catalog: &Catalog) {
+    for (dir, diags) in &catalog.errors {
+        eprintln!("content of {dir} does not load:\n{diags}");
+    }
+}
+
+fn validate(layers: &[PathBuf]) -> CliResult {
+    let catalog = load_catalog(layers);
+    for g in &catalog.games {
+        println!("ok  {} ({} scenarios, content {})", g.id(), g.scenarios().len(), g.content_hash());
+    }
+    for dir in &catalog.content_only {
+        println!("ok  {dir} (content only; rules not playable yet)");
+    }
+    if catalog.errors.is_empty() {
+        Ok(())
+    } else {
+        let mut msg = String::new();
+        for (dir, d) in &catalog.errors {
+            msg.push_str(&format!("{dir}: {} problem(s)\n{d}\n", d.0.len()));
+        }
+        Err(err(msg.trim_end().to_string()))
+    }
+}
+
+fn find_game<'a>(catalog: &'a Catalog, id: &str) -> Result<&'a dyn AnyGame, CliError> {
+    catalog.game(id).ok_or_else(|| {
+        report_catalog_errors(catalog);
+        let known: Vec<&str> = catalog.games.iter().map(|g| g.id()).collect();
+        err(format!("unknown game `{id}`; playable games: {}", known.join(", ")))
+    })
+}
+
+fn make_setup(game: &dyn AnyGame, scenario: &str, players: Option<u8>, seed: u64, options: &[String]) -> Result<Setup, CliError> {
+    let scenarios = game.scenarios();
+    let info = scenarios.iter().find(|s| s.id == scenario).ok_or_else(|| {
+        let ids: Vec<&str> = scenarios.iter().map(|s| s.id.as_str()).collect();
+        err(format!("unknown scenario `{scenario}` for {}; scenarios: {}", game.id(), ids.join(", ")))
+    })?;
+    let mut setup = Setup::new(scenario, players.unwrap_or(info.default_players), seed);
+    for o in options {
+        let (k, v) = o.split_once('=').ok_or_else(|| err(format!("option `{o}` should be KEY=VALUE")))?;
+        setup.options.insert(k.to_string(), v.to_string());
+    }
+    Ok(setup)
+}
+
+fn parse_seat(session: &dyn AnySession, name: &str) -> Result<Seat, CliError> {
+    session.seat_by_name(name).ok_or_else(|| err(format!("no seat `{name}`; seats are {}", session.seat_names().join(", "))))
+}
+
+fn open_save(catalog: &Catalog, path: &Path) -> Result<(Box<dyn AnySession>, BTreeMap<String, AgentKind>), CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
+    let save = SaveFile::from_json(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
+    let cli: CliSave = serde_json::from_str(&text).map_err(|e| err(format!("{}: the save is damaged: {e}", path.display())))?;
+    let game = find_game(catalog, &save.game)?;
+    let session = game.load(&save).map_err(|e| err(format!("{}: {e}", path.display())))?;
+    Ok((session, cli.ai))
+}
+
+fn write_save(path: &Path, session: &dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> CliResult {
+    let data = CliSave { save: session.to_save(), ai: ai.clone() };
+    let json = serde_json::to_string_pretty(&data).expect("saves serialize");
+    let tmp = path.with_extension("tmp-write");
+    std::fs::write(&tmp, json).map_err(|e| err(format!("cannot write {}: {e}", tmp.display())))?;
+    std::fs::rename(&tmp, path).map_err(|e| err(format!("cannot write {}: {e}", path.display())))
+}
+
+/// Let the AI play every AI seat that owes a decision, until a human seat must act or the game ends.
+fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Result<Vec<Step>, CliError> {
+    let mut played = Vec::new();
+    if ai.is_empty() {
+        return Ok(played);
+    }
+    let names = session.seat_names();
+    let limit = 100_000;
+    while played.len() < limit {
+        let next = session.active_seats().into_iter().find_map(|s| ai.get(&names[s as usize].to_lowercase()).map(|k| (s, *k)));
+        let Some((seat, kind)) = next else { break };
+        let seed = session.setup().seed.wrapping_mul(6364136223846793005).wrapping_add(session.history().len() as u64);
+        let step = session.ai_move(seat, kind, seed).map_err(|r| CliError(1, format!("the AI could not move: {r}")))?;
+        played.push(step);
+    }
+    Ok(played)
+}
+
+/// Print played steps with the events `viewer` may read (public ones, plus its own secrets).
+fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
+    let names = session.seat_names();
+    for step in steps {
+        println!("{}: {}", names[step.seat as usize], step.action);
+        for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
+            println!("    {}", e.text);
+        }
+    }
+}
+
+fn print_turn(session: &dyn AnySession) {
+    if let Some(o) = session.outcome() {
+        let names = session.seat_names();
+        let winners: Vec<&str> = o.winners.iter().map(|&w| names[w as usize].as_str()).collect();
+        let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", names[i])).collect();
+        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, o.reason, scores.join(", "));
+        return;
+    }
+    let names = session.seat_names();
+    let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
+    println!("to act: {}", active.join(", "));
+}
