@@ -112,6 +112,16 @@ pub trait Game: Send + Sync + 'static {
         Ok(())
     }
 
+    /// A drawable picture of the board as `seat` may see it (the app draws only this).
+    fn board(&self, _state: &Self::State, _seat: Option<Seat>) -> crate::board::Board {
+        crate::board::Board::default()
+    }
+
+    /// Where an action happens on the board (for highlighting and menus).
+    fn hint(&self, _state: &Self::State, _action: &Self::Action) -> crate::board::ActionHint {
+        crate::board::ActionHint::default()
+    }
+
     /// A game taking more actions than this has run away (a bug).
     fn max_actions(&self) -> usize {
         100_000

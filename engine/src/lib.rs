@@ -9,12 +9,14 @@
 //! * [`save`]: the save file format. Load = replay.
 //! * [`content`]: layered TOML content (built-in + mods) with `file:line:col` diagnostics.
 //! * [`lua`]: the sandboxed Lua 5.4 host for card and scripted events.
+//! * [`board`]: the drawable picture of a board each game builds for the app.
 //! * [`map`]: point-to-point graph maps (petgraph) and hex maps (hexx) with pathfinding.
 //! * [`piles`]: decks, hands and discards of cards, hidden per seat, conservation checked.
 //! * [`flow`]: the stack of pending decisions each game keeps in its state.
 //! * [`agent`], [`sim`], [`fuzz`]: random play, batches of games and the invariant fuzzer.
 
 pub mod agent;
+pub mod board;
 pub mod content;
 pub mod flow;
 pub mod fuzz;

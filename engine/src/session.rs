@@ -179,6 +179,9 @@ pub trait AnySession: Send {
     fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal>;
     fn undo(&mut self) -> Result<(), Refusal>;
     fn view_json(&self, seat: Option<Seat>) -> serde_json::Value;
+    fn board(&self, seat: Option<Seat>) -> crate::board::Board;
+    /// The legal actions of `seat` with their notation and board hints.
+    fn hinted_actions(&self, seat: Seat) -> Vec<(String, crate::board::ActionHint)>;
     fn describe(&self, seat: Option<Seat>) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn state_hash(&self) -> String;
@@ -229,6 +232,12 @@ impl<G: Game> AnySession for Session<G> {
     }
     fn describe(&self, seat: Option<Seat>) -> String {
         self.game.describe(&self.state, seat)
+    }
+    fn board(&self, seat: Option<Seat>) -> crate::board::Board {
+        self.game.board(&self.state, seat)
+    }
+    fn hinted_actions(&self, seat: Seat) -> Vec<(String, crate::board::ActionHint)> {
+        self.game.legal_actions(&self.state, seat).iter().map(|a| (self.game.notation(a), self.game.hint(&self.state, a))).collect()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome(&self.state)

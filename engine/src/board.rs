@@ -1,0 +1,81 @@
+//! A drawable picture of the board, built by each game from what one seat may see.
+//! The app draws every game from this alone, so it never contains rules: point-to-point maps
+//! (spaces at coordinates, links styled by kind) and hex maps (terrain fill, hexside features)
+//! share one model, as the engine's maps do.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    pub layout: Layout,
+    pub spaces: Vec<BoardSpace>,
+    pub links: Vec<BoardLink>,
+    pub pieces: Vec<BoardPiece>,
+    /// Tracks, prices, money, hands summary...: titled lines of text beside the map.
+    pub panels: Vec<Panel>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Layout {
+    /// Spaces at free coordinates (x east, y north: longitude/latitude or map units).
+    #[default]
+    Points,
+    /// Spaces are hexes; `x, y` are axial `q, r`.
+    HexFlat,
+    HexPointy,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardSpace {
+    pub id: String,
+    pub label: String,
+    pub x: f32,
+    pub y: f32,
+    /// Terrain or kind key the app colours by ("clear", "forest", "port", "neutral-port"...).
+    pub fill: String,
+    /// Small marks: "fort", "capital", "blockaded", control...
+    pub marks: Vec<String>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardLink {
+    /// Indexes into `spaces`.
+    pub a: u16,
+    pub b: u16,
+    /// "rail", "road", "river", "sea", "ford", "bridge", "creek", "ridge"... (styled by the app).
+    pub kind: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardPiece {
+    /// Index into `spaces`.
+    pub space: u16,
+    /// Shown on the counter ("Lizzie", "II Corps", "?" for a hidden block).
+    pub label: String,
+    /// Seat owning it, for its colour (None: neutral, e.g. the Union blockade in Blockade Runner).
+    pub seat: Option<u8>,
+    /// "ship", "army", "leader", "block", "fort", "cube"...
+    pub kind: String,
+    /// Strength or steps as printed, when this seat may know it.
+    pub strength: Option<String>,
+    /// True when the viewer sees only the back of the piece.
+    pub hidden: bool,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Panel {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+/// Where an action happens on the board, so the app can light up legal destinations and group
+/// card plays. All fields optional; indexes into [`Board::spaces`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionHint {
+    pub from: Option<u16>,
+    pub to: Option<u16>,
+    /// The card this action plays, by title, for the hand panel.
+    pub card: Option<String>,
+    /// A short group label for menus ("Move", "Load", "Bid", "Card").
+    pub group: String,
+}
