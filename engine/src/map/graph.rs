@@ -103,7 +103,10 @@ impl<S, E> GraphMap<S, E> {
             return Err(format!("duplicate space id `{name}`"));
         }
         if self.names.len() >= u16::MAX as usize {
-            return Err(format!("too many spaces (at most {}) adding `{name}`", u16::MAX));
+            return Err(format!(
+                "too many spaces (at most {}) adding `{name}`",
+                u16::MAX
+            ));
         }
         let id = SpaceId(self.names.len() as u16);
         let n = self.graph.add_node(data);
@@ -133,8 +136,12 @@ impl<S, E> GraphMap<S, E> {
 
     /// Joins two spaces named by their string ids.
     pub fn connect_ids(&mut self, a: &str, b: &str, data: E) -> Result<(), String> {
-        let ia = self.id(a).ok_or_else(|| format!("connection {a}-{b}: unknown space `{a}`"))?;
-        let ib = self.id(b).ok_or_else(|| format!("connection {a}-{b}: unknown space `{b}`"))?;
+        let ia = self
+            .id(a)
+            .ok_or_else(|| format!("connection {a}-{b}: unknown space `{a}`"))?;
+        let ib = self
+            .id(b)
+            .ok_or_else(|| format!("connection {a}-{b}: unknown space `{b}`"))?;
         self.connect(ia, ib, data)
     }
 
@@ -185,14 +192,20 @@ impl<S, E> GraphMap<S, E> {
     /// All connections once each: (a, b, data) in the order they were added.
     pub fn connections(&self) -> impl Iterator<Item = (SpaceId, SpaceId, &E)> + '_ {
         self.graph.edge_references().map(|e| {
-            (SpaceId(e.source().index() as u16), SpaceId(e.target().index() as u16), e.weight())
+            (
+                SpaceId(e.source().index() as u16),
+                SpaceId(e.target().index() as u16),
+                e.weight(),
+            )
         })
     }
 
     /// The neighbours of a space with the connection to each, sorted by neighbour id; a
     /// neighbour joined by several connections appears once per connection.
     pub fn neighbors(&self, s: SpaceId) -> impl Iterator<Item = (SpaceId, &E)> + '_ {
-        self.adjacency[s.index()].iter().map(move |&(n, e)| (n, &self.graph[e]))
+        self.adjacency[s.index()]
+            .iter()
+            .map(move |&(n, e)| (n, &self.graph[e]))
     }
 
     /// Number of connections at a space.
@@ -204,7 +217,10 @@ impl<S, E> GraphMap<S, E> {
     pub fn edges_between(&self, a: SpaceId, b: SpaceId) -> impl Iterator<Item = &E> + '_ {
         let list = &self.adjacency[a.index()];
         let start = list.partition_point(|&(n, _)| n < b);
-        list[start..].iter().take_while(move |&&(n, _)| n == b).map(move |&(_, e)| &self.graph[e])
+        list[start..]
+            .iter()
+            .take_while(move |&&(n, _)| n == b)
+            .map(move |&(_, e)| &self.graph[e])
     }
 
     /// Whether `a` and `b` are joined directly by at least one connection.
@@ -213,8 +229,8 @@ impl<S, E> GraphMap<S, E> {
     }
 
     /// Whether `a` and `b` are joined directly by a connection passing `filter`.
-    pub fn connected_by(&self, a: SpaceId, b: SpaceId, mut filter: impl FnMut(&E) -> bool) -> bool {
-        self.edges_between(a, b).any(|e| filter(e))
+    pub fn connected_by(&self, a: SpaceId, b: SpaceId, filter: impl FnMut(&E) -> bool) -> bool {
+        self.edges_between(a, b).any(filter)
     }
 
     /// The underlying petgraph graph (node `i` is `SpaceId(i)`), for algorithms not wrapped here.
@@ -288,7 +304,9 @@ impl<S, E> GraphMap<S, E> {
                 if done[t.index()] {
                     continue;
                 }
-                let Some(c) = cost(s, t, &self.graph[e]) else { continue };
+                let Some(c) = cost(s, t, &self.graph[e]) else {
+                    continue;
+                };
                 let Some(nd) = d.checked_add(c) else { continue };
                 if nd <= budget && nd < dist[t.index()] {
                     dist[t.index()] = nd;
@@ -433,7 +451,10 @@ mod tests {
         assert!(!m.space(a).city);
         assert_eq!(m.id("atlanta"), None);
         let g = m.id("gordonsville").unwrap();
-        let ns: Vec<_> = m.neighbors(g).map(|(n, k)| (m.name(n).to_string(), *k)).collect();
+        let ns: Vec<_> = m
+            .neighbors(g)
+            .map(|(n, k)| (m.name(n).to_string(), *k))
+            .collect();
         // sorted by space id: culpeper(3), charlottesville(5), hanover(11)
         assert_eq!(
             ns,
@@ -491,7 +512,17 @@ mod tests {
         let r = m.id("richmond").unwrap();
         let (c, p) = m.shortest_path(a, r, rail_only).unwrap();
         assert_eq!(c, 5);
-        assert_eq!(names(&m, &p), ["alexandria", "manassas", "culpeper", "gordonsville", "hanover", "richmond"]);
+        assert_eq!(
+            names(&m, &p),
+            [
+                "alexandria",
+                "manassas",
+                "culpeper",
+                "gordonsville",
+                "hanover",
+                "richmond"
+            ]
+        );
         // Lynchburg to Richmond: South Side via Petersburg (2) beats Charlottesville (4).
         let l = m.id("lynchburg").unwrap();
         let (c, p) = m.shortest_path(l, r, rail_only).unwrap();
@@ -530,7 +561,16 @@ mod tests {
         assert_eq!(c, 7);
         assert_eq!(
             names(&m, &p),
-            ["alexandria", "manassas", "culpeper", "gordonsville", "charlottesville", "lynchburg", "petersburg", "richmond"]
+            [
+                "alexandria",
+                "manassas",
+                "culpeper",
+                "gordonsville",
+                "charlottesville",
+                "lynchburg",
+                "petersburg",
+                "richmond"
+            ]
         );
         // An enemy holds Hanover Junction: nothing may enter it.
         let (c2, p2) = m
@@ -540,7 +580,14 @@ mod tests {
         assert!(!p2.contains(&hanover));
         // Also holding Petersburg cuts Richmond off by rail.
         let pb = m.id("petersburg").unwrap();
-        assert_eq!(m.shortest_path(a, r, |_, y, k| if y == hanover || y == pb { None } else { rail(k) }), None);
+        assert_eq!(
+            m.shortest_path(a, r, |_, y, k| if y == hanover || y == pb {
+                None
+            } else {
+                rail(k)
+            }),
+            None
+        );
     }
 
     #[test]
@@ -548,7 +595,10 @@ mod tests {
         let m = virginia();
         let c = m.id("culpeper").unwrap();
         let got = m.reachable(c, 2, |_, _, k| (*k == Kind::Rail).then_some(1));
-        let got: Vec<(String, u32)> = got.iter().map(|&(s, d)| (m.name(s).to_string(), d)).collect();
+        let got: Vec<(String, u32)> = got
+            .iter()
+            .map(|&(s, d)| (m.name(s).to_string(), d))
+            .collect();
         assert_eq!(
             got,
             vec![
