@@ -150,10 +150,12 @@ fn run(cli: Cli) -> CliResult {
     let mut layers = vec![cli.content.clone().unwrap_or_else(builtin_content_dir)];
     layers.extend(cli.mods.iter().cloned());
     let Some(command) = cli.command else {
-        use clap::CommandFactory;
-        Cli::command().print_help().map_err(|e| err(e.to_string()))?;
-        println!("\n(The desktop app is not built yet: use the commands above to play.)");
-        return Ok(());
+        // Plain `bivouac` opens the desktop app; without a display, say so and show the commands.
+        return crate::app::run(&layers).map_err(|e| {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            err(format!("\n{e}\n(use the commands above to play from the command line)"))
+        });
     };
     if let Command::Validate { dir } = &command {
         let mut layers = layers.clone();

@@ -1,2 +1,3 @@
-//! The Bivouac program: the command line ([`cli`]) and, later, the desktop app.
+//! The Bivouac program: the command line ([`cli`]) and the desktop app ([`app`]).
+pub mod app;
 pub mod cli;

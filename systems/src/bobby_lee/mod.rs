@@ -1,11 +1,396 @@
-//! Not yet written: the content loader and rules of this game.
+//! Bobby Lee (Columbia Games, rules 2.0): the Eastern Theater 1861-1864 with hidden blocks.
+//!
+//! * [`data`]: the content of `content/bobby-lee/` (map, blocks, charts, scenarios) checked
+//!   and interned.
+//! * [`state`]: the plain-data state and the actions.
+//! * [`rules`]: the month, command, movement, strategic moves, supply, sieges and victory.
+//!
+//! Status: content, the month's sequence, movement and supply are in; battles (rules 6-7) are
+//! not yet, so attacks are not offered and `load` returns `Ok(None)` after validating content.
 
-use bivouac_engine::content::Diagnostics;
+pub mod data;
+mod rules;
+pub mod state;
+#[cfg(test)]
+mod tests;
+
+use bivouac_engine::content::{ContentSet, Diagnostics};
+use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::session::AnyGame;
+use data::{Data, Side, UnitKind, NONE};
+use serde::Serialize;
+use state::{Action, Opts, Phase, St, State};
 use std::path::PathBuf;
 
 pub const DIR: &str = "bobby-lee";
 
-pub fn load(_layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
+/// The rules plus the loaded content.
+pub struct BobbyLee {
+    pub data: Data,
+    /// Attacks (entering enemy hexes) are offered only once the battle rules exist.
+    pub attacks: bool,
+    pub(crate) baltimore: Option<u16>,
+    pub(crate) washington: Option<u16>,
+    pub(crate) alexandria: Option<u16>,
+    pub(crate) norfolk: Option<u16>,
+}
+
+impl BobbyLee {
+    pub fn new(data: Data) -> Self {
+        let find = |id: &str| data.place_index(id).map(|p| data.places[p].hex);
+        BobbyLee {
+            baltimore: find("baltimore"),
+            washington: find("washington"),
+            alexandria: find("alexandria"),
+            norfolk: find("norfolk"),
+            data,
+            attacks: false,
+        }
+    }
+}
+
+/// Read and check the content; the game itself once it is playable.
+pub fn load_game(layers: &[PathBuf]) -> Result<(BobbyLee, String), Diagnostics> {
+    let set = ContentSet::open(layers, DIR)?;
+    let data = data::load_data(&set)?;
+    Ok((BobbyLee::new(data), set.hash().to_string()))
+}
+
+pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
+    let _ = load_game(layers)?;
+    // Battles (rules 6-7) are not implemented yet: the content validates, the game is not
+    // offered for play.
     Ok(None)
+}
+
+const OPTIONS: &[(&str, &str, &[&str])] = &[
+    ("hq-moves-hq", "Digest A20: inactive HQs inside an active HQ's Command Range may move as ordinary units", &["yes", "no"]),
+    ("turnpike-speed", "Digest A16: the Valley Turnpike's +1 is added to the current-weather speed, or to the Dry speed", &["current", "dry"]),
+    ("military-railroad", "Digest A51: the Washington-Alexandria railroad opens in January 1862 or after six months of USA occupation of Alexandria, whichever is first; or only after both", &["first", "both"]),
+];
+
+impl BobbyLee {
+    fn unit_id(&self, u: u8) -> &str {
+        &self.data.units[u as usize].id
+    }
+    fn label(&self, h: u16) -> &str {
+        &self.data.hexes[h as usize].label
+    }
+    fn parse_unit(&self, t: &str) -> Result<u8, Refusal> {
+        self.data.unit_index(t).map(|u| u as u8).ok_or_else(|| Refusal::new("notation", format!("unknown unit `{t}`")))
+    }
+    fn parse_hex(&self, t: &str) -> Result<u16, Refusal> {
+        self.data.hex_of_label(t).or_else(|| self.data.place_index(t).map(|p| self.data.places[p].hex)).ok_or_else(|| Refusal::new("notation", format!("unknown hex `{t}`")))
+    }
+}
+
+/// What one seat may see (rule 2.5 fog of war): positions and sides of all blocks; type,
+/// name and strength only of its own blocks and of revealed enemy HQs.
+#[derive(Clone, Debug, Serialize)]
+pub struct View {
+    pub seat: Option<Seat>,
+    pub date: String,
+    pub weather: &'static str,
+    pub phase: String,
+    pub active: &'static str,
+    pub vp: i8,
+    pub blocks: Vec<BlockView>,
+    /// Own commitments only (bids, replacement done).
+    pub my_bid: Option<u8>,
+    pub committed: [bool; 2],
+    pub rp: Option<u8>,
+    pub strategic_moves: u8,
+    pub outcome: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BlockView {
+    pub side: &'static str,
+    pub hex: String,
+    /// None for an enemy block that is not revealed.
+    pub id: Option<String>,
+    pub kind: Option<String>,
+    pub steps: Option<u8>,
+}
+
+impl Game for BobbyLee {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn id(&self) -> &'static str {
+        DIR
+    }
+
+    fn title(&self) -> &str {
+        &self.data.title
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        let options: Vec<OptionInfo> = OPTIONS.iter().map(|(k, desc, vals)| OptionInfo { key: k.to_string(), description: desc.to_string(), values: vals.iter().map(|v| v.to_string()).collect() }).collect();
+        let mut v: Vec<ScenarioInfo> = self
+            .data
+            .scenarios
+            .iter()
+            .map(|s| ScenarioInfo { id: s.id.clone(), title: s.title.clone(), min_players: 2, max_players: 2, default_players: 2, options: options.clone() })
+            .collect();
+        let mut camp = options.clone();
+        camp.insert(0, OptionInfo { key: "start".into(), description: "BL 3.3: the campaign starts in July 1861, or May 1862, 1863 or 1864 with that year's OB".into(), values: self.data.scenarios.iter().map(|s| s.id.clone()).collect() });
+        v.push(ScenarioInfo { id: "campaign".into(), title: "Campaign game: until a Decisive victory (1861-1866)".into(), min_players: 2, max_players: 2, default_players: 2, options: camp });
+        v
+    }
+
+    fn setup(&self, setup: &Setup) -> Result<State, Refusal> {
+        if setup.players != 2 {
+            bivouac_engine::refuse!("BL 1.1", "Bobby Lee is a two-player game");
+        }
+        let (campaign, year) = if setup.scenario == "campaign" { (true, setup.option("start").unwrap_or("1861").to_string()) } else { (false, setup.scenario.clone()) };
+        let Some(sc) = self.data.scenarios.iter().position(|s| s.id == year) else {
+            bivouac_engine::refuse!("BL 3.2", "unknown scenario `{}`", setup.scenario);
+        };
+        let mut opts = Opts::default();
+        for (k, v) in &setup.options {
+            let ok = match (k.as_str(), v.as_str()) {
+                ("start", _) => campaign,
+                ("hq-moves-hq", "yes") => true,
+                ("hq-moves-hq", "no") => {
+                    opts.hq_moves_hq = false;
+                    true
+                }
+                ("turnpike-speed", "current") => true,
+                ("turnpike-speed", "dry") => {
+                    opts.pike_current_speed = false;
+                    true
+                }
+                ("military-railroad", "first") => true,
+                ("military-railroad", "both") => {
+                    opts.military_rr_first = false;
+                    true
+                }
+                _ => false,
+            };
+            if !ok {
+                bivouac_engine::refuse!("options", "unknown option {k} = {v}");
+            }
+        }
+        Ok(self.new_state(sc, campaign, opts, setup.seed))
+    }
+
+    fn seat_names(&self, _state: &State) -> Vec<String> {
+        vec!["usa".into(), "csa".into()]
+    }
+
+    fn active_seats(&self, s: &State) -> Vec<Seat> {
+        match s.phase {
+            Phase::Over => vec![],
+            Phase::Emancipation => vec![0],
+            Phase::Replacement => (0..2).filter(|&i| !s.done[i as usize]).collect(),
+            Phase::Bids => (0..2).filter(|&i| s.bids[i as usize].is_none()).collect(),
+            _ => vec![s.active.idx() as u8],
+        }
+    }
+
+    fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {
+        self.legal(s, seat)
+    }
+
+    fn apply(&self, s: &mut State, seat: Seat, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        if seat > 1 {
+            bivouac_engine::refuse!("BL 1.1", "there are two seats");
+        }
+        self.act(s, seat, a, log)
+    }
+
+    fn notation(&self, a: &Action) -> String {
+        match *a {
+            Action::Emancipate(true) => "emancipate".into(),
+            Action::Emancipate(false) => "no-emancipation".into(),
+            Action::Step(u) => format!("step {}", self.unit_id(u)),
+            Action::Build(u, h) => format!("build {} {}", self.unit_id(u), self.label(h)),
+            Action::Draft => "draft".into(),
+            Action::Done => "done".into(),
+            Action::Bid(b) => format!("bid {b}"),
+            Action::Activate(u) => format!("activate {}", self.unit_id(u)),
+            Action::Pass => "pass".into(),
+            Action::March => "march".into(),
+            Action::Move(u, h) => format!("move {} {}", self.unit_id(u), self.label(h)),
+            Action::Force(u, h) => format!("force {} {}", self.unit_id(u), self.label(h)),
+            Action::SmLand(u, h) => format!("sm {} {}", self.unit_id(u), self.label(h)),
+            Action::Rail(u, h) => format!("rail {} {}", self.unit_id(u), self.label(h)),
+            Action::Naval(u, h) => format!("naval {} {}", self.unit_id(u), self.label(h)),
+            Action::Evacuate(u, h) => format!("evacuate {} {}", self.unit_id(u), self.label(h)),
+            Action::Cross(u, h) => format!("cross {} {}", self.unit_id(u), self.label(h)),
+            Action::HqSupply(u) => format!("hq-supply {}", self.unit_id(u)),
+            Action::End => "end".into(),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, Refusal> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let bad = || Refusal::new("notation", format!("cannot read `{text}`"));
+        let uh = |w: &[&str]| -> Result<(u8, u16), Refusal> {
+            if w.len() != 3 {
+                return Err(bad());
+            }
+            Ok((self.parse_unit(w[1])?, self.parse_hex(w[2])?))
+        };
+        let u1 = |w: &[&str]| -> Result<u8, Refusal> {
+            if w.len() != 2 {
+                return Err(bad());
+            }
+            self.parse_unit(w[1])
+        };
+        Ok(match w.first().copied().unwrap_or("") {
+            "emancipate" if w.len() == 1 => Action::Emancipate(true),
+            "no-emancipation" if w.len() == 1 => Action::Emancipate(false),
+            "step" => Action::Step(u1(&w)?),
+            "build" => {
+                let (u, h) = uh(&w)?;
+                Action::Build(u, h)
+            }
+            "draft" if w.len() == 1 => Action::Draft,
+            "done" if w.len() == 1 => Action::Done,
+            "bid" if w.len() == 2 => Action::Bid(w[1].parse().map_err(|_| bad())?),
+            "activate" => Action::Activate(u1(&w)?),
+            "pass" if w.len() == 1 => Action::Pass,
+            "march" if w.len() == 1 => Action::March,
+            "move" => {
+                let (u, h) = uh(&w)?;
+                Action::Move(u, h)
+            }
+            "force" => {
+                let (u, h) = uh(&w)?;
+                Action::Force(u, h)
+            }
+            "sm" => {
+                let (u, h) = uh(&w)?;
+                Action::SmLand(u, h)
+            }
+            "rail" => {
+                let (u, h) = uh(&w)?;
+                Action::Rail(u, h)
+            }
+            "naval" => {
+                let (u, h) = uh(&w)?;
+                Action::Naval(u, h)
+            }
+            "evacuate" => {
+                let (u, h) = uh(&w)?;
+                Action::Evacuate(u, h)
+            }
+            "cross" => {
+                let (u, h) = uh(&w)?;
+                Action::Cross(u, h)
+            }
+            "hq-supply" => Action::HqSupply(u1(&w)?),
+            "end" if w.len() == 1 => Action::End,
+            _ => return Err(bad()),
+        })
+    }
+
+    fn view(&self, s: &State, seat: Option<Seat>) -> View {
+        let me = seat.map(|x| Side::from_idx(x as usize));
+        let mut blocks = Vec::new();
+        for (i, u) in s.units.iter().enumerate() {
+            let side = self.data.units[i].side;
+            let mine = me == Some(side);
+            // Pending cadres are secret until both sides finish the Replacement Turn (rule 12.1).
+            let visible = u.st == St::Map || (u.st == St::Pending && mine);
+            if !visible || u.hex == NONE {
+                continue;
+            }
+            // BL 2.5 / 5.11: only own blocks and revealed (activated) enemy HQs show their face.
+            let known = mine || (u.shown && self.data.ty(i).kind == UnitKind::Hq);
+            blocks.push(BlockView {
+                side: side.name(),
+                hex: self.data.hexes[u.hex as usize].label.clone(),
+                id: known.then(|| self.data.units[i].id.clone()),
+                kind: known.then(|| self.data.ty(i).id.clone()),
+                steps: known.then_some(u.steps),
+            });
+        }
+        // Enemy blocks are listed in a fixed order that does not depend on their identity.
+        blocks.sort_by(|a, b| (a.side, &a.hex, a.id.is_none()).cmp(&(b.side, &b.hex, b.id.is_none())).then_with(|| a.id.cmp(&b.id)));
+        View {
+            seat,
+            date: format!("{} {}", rules::month_name(s.month), s.year),
+            weather: if s.mud { "Mud" } else { "Dry" },
+            phase: format!("{:?}", s.phase),
+            active: s.active.name(),
+            vp: s.vp,
+            blocks,
+            my_bid: me.and_then(|m| s.bids[m.idx()]),
+            committed: [s.done[0] || s.bids[0].is_some(), s.done[1] || s.bids[1].is_some()],
+            rp: me.map(|m| s.rp[m.idx()]),
+            strategic_moves: s.sm,
+            outcome: self.outcome(s).map(|o| o.reason),
+        }
+    }
+
+    fn describe(&self, s: &State, seat: Option<Seat>) -> String {
+        let v = self.view(s, seat);
+        let mut out = format!("Bobby Lee - {} ({}), {:?}; {} to play; Victory Track {:+} (USA +)\n", v.date, v.weather, s.phase, v.active, v.vp);
+        if let Some(rp) = v.rp {
+            out.push_str(&format!("Your RP: {rp}; strategic moves: {}\n", v.strategic_moves));
+        }
+        let mut hex = String::new();
+        for b in &v.blocks {
+            if b.hex != hex {
+                hex = b.hex.clone();
+                let name = self.data.hex_of_label(&hex).map(|h| self.data.hex_name(h)).unwrap_or(hex.clone());
+                out.push_str(&format!("\n{name}:"));
+            }
+            match (&b.id, b.steps) {
+                (Some(id), Some(st)) => out.push_str(&format!(" [{} {id} {st}]", b.side)),
+                _ => out.push_str(&format!(" [{} ?]", b.side)),
+            }
+        }
+        out.push('\n');
+        if let Some(o) = v.outcome {
+            out.push_str(&format!("Game over: {o}\n"));
+        }
+        out
+    }
+
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let w = s.winner?;
+        Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: vec![s.vp as i64, -(s.vp as i64)], reason: s.end_reason.clone() })
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        for (i, u) in s.units.iter().enumerate() {
+            let max = self.data.units[i].max;
+            match u.st {
+                St::Map | St::Pending => {
+                    if u.steps == 0 || u.steps > max {
+                        return Err(format!("{} has {} steps (max {max})", self.data.units[i].id, u.steps));
+                    }
+                    if u.hex as usize >= self.data.hexes.len() {
+                        return Err(format!("{} is off the map", self.data.units[i].id));
+                    }
+                    let t = self.data.hexes[u.hex as usize].terrain;
+                    if matches!(t, data::Terrain::Sea | data::Terrain::Mountain) {
+                        return Err(format!("{} stands in sea or mountain", self.data.units[i].id));
+                    }
+                }
+                St::Pool | St::Removed => {
+                    if u.hex != NONE {
+                        return Err(format!("{} is eliminated but has a hex", self.data.units[i].id));
+                    }
+                }
+            }
+        }
+        if s.vp.abs() > self.data.decisive {
+            return Err(format!("victory marker {} beyond the Decisive box", s.vp));
+        }
+        if (s.phase == Phase::Over) != s.winner.is_some() {
+            return Err("phase Over and outcome disagree".into());
+        }
+        Ok(())
+    }
+
+    fn max_actions(&self) -> usize {
+        400_000
+    }
 }

@@ -1,11 +1,604 @@
-//! Not yet written: the content loader and rules of this game.
+//! GCACW: the Great Campaigns of the American Civil War Standard Basic Game Rules v1.1.
+//!
+//! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections; the digest
+//! (/work/shared/rules/gcacw.md) restates them. Layout:
+//! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
+//! - `state`: the plain-data state, flow frames and actions;
+//! - `rules`: terrain, ZOC, movement cost, command radius;
+//! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
+//! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
-use bivouac_engine::content::Diagnostics;
-use bivouac_engine::session::AnyGame;
+mod combat;
+mod data;
+mod procs;
+mod rules;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use bivouac_engine::content::{ContentSet, Diagnostics};
+use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::refuse;
+use bivouac_engine::rng::GameRng;
+use bivouac_engine::session::{AnyGame, Registered};
+use data::{Data, HexId, NO_HEX, NONE8};
+use serde::Serialize;
+use state::{Action, AttackKind, Frame, Lab, Opts, Phase, State, lab_text};
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 pub const DIR: &str = "gcacw";
 
-pub fn load(_layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
-    Ok(None)
+pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
+    let set = ContentSet::open(layers, DIR)?;
+    let data = data::load_data(&set)?;
+    let game = Gcacw::new(data);
+    Ok(Some(Box::new(Registered::new(game, set.hash()))))
+}
+
+/// The GCACW rules with their loaded content.
+pub struct Gcacw {
+    data: Data,
+    /// Unit and leader ids of every scenario, interned (actions carry these numbers).
+    names: Vec<String>,
+    name_idx: HashMap<String, u16>,
+    /// Per scenario: global name of each unit / leader.
+    unit_name: Vec<Vec<u16>>,
+    leader_name: Vec<Vec<u16>>,
+    /// Per scenario: (column, row) of each hex, and back.
+    hex_lab: Vec<Vec<Lab>>,
+    lab_hex: Vec<HashMap<Lab, HexId>>,
+}
+
+impl Gcacw {
+    fn new(data: Data) -> Self {
+        let mut g = Gcacw { data, names: Vec::new(), name_idx: HashMap::new(), unit_name: Vec::new(), leader_name: Vec::new(), hex_lab: Vec::new(), lab_hex: Vec::new() };
+        let intern = |names: &mut Vec<String>, idx: &mut HashMap<String, u16>, s: &str| -> u16 {
+            if let Some(&i) = idx.get(s) {
+                return i;
+            }
+            names.push(s.to_string());
+            idx.insert(s.to_string(), names.len() as u16 - 1);
+            names.len() as u16 - 1
+        };
+        for sc in &g.data.scenarios {
+            let u: Vec<u16> = sc.units.iter().map(|u| intern(&mut g.names, &mut g.name_idx, &u.id)).collect();
+            let l: Vec<u16> = sc.leaders.iter().map(|l| intern(&mut g.names, &mut g.name_idx, &l.id)).collect();
+            g.unit_name.push(u);
+            g.leader_name.push(l);
+            let labs: Vec<Lab> = sc
+                .map
+                .hexes
+                .iter()
+                .map(|h| {
+                    let (c, r) = bivouac_engine::map::hex::parse_label(&h.label).unwrap_or((0, 0));
+                    (c as u8, r as u8)
+                })
+                .collect();
+            g.lab_hex.push(labs.iter().enumerate().map(|(i, &l)| (l, i as HexId)).collect());
+            g.hex_lab.push(labs);
+        }
+        g
+    }
+
+    fn lab(&self, st: &State, h: HexId) -> Lab {
+        self.hex_lab[st.sc as usize][h as usize]
+    }
+    fn hex_of(&self, st: &State, l: Lab) -> Option<HexId> {
+        self.lab_hex[st.sc as usize].get(&l).copied()
+    }
+    fn uname(&self, st: &State, u: usize) -> u16 {
+        self.unit_name[st.sc as usize][u]
+    }
+    fn lname(&self, st: &State, l: usize) -> u16 {
+        self.leader_name[st.sc as usize][l]
+    }
+    fn unit_of(&self, st: &State, n: u16) -> Option<usize> {
+        self.unit_name[st.sc as usize].iter().position(|&x| x == n)
+    }
+    fn leader_of(&self, st: &State, n: u16) -> Option<usize> {
+        self.leader_name[st.sc as usize].iter().position(|&x| x == n)
+    }
+    fn name(&self, n: u16) -> &str {
+        self.names.get(n as usize).map(String::as_str).unwrap_or("?")
+    }
+
+    fn options() -> Vec<OptionInfo> {
+        vec![
+            OptionInfo {
+                key: "fatigue4-march".into(),
+                description: "GCACW 5.1 optional rule: an organized unit at fatigue 4 may march (it becomes disorganized)".into(),
+                values: vec!["off".into(), "on".into()],
+            },
+            OptionInfo {
+                key: "ridge-up-stacks".into(),
+                description: "A-04: an attack up a ridge into a hill or mountain hex adds the ridge +2 to the relief modifier (on) or takes the larger (off)".into(),
+                values: vec!["on".into(), "off".into()],
+            },
+            OptionInfo {
+                key: "demoralized-2".into(),
+                description: "A-09: the defender's -1 for Demoralized-2 needs more than half the hex's CV to be D2 (most, GCACW 7.4) or any D2 unit (any, GCACW 11.0)".into(),
+                values: vec!["most".into(), "any".into()],
+            },
+            OptionInfo {
+                key: "cavalry-small-force".into(),
+                description: "A-21: the cavalry-retreat small-force DRM applies to combined CV 3/4-1 as printed (printed) or 3/4-1 1/2 (wide)".into(),
+                values: vec!["printed".into(), "wide".into()],
+            },
+        ]
+    }
+
+    /// Whose decision is `frame`.
+    fn frame_owner(st: &State, f: &Frame) -> u8 {
+        f.owner().unwrap_or(st.active)
+    }
+}
+
+/// What a seat sees: GCACW information is open (rulebook 1.0), so every seat sees everything.
+#[derive(Serialize)]
+pub struct View {
+    pub scenario: String,
+    pub turn: u8,
+    pub turns: u8,
+    pub date: String,
+    pub phase: String,
+    pub awaiting: String,
+    pub units: Vec<UnitView>,
+    pub leaders: Vec<LeaderView>,
+    pub flanks_refused: Vec<String>,
+    pub stations: Vec<(String, String)>,
+    pub manpower_lost: [u16; 2],
+    pub initiative_dice: [u8; 2],
+}
+
+#[derive(Serialize)]
+pub struct UnitView {
+    pub id: String,
+    pub side: String,
+    pub hex: String,
+    pub manpower: u8,
+    pub organized: bool,
+    pub fatigue: u8,
+    pub exhausted: bool,
+    pub demoralized: u8,
+    pub entrenchment: String,
+    pub status: String,
+}
+
+#[derive(Serialize)]
+pub struct LeaderView {
+    pub id: String,
+    pub side: String,
+    pub with: String,
+    pub hex: String,
+}
+
+const SIDES: [&str; 2] = ["union", "confederate"];
+
+impl Game for Gcacw {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn id(&self) -> &'static str {
+        "gcacw"
+    }
+
+    fn title(&self) -> &str {
+        &self.data.title
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.data
+            .scenarios
+            .iter()
+            .map(|s| ScenarioInfo { id: s.id.clone(), title: s.title.clone(), min_players: 1, max_players: 2, default_players: 2, options: Self::options() })
+            .collect()
+    }
+
+    fn setup(&self, setup: &Setup) -> Result<State, Refusal> {
+        let Some(sci) = self.data.scenarios.iter().position(|s| s.id == setup.scenario) else {
+            refuse!("GCACW setup", "unknown scenario `{}`", setup.scenario);
+        };
+        if !(1..=2).contains(&setup.players) {
+            refuse!("GCACW 1.0", "GCACW is for one or two players (seats union and confederate)");
+        }
+        let mut opts = Opts { ridge_stacks: true, ..Default::default() };
+        for (k, v) in &setup.options {
+            let info = Self::options().into_iter().find(|o| &o.key == k);
+            let Some(info) = info else { refuse!("GCACW setup", "unknown option `{k}`") };
+            if !info.values.contains(v) {
+                refuse!("GCACW setup", "option `{k}` takes {}", info.values.join(" or "));
+            }
+            match (k.as_str(), v.as_str()) {
+                ("fatigue4-march", x) => opts.fatigue4_march = x == "on",
+                ("ridge-up-stacks", x) => opts.ridge_stacks = x == "on",
+                ("demoralized-2", x) => opts.d2_any = x == "any",
+                ("cavalry-small-force", x) => opts.cav_small_wide = x == "wide",
+                _ => {}
+            }
+        }
+        let sc = &self.data.scenarios[sci];
+        let mut pending = 0u64;
+        let units = sc
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| {
+                if u.hex == NO_HEX {
+                    pending |= 1 << i;
+                }
+                state::UnitSt { hex: u.hex, mp: u.manpower, org: u.organized, fat: u.fatigue, exh: u.exhausted, dem: 0, ent: 0, gone: false, recovered: false }
+            })
+            .collect();
+        let leaders = sc.leaders.iter().map(|l| state::LeaderSt { unit: l.attached, gone: false }).collect();
+        let mut st = State {
+            sc: sci as u8,
+            opts,
+            turn: 1,
+            phase: Phase::Transfer,
+            rng: GameRng::new(setup.seed),
+            forced: Vec::new(),
+            units,
+            leaders,
+            refused: Vec::new(),
+            stations: Vec::new(),
+            rain: false,
+            flow: Default::default(),
+            lost: [0, 0],
+            march: None,
+            combat: None,
+            transferred: 0,
+            pending,
+            dice: [0, 0],
+            active: 0,
+        };
+        let mut log = Log::quiet();
+        self.begin_turn(&mut st, &mut log);
+        self.proceed(&mut st, &mut log);
+        Ok(st)
+    }
+
+    fn seat_names(&self, _state: &State) -> Vec<String> {
+        SIDES.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn active_seats(&self, st: &State) -> Vec<Seat> {
+        match st.flow.top() {
+            Some(f) if !matches!(f, Frame::Cont(_)) => vec![Self::frame_owner(st, f)],
+            _ => vec![],
+        }
+    }
+
+    fn legal_actions(&self, st: &State, seat: Seat) -> Vec<Action> {
+        match st.flow.top() {
+            Some(f) if !matches!(f, Frame::Cont(_)) && Self::frame_owner(st, f) == seat => self.legal(st),
+            _ => vec![],
+        }
+    }
+
+    fn apply(&self, st: &mut State, seat: Seat, action: &Action, log: &mut Log) -> Result<(), Refusal> {
+        let Some(top) = st.flow.top() else { refuse!("GCACW 3.0", "the game is over") };
+        if matches!(top, Frame::Cont(_)) || Self::frame_owner(st, top) != seat {
+            refuse!("GCACW 4.0", "it is not {}'s decision", SIDES.get(seat as usize).unwrap_or(&"?"));
+        }
+        // Validate against the complete legal list first: a refusal never touches the state.
+        let legal = self.legal(st);
+        if !legal.contains(action) {
+            return Err(self.explain_refusal(st, action));
+        }
+        self.perform(st, action, log);
+        self.proceed(st, log);
+        Ok(())
+    }
+
+    fn notation(&self, a: &Action) -> String {
+        let n = |x: &u16| self.name(*x).to_string();
+        match a {
+            Action::Pass => "pass".into(),
+            Action::Done => "done".into(),
+            Action::Go => "go".into(),
+            Action::End => "end".into(),
+            Action::Force => "force".into(),
+            Action::Refuse => "refuse".into(),
+            Action::Halt => "halt".into(),
+            Action::Stay => "stay".into(),
+            Action::Withdraw => "withdraw".into(),
+            Action::Grand => "grand".into(),
+            Action::NoGrand => "nogrand".into(),
+            Action::CavRetreat => "cavretreat".into(),
+            Action::Transfer { leader, unit } => format!("transfer {} {}", n(leader), n(unit)),
+            Action::March { unit } => format!("march {}", n(unit)),
+            Action::Activate { leader } => format!("activate {}", n(leader)),
+            Action::Assault { leader } => format!("assault {}", n(leader)),
+            Action::Burn { unit } => format!("burn {}", n(unit)),
+            Action::Pick { unit } => format!("pick {}", n(unit)),
+            Action::Next { unit } => format!("next {}", n(unit)),
+            Action::Lead { unit } => format!("lead {}", n(unit)),
+            Action::Move { hex } => format!("move {}", lab_text(*hex)),
+            Action::Attack { hex, kind } => format!("attack {} {}", lab_text(*hex), kind.name()),
+            Action::Target { hex } => format!("target {}", lab_text(*hex)),
+            Action::Keep { unit } => format!("keep {}", n(unit)),
+            Action::Join { unit } => format!("join {}", n(unit)),
+            Action::Loss { unit } => format!("loss {}", n(unit)),
+            Action::RetreatTo { hex } => format!("retreat {}", lab_text(*hex)),
+            Action::Override { hex } => format!("override {}", lab_text(*hex)),
+            Action::Advance { unit } => format!("advance {}", n(unit)),
+            Action::Entrench { unit } => format!("entrench {}", n(unit)),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, Refusal> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let name = |i: usize| -> Result<u16, Refusal> {
+            let s = w.get(i).ok_or_else(|| Refusal::new("notation", format!("`{text}`: missing a unit or leader id")))?;
+            self.name_idx.get(*s).copied().ok_or_else(|| Refusal::new("notation", format!("unknown unit or leader `{s}`")))
+        };
+        let hex = |i: usize| -> Result<Lab, Refusal> {
+            let s = w.get(i).ok_or_else(|| Refusal::new("notation", format!("`{text}`: missing a hex")))?;
+            match bivouac_engine::map::hex::parse_label(s) {
+                Some((c, r)) if (0..=255).contains(&c) && (0..=255).contains(&r) => Ok((c as u8, r as u8)),
+                _ => Err(Refusal::new("notation", format!("`{s}` is not a hex label such as 0507"))),
+            }
+        };
+        let arity = |n: usize| -> Result<(), Refusal> {
+            if w.len() == n { Ok(()) } else { Err(Refusal::new("notation", format!("`{text}`: expected {} word(s)", n))) }
+        };
+        let Some(&verb) = w.first() else { return Err(Refusal::new("notation", "empty action")) };
+        let a = match verb {
+            "pass" | "done" | "go" | "end" | "force" | "refuse" | "halt" | "stay" | "withdraw" | "grand" | "nogrand" | "cavretreat" => {
+                arity(1)?;
+                match verb {
+                    "pass" => Action::Pass,
+                    "done" => Action::Done,
+                    "go" => Action::Go,
+                    "end" => Action::End,
+                    "force" => Action::Force,
+                    "refuse" => Action::Refuse,
+                    "halt" => Action::Halt,
+                    "stay" => Action::Stay,
+                    "withdraw" => Action::Withdraw,
+                    "grand" => Action::Grand,
+                    "nogrand" => Action::NoGrand,
+                    _ => Action::CavRetreat,
+                }
+            }
+            "transfer" => {
+                arity(3)?;
+                Action::Transfer { leader: name(1)?, unit: name(2)? }
+            }
+            "attack" => {
+                arity(3)?;
+                let kind = match w[2] {
+                    "column" => AttackKind::Column,
+                    "hasty" => AttackKind::Hasty,
+                    "normal" => AttackKind::Normal,
+                    "prepared" => AttackKind::Prepared,
+                    k => return Err(Refusal::new("notation", format!("unknown attack type `{k}`; expected column, hasty, normal or prepared"))),
+                };
+                Action::Attack { hex: hex(1)?, kind }
+            }
+            "move" | "target" | "retreat" | "override" => {
+                arity(2)?;
+                let h = hex(1)?;
+                match verb {
+                    "move" => Action::Move { hex: h },
+                    "target" => Action::Target { hex: h },
+                    "retreat" => Action::RetreatTo { hex: h },
+                    _ => Action::Override { hex: h },
+                }
+            }
+            _ => {
+                arity(2)?;
+                let x = name(1)?;
+                match verb {
+                    "march" => Action::March { unit: x },
+                    "activate" => Action::Activate { leader: x },
+                    "assault" => Action::Assault { leader: x },
+                    "burn" => Action::Burn { unit: x },
+                    "pick" => Action::Pick { unit: x },
+                    "next" => Action::Next { unit: x },
+                    "lead" => Action::Lead { unit: x },
+                    "keep" => Action::Keep { unit: x },
+                    "join" => Action::Join { unit: x },
+                    "loss" => Action::Loss { unit: x },
+                    "advance" => Action::Advance { unit: x },
+                    "entrench" => Action::Entrench { unit: x },
+                    _ => return Err(Refusal::new("notation", format!("unknown action `{verb}`"))),
+                }
+            }
+        };
+        Ok(a)
+    }
+
+    fn view(&self, st: &State, _seat: Option<Seat>) -> View {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        View {
+            scenario: sc.id.clone(),
+            turn: st.turn,
+            turns: sc.turns,
+            date: sc.turn_names.get(st.turn as usize - 1).cloned().unwrap_or_default(),
+            phase: format!("{:?}", st.phase),
+            awaiting: self.awaiting(st),
+            units: sc
+                .units
+                .iter()
+                .zip(&st.units)
+                .map(|(d, u)| UnitView {
+                    id: d.id.clone(),
+                    side: SIDES[d.side as usize].into(),
+                    hex: if u.gone { "eliminated".into() } else { m.label(u.hex).to_string() },
+                    manpower: u.mp,
+                    organized: u.org,
+                    fatigue: u.fat,
+                    exhausted: u.exh,
+                    demoralized: u.dem,
+                    entrenchment: state::ent_name(u.ent).into(),
+                    status: if u.gone {
+                        "eliminated".into()
+                    } else if u.hex == NO_HEX {
+                        "not arrived".into()
+                    } else {
+                        "on map".into()
+                    },
+                })
+                .collect(),
+            leaders: sc
+                .leaders
+                .iter()
+                .zip(&st.leaders)
+                .map(|(d, l)| LeaderView {
+                    id: d.id.clone(),
+                    side: SIDES[d.side as usize].into(),
+                    with: if l.gone || l.unit == NONE8 { "-".into() } else { sc.units[l.unit as usize].id.clone() },
+                    hex: if l.gone || l.unit == NONE8 { "-".into() } else { m.label(st.units[l.unit as usize].hex).to_string() },
+                })
+                .collect(),
+            flanks_refused: st.refused.iter().map(|&(h, s)| format!("{} ({})", m.label(h), SIDES[s as usize])).collect(),
+            stations: st.stations.iter().map(|&(h, s)| (m.label(h).to_string(), if s == 2 { "destroyed".into() } else { "damaged".into() })).collect(),
+            manpower_lost: st.lost,
+            initiative_dice: st.dice,
+        }
+    }
+
+    fn describe(&self, st: &State, seat: Option<Seat>) -> String {
+        let v = self.view(st, seat);
+        let sc = self.sc(st);
+        let mut out = format!("{} - turn {}/{} ({}), {} phase\n", sc.title, v.turn, v.turns, v.date, v.phase);
+        out.push_str(&format!("Awaiting: {}\n", v.awaiting));
+        for side in 0..2u8 {
+            out.push_str(&format!("\n{} (manpower lost {}):\n", SIDES[side as usize], st.lost[side as usize]));
+            let mut rows: Vec<(String, String)> = Vec::new();
+            for (i, (d, u)) in sc.units.iter().zip(&st.units).enumerate() {
+                if d.side != side {
+                    continue;
+                }
+                let leaders: Vec<&str> =
+                    sc.leaders.iter().zip(&st.leaders).filter(|(_, l)| !l.gone && l.unit as usize == i).map(|(ld, _)| ld.name.as_str()).collect();
+                let place = if u.gone {
+                    "elim".to_string()
+                } else if u.hex == NO_HEX {
+                    "(later)".to_string()
+                } else {
+                    sc.map.label(u.hex).to_string()
+                };
+                let mut s = format!(
+                    "{:<28} {:?} mp {:>2}{} fat {}{}{}{}",
+                    format!("{} [{}]", d.name, d.id),
+                    d.kind,
+                    u.mp,
+                    if u.org { "" } else { " disorg" },
+                    u.fat,
+                    if u.exh { " exhausted" } else { "" },
+                    match u.dem {
+                        1 => " D1",
+                        2 => " D2",
+                        _ => "",
+                    },
+                    if u.ent > 0 { format!(" {}", state::ent_name(u.ent)) } else { String::new() }
+                );
+                if !leaders.is_empty() {
+                    s.push_str(&format!("  with {}", leaders.join(", ")));
+                }
+                rows.push((place, s));
+            }
+            rows.sort();
+            for (p, s) in rows {
+                out.push_str(&format!("  {p:<8} {s}\n"));
+            }
+        }
+        if !v.flanks_refused.is_empty() {
+            out.push_str(&format!("\nFlank Refused: {}\n", v.flanks_refused.join(", ")));
+        }
+        if let Some(o) = self.outcome(st) {
+            out.push_str(&format!("\nGame over: {} (scores {:?})\n", o.reason, o.scores));
+        }
+        out
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        if st.phase != Phase::End {
+            return None;
+        }
+        let sc = self.sc(st);
+        let mut vp = [0i64; 2];
+        for side in 0..2 {
+            vp[side] = st.lost[1 - side] as i64 * sc.vp_per_manpower;
+        }
+        for o in &sc.objectives {
+            for side in 0..2u8 {
+                if self.side_units_at(st, o.hex, side) != 0 {
+                    vp[side as usize] += o.vp[side as usize];
+                }
+            }
+        }
+        let winners = match vp[0].cmp(&vp[1]) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![],
+        };
+        Some(Outcome {
+            winners,
+            scores: vp.to_vec(),
+            reason: format!("{} victory points: Union {}, Confederate {} (scenario victory conditions, authored)", sc.id, vp[0], vp[1]),
+        })
+    }
+
+    fn check_invariants(&self, st: &State) -> Result<(), String> {
+        let sc = self.sc(st);
+        let mut start = [0u32; 2];
+        let mut now = [0u32; 2];
+        for (d, u) in sc.units.iter().zip(&st.units) {
+            start[d.side as usize] += d.manpower as u32;
+            if !u.gone {
+                now[d.side as usize] += u.mp as u32;
+            }
+            if u.fat > 4 || u.dem > 2 || u.ent > state::ENT_FORT {
+                return Err(format!("unit {} out of bounds: {u:?}", d.id));
+            }
+            if !u.gone && u.mp == 0 {
+                return Err(format!("unit {} has no manpower but is not eliminated", d.id));
+            }
+            if u.hex != NO_HEX && u.hex as usize >= sc.map.hexes.len() {
+                return Err(format!("unit {} is off the map", d.id));
+            }
+        }
+        for side in 0..2 {
+            if start[side] != now[side] + st.lost[side] as u32 {
+                return Err(format!("manpower not conserved for {}: {} at start, {} now, {} lost", SIDES[side], start[side], now[side], st.lost[side]));
+            }
+        }
+        for (l, (ld, ls)) in sc.leaders.iter().zip(&st.leaders).enumerate() {
+            if ls.gone || ls.unit == NONE8 {
+                continue;
+            }
+            let u = &st.units[ls.unit as usize];
+            if !u.on_map() {
+                return Err(format!("leader {} is attached to a unit not on the map", ld.id));
+            }
+            if !self.is_sub(st, l, ls.unit) {
+                return Err(format!("leader {} is attached to a unit outside its command", ld.id));
+            }
+        }
+        // Opposing units never share a hex, except a retreating stack passing through.
+        let passing = match st.flow.top() {
+            Some(Frame::Retreat(r)) => r.cur,
+            _ => NO_HEX,
+        };
+        for (i, u) in st.units.iter().enumerate() {
+            if u.on_map() && u.hex != passing && self.enemy_in(st, u.hex, sc.units[i].side) {
+                return Err(format!("opposing units share hex {}", sc.map.label(u.hex)));
+            }
+        }
+        if st.phase != Phase::End && st.flow.is_empty() {
+            return Err("no decision pending and the game is not over".into());
+        }
+        Ok(())
+    }
+
+    fn max_actions(&self) -> usize {
+        20_000
+    }
 }

@@ -1,0 +1,1324 @@
+//! The rules: the month (replacements, initiative, Campaign Turns, month end), command,
+//! movement, strategic moves, supply, sieges and victory. Rule numbers are the Spanish 2.0
+//! rulebook's (`BL x.y`); see /work/shared/rules/bobby-lee.md for the digest.
+
+use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
+use super::state::{Action, Opts, Phase, St, State, Unit};
+use super::BobbyLee;
+use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
+use bivouac_engine::refuse;
+use bivouac_engine::GameRng;
+
+/// Occupancy bits per hex: 1 = USA unit, 2 = CSA unit.
+pub type Occ = Vec<u8>;
+
+pub fn bit(side: Side) -> u8 {
+    1 << side.idx()
+}
+
+impl BobbyLee {
+    pub(crate) fn d(&self) -> &Data {
+        &self.data
+    }
+
+    // ------------------------------------------------------------------ setup
+
+    pub(crate) fn new_state(&self, scenario: usize, campaign: bool, opts: Opts, seed: u64) -> State {
+        let d = self.d();
+        let sc = &d.scenarios[scenario];
+        let mut units = vec![Unit::pool(); d.units.len()];
+        for dep in &sc.deploy {
+            for &(u, steps) in &dep.units {
+                let x = &mut units[u as usize];
+                x.st = St::Map;
+                x.hex = dep.hex;
+                x.from = dep.hex;
+                x.steps = steps;
+            }
+        }
+        let mut s = State {
+            rng: GameRng::new(seed),
+            forced: Vec::new(),
+            scenario: scenario as u8,
+            campaign,
+            opts,
+            year: sc.year,
+            month: sc.start_month,
+            first_month: true,
+            mud: false,
+            weather_fixed: false,
+            vp: d.vp_start.get(&sc.year).copied().unwrap_or(0),
+            units,
+            control: d.hexes.iter().map(|h| h.home).collect(),
+            phase: Phase::Bids,
+            active: Side::Csa,
+            passes: 0,
+            must_activate: None,
+            bids: [None, None],
+            done: [false, false],
+            rp: [0, 0],
+            draft_cadres: [0, 0],
+            drafted_this_turn: [false, false],
+            drafts: [0, 0],
+            draft_year: sc.year,
+            emancipation_used: false,
+            major_win_this_month: false,
+            major_win_last_month: false,
+            hqs: Vec::new(),
+            sm: 0,
+            attacks: Vec::new(),
+            hq_supply: Vec::new(),
+            alexandria_months: 0,
+            military_rr: false,
+            turns: 0,
+            winner: None,
+            end_reason: String::new(),
+        };
+        // Initial control follows the set-up, without VP (the track's start space covers it).
+        let occ = self.occ(&s);
+        for (h, o) in occ.iter().enumerate() {
+            match o {
+                1 => s.control[h] = Side::Usa,
+                2 => s.control[h] = Side::Csa,
+                _ => {}
+            }
+        }
+        if let Some(a) = self.alexandria {
+            if s.control[a as usize] == Side::Usa {
+                s.alexandria_months = 0;
+            }
+        }
+        self.update_military_rr(&mut s);
+        let mut log = Log::quiet();
+        self.start_month(&mut s, &mut log);
+        s
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    pub(crate) fn die(&self, s: &mut State) -> u8 {
+        if !s.forced.is_empty() {
+            return s.forced.remove(0);
+        }
+        s.rng.roll(6) as u8
+    }
+
+    pub(crate) fn occ(&self, s: &State) -> Occ {
+        let mut o = vec![0u8; self.d().hexes.len()];
+        for (i, u) in s.units.iter().enumerate() {
+            if u.st == St::Map {
+                o[u.hex as usize] |= bit(self.d().units[i].side);
+            }
+        }
+        o
+    }
+
+    pub(crate) fn side_of(&self, u: usize) -> Side {
+        self.d().units[u].side
+    }
+
+    pub(crate) fn kind(&self, u: usize) -> UnitKind {
+        self.d().ty(u).kind
+    }
+
+    /// Current speed (rule 2.3.1): the Dry or Mud column of the Unit Data chart.
+    pub(crate) fn speed(&self, s: &State, u: usize) -> u8 {
+        self.d().ty(u).speed[self.side_of(u).idx()][s.mud as usize]
+    }
+
+    /// Command Range of a Field HQ (rule 5.12), with Lee's and Grant's dated ranges.
+    pub(crate) fn range_of(&self, s: &State, hq: usize) -> u8 {
+        let d = self.d();
+        let mut r = d.command_range[self.side_of(hq).idx()];
+        for &(u, y, m, range) in &d.range_overrides {
+            if u as usize == hq && (s.year, s.month) >= (y, m) {
+                r = range;
+            }
+        }
+        r
+    }
+
+    /// A hexside that blocks command range, supply tracing and adjacency (rule 1.21): major
+    /// river without crossing, mountain, and a gap whose seasonal value is 0 (Mud).
+    pub(crate) fn blocks_tracing(&self, s: &State, k: SideKind) -> bool {
+        matches!(k, SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Mountain) || (k == SideKind::Gap && s.mud)
+    }
+
+    fn land(&self, h: u16) -> bool {
+        !matches!(self.d().hexes[h as usize].terrain, Terrain::Sea | Terrain::Mountain)
+    }
+
+    /// Hexes within an HQ's Command Range (rule 5.12): not traced across blocking hexsides nor
+    /// through enemy-occupied hexes (digest 3.7 [INTERP]: such a hex is reached, not passed).
+    pub(crate) fn command_hexes(&self, s: &State, hq: usize, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        let side = self.side_of(hq);
+        let mut seen = vec![false; d.hexes.len()];
+        let start = s.units[hq].hex;
+        seen[start as usize] = true;
+        let mut frontier = vec![start];
+        for _ in 0..self.range_of(s, hq) {
+            let mut next = Vec::new();
+            for &h in &frontier {
+                if h != start && occ[h as usize] & bit(side.other()) != 0 {
+                    continue;
+                }
+                let hx = &d.hexes[h as usize];
+                for dir in 0..6 {
+                    let n = hx.nbr[dir];
+                    if n == NONE || seen[n as usize] || !self.land(n) || self.blocks_tracing(s, hx.side[dir]) {
+                        continue;
+                    }
+                    seen[n as usize] = true;
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        seen
+    }
+
+    /// A friendly unit stood in `h` at the start of this Campaign Turn (rule 1.24).
+    fn friendly_at_start(&self, s: &State, side: Side, h: u16) -> bool {
+        s.units.iter().enumerate().any(|(i, u)| u.st == St::Map && self.side_of(i) == side && u.from == h)
+    }
+
+    /// May a unit step from `a` into the adjacent `b` at all (rule 1.26-1.28)?
+    fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
+        let hx = &self.d().hexes[a as usize];
+        let b = hx.nbr[dir];
+        if b == NONE || !self.land(b) {
+            return None;
+        }
+        match hx.side[dir] {
+            SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Mountain => None,
+            _ => Some(b),
+        }
+    }
+
+    /// Every hex a unit may move to this turn by a normal move (rule 5.3): (hex, hexes used,
+    /// must stop there). Enemy-occupied hexes are attacks (rule 5.31); they are offered only
+    /// while the battle rules are in (`self.attacks`).
+    pub(crate) fn dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8, bool)> {
+        let d = self.d();
+        let side = self.side_of(u);
+        let start = s.units[u].hex;
+        let speed = self.speed(s, u);
+        let mut best: Vec<(u8, bool)> = vec![(u8::MAX, false); d.hexes.len()];
+        let mut out: Vec<(u16, u8, bool)> = Vec::new();
+        let run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
+            best[start as usize] = (0, true);
+            let mut frontier = vec![start];
+            for step in 1..=speed {
+                let mut next = Vec::new();
+                for &h in &frontier {
+                    if !best[h as usize].1 {
+                        continue;
+                    }
+                    for dir in 0..6 {
+                        if pike_only && d.hexes[h as usize].pike & (1 << dir) == 0 {
+                            continue;
+                        }
+                        let Some(n) = self.enterable(h, dir) else { continue };
+                        let kind = d.hexes[h as usize].side[dir];
+                        let enemy = occ[n as usize] & bit(side.other()) != 0;
+                        if enemy {
+                            // BL 5.31: entering an enemy hex is an attack (battles not yet in).
+                            if !self.attacks || self.attack_room(s, h, n, kind, pike_only) == 0 {
+                                continue;
+                            }
+                        }
+                        // BL 1.24: stop on entering an empty forest hex; BL 1.25: stop after a marsh.
+                        let stop = enemy
+                            || kind == SideKind::Marsh
+                            || (d.hexes[n as usize].terrain == Terrain::Forest && !self.friendly_at_start(s, side, n));
+                        let cur = best[n as usize];
+                        if step < cur.0 || (step == cur.0 && !stop && !cur.1) {
+                            if cur.0 == u8::MAX {
+                                next.push(n);
+                            }
+                            best[n as usize] = (step, !stop);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+        };
+        run(speed, false, &mut best);
+        // BL 1.6: start, move and end on the Valley Turnpike: +1 speed.
+        if d.hexes[start as usize].pike_hex() {
+            let base = if s.opts.pike_current_speed { speed } else { d.ty(u).speed[side.idx()][0] };
+            let mut pbest = vec![(u8::MAX, false); d.hexes.len()];
+            run(base + 1, true, &mut pbest);
+            for (h, p) in pbest.iter().enumerate() {
+                if p.0 != u8::MAX && p.0 > 0 && best[h].0 == u8::MAX {
+                    best[h] = *p;
+                }
+            }
+        }
+        for (h, b) in best.iter().enumerate() {
+            if b.0 != u8::MAX && h as u16 != start {
+                out.push((h as u16, b.0, !b.1));
+            }
+        }
+        out
+    }
+
+    /// Units that may still cross a hexside into an enemy hex this turn (rule 1.21, 5.31).
+    pub(crate) fn attack_room(&self, s: &State, from: u16, to: u16, kind: SideKind, pike: bool) -> u8 {
+        let d = self.d();
+        let mud = s.mud && !pike;
+        let lim = match kind {
+            SideKind::Clear if d.hexes[to as usize].terrain == Terrain::Forest => d.limits_forest,
+            SideKind::Clear => d.limits_clear,
+            SideKind::Marsh => d.limits_marsh,
+            SideKind::MinorRiver | SideKind::Crossing | SideKind::MajorRiver => d.limits_river,
+            SideKind::Gap => d.limits_gap,
+            _ => return 0,
+        };
+        let cap = lim.attack[mud as usize].max(0) as u8;
+        let used = s.attacks.iter().find(|a| a.0 == from && a.1 == to).map_or(0, |a| a.2);
+        cap.saturating_sub(used)
+    }
+
+    // ------------------------------------------------------------------ control and supply
+
+    /// BL 8.2: control is decided by unit positions at the start of each phase; a city or town
+    /// with a VP value moves the marker each time it changes hands (rule 3.51).
+    pub(crate) fn update_control(&self, s: &mut State, log: &mut Log) {
+        let d = self.d();
+        let occ = self.occ(s);
+        for h in 0..d.hexes.len() {
+            let new = match occ[h] {
+                1 => Side::Usa,
+                2 => Side::Csa,
+                3 => s.control[h],
+                _ => d.hexes[h].home,
+            };
+            if new != s.control[h] {
+                s.control[h] = new;
+                if let Some(p) = d.place_at(h as u16) {
+                    if p.vp > 0 {
+                        self.add_vp(s, new, p.vp as i8);
+                        log.info(|| format!("BL 3.51: {} takes {} (+{} VP)", new.name(), p.name, p.vp));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Move the Victory marker toward `side`, clamped at the Decisive boxes (rule 3.1).
+    pub(crate) fn add_vp(&self, s: &mut State, side: Side, n: i8) {
+        let dec = self.d().decisive;
+        let delta = if side == Side::Usa { n } else { -n };
+        s.vp = (s.vp as i16 + delta as i16).clamp(-(dec as i16), dec as i16) as i8;
+    }
+
+    fn friendly_port(&self, s: &State, side: Side, p: usize, occ: &Occ, norfolk_ok: bool) -> bool {
+        let d = self.d();
+        let pl = &d.places[p];
+        pl.port
+            && s.control[pl.hex as usize] == side
+            && occ[pl.hex as usize] & bit(side.other()) == 0
+            && (side == Side::Usa || (pl.csa_naval && norfolk_ok))
+    }
+
+    /// Naval route between two ports for `side` (rule 10.1, 10.3): neither end nor any port
+    /// passed may be enemy-controlled; the CSA only on its James waterways while it holds Norfolk.
+    pub(crate) fn naval_ok(&self, s: &State, side: Side, a: usize, b: usize, occ: &Occ) -> bool {
+        let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
+        if a == b || !self.friendly_port(s, side, a, occ, norfolk_ok) || !self.friendly_port(s, side, b, occ, norfolk_ok) {
+            return false;
+        }
+        match self.d().naval_passes(a, b) {
+            Some(passes) => passes.iter().all(|&p| s.control[self.d().places[p].hex as usize] == side),
+            None => false,
+        }
+    }
+
+    fn friendly_rail(&self, s: &State, side: Side, h: u16) -> bool {
+        let hx = &self.d().hexes[h as usize];
+        // BL 9.1: the CSA never uses rail in the North; the USA uses CSA rail only where it
+        // occupies it, which is what control of an enemy-territory hex means (rule 8.2).
+        s.control[h as usize] == side && !(side == Side::Csa && hx.home == Side::Usa)
+    }
+
+    /// Rail links out of `h` usable for `side`: (neighbour, broad gauge?).
+    fn rail_links(&self, s: &State, side: Side, h: u16, pike: bool) -> Vec<(u16, bool)> {
+        let d = self.d();
+        let hx = &d.hexes[h as usize];
+        let mut v = Vec::new();
+        for dir in 0..6 {
+            let n = hx.nbr[dir];
+            if n == NONE {
+                continue;
+            }
+            if hx.rail_std & (1 << dir) != 0 {
+                v.push((n, false));
+            }
+            if hx.rail_broad & (1 << dir) != 0 {
+                v.push((n, true));
+            }
+            // BL 1.6 / 9.6: the Valley Turnpike is railroad for CSA supply only.
+            if pike && side == Side::Csa && hx.pike & (1 << dir) != 0 {
+                v.push((n, false));
+            }
+        }
+        // BL 9.5: the Washington-Alexandria military railroad.
+        if let Some((a, b)) = d.military_rr {
+            if s.military_rr {
+                if h == a {
+                    v.push((b, false));
+                } else if h == b {
+                    v.push((a, false));
+                }
+            }
+        }
+        v
+    }
+
+    /// The supply network of `side` (rule 11.3-11.4): every hex on a rail or naval supply line
+    /// connected to a supply source.
+    pub(crate) fn supply_net(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        let mut net = vec![false; d.hexes.len()];
+        let mut queue = Vec::new();
+        for p in &d.places {
+            let h = p.hex as usize;
+            // BL 11.3: own rail supply hexes in home territory, not enemy-occupied.
+            let src = p.supply_source == Some(side) && d.hexes[h].home == side;
+            // BL 11.31: Baltimore is a USA supply source.
+            let balt = side == Side::Usa && Some(p.hex) == self.baltimore;
+            if (src || balt) && s.control[h] == side && occ[h] & bit(side.other()) == 0 && !net[h] {
+                net[h] = true;
+                queue.push(p.hex);
+            }
+        }
+        while let Some(h) = queue.pop() {
+            for (n, _) in self.rail_links(s, side, h, true) {
+                if !net[n as usize] && self.friendly_rail(s, side, n) && occ[n as usize] & bit(side.other()) == 0 {
+                    net[n as usize] = true;
+                    queue.push(n);
+                }
+            }
+            if let Some(p) = d.hexes[h as usize].place {
+                if d.places[p as usize].port {
+                    for q in 0..d.places.len() {
+                        let qh = d.places[q].hex;
+                        if !net[qh as usize] && self.naval_ok(s, side, p as usize, q, occ) {
+                            net[qh as usize] = true;
+                            queue.push(qh);
+                        }
+                    }
+                }
+            }
+        }
+        net
+    }
+
+    /// BL 11.4: a hex is in supply when it is on, or adjacent across a passable hexside to, a
+    /// friendly supply line or source.
+    pub(crate) fn supplied(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        let net = self.supply_net(s, side, occ);
+        let mut out = net.clone();
+        for (h, hx) in d.hexes.iter().enumerate() {
+            if net[h] {
+                continue;
+            }
+            out[h] = (0..6).any(|dir| {
+                let n = hx.nbr[dir];
+                n != NONE && net[n as usize] && !self.blocks_tracing(s, hx.side[dir])
+            });
+        }
+        out
+    }
+
+    /// BL 1.22 / 11.2: how many units a hex feeds without supply.
+    pub(crate) fn forage(&self, s: &State, h: u16) -> u8 {
+        let d = self.d();
+        let hx = &d.hexes[h as usize];
+        let base = if hx.terrain == Terrain::Forest { d.forage_forest } else { d.forage_clear }[s.mud as usize];
+        let bonus = match d.place_at(h).map(|p| p.kind) {
+            Some(PlaceKind::City) => d.forage_city,
+            Some(PlaceKind::Town) => d.forage_town,
+            _ => 0,
+        };
+        base + bonus
+    }
+
+    // ------------------------------------------------------------------ the month
+
+    /// Start a month: weather, then the Replacement Turn (skipped in the first month, rule 4.2)
+    /// or the initiative bids.
+    pub(crate) fn start_month(&self, s: &mut State, log: &mut Log) {
+        let d = self.d();
+        let m = (s.month - 1) as usize;
+        s.mud = d.weather[m].unwrap_or(d.roll_start_mud[m]);
+        s.weather_fixed = d.weather[m].is_some();
+        s.bids = [None, None];
+        s.done = [false, false];
+        s.passes = 0;
+        s.must_activate = None;
+        s.drafted_this_turn = [false, false];
+        s.draft_cadres = [0, 0];
+        if s.year != s.draft_year {
+            s.draft_year = s.year;
+            s.drafts = [0, 0];
+        }
+        log.info(|| format!("{} {}: {}", month_name(s.month), s.year, if s.mud { "Mud" } else { "Dry" }));
+        if s.first_month {
+            // BL 4.2: no Replacement Turn in the first month of a game.
+            s.phase = Phase::Bids;
+            return;
+        }
+        // BL 3.53: a month marked "CSA VP" gives the CSA 1 VP in the Replacement Turn.
+        if d.csa_vp_months.contains(&s.month) {
+            self.add_vp(s, Side::Csa, 1);
+            log.info(|| "BL 3.53: a CSA VP month: CSA +1 VP".to_string());
+        }
+        // BL 12.2: monthly replacement points.
+        s.rp = d.rp_for(s.year);
+        if self.emancipation_possible(s) {
+            s.phase = Phase::Emancipation;
+        } else {
+            s.phase = Phase::Replacement;
+        }
+    }
+
+    /// BL 3.55: once per game, after a USA win in a major battle last month; not in the 1863
+    /// and 1864 scenarios (a campaign game may declare it in any year).
+    pub(crate) fn emancipation_possible(&self, s: &State) -> bool {
+        let sc = &self.d().scenarios[s.scenario as usize];
+        !s.emancipation_used && s.major_win_last_month && (s.campaign || sc.emancipation)
+    }
+
+    fn build_room(&self, s: &State, side: Side, h: u16) -> u8 {
+        let d = self.d();
+        let hx = &d.hexes[h as usize];
+        // BL 12.41: friendly hexes of the builder's home territory.
+        if hx.home != side || s.control[h as usize] != side {
+            return 0;
+        }
+        let Some(p) = d.place_at(h) else { return 0 };
+        let cap: u8 = match p.kind {
+            PlaceKind::City => 3,
+            PlaceKind::Town => 1,
+            _ if p.supply_source == Some(side) => 1,
+            // Fort Monroe and villages: no cadres (rule 12.41).
+            _ => 0,
+        };
+        let used = s.units.iter().filter(|u| u.st == St::Pending && u.hex == h).count() as u8;
+        cap.saturating_sub(used)
+    }
+
+    fn cadre_cost(&self, s: &State, u: usize) -> u8 {
+        let side = self.side_of(u);
+        if s.draft_cadres[side.idx()] > 0 && self.kind(u) == UnitKind::Infantry {
+            return 0;
+        }
+        self.d().ty(u).cadre_cost[side.idx()]
+    }
+
+    fn finish_replacements(&self, s: &mut State, log: &mut Log) {
+        // BL 12.1: both sides' orders are revealed together.
+        for u in s.units.iter_mut() {
+            if u.st == St::Pending {
+                u.st = St::Map;
+            }
+        }
+        log.info(|| "BL 12.1: the Replacement Turn ends; new cadres are placed".to_string());
+        let mut l2 = Log::quiet();
+        self.update_control(s, &mut l2);
+        s.phase = Phase::Bids;
+        s.bids = [None, None];
+    }
+
+    fn hqs_on_map(&self, s: &State, side: Side) -> Vec<usize> {
+        (0..s.units.len()).filter(|&i| s.units[i].st == St::Map && self.side_of(i) == side && self.kind(i) == UnitKind::Hq).collect()
+    }
+
+    fn resolve_bids(&self, s: &mut State, log: &mut Log) {
+        let (usa, csa) = (s.bids[0].unwrap_or(0), s.bids[1].unwrap_or(0));
+        log.reveal(|| format!("BL 4.3: bids revealed: USA {usa}, CSA {csa}"));
+        if usa == 0 && csa == 0 {
+            // BL 4.3: both bid zero: two Pass turns; the month ends at once.
+            self.month_end(s, log);
+            return;
+        }
+        // BL 4.3: the higher bid wins; ties go to the CSA.
+        let (winner, bid) = if usa > csa { (Side::Usa, usa) } else { (Side::Csa, csa) };
+        s.must_activate = Some(bid);
+        self.begin_turn(s, winner, log);
+    }
+
+    pub(crate) fn begin_turn(&self, s: &mut State, side: Side, log: &mut Log) {
+        let d = self.d();
+        s.active = side;
+        s.phase = Phase::Activation;
+        s.hqs.clear();
+        s.sm = 0;
+        s.attacks.clear();
+        s.hq_supply.clear();
+        for u in s.units.iter_mut() {
+            u.moved = false;
+            u.from = u.hex;
+            u.used = 0;
+            u.stop = false;
+            u.fm = NONE;
+            u.cmd = false;
+            u.shown = false;
+        }
+        // BL 3.41: November and April weather is rolled before HQ activation, until it changes.
+        let m = (s.month - 1) as usize;
+        if d.weather[m].is_none() && s.campaign && !s.weather_fixed {
+            let r = self.die(s);
+            let mud = r % 2 == 1;
+            log.roll(|| format!("BL 3.41: weather roll {r}: {}", if mud { "Mud" } else { "Dry" }));
+            if mud != s.mud {
+                s.mud = mud;
+                s.weather_fixed = true;
+            }
+        }
+        self.update_control(s, log);
+    }
+
+    fn end_turn(&self, s: &mut State, log: &mut Log) {
+        s.turns += 1;
+        for u in s.units.iter_mut() {
+            u.shown = false;
+        }
+        if s.passes >= 2 {
+            // BL 4.5: two consecutive passes end the month.
+            self.month_end(s, log);
+        } else {
+            let next = s.active.other();
+            s.must_activate = None;
+            self.begin_turn(s, next, log);
+        }
+    }
+
+    /// BL 4.6 / 3.52 / 11.8: siege attrition, month-end VPs, then the Victory Check.
+    pub(crate) fn month_end(&self, s: &mut State, log: &mut Log) {
+        let d = self.d();
+        self.update_control(s, log);
+        // BL 11.8: siege attrition (digest [INTERP] order: attrition, then VPs, then the check).
+        let occ = self.occ(s);
+        let mut wash_besieged = false;
+        for side in [Side::Usa, Side::Csa] {
+            let besieged = self.besieged_hexes(s, side, &occ);
+            for (h, b) in besieged.iter().enumerate() {
+                if !*b {
+                    continue;
+                }
+                if Some(h as u16) == self.washington && side == Side::Usa {
+                    wash_besieged = true;
+                }
+                for i in 0..s.units.len() {
+                    if s.units[i].st == St::Map && s.units[i].hex as usize == h && self.side_of(i) == side {
+                        self.lose_step(s, i, true);
+                        log.info(|| format!("BL 11.8: {} loses a step to siege", d.units[i].id));
+                    }
+                }
+            }
+        }
+        // BL 3.52 (digest A22): the CSA scores 1 VP per USA rail supply hex it occupies; the
+        // USA scores 1 VP if it occupies all three CSA rail supply hexes.
+        let occ = self.occ(s);
+        let mut csa_on_usa = 0;
+        let mut usa_on_csa = 0;
+        let mut csa_sources = 0;
+        for p in &d.places {
+            match p.supply_source {
+                Some(Side::Usa) if occ[p.hex as usize] == 2 => csa_on_usa += 1,
+                Some(Side::Csa) => {
+                    csa_sources += 1;
+                    if occ[p.hex as usize] == 1 {
+                        usa_on_csa += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if csa_on_usa > 0 {
+            self.add_vp(s, Side::Csa, csa_on_usa);
+            log.info(|| format!("BL 3.52: CSA holds {csa_on_usa} USA supply hex(es): CSA +{csa_on_usa} VP"));
+        }
+        if csa_sources > 0 && usa_on_csa == csa_sources {
+            self.add_vp(s, Side::Usa, 1);
+            log.info(|| "BL 3.52: USA holds all CSA supply hexes: USA +1 VP".to_string());
+        }
+        // BL 11.8: Washington besieged, or held by the CSA (digest A23): CSA +1 VP.
+        if wash_besieged || self.washington.is_some_and(|w| occ[w as usize] == 2) {
+            self.add_vp(s, Side::Csa, 1);
+            log.info(|| "BL 11.8: Washington besieged or held: CSA +1 VP".to_string());
+        }
+        // BL 9.5: months of continuous USA occupation of Alexandria.
+        if let Some(a) = self.alexandria {
+            if occ[a as usize] == 1 {
+                s.alexandria_months = s.alexandria_months.saturating_add(1);
+            } else {
+                s.alexandria_months = 0;
+            }
+        }
+        s.major_win_last_month = s.major_win_this_month;
+        s.major_win_this_month = false;
+        // BL 3.1: a marker in a Decisive box at the end of a month wins at once.
+        let dec = d.decisive;
+        if s.vp >= dec {
+            return self.game_over(s, Some(Side::Usa), "BL 3.1: the Victory marker is in the USA Decisive box", log);
+        }
+        if s.vp <= -dec {
+            return self.game_over(s, Some(Side::Csa), "BL 3.1: the Victory marker is in the CSA Decisive box", log);
+        }
+        let sc = &d.scenarios[s.scenario as usize];
+        if !s.campaign && s.year == sc.year && s.month == sc.end_month {
+            // BL 3.2: a one-year scenario ends with a Marginal victory or a Draw.
+            let w = match s.vp {
+                v if v > 0 => Some(Side::Usa),
+                v if v < 0 => Some(Side::Csa),
+                _ => None,
+            };
+            return self.game_over(s, w, "BL 3.2: end of the scenario (Marginal victory or Draw by the Victory Track)", log);
+        }
+        if s.campaign && s.year == 1864 && s.month == 10 && s.vp < 0 {
+            return self.game_over(s, Some(Side::Csa), "BL 3.3.1: a CSA Marginal at the end of October 1864 wins the campaign", log);
+        }
+        if s.campaign && s.year >= 1866 && s.month == 10 {
+            // Digest A53 [MISSING]: the campaign ends in October 1866 as a draw.
+            return self.game_over(s, None, "digest A53: no Decisive victory by October 1866: a draw", log);
+        }
+        s.month += 1;
+        if s.month > 12 {
+            s.month = 1;
+            s.year += 1;
+        }
+        s.first_month = false;
+        self.update_military_rr(s);
+        self.start_month(s, log);
+    }
+
+    fn game_over(&self, s: &mut State, w: Option<Side>, why: &str, log: &mut Log) {
+        s.phase = Phase::Over;
+        s.winner = Some(w);
+        s.end_reason = why.to_string();
+        log.info(|| why.to_string());
+    }
+
+    fn update_military_rr(&self, s: &mut State) {
+        // BL 9.5 (digest A51): January 1862, or six months of continuous USA occupation of Alexandria.
+        let dated = (s.year, s.month) >= (1862, 1);
+        let held = s.alexandria_months >= 6;
+        s.military_rr = if s.opts.military_rr_first {
+            dated || held
+        } else {
+            dated && (held || self.alexandria.is_some_and(|a| s.control[a as usize] == Side::Usa))
+        };
+    }
+
+    /// BL 11.8: hexes of `side` whose every adjacent playable hex is enemy-occupied and that
+    /// have no naval supply (digest A49: only land hexes count; single hexes only).
+    pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        let net = self.supply_net(s, side, occ);
+        let mut out = vec![false; d.hexes.len()];
+        for (h, hx) in d.hexes.iter().enumerate() {
+            if occ[h] & bit(side) == 0 {
+                continue;
+            }
+            let naval = hx.place.is_some_and(|p| d.places[p as usize].port) && net[h];
+            if naval {
+                continue;
+            }
+            let mut any = false;
+            let mut all = true;
+            for dir in 0..6 {
+                let n = hx.nbr[dir];
+                if n == NONE || !self.land(n) || hx.side[dir] == SideKind::Mountain {
+                    continue;
+                }
+                any = true;
+                if occ[n as usize] & bit(side.other()) == 0 {
+                    all = false;
+                }
+            }
+            out[h] = any && all;
+        }
+        out
+    }
+
+    /// Remove one step; a cadre that loses its step is eliminated (rule 2.4), permanently if
+    /// it was besieged (rule 11.81).
+    pub(crate) fn lose_step(&self, s: &mut State, u: usize, besieged: bool) {
+        let x = &mut s.units[u];
+        x.steps = x.steps.saturating_sub(1);
+        if x.steps == 0 {
+            x.st = if besieged { St::Removed } else { St::Pool };
+            x.hex = NONE;
+            x.fm = NONE;
+        }
+    }
+
+    // ------------------------------------------------------------------ movement helpers
+
+    fn may_move_now(&self, s: &State, u: usize) -> bool {
+        let x = &s.units[u];
+        x.st == St::Map && !x.moved && self.side_of(u) == s.active
+    }
+
+    /// Forced-march targets for a unit that used its whole speed (rule 5.32).
+    pub(crate) fn fm_targets(&self, s: &State, u: usize, occ: &Occ) -> Vec<u16> {
+        let x = &s.units[u];
+        if !x.moved || x.stop || x.fm != NONE || x.used < self.speed(s, u) || x.st != St::Map {
+            return Vec::new();
+        }
+        let side = self.side_of(u);
+        let mut v = Vec::new();
+        for dir in 0..6 {
+            if let Some(n) = self.enterable(x.hex, dir) {
+                if n != x.from && occ[n as usize] & bit(side.other()) == 0 {
+                    v.push(n);
+                }
+            }
+        }
+        v
+    }
+
+    /// Rail destinations (rule 9.3, 9.4) with their SM cost.
+    pub(crate) fn rail_dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8)> {
+        let d = self.d();
+        let side = self.side_of(u);
+        let start = s.units[u].hex;
+        let ok = |h: u16| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail();
+        let mut out = Vec::new();
+        if ok(start) {
+            let bfs = |allow: [bool; 2]| {
+                let mut seen = vec![false; d.hexes.len()];
+                seen[start as usize] = true;
+                let mut q = vec![start];
+                while let Some(h) = q.pop() {
+                    for (n, broad) in self.rail_links(s, side, h, false) {
+                        if allow[broad as usize] && !seen[n as usize] && ok(n) {
+                            seen[n as usize] = true;
+                            q.push(n);
+                        }
+                    }
+                }
+                seen
+            };
+            let std = bfs([true, false]);
+            let broad = bfs([false, true]);
+            let both = bfs([true, true]);
+            for h in 0..d.hexes.len() {
+                if h as u16 != start && both[h] {
+                    // BL 9.4: two gauges cost 2 SM unless the move stops at the junction.
+                    out.push((h as u16, if std[h] || broad[h] { 1 } else { 2 }));
+                }
+            }
+        }
+        // BL 9.3: the off-map hop between two of the mover's friendly rail supply hexes.
+        let is_src = |h: u16| d.place_at(h).is_some_and(|p| p.supply_source == Some(side)) && s.control[h as usize] == side && occ[h as usize] & bit(side.other()) == 0;
+        if is_src(start) {
+            for p in &d.places {
+                if p.hex != start && is_src(p.hex) && !out.iter().any(|o| o.0 == p.hex) {
+                    out.push((p.hex, if side == Side::Usa { 1 } else { 2 }));
+                }
+            }
+        }
+        out
+    }
+
+    fn port_at(&self, h: u16) -> Option<usize> {
+        self.d().hexes[h as usize].place.map(|p| p as usize).filter(|&p| self.d().places[p].port)
+    }
+
+    fn coastal(&self, h: u16) -> bool {
+        let hx = &self.d().hexes[h as usize];
+        (0..6).any(|dir| {
+            let n = hx.nbr[dir];
+            (n != NONE && self.d().hexes[n as usize].terrain == Terrain::Sea) || hx.side[dir] == SideKind::NavigableRiver
+        })
+    }
+
+    /// Strategic actions for one unit (rule 5.4, 9, 10).
+    fn strategic_actions(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
+        let d = self.d();
+        let side = self.side_of(u);
+        let ui = u as u8;
+        let h = s.units[u].hex;
+        // Land move: 1 SM, a normal move.
+        if s.sm >= 1 {
+            for (n, _, _) in self.dests(s, u, occ) {
+                out.push(Action::SmLand(ui, n));
+            }
+            // River Crossing (rule 10.5): across a major river above the head of navigation.
+            let hx = &d.hexes[h as usize];
+            for dir in 0..6 {
+                let n = hx.nbr[dir];
+                if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) && occ[n as usize] & bit(side.other()) == 0 {
+                    let cost = if s.control[n as usize] == side.other() { 2 } else { 1 };
+                    if s.sm >= cost {
+                        out.push(Action::Cross(ui, n));
+                    }
+                }
+            }
+        }
+        for (n, cost) in self.rail_dests(s, u, occ) {
+            if s.sm >= cost {
+                out.push(Action::Rail(ui, n));
+            }
+        }
+        if let Some(p) = self.port_at(h) {
+            if s.sm >= 1 {
+                for q in 0..d.places.len() {
+                    if self.naval_ok(s, side, p, q, occ) {
+                        out.push(Action::Naval(ui, d.places[q].hex));
+                    }
+                }
+            }
+        } else if s.sm >= 2 && self.coastal(h) {
+            // BL 10.42: naval evacuation from a non-port hex to a friendly port.
+            let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
+            for q in 0..d.places.len() {
+                if self.friendly_port(s, side, q, occ, norfolk_ok) {
+                    out.push(Action::Evacuate(ui, d.places[q].hex));
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ legal actions
+
+    pub(crate) fn legal(&self, s: &State, seat: u8) -> Vec<Action> {
+        let side = Side::from_idx(seat as usize);
+        let mut out = Vec::new();
+        match s.phase {
+            Phase::Over => {}
+            Phase::Emancipation => {
+                if side == Side::Usa {
+                    out.push(Action::Emancipate(true));
+                    out.push(Action::Emancipate(false));
+                }
+            }
+            Phase::Replacement => {
+                if s.done[side.idx()] {
+                    return out;
+                }
+                out.push(Action::Done);
+                if !s.drafted_this_turn[side.idx()] {
+                    out.push(Action::Draft);
+                }
+                let occ = self.occ(s);
+                let sup = self.supplied(s, side, &occ);
+                let rp = s.rp[side.idx()];
+                for (i, u) in s.units.iter().enumerate() {
+                    if self.side_of(i) != side {
+                        continue;
+                    }
+                    let t = self.d().ty(i);
+                    if u.st == St::Map && u.steps < self.d().units[i].max && t.step_cost[side.idx()] > 0 && t.step_cost[side.idx()] <= rp && sup[u.hex as usize] {
+                        out.push(Action::Step(i as u8));
+                    }
+                }
+                let mut places: Vec<u16> = self.d().places.iter().map(|p| p.hex).filter(|&h| self.build_room(s, side, h) > 0).collect();
+                places.sort();
+                let mut seen_types: Vec<u8> = Vec::new();
+                for (i, u) in s.units.iter().enumerate() {
+                    if u.st != St::Pool || self.side_of(i) != side || self.cadre_cost(s, i) > rp {
+                        continue;
+                    }
+                    // Identical pool blocks of one type are offered once (the lowest id).
+                    let t = self.d().units[i].ty;
+                    if self.kind(i) != UnitKind::Hq {
+                        if seen_types.contains(&t) {
+                            continue;
+                        }
+                        seen_types.push(t);
+                    }
+                    for &h in &places {
+                        out.push(Action::Build(i as u8, h));
+                    }
+                }
+            }
+            Phase::Bids => {
+                if s.bids[side.idx()].is_some() {
+                    return out;
+                }
+                // BL 4.3 (digest A7): a bid of 0-5, at most the number of HQs on the map.
+                let n = self.hqs_on_map(s, side).len().min(5) as u8;
+                for b in 0..=n {
+                    out.push(Action::Bid(b));
+                }
+            }
+            _ if side != s.active => {}
+            Phase::Activation => {
+                let must = s.must_activate;
+                if must.is_none_or(|m| (s.hqs.len() as u8) < m) {
+                    for h in self.hqs_on_map(s, side) {
+                        if !s.hqs.contains(&(h as u8)) {
+                            out.push(Action::Activate(h as u8));
+                        }
+                    }
+                }
+                if s.hqs.is_empty() && must.is_none() {
+                    out.push(Action::Pass);
+                }
+                if !s.hqs.is_empty() && must.is_none_or(|m| s.hqs.len() as u8 == m) {
+                    out.push(Action::March);
+                }
+            }
+            Phase::Movement => {
+                let occ = self.occ(s);
+                for i in 0..s.units.len() {
+                    if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
+                        if s.units[i].cmd {
+                            for (n, _, _) in self.dests(s, i, &occ) {
+                                out.push(Action::Move(i as u8, n));
+                            }
+                        }
+                        if s.sm > 0 {
+                            self.strategic_actions(s, i, &occ, &mut out);
+                        }
+                    }
+                    if self.side_of(i) == side {
+                        for n in self.fm_targets(s, i, &occ) {
+                            out.push(Action::Force(i as u8, n));
+                        }
+                    }
+                }
+                out.push(Action::End);
+            }
+            Phase::HqMove => {
+                let occ = self.occ(s);
+                for &h in &s.hqs {
+                    let i = h as usize;
+                    if self.may_move_now(s, i) {
+                        for (n, _, _) in self.dests(s, i, &occ) {
+                            out.push(Action::Move(h, n));
+                        }
+                    }
+                    for n in self.fm_targets(s, i, &occ) {
+                        out.push(Action::Force(h, n));
+                    }
+                }
+                out.push(Action::End);
+            }
+            Phase::Supply => {
+                for h in self.hqs_on_map(s, side) {
+                    if self.d().units[h].role == HqRole::Field && s.units[h].steps >= 2 && !s.hq_supply.contains(&(h as u8)) {
+                        out.push(Action::HqSupply(h as u8));
+                    }
+                }
+                out.push(Action::End);
+            }
+        }
+        out
+    }
+
+    // ------------------------------------------------------------------ apply
+
+    pub(crate) fn act(&self, s: &mut State, seat: u8, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        let side = Side::from_idx(seat as usize);
+        if s.phase == Phase::Over {
+            refuse!("BL 3.1", "the game is over");
+        }
+        // Validate first: every legal action is in the complete list; anything else is refused
+        // with the rule that forbids it.
+        if !self.legal(s, seat).contains(a) {
+            return Err(self.why_not(s, side, a));
+        }
+        let d = self.d();
+        match *a {
+            Action::Emancipate(yes) => {
+                if yes {
+                    // BL 3.55: USA +3 VP; the CSA gets double RP this Replacement Turn.
+                    s.emancipation_used = true;
+                    self.add_vp(s, Side::Usa, 3);
+                    s.rp[1] = s.rp[1].saturating_mul(2);
+                    log.info(|| "BL 3.55: the Emancipation Proclamation: USA +3 VP, CSA RP doubled".to_string());
+                }
+                s.phase = Phase::Replacement;
+            }
+            Action::Step(u) => {
+                let u = u as usize;
+                let cost = d.ty(u).step_cost[side.idx()];
+                s.rp[side.idx()] -= cost;
+                s.units[u].steps += 1;
+                log.push(EventKind::Info, Visibility::Seat(seat), || format!("BL 12.3: {} gains a step ({cost} RP)", d.units[u].id));
+            }
+            Action::Build(u, h) => {
+                let u = u as usize;
+                let cost = self.cadre_cost(s, u);
+                if cost == 0 {
+                    s.draft_cadres[side.idx()] -= 1;
+                } else {
+                    s.rp[side.idx()] -= cost;
+                }
+                let x = &mut s.units[u];
+                x.st = St::Pending;
+                x.hex = h;
+                x.from = h;
+                x.steps = 1;
+                log.push(EventKind::Info, Visibility::Seat(seat), || format!("BL 12.4: {} built as a cadre in {} ({cost} RP)", d.units[u].id, d.hex_name(h)));
+            }
+            Action::Draft => {
+                // BL 3.54: USA 1d3+1, CSA 1d3 infantry cadres; the opponent gains 1, 2, 3... VP
+                // for the 1st, 2nd, 3rd... draft of the calendar year.
+                let r = self.die(s);
+                let d3 = r.div_ceil(2);
+                let n = if side == Side::Usa { d3 + 1 } else { d3 };
+                s.drafted_this_turn[side.idx()] = true;
+                s.drafts[side.idx()] += 1;
+                let cost = s.drafts[side.idx()] as i8;
+                self.add_vp(s, side.other(), cost);
+                let avail = s.units.iter().enumerate().filter(|(i, x)| x.st == St::Pool && self.side_of(*i) == side && self.kind(*i) == UnitKind::Infantry).count() as u8;
+                s.draft_cadres[side.idx()] = n.min(avail);
+                log.push(EventKind::Roll, Visibility::Public, || format!("BL 3.54: {} drafts ({} +{cost} VP)", side.name(), side.other().name()));
+                log.push(EventKind::Roll, Visibility::Seat(seat), || format!("BL 3.54: draft roll {r}: {n} infantry cadres"));
+            }
+            Action::Done => {
+                s.done[side.idx()] = true;
+                s.draft_cadres[side.idx()] = 0;
+                // BL 12.2: unspent RP are lost.
+                s.rp[side.idx()] = 0;
+                if s.done == [true, true] {
+                    self.finish_replacements(s, log);
+                }
+            }
+            Action::Bid(b) => {
+                s.bids[side.idx()] = Some(b);
+                log.info(|| format!("{} has bid", side.name()));
+                if s.bids[0].is_some() && s.bids[1].is_some() {
+                    self.resolve_bids(s, log);
+                }
+            }
+            Action::Activate(h) => {
+                s.hqs.push(h);
+                s.units[h as usize].shown = true;
+                log.reveal(|| format!("BL 5.11: {} activates {} ({} steps)", side.name(), d.units[h as usize].id, s.units[h as usize].steps));
+            }
+            Action::Pass => {
+                s.passes += 1;
+                log.info(|| format!("BL 4.5: {} passes", side.name()));
+                self.to_supply(s, log);
+            }
+            Action::March => {
+                s.passes = 0;
+                let occ = self.occ(s);
+                for &h in &s.hqs.clone() {
+                    let h = h as usize;
+                    match d.units[h].role {
+                        // BL 5.4: a Supreme HQ gives Strategic Moves equal to its strength
+                        // (digest A58: counted before its activation step loss).
+                        HqRole::Supreme => s.sm += s.units[h].steps,
+                        _ => {
+                            let range = self.command_hexes(s, h, &occ);
+                            for i in 0..s.units.len() {
+                                let x = &s.units[i];
+                                if x.st == St::Map && self.side_of(i) == side && range[x.hex as usize] {
+                                    // Digest A20: inactive HQs may move under command (option).
+                                    if self.kind(i) == UnitKind::Hq && !s.opts.hq_moves_hq {
+                                        continue;
+                                    }
+                                    s.units[i].cmd = true;
+                                }
+                            }
+                        }
+                    }
+                }
+                s.phase = Phase::Movement;
+            }
+            Action::Move(u, h) | Action::SmLand(u, h) => {
+                let u = u as usize;
+                let occ = self.occ(s);
+                let (_, used, stop) = self.dests(s, u, &occ).into_iter().find(|x| x.0 == h).expect("legal");
+                if matches!(a, Action::SmLand(..)) {
+                    s.sm -= 1;
+                }
+                let x = &mut s.units[u];
+                x.hex = h;
+                x.moved = true;
+                x.used = used;
+                x.stop = stop;
+                log.info(|| format!("{} moves to {}", side.name(), d.hex_name(h)));
+            }
+            Action::Force(u, h) => {
+                s.units[u as usize].fm = h;
+                log.info(|| format!("BL 5.32: {} marks a forced march to {}", side.name(), d.hex_name(h)));
+            }
+            Action::Rail(u, h) => {
+                let u = u as usize;
+                let occ = self.occ(s);
+                let cost = self.rail_dests(s, u, &occ).into_iter().find(|x| x.0 == h).map(|x| x.1).expect("legal");
+                s.sm -= cost;
+                self.place_moved(s, u, h);
+                log.info(|| format!("BL 9.3: {} moves by rail to {} ({cost} SM)", side.name(), d.hex_name(h)));
+            }
+            Action::Naval(u, h) => {
+                s.sm -= 1;
+                self.place_moved(s, u as usize, h);
+                log.info(|| format!("BL 10.3: {} moves by sea to {}", side.name(), d.hex_name(h)));
+            }
+            Action::Evacuate(u, h) => {
+                s.sm -= 2;
+                self.place_moved(s, u as usize, h);
+                log.info(|| format!("BL 10.42: {} evacuates by sea to {}", side.name(), d.hex_name(h)));
+            }
+            Action::Cross(u, h) => {
+                let cost = if s.control[h as usize] == side.other() { 2 } else { 1 };
+                s.sm -= cost;
+                self.place_moved(s, u as usize, h);
+                log.info(|| format!("BL 10.5: {} crosses the river into {} ({cost} SM)", side.name(), d.hex_name(h)));
+            }
+            Action::End => match s.phase {
+                Phase::Movement => {
+                    // BL 5.11: every active HQ loses a step (eliminated at 0), stands up, may move.
+                    for &h in &s.hqs.clone() {
+                        let h = h as usize;
+                        s.units[h].shown = false;
+                        self.lose_step(s, h, false);
+                        log.info(|| format!("BL 5.11: {} loses a step for its activation", d.units[h].id));
+                    }
+                    s.phase = Phase::HqMove;
+                }
+                Phase::HqMove => {
+                    self.resolve_forced_marches(s, log);
+                    // Combat Phase: no battle can arise while attacks are not offered.
+                    self.to_supply(s, log);
+                }
+                Phase::Supply => {
+                    self.attrition(s, log);
+                    self.end_turn(s, log);
+                }
+                _ => unreachable!("End is legal only in movement, HQ move and supply"),
+            },
+            Action::HqSupply(h) => {
+                // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
+                s.hq_supply.push(h);
+                self.lose_step(s, h as usize, false);
+                log.reveal(|| format!("BL 11.7: {} pays a step for HQ supply", d.units[h as usize].id));
+            }
+        }
+        Ok(())
+    }
+
+    fn place_moved(&self, s: &mut State, u: usize, h: u16) {
+        let x = &mut s.units[u];
+        x.hex = h;
+        x.moved = true;
+        x.stop = true;
+        x.used = u8::MAX;
+    }
+
+    /// BL 5.32: roll for every forced march after all other movement.
+    fn resolve_forced_marches(&self, s: &mut State, log: &mut Log) {
+        let d = self.d();
+        for u in 0..s.units.len() {
+            let target = s.units[u].fm;
+            if target == NONE || s.units[u].st != St::Map {
+                continue;
+            }
+            s.units[u].fm = NONE;
+            let side = self.side_of(u);
+            let from = s.units[u].hex;
+            let kind = d.side_kind(from, target);
+            let rough = kind != SideKind::Clear || d.hexes[target as usize].terrain == Terrain::Forest;
+            let m = self.fm_modifier(s, u, rough);
+            let r = self.die(s);
+            let ok = r as i16 + m as i16 >= d.fm_success[side.idx()] as i16;
+            log.roll(|| format!("BL 5.32: forced march roll {r} ({m:+}): {}", if ok { "success" } else { "failure, -1 step" }));
+            if ok {
+                s.units[u].hex = target;
+            } else {
+                self.lose_step(s, u, false);
+            }
+        }
+    }
+
+    /// BL 5.32 modifiers: Mud -1, rough hexside -1, artillery -1, cavalry +1.
+    pub(crate) fn fm_modifier(&self, s: &State, u: usize, rough: bool) -> i8 {
+        let d = self.d();
+        let mut m = d.ty(u).fm_mod;
+        if s.mud {
+            m += d.fm_mud;
+        }
+        if rough {
+            m += d.fm_rough;
+        }
+        m
+    }
+
+    fn to_supply(&self, s: &mut State, log: &mut Log) {
+        self.update_control(s, log);
+        s.phase = Phase::Supply;
+        // Skip the decision when nothing can happen in it.
+        if self.attrition_losses(s).is_empty() {
+            self.end_turn(s, log);
+        }
+    }
+
+    /// Units that would lose a step to supply attrition now (rule 11.5-11.6): in each
+    /// out-of-supply hex beyond its forage limit, the largest units first (ties: lowest id).
+    pub(crate) fn attrition_losses(&self, s: &State) -> Vec<usize> {
+        let side = s.active;
+        let occ = self.occ(s);
+        let sup = self.supplied(s, side, &occ);
+        let mut covered = vec![false; self.d().hexes.len()];
+        for &h in &s.hq_supply {
+            if s.units[h as usize].st == St::Map {
+                for (i, c) in self.command_hexes(s, h as usize, &occ).iter().enumerate() {
+                    covered[i] |= *c;
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut by_hex: Vec<Vec<usize>> = vec![Vec::new(); self.d().hexes.len()];
+        for (i, u) in s.units.iter().enumerate() {
+            if u.st == St::Map && self.side_of(i) == side && !sup[u.hex as usize] && !covered[u.hex as usize] {
+                by_hex[u.hex as usize].push(i);
+            }
+        }
+        for (h, mut list) in by_hex.into_iter().enumerate() {
+            let f = self.forage(s, h as u16) as usize;
+            if list.len() > f {
+                list.sort_by_key(|&i| (std::cmp::Reverse(s.units[i].steps), i));
+                let n = list.len() - f;
+                out.extend(list.into_iter().take(n));
+            }
+        }
+        out
+    }
+
+    fn attrition(&self, s: &mut State, log: &mut Log) {
+        for u in self.attrition_losses(s) {
+            self.lose_step(s, u, false);
+            log.info(|| format!("BL 11.6: {} loses a step to supply attrition", self.d().units[u].id));
+        }
+    }
+
+    /// The rule that forbids an action that is not legal now.
+    fn why_not(&self, s: &State, side: Side, a: &Action) -> Refusal {
+        let r = |rule: &'static str, msg: &str| Refusal::new(rule, msg.to_string());
+        match (s.phase, a) {
+            (Phase::Replacement | Phase::Bids, _) if matches!(a, Action::Done | Action::Bid(_)) && (s.done[side.idx()] || s.bids[side.idx()].is_some()) => r("BL 4.3", "you have already committed"),
+            (Phase::Replacement, Action::Step(_)) => r("BL 12.3", "steps go only to units in supply, below their maximum, for their step cost in RP"),
+            (Phase::Replacement, Action::Build(..)) => r("BL 12.41", "cadres are placed only in friendly home cities (3), towns (1) and supply hexes (1), for their cadre cost"),
+            (Phase::Replacement, Action::Draft) => r("BL 3.54", "one draft per Replacement Turn"),
+            (_, Action::Emancipate(_)) => r("BL 3.55", "Emancipation needs a USA win in a major battle last month, once per game, not in the 1863/1864 scenarios"),
+            (Phase::Bids, Action::Bid(_)) => r("BL 4.3", "a bid is 0 to the number of your HQs on the map"),
+            (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
+            (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
+            (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
+            (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; attacks obey the hexside limits"),
+            (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
+            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),
+            _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),
+            _ => r("BL 4.1", "not allowed at this point of the month"),
+        }
+    }
+}
+
+pub fn month_name(m: u8) -> &'static str {
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][(m.clamp(1, 12) - 1) as usize]
+}

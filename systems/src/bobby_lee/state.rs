@@ -1,0 +1,189 @@
+//! The Bobby Lee state: plain data, small integer ids interned from content (unit = index into
+//! `Data::units`, hex = index into `Data::hexes`), cheap to clone.
+
+use super::data::{Side, NONE};
+use bivouac_engine::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// Where a block is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum St {
+    /// Unbuilt or eliminated: may be built as a cadre (rule 12.4).
+    Pool,
+    /// On the map at `hex`.
+    Map,
+    /// A cadre built this Replacement Turn, not yet revealed to the enemy (rule 12.1).
+    Pending,
+    /// Eliminated while besieged: never rebuilt (rule 11.81).
+    Removed,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub st: St,
+    pub hex: u16,
+    pub steps: u8,
+    /// Moved (or was moved strategically) this Campaign Turn (rule 5.3).
+    pub moved: bool,
+    /// Where it stood at the start of this Campaign Turn (forest stop, rule 1.24).
+    pub from: u16,
+    /// Hexes of movement used this turn.
+    pub used: u8,
+    /// Had to stop (attack, empty forest, marsh): no forced march.
+    pub stop: bool,
+    /// Forced-march target hex (rule 5.32), NONE if not marked.
+    pub fm: u16,
+    /// May move under an active Field HQ's command this turn (rule 5.1).
+    pub cmd: bool,
+    /// Face up (revealed) to the enemy (activated HQ, rule 5.11).
+    pub shown: bool,
+}
+
+impl Unit {
+    pub fn pool() -> Unit {
+        Unit { st: St::Pool, hex: NONE, steps: 0, moved: false, from: NONE, used: 0, stop: false, fm: NONE, cmd: false, shown: false }
+    }
+    pub fn on_map(&self) -> bool {
+        self.st == St::Map
+    }
+}
+
+/// Where the month is (rule 4.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Replacement Turn, step 0: the USA decides on Emancipation first (rule 3.55; the USA
+    /// commits first when the other side's choice depends on it, digest 3.3).
+    Emancipation,
+    /// Replacement Turn: simultaneous and secret (rule 12.1).
+    Replacement,
+    /// Initiative: simultaneous secret bids (rule 4.3).
+    Bids,
+    /// Campaign Turn, Movement Phase: activate HQs or pass (rule 4.41, 5.11).
+    Activation,
+    /// Units move under the active HQs (rule 5.3) and Strategic Moves (5.4).
+    Movement,
+    /// Active HQs have lost their step and may move (rule 5.11).
+    HqMove,
+    /// Supply Phase of the active player (rule 11.1): HQ supply, then attrition.
+    Supply,
+    /// The game is over.
+    Over,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub rng: GameRng,
+    /// Test seam: dice consumed before the RNG (empty in real games).
+    pub forced: Vec<u8>,
+    pub scenario: u8,
+    pub campaign: bool,
+    /// Rules options (digest [INTERP] readings), see `Opts`.
+    pub opts: Opts,
+    pub year: u16,
+    pub month: u8,
+    /// The first month of the game has no Replacement Turn (rule 4.2).
+    pub first_month: bool,
+    pub mud: bool,
+    /// November/April weather has changed and is fixed for the month (rule 3.41).
+    pub weather_fixed: bool,
+    /// Victory Track: positive = toward the USA Decisive box (rule 3.1).
+    pub vp: i8,
+    pub units: Vec<Unit>,
+    /// Controller of every hex (rule 8), recomputed at each phase start.
+    pub control: Vec<Side>,
+    pub phase: Phase,
+    /// The side playing the Campaign Turn.
+    pub active: Side,
+    /// Consecutive Pass turns (rule 4.5).
+    pub passes: u8,
+    /// The first Campaign Turn's winner must activate exactly this many HQs (rule 4.3).
+    pub must_activate: Option<u8>,
+    pub bids: [Option<u8>; 2],
+    pub done: [bool; 2],
+    pub rp: [u8; 2],
+    /// Free infantry cadres from conscription still to place (rule 3.54).
+    pub draft_cadres: [u8; 2],
+    pub drafted_this_turn: [bool; 2],
+    /// Drafts so far in `draft_year` (rule 3.54: the VP cost escalates within a calendar year).
+    pub drafts: [u8; 2],
+    pub draft_year: u16,
+    pub emancipation_used: bool,
+    /// The USA won a battle with at least six CSA units this month / last month (rule 3.55).
+    pub major_win_this_month: bool,
+    pub major_win_last_month: bool,
+    /// HQs activated this Campaign Turn.
+    pub hqs: Vec<u8>,
+    /// Strategic Moves left from the Supreme HQ (rule 5.4).
+    pub sm: u8,
+    /// Hexside attack counts this Campaign Turn: (from hex, to hex, units) (rule 1.21).
+    pub attacks: Vec<(u16, u16, u8)>,
+    /// HQs that paid for HQ supply this Supply Phase (rule 11.7).
+    pub hq_supply: Vec<u8>,
+    /// Months of continuous USA occupation of Alexandria (rule 9.5).
+    pub alexandria_months: u8,
+    pub military_rr: bool,
+    /// Campaign Turns played (for reports).
+    pub turns: u32,
+    pub winner: Option<Option<Side>>,
+    pub end_reason: String,
+}
+
+/// Readings of unclear rules that players may choose (digest section 9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opts {
+    /// A20: inactive HQs in an active HQ's range may move as ordinary units.
+    pub hq_moves_hq: bool,
+    /// A16: Turnpike bonus is +1 on the current-weather speed (true) or on the Dry speed.
+    pub pike_current_speed: bool,
+    /// A51: the military railroad opens in January 1862 or after six months of USA occupation
+    /// of Alexandria, whichever comes first (true); false = the six months apply only after
+    /// January 1862 when the USA regains Alexandria.
+    pub military_rr_first: bool,
+}
+
+impl Default for Opts {
+    fn default() -> Self {
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true }
+    }
+}
+
+/// Every action. Units and hexes are written by content id / hex label in notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// `emancipate` / `no-emancipation` (rule 3.55).
+    Emancipate(bool),
+    /// `step U`: add one step to a supplied unit (rule 12.3).
+    Step(u8),
+    /// `build U HEX`: place a cadre (rule 12.4), free if it uses a conscription cadre.
+    Build(u8, u16),
+    /// `draft` (rule 3.54).
+    Draft,
+    /// `done`: finish the Replacement Turn.
+    Done,
+    /// `bid N` (rule 4.3), 0 = pass.
+    Bid(u8),
+    /// `activate HQ` (rule 5.11).
+    Activate(u8),
+    /// `pass` (rule 4.5).
+    Pass,
+    /// `march`: the HQs are revealed; start moving.
+    March,
+    /// `move U HEX`: a move under command (rule 5.3), or an HQ's own move.
+    Move(u8, u16),
+    /// `force U HEX`: mark a forced march to an adjacent hex (rule 5.32).
+    Force(u8, u16),
+    /// `sm U HEX`: a strategic land move (rule 5.4).
+    SmLand(u8, u16),
+    /// `rail U HEX` (rule 9.3).
+    Rail(u8, u16),
+    /// `naval U HEX` (rule 10.3).
+    Naval(u8, u16),
+    /// `evacuate U HEX` (rule 10.42).
+    Evacuate(u8, u16),
+    /// `cross U HEX` (rule 10.5).
+    Cross(u8, u16),
+    /// `hq-supply HQ` (rule 11.7).
+    HqSupply(u8),
+    /// `end`: end the current step.
+    End,
+}

@@ -1,0 +1,339 @@
+//! Map rules: terrain and hexsides, zones of control, movement costs, command radius, and the
+//! unit values that depend on status (combat value, demoralization).
+
+use super::data::{Crossing, HexId, Kind, LKind, MapData, NO_HEX, NONE8, ScenarioData, SideData, Terrain, UnitId};
+use super::state::{State, UnitSt};
+use super::Gcacw;
+
+pub const ZOC_NONE: u8 = 0;
+pub const ZOC_RESTRICTED: u8 = 1;
+pub const ZOC_NORMAL: u8 = 2;
+
+/// Mountain/swamp hex for route-only rules; a provisional swamp counts as swamp in rain (GCACW 12.0).
+pub fn route_only(t: Terrain, rain: bool) -> bool {
+    matches!(t, Terrain::Mountain | Terrain::Swamp) || (rain && t == Terrain::ProvSwamp)
+}
+
+/// Can a river hexside be crossed (or attacked/ZOC'd across) this turn? (GCACW 6.2, 10.0, 12.0)
+/// `pontoon_enemy`: pontoon bridges are not modelled yet, so none exist.
+pub fn river_passable(s: &SideData, rain: bool) -> bool {
+    if s.river == 0 {
+        return true;
+    }
+    match s.crossing {
+        Crossing::Bridge | Crossing::Dam | Crossing::Ferry => true,
+        // GCACW 12.0: fords are unusable in rain.
+        Crossing::Ford => !rain,
+        Crossing::None => false,
+    }
+}
+
+/// A creek may be crossed in rain only along a route or next to a city (GCACW 12.0).
+pub fn creek_passable(m: &MapData, a: HexId, b: HexId, s: &SideData, rain: bool) -> bool {
+    !(rain && s.creek && !s.any_route() && m.terrain(a) != Terrain::City && m.terrain(b) != Terrain::City)
+}
+
+/// The hexside between two adjacent hexes may be crossed by movement, retreat, advance or
+/// attack: rivers only at crossings, mountains/swamps only along routes, creeks in rain.
+pub fn side_crossable(m: &MapData, a: HexId, b: HexId, rain: bool, swamp_trail: bool) -> bool {
+    let Some(s) = m.side(a, b) else { return false };
+    if m.terrain(b) == Terrain::Water || m.terrain(a) == Terrain::Water {
+        return false;
+    }
+    if !river_passable(s, rain) || !creek_passable(m, a, b, s, rain) {
+        return false;
+    }
+    for h in [a, b] {
+        let t = m.terrain(h);
+        if route_only(t, rain) {
+            // GCACW 6.2: mountains along pike/road/trail/railroad; swamps along pike/road/railroad
+            // for movement, trails included for attacks, retreats and ZOC.
+            let ok = if t == Terrain::Mountain || swamp_trail { s.any_route() } else { s.pike || s.road || s.railroad };
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The kind of ZOC a unit in `from` exerts into the adjacent hex `to` (GCACW 2.4, 12.0).
+pub fn zoc_into(m: &MapData, from: HexId, to: HexId, rain: bool) -> u8 {
+    let Some(s) = m.side(from, to) else { return ZOC_NONE };
+    let (tf, tt) = (m.terrain(from), m.terrain(to));
+    if tt == Terrain::Water {
+        return ZOC_NONE;
+    }
+    // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain.
+    if !river_passable(s, rain) {
+        return ZOC_NONE;
+    }
+    // Swamp or mountain: only across route hexsides.
+    if (route_only(tf, rain) || route_only(tt, rain)) && !s.any_route() {
+        return ZOC_NONE;
+    }
+    // Rain: not across creeks without a route unless a city is involved.
+    if !creek_passable(m, from, to, s, rain) {
+        return ZOC_NONE;
+    }
+    // Restricted ZOC: across a woods hexside that no route crosses.
+    if (tf == Terrain::Woods || tt == Terrain::Woods) && !s.any_route() { ZOC_RESTRICTED } else { ZOC_NORMAL }
+}
+
+impl Gcacw {
+    pub fn sc<'a>(&'a self, st: &State) -> &'a ScenarioData {
+        &self.data.scenarios[st.sc as usize]
+    }
+
+    /// Combat value in half points: organized = manpower, disorganized from the chart (GCACW 2.2).
+    pub fn cv_half(&self, u: &UnitSt) -> u32 {
+        if u.mp == 0 {
+            return 0;
+        }
+        if u.org {
+            u.mp as u32 * 2
+        } else {
+            self.data.charts.disorg_half.get(u.mp as usize - 1).copied().unwrap_or(u.mp * 2 / 3) as u32
+        }
+    }
+
+    /// Attacking CV in half points: D1 halved (floor, minimum 1/2), D2 = 1 (1/2 if CV <= 1)
+    /// (GCACW 11.0; A-26).
+    pub fn attack_cv_half(&self, u: &UnitSt) -> u32 {
+        let cv = self.cv_half(u);
+        match u.dem {
+            1 => {
+                let whole = cv / 4; // floor(cv / 2) in whole points
+                (whole * 2).max(1)
+            }
+            2 => {
+                if cv <= 2 {
+                    1
+                } else {
+                    2
+                }
+            }
+            _ => cv,
+        }
+    }
+
+    pub fn units_at(&self, st: &State, hex: HexId) -> u64 {
+        let mut m = 0u64;
+        for (i, u) in st.units.iter().enumerate() {
+            if u.hex == hex && !u.gone && hex != NO_HEX {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    pub fn side_units_at(&self, st: &State, hex: HexId, side: u8) -> u64 {
+        let sc = self.sc(st);
+        let mut m = 0u64;
+        for (i, u) in st.units.iter().enumerate() {
+            if u.hex == hex && !u.gone && hex != NO_HEX && sc.units[i].side == side {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    pub fn enemy_in(&self, st: &State, hex: HexId, side: u8) -> bool {
+        self.side_units_at(st, hex, 1 - side) != 0
+    }
+
+    /// The strongest enemy ZOC (of the side opposing `side`) in `hex` (GCACW 2.4).
+    pub fn enemy_zoc(&self, st: &State, side: u8, hex: HexId) -> u8 {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        let mut best = ZOC_NONE;
+        for (i, u) in st.units.iter().enumerate() {
+            if !u.on_map() || sc.units[i].side == side || u.hex == hex {
+                continue;
+            }
+            if m.dir_to(u.hex, hex).is_some() {
+                best = best.max(zoc_into(m, u.hex, hex, st.rain));
+                if best == ZOC_NORMAL {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Hexes from which enemy cavalry exert a normal ZOC into `hex` (cavalry-retreat triggers).
+    pub fn enemy_cav_hexes_with_normal_zoc(&self, st: &State, side: u8, hex: HexId) -> Vec<HexId> {
+        let sc = self.sc(st);
+        let mut out: Vec<HexId> = Vec::new();
+        for (i, u) in st.units.iter().enumerate() {
+            if u.on_map() && sc.units[i].side != side && sc.units[i].kind == Kind::Cav && sc.map.dir_to(u.hex, hex).is_some()
+                && zoc_into(&sc.map, u.hex, hex, st.rain) == ZOC_NORMAL
+                && !out.contains(&u.hex)
+            {
+                out.push(u.hex);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Command radius (GCACW 2.5): a path of at most 3 hexes from the leader's hex, never into
+    /// an enemy-occupied hex nor an enemy-ZOC hex (normal or restricted) without a friendly unit.
+    pub fn in_command_radius(&self, st: &State, side: u8, from: HexId, target: HexId) -> bool {
+        if from == target {
+            return true;
+        }
+        let m = &self.sc(st).map;
+        let passable = |h: HexId| {
+            !self.enemy_in(st, h, side) && (self.enemy_zoc(st, side, h) == ZOC_NONE || self.side_units_at(st, h, side) != 0)
+        };
+        let mut frontier = vec![from];
+        let mut seen = vec![from];
+        for _ in 0..3 {
+            let mut next = Vec::new();
+            for &h in &frontier {
+                for n in m.neighbors(h) {
+                    if seen.contains(&n) || !passable(n) {
+                        continue;
+                    }
+                    if n == target {
+                        return true;
+                    }
+                    seen.push(n);
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        false
+    }
+
+    /// Leader Transfer Phase path (GCACW 6.3): at most 10 hexes, never into an enemy-occupied
+    /// hex; terrain and ZOC are ignored.
+    pub fn transfer_reach(&self, st: &State, side: u8, from: HexId, target: HexId, limit: u32) -> bool {
+        if from == target {
+            return true;
+        }
+        let m = &self.sc(st).map;
+        let mut dist = vec![u32::MAX; m.hexes.len()];
+        dist[from as usize] = 0;
+        let mut q = std::collections::VecDeque::from([from]);
+        while let Some(h) = q.pop_front() {
+            let d = dist[h as usize];
+            if d >= limit {
+                continue;
+            }
+            for n in m.neighbors(h) {
+                if dist[n as usize] != u32::MAX || self.enemy_in(st, n, side) {
+                    continue;
+                }
+                if n == target {
+                    return true;
+                }
+                dist[n as usize] = d + 1;
+                q.push_back(n);
+            }
+        }
+        false
+    }
+
+    pub fn leader_hex(&self, st: &State, l: usize) -> HexId {
+        let ls = st.leaders[l];
+        if ls.gone || ls.unit == NONE8 {
+            return NO_HEX;
+        }
+        st.units[ls.unit as usize].hex
+    }
+
+    pub fn is_sub(&self, st: &State, l: usize, u: UnitId) -> bool {
+        self.sc(st).leaders[l].subs & (1 << u) != 0
+    }
+
+    /// The hex entered holds friendly infantry/artillery: the active infantry/artillery pays
+    /// extra (GCACW 6.2). Entrenchment is not counted; cavalry never pays nor counts.
+    pub fn friendly_hex_penalty(&self, st: &State, side: u8, to: HexId) -> u8 {
+        let sc = self.sc(st);
+        let mut cv = 0u32;
+        for (i, u) in st.units.iter().enumerate() {
+            if u.hex == to && u.on_map() && sc.units[i].side == side && sc.units[i].kind != Kind::Cav {
+                cv += self.cv_half(u);
+            }
+        }
+        // Half points: <= 2 -> none; 3..11 (a half rounds up: 11 1/2 -> 12+ row).
+        let whole_up = cv.div_ceil(2);
+        let close = match sc.map.terrain(to) {
+            Terrain::Swamp | Terrain::Woods | Terrain::Mountain => true,
+            // provisional swamp as rough in fair weather, swamp in rain; hill as clear.
+            Terrain::ProvSwamp => st.rain,
+            _ => false,
+        };
+        let mp = if whole_up <= 2 {
+            0
+        } else if whole_up <= 11 {
+            if close { 3 } else { 1 }
+        } else if close {
+            4
+        } else {
+            2
+        };
+        mp * 2
+    }
+
+    /// Cost in half MP for `unit` to step from `from` into the adjacent `to`, before ZOC
+    /// effects; None if it may not (GCACW 6.1, 6.2, 10.0, 12.0; digest 2.3).
+    pub fn step_cost(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Option<u8> {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        let ud = &sc.units[unit as usize];
+        let s = m.side(from, to)?;
+        if self.enemy_in(st, to, ud.side) {
+            return None; // GCACW 6.2: never into an enemy-occupied hex.
+        }
+        if !side_crossable(m, from, to, st.rain, false) {
+            return None;
+        }
+        let ch = &self.data.charts;
+        let pick = |p: (u8, u8)| if st.rain { p.1 } else { p.0 };
+        let tt = m.terrain(to);
+        let mut cost = if s.pike {
+            pick(ch.pike)
+        } else if s.road {
+            pick(ch.road)
+        } else if s.railroad {
+            pick(ch.railroad)
+        } else if s.trail {
+            if tt == Terrain::Mountain { pick(ch.trail_mountain) } else { pick(ch.trail) }
+        } else {
+            let t = if tt == Terrain::ProvSwamp && st.rain { Terrain::Swamp } else { tt };
+            ch.terrain_cost(t, st.rain)
+        };
+        if s.ridge != 0 {
+            cost += 2; // GCACW 6.2: +1 MP across a ridge, in either direction, even on a road.
+        }
+        // GCACW 6.2 / 12.0: ferry penalty on major rivers, or minor rivers in rain.
+        if s.river > 0 && s.crossing == Crossing::Ferry && (s.river == 2 || st.rain) {
+            cost += 2 * (st.units[unit as usize].mp / 3);
+        }
+        if ud.kind != Kind::Cav {
+            cost += self.friendly_hex_penalty(st, ud.side, to);
+        }
+        Some(cost)
+    }
+
+    /// The best tactical value among the units and leaders in `hex` (GCACW 7.4).
+    pub fn best_tactical_in(&self, st: &State, hex: HexId) -> i32 {
+        let sc = self.sc(st);
+        let mut best = 0i32;
+        for (i, u) in st.units.iter().enumerate() {
+            if u.hex == hex && u.on_map() {
+                best = best.max(sc.units[i].tactical as i32);
+            }
+        }
+        for (l, ld) in sc.leaders.iter().enumerate() {
+            if ld.kind != LKind::Army && self.leader_hex(st, l) == hex {
+                best = best.max(ld.tactical as i32);
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,1107 @@
+//! GCACW rule tests. Each test names the rule it checks (GCACW section, digest TC-/DT- case).
+
+use super::*;
+use bivouac_engine::fuzz::{FuzzConfig, fuzz};
+use data::{CSA, UNION};
+use state::{ENT_BW, ENT_BW_BUILD, ENT_FB2, RetreatCtx, RetreatKind};
+
+fn content_dir() -> PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
+}
+
+fn game() -> Gcacw {
+    let set = ContentSet::open(&[content_dir()], DIR).expect("content folder");
+    match data::load_data(&set) {
+        Ok(d) => Gcacw::new(d),
+        Err(e) => panic!("content does not load:\n{e}"),
+    }
+}
+
+#[test]
+fn builtin_content_loads() {
+    let g = game();
+    assert_eq!(g.scenarios()[0].id, "cedar-mountain");
+    let st = g.setup(&Setup::new("cedar-mountain", 2, 1)).unwrap();
+    g.check_invariants(&st).unwrap();
+    assert!(!g.active_seats(&st).is_empty());
+}
+
+#[test]
+fn fuzz_sample_is_clean() {
+    let g = game();
+    let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let r = fuzz(&g, &FuzzConfig { setup: Setup::new("cedar-mountain", 2, 7), games, deep_check_every: 7 }).unwrap();
+    for f in r.failures.iter().take(3) {
+        eprintln!("{f:?}");
+    }
+    assert!(r.failures.is_empty(), "{} failures", r.failures.len());
+    assert_eq!(r.finished, games);
+    eprintln!("fuzz: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
+}
+
+/// Prints one random game with its log (run with --ignored --nocapture to look at play).
+#[test]
+#[ignore]
+fn print_sample_game() {
+    let g = game();
+    let mut st = g.setup(&Setup::new("cedar-mountain", 2, 3)).unwrap();
+    let mut rng = GameRng::new(99);
+    let mut n = 0;
+    while g.outcome(&st).is_none() && n < 3000 {
+        let seat = g.active_seats(&st)[0];
+        let legal = g.legal_actions(&st, seat);
+        // Prefer doing something over passing, to see more rules at work.
+        let pick = if legal.len() > 1 && legal.last() == Some(&Action::Pass) && rng.below(4) > 0 { rng.pick(legal.len() - 1) } else { rng.pick(legal.len()) };
+        let a = legal[pick].clone();
+        let mut log = Log::recording();
+        println!("{}: {}", ["U", "C"][seat as usize], g.notation(&a));
+        g.apply(&mut st, seat, &a, &mut log).unwrap();
+        for e in log.events {
+            println!("    {}", e.text);
+        }
+        n += 1;
+    }
+    println!("{}", g.describe(&st, None));
+}
+
+// ---- Harness: hand-built positions ------------------------------------------------------------
+//
+// A test writes a small map (10 x 10 odd-q hexes, clear unless the grid says otherwise) and a
+// scenario into a temporary content layer over the built-in one, then drives the real rules.
+
+static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+
+struct T {
+    g: Gcacw,
+    st: State,
+}
+
+fn build(game_id: &str, year: u16, grid: &[&str], map_extra: &str, body: &str) -> T {
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-test-{}-{n}", std::process::id()));
+    let dir = root.join(DIR);
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    let mut rows: Vec<String> = grid.iter().map(|r| r.to_string()).collect();
+    while rows.len() < 10 {
+        rows.push("cccccccccc".into());
+    }
+    let terrain = rows.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
+    let map = format!(
+        "[map]\nconvention = \"odd-q\"\nterrain = [{terrain}]\n[legend]\nc = \"clear\"\no = \"rolling\"\nr = \"rough\"\nw = \"woods\"\nh = \"hill\"\nm = \"mountain\"\ns = \"swamp\"\nt = \"city\"\nx = \"water\"\n{map_extra}\n"
+    );
+    std::fs::write(dir.join("maps/test.toml"), map).unwrap();
+    let sc = format!("[scenario]\nid = \"test\"\ntitle = \"test\"\ngame = \"{game_id}\"\nmap = \"test\"\nyear = {year}\nturns = 1\n[victory]\nvp_per_manpower = 1\n{body}\n");
+    std::fs::write(dir.join("scenarios/test.toml"), sc).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let g = match data::load_data(&set) {
+        Ok(d) => Gcacw::new(d),
+        Err(e) => panic!("test content does not load:\n{e}"),
+    };
+    let st = g.setup(&Setup::new("test", 2, 5)).unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    T { g, st }
+}
+
+fn unit(id: &str, side: &str, kind: &str, mp: u8, hex: &str, extra: &str) -> String {
+    format!("[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\nsize = \"brigade\"\ntactical = 1\nartillery = 0\nmanpower = {mp}\nhex = \"{hex}\"\n{extra}\n")
+}
+
+fn leader(id: &str, side: &str, kind: &str, command: &str, tac: u8, cmd: u8, attached: &str, extra: &str) -> String {
+    format!("[[leader]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\ncommand = \"{command}\"\ntactical = {tac}\ncommand_value = {cmd}\nattached = \"{attached}\"\n{extra}\n")
+}
+
+impl T {
+    fn sc(&self) -> &data::ScenarioData {
+        self.g.sc(&self.st)
+    }
+    fn u(&self, id: &str) -> usize {
+        self.sc().unit_index(id).unwrap_or_else(|| panic!("no unit {id}")) as usize
+    }
+    fn l(&self, id: &str) -> usize {
+        self.sc().leader_index(id).unwrap_or_else(|| panic!("no leader {id}")) as usize
+    }
+    fn h(&self, label: &str) -> HexId {
+        *self.sc().map.by_label.get(label).unwrap_or_else(|| panic!("no hex {label}"))
+    }
+    fn unit(&self, id: &str) -> state::UnitSt {
+        self.st.units[self.u(id)]
+    }
+    fn unit_mut(&mut self, id: &str) -> &mut state::UnitSt {
+        let i = self.u(id);
+        &mut self.st.units[i]
+    }
+    fn hex_of(&self, id: &str) -> String {
+        self.sc().map.label(self.unit(id).hex).to_string()
+    }
+    /// Give `side` the initiative in a fresh Action Phase.
+    fn initiative(&mut self, side: u8) {
+        self.st.flow.clear();
+        self.st.phase = Phase::Cycle;
+        self.st.flow.push(Frame::Initiative { side, by_pass: false });
+    }
+    fn dice(&mut self, d: &[u8]) {
+        self.st.forced = d.to_vec();
+    }
+    fn seat(&self) -> u8 {
+        self.g.active_seats(&self.st)[0]
+    }
+    fn act(&mut self, text: &str) -> Vec<String> {
+        let a = self.g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let seat = self.seat();
+        let mut log = Log::recording();
+        if let Err(e) = self.g.apply(&mut self.st, seat, &a, &mut log) {
+            panic!("`{text}` refused: {e}\nlegal: {:?}", self.legal());
+        }
+        log.events.into_iter().map(|e| e.text).collect()
+    }
+    fn refused(&mut self, text: &str) -> Refusal {
+        let a = self.g.parse(text).unwrap();
+        let seat = self.seat();
+        let before = state_hash(&self.st);
+        let r = self.g.apply(&mut self.st, seat, &a, &mut Log::quiet()).expect_err(text);
+        assert_eq!(before, state_hash(&self.st), "a refusal must not change the state");
+        r
+    }
+    fn legal(&self) -> Vec<String> {
+        self.g.legal_actions(&self.st, self.seat()).iter().map(|a| self.g.notation(a)).collect()
+    }
+    fn has(&self, text: &str) -> bool {
+        self.legal().iter().any(|a| a == text)
+    }
+    fn mv(&self) -> &state::MarchCtx {
+        self.st.march.as_ref().expect("a march in progress")
+    }
+}
+
+use bivouac_engine::game::state_hash;
+
+// ---- TC-01 restricted ZOC (GCACW 2.4) ----------------------------------------------------------
+
+#[test]
+fn tc01_restricted_zoc_and_its_effects() {
+    // U at 0505; its neighbour 0504 is woods with no road: restricted ZOC there, normal elsewhere.
+    let body = unit("u", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0502", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "", &body);
+    let m = &t.sc().map;
+    let (h, w) = (t.h("0505"), t.h("0504"));
+    for n in m.neighbors(h) {
+        let k = rules::zoc_into(m, h, n, false);
+        assert_eq!(k, if n == w { rules::ZOC_RESTRICTED } else { rules::ZOC_NORMAL }, "{}", m.label(n));
+    }
+    assert_eq!(t.g.enemy_zoc(&t.st, CSA, w), rules::ZOC_RESTRICTED);
+    // An enemy entering 0504 is not stopped by the restricted ZOC (GCACW 6.2) and pays no +1 to
+    // leave it.
+    t.initiative(CSA);
+    t.dice(&[6]); // CSA infantry 1d6+1 = 7 MP
+    t.act("march c");
+    t.act("move 0503");
+    t.act("move 0504");
+    assert!(!t.mv().stopped, "restricted ZOC never stops movement");
+    let before = t.mv().ma;
+    t.act("move 0404");
+    assert_eq!(before - t.mv().ma, 2, "leaving a restricted ZOC costs no extra MP");
+}
+
+#[test]
+fn dt99_command_radius_blocked_by_empty_enemy_zoc() {
+    // GCACW 2.5: leader at 0502, target at 0505 (the straight 3-hex path 0503-0504). An enemy
+    // at 0605 puts 0504 in its ZOC.
+    let body = unit("a", "union", "inf", 4, "0502", "division = \"X\"")
+        + &unit("b", "union", "inf", 4, "0505", "division = \"X\"")
+        + &unit("f", "union", "inf", 4, "0109", "division = \"X\"")
+        + &leader("ldr", "union", "division", "X", 1, 3, "a", "")
+        + &unit("e", "confederate", "inf", 4, "0605", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let (from, to) = (t.h("0502"), t.h("0505"));
+    assert!(!t.g.in_command_radius(&t.st, UNION, from, to), "an empty enemy-ZOC hex blocks the radius");
+    assert_eq!(t.g.activation_candidates(&t.st, t.l("ldr")), vec![t.u("a")]);
+    // A friendly unit in the ZOC hex opens the path (digest DT-99).
+    let f = t.u("f");
+    t.st.units[f].hex = t.h("0504");
+    assert!(t.g.in_command_radius(&t.st, UNION, from, to));
+    // Never into an enemy-occupied hex; the leader's own hex always counts.
+    assert!(t.g.in_command_radius(&t.st, UNION, from, from));
+    assert!(!t.g.in_command_radius(&t.st, UNION, from, t.h("0506")), "4 hexes away");
+}
+
+#[test]
+fn dt100_leader_transfer_at_most_10_hexes() {
+    // GCACW 6.3: a path of at most 10 hexes, never through enemy units; ZOC and terrain ignored.
+    let body = unit("a", "union", "inf", 4, "0101", "division = \"X\"")
+        + &unit("b", "union", "inf", 4, "0112", "division = \"X\"")
+        + &unit("c", "union", "inf", 4, "0111", "division = \"X\"")
+        + &leader("ldr", "union", "division", "X", 1, 3, "a", "")
+        + &unit("e", "confederate", "inf", 4, "0905", "");
+    let grid = ["cccccccccc"; 12];
+    let t = build("sjw", 1862, &grid, "", &body);
+    assert!(t.has("transfer ldr c"), "{:?}", t.legal());
+    assert!(!t.has("transfer ldr b"), "11 hexes is too far");
+    assert!(t.g.transfer_reach(&t.st, UNION, t.h("0101"), t.h("0111"), 10));
+}
+
+// ---- Sequence of play (GCACW 4.0) ------------------------------------------------------------
+
+fn cedar() -> T {
+    let g = game();
+    let st = g.setup(&Setup::new("cedar-mountain", 2, 11)).unwrap();
+    T { g, st }
+}
+
+#[test]
+fn dt01_initiative_ties_go_to_the_confederates() {
+    let mut t = cedar();
+    t.act("done"); // Union leader transfers (GCACW 6.3: Union first)
+    assert_eq!(t.seat(), CSA);
+    t.dice(&[4, 4]);
+    t.act("done");
+    assert_eq!(t.st.phase, Phase::Cycle);
+    assert_eq!(t.st.dice, [4, 4]);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { side: CSA, by_pass: false })));
+}
+
+#[test]
+fn dt02_dt03_passing_and_the_end_of_the_action_cycle() {
+    let mut t = cedar();
+    t.act("done");
+    t.dice(&[5, 2]);
+    t.act("done");
+    assert_eq!(t.seat(), UNION);
+    // DT-03: Union passes, the Confederates take: afterwards fresh rolls.
+    t.act("pass");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { side: CSA, by_pass: true })));
+    t.dice(&[1, 1, 6, 3]); // Robertson's 2d6, then the next initiative
+    t.act("march robertson");
+    t.act("end");
+    assert_eq!(t.st.dice, [6, 3], "a new Action Phase rolls again (GCACW 4.3)");
+    // DT-02: Union wins and passes, the Confederates pass: the cycle ends.
+    t.act("pass");
+    t.act("pass");
+    assert_eq!(t.st.phase, Phase::Recovery);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Recovery { side: UNION })));
+}
+
+#[test]
+fn dt04_no_eligible_units_means_initiative_without_a_roll() {
+    let mut t = cedar();
+    for i in 0..t.st.units.len() {
+        if t.sc().units[i].side == UNION {
+            t.st.units[i].fat = 4;
+        }
+    }
+    t.act("done");
+    t.act("done");
+    assert_eq!(t.st.dice, [0, 0]);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { side: CSA, by_pass: false })));
+    t.act("pass");
+    assert_eq!(t.st.phase, Phase::Recovery, "a pass while the opponent cannot act ends the cycle");
+}
+
+// ---- March (GCACW 5.1) -----------------------------------------------------------------------
+
+#[test]
+fn tc02_extended_march_modifiers_rtg() {
+    let body = unit("p", "union", "inf", 6, "0505", "aop = false\nexhausted = true\nfatigue = 2")
+        + &unit("q", "union", "cav", 6, "0507", "aop = false\nexhausted = true\nfatigue = 2")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let t = build("rtg", 1863, &[], "", &body);
+    assert_eq!(t.g.extended_march_drm(&t.st, t.u("p"), 2, 3), 3, "+1 Union, +1 not AoP, +1 exhausted 2->3");
+    assert_eq!(t.g.extended_march_drm(&t.st, t.u("q"), 2, 3), 2, "RTG exempts Union cavalry from the Union +1");
+}
+
+#[test]
+fn tc03_palmer_extended_and_forced_march() {
+    let body = unit("palmer", "union", "inf", 6, "0505", "exhausted = true\nfatigue = 1") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = build("slb", 1863, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[3, 4, 1]);
+    let log = t.act("march palmer");
+    assert!(log.iter().any(|l| l.contains("extended march: roll 4 +1 -> NoEffect")), "{log:?}");
+    assert_eq!(t.unit("palmer").fat, 2);
+    assert!(t.unit("palmer").org);
+    t.act("force");
+    assert_eq!(t.mv().ma, 10, "3 + minimum 2 = 5 MP");
+    let p = t.unit("palmer");
+    assert_eq!((p.mp, p.org, p.fat, p.exh), (6, false, 2, true), "no loss on a natural 1; disorganized");
+    // Variant: fatigue 2 -> 3 gives +2 and the 4 becomes 6: D.
+    let body = unit("palmer", "union", "inf", 6, "0505", "exhausted = true\nfatigue = 2") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = build("slb", 1863, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[3, 4]);
+    t.act("march palmer");
+    assert!(!t.unit("palmer").org, "extended march D");
+    assert_eq!(t.unit("palmer").mp, 6);
+}
+
+#[test]
+fn dt05_dt06_march_allowances() {
+    let body = unit("i", "confederate", "inf", 4, "0505", "") + &unit("k", "confederate", "cav", 4, "0303", "") + &unit("u", "union", "inf", 4, "0909", "");
+    let mut t = build("otr", 1862, &[], "", &body);
+    t.initiative(CSA);
+    t.dice(&[1]);
+    t.act("march i");
+    assert_eq!(t.mv().ma, 4, "OTR: Confederate infantry 1d6, minimum 2");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    t.dice(&[3, 4]);
+    t.act("march k");
+    assert_eq!(t.mv().ma, 16, "Confederate cavalry 2d6 + 1 = 8");
+}
+
+#[test]
+fn dt07_to_dt11_forced_march() {
+    let body = unit("i", "union", "inf", 6, "0505", "") + &unit("k", "union", "cav", 6, "0303", "") + &unit("a", "union", "art", 2, "0707", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    for (who, dice, bonus, loss) in [("i", vec![1, 6], 5, 2), ("i", vec![1, 3], 2, 1), ("k", vec![1, 1, 1, 2], 4, 0), ("k", vec![1, 1, 4, 5], 8, 1)] {
+        let mut t = build("sjw", 1862, &[], "", &body);
+        t.initiative(UNION);
+        t.dice(&dice);
+        t.act(&format!("march {who}"));
+        let before = t.mv().ma;
+        t.act("force");
+        assert_eq!((t.mv().ma - before) / 2, bonus, "{who} {dice:?}");
+        assert_eq!(t.unit(who).mp, 6 - loss);
+        assert!(!t.unit(who).org);
+    }
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[3]);
+    t.act("march a");
+    assert!(!t.has("force"), "DT-11: artillery never force marches");
+    assert_eq!(t.refused("force").rule, "GCACW 5.1");
+}
+
+#[test]
+fn dt12_dt13_extended_march_fatigue_modifiers() {
+    let body = unit("n", "union", "inf", 6, "0505", "fatigue = 3") + &unit("x", "union", "inf", 6, "0303", "fatigue = 3\nexhausted = true")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let t = build("slb", 1863, &[], "", &body);
+    assert_eq!(t.g.extended_march_drm(&t.st, t.u("n"), 3, 4), 2);
+    assert_eq!(t.g.extended_march_drm(&t.st, t.u("x"), 3, 4), 4);
+    assert_eq!(t.g.extended_march_drm(&t.st, t.u("n"), 2, 3), 1, "normal 2->3: check, no fatigue DRM");
+}
+
+#[test]
+fn dt14_leader_movement_allowances() {
+    let mk = |side: &str| {
+        unit("i", side, "inf", 4, "0505", "corps = \"A\"\ndivision = \"A-1\"") + &unit("k", side, "cav", 4, "0303", "corps = \"C\"\ndivision = \"C-1\"")
+            + &leader("inf", side, "corps", "A", 1, 3, "i", "")
+            + &leader("cdiv", side, "division", "C-1", 1, 3, "k", "cavalry = true")
+            + &leader("ccorps", side, "corps", "C", 1, 3, "k", "cavalry = true")
+            + &unit("z", if side == "union" { "confederate" } else { "union" }, "inf", 4, "0909", "")
+    };
+    for (game, side, expect) in [("sjw", "union", [4, 8, 9]), ("otr", "union", [3, 8, 9]), ("sjw", "confederate", [5, 9, 10]), ("otr", "confederate", [4, 9, 10])] {
+        let mut t = build(game, 1862, &[], "", &mk(side));
+        let mut got = [0u8; 3];
+        for (i, l) in ["inf", "cdiv", "ccorps"].iter().enumerate() {
+            t.dice(if i == 0 { &[3] } else { &[3, 4] });
+            let li = t.l(l);
+            got[i] = t.g.roll_leader_ma(&mut t.st, li, &mut Log::quiet());
+        }
+        assert_eq!(got, expect, "{game} {side}");
+    }
+}
+
+// ---- Movement (GCACW 6.2) --------------------------------------------------------------------
+
+#[test]
+fn dt21_to_dt23_entering_friendly_occupied_hexes() {
+    let body = unit("m", "union", "inf", 4, "0505", "") + &unit("f", "union", "inf", 17, "0504", "organized = false")
+        + &unit("k", "union", "cav", 18, "0506", "") + &unit("w", "union", "inf", 5, "0604", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "cccccwcccc"], "", &body);
+    let st = &t.st;
+    assert_eq!(t.g.friendly_hex_penalty(st, UNION, t.h("0504")), 4, "DT-21: CV 11 1/2 rounds up to the 12+ row: +2 MP");
+    assert_eq!(t.g.friendly_hex_penalty(st, UNION, t.h("0506")), 0, "DT-22: cavalry never counts");
+    assert_eq!(t.g.friendly_hex_penalty(st, UNION, t.h("0604")), 6, "DT-23: woods, CV 5: +3 MP");
+    // Cavalry never pays it.
+    assert_eq!(t.g.step_cost(st, t.u("k") as u8, t.h("0506"), t.h("0505")), Some(2));
+}
+
+#[test]
+fn dt24_to_dt26_zoc_and_movement() {
+    // Enemy at 0503 exerts normal ZOC into 0504 (and 0404, 0604...). The unit starts at 0504.
+    let body = unit("m", "union", "inf", 6, "0504", "") + &unit("d", "union", "inf", 6, "0704", "organized = false")
+        + &unit("e", "confederate", "inf", 4, "0503", "") + &unit("e2", "confederate", "inf", 4, "0805", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m");
+    assert!(t.mv().started_in_zoc);
+    // DT-24: to a hex out of enemy ZOC: clear 1 + 1.
+    let (cost, z2z) = t.g.march_move(&t.st, t.h("0505")).unwrap();
+    assert_eq!((cost, z2z), (4, false));
+    // DT-25: ZOC to ZOC (0404 is in e's ZOC), not road-linked: all MA, disorganized, no attack.
+    t.act("move 0404");
+    let m = t.unit("m");
+    assert!(!m.org);
+    assert_eq!(t.st.march, None, "the march ended");
+    // DT-26: an already disorganized unit loses 1 manpower instead. d at 0704 is in e2's ZOC.
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march d");
+    assert!(t.has("move 0705"), "{:?}", t.legal());
+    t.act("move 0705");
+    assert_eq!(t.unit("d").mp, 5);
+}
+
+#[test]
+fn dt29_minimum_move_and_dt30_dt31_attack_costs() {
+    let body = unit("m", "union", "inf", 4, "0505", "") + &unit("e", "confederate", "inf", 4, "0808", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "", &body);
+    t.initiative(UNION);
+    t.dice(&[1]); // 1 MP
+    t.act("march m");
+    assert!(t.has("move 0504"), "DT-29: a unit that has not moved may always move one hex");
+    t.act("move 0504");
+    assert_eq!(t.hex_of("m"), "0504");
+    assert_eq!(t.st.march, None);
+    assert_eq!(AttackKind::Hasty.cost_half(true), 4, "DT-31: cavalry hasty attack costs 2 MP");
+    assert_eq!(AttackKind::Hasty.drm(), -1);
+    assert_eq!(AttackKind::Column.cost_half(false), 0);
+    // DT-30: a column attack needs a current allowance of at least 1 MP.
+    let body = unit("m", "union", "inf", 4, "0505", "") + &unit("e", "confederate", "inf", 4, "0506", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[1]);
+    t.act("march m");
+    assert!(t.has("attack 0506 column"));
+    t.st.march.as_mut().unwrap().ma = 1; // half a MP left
+    assert!(!t.has("attack 0506 column"));
+    assert_eq!(t.refused("attack 0506 column").rule, "GCACW 7.1");
+}
+
+// ---- Assault and grand assault (GCACW 5.3, 7.1) -----------------------------------------------
+
+#[test]
+fn tc05_granger_assault_number_zero_allows_one_unit() {
+    let body = unit("sheridan", "union", "inf", 6, "0505", "corps = \"IV\"") + &unit("wood", "union", "inf", 6, "0505", "corps = \"IV\"")
+        + &leader("granger", "union", "corps", "IV", 3, 5, "sheridan", "")
+        + &unit("e", "confederate", "inf", 6, "0506", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    t.initiative(UNION);
+    t.act("assault granger");
+    t.act("pick sheridan");
+    t.act("pick wood");
+    t.act("go");
+    assert_eq!((t.unit("sheridan").fat, t.unit("wood").fat), (1, 1), "+1 fatigue for every selected unit");
+    t.dice(&[5]);
+    let log = t.act("target 0506");
+    assert!(log.iter().any(|l| l.contains("assault number 0")), "{log:?}");
+    assert!(matches!(t.st.flow.top(), Some(Frame::AssaultKeep { allowed: 1, .. })));
+    t.dice(&[4, 4]);
+    let log = t.act("keep sheridan");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker 6 vs"), "only Sheridan attacks: {combat}");
+    assert!(combat.contains("tactical +2") && combat.contains("assault +1"), "Granger's tactical 3 - 1: {combat}");
+}
+
+#[test]
+fn dt32_to_dt35_assault_command_roll() {
+    let mk = |kind: &str, cmd: u8, n: usize| {
+        let mut b = String::new();
+        for i in 0..n {
+            b += &unit(&format!("u{i}"), "union", "inf", 4, "0505", "corps = \"A\"");
+        }
+        b + &leader("l", "union", kind, "A", 1, cmd, "u0", "") + &unit("e", "confederate", "inf", 4, "0506", "")
+    };
+    let run = |kind: &str, cmd: u8, n: usize, roll: u8| {
+        let mut t = build("sjw", 1862, &[], "", &mk(kind, cmd, n));
+        t.initiative(UNION);
+        t.act("assault l");
+        for i in 0..n {
+            t.act(&format!("pick u{i}"));
+        }
+        t.act("go");
+        t.dice(&[roll, 3, 3]);
+        let log = t.act("target 0506");
+        (t, log)
+    };
+    let (_, log) = run("district", 4, 1, 2);
+    assert!(log.iter().any(|l| l.contains("-2 (district leader)") && l.contains("assault number 4")), "DT-32 {log:?}");
+    let (_, log) = run("corps", 9, 1, 6);
+    assert!(log.iter().any(|l| l.contains("natural 6 always fails")), "DT-33 {log:?}");
+    let (t, log) = run("corps", 2, 2, 3);
+    assert!(log.iter().any(|l| l.contains("assault number -1: fails")), "DT-34 {log:?}");
+    assert_eq!(t.unit("u1").fat, 1, "fatigue stays even when the assault fails");
+    assert!(!log.iter().any(|l| l.starts_with("combat:")));
+    let (_, log) = run("corps", 6, 3, 2);
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("DT-35: all three attack");
+    assert!(combat.contains("attacker 12 vs"), "{combat}");
+}
+
+#[test]
+fn tc06_grand_assault_walker_and_bragg() {
+    let body = unit("w1", "confederate", "inf", 5, "0505", "corps = \"W\"")
+        + &unit("j1", "confederate", "inf", 4, "0404", "fatigue = 2")
+        + &unit("j2", "confederate", "inf", 3, "0604", "fatigue = 2")
+        + &unit("b1", "confederate", "inf", 2, "0507", "")
+        + &leader("walker", "confederate", "division", "W", 1, 4, "w1", "")
+        + &leader("bragg", "confederate", "army", "army", 0, 4, "b1", "")
+        + &unit("e", "union", "inf", 6, "0504", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    t.initiative(CSA);
+    t.act("assault walker");
+    t.act("pick w1");
+    t.act("go");
+    t.dice(&[1]);
+    t.act("target 0504");
+    assert!(matches!(t.st.flow.top(), Some(Frame::GrandOffer { .. })), "{:?}", t.st.flow.top());
+    // Negative variant first: roll 4 -> number 0 -> no grand assault.
+    let mut neg = T { g: game(), st: t.st.clone() };
+    neg.g = build("bac", 1863, &[], "", &body).g;
+    neg.dice(&[4, 3, 3]);
+    let log = neg.act("grand");
+    assert!(log.iter().any(|l| l.contains("no grand assault")), "{log:?}");
+    // Roll 2 -> number 2: both hexes may join.
+    t.dice(&[2]);
+    t.act("grand");
+    assert!(matches!(t.st.flow.top(), Some(Frame::GrandJoin { hexes_left: 2, .. })));
+    t.act("join j1");
+    t.act("join j2");
+    assert_eq!((t.unit("j1").fat, t.unit("j2").fat), (3, 3), "joiners gain 1 fatigue, no extended march");
+    t.dice(&[3, 3]);
+    let log = t.act("done");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker 12 vs"), "5 + 4 + 3: {combat}");
+}
+
+#[test]
+fn dt36_dt37_grand_assault_limits() {
+    let body = unit("k", "confederate", "cav", 5, "0505", "corps = \"C\"")
+        + &unit("j1", "confederate", "inf", 4, "0404", "")
+        + &unit("b1", "confederate", "inf", 2, "0507", "")
+        + &leader("stuart", "confederate", "corps", "C", 1, 4, "k", "cavalry = true")
+        + &leader("lee", "confederate", "army", "army", 0, 5, "b1", "")
+        + &unit("e", "union", "inf", 6, "0504", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    assert_eq!(t.g.grand_leader(&t.st, t.l("stuart")), None, "DT-36: never with a cavalry leader");
+    let target = t.h("0504");
+    assert_eq!(t.g.grand_candidates(&t.st, target, 0), vec![t.u("k"), t.u("j1")]);
+    t.unit_mut("j1").dem = 1;
+    assert_eq!(t.g.grand_candidates(&t.st, target, 0), vec![t.u("k")], "DT-37: demoralized units may not join");
+}
+
+// ---- Combat values and modifiers (GCACW 7.2-7.4) ---------------------------------------------
+
+#[test]
+fn tc07_ridge_modifiers() {
+    let body = unit("brannan", "union", "inf", 6, "0505", "") + &unit("cheatham", "confederate", "inf", 6, "0504", "");
+    let extra = "[[ridge]]\nname = \"r\"\nsides = [[\"0505\", \"0504\"]]\ncrest = [\"0505\"]\n";
+    let t = build("bac", 1863, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccmccccc"], extra, &body);
+    assert_eq!(t.g.terrain_drm(&t.st, t.h("0504"), t.h("0505")), 2, "Cheatham attacks up the ridge: +2");
+    assert_eq!(t.g.terrain_drm(&t.st, t.h("0505"), t.h("0504")), 1, "Brannan attacks down into a mountain: +1 in total");
+    // Ridge costs +1 MP either way (GCACW 6.2).
+    let c = t.g.step_cost(&t.st, t.u("brannan") as u8, t.h("0505"), t.h("0506")).unwrap();
+    assert_eq!(c, 2);
+}
+
+#[test]
+fn tc09_entrenchment_and_the_crt_column() {
+    let body = unit("liddell", "confederate", "inf", 8, "0505", "") + &unit("u", "union", "inf", 6, "0909", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    let m = 1u64 << t.u("liddell");
+    assert_eq!(t.g.defense_q(&t.st, m), 32);
+    t.unit_mut("liddell").ent = ENT_BW;
+    assert_eq!(t.g.defense_q(&t.st, m), 64, "breastwork x2: 16 for the ratio");
+    let col = Gcacw::crt_col(&t.g.data.charts.def_cols, t.g.raw_half(&t.st, m));
+    assert_eq!(t.g.data.charts.def_cols[col], 7, "still the 7-11 column");
+    // DT-56: 3 1/2 reads the 4-6 column.
+    assert_eq!(t.g.data.charts.def_cols[Gcacw::crt_col(&t.g.data.charts.def_cols, 7)], 4);
+}
+
+#[test]
+fn dt38_attack_caps() {
+    let body = unit("a", "union", "inf", 21, "0505", "") + &unit("b", "union", "inf", 21, "0505", "") + &unit("c", "union", "inf", 21, "0505", "")
+        + &unit("d", "union", "inf", 12, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let t = build("otr", 1862, &[], "", &body);
+    let all = (1 << t.u("a")) | (1 << t.u("b")) | (1 << t.u("c")) | (1 << t.u("d"));
+    assert_eq!(t.g.attack_half(&t.st, all), 140, "OTR: 75 is capped to 70");
+}
+
+#[test]
+fn dt40_to_dt44_artillery_modifier() {
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("d", "confederate", "inf", 4, "0506", "") + &unit("w", "confederate", "inf", 4, "0504", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "", &body);
+    let (a, d, w) = (1u64 << t.u("a"), 1u64 << t.u("d"), 1u64 << t.u("w"));
+    let (dh, wh) = (t.h("0506"), t.h("0504"));
+    let art = |t: &mut T, att: u8, def: u8, hex: HexId, mask: u64, dice: &[u8]| {
+        let sc = t.g.data.scenarios.iter().position(|s| s.id == "test").unwrap();
+        let _ = sc;
+        let (ai, di) = (t.u("a"), bits_first(mask));
+        let mut g_units = t.g.data.scenarios[t.st.sc as usize].units.clone();
+        g_units[ai].artillery = att;
+        g_units[di].artillery = def;
+        let saved = std::mem::replace(&mut t.g.data.scenarios[t.st.sc as usize].units, g_units);
+        t.st.forced = dice.to_vec();
+        let v = t.g.artillery_drm(&mut t.st, a, mask, hex, &mut Log::quiet());
+        t.g.data.scenarios[t.st.sc as usize].units = saved;
+        v
+    };
+    assert_eq!(art(&mut t, 1, 0, dh, d, &[]), 0, "DT-40: defender without artillery: a negative result becomes NE");
+    assert_eq!(art(&mut t, 0, 1, dh, d, &[]), -1, "DT-41: defender artillery 1: -2 becomes -1");
+    assert_eq!(art(&mut t, 10, 1, dh, d, &[4]), 2, "DT-42: dagger, even: +2");
+    assert_eq!(art(&mut t, 10, 1, dh, d, &[3]), 1, "dagger, odd: +1");
+    assert_eq!(art(&mut t, 10, 0, wh, w, &[]), 0, "DT-43: defender in woods: no artillery DRM");
+    assert_eq!(art(&mut t, 0, 0, dh, d, &[]), 0, "DT-44: no artillery at all");
+    assert_eq!(art(&mut t, 0, 5, dh, d, &[]), -3, "clear, -5: -3");
+}
+
+fn bits_first(m: u64) -> usize {
+    m.trailing_zeros() as usize
+}
+
+fn march_combat(t: &T, attacker: &str, def_hex: &str) -> state::Combat {
+    let u = t.u(attacker);
+    state::Combat {
+        att_side: t.sc().units[u].side,
+        att_units: 1 << u,
+        att_hex: t.st.units[u].hex,
+        def_hex: t.h(def_hex),
+        def_units: t.g.units_at(&t.st, t.h(def_hex)),
+        kind: Some(AttackKind::Normal),
+        leader: data::NONE8,
+        grand: false,
+        dres: Default::default(),
+        ares: Default::default(),
+        overload: 0,
+        stage: 0,
+        def_nothing: false,
+    }
+}
+
+#[test]
+fn dt45_dt46_tactical_modifier() {
+    let body = unit("a", "union", "inf", 4, "0505", "corps = \"A\"\ntactical = 3").replace("tactical = 1\n", "")
+        + &leader("ac", "union", "corps", "A", 2, 3, "a", "")
+        + &unit("d", "confederate", "inf", 4, "0506", "corps = \"D\"\ntactical = 2").replace("tactical = 1\n", "")
+        + &leader("dl", "confederate", "division", "D", 4, 3, "d", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let cb = march_combat(&t, "a", "0506");
+    let d = t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet());
+    assert_eq!(d.tactical, -1, "DT-45: 3 - 4");
+    let mut cb = cb;
+    cb.leader = t.l("ac") as u8;
+    cb.kind = None;
+    let d = t.g.combat_drms(&mut t.st, &cb, &mut Log::quiet());
+    assert_eq!(d.tactical, -2, "DT-46: an assault uses only the leader's tactical value (2 - 4)");
+    assert_eq!(d.assault, 1);
+}
+
+#[test]
+fn dt98_demoralized_attack_values() {
+    let body = unit("a", "union", "inf", 5, "0505", "") + &unit("b", "union", "inf", 1, "0504", "") + &unit("c", "union", "inf", 7, "0503", "")
+        + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.unit_mut("a").dem = 1;
+    t.unit_mut("b").dem = 1;
+    t.unit_mut("c").dem = 2;
+    assert_eq!(t.g.attack_cv_half(&t.unit("a")), 4, "D1 CV 5 attacks at 2");
+    assert_eq!(t.g.attack_cv_half(&t.unit("b")), 1, "D1 CV 1 attacks at 1/2");
+    assert_eq!(t.g.attack_cv_half(&t.unit("c")), 2, "D2 attacks at 1");
+}
+
+#[test]
+fn dt55_demoralized_2_defender() {
+    let body = unit("a", "union", "inf", 6, "0505", "") + &unit("d2", "confederate", "inf", 3, "0506", "") + &unit("ok", "confederate", "inf", 4, "0506", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.unit_mut("d2").dem = 2;
+    let cb = march_combat(&t, "a", "0506");
+    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, 0, "D2 is not more than half the CV");
+    t.st.opts.d2_any = true;
+    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, -1, "option: any D2 unit (A-09)");
+}
+
+// ---- Flank attacks (GCACW 7.4, digest 6.7.9) --------------------------------------------------
+
+/// Defender at 0505; attackers in the listed neighbours (0504 N, 0605 NE, 0606 SE, 0506 S,
+/// 0406 SW, 0405 NW).
+fn ring(hexes: &[&str], grid: &[&str], extra: &str, def_kind: &str, att_kind: &str) -> T {
+    let mut body = unit("d", "confederate", def_kind, 8, "0505", "");
+    for (i, h) in hexes.iter().enumerate() {
+        body += &unit(&format!("a{i}"), "union", att_kind, 4, h, "");
+    }
+    build("sjw", 1862, grid, extra, &body)
+}
+
+fn flank(t: &T) -> i32 {
+    let d = t.g.defense_q(&t.st, 1 << t.u("d"));
+    let cav = t.sc().units[t.u("a0")].kind == data::Kind::Cav;
+    t.g.flank_drm(&t.st, UNION, 1 << t.u("a0"), t.h("0505"), d, cav)
+}
+
+#[test]
+fn flank_basic_bonus_and_adjustments_dt50_to_dt53() {
+    let six = ["0504", "0605", "0606", "0506", "0406", "0405"];
+    let mut t = ring(&six, &[], "", "inf", "inf");
+    assert_eq!(flank(&t), 4, "6 covered hexes: +4");
+    t.st.refused.push((t.h("0505"), CSA));
+    assert_eq!(flank(&t), 2, "Flank Refused: +4 -> +2");
+    let mut t = ring(&six[..5], &[], "", "inf", "inf");
+    // The sixth hex (0405) is covered anyway by the ZOC of 0504 and 0406 units.
+    assert_eq!(flank(&t), 4);
+    let t2 = ring(&["0504", "0606", "0406"], &[], "", "inf", "inf");
+    assert_eq!(flank(&t2), 4, "three units cover all six hexes by ZOC");
+    let mut t3 = ring(&["0504"], &[], "", "inf", "inf");
+    assert_eq!(flank(&t3), 0, "3 covered: no bonus");
+    t3.st.refused.push((t3.h("0505"), CSA));
+    assert_eq!(flank(&t3), 1, "DT-51: Flank Refused gives +1 to a non-flank attack");
+    t.st.refused.push((t.h("0505"), CSA));
+    assert_eq!(flank(&t), 2);
+    // DT-53: cavalry against mostly cavalry: +4 -> +2.
+    let c = ring(&six, &[], "", "cav", "cav");
+    assert_eq!(flank(&c), 2);
+}
+
+#[test]
+fn flank_reductions_dt48_dt49_and_redoubt_dt52() {
+    // Mountains at 0605, 0606, 0506 (no route): covered by terrain and each reduces (step 3c).
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc", "ccccmmcccc"];
+    let t = ring(&["0504", "0406"], &grid, "", "inf", "inf");
+    assert_eq!(flank(&t), 1, "6 covered, 3 reductions: +4 - 3 = +1");
+    // A defender-friendly unit in a covered hex would be a 4th reduction: capped at -3 (DT-48).
+    let mut t4 = ring(&["0504", "0406"], &grid, "", "inf", "inf");
+    let extra_def = t4.u("a1");
+    t4.st.units[extra_def].hex = t4.h("0909");
+    let _ = extra_def;
+    assert!(flank(&t4) <= 1);
+    // DT-52: a usable redoubt turns a final +1 into 0 (Confederates in Virginia).
+    let t5 = ring(&["0504", "0406"], &grid, "[[place]]\nid = \"r\"\nname = \"redoubt\"\nhex = \"0505\"\nredoubt = true\n", "inf", "inf");
+    assert_eq!(flank(&t5), 0);
+    // DT-49: 5 covered with 2 reductions: +2 - 2 = 0. Mountains at 0605 and 0606 only; attackers
+    // at 0504 and 0406 cover 0504, 0405, 0406, 0506 (ZOC), mountains 0605, 0606: that is 6...
+    // so use a lone attacker at 0406: it covers 0405, 0406, 0506; mountains 0605, 0606: 5.
+    let grid2 = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc", "cccccmcccc"];
+    let t6 = ring(&["0406"], &grid2, "", "inf", "inf");
+    assert_eq!(flank(&t6), 0, "5 covered, 2 reductions");
+}
+
+#[test]
+fn dt54_quarter_rule_for_flank_cover() {
+    // Attackers of CV 1 1/2 cannot cover against a defender of 8 entrenched to 16.
+    let mut body = unit("d", "confederate", "inf", 8, "0505", "");
+    for (i, h) in ["0504", "0606", "0406"].iter().enumerate() {
+        body += &unit(&format!("a{i}"), "union", "inf", 2, h, "organized = false");
+    }
+    let mut t = build("sjw", 1862, &[], "", &body);
+    assert_eq!(t.g.cv_half(&t.unit("a0")), 2, "manpower 2 disorganized: CV 1 (authored chart)");
+    t.unit_mut("d").ent = ENT_BW;
+    assert_eq!(flank(&t), 0, "1 + 1 + ... each hex's helpers stay below 16/4");
+    t.unit_mut("d").ent = 0;
+    assert_eq!(t.g.defense_q(&t.st, 1 << t.u("d")), 32);
+}
+
+// ---- TC-08: the full combat example (GCACW 7.5 example) --------------------------------------
+
+#[test]
+fn tc08_hindman_attacks_van_cleve() {
+    let body = unit("vancleve", "union", "inf", 8, "0505", "corps = \"XXI\"\nartillery = 3\ntactical = 2\nfatigue = 1").replace("tactical = 1\nartillery = 0\n", "")
+        + &leader("crittenden", "union", "corps", "XXI", 3, 3, "vancleve", "")
+        + &unit("hindman", "confederate", "inf", 12, "0404", "corps = \"P\"\nartillery = 2\ntactical = 2").replace("tactical = 1\nartillery = 0\n", "")
+        + &unit("mcnair", "confederate", "inf", 2, "0607", "")
+        + &leader("polk", "confederate", "corps", "P", 3, 3, "hindman", "");
+    let mut t = build("bac", 1863, &["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "ccccrccccc"], "", &body);
+    assert_eq!(t.sc().map.terrain(t.h("0505")), data::Terrain::Rough);
+    t.initiative(CSA);
+    t.dice(&[3]); // 1d6 + 1 = 4 MP; fatigue 0 -> 1
+    t.act("march hindman");
+    t.act("move 0405");
+    // Parity roll 3 (odd: the -1 star is not applied), then CSA 5, Union 2.
+    t.dice(&[3, 5, 2]);
+    let log = t.act("attack 0505 hasty");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker rolls 5 +1 (ratio +0, tactical +0, artillery +0, type -1, assault +0, leader +0, rain +0, flank +2)"), "{combat}");
+    assert!(combat.contains("defender rolls 2 +0"), "{combat}");
+    assert!(combat.contains("differential +4: defender 1DR, attacker 1fa"), "{combat}");
+    let vc = t.unit("vancleve");
+    assert_eq!((vc.mp, vc.org, vc.fat, vc.dem), (7, false, 4, 1));
+    // The Union routs 4-6 hexes; with no routes on this map every step is priority 2 (farther,
+    // no ZOC) and costs nothing.
+    for _ in 0..4 {
+        let Some(Frame::Retreat(r)) = t.st.flow.top().cloned() else { panic!("a rout: {:?}", t.st.flow.top()) };
+        let best = t.g.retreat_best(&t.st, &r);
+        assert!(best.iter().all(|b| b.1 <= 2 && b.2 == 0), "{best:?}");
+        let h = t.sc().map.label(best[0].0).to_string();
+        t.act(&format!("retreat {h}"));
+    }
+    assert!(t.has("halt"), "{:?}", t.legal());
+    t.act("halt");
+    assert_eq!(t.unit("vancleve").mp, 7, "no retreat losses");
+    assert_eq!(t.g.leader_hex(&t.st, t.l("crittenden")), t.unit("vancleve").hex, "Crittenden goes with him");
+    let h = t.unit("hindman");
+    assert_eq!((h.mp, h.org, h.fat), (11, true, 2), "1fa: -1, still organized, fatigue +1");
+    t.act("advance hindman");
+    assert_eq!(t.hex_of("hindman"), "0505");
+    assert_eq!(t.g.leader_hex(&t.st, t.l("polk")), t.h("0505"), "Polk advances with Hindman");
+    assert_eq!(t.hex_of("mcnair"), "0607", "McNair did not attack and does not advance");
+    assert_eq!(t.st.march, None, "the f result ends the march");
+}
+
+// ---- Results (GCACW 7.5) ---------------------------------------------------------------------
+
+#[test]
+fn dt57_to_dt61_applying_results() {
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let u = t.u("u");
+    let apply = |t: &mut T, res: &str| {
+        let r = data::CrtRes::parse(res).unwrap();
+        let n = r.loss + u8::from(r.retreat == 3);
+        t.g.lose(&mut t.st, u, n, r.d, &mut Log::quiet());
+        t.g.apply_letters(&mut t.st, 1 << u, &r);
+    };
+    apply(&mut t, "1Dr");
+    let x = t.unit("u");
+    assert_eq!((x.mp, x.org, x.fat), (5, false, 3), "DT-57");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    apply(&mut t, "1a");
+    assert_eq!((t.unit("u").mp, t.unit("u").org), (5, true), "DT-58: no D, the marker stays organized");
+    t.unit_mut("u").org = false;
+    apply(&mut t, "1");
+    assert!(!t.unit("u").org, "DT-59");
+    t.unit_mut("u").dem = 1;
+    apply(&mut t, "2DR*");
+    assert_eq!((t.unit("u").mp, t.unit("u").dem), (1, 2), "DT-60: -2 -1, Demoralized-2");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.unit_mut("u").dem = 2;
+    apply(&mut t, "R");
+    assert_eq!(t.unit("u").dem, 2, "DT-61");
+    assert_eq!(data::CrtRes::parse("2DR*").unwrap(), data::CrtRes { loss: 2, d: true, fat: 0, e: false, retreat: 3, adv: false });
+}
+
+// ---- Retreats (GCACW 7.6) --------------------------------------------------------------------
+
+fn retreat_ctx(t: &T, from: &str, enemy: &str, kind: RetreatKind) -> RetreatCtx {
+    let h = t.h(from);
+    RetreatCtx { side: UNION, units: t.g.side_units_at(&t.st, h, UNION), kind, start: h, cur: h, steps: 0, path: vec![], enemy: t.h(enemy), override_used: false, fatigue: false }
+}
+
+#[test]
+fn dt63_dt64_retreat_priorities() {
+    // Union at 0505, enemy attacker at 0504 (north). A road runs 0505-0506.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "");
+    let extra = "[[route]]\nkind = \"road\"\nname = \"r\"\npath = [\"0505\", \"0506\"]\n";
+    let t = build("sjw", 1862, &[], extra, &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    let best = t.g.retreat_best(&t.st, &r);
+    assert_eq!(best, vec![(t.h("0506"), 1, 0)], "DT-63: farther along a road first");
+    // DT-64: not farther, into enemy ZOC, no road, no friend: priority 4, 2 manpower.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "") + &unit("z", "confederate", "inf", 6, "0307", "")
+        + &unit("y", "confederate", "inf", 6, "0707", "") + &unit("x", "confederate", "inf", 6, "0508", "");
+    let t = build("sjw", 1862, &[], "", &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    let opts = t.g.retreat_options(&t.st, &r);
+    let o = opts.iter().find(|o| o.0 == t.h("0405")).expect("0405 is legal");
+    assert_eq!((o.1, o.2), (4, 2), "{opts:?}");
+}
+
+#[test]
+fn dt67_retreat_may_not_end_next_to_its_start() {
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "");
+    let t = build("sjw", 1862, &[], "", &body);
+    let mut r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    // 0505 -> 0606 -> 0506: two hexes, but 0506 is adjacent to 0505.
+    r.path = vec![t.h("0505"), t.h("0606")];
+    r.cur = t.h("0506");
+    r.steps = 2;
+    assert!(!t.g.retreat_can_halt(&t.st, &r));
+    r.kind = RetreatKind::Voluntary;
+    assert!(t.g.retreat_can_halt(&t.st, &r), "a voluntary retreat may end adjacent");
+}
+
+#[test]
+fn dt66_surrender_when_no_retreat_is_possible() {
+    // Union at 0101 (corner): the attacker at 0201, water at 0102 and 0202: no legal hex.
+    let body = unit("u", "union", "inf", 3, "0101", "") + &unit("e1", "confederate", "inf", 6, "0201", "") + &unit("e3", "confederate", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "xxcccccccc"], "", &body);
+    let r = retreat_ctx(&t, "0101", "0201", RetreatKind::Retreat);
+    t.st.flow.push(Frame::Retreat(Box::new(r)));
+    t.g.proceed(&mut t.st, &mut Log::quiet());
+    assert!(t.unit("u").gone);
+    assert_eq!(t.st.lost[UNION as usize], 3, "the whole unit counts as lost");
+}
+
+// ---- Cavalry retreat (GCACW 7.7) -------------------------------------------------------------
+
+#[test]
+fn dt69_dt70_cavalry_retreat_modifiers() {
+    let body = unit("k", "confederate", "cav", 3, "0505", "") + &unit("i", "union", "inf", 6, "0507", "");
+    let mut t = build("otr", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccchccccc"], "", &body);
+    assert_eq!(t.g.cav_retreat_drm(&t.st, t.h("0505"), CSA, t.h("0506")), 5, "DT-69: hill +1, OTR very large +4");
+    // The Union infantry marches into the cavalry's ZOC: the cavalry retreats, roll 3 + 5 = 8:
+    // the march loses 4 MP.
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    t.act("move 0506");
+    assert_eq!(t.seat(), CSA);
+    let ma = t.mv().ma;
+    t.dice(&[3]);
+    t.act("cavretreat");
+    assert_eq!(ma - t.mv().ma, 8);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(_))));
+    let body = unit("k", "union", "cav", 1, "0505", "organized = false\nfatigue = 4") + &unit("i", "confederate", "inf", 6, "0507", "");
+    let t = build("sjw", 1862, &[], "", &body);
+    assert_eq!(t.g.cav_retreat_drm(&t.st, t.h("0505"), UNION, t.h("0506")), -6, "DT-70: very small -4, all fatigue 4 -2");
+}
+
+#[test]
+fn dt74_cavalry_entering_cavalry_zoc_gives_no_retreat() {
+    let body = unit("k", "confederate", "cav", 3, "0505", "") + &unit("uk", "union", "cav", 3, "0508", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6, 6]);
+    t.act("march uk");
+    t.act("move 0507");
+    t.act("move 0506");
+    assert_eq!(t.seat(), UNION, "no cavalry-retreat offer against cavalry");
+    assert!(t.mv().stopped);
+}
+
+#[test]
+fn dt72_dt73_assault_on_cavalry_that_retreats() {
+    let body = unit("a", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "corps", "A", 1, 4, "a", "")
+        + &unit("k", "confederate", "cav", 3, "0504", "");
+    for (roll, advance) in [(2u8, true), (6, false)] {
+        let mut t = build("sjw", 1862, &[], "", &body);
+        t.initiative(UNION);
+        t.act("assault l");
+        t.act("pick a");
+        t.act("go");
+        t.act("target 0504");
+        assert_eq!(t.seat(), CSA);
+        // Cavalry roll 4, then the retreat; then the command roll.
+        t.dice(&[4]);
+        t.act("cavretreat");
+        for _ in 0..4 {
+            let l = t.legal();
+            let first = l.iter().find(|a| a.starts_with("retreat")).cloned().unwrap();
+            t.act(&first);
+        }
+        t.dice(&[roll]);
+        if t.has("halt") {
+            t.act("halt");
+        }
+        assert_eq!(t.has("advance a"), advance, "roll {roll}: {:?}", t.legal());
+    }
+}
+
+// ---- Flank Refused (GCACW 7.8) ---------------------------------------------------------------
+
+#[test]
+fn dt75_dt76_flank_refused() {
+    let body = unit("m", "union", "inf", 6, "0507", "") + &unit("s", "union", "inf", 6, "0504", "") + &unit("e", "confederate", "inf", 4, "0503", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m");
+    t.act("move 0506");
+    t.act("move 0505"); // into e's... no: 0505 is not adjacent to 0503; fine
+    assert!(t.has("refuse"));
+    t.act("end");
+    // DT-75: entering an enemy normal ZOC forbids the marker.
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m");
+    t.act("move 0405");
+    t.act("move 0404");
+    assert!(t.mv().stopped);
+    assert!(!t.has("refuse"));
+    assert_eq!(t.refused("refuse").rule, "GCACW 7.8");
+    // DT-76: a unit that began in the ZOC may refuse its flank: its march ends.
+    t.act("end");
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march s");
+    t.act("refuse");
+    assert!(t.st.refused.contains(&(t.h("0504"), UNION)));
+    assert_eq!(t.st.march, None);
+}
+
+// ---- Recovery and entrenchment (GCACW 8.0, 9.0) ----------------------------------------------
+
+#[test]
+fn dt77_dt78_recovery() {
+    let body = unit("a", "union", "inf", 6, "0505", "organized = false\nexhausted = true\nfatigue = 1") + &unit("b", "union", "inf", 6, "0506", "fatigue = 4")
+        + &unit("c", "union", "inf", 6, "0507", "organized = false\nfatigue = 0") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.unit_mut("a").dem = 2;
+    t.unit_mut("c").dem = 1;
+    t.g.recovery_rest(&mut t.st, &mut Log::quiet());
+    let a = t.unit("a");
+    assert_eq!((a.org, a.exh, a.dem, a.fat), (false, true, 1, 0), "DT-77: a D2 unit does not reorganize");
+    let b = t.unit("b");
+    assert_eq!((b.exh, b.fat), (true, 1), "DT-78");
+    let c = t.unit("c");
+    assert_eq!((c.org, c.dem), (true, 0));
+}
+
+#[test]
+fn dt81_dt82_entrenchment_and_redoubts() {
+    let extra = "[[place]]\nid = \"r\"\nname = \"redoubt\"\nhex = \"0505\"\nredoubt = true\n";
+    let body = unit("c", "confederate", "inf", 6, "0505", "") + &unit("u", "union", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("c")), Some(ENT_BW), "DT-81: 1862, CSA in a redoubt: breastwork complete");
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("u")), Some(ENT_BW_BUILD), "1862 elsewhere: breastwork-build");
+    assert_eq!(t.g.defense_q(&t.st, 1 << t.u("c")), 6 * 4 * 3 / 2, "redoubt alone: x1.5");
+    t.unit_mut("c").ent = ENT_FB2;
+    assert_eq!(t.g.defense_q(&t.st, 1 << t.u("c")), 60, "DT-82: CV 6 x 2.5 = 15 (the better multiplier, never the product)");
+    t.unit_mut("u").fat = 1;
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("u")), None, "fatigue 0 only");
+}
+
+#[test]
+fn dt96_burning_stations() {
+    let extra = "[[place]]\nid = \"s\"\nname = \"station\"\nhex = \"0505\"\nstation = true\n";
+    let body = unit("small", "union", "inf", 4, "0505", "") + &unit("big", "union", "inf", 5, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    t.initiative(UNION);
+    t.act("burn small");
+    assert_eq!(t.st.stations, vec![(t.h("0505"), 1)], "CV 2-4: damaged");
+    assert_eq!(t.unit("small").fat, 1);
+    t.initiative(UNION);
+    assert!(!t.has("burn small"), "a CV 2-4 unit changes nothing on a damaged station");
+    t.act("burn big");
+    assert_eq!(t.st.stations, vec![(t.h("0505"), 2)], "CV 5+: destroyed");
+    let t2 = build("otr", 1862, &[], extra, &body);
+    let mut t2 = t2;
+    t2.initiative(UNION);
+    assert!(!t2.has("burn big"), "no station burning in OTR");
+}
+
+// ---- Notation, views, refusals ---------------------------------------------------------------
+
+#[test]
+fn notation_round_trips_and_refusals_name_rules() {
+    let mut t = cedar();
+    t.act("done");
+    t.dice(&[2, 5]);
+    t.act("done");
+    for a in t.g.legal_actions(&t.st, CSA) {
+        assert_eq!(t.g.parse(&t.g.notation(&a)).unwrap(), a);
+    }
+    assert!(t.g.parse("march nobody").is_err());
+    assert!(t.g.parse("attack 0505 sideways").is_err());
+    let r = t.refused("march ricketts");
+    assert_eq!(r.rule, "GCACW 5.1", "{r}");
+    let r = t.g.apply(&mut t.st.clone(), UNION, &Action::Pass, &mut Log::quiet()).unwrap_err();
+    assert!(r.rule.starts_with("GCACW"));
+    let text = t.g.describe(&t.st, None);
+    assert!(text.contains("Winder [winder]") && text.contains("0410"), "{text}");
+}
+
+#[test]
+fn bad_content_reports_file_line_col() {
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-bad-{}-{n}", std::process::id()));
+    let dir = root.join(DIR).join("scenarios");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(content_dir().join("gcacw/scenarios/cedar-mountain.toml")).unwrap().replace("attached = \"winder\"", "attached = \"windr\"");
+    std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let err = data::load_data(&set).unwrap_err();
+    let _ = std::fs::remove_dir_all(&root);
+    let d = &err.0[0];
+    assert!(d.file.ends_with("cedar-mountain.toml") && d.line > 1, "{d}");
+    assert!(d.message.contains("unknown unit id") && d.message.contains("`winder`"), "{d}");
+}

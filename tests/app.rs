@@ -1,0 +1,752 @@
+//! The desktop app driven headless (egui_kittest on a software renderer): start a game from the
+//! launcher, move by clicking the board, see the board and log change, undo, save and load,
+//! hand-over between humans, AI pacing; and a snapshot of each game's board under
+//! tests/snapshots (`UPDATE_SNAPSHOTS=1` writes them).
+//!
+//! Until every game draws its board, most of this runs on a small game written here
+//! ("Skirmish"), which implements `board()` and `hint()` on a point-to-point map and a hex map.
+
+use bivouac::app::play::{Control, Notice};
+use bivouac::app::{AppConfig, BivouacApp};
+use bivouac_engine::agent::AgentKind;
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::game::OptionInfo;
+use bivouac_engine::session::Registered;
+use bivouac_engine::{Game, GameRng, Log, Outcome, Refusal, ScenarioInfo, Seat, Setup, refuse};
+use bivouac_systems::Catalog;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+// ---------------------------------------------------------------------------------------------
+// Skirmish: a toy game. Two sides, two armies each; on your turn move each army once along a
+// link, play your one Forced March card (one more move), roll for supply, or pass. Six turns;
+// the Union wins by reaching Richmond. Each side has a scout the other cannot see.
+
+const SPACES: [(&str, &str, f32, f32, &str); 6] = [
+    ("washington", "Washington", -77.0, 38.9, "capital"),
+    ("fredericksburg", "Fredericksburg", -77.46, 38.3, "town"),
+    ("richmond", "Richmond", -77.43, 37.54, "capital"),
+    ("petersburg", "Petersburg", -77.4, 37.2, "town"),
+    ("harpers-ferry", "Harpers Ferry", -77.74, 39.32, "clear"),
+    ("norfolk", "Norfolk", -76.29, 36.85, "port"),
+];
+const LINKS: [(u16, u16, &str); 7] = [(0, 1, "rail"), (1, 2, "rail"), (2, 3, "road"), (0, 4, "river"), (4, 1, "road"), (3, 5, "rail"), (0, 5, "sea")];
+/// The hex scenario: 3x3 hexes (axial q, r), a river along two hexsides.
+const HEXES: [(&str, f32, f32, &str); 9] = [
+    ("0101", 0.0, 0.0, "clear"),
+    ("0102", 0.0, 1.0, "forest"),
+    ("0103", 0.0, 2.0, "clear"),
+    ("0201", 1.0, -0.0, "town"),
+    ("0202", 1.0, 1.0, "clear"),
+    ("0203", 1.0, 2.0, "swamp"),
+    ("0301", 2.0, -1.0, "clear"),
+    ("0302", 2.0, 0.0, "forest"),
+    ("0303", 2.0, 1.0, "clear"),
+];
+const ARMIES: [[&str; 2]; 2] = [["I Corps", "II Corps"], ["Longstreet", "Jackson"]];
+
+struct Skirmish;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct State {
+    hex: bool,
+    pos: [[u16; 2]; 2],
+    moved: [[bool; 2]; 2],
+    extra: [bool; 2],
+    cards: [u8; 2],
+    turn: Seat,
+    round: u8,
+    supply: [u8; 2],
+    rng: GameRng,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Action {
+    Move(u8, u16),
+    March,
+    Roll,
+    Pass,
+}
+
+impl Skirmish {
+    fn spaces(&self, s: &State) -> Vec<(&'static str, &'static str)> {
+        if s.hex { HEXES.iter().map(|h| (h.0, h.0)).collect() } else { SPACES.iter().map(|x| (x.0, x.1)).collect() }
+    }
+    fn adjacent(&self, s: &State, a: u16, b: u16) -> bool {
+        if s.hex {
+            let (ha, hb) = (HEXES[a as usize], HEXES[b as usize]);
+            let (dq, dr) = (hb.1 - ha.1, hb.2 - ha.2);
+            let d = (dq.abs() + dr.abs() + (dq + dr).abs()) / 2.0;
+            (d - 1.0).abs() < 0.01
+        } else {
+            LINKS.iter().any(|&(x, y, _)| (x, y) == (a, b) || (y, x) == (a, b))
+        }
+    }
+    fn space_id(&self, s: &State, i: u16) -> String {
+        self.spaces(s)[i as usize].0.to_string()
+    }
+}
+
+impl Game for Skirmish {
+    type State = State;
+    type Action = Action;
+    type View = String;
+
+    fn id(&self) -> &'static str {
+        "skirmish"
+    }
+    fn title(&self) -> &str {
+        "Skirmish (test game)"
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        let opt = OptionInfo { key: "cards".into(), description: "Forced March cards per side".into(), values: vec!["1".into(), "2".into()] };
+        vec![
+            ScenarioInfo { id: "points".into(), title: "Virginia (point to point)".into(), min_players: 2, max_players: 2, default_players: 2, options: vec![opt.clone()] },
+            ScenarioInfo { id: "hex".into(), title: "A hex field".into(), min_players: 2, max_players: 2, default_players: 2, options: vec![opt] },
+        ]
+    }
+    fn setup(&self, setup: &Setup) -> Result<State, Refusal> {
+        let hex = match setup.scenario.as_str() {
+            "points" => false,
+            "hex" => true,
+            s => refuse!("SK 1", "unknown scenario `{s}`"),
+        };
+        let cards = setup.option("cards").unwrap_or("1").parse().map_err(|_| Refusal::new("SK 1", "cards is 1 or 2"))?;
+        let pos = if hex { [[0, 1], [8, 5]] } else { [[0, 4], [2, 3]] };
+        Ok(State { hex, pos, moved: [[false; 2]; 2], extra: [false; 2], cards: [cards; 2], turn: 0, round: 1, supply: [0; 2], rng: GameRng::new(setup.seed) })
+    }
+    fn seat_names(&self, _: &State) -> Vec<String> {
+        vec!["union".into(), "confederate".into()]
+    }
+    fn active_seats(&self, s: &State) -> Vec<Seat> {
+        if self.outcome(s).is_some() { vec![] } else { vec![s.turn] }
+    }
+    fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {
+        if seat != s.turn || self.outcome(s).is_some() {
+            return vec![];
+        }
+        let me = seat as usize;
+        let mut v = Vec::new();
+        for a in 0..2u8 {
+            if !s.moved[me][a as usize] || s.extra[me] {
+                let from = s.pos[me][a as usize];
+                for to in 0..self.spaces(s).len() as u16 {
+                    if self.adjacent(s, from, to) {
+                        v.push(Action::Move(a, to));
+                    }
+                }
+            }
+        }
+        if s.cards[me] > 0 {
+            v.push(Action::March);
+        }
+        v.push(Action::Roll);
+        v.push(Action::Pass);
+        v
+    }
+    fn apply(&self, s: &mut State, seat: Seat, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        let me = seat as usize;
+        match *a {
+            Action::Move(army, to) => {
+                if army > 1 || to as usize >= self.spaces(s).len() {
+                    refuse!("SK 2", "no such army or space");
+                }
+                if s.moved[me][army as usize] && !s.extra[me] {
+                    refuse!("SK 2.2", "{} has moved this turn", ARMIES[me][army as usize]);
+                }
+                let from = s.pos[me][army as usize];
+                if !self.adjacent(s, from, to) {
+                    refuse!("SK 2.1", "{} is not adjacent", self.space_id(s, to));
+                }
+                if s.moved[me][army as usize] {
+                    s.extra[me] = false;
+                }
+                s.moved[me][army as usize] = true;
+                s.pos[me][army as usize] = to;
+                let name = self.spaces(s)[to as usize].1;
+                log.info(|| format!("{} moves to {name} (SK 2.1)", ARMIES[me][army as usize]));
+            }
+            Action::March => {
+                if s.cards[me] == 0 {
+                    refuse!("SK 4", "no Forced March card left");
+                }
+                s.cards[me] -= 1;
+                s.extra[me] = true;
+                log.info(|| "plays Forced March: one more move (SK 4)".into());
+            }
+            Action::Roll => {
+                let d = s.rng.roll(6) as u8;
+                s.supply[me] += d;
+                log.roll(|| format!("supply roll {d} (SK 3)"));
+                log.draw(Some(seat), || format!("secret orders: {}", d % 3));
+            }
+            Action::Pass => {
+                s.moved[me] = [false; 2];
+                s.extra[me] = false;
+                s.turn = 1 - s.turn;
+                if s.turn == 0 {
+                    s.round += 1;
+                }
+                log.info(|| "passes".into());
+            }
+        }
+        Ok(())
+    }
+    fn notation(&self, a: &Action) -> String {
+        match a {
+            Action::Move(army, to) => format!("move a{} {to}", army + 1),
+            Action::March => "card march".into(),
+            Action::Roll => "roll".into(),
+            Action::Pass => "pass".into(),
+        }
+    }
+    fn parse(&self, text: &str) -> Result<Action, Refusal> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        match w.as_slice() {
+            ["move", a, to] => {
+                let army = match *a {
+                    "a1" => 0,
+                    "a2" => 1,
+                    _ => refuse!("notation", "army is a1 or a2"),
+                };
+                let to = to.parse().map_err(|_| Refusal::new("notation", "move aN SPACE"))?;
+                Ok(Action::Move(army, to))
+            }
+            ["card", "march"] => Ok(Action::March),
+            ["roll"] => Ok(Action::Roll),
+            ["pass"] => Ok(Action::Pass),
+            _ => Err(Refusal::new("notation", format!("unknown action `{text}`"))),
+        }
+    }
+    fn view(&self, s: &State, _: Option<Seat>) -> String {
+        format!("{:?}", s.pos)
+    }
+    fn describe(&self, s: &State, _: Option<Seat>) -> String {
+        format!("round {} union {:?} confederate {:?}", s.round, s.pos[0], s.pos[1])
+    }
+    fn outcome(&self, s: &State) -> Option<Outcome> {
+        let won = !s.hex && s.pos[0].contains(&2);
+        if won || s.round > 6 {
+            return Some(Outcome { winners: if won { vec![0] } else { vec![1] }, scores: vec![0, 0], reason: "SK 5: Richmond".into() });
+        }
+        None
+    }
+    fn board(&self, s: &State, seat: Option<Seat>) -> Board {
+        let mut b = Board::default();
+        if s.hex {
+            b.layout = Layout::HexFlat;
+            b.spaces = HEXES.iter().map(|h| BoardSpace { id: h.0.into(), label: if h.3 == "town" { "Sharpsburg".into() } else { String::new() }, x: h.1, y: h.2, fill: h.3.into(), marks: vec![] }).collect();
+            b.links = vec![BoardLink { a: 1, b: 4, kind: "river".into() }, BoardLink { a: 2, b: 5, kind: "river".into() }, BoardLink { a: 0, b: 3, kind: "road".into() }];
+        } else {
+            b.spaces = SPACES.iter().map(|x| BoardSpace { id: x.0.into(), label: x.1.into(), x: x.2, y: x.3, fill: x.4.into(), marks: if x.4 == "capital" { vec!["capital".into()] } else { vec![] } }).collect();
+            b.links = LINKS.iter().map(|&(a, bb, k)| BoardLink { a, b: bb, kind: k.into() }).collect();
+        }
+        for side in 0..2 {
+            for (a, name) in ARMIES[side].iter().enumerate() {
+                b.pieces.push(BoardPiece { space: s.pos[side][a], label: (*name).into(), seat: Some(side as u8), kind: "army".into(), strength: Some(format!("{}", 4 - a)), hidden: false });
+            }
+            // The scout: only its owner sees what it is.
+            let hidden = seat != Some(side as u8);
+            let space = if s.hex { [4, 7][side] } else { [1, 3][side] };
+            b.pieces.push(BoardPiece { space, label: if hidden { "?".into() } else { "Scout".into() }, seat: Some(side as u8), kind: "block".into(), strength: if hidden { None } else { Some("1".into()) }, hidden });
+        }
+        b.panels.push(Panel { title: "Turn".into(), lines: vec![format!("Round {} of 6", s.round), format!("Forced March cards: union {}, confederate {}", s.cards[0], s.cards[1])] });
+        b
+    }
+    fn hint(&self, s: &State, a: &Action) -> ActionHint {
+        match *a {
+            Action::Move(army, to) => ActionHint { from: Some(s.pos[s.turn as usize][army as usize]), to: Some(to), card: None, group: "Move".into() },
+            Action::March => ActionHint { card: Some("Forced March".into()), group: "Card".into(), ..Default::default() },
+            Action::Roll => ActionHint { group: "Supply".into(), ..Default::default() },
+            Action::Pass => ActionHint { group: "Turn".into(), ..Default::default() },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+fn toy_catalog() -> Catalog {
+    Catalog { games: vec![Box::new(Registered::new(Skirmish, "toy-hash"))], ..Default::default() }
+}
+
+fn data_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bivouac-app-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn harness(catalog: Catalog, name: &str, ai_delay: f64) -> Harness<'static, BivouacApp> {
+    let app = BivouacApp::new(catalog, AppConfig { data_dir: data_dir(name), ai_delay });
+    Harness::builder().with_size(egui::vec2(1280.0, 800.0)).with_max_steps(64).with_step_dt(1.0 / 60.0).with_theme(egui::Theme::Light).build_ui_state(|ui, app: &mut BivouacApp| app.ui(ui), app)
+}
+
+fn history_len(h: &Harness<'_, BivouacApp>) -> usize {
+    h.state().play.as_ref().expect("a game is on").session.history().len()
+}
+
+/// Some node's label contains `text`.
+fn has(h: &Harness<'_, BivouacApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+/// Some node's label is exactly `text`.
+fn has_label(h: &Harness<'_, BivouacApp>, text: &str) -> bool {
+    h.query_all_by_label(text).next().is_some()
+}
+
+fn click(h: &mut Harness<'_, BivouacApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+/// Set every seat to human in the launcher, then start.
+fn start_all_human(h: &mut Harness<'_, BivouacApp>, handover: bool) {
+    h.run();
+    for c in h.state_mut().launcher.controls.iter_mut() {
+        *c = Control::Human;
+    }
+    h.state_mut().launcher.handover = handover;
+    h.run();
+    click(h, "Start game");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tests on the toy game
+
+#[test]
+fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
+    let mut h = harness(toy_catalog(), "click", 0.5);
+    h.run();
+    assert!(has_label(&h, "Skirmish (test game)"), "the launcher lists the game");
+    click(&mut h, "Start game");
+    let play = h.state().play.as_ref().expect("the game started");
+    assert_eq!(play.controls, vec![Control::Human, Control::Ai(AgentKind::Random)], "by default seat 1 is the person, the rest AI");
+    assert_eq!(play.viewer, Some(0));
+    assert!(has_label(&h, "Your decision, union"));
+
+    // Select Washington (where I Corps stands): its destinations light up; click Fredericksburg.
+    click(&mut h, "Washington");
+    assert_eq!(h.state().play.as_ref().unwrap().selected, Some(0));
+    let lit = h.state().play.as_ref().unwrap().lit();
+    assert!(lit.contains(&1) && lit.contains(&4) && lit.contains(&5), "{lit:?}");
+    click(&mut h, "Fredericksburg");
+    assert_eq!(history_len(&h), 1);
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.session.history()[0].action, "move a1 1");
+    assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
+    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has(&h, "I Corps moves to Fredericksburg"), "the log shows its event");
+    assert!(has_label(&h, "SK 2.1"), "the event's rule citation is shown");
+
+    // Undo takes it back.
+    click(&mut h, "Undo");
+    assert_eq!(history_len(&h), 0);
+    assert_eq!(h.state().play.as_ref().unwrap().board.pieces[0].space, 0);
+}
+
+#[test]
+fn refusals_show_their_rule_and_undo_refusals_are_shown() {
+    let mut h = harness(toy_catalog(), "refuse", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    // Notation typed by hand: a move to a space that is not adjacent.
+    h.state_mut().view.notation = "move a1 3".into();
+    h.run();
+    click(&mut h, "Play");
+    assert_eq!(history_len(&h), 0, "the game is unchanged");
+    let notice = h.state().play.as_ref().unwrap().notice.clone();
+    assert!(matches!(&notice, Some(Notice::Refused(r)) if r.rule == "SK 2.1"), "{notice:?}");
+    assert!(has(&h, "Refused by SK 2.1"));
+    // A roll cannot be taken back.
+    click(&mut h, "roll");
+    assert_eq!(history_len(&h), 1);
+    click(&mut h, "Undo");
+    assert_eq!(history_len(&h), 1);
+    assert!(has(&h, "rolled dice"), "the undo refusal is shown");
+    // The secret part of the roll is in this seat's log.
+    assert!(has(&h, "secret orders"));
+}
+
+#[test]
+fn card_actions_form_a_hand_and_other_actions_a_grouped_list() {
+    let mut h = harness(toy_catalog(), "hand", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    assert!(has_label(&h, "Your hand"));
+    assert!(has_label(&h, "Forced March"));
+    assert!(has_label(&h, "Move (5)"), "the Move group lists 5 moves");
+    assert!(has_label(&h, "Supply (1)"));
+    click(&mut h, "card march");
+    assert_eq!(h.state().play.as_ref().unwrap().session.history()[0].action, "card march");
+    assert!(!has_label(&h, "Your hand"), "the card was played");
+}
+
+#[test]
+fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
+    let mut h = harness(toy_catalog(), "save", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    click(&mut h, "Washington");
+    click(&mut h, "Harpers Ferry");
+    assert_eq!(history_len(&h), 1);
+    click(&mut h, "Save");
+    let path = h.state().play.as_ref().unwrap().save_path.clone().expect("saved");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["game"], "skirmish");
+    assert_eq!(json["ai"]["confederate"], "random", "the CLI's ai map is written");
+    assert_eq!(json["actions"][0]["action"], "move a1 4");
+    // The autosave was written after the action.
+    let auto = h.state().store().autosave().expect("autosave");
+    assert_eq!(auto.save.actions.len(), 1);
+
+    // Back to the launcher; the game is listed as recent and can be continued.
+    click(&mut h, "Menu");
+    assert!(h.state().play.is_none());
+    assert!(has_label(&h, "Continue the last game"));
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(has_label(&h, &name), "recent games list the save");
+    // Open it by path.
+    h.state_mut().launcher.open_path = path.display().to_string();
+    h.run();
+    click(&mut h, "Open");
+    let play = h.state().play.as_ref().expect("opened");
+    assert_eq!(play.session.history().len(), 1);
+    assert_eq!(play.controls[1], Control::Ai(AgentKind::Random), "the ai map is read back");
+
+    // A save written by hand (as the CLI does) opens too, with its AI seats.
+    click(&mut h, "Menu");
+    let mut cli = json.clone();
+    cli["ai"] = serde_json::json!({ "union": "random" });
+    let cli_path = path.with_file_name("from-cli.json");
+    std::fs::write(&cli_path, serde_json::to_string(&cli).unwrap()).unwrap();
+    h.state_mut().launcher.open_path = cli_path.display().to_string();
+    h.run();
+    click(&mut h, "Open");
+    let play = h.state().play.as_ref().expect("opened");
+    assert_eq!(play.controls, vec![Control::Ai(AgentKind::Random), Control::Human]);
+
+    // A damaged save says so on the launcher.
+    click(&mut h, "Menu");
+    std::fs::write(&cli_path, "{ not json").unwrap();
+    h.state_mut().launcher.open_path = cli_path.display().to_string();
+    h.run();
+    click(&mut h, "Open");
+    assert!(h.state().play.is_none());
+    assert!(has(&h, "damaged"));
+}
+
+#[test]
+fn hotseat_hands_over_between_humans_and_hides_the_other_scout() {
+    let mut h = harness(toy_catalog(), "handover", 0.5);
+    start_all_human(&mut h, true);
+    assert!(has_label(&h, "Pass the device to union"));
+    assert!(!has_label(&h, "Washington"), "no board behind the hand-over screen");
+    click(&mut h, "Continue as union");
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.viewer, Some(0));
+    let scouts: Vec<_> = play.board.pieces.iter().filter(|p| p.kind == "block").collect();
+    assert!(!scouts[0].hidden && scouts[1].hidden, "union sees its own scout only");
+    click(&mut h, "roll");
+    click(&mut h, "pass");
+    assert!(has_label(&h, "Pass the device to confederate"));
+    click(&mut h, "Continue as confederate");
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.viewer, Some(1));
+    let scouts: Vec<_> = play.board.pieces.iter().filter(|p| p.kind == "block").collect();
+    assert!(scouts[0].hidden && !scouts[1].hidden, "confederate sees its own scout only");
+    assert!(!has(&h, "secret orders"), "union's secret is not in confederate's log");
+}
+
+#[test]
+fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
+    let mut h = harness(toy_catalog(), "ai", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    click(&mut h, "pass");
+    // The AI (confederate) moves one step per half second of app time, not all at once.
+    assert_eq!(history_len(&h), 1);
+    h.run_steps(45);
+    let after = history_len(&h);
+    assert!(after == 2 || after == 3, "about one AI move in 0.75 s, got {}", after - 1);
+    for _ in 0..200 {
+        if h.state().play.as_ref().unwrap().acting == Some(0) {
+            break;
+        }
+        h.run_steps(10);
+    }
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.acting, Some(0), "back to the human");
+    let n = play.session.history().len();
+    assert!(n >= 2);
+    assert!(has(&h, "(AI)"), "AI moves are in the log");
+    // Review the board after the first action, then go back.
+    click(&mut h, "1. union: pass");
+    assert_eq!(h.state().play.as_ref().unwrap().review.as_ref().map(|r| r.steps), Some(1));
+    assert!(has(&h, "Reviewing the board after step 1"));
+    click(&mut h, "Back to the game");
+    assert!(h.state().play.as_ref().unwrap().review.is_none());
+}
+
+#[test]
+fn hex_scenario_draws_and_moves_by_clicking() {
+    let mut h = harness(toy_catalog(), "hex", 0.5);
+    h.run();
+    h.state_mut().launcher.scenario = 1;
+    h.run();
+    click(&mut h, "Start game");
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.board.layout, Layout::HexFlat);
+    // I Corps stands on hex 0101; move it to 0201 (Sharpsburg).
+    click(&mut h, "0101");
+    click(&mut h, "Sharpsburg");
+    assert_eq!(h.state().play.as_ref().unwrap().session.history()[0].action, "move a1 3");
+}
+
+fn snapshot_toy_board(scenario: usize, name: &str) {
+    let mut h = harness(toy_catalog(), name, 0.5);
+    h.run();
+    h.state_mut().launcher.scenario = scenario;
+    h.run();
+    click(&mut h, "Start game");
+    h.snapshot(name);
+}
+
+#[test]
+fn snapshot_of_the_toy_point_to_point_board() {
+    snapshot_toy_board(0, "toy_points_board");
+}
+
+#[test]
+fn a_clicked_stack_opens_and_lists_its_pieces() {
+    let mut h = harness(toy_catalog(), "stack", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    click(&mut h, "Petersburg");
+    assert_eq!(h.state().play.as_ref().unwrap().selected, Some(3));
+    assert!(has_label(&h, "Stack (2):"));
+    assert!(has(&h, "Jackson (army), strength 3 [confederate]"));
+    assert!(has(&h, "block (hidden) [confederate]"), "the hidden scout shows only that it is there");
+    assert!(!has(&h, "Scout (block)"), "not what it is");
+    h.snapshot("toy_open_stack");
+}
+
+#[test]
+fn snapshot_of_the_toy_hex_board() {
+    snapshot_toy_board(1, "toy_hex_board");
+}
+
+#[test]
+fn snapshot_of_the_launcher() {
+    let mut h = harness(toy_catalog(), "launcher", 0.5);
+    h.run();
+    h.snapshot("launcher");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every playable game of the built-in content, as it lands in the catalog.
+
+fn space_name(h: &Harness<'_, BivouacApp>, i: u16) -> String {
+    let s = &h.state().play.as_ref().unwrap().board.spaces[i as usize];
+    if s.label.is_empty() { s.id.clone() } else { s.label.clone() }
+}
+
+/// Play one legal action the way a person would: on the board when its hint places it there
+/// (origin, then destination), else with its button in the action list or hand.
+fn play_by_clicking(h: &mut Harness<'_, BivouacApp>, id: &str) {
+    let play = h.state().play.as_ref().unwrap();
+    let on_board = play.actions.iter().position(|(_, hint)| hint.to.is_some()).filter(|_| !play.board.spaces.is_empty());
+    if let Some(i) = on_board {
+        let hint = play.actions[i].1.clone();
+        if let Some(from) = hint.from {
+            let name = space_name(h, from);
+            h.get_all_by_label(&name).next().unwrap_or_else(|| panic!("{id}: no space `{name}` on the board")).click();
+            h.run();
+        }
+        let name = space_name(h, hint.to.unwrap());
+        eprintln!("{id}: clicking {name} on the board for `{}`", h.state().play.as_ref().unwrap().actions[i].0);
+        h.get_all_by_label(&name).next().unwrap_or_else(|| panic!("{id}: no space `{name}` on the board")).click();
+        h.run();
+        let choice = h.state().play.as_ref().unwrap().choice.clone();
+        if let Some(&c) = choice.first() {
+            let text = h.state().play.as_ref().unwrap().actions[c].0.clone();
+            h.get_all_by_label(&text).next().unwrap().click();
+            h.run();
+        }
+        return;
+    }
+    let text = play.actions[0].0.clone();
+    eprintln!("{id}: clicking the button `{text}`");
+    h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("{id}: no button for `{text}`")).click();
+    h.run();
+}
+
+#[test]
+fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
+    eprintln!("playable games in the catalog: {ids:?}");
+    // One harness per game: their snapshot results are gathered and checked together.
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    for (index, id) in ids.iter().enumerate() {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let mut h = harness(catalog, &format!("game-{id}"), 0.0);
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        let play = h.state().play.as_ref().unwrap_or_else(|| panic!("{id} did not start: {:?}", h.state().launcher.error));
+        assert!(!play.actions.is_empty(), "{id}: no legal action at the start");
+        let board_before = play.board.clone();
+        play_by_clicking(&mut h, id);
+        assert_eq!(history_len(&h), 1, "{id}: the click played an action");
+        assert!(has(&h, "1. "), "{id}: the log shows the action");
+        if !board_before.spaces.is_empty() {
+            eprintln!("{id}: board of {} spaces, {} links, {} pieces; board changed: {}", board_before.spaces.len(), board_before.links.len(), board_before.pieces.len(), h.state().play.as_ref().unwrap().board != board_before);
+        }
+        click(&mut h, "Undo");
+        let play = h.state().play.as_ref().unwrap();
+        match &play.notice {
+            Some(Notice::Refused(r)) => assert_eq!(r.rule, "undo", "{id}: {r}"),
+            _ => assert_eq!(play.session.history().len(), 0, "{id}: undo took the action back"),
+        }
+        click(&mut h, "Save");
+        let path = h.state().play.as_ref().unwrap().save_path.clone().expect("saved");
+        let steps = history_len(&h);
+        click(&mut h, "Menu");
+        h.state_mut().launcher.open_path = path.display().to_string();
+        h.run();
+        click(&mut h, "Open");
+        assert_eq!(history_len(&h), steps, "{id}: the save loads");
+        // The same save continues on the command line.
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_bivouac")).arg("actions").arg(&path).output().unwrap();
+        assert!(out.status.success(), "{id}: `bivouac actions` on the app's save: {}", String::from_utf8_lossy(&out.stderr));
+        // A game's snapshot is compared once its reference image is checked in
+        // (`UPDATE_SNAPSHOTS=1 cargo test --release --test app` writes it), so a game that just
+        // landed in the catalog does not fail here before its board has been looked at.
+        let name = format!("game_{id}");
+        let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.png"));
+        if reference.exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+            h.snapshot(&name);
+        } else {
+            eprintln!("no reference snapshot for {id} yet: run with UPDATE_SNAPSHOTS=1 to write {}", reference.display());
+        }
+        snapshots.extend_harness(&mut h);
+    }
+    snapshots.unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Frame time on a large map: 60 x 50 hexes (3,000, larger than any game's map), hexside
+// rivers, roads, 300 counters and 300 hinted actions. Run with
+// `cargo test --release --test app -- --ignored --nocapture frame_time`.
+
+struct BigMap;
+
+impl Game for BigMap {
+    type State = GameRng;
+    type Action = u16;
+    type View = ();
+    fn id(&self) -> &'static str {
+        "bigmap"
+    }
+    fn title(&self) -> &str {
+        "Big map (benchmark)"
+    }
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        vec![ScenarioInfo { id: "big".into(), title: "Big".into(), min_players: 1, max_players: 1, default_players: 1, options: vec![] }]
+    }
+    fn setup(&self, setup: &Setup) -> Result<GameRng, Refusal> {
+        Ok(GameRng::new(setup.seed))
+    }
+    fn seat_names(&self, _: &GameRng) -> Vec<String> {
+        vec!["solo".into()]
+    }
+    fn active_seats(&self, _: &GameRng) -> Vec<Seat> {
+        vec![0]
+    }
+    fn legal_actions(&self, _: &GameRng, _: Seat) -> Vec<u16> {
+        (0..300).collect()
+    }
+    fn apply(&self, _: &mut GameRng, _: Seat, _: &u16, _: &mut Log) -> Result<(), Refusal> {
+        Ok(())
+    }
+    fn notation(&self, a: &u16) -> String {
+        format!("go {a}")
+    }
+    fn parse(&self, t: &str) -> Result<u16, Refusal> {
+        t.trim_start_matches("go ").parse().map_err(|_| Refusal::new("notation", "go N"))
+    }
+    fn view(&self, _: &GameRng, _: Option<Seat>) {}
+    fn describe(&self, _: &GameRng, _: Option<Seat>) -> String {
+        String::new()
+    }
+    fn outcome(&self, _: &GameRng) -> Option<Outcome> {
+        None
+    }
+    fn board(&self, _: &GameRng, _: Option<Seat>) -> Board {
+        let (w, h) = (60i32, 50i32);
+        let mut b = Board { layout: Layout::HexFlat, ..Default::default() };
+        let fills = ["clear", "forest", "clear", "hills", "clear", "swamp", "town"];
+        for col in 0..w {
+            for row in 0..h {
+                // Offset columns to axial coordinates.
+                let q = col;
+                let r = row - (col - (col & 1)) / 2;
+                let label = if (col * 7 + row * 3) % 41 == 0 { format!("Town {col}-{row}") } else { String::new() };
+                b.spaces.push(BoardSpace { id: format!("{:02}{:02}", col + 1, row + 1), label, x: q as f32, y: r as f32, fill: fills[((col * 31 + row * 17) % 7) as usize].into(), marks: vec![] });
+            }
+        }
+        let at = |col: i32, row: i32| (col * h + row) as u16;
+        for col in (3..w - 1).step_by(7) {
+            for row in 0..h {
+                b.links.push(BoardLink { a: at(col, row), b: at(col + 1, row), kind: "river".into() });
+            }
+        }
+        for row in (5..h).step_by(9) {
+            for col in 0..w - 1 {
+                b.links.push(BoardLink { a: at(col, row), b: at(col + 1, row), kind: if row % 2 == 0 { "road".into() } else { "rail".into() } });
+            }
+        }
+        for i in 0..300u16 {
+            b.pieces.push(BoardPiece { space: (i * 97) % 3000, label: format!("{i} Div"), seat: Some((i % 2) as u8), kind: "army".into(), strength: Some("5".into()), hidden: i % 5 == 0 });
+        }
+        b.panels.push(Panel { title: "Turn".into(), lines: vec!["Turn 1".into()] });
+        b
+    }
+    fn hint(&self, _: &GameRng, a: &u16) -> ActionHint {
+        ActionHint { from: Some(291), to: Some((*a * 7) % 3000), card: None, group: "Move".into() }
+    }
+}
+
+#[test]
+#[ignore = "a benchmark: run by hand with --ignored --nocapture"]
+fn frame_time_on_a_large_hex_map() {
+    let catalog = Catalog { games: vec![Box::new(Registered::new(BigMap, "big"))], ..Default::default() };
+    let mut h = harness(catalog, "bench", 0.5);
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    h.run();
+    click(&mut h, "Start game");
+    h.state_mut().play.as_mut().unwrap().select(Some(291));
+    h.run();
+    let frames = 60;
+    let mut worst = std::time::Duration::ZERO;
+    let mut total = std::time::Duration::ZERO;
+    for _ in 0..frames {
+        let t = std::time::Instant::now();
+        h.step();
+        let out = h.output().clone();
+        let _meshes = h.ctx.tessellate(out.shapes, out.pixels_per_point);
+        let dt = t.elapsed();
+        worst = worst.max(dt);
+        total += dt;
+    }
+    eprintln!("3,000 hexes, 300 counters, 300 actions: mean {:.2} ms, worst {:.2} ms per frame (ui pass + tessellation, no GPU)", total.as_secs_f64() * 1000.0 / frames as f64, worst.as_secs_f64() * 1000.0);
+    let render = std::time::Instant::now();
+    let _ = h.render();
+    eprintln!("one software (lavapipe) render: {:.1} ms", render.elapsed().as_secs_f64() * 1000.0);
+}

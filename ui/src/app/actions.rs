@@ -1,0 +1,195 @@
+//! The decision panel: whose turn it is, the refusal of the last try (with its rule), the
+//! selected space and what it may do, the hand of cards, every other legal action grouped by
+//! its hint's group, and a text box that accepts action notation.
+
+use super::board_view::piece_text;
+use super::hand;
+use super::play::{Notice, Play};
+use egui::{Color32, RichText};
+
+pub const REFUSED: Color32 = Color32::from_rgb(180, 30, 30);
+
+/// Draw the panel; returns the notation of an action the player chose.
+pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option<String> {
+    let mut chosen = None;
+    status(ui, play);
+    if let Some(n) = &play.notice {
+        notice(ui, n);
+    }
+    if !play.choice.is_empty() {
+        ui.group(|ui| {
+            ui.label(RichText::new("Several actions go there; choose one:").strong());
+            for &i in &play.choice {
+                if ui.button(&play.actions[i].0).clicked() {
+                    chosen = Some(play.actions[i].0.clone());
+                }
+            }
+            if ui.button("Cancel").clicked() {
+                play.choice.clear();
+            }
+        });
+    }
+    if let Some(space) = play.selected
+        && let Some(a) = selected_space(ui, play, space)
+    {
+        chosen = Some(a);
+    }
+    if play.review.is_none() && !play.actions.is_empty() {
+        if let Some(a) = hand::show(ui, &play.actions) {
+            chosen = Some(a);
+        }
+        if let Some(a) = grouped(ui, play) {
+            chosen = Some(a);
+        }
+    }
+    if play.acting.is_some() && play.review.is_none() && play.handover.is_none() {
+        ui.separator();
+        ui.label("Type an action (notation):");
+        ui.horizontal(|ui| {
+            let edit = ui.add(egui::TextEdit::singleline(notation).hint_text("e.g. pass").desired_width(ui.available_width() - 60.0));
+            edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Action notation"));
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Play").clicked() || enter) && !notation.trim().is_empty() {
+                chosen = Some(notation.trim().to_string());
+            }
+        });
+    }
+    chosen
+}
+
+fn status(ui: &mut egui::Ui, play: &Play) {
+    if let Some(o) = &play.outcome {
+        let winners: Vec<&str> = o.winners.iter().map(|&w| play.seat_name(w)).collect();
+        let who = if winners.is_empty() { "Nobody wins (a draw)".to_string() } else { format!("{} win{}", winners.join(", "), if winners.len() == 1 { "s" } else { "" }) };
+        ui.label(RichText::new(format!("Game over: {who}")).size(18.0).strong());
+        ui.label(&o.reason);
+        let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", play.seat_name(i as u8))).collect();
+        ui.label(format!("Scores: {}", scores.join(", ")));
+        return;
+    }
+    if let Some(r) = &play.review {
+        ui.label(RichText::new(format!("Reviewing the board after step {} (read-only)", r.steps)).strong().color(Color32::from_rgb(40, 90, 160)));
+        return;
+    }
+    match play.acting {
+        Some(a) if play.viewer == Some(a) => {
+            ui.label(RichText::new(format!("Your decision, {}", play.seat_name(a))).size(17.0).strong());
+        }
+        _ => {
+            let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_human(s) { "" } else { " (AI)" })).collect();
+            ui.label(RichText::new(format!("Waiting for {}", names.join(", "))).size(16.0));
+        }
+    }
+}
+
+pub fn notice(ui: &mut egui::Ui, n: &Notice) {
+    let (color, text) = match n {
+        Notice::Refused(r) => (REFUSED, format!("Refused by {}: {}", r.rule, r.message)),
+        Notice::Error(e) => (REFUSED, e.clone()),
+        Notice::Info(i) => (Color32::from_rgb(40, 110, 60), i.clone()),
+    };
+    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, color)).show(ui, |ui| {
+        ui.set_min_width(ui.available_width());
+        ui.label(RichText::new(text).color(color).strong());
+    });
+}
+
+/// The selected space: who stands there (the stack, opened), what it may do, and the rules
+/// cited about it.
+fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<String> {
+    let board = play.review.as_ref().map_or(&play.board, |r| &r.board);
+    let geometry = play.review.as_ref().map_or(&play.geometry, |r| &r.geometry);
+    let s = board.spaces.get(space as usize)?;
+    let name = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
+    let mut chosen = None;
+    let mut clear = false;
+    ui.group(|ui| {
+        ui.set_min_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Selected: {name}")).strong().size(16.0));
+            if ui.small_button("Clear selection").clicked() {
+                clear = true;
+            }
+        });
+        let mut facts = Vec::new();
+        if !s.fill.is_empty() {
+            facts.push(s.fill.clone());
+        }
+        facts.extend(s.marks.iter().cloned());
+        if !facts.is_empty() {
+            ui.weak(facts.join(", "));
+        }
+        let stack = &geometry.stacks[space as usize];
+        if !stack.is_empty() {
+            ui.label(format!("Stack ({}):", stack.len()));
+            for &pi in stack {
+                let p = &board.pieces[pi];
+                let owner = p.seat.map_or("neutral".to_string(), |s| play.seat_name(s).to_string());
+                ui.label(format!("  {} [{owner}]", piece_text(p)));
+            }
+        }
+        if play.review.is_some() {
+            return;
+        }
+        let here = play.actions_at(space);
+        if here.is_empty() {
+            ui.weak("No legal action starts or ends here now.");
+        } else {
+            ui.label("What it may do:");
+            ui.horizontal_wrapped(|ui| {
+                for i in here {
+                    if ui.button(&play.actions[i].0).clicked() {
+                        chosen = Some(play.actions[i].0.clone());
+                    }
+                }
+            });
+        }
+        // Rules help: the rule numbers cited by events about this space and by refusals.
+        if !play.selected_rules.is_empty() {
+            ui.label(format!("Rules cited about {name}: {}", play.selected_rules.join(", ")));
+        }
+        if !play.refusal_rules.is_empty() {
+            let mut recent: Vec<&String> = play.refusal_rules.iter().rev().take(5).collect();
+            recent.dedup();
+            ui.weak(format!("Rules cited by recent refusals: {}", recent.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")));
+        }
+    });
+    if clear {
+        play.select(None);
+    }
+    chosen
+}
+
+/// Every legal action that is not a card play, grouped by its hint's group.
+fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
+    let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, (_, h)) in play.actions.iter().enumerate() {
+        if h.card.is_some() {
+            continue;
+        }
+        let g = if h.group.is_empty() { "Actions" } else { h.group.as_str() };
+        match groups.iter_mut().find(|(name, _)| *name == g) {
+            Some((_, list)) => list.push(i),
+            None => groups.push((g, vec![i])),
+        }
+    }
+    let mut chosen = None;
+    if groups.is_empty() {
+        return None;
+    }
+    ui.separator();
+    ui.label(RichText::new("Legal actions").strong());
+    let single = groups.len() == 1;
+    for (g, list) in groups {
+        egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("group", g)).default_open(single || list.len() <= 40).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for i in list {
+                    if ui.button(&play.actions[i].0).clicked() {
+                        chosen = Some(play.actions[i].0.clone());
+                    }
+                }
+            });
+        });
+    }
+    chosen
+}

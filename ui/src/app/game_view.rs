@@ -1,0 +1,162 @@
+//! The play screen: a top bar (undo, save, AI pace), the decision panel on the left, the board
+//! in the middle, the game's panels and the log on the right; or the hand-over screen.
+
+use super::board_view::{self, BoardView, Highlights};
+use super::play::Play;
+use super::{actions, handover, log_panel, palette};
+use egui::{Color32, RichText};
+
+/// Settings and widget state of the play screen that outlive one game's state changes.
+pub struct GameView {
+    pub board_view: BoardView,
+    pub notation: String,
+    pub save_as: String,
+    pub ai_delay: f64,
+    pub fast: bool,
+    pub log_all: bool,
+}
+
+impl GameView {
+    pub fn new(ai_delay: f64) -> Self {
+        GameView { board_view: BoardView::default(), notation: String::new(), save_as: String::new(), ai_delay, fast: false, log_all: false }
+    }
+}
+
+pub enum Exit {
+    Stay,
+    ToLauncher,
+}
+
+pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
+    // The AI plays at a pace a person can follow; egui wakes us up when its next move is due.
+    let now = ui.input(|i| i.time);
+    if play.handover.is_none()
+        && let Some(wait) = play.tick_ai(now, gv.ai_delay, gv.fast)
+    {
+        ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.0)));
+    }
+    let mut exit = Exit::Stay;
+    egui::Panel::top("top").show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Menu").on_hover_text("Back to the launcher (the game is autosaved)").clicked() {
+                exit = Exit::ToLauncher;
+            }
+            let setup = play.session.setup();
+            ui.label(RichText::new(play.game().title()).strong().size(16.0));
+            ui.label(format!("scenario {}, {} players, seed {}", setup.scenario, setup.players, setup.seed));
+            ui.separator();
+            let can_act = play.review.is_none() && play.handover.is_none();
+            if ui.add_enabled(can_act, egui::Button::new("Undo")).on_hover_text("Take back the last action, where the rules allow it").clicked() {
+                play.undo();
+            }
+            if ui.button("Save").on_hover_text("Save to a file in the saves folder").clicked()
+                && let Err(e) = play.save(None)
+            {
+                play.notice = Some(super::play::Notice::Error(e));
+            }
+            ui.menu_button("Save as", |ui| {
+                let edit = ui.add(egui::TextEdit::singleline(&mut gv.save_as).hint_text("path/to/game.json"));
+                edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Save as path"));
+                if ui.button("Save here").clicked() && !gv.save_as.trim().is_empty() {
+                    if let Err(e) = play.save(Some(gv.save_as.trim().into())) {
+                        play.notice = Some(super::play::Notice::Error(e));
+                    }
+                    ui.close();
+                }
+            });
+            if play.controls.iter().any(|c| *c != super::play::Control::Human) {
+                ui.separator();
+                ui.checkbox(&mut gv.fast, "Fast AI");
+                if !gv.fast {
+                    ui.add(egui::Slider::new(&mut gv.ai_delay, 0.1..=3.0).text("s per AI move"));
+                }
+            }
+            ui.separator();
+            seats_legend(ui, play);
+        });
+    });
+    if let Some(next) = play.handover {
+        let name = play.seat_name(next).to_string();
+        egui::CentralPanel::default().show(ui, |ui| {
+            if handover::show(ui, &name) {
+                play.confirm_handover();
+            }
+        });
+        return exit;
+    }
+    let mut chosen = None;
+    egui::Panel::left("decide").resizable(true).default_size(290.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("decide-scroll").auto_shrink([false, false]).show(ui, |ui| {
+            chosen = actions::show(ui, play, &mut gv.notation);
+        });
+    });
+    let mut review = None;
+    egui::Panel::right("side").resizable(true).default_size(270.0).show(ui, |ui| {
+        let board = play.review.as_ref().map_or(&play.board, |r| &r.board);
+        if !board.panels.is_empty() {
+            egui::ScrollArea::vertical().id_salt("panels").max_height(ui.available_height() * 0.45).show(ui, |ui| {
+                for p in &board.panels {
+                    egui::CollapsingHeader::new(RichText::new(&p.title).strong()).id_salt(("panel", &p.title)).default_open(true).show(ui, |ui| {
+                        for l in &p.lines {
+                            ui.label(l);
+                        }
+                    });
+                }
+            });
+            ui.separator();
+        }
+        review = log_panel::show(ui, play, &mut gv.log_all);
+    });
+    let mut clicked = None;
+    egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
+        let colors: Vec<Color32> = play.names.iter().enumerate().map(|(i, n)| palette::seat_color(i as u8, n)).collect();
+        let (board, geometry, describe) = match &play.review {
+            Some(r) => (&r.board, &r.geometry, &r.describe),
+            None => (&play.board, &play.geometry, &play.describe),
+        };
+        if board.spaces.is_empty() {
+            // This game draws no board yet: show its text picture instead.
+            egui::Frame::new().inner_margin(12.0).show(ui, |ui| {
+                egui::ScrollArea::both().id_salt("describe").auto_shrink([false, false]).show(ui, |ui| {
+                    ui.label(RichText::new(describe).monospace());
+                });
+            });
+            return;
+        }
+        let hl = if play.review.is_some() {
+            Highlights { selected: play.selected, ..Default::default() }
+        } else {
+            Highlights { selected: play.selected, lit: play.lit(), origins: play.hints.origins.clone() }
+        };
+        clicked = board_view::show(ui, board, geometry, &mut gv.board_view, &hl, &colors);
+    });
+    if let Some(space) = clicked {
+        play.click_space(space);
+    }
+    if let Some(text) = chosen
+        && play.act(&text)
+        && text == gv.notation.trim()
+    {
+        gv.notation.clear();
+    }
+    match review {
+        Some(usize::MAX) => play.review = None,
+        Some(steps) => play.review_at(steps),
+        None => {}
+    }
+    exit
+}
+
+fn seats_legend(ui: &mut egui::Ui, play: &Play) {
+    for (i, name) in play.names.iter().enumerate() {
+        let c = palette::seat_color(i as u8, name);
+        let (r, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+        ui.painter().rect_filled(r, 2.0, c);
+        let mut t = RichText::new(name);
+        if play.active.contains(&(i as u8)) {
+            t = t.strong().underline();
+        }
+        let who = if play.is_human(i as u8) { "human" } else { "AI" };
+        ui.label(t).on_hover_text(format!("{name}: {who}{}", if play.viewer == Some(i as u8) { ", the view shown" } else { "" }));
+    }
+}

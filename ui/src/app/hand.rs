@@ -1,0 +1,44 @@
+//! The hand: legal actions that play a card (`hint.card`), one card per frame with its actions
+//! as buttons.
+
+use bivouac_engine::board::ActionHint;
+use egui::{Color32, RichText};
+
+pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)]) -> Option<String> {
+    let mut cards: Vec<(&str, Vec<usize>)> = Vec::new();
+    for (i, (_, h)) in actions.iter().enumerate() {
+        if let Some(c) = &h.card {
+            match cards.iter_mut().find(|(name, _)| *name == c.as_str()) {
+                Some((_, list)) => list.push(i),
+                None => cards.push((c.as_str(), vec![i])),
+            }
+        }
+    }
+    if cards.is_empty() {
+        return None;
+    }
+    let mut chosen = None;
+    ui.separator();
+    ui.label(RichText::new("Your hand").strong());
+    ui.horizontal_wrapped(|ui| {
+        for (title, list) in cards {
+            egui::Frame::new()
+                .fill(Color32::from_rgb(250, 244, 226))
+                .stroke(egui::Stroke::new(1.0, Color32::from_rgb(120, 100, 70)))
+                .corner_radius(6.0)
+                .inner_margin(8.0)
+                .show(ui, |ui| {
+                    ui.set_width(150.0);
+                    ui.vertical(|ui| {
+                        ui.label(RichText::new(title).strong().color(Color32::from_rgb(60, 40, 20)));
+                        for i in list {
+                            if ui.button(&actions[i].0).clicked() {
+                                chosen = Some(actions[i].0.clone());
+                            }
+                        }
+                    });
+                });
+        }
+    });
+    chosen
+}

@@ -1,0 +1,273 @@
+//! The first screen: pick a game, scenario, options, players and who plays each seat (human or
+//! an AI level), a seed; or continue the last game, open a save, or reopen a recent one.
+
+use super::autosave::{AppSave, Store};
+use super::play::Control;
+use bivouac_engine::Setup;
+use bivouac_systems::Catalog;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+/// What the launcher asks the app to do.
+pub enum Command {
+    Start { game: usize, setup: Setup, controls: Vec<Control>, handover: bool },
+    Open(PathBuf),
+    Continue,
+}
+
+pub struct Launcher {
+    pub game: usize,
+    pub scenario: usize,
+    pub players: u8,
+    pub options: BTreeMap<String, String>,
+    pub controls: Vec<Control>,
+    pub seed: u64,
+    pub handover: bool,
+    pub open_path: String,
+    pub error: Option<String>,
+    /// Seat names of the current setup (from a trial setup), or why the setup is refused.
+    seats: Result<Vec<String>, String>,
+    seats_key: Option<(usize, usize, u8, BTreeMap<String, String>)>,
+    /// The autosave summary and recent files, read once per visit (not every frame).
+    resume: Option<(Option<String>, Vec<PathBuf>)>,
+}
+
+impl Default for Launcher {
+    fn default() -> Self {
+        Launcher {
+            game: 0,
+            scenario: 0,
+            players: 0,
+            options: BTreeMap::new(),
+            controls: Vec::new(),
+            seed: 1,
+            handover: true,
+            open_path: String::new(),
+            error: None,
+            seats: Ok(Vec::new()),
+            seats_key: None,
+            resume: None,
+        }
+    }
+}
+
+impl Launcher {
+    /// Keep the choices consistent with the catalog: a valid scenario, players within range,
+    /// every option set to one of its values, one control per seat.
+    fn normalize(&mut self, catalog: &Catalog) {
+        let Some(game) = catalog.games.get(self.game) else { return };
+        let scenarios = game.scenarios();
+        if self.scenario >= scenarios.len() {
+            self.scenario = 0;
+        }
+        let Some(info) = scenarios.get(self.scenario) else { return };
+        if self.players < info.min_players || self.players > info.max_players {
+            self.players = info.default_players;
+        }
+        self.options.retain(|k, v| info.options.iter().any(|o| &o.key == k && o.values.contains(v)));
+        for o in &info.options {
+            if let Some(first) = o.values.first() {
+                self.options.entry(o.key.clone()).or_insert_with(|| first.clone());
+            }
+        }
+        let key = (self.game, self.scenario, self.players, self.options.clone());
+        if self.seats_key.as_ref() != Some(&key) {
+            let setup = self.setup(&info.id);
+            self.seats = game.new_session(setup).map(|s| s.seat_names()).map_err(|r| r.to_string());
+            self.seats_key = Some(key);
+        }
+        let n = self.seats.as_ref().map_or(0, |s| s.len());
+        if self.controls.len() != n {
+            // By default the first seat is the person at the screen and the rest are the AI.
+            self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::Ai(bivouac_engine::agent::AgentKind::Random) }).collect();
+        }
+    }
+
+    fn setup(&self, scenario: &str) -> Setup {
+        let mut s = Setup::new(scenario, self.players, self.seed);
+        s.options = self.options.clone();
+        s
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog, store: &Store) -> Option<Command> {
+        self.normalize(catalog);
+        let mut command = None;
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(12.0);
+                ui.heading(egui::RichText::new("Bivouac").size(32.0).strong());
+                ui.label("American Civil War board games, every rule enforced");
+                ui.add_space(12.0);
+            });
+            if let Some(e) = &self.error {
+                ui.colored_label(egui::Color32::from_rgb(190, 30, 30), e);
+            }
+            ui.columns(2, |cols| {
+                cols[0].group(|ui| {
+                    ui.set_min_width(ui.available_width());
+                    command = self.new_game_ui(ui, catalog);
+                });
+                cols[1].group(|ui| {
+                    ui.set_min_width(ui.available_width());
+                    if let Some(c) = self.resume_ui(ui, catalog, store) {
+                        command = Some(c);
+                    }
+                });
+            });
+        });
+        command
+    }
+
+    fn new_game_ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog) -> Option<Command> {
+        ui.heading("New game");
+        if catalog.games.is_empty() {
+            ui.label("No game is playable yet.");
+            for d in &catalog.content_only {
+                ui.label(format!("{d}: content only, rules in progress"));
+            }
+            for (d, diags) in &catalog.errors {
+                ui.label(format!("{d}: content does not load: {diags}"));
+            }
+            return None;
+        }
+        ui.label("Game");
+        for (i, g) in catalog.games.iter().enumerate() {
+            if ui.selectable_label(self.game == i, g.title()).clicked() && self.game != i {
+                self.game = i;
+                self.scenario = 0;
+                self.players = 0;
+                self.options.clear();
+            }
+        }
+        for d in &catalog.content_only {
+            ui.weak(format!("{d}: rules in progress"));
+        }
+        self.normalize(catalog);
+        let game = &catalog.games[self.game];
+        let scenarios = game.scenarios();
+        let info = scenarios.get(self.scenario)?.clone();
+        ui.separator();
+        egui::Grid::new("setup").num_columns(2).spacing([12.0, 8.0]).show(ui, |ui| {
+            let l = ui.label("Scenario");
+            egui::ComboBox::from_id_salt("scenario").selected_text(&info.title).width(260.0).show_ui(ui, |ui| {
+                for (i, s) in scenarios.iter().enumerate() {
+                    ui.selectable_value(&mut self.scenario, i, &s.title);
+                }
+            })
+            .response
+            .labelled_by(l.id);
+            ui.end_row();
+            let l = ui.label("Players");
+            if info.min_players == info.max_players {
+                ui.label(info.min_players.to_string());
+            } else {
+                ui.add(egui::Slider::new(&mut self.players, info.min_players..=info.max_players)).labelled_by(l.id);
+            }
+            ui.end_row();
+            for o in &info.options {
+                let l = ui.label(&o.key).on_hover_text(&o.description);
+                let value = self.options.entry(o.key.clone()).or_default();
+                egui::ComboBox::from_id_salt(("option", &o.key)).selected_text(value.as_str()).show_ui(ui, |ui| {
+                    for v in &o.values {
+                        ui.selectable_value(value, v.clone(), v);
+                    }
+                })
+                .response
+                .labelled_by(l.id)
+                .on_hover_text(&o.description);
+                ui.end_row();
+            }
+            let l = ui.label("Seed");
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+                if ui.button("New seed").clicked() {
+                    self.seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64 % 1_000_000).unwrap_or(1);
+                }
+            });
+            ui.end_row();
+        });
+        self.normalize(catalog);
+        ui.separator();
+        match &self.seats {
+            Err(e) => {
+                ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("This setup is refused: {e}"));
+                return None;
+            }
+            Ok(names) => {
+                ui.label("Seats");
+                egui::Grid::new("seats").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
+                    for (i, name) in names.iter().enumerate() {
+                        let l = ui.label(name);
+                        egui::ComboBox::from_id_salt(("seat", i)).selected_text(self.controls[i].label()).show_ui(ui, |ui| {
+                            for c in Control::ALL {
+                                ui.selectable_value(&mut self.controls[i], c, c.label());
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                });
+            }
+        }
+        ui.checkbox(&mut self.handover, "Hand-over screen between human players (hides secrets)");
+        ui.add_space(8.0);
+        let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
+        if start.clicked() {
+            return Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
+        }
+        None
+    }
+
+    /// Read the autosave and recent list again on the next frame.
+    pub fn invalidate(&mut self) {
+        self.resume = None;
+    }
+
+    fn resume_ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog, store: &Store) -> Option<Command> {
+        let mut command = None;
+        ui.heading("Continue");
+        let (last, recent) = self.resume.get_or_insert_with(|| {
+            let last = store.autosave().map(|AppSave { save, .. }| {
+                let title = catalog.game(&save.game).map_or(save.game.clone(), |g| g.title());
+                format!("{title}, scenario {}, {} actions played", save.setup.scenario, save.actions.len())
+            });
+            (last, store.recent())
+        });
+        let recent = recent.clone();
+        match last {
+            Some(summary) => {
+                ui.label(summary.as_str());
+                if ui.button("Continue the last game").clicked() {
+                    command = Some(Command::Continue);
+                }
+            }
+            None => {
+                ui.weak("No game in progress.");
+            }
+        }
+        ui.separator();
+        ui.label("Open a save (from the app or the command line)");
+        ui.horizontal(|ui| {
+            let edit = ui.add(egui::TextEdit::singleline(&mut self.open_path).hint_text("path/to/game.json").desired_width(240.0));
+            edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Save file path"));
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Open").clicked() || enter) && !self.open_path.trim().is_empty() {
+                command = Some(Command::Open(PathBuf::from(self.open_path.trim())));
+            }
+        });
+        if !recent.is_empty() {
+            ui.separator();
+            ui.label("Recent games");
+            for p in recent {
+                let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
+                if ui.link(name).on_hover_text(p.display().to_string()).clicked() {
+                    command = Some(Command::Open(p.clone()));
+                }
+            }
+        }
+        ui.separator();
+        ui.weak("Autosave and saves are kept in the app's data folder").on_hover_text(store.dir.display().to_string());
+        command
+    }
+}

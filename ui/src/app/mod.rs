@@ -1,0 +1,169 @@
+//! The desktop app (eframe): a launcher, then the board, the decisions and the log of one game.
+//! It contains no rules: every action it offers comes from the engine's legal actions and their
+//! hints, the board is drawn from the game's `Board` picture alone.
+//!
+//! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games.
+//! * [`play`]: the game in progress without drawing (who acts, who views, AI pace, autosave).
+//! * [`game_view`]: the play screen; [`board_view`], [`actions`], [`hand`], [`log_panel`],
+//!   [`handover`] draw its parts; [`palette`] colours them; [`autosave`] keeps the files.
+
+pub mod actions;
+pub mod autosave;
+pub mod board_view;
+pub mod game_view;
+pub mod hand;
+pub mod handover;
+pub mod launcher;
+pub mod log_panel;
+pub mod palette;
+pub mod play;
+
+use autosave::{AppSave, Store};
+use bivouac_systems::{Catalog, load_catalog};
+use game_view::{Exit, GameView};
+use launcher::{Command, Launcher};
+use play::{Control, Notice, Play};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// How the app is set up: where it keeps its files, and the AI's pace.
+#[derive(Clone, Debug)]
+pub struct AppConfig {
+    pub data_dir: PathBuf,
+    /// Seconds between two AI moves (unless "fast").
+    pub ai_delay: f64,
+}
+
+impl Default for AppConfig {
+    fn default() -> Self {
+        AppConfig { data_dir: autosave::default_data_dir(), ai_delay: 0.5 }
+    }
+}
+
+pub struct BivouacApp {
+    catalog: Arc<Catalog>,
+    store: Store,
+    pub launcher: Launcher,
+    pub play: Option<Play>,
+    pub view: GameView,
+}
+
+impl BivouacApp {
+    pub fn new(catalog: Catalog, config: AppConfig) -> Self {
+        BivouacApp {
+            catalog: Arc::new(catalog),
+            store: Store::new(config.data_dir),
+            launcher: Launcher::default(),
+            play: None,
+            view: GameView::new(config.ai_delay),
+        }
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Draw one frame. eframe calls this through [`eframe::App`]; tests call it directly.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        if let Some(play) = &mut self.play {
+            if let Exit::ToLauncher = game_view::show(ui, play, &mut self.view) {
+                self.play = None;
+                self.launcher.invalidate();
+            }
+            return;
+        }
+        let mut command = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            command = self.launcher.ui(ui, &self.catalog, &self.store);
+        });
+        match command {
+            Some(Command::Start { game, setup, controls, handover }) => self.start(game, setup, controls, handover),
+            Some(Command::Open(path)) => self.open(&path),
+            Some(Command::Continue) => self.open(&self.store.autosave_path()),
+            None => {}
+        }
+    }
+
+    pub fn start(&mut self, game: usize, setup: bivouac_engine::Setup, controls: Vec<Control>, handover: bool) {
+        let Some(g) = self.catalog.games.get(game) else { return };
+        match g.new_session(setup) {
+            Ok(session) => {
+                let mut play = Play::new(self.catalog.clone(), game, session, controls, self.store.clone());
+                play.handover_enabled = handover;
+                play.refresh();
+                if let Err(e) = self.store.write_autosave(&play.app_save()) {
+                    play.notice = Some(Notice::Error(format!("autosave failed: {e}")));
+                }
+                self.begin(play);
+            }
+            Err(r) => self.launcher.error = Some(format!("The game could not start: {r}")),
+        }
+    }
+
+    /// Open a save written by the app or the command line (its `ai` map says who the AI plays).
+    pub fn open(&mut self, path: &Path) {
+        match self.load(path) {
+            Ok(mut play) => {
+                play.handover_enabled = self.launcher.handover;
+                play.refresh();
+                if path != self.store.autosave_path() {
+                    self.store.add_recent(path);
+                    play.save_path = Some(path.to_path_buf());
+                }
+                let _ = self.store.write_autosave(&play.app_save());
+                self.begin(play);
+            }
+            Err(e) => self.launcher.error = Some(e),
+        }
+    }
+
+    fn load(&self, path: &Path) -> Result<Play, String> {
+        let AppSave { save, ai } = AppSave::read(path)?;
+        let index = self.catalog.games.iter().position(|g| g.id() == save.game).ok_or_else(|| {
+            let known: Vec<&str> = self.catalog.games.iter().map(|g| g.id()).collect();
+            format!("{}: a game of `{}`, which is not playable here (playable: {})", path.display(), save.game, known.join(", "))
+        })?;
+        let session = self.catalog.games[index].load(&save).map_err(|e| format!("{}: {e}", path.display()))?;
+        let controls = session
+            .seat_names()
+            .iter()
+            .map(|n| ai.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map_or(Control::Human, |(_, kind)| Control::Ai(*kind)))
+            .collect();
+        Ok(Play::new(self.catalog.clone(), index, session, controls, self.store.clone()))
+    }
+
+    fn begin(&mut self, play: Play) {
+        self.launcher.error = None;
+        self.view.board_view = Default::default();
+        self.view.notation.clear();
+        self.play = Some(play);
+    }
+}
+
+impl eframe::App for BivouacApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        BivouacApp::ui(self, ui);
+    }
+}
+
+/// Open the desktop app on the content `layers` (built-in first, then mods).
+pub fn run(layers: &[PathBuf]) -> Result<(), String> {
+    let catalog = load_catalog(layers);
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default().with_title("Bivouac").with_inner_size([1360.0, 860.0]).with_min_inner_size([800.0, 500.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Bivouac",
+        options,
+        Box::new(move |cc| {
+            cc.egui_ctx.set_theme(egui::Theme::Light);
+            Ok(Box::new(BivouacApp::new(catalog, AppConfig::default())))
+        }),
+    )
+    .map_err(|e| format!("the desktop app could not open a window: {e}"))
+}

@@ -1,0 +1,104 @@
+//! Colours: seats, terrain fills and link kinds. Cosmetic only; an unknown key still gets a
+//! stable colour of its own, so a new game draws without touching the app.
+
+use egui::Color32;
+
+/// A seat's counter colour. Union/Confederate get their traditional blue and grey; other seats
+/// take a distinct colour each.
+pub fn seat_color(index: u8, name: &str) -> Color32 {
+    let n = name.to_ascii_lowercase();
+    if n.contains("union") || n == "usa" || n == "north" {
+        return Color32::from_rgb(52, 84, 160);
+    }
+    if n.contains("confed") || n == "csa" || n == "south" {
+        return Color32::from_rgb(128, 128, 128);
+    }
+    const SEATS: [Color32; 8] = [
+        Color32::from_rgb(196, 58, 49),
+        Color32::from_rgb(46, 118, 190),
+        Color32::from_rgb(226, 160, 36),
+        Color32::from_rgb(60, 150, 80),
+        Color32::from_rgb(138, 80, 170),
+        Color32::from_rgb(30, 160, 170),
+        Color32::from_rgb(200, 100, 150),
+        Color32::from_rgb(110, 90, 60),
+    ];
+    SEATS[index as usize % SEATS.len()]
+}
+
+/// Black or white, whichever reads better on `bg`.
+pub fn text_on(bg: Color32) -> Color32 {
+    let l = 0.299 * bg.r() as f32 + 0.587 * bg.g() as f32 + 0.114 * bg.b() as f32;
+    if l > 150.0 { Color32::BLACK } else { Color32::WHITE }
+}
+
+pub const NEUTRAL: Color32 = Color32::from_rgb(70, 70, 70);
+
+fn hash(key: &str) -> u32 {
+    // FNV-1a: stable across runs and machines.
+    key.bytes().fold(0x811c_9dc5u32, |h, b| (h ^ b as u32).wrapping_mul(0x0100_0193))
+}
+
+/// Fill colour of a space or hex by its `fill` key.
+pub fn fill_color(key: &str) -> Color32 {
+    let k = key.to_ascii_lowercase();
+    let has = |w: &str| k.contains(w);
+    if k.is_empty() || k == "clear" || has("open") || has("plain") {
+        Color32::from_rgb(236, 228, 196)
+    } else if has("neutral") {
+        Color32::from_rgb(190, 222, 210)
+    } else if has("port") || has("harbor") || has("harbour") {
+        Color32::from_rgb(176, 208, 236)
+    } else if has("sea") || has("ocean") || has("water") || has("lake") || has("bay") || has("gulf") {
+        Color32::from_rgb(150, 190, 226)
+    } else if has("forest") || has("wood") {
+        Color32::from_rgb(150, 190, 120)
+    } else if has("mountain") {
+        Color32::from_rgb(170, 140, 110)
+    } else if has("hill") || has("ridge") || has("rough") {
+        Color32::from_rgb(206, 186, 140)
+    } else if has("swamp") || has("marsh") {
+        Color32::from_rgb(160, 180, 140)
+    } else if has("town") || has("city") || has("capital") {
+        Color32::from_rgb(224, 196, 170)
+    } else if has("fort") {
+        Color32::from_rgb(200, 190, 190)
+    } else {
+        let h = hash(&k);
+        Color32::from_rgb(170 + (h % 60) as u8, 170 + ((h >> 8) % 60) as u8, 150 + ((h >> 16) % 60) as u8)
+    }
+}
+
+/// How a link of `kind` is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinkStyle {
+    pub color: Color32,
+    pub width: f32,
+    pub dashed: bool,
+    /// Drawn on the shared edge of two hexes rather than centre to centre.
+    pub hexside: bool,
+    /// Rail ties across the line.
+    pub ties: bool,
+}
+
+pub fn link_style(kind: &str) -> LinkStyle {
+    let k = kind.to_ascii_lowercase();
+    let s = |color, width, dashed, hexside, ties| LinkStyle { color, width, dashed, hexside, ties };
+    match k.as_str() {
+        "rail" | "railroad" | "railway" => s(Color32::from_rgb(40, 40, 40), 2.5, false, false, true),
+        "road" | "pike" => s(Color32::from_rgb(150, 100, 50), 2.0, false, false, false),
+        "trail" | "track" => s(Color32::from_rgb(150, 100, 50), 1.5, true, false, false),
+        "river" | "major-river" => s(Color32::from_rgb(50, 110, 200), 3.5, false, true, false),
+        "creek" | "stream" | "minor-river" => s(Color32::from_rgb(70, 140, 220), 2.0, false, true, false),
+        "ford" => s(Color32::from_rgb(70, 140, 220), 3.0, true, true, false),
+        "bridge" => s(Color32::from_rgb(120, 80, 40), 4.0, false, true, false),
+        "ridge" | "cliff" | "escarpment" => s(Color32::from_rgb(120, 80, 40), 3.0, false, true, false),
+        "sea" | "sea-lane" | "ocean" | "coast" => s(Color32::from_rgb(60, 120, 190), 2.0, true, false, false),
+        _ => s(Color32::from_rgb(110, 110, 110), 1.5, false, false, false),
+    }
+}
+
+pub const HIGHLIGHT: Color32 = Color32::from_rgb(255, 190, 0);
+pub const SELECTED: Color32 = Color32::from_rgb(220, 40, 40);
+pub const ORIGIN: Color32 = Color32::from_rgb(40, 170, 90);
+pub const MAP_BG: Color32 = Color32::from_rgb(222, 214, 186);

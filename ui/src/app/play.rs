@@ -1,0 +1,454 @@
+//! A game in progress, without any drawing: the session, who plays each seat, whose view the
+//! board shows, the cached board and legal actions (recomputed only when the state changes),
+//! the AI's pace, hand-overs, autosave and the review of past steps. Every action offered comes
+//! from the engine's `hinted_actions`; the app holds no rules.
+
+use super::autosave::{AppSave, Store};
+use super::board_view::{Geometry, HintIndex};
+use bivouac_engine::agent::AgentKind;
+use bivouac_engine::board::{ActionHint, Board};
+use bivouac_engine::session::{AnyGame, AnySession, Step};
+use bivouac_engine::{Outcome, Refusal, Seat};
+use bivouac_systems::Catalog;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Human,
+    Ai(AgentKind),
+}
+
+impl Control {
+    pub fn label(self) -> &'static str {
+        match self {
+            Control::Human => "Human",
+            Control::Ai(AgentKind::Random) => "AI: random",
+        }
+    }
+    /// Every choice the launcher offers (the AI strength levels that exist).
+    pub const ALL: [Control; 2] = [Control::Human, Control::Ai(AgentKind::Random)];
+}
+
+/// A message above the action list: a refusal (with its rule) or a plain note.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    Refused(Refusal),
+    Info(String),
+    Error(String),
+}
+
+/// The board at an earlier step, rebuilt by replaying the save up to it (read-only).
+pub struct Review {
+    /// Number of steps replayed (0 = the setup).
+    pub steps: usize,
+    pub board: Board,
+    pub geometry: Geometry,
+    pub describe: String,
+}
+
+pub struct Play {
+    catalog: Arc<Catalog>,
+    game_index: usize,
+    pub session: Box<dyn AnySession>,
+    pub controls: Vec<Control>,
+    pub names: Vec<String>,
+    pub handover_enabled: bool,
+    store: Store,
+    /// Where "Save" writes (set by "Save as" or when a save was opened).
+    pub save_path: Option<PathBuf>,
+
+    // Recomputed by `refresh` after every change of state or viewer.
+    pub active: Vec<Seat>,
+    /// The human seat whose decision the screen shows.
+    pub acting: Option<Seat>,
+    /// The seat whose view the board, hand and log show (None: the public view).
+    pub viewer: Option<Seat>,
+    /// A hand-over screen is up, waiting for this seat's player.
+    pub handover: Option<Seat>,
+    pub board: Board,
+    pub geometry: Geometry,
+    pub describe: String,
+    pub actions: Vec<(String, ActionHint)>,
+    pub hints: HintIndex,
+    pub outcome: Option<Outcome>,
+    /// Bumped on every change, so views can tell when to reset.
+    pub version: u64,
+
+    pub selected: Option<u16>,
+    /// Several actions share the clicked origin and destination: the player picks one.
+    pub choice: Vec<usize>,
+    pub notice: Option<Notice>,
+    pub review: Option<Review>,
+    pub last_ai_time: Option<f64>,
+    /// Rule citations seen in refusals this game, newest last.
+    pub refusal_rules: Vec<String>,
+    /// Rule citations of the events about the selected space.
+    pub selected_rules: Vec<String>,
+}
+
+impl Play {
+    pub fn new(catalog: Arc<Catalog>, game_index: usize, session: Box<dyn AnySession>, controls: Vec<Control>, store: Store) -> Self {
+        let names = session.seat_names();
+        let mut controls = controls;
+        controls.resize(names.len(), Control::Human);
+        let mut p = Play {
+            catalog,
+            game_index,
+            session,
+            controls,
+            names,
+            handover_enabled: true,
+            store,
+            save_path: None,
+            active: Vec::new(),
+            acting: None,
+            viewer: None,
+            handover: None,
+            board: Board::default(),
+            geometry: Geometry::default(),
+            describe: String::new(),
+            actions: Vec::new(),
+            hints: HintIndex::default(),
+            outcome: None,
+            version: 0,
+            selected: None,
+            choice: Vec::new(),
+            notice: None,
+            review: None,
+            last_ai_time: None,
+            refusal_rules: Vec::new(),
+            selected_rules: Vec::new(),
+        };
+        p.refresh();
+        p
+    }
+
+    pub fn game(&self) -> &dyn AnyGame {
+        &*self.catalog.games[self.game_index]
+    }
+
+    pub fn humans(&self) -> usize {
+        self.controls.iter().filter(|c| **c == Control::Human).count()
+    }
+
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.controls.get(seat as usize) == Some(&Control::Human)
+    }
+
+    pub fn seat_name(&self, seat: Seat) -> &str {
+        self.names.get(seat as usize).map_or("?", String::as_str)
+    }
+
+    /// The `ai` map of a save: seat name (lower case) -> agent kind.
+    pub fn ai_map(&self) -> BTreeMap<String, AgentKind> {
+        self.controls
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c {
+                Control::Ai(k) => Some((self.names[i].to_lowercase(), *k)),
+                Control::Human => None,
+            })
+            .collect()
+    }
+
+    pub fn app_save(&self) -> AppSave {
+        AppSave { save: self.session.to_save(), ai: self.ai_map() }
+    }
+
+    /// Work out who acts and who views, and rebuild the cached board and actions.
+    pub fn refresh(&mut self) {
+        self.version += 1;
+        self.active = self.session.active_seats();
+        self.outcome = self.session.outcome();
+        if !self.handover_enabled
+            && let Some(h) = self.handover.take()
+        {
+            self.viewer = Some(h);
+        }
+        let humans_active: Vec<Seat> = self.active.iter().copied().filter(|&s| self.is_human(s)).collect();
+        self.acting = match self.viewer {
+            Some(v) if humans_active.contains(&v) => Some(v),
+            _ => humans_active.first().copied(),
+        };
+        if let Some(a) = self.acting {
+            if Some(a) != self.viewer && self.handover != Some(a) {
+                // Between two human players, hide the screen until the next one takes over.
+                if self.handover_enabled && self.humans() >= 2 {
+                    self.handover = Some(a);
+                } else {
+                    self.viewer = Some(a);
+                }
+            }
+        } else if self.viewer.is_none() && self.humans() == 1 {
+            self.viewer = self.controls.iter().position(|c| *c == Control::Human).map(|i| i as Seat);
+        }
+        if self.outcome.is_some() {
+            self.handover = None;
+            if self.humans() != 1 {
+                self.viewer = None;
+            }
+        }
+        self.board = self.session.board(self.viewer);
+        self.geometry = Geometry::new(&self.board);
+        self.describe = self.session.describe(self.viewer);
+        self.actions = match (self.acting, self.handover) {
+            (Some(a), None) if Some(a) == self.viewer => self.session.hinted_actions(a),
+            _ => Vec::new(),
+        };
+        self.hints = HintIndex::new(&self.actions);
+        self.choice.clear();
+        let keep = self.selected.filter(|&s| (s as usize) < self.board.spaces.len());
+        self.select(keep);
+    }
+
+    /// Select a space (or none) and gather the rule numbers cited by the events about it.
+    pub fn select(&mut self, space: Option<u16>) {
+        self.selected = space;
+        self.selected_rules.clear();
+        let board = self.review.as_ref().map_or(&self.board, |r| &r.board);
+        let Some(s) = space.and_then(|i| board.spaces.get(i as usize)) else { return };
+        let name = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
+        for step in self.session.history() {
+            for e in step.events.iter().filter(|e| e.visible_to(self.viewer) && e.text.contains(&name)) {
+                for c in citations(&e.text) {
+                    if !self.selected_rules.contains(&c) {
+                        self.selected_rules.push(c);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The next player has the device: show their view.
+    pub fn confirm_handover(&mut self) {
+        if let Some(s) = self.handover.take() {
+            self.viewer = Some(s);
+            self.review = None;
+            self.selected = None;
+            self.notice = None;
+            self.refresh();
+        }
+    }
+
+    /// Play `text` for the acting seat. Refusals are kept as the notice, the game unchanged.
+    pub fn act(&mut self, text: &str) -> bool {
+        let Some(seat) = self.acting.filter(|_| self.handover.is_none() && self.review.is_none()) else {
+            self.notice = Some(Notice::Info("no decision of yours is pending".into()));
+            return false;
+        };
+        match self.session.apply_text(seat, text.trim()) {
+            Ok(_) => {
+                self.notice = None;
+                self.selected = None;
+                self.changed();
+                true
+            }
+            Err(r) => {
+                self.refused(r);
+                false
+            }
+        }
+    }
+
+    fn refused(&mut self, r: Refusal) {
+        self.refusal_rules.push(r.rule.to_string());
+        if self.refusal_rules.len() > 20 {
+            self.refusal_rules.remove(0);
+        }
+        self.notice = Some(Notice::Refused(r));
+    }
+
+    pub fn undo(&mut self) {
+        if self.review.is_some() {
+            return;
+        }
+        match self.session.undo() {
+            Ok(()) => {
+                self.notice = Some(Notice::Info("took back the last action".into()));
+                self.selected = None;
+                self.changed();
+            }
+            Err(r) => self.refused(r),
+        }
+    }
+
+    /// After any change: autosave (nothing is lost if the window closes) and refresh.
+    fn changed(&mut self) {
+        if let Err(e) = self.store.write_autosave(&self.app_save()) {
+            self.notice = Some(Notice::Error(format!("autosave failed: {e}")));
+        }
+        self.refresh();
+    }
+
+    /// Write the game to `path` (or the current save path, or a new file in the saves folder).
+    pub fn save(&mut self, path: Option<PathBuf>) -> Result<PathBuf, String> {
+        let path = path.or_else(|| self.save_path.clone()).unwrap_or_else(|| {
+            let s = self.session.setup();
+            self.store.new_save_path(self.session.game_id(), &s.scenario)
+        });
+        self.app_save().write(&path)?;
+        self.store.add_recent(&path);
+        self.save_path = Some(path.clone());
+        self.notice = Some(Notice::Info(format!("saved to {}", path.display())));
+        Ok(path)
+    }
+
+    /// The AI seat to move now, if no game end or review stands in the way.
+    pub fn ai_due(&self) -> Option<(Seat, AgentKind)> {
+        if self.outcome.is_some() || self.review.is_some() {
+            return None;
+        }
+        self.active.iter().find_map(|&s| match self.controls.get(s as usize) {
+            Some(Control::Ai(k)) => Some((s, *k)),
+            _ => None,
+        })
+    }
+
+    /// Play one AI move (then autosave and refresh).
+    pub fn ai_step(&mut self) -> Option<Step> {
+        let step = self.ai_move_quiet()?;
+        self.changed();
+        Some(step)
+    }
+
+    /// One AI move without refreshing the cached board. The seed follows the CLI's, so the same
+    /// game plays the same anywhere.
+    fn ai_move_quiet(&mut self) -> Option<Step> {
+        // Who is due is read from the session itself: the cache may lag during a fast run.
+        let active = self.session.active_seats();
+        let (seat, kind) = active.iter().find_map(|&s| match self.controls.get(s as usize) {
+            Some(Control::Ai(k)) => Some((s, *k)),
+            _ => None,
+        })?;
+        let seed = self.session.setup().seed.wrapping_mul(6364136223846793005).wrapping_add(self.session.history().len() as u64);
+        match self.session.ai_move(seat, kind, seed) {
+            Ok(step) => Some(step),
+            Err(r) => {
+                self.notice = Some(Notice::Error(format!("the AI for {} could not move: {r}", self.seat_name(seat))));
+                None
+            }
+        }
+    }
+
+    /// Let the AI play at a pace a person can follow: one move per `delay` seconds, or as many
+    /// as fit in a few milliseconds when `fast`. Returns the seconds until the next AI move.
+    pub fn tick_ai(&mut self, now: f64, delay: f64, fast: bool) -> Option<f64> {
+        self.ai_due()?;
+        if fast {
+            // As many moves as fit in a few milliseconds, then one refresh for the frame.
+            let start = std::time::Instant::now();
+            let mut played = 0;
+            while start.elapsed().as_millis() < 8 && self.session.outcome().is_none() && self.ai_move_quiet().is_some() {
+                played += 1;
+            }
+            if played > 0 {
+                self.changed();
+            }
+            self.last_ai_time = Some(now);
+            return if played > 0 { self.ai_due().map(|_| 0.0) } else { None };
+        }
+        let last = *self.last_ai_time.get_or_insert(now);
+        if now - last >= delay {
+            self.ai_step()?;
+            self.last_ai_time = Some(now);
+            return self.ai_due().map(|_| delay);
+        }
+        Some(delay - (now - last))
+    }
+
+    /// Show the board after `steps` actions (replaying the save into a read-only session).
+    pub fn review_at(&mut self, steps: usize) {
+        if steps >= self.session.history().len() {
+            self.review = None;
+            return;
+        }
+        let mut save = self.session.to_save();
+        save.actions.truncate(steps);
+        match self.game().load(&save) {
+            Ok(s) => {
+                let board = s.board(self.viewer);
+                let geometry = Geometry::new(&board);
+                self.review = Some(Review { steps, geometry, board, describe: s.describe(self.viewer) });
+            }
+            Err(e) => self.notice = Some(Notice::Error(format!("cannot rebuild step {steps}: {e}"))),
+        }
+    }
+
+    /// Click on a space: choose an origin, or play the action to a lit destination.
+    pub fn click_space(&mut self, space: u16) {
+        if self.review.is_some() {
+            self.select(Some(space));
+            return;
+        }
+        self.choice.clear();
+        let to_here = |list: &[usize]| -> Vec<usize> { list.iter().copied().filter(|&i| self.actions[i].1.to == Some(space)).collect() };
+        let candidates = match self.selected {
+            Some(sel) if sel != space => self.hints.by_from.get(&sel).map(|l| to_here(l)).unwrap_or_default(),
+            _ => Vec::new(),
+        };
+        let candidates = if candidates.is_empty() && !self.hints.origins.contains(&space) {
+            self.hints.direct_to.get(&space).cloned().unwrap_or_default()
+        } else {
+            candidates
+        };
+        match candidates.len() {
+            0 => self.select(if self.selected == Some(space) { None } else { Some(space) }),
+            1 => {
+                let text = self.actions[candidates[0]].0.clone();
+                self.act(&text);
+            }
+            _ => self.choice = candidates,
+        }
+    }
+
+    /// Destinations to light: those of the selected origin, else of actions without an origin.
+    pub fn lit(&self) -> std::collections::HashSet<u16> {
+        let list: Vec<usize> = match self.selected.and_then(|s| self.hints.by_from.get(&s)) {
+            Some(l) => l.clone(),
+            None => self.hints.direct_to.values().flatten().copied().collect(),
+        };
+        list.iter().filter_map(|&i| self.actions[i].1.to).collect()
+    }
+
+    /// The legal actions that start or end at `space`.
+    pub fn actions_at(&self, space: u16) -> Vec<usize> {
+        (0..self.actions.len()).filter(|&i| self.actions[i].1.from == Some(space) || self.actions[i].1.to == Some(space)).collect()
+    }
+}
+
+/// Rule citations in a text: a short capitalised book tag followed by a section number, as in
+/// "BR 3.5.1", "FtP 7.10", "GCACW 5.3".
+pub fn citations(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == '(' || c == ')' || c == '[' || c == ']' || c == ',').filter(|w| !w.is_empty()).collect();
+    let mut out = Vec::new();
+    for w in words.windows(2) {
+        let tag = w[0];
+        let num = w[1].trim_end_matches([':', '.', ';']);
+        let upper = tag.chars().filter(|c| c.is_ascii_uppercase()).count();
+        let tag_ok = (2..=6).contains(&tag.len()) && upper >= 2 && tag.starts_with(|c: char| c.is_ascii_uppercase()) && tag.chars().all(|c| c.is_ascii_alphabetic());
+        let num_ok = num.starts_with(|c: char| c.is_ascii_digit()) && num.chars().all(|c| c.is_ascii_alphanumeric() || c == '.');
+        if tag_ok && num_ok {
+            let c = format!("{tag} {num}");
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::citations;
+
+    #[test]
+    fn finds_rule_citations() {
+        assert_eq!(citations("BR 3.5.1: the ship has no room"), vec!["BR 3.5.1"]);
+        assert_eq!(citations("rolls 4 (FtP 7.10), GCACW 5.3"), vec!["FtP 7.10", "GCACW 5.3"]);
+        assert!(citations("moves 2 spaces").is_empty());
+        assert!(citations("Turn 3 begins").is_empty());
+    }
+}
