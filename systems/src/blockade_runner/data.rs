@@ -4,6 +4,8 @@
 //! port) is resolved with the engine's `resolve`, so a bad id points at file:line:col. Ids are
 //! interned to small integers (`u8`): locations (zones first, then inland cities), ships, cards.
 
+use super::script::ScriptTarget;
+use bivouac_engine::lua::Script;
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics, IdIndex, Record, Spanned, layered_records};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -212,6 +214,12 @@ struct CardRec {
     effect: Spanned<String>,
     #[serde(default)]
     amount: i32,
+    /// With `effect = "script"`: the Lua file, relative to the game folder.
+    #[serde(default)]
+    script: Option<Spanned<String>>,
+    /// With `effect = "script"`: none, port or ship.
+    #[serde(default)]
+    target: Option<Spanned<String>>,
 }
 impl Record for CardRec {
     fn id(&self) -> &str {
@@ -266,6 +274,8 @@ pub enum Effect {
     Money,
     Insurance,
     Evasion,
+    /// A Lua `play(view)` returns the commands (see `script.rs`).
+    Script,
 }
 
 #[derive(Clone, Debug)]
@@ -274,6 +284,8 @@ pub struct CardDef {
     pub name: String,
     pub effect: Effect,
     pub amount: i32,
+    /// With [`Effect::Script`]: the script and what the card is played on.
+    pub script: Option<(Script, ScriptTarget)>,
 }
 
 #[derive(Clone, Debug)]
@@ -539,8 +551,9 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
             "money" => Effect::Money,
             "insurance" => Effect::Insurance,
             "evasion" => Effect::Evasion,
+            "script" => Effect::Script,
             other => {
-                errs.push(set.diag(c.src, c.effect.span(), format!("unknown card effect `{other}`; expected blockade, defense, attach, money, insurance or evasion")));
+                errs.push(set.diag(c.src, c.effect.span(), format!("unknown card effect `{other}`; expected blockade, defense, attach, money, insurance, evasion or script")));
                 Effect::Money
             }
         };
@@ -550,7 +563,34 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
         for _ in 0..c.count {
             card_instances.push(cards.len() as u8);
         }
-        cards.push(CardDef { id: c.id.clone(), name: c.name.clone(), effect, amount: c.amount });
+        let script = match (effect, &c.script) {
+            (Effect::Script, None) => {
+                errs.push(set.diag(c.src, c.effect.span(), "a card with effect = \"script\" needs script = \"path/to/file.lua\""));
+                None
+            }
+            (Effect::Script, Some(path)) => {
+                let target = match &c.target {
+                    None => Some(ScriptTarget::None),
+                    Some(t) => ScriptTarget::parse(t.get_ref()).or_else(|| {
+                        errs.push(set.diag(c.src, t.span(), "expected target = \"none\", \"port\" or \"ship\""));
+                        None
+                    }),
+                };
+                match set.text(path.get_ref()) {
+                    Some((src, text)) => target.map(|t| (Script::new(set.path(src), text), t)),
+                    None => {
+                        errs.push(set.diag(c.src, path.span(), format!("no Lua file `{}` in the {dir} folder of any layer", path.get_ref())));
+                        None
+                    }
+                }
+            }
+            (_, Some(path)) => {
+                errs.push(set.diag(c.src, path.span(), "only a card with effect = \"script\" takes a script"));
+                None
+            }
+            (_, None) => None,
+        };
+        cards.push(CardDef { id: c.id.clone(), name: c.name.clone(), effect, amount: c.amount, script });
     }
     if card_instances.len() > 250 {
         errs.push(Diagnostic { file: format!("{dir}/cards.toml"), line: 1, col: 1, found: String::new(), message: "at most 250 action cards".into() });
@@ -646,5 +686,16 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
         ship_index,
         card_index,
     };
+    // BR 3.5.4: every scripted card is dry-run once, so a broken or hostile script is reported
+    // now (with its file and line) rather than in the middle of a game.
+    if errs.is_empty() {
+        for d in &content.cards {
+            if let Some((script, target)) = &d.script
+                && let Err(e) = super::script::dry_run(&content, script, *target)
+            {
+                errs.push(Diagnostic { file: e.script.clone(), line: e.line.unwrap_or(1) as usize, col: 1, found: String::new(), message: format!("card `{}`: {}", d.id, e.message) });
+            }
+        }
+    }
     errs.into_result((content, set.hash().to_string()))
 }

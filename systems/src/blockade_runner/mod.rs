@@ -12,6 +12,7 @@
 //! complete and each out-of-turn decision (a bid, an evacuation, a trade answer) belongs to one seat.
 
 mod data;
+mod script;
 mod state;
 #[cfg(test)]
 mod tests;
@@ -27,6 +28,7 @@ use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::session::{AnyGame, Registered};
 use bivouac_engine::{GameRng, refuse};
 use data::{ARMS, BLACK, COTTON, TOBACCO};
+use script::{Command, ScriptTarget};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -659,6 +661,23 @@ impl BlockadeRunner {
             .collect()
     }
 
+    /// BR 3.5.4: one effect of an action card on the board or on the player `si`.
+    fn apply_command(&self, s: &mut State, si: usize, cmd: Command) {
+        match cmd {
+            Command::Money(n) => s.players[si].money += n,
+            Command::Evasion(n) => s.players[si].evasion = s.players[si].evasion.saturating_add(n),
+            Command::Blockade(z, change) => {
+                let l = &mut s.locs[z as usize];
+                l.blockade = (l.blockade as i32 + change).clamp(0, self.c.max_blockade as i32) as u8;
+            }
+            Command::Defense(z, change) => {
+                // L226-228: never below the printed defense, never above the maximum.
+                let l = &mut s.locs[z as usize];
+                l.defense = (l.defense as i32 + change).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
+            }
+        }
+    }
+
     fn placement_zones(&self, s: &State) -> Vec<u8> {
         (0..self.c.n_zones as u8).filter(|&z| self.is_port(z) && !self.no_stop(s, z)).collect()
     }
@@ -724,6 +743,19 @@ impl BlockadeRunner {
                             }
                         }
                         Effect::Money | Effect::Evasion => out.push(Action::Play { card: k, target: Target::None }),
+                        Effect::Script => match def.script.as_ref().map(|(_, t)| *t) {
+                            Some(ScriptTarget::Port) => {
+                                for z in self.port_targets(s, Effect::Blockade, 0) {
+                                    out.push(Action::Play { card: k, target: Target::Loc(z) });
+                                }
+                            }
+                            Some(ScriptTarget::Ship) => {
+                                for &i in fleet.iter().filter(|&&i| s.ships[i as usize].zone.is_some()) {
+                                    out.push(Action::Play { card: k, target: Target::Ship(i) });
+                                }
+                            }
+                            _ => out.push(Action::Play { card: k, target: Target::None }),
+                        },
                     }
                     out.push(Action::Discard { card: k });
                 }
@@ -1314,30 +1346,33 @@ impl BlockadeRunner {
                     refuse!("BR 3.5.4", "that card cannot be played on that target");
                 }
                 let def = &self.c.cards[*card as usize];
+                // BR 3.5.4: the card's effect as commands; a scripted card runs its Lua before
+                // anything changes, so a failing script refuses cleanly.
+                let commands = match (def.effect, *target, &def.script) {
+                    (Effect::Script, _, Some((lua, _))) => {
+                        let target = match *target {
+                            Target::Loc(z) => Some(self.loc(z).id.as_str()),
+                            Target::Ship(i) => Some(self.c.ships[i as usize].id.as_str()),
+                            Target::None => None,
+                        };
+                        script::run(&self.c, lua, &script::view(&self.c, s, seat, target))
+                            .map_err(|e| Refusal::new("BR 3.5.4", format!("the card's script failed: {e}")))?
+                    }
+                    (Effect::Blockade, Target::Loc(z), _) => vec![Command::Blockade(z, def.amount)],
+                    (Effect::Defense, Target::Loc(z), _) => vec![Command::Defense(z, def.amount)],
+                    (Effect::Money, ..) => vec![Command::Money(def.amount.max(0))],
+                    (Effect::Evasion, ..) => vec![Command::Evasion(def.amount.max(0) as u8)],
+                    _ => Vec::new(),
+                };
                 let inst = s.players[si].hand.remove(pos);
                 spend(s);
                 log.reveal(|| format!("BR 3.5.4: {} plays {}", seat_name(seat), def.name));
+                for &cmd in &commands {
+                    self.apply_command(s, si, cmd);
+                }
                 match (def.effect, *target) {
-                    (Effect::Blockade, Target::Loc(z)) => {
-                        let l = &mut s.locs[z as usize];
-                        l.blockade = (l.blockade as i32 + def.amount).clamp(0, self.c.max_blockade as i32) as u8;
-                        s.discard.push(inst);
-                    }
-                    (Effect::Defense, Target::Loc(z)) => {
-                        let l = &mut s.locs[z as usize];
-                        l.defense = (l.defense as i32 + def.amount).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
-                        s.discard.push(inst);
-                    }
                     (Effect::Attach, Target::Ship(i)) => s.ships[i as usize].attached.push(inst),
-                    (Effect::Money, _) => {
-                        s.players[si].money += def.amount.max(0);
-                        s.discard.push(inst);
-                    }
                     (Effect::Insurance, _) => s.players[si].insurance = Some(inst),
-                    (Effect::Evasion, _) => {
-                        s.players[si].evasion = s.players[si].evasion.saturating_add(def.amount.max(0) as u8);
-                        s.discard.push(inst);
-                    }
                     _ => s.discard.push(inst),
                 }
                 self.after_card(s, seat, self.c.fund_per_card, log);

@@ -40,8 +40,11 @@ fn new_game(players: u8, seed: u64) -> State {
 /// A state in the player phase of `year` with a clean board: every owned ship removed, no
 /// blockade, seat 0's turn with 4 actions. Tests then put ships where they need them.
 fn bare(players: u8, year: u16) -> State {
-    let g = game();
-    let mut s = new_game(players, 1);
+    bare_in(game(), players, year)
+}
+
+fn bare_in(g: &BlockadeRunner, players: u8, year: u16) -> State {
+    let mut s = g.setup(&Setup::new("standard", players, 1)).expect("setup");
     for shp in s.ships.iter_mut() {
         *shp = Ship::default();
     }
@@ -85,8 +88,12 @@ fn set_cargo(s: &mut State, ship: u8, cargo: [u8; 4]) {
 }
 
 fn give_card(s: &mut State, seat: u8, kind: &str) -> u8 {
-    let k = card(kind);
-    let pos = s.deck.iter().position(|&c| game().c.card_instances[c as usize] == k).expect("card in deck");
+    give_card_in(game(), s, seat, kind)
+}
+
+fn give_card_in(g: &BlockadeRunner, s: &mut State, seat: u8, kind: &str) -> u8 {
+    let k = g.c.card_index.get(kind).unwrap_or_else(|| panic!("no card {kind}"));
+    let pos = s.deck.iter().position(|&c| g.c.card_instances[c as usize] == k).expect("card in deck");
     let inst = s.deck.remove(pos);
     s.players[seat as usize].hand.push(inst);
     inst
@@ -1079,4 +1086,100 @@ fn random_play_statistics() {
     }
     let f = games as f64;
     println!("per game: ports captured {:.2}, inland captured {:.2}, ships lost {:.2}, auction ships owned at end {:.2}", captured as f64 / f, inland as f64 / f, lost as f64 / f, bought as f64 / f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// BR 3.5.4: scripted action cards from a mod (Lua in the engine's sandbox)
+
+/// A mod layer adding one card `smuggler` whose effect is `lua`; returns the loaded game or the
+/// content diagnostics as text.
+fn with_script_card(name: &str, target: &str, lua: &str) -> Result<BlockadeRunner, String> {
+    let root = std::env::temp_dir().join(format!("bivouac-br-script-{}-{name}", std::process::id()));
+    let dir = root.join(DIR);
+    std::fs::create_dir_all(dir.join("cards")).unwrap();
+    std::fs::write(
+        dir.join("cards.toml"),
+        format!("card = [\n  {{ id = \"smuggler\", name = \"Smuggler\", count = 2, effect = \"script\", script = \"cards/smuggler.lua\", target = \"{target}\" }},\n]\n"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("cards/smuggler.lua"), lua).unwrap();
+    let r = BlockadeRunner::load(&[crate::builtin_content_dir(), root.clone()]).map(|(g, _)| g).map_err(|d| d.to_string());
+    std::fs::remove_dir_all(&root).ok();
+    r
+}
+
+#[test]
+fn br_3_5_4_scripted_card_applies_its_lua_commands() {
+    let g = with_script_card(
+        "ok",
+        "port",
+        "function play(view)\n  local p = view.ports[view.target]\n  return { {money = p.defense}, {blockade = {port = view.target, change = -1}}, {evasion = 1} }\nend\n",
+    )
+    .unwrap();
+    let mut s = bare_in(&g, 3, 1862);
+    let wil = g.c.loc_index.get("wilmington").unwrap();
+    s.locs[wil as usize].blockade = 2;
+    let inst = give_card_in(&g, &mut s, 0, "smuggler");
+    let (money, discards) = (s.players[0].money, s.discard.len());
+    let legal = g.legal_actions(&s, 0);
+    let play = g.parse("play smuggler wilmington").unwrap();
+    assert!(legal.contains(&play), "a port-target script card is offered on each Confederate port");
+    g.apply(&mut s, 0, &play, &mut Log::quiet()).unwrap();
+    assert_eq!(s.players[0].money, money + g.c.locs[wil as usize].defense as i32, "money = the port's defense, read from the view");
+    assert_eq!(s.locs[wil as usize].blockade, 1);
+    assert_eq!(s.players[0].evasion, 1);
+    assert_eq!((s.discard.len(), s.discard.last()), (discards + 1, Some(&inst)), "the card is discarded after its event");
+    assert!(!s.players[0].hand.contains(&inst));
+    g.check_invariants(&s).unwrap();
+}
+
+#[test]
+fn br_3_5_4_a_script_failing_during_play_refuses_and_changes_nothing() {
+    // Passes the load-time dry run (1861) and fails in 1863.
+    let g = with_script_card("late", "none", "function play(view)\n  if view.year > 1862 then error('no smugglers after 1862') end\n  return {}\nend\n").unwrap();
+    let mut s = bare_in(&g, 3, 1863);
+    give_card_in(&g, &mut s, 0, "smuggler");
+    let before = serde_json::to_string(&s).unwrap();
+    let err = g.apply(&mut s, 0, &g.parse("play smuggler").unwrap(), &mut Log::quiet()).unwrap_err();
+    assert_eq!(err.rule, "BR 3.5.4");
+    assert!(err.to_string().contains("smuggler.lua:2: no smugglers after 1862"), "{err}");
+    assert_eq!(serde_json::to_string(&s).unwrap(), before, "state unchanged");
+}
+
+#[test]
+fn br_3_5_4_hostile_or_broken_scripts_are_reported_at_load_with_file_and_line() {
+    let cases = [
+        ("loop", "function play(view)\n  while true do end\nend\n", "instruction budget"),
+        ("bomb", "function play(view)\n  local t = {}\n  for i = 1, 1e9 do t[i] = string.rep('x', 1e6) end\nend\n", "memory limit"),
+        ("recursion", "local function f(n) return f(n + 1) + 1 end\nfunction play(view) return f(1) end\n", "smuggler.lua"),
+        ("io", "function play(view)\n  io.open('/etc/passwd')\nend\n", "smuggler.lua:2:"),
+        ("os", "function play(view)\n  os.execute('true')\nend\n", "smuggler.lua:2:"),
+        ("require", "function play(view)\n  require('socket')\nend\n", "smuggler.lua:2:"),
+        ("load", "function play(view)\n  return load('return 1')()\nend\n", "smuggler.lua:2:"),
+        ("dofile", "function play(view)\n  dofile('/etc/passwd')\nend\n", "smuggler.lua:2:"),
+        ("runtime", "function play(view)\n  local x = nil\n  return x.field\nend\n", "smuggler.lua:3:"),
+        ("garbage", "function play(view)\n  return 'all the money'\nend\n", "expected shape"),
+        ("unknown command", "function play(view)\n  return { {teleport = 1} }\nend\n", "expected shape"),
+        ("bad port", "function play(view)\n  return { {blockade = {port = 'nassau', change = -1}} }\nend\n", "not a Confederate port"),
+        ("no play", "function other() end\n", "smuggler.lua"),
+        ("syntax", "function play(view)\n  return {\nend\n", "smuggler.lua:3:"),
+    ];
+    for (name, lua, expect) in cases {
+        let err = match with_script_card(name, "none", lua) {
+            Ok(_) => panic!("{name}: a broken script must not load"),
+            Err(e) => e,
+        };
+        assert!(err.contains("cards/smuggler.lua") && err.contains("card `smuggler`") && err.contains(expect), "{name}: {err}");
+    }
+}
+
+#[test]
+fn br_3_5_4_script_card_content_errors_point_at_the_toml() {
+    let root = std::env::temp_dir().join(format!("bivouac-br-script-{}-toml", std::process::id()));
+    let dir = root.join(DIR);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("cards.toml"), "card = [\n  { id = \"x\", name = \"X\", count = 1, effect = \"script\", script = \"cards/missing.lua\", target = \"fort\" },\n]\n").unwrap();
+    let err = BlockadeRunner::load(&[crate::builtin_content_dir(), root.clone()]).map(|_| ()).unwrap_err().to_string();
+    std::fs::remove_dir_all(&root).ok();
+    assert!(err.contains("cards.toml:2:") && err.contains("expected target = \"none\", \"port\" or \"ship\""), "{err}");
 }
