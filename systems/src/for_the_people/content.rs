@@ -1918,6 +1918,9 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
     let refs = Refs { space: &space_idx, state: &state_idx, general: &general_idx, army: &army_idx, edition: &edition_idx };
     let mut scenarios: Vec<ScenarioDef> = Vec::new();
     let mut setup_from: Vec<(usize, SrcId, Spanned<String>)> = Vec::new();
+    // Scenarios whose own records had errors: rows with an unresolved reference were dropped, so
+    // the "every arrived general is accounted for" check would only repeat the first error.
+    let mut incomplete: Vec<bool> = Vec::new();
     for rel in ctx.set.list("scenarios", ".toml") {
         let doc = match ctx.set.parse_top::<ScenarioDoc>(&rel) {
             Ok(d) => d,
@@ -1926,10 +1929,12 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
                 continue;
             }
         };
+        let errs_before = ctx.errs.0.len();
         if let Some(sc) = load_scenario(ctx, doc.src, doc.rec, &refs, &generals, cards.len(), &mut setup_from, scenarios.len()) {
             if scenarios.iter().any(|s| s.id == sc.id) {
                 ctx.push(ctx.general(&rel, format!("duplicate scenario id `{}`", sc.id)));
             }
+            incomplete.push(ctx.errs.0.len() > errs_before);
             scenarios.push(sc);
         }
     }
@@ -1944,6 +1949,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
                 ctx.err(src, from.span(), "a scenario with `setup_from` has no `[setup]` of its own");
             }
             scenarios[target].setup = base.setup;
+            incomplete[target] |= incomplete[i as usize];
         }
     }
     for c in &cards_r {
@@ -1952,8 +1958,8 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
         }
     }
     // Per-scenario checks against the setup (generals present once, arrived, of the row's side).
-    for sc in &scenarios {
-        check_scenario(ctx, sc, &generals, &armies, &map, &editions);
+    for (sc, &partial) in scenarios.iter().zip(&incomplete) {
+        check_scenario(ctx, sc, &generals, &armies, &map, &editions, partial);
     }
     if !ctx.errs.is_empty() {
         return None;
@@ -2169,7 +2175,7 @@ fn load_scenario(
 /// Whole-scenario consistency: every general in play at most once, on his own side, already
 /// arrived; no general both on the map and eliminated; each army on its own side and placed once;
 /// capitals and resource centers where the map says.
-fn check_scenario(ctx: &mut Ctx, sc: &ScenarioDef, generals: &[GeneralDef], armies: &[ArmyDef], map: &GraphMap<SpaceDef, LinkDef>, editions: &[EditionDef]) {
+fn check_scenario(ctx: &mut Ctx, sc: &ScenarioDef, generals: &[GeneralDef], armies: &[ArmyDef], map: &GraphMap<SpaceDef, LinkDef>, editions: &[EditionDef], partial: bool) {
     let file = format!("scenarios/{}.toml", sc.id);
     for e in 0..editions.len() as EditionId {
         let mut seen: HashMap<GeneralId, &str> = HashMap::new();
@@ -2207,8 +2213,9 @@ fn check_scenario(ctx: &mut Ctx, sc: &ScenarioDef, generals: &[GeneralDef], armi
                 }
             }
         }
-        // Every non-optional general who arrived before the first turn is accounted for.
-        for (i, g) in generals.iter().enumerate() {
+        // Every non-optional general who arrived before the first turn is accounted for (not
+        // judged when rows were dropped for an error already reported).
+        for (i, g) in generals.iter().enumerate().filter(|_| !partial) {
             let arrived = g.arrives.is_some_and(|t| t < sc.first_turn || t == 1);
             if arrived && !g.optional && !seen.contains_key(&(i as GeneralId)) && !sc.eliminated.iter().any(|l| l.contains(&(i as GeneralId))) {
                 ctx.push(ctx.general(&file, format!("general `{}` arrived in turn {:?} but is neither set up nor eliminated in {} ({} edition)", g.id, g.arrives, sc.id, editions[e as usize].id)));

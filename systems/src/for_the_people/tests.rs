@@ -264,7 +264,9 @@ fn blue_bars_follow_fpt_6_2_6() {
     assert!(bars.contains(&Some(paducah)) && bars.contains(&Some(cairo)), "{bars:?}");
     // B. Dover's western bar is the Tennessee (from McKenzie and Paducah); Clarksville and Franklin enter without crossing into Dover.
     for w in ["mckenzie", "paducah"] {
-        assert!(c.map.edges_between(sid(c, w), dover).all(|l| l.bar == Some((dover, 'T'))), "{w}");
+        // Land links only: the Tennessee's river lane Dover-Paducah is naval movement (6.2.1), not a crossing.
+        let land: Vec<_> = c.map.edges_between(sid(c, w), dover).filter(|l| l.is_land()).collect();
+        assert!(!land.is_empty() && land.iter().all(|l| l.bar == Some((dover, 'T'))), "{w}");
     }
     for e in ["clarksville_tn", "franklin_tn"] {
         assert!(c.map.edges_between(sid(c, e), dover).all(|l| l.bar.is_none_or(|b| b.0 != dover)), "{e}");
@@ -568,6 +570,240 @@ fn scenario_1864_sets_up_fpt_16() {
     assert!(matches!(sc.victory[0].kind, VictoryKind::Campaign { states_needed: 10, sw_lead_per_state: 25, .. }));
     let atn = c.army("army_of_the_tennessee").unwrap() as usize;
     assert_eq!(p.armies[atn].map(|a| a.space), Some(sid(c, "fort_monroe")), "the Army of the James counter");
+}
+
+/// Every row of the digest's setup tables (section 4, Spanish edition = base; rules 2.3-2.4,
+/// 14.1-14.2, 15.1-15.2, 16.1-16.2), transcribed: scenario, side, space, generals (army
+/// commander first, note A), SP, fort, PC, army marker. The Italian-only Tullahoma PC of 1863 is
+/// left out (the digest treats it as an IT error).
+type DigestRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
+const DIGEST_SETUP_ROWS: &[DigestRow] = &[
+    // 1861 Confederate setup (digest 4, rule 2.3)
+    ("1861", Side::Csa, "fayetteville_ar", &["price"], 1, false, false, None),
+    ("1861", Side::Csa, "little_rock", &[], 1, false, false, None),
+    ("1861", Side::Csa, "mobile", &[], 1, false, false, None),
+    ("1861", Side::Csa, "columbus_ky", &[], 1, true, true, None),
+    ("1861", Side::Csa, "fort_sumter", &[], 1, false, false, None),
+    ("1861", Side::Csa, "dover_tn", &[], 1, true, false, None),
+    ("1861", Side::Csa, "memphis", &["polk"], 1, false, false, None),
+    ("1861", Side::Csa, "nashville", &["as_johnston"], 1, false, false, None),
+    ("1861", Side::Csa, "winchester", &["j_johnston"], 1, false, false, None),
+    ("1861", Side::Csa, "manassas", &["beauregard"], 3, false, false, None),
+    ("1861", Side::Csa, "richmond", &[], 1, true, false, None),
+    ("1861", Side::Csa, "new_madrid", &[], 0, false, true, None),
+    // 1861 Union setup (digest 4, rule 2.4)
+    ("1861", Side::Union, "washington", &["mcdowell"], 5, true, false, Some("army_of_the_potomac")),
+    ("1861", Side::Union, "fort_pickens", &[], 0, false, true, None),
+    ("1861", Side::Union, "springfield_il", &[], 1, false, false, None),
+    ("1861", Side::Union, "cairo", &[], 1, false, false, None),
+    ("1861", Side::Union, "indianapolis", &[], 1, false, false, None),
+    ("1861", Side::Union, "frederick", &[], 1, false, false, None),
+    ("1861", Side::Union, "st_louis", &["fremont"], 2, false, true, None),
+    ("1861", Side::Union, "cincinnati", &[], 1, false, false, None),
+    ("1861", Side::Union, "columbus_oh", &[], 1, false, false, None),
+    ("1861", Side::Union, "pittsburgh", &[], 2, false, false, None),
+    ("1861", Side::Union, "philadelphia", &[], 1, false, false, None),
+    ("1861", Side::Union, "harpers_ferry", &[], 2, false, true, None),
+    ("1861", Side::Union, "fort_monroe", &["butler"], 1, false, true, None),
+    // 1862 Confederate setup (digest 4, rule 14.1)
+    ("1862", Side::Csa, "fort_morgan", &[], 1, false, false, None),
+    ("1862", Side::Csa, "springfield_mo", &["van_dorn", "price"], 3, false, true, None),
+    ("1862", Side::Csa, "little_rock", &[], 1, false, false, None),
+    ("1862", Side::Csa, "pensacola", &[], 1, false, false, None),
+    ("1862", Side::Csa, "savannah", &[], 1, false, false, None),
+    ("1862", Side::Csa, "new_madrid", &[], 1, true, true, None),
+    ("1862", Side::Csa, "corinth", &["as_johnston", "polk", "beauregard", "bragg"], 5, false, false, Some("army_of_tennessee")),
+    ("1862", Side::Csa, "wilmington_nc", &[], 1, false, false, None),
+    ("1862", Side::Csa, "fort_sumter", &["pemberton"], 1, false, false, None),
+    ("1862", Side::Csa, "chattanooga", &[], 1, false, false, None),
+    ("1862", Side::Csa, "knoxville", &["smith"], 1, false, false, None),
+    ("1862", Side::Csa, "strasburg", &[], 1, false, false, None),
+    ("1862", Side::Csa, "fredericksburg", &["j_johnston", "stuart"], 6, false, false, Some("army_of_northern_virginia")),
+    ("1862", Side::Csa, "richmond", &[], 2, true, false, None),
+    ("1862", Side::Csa, "williamsburg", &[], 1, false, false, None),
+    // 1862 Union setup (digest 4, rule 14.2)
+    ("1862", Side::Union, "washington", &[], 3, true, false, None),
+    ("1862", Side::Union, "fort_pickens", &[], 0, false, true, None),
+    ("1862", Side::Union, "fort_pulaski", &[], 1, false, true, None),
+    ("1862", Side::Union, "springfield_il", &[], 2, false, false, None),
+    ("1862", Side::Union, "cairo", &["pope"], 3, false, false, None),
+    ("1862", Side::Union, "somerset", &[], 1, false, false, None),
+    ("1862", Side::Union, "annapolis", &["butler"], 3, false, false, None),
+    ("1862", Side::Union, "st_louis", &[], 1, false, false, None),
+    ("1862", Side::Union, "pittsburg_landing", &["halleck"], 5, false, true, Some("army_of_the_tennessee")),
+    ("1862", Side::Union, "nashville", &["buell", "rosecrans"], 4, false, true, Some("army_of_the_cumberland")),
+    ("1862", Side::Union, "dover_tn", &[], 0, false, true, None),
+    ("1862", Side::Union, "winchester", &["banks"], 3, false, true, None),
+    ("1862", Side::Union, "harpers_ferry", &[], 0, false, true, None),
+    ("1862", Side::Union, "manassas", &["mcclellan", "mcdowell", "burnside"], 13, false, false, Some("army_of_the_potomac")),
+    ("1862", Side::Union, "fort_monroe", &[], 1, false, true, None),
+    ("1862", Side::Union, "lewisburg", &["fremont"], 2, false, false, None),
+    // 1863 Confederate setup (digest 4, rule 15.1)
+    ("1863", Side::Csa, "little_rock", &["price"], 1, false, false, None),
+    ("1863", Side::Csa, "mobile", &["j_johnston"], 1, false, false, None),
+    ("1863", Side::Csa, "pensacola", &[], 1, false, false, None),
+    ("1863", Side::Csa, "savannah", &[], 1, false, false, None),
+    ("1863", Side::Csa, "shreveport", &["smith"], 1, false, false, None),
+    ("1863", Side::Csa, "port_hudson", &[], 2, true, false, None),
+    ("1863", Side::Csa, "vicksburg", &["pemberton"], 5, true, false, Some("army_of_mississippi")),
+    ("1863", Side::Csa, "jackson_ms", &[], 1, false, false, None),
+    ("1863", Side::Csa, "tupelo", &[], 1, false, false, None),
+    ("1863", Side::Csa, "fayetteville_nc", &[], 2, false, false, None),
+    ("1863", Side::Csa, "wilmington_nc", &[], 2, false, false, None),
+    ("1863", Side::Csa, "charleston_sc", &["beauregard"], 2, false, false, None),
+    ("1863", Side::Csa, "fort_sumter", &[], 1, false, false, None),
+    ("1863", Side::Csa, "shelbyville", &["forrest"], 1, false, false, None),
+    ("1863", Side::Csa, "tullahoma", &["bragg", "polk", "wheeler"], 7, false, false, Some("army_of_tennessee")),
+    ("1863", Side::Csa, "mcminnville", &["morgan"], 1, false, false, None),
+    ("1863", Side::Csa, "chattanooga", &[], 1, false, false, None),
+    ("1863", Side::Csa, "knoxville", &[], 2, false, false, None),
+    ("1863", Side::Csa, "sabine_city", &[], 1, false, false, None),
+    ("1863", Side::Csa, "fredericksburg", &["lee", "jackson", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
+    ("1863", Side::Csa, "richmond", &[], 3, true, false, None),
+    ("1863", Side::Csa, "petersburg", &["longstreet"], 2, false, false, None),
+    // 1863 Union setup (digest 4, rule 15.2)
+    ("1863", Side::Union, "washington", &["halleck", "butler"], 8, true, false, None),
+    ("1863", Side::Union, "harpers_ferry", &[], 0, false, true, None),
+    ("1863", Side::Union, "winchester", &[], 0, false, true, None),
+    ("1863", Side::Union, "fort_pickens", &[], 0, false, true, None),
+    ("1863", Side::Union, "forts_st_philip_jackson", &[], 0, false, true, None),
+    ("1863", Side::Union, "jacksonville_fl", &[], 1, false, true, None),
+    ("1863", Side::Union, "fort_gadson", &[], 0, false, true, None),
+    ("1863", Side::Union, "brunswick", &[], 1, false, true, None),
+    ("1863", Side::Union, "fort_pulaski", &[], 1, false, true, None),
+    ("1863", Side::Union, "cairo", &[], 2, false, false, None),
+    ("1863", Side::Union, "louisville", &[], 1, false, false, None),
+    ("1863", Side::Union, "somerset", &["burnside"], 5, false, false, None),
+    ("1863", Side::Union, "baton_rouge", &["banks"], 3, false, true, None),
+    ("1863", Side::Union, "new_orleans", &[], 1, false, true, None),
+    ("1863", Side::Union, "baltimore", &[], 2, false, false, None),
+    ("1863", Side::Union, "springfield_mo", &["curtis"], 5, false, true, Some("army_of_the_missouri")),
+    ("1863", Side::Union, "st_louis", &[], 1, false, true, None),
+    ("1863", Side::Union, "corinth", &[], 2, true, true, None),
+    ("1863", Side::Union, "new_bern", &[], 2, false, true, None),
+    ("1863", Side::Union, "morehead_city", &[], 1, false, true, None),
+    ("1863", Side::Union, "memphis", &[], 6, false, true, None),
+    ("1863", Side::Union, "mckenzie", &[], 0, false, true, None),
+    ("1863", Side::Union, "humboldt", &[], 0, false, true, None),
+    ("1863", Side::Union, "grand_junction", &[], 0, false, true, None),
+    ("1863", Side::Union, "lexington_tn", &[], 0, false, true, None),
+    ("1863", Side::Union, "pittsburg_landing", &[], 0, false, true, None),
+    ("1863", Side::Union, "nashville", &[], 4, true, true, None),
+    ("1863", Side::Union, "murfreesboro", &["rosecrans", "mcdowell"], 12, false, true, Some("army_of_the_cumberland")),
+    ("1863", Side::Union, "dover_tn", &[], 0, false, true, None),
+    ("1863", Side::Union, "franklin_tn", &[], 0, false, true, None),
+    ("1863", Side::Union, "clarksville_tn", &[], 0, false, true, None),
+    ("1863", Side::Union, "waynesboro", &[], 0, false, true, None),
+    ("1863", Side::Union, "columbia_tn", &[], 0, false, true, None),
+    ("1863", Side::Union, "manassas", &["hooker", "pleasonton", "stoneman"], 15, false, true, Some("army_of_the_potomac")),
+    ("1863", Side::Union, "fort_monroe", &[], 2, false, true, None),
+    ("1863", Side::Union, "norfolk", &[], 2, false, true, None),
+    ("1863", Side::Union, "parkersburg", &[], 1, false, false, None),
+    ("1863", Side::Union, "charleston_wv", &[], 1, false, false, None),
+    ("1863", Side::Union, "grafton", &["fremont"], 1, false, false, None),
+    // 1864 Confederate setup (digest 4, rule 16.1)
+    ("1864", Side::Csa, "demopolis", &["polk"], 3, false, false, None),
+    ("1864", Side::Csa, "mobile", &[], 1, true, false, None),
+    ("1864", Side::Csa, "camden_ar", &["price"], 3, false, false, None),
+    ("1864", Side::Csa, "pensacola", &[], 1, false, false, None),
+    ("1864", Side::Csa, "baldwin", &[], 1, false, false, None),
+    ("1864", Side::Csa, "atlanta", &[], 1, true, false, None),
+    ("1864", Side::Csa, "savannah", &[], 1, true, false, None),
+    ("1864", Side::Csa, "dalton", &["j_johnston", "hood", "wheeler"], 9, false, false, Some("army_of_tennessee")),
+    ("1864", Side::Csa, "shreveport", &["smith"], 1, false, false, None),
+    ("1864", Side::Csa, "alexandria", &[], 1, false, false, None),
+    ("1864", Side::Csa, "gainesville_jct", &["forrest"], 1, false, false, None),
+    ("1864", Side::Csa, "wilmington_nc", &[], 1, false, false, None),
+    ("1864", Side::Csa, "weldon", &[], 1, false, false, None),
+    ("1864", Side::Csa, "goldsboro", &[], 1, false, false, None),
+    ("1864", Side::Csa, "charleston_sc", &[], 3, false, false, None),
+    ("1864", Side::Csa, "rodgersville", &["longstreet", "morgan"], 3, false, false, None),
+    ("1864", Side::Csa, "nacogdoches", &[], 1, false, false, None),
+    ("1864", Side::Csa, "strasburg", &[], 1, false, false, None),
+    ("1864", Side::Csa, "wilderness", &["lee", "ewell", "hill", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
+    ("1864", Side::Csa, "richmond", &[], 2, true, false, None),
+    ("1864", Side::Csa, "petersburg", &["beauregard"], 1, true, false, None),
+    // 1864 Union setup (digest 4, rule 16.2)
+    ("1864", Side::Union, "washington", &["halleck"], 4, true, false, None),
+    ("1864", Side::Union, "little_rock", &["curtis"], 5, false, true, Some("army_of_the_missouri")),
+    ("1864", Side::Union, "arkansas_post", &[], 1, false, true, None),
+    ("1864", Side::Union, "clarksville_ar", &[], 0, false, true, None),
+    ("1864", Side::Union, "fayetteville_ar", &[], 0, false, true, None),
+    ("1864", Side::Union, "decatur", &[], 1, false, true, None),
+    ("1864", Side::Union, "fort_pickens", &[], 1, false, true, None),
+    ("1864", Side::Union, "fort_gadson", &[], 0, false, true, None),
+    ("1864", Side::Union, "tallahassee", &[], 1, false, true, None),
+    ("1864", Side::Union, "st_marks", &[], 0, false, true, None),
+    ("1864", Side::Union, "jacksonville_fl", &[], 1, false, true, None),
+    ("1864", Side::Union, "brunswick", &[], 1, false, true, None),
+    ("1864", Side::Union, "fort_pulaski", &[], 1, false, true, None),
+    ("1864", Side::Union, "cairo", &[], 1, false, false, None),
+    ("1864", Side::Union, "lexington_ky", &[], 1, false, false, None),
+    ("1864", Side::Union, "somerset", &[], 1, false, false, None),
+    ("1864", Side::Union, "new_orleans", &[], 1, false, true, None),
+    ("1864", Side::Union, "port_hudson", &["banks"], 5, false, true, None),
+    ("1864", Side::Union, "baton_rouge", &[], 0, true, true, None),
+    ("1864", Side::Union, "baltimore", &[], 3, false, false, None),
+    ("1864", Side::Union, "springfield_mo", &[], 1, false, true, None),
+    ("1864", Side::Union, "st_louis", &["rosecrans", "pleasonton"], 3, false, true, None),
+    ("1864", Side::Union, "grand_gulf", &[], 0, false, true, None),
+    ("1864", Side::Union, "forest", &[], 0, false, true, None),
+    ("1864", Side::Union, "meridian", &[], 0, false, true, None),
+    ("1864", Side::Union, "jackson_ms", &[], 0, false, true, None),
+    ("1864", Side::Union, "vicksburg", &[], 4, true, true, None),
+    ("1864", Side::Union, "corinth", &[], 1, true, true, None),
+    ("1864", Side::Union, "new_bern", &[], 1, false, true, None),
+    ("1864", Side::Union, "morehead_city", &[], 1, false, true, None),
+    ("1864", Side::Union, "knoxville", &["mcdowell"], 4, false, true, None),
+    ("1864", Side::Union, "memphis", &[], 1, false, true, None),
+    ("1864", Side::Union, "cleveland_tn", &[], 1, false, true, None),
+    ("1864", Side::Union, "dover_tn", &[], 1, false, false, None),
+    ("1864", Side::Union, "humboldt", &[], 0, false, true, None),
+    ("1864", Side::Union, "grand_junction", &[], 0, false, true, None),
+    ("1864", Side::Union, "lexington_tn", &[], 0, false, true, None),
+    ("1864", Side::Union, "pittsburg_landing", &[], 0, false, true, None),
+    ("1864", Side::Union, "franklin_tn", &[], 0, false, true, None),
+    ("1864", Side::Union, "clarksville_tn", &[], 0, false, true, None),
+    ("1864", Side::Union, "waynesboro", &[], 0, false, true, None),
+    ("1864", Side::Union, "columbia_tn", &[], 0, false, true, None),
+    ("1864", Side::Union, "mckenzie", &[], 0, false, true, None),
+    ("1864", Side::Union, "shelbyville", &[], 0, false, true, None),
+    ("1864", Side::Union, "nashville", &[], 4, true, true, None),
+    ("1864", Side::Union, "murfreesboro", &[], 2, false, true, None),
+    ("1864", Side::Union, "tullahoma", &[], 2, false, true, None),
+    ("1864", Side::Union, "chattanooga", &["sherman", "hooker", "schofield", "stoneman", "mcpherson"], 15, false, true, Some("army_of_the_cumberland")),
+    ("1864", Side::Union, "sabine_city", &[], 1, false, true, None),
+    ("1864", Side::Union, "winchester", &[], 0, false, true, None),
+    ("1864", Side::Union, "manassas", &["grant", "meade", "burnside", "hancock"], 15, false, true, Some("army_of_the_potomac")),
+    ("1864", Side::Union, "fort_monroe", &["butler"], 7, false, true, Some("army_of_the_tennessee")),
+    ("1864", Side::Union, "harpers_ferry", &[], 1, false, true, None),
+    ("1864", Side::Union, "norfolk", &[], 2, false, true, None),
+    ("1864", Side::Union, "grafton", &["fremont"], 1, false, false, None),
+];
+
+#[test]
+fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
+    let c = content();
+    let es = spanish(c);
+    let mut per_table: std::collections::HashMap<(&str, Side), usize> = std::collections::HashMap::new();
+    for &(scn, side, space, gens, sp, fort, pc, army) in DIGEST_SETUP_ROWS {
+        *per_table.entry((scn, side)).or_default() += 1;
+        let sc = c.scenario(scn).unwrap_or_else(|| panic!("scenario {scn}"));
+        let space_id = sid(c, space);
+        let want_gens: Vec<GeneralId> = gens.iter().map(|g| c.general(g).unwrap_or_else(|| panic!("{scn}: no general `{g}`"))).collect();
+        let army = army.map(|a| c.army(a).unwrap_or_else(|| panic!("{scn}: no army `{a}`")));
+        let rows: Vec<&SetupRow> = sc.setup.iter().filter(|r| r.side == side && r.space == space_id && r.edition.is_none_or(|e| e == es)).collect();
+        assert_eq!(rows.len(), 1, "{scn} {side:?} {space}: one row");
+        let r = rows[0];
+        assert_eq!((&r.generals, r.sp, r.fort, r.pc, r.army), (&want_gens, sp, fort, pc, army), "{scn} {side:?} {space}");
+    }
+    // And no row beyond the tables.
+    for sc in c.scenarios.iter().filter(|s| s.id != "campaign") {
+        for side in [Side::Union, Side::Csa] {
+            let n = sc.setup.iter().filter(|r| r.side == side && r.edition.is_none_or(|e| e == es)).count();
+            assert_eq!(Some(&n), per_table.get(&(sc.id.as_str(), side)), "{} {side:?}: rows in the table", sc.id);
+        }
+    }
 }
 
 #[test]
