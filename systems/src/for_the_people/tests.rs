@@ -844,6 +844,17 @@ fn every_coastal_port_lies_in_a_blockade_zone_fpt_10_5_1() {
 }
 
 #[test]
+fn italian_setups_differ_only_in_pcs_digest_4() {
+    // Digest 4.2-4.4: the Italian tables list the same SP and generals; they differ only in PCs
+    // (1863: no Harper's Ferry / Winchester PCs; the IT-only Tullahoma PC is an IT error).
+    let c = content();
+    for id in ["1861", "1862", "1863", "1864", "campaign"] {
+        let (es, it) = (counts(id, spanish(c)), counts(id, italian(c)));
+        assert_eq!((es.0, es.1), (it.0, it.1), "{id}: SP and generals per side");
+    }
+}
+
+#[test]
 fn scenario_1861_victory_and_options_fpt_13_2() {
     let c = content();
     let sc = c.scenario("1861").unwrap();
