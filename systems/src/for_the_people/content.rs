@@ -1535,10 +1535,10 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
                 let sp = map.space(s);
                 if sp.port.is_none() {
                     ctx.err(src, p.span(), format!("`{}` is on the {} but is not a port", p.get_ref(), r.name));
-                } else if let Some(ch) = code {
-                    if !sp.rivers.contains(&ch) {
-                        ctx.err(src, p.span(), format!("`{}` lacks river code `{ch}` in map.toml", p.get_ref()));
-                    }
+                } else if let Some(ch) = code
+                    && !sp.rivers.contains(&ch)
+                {
+                    ctx.err(src, p.span(), format!("`{}` lacks river code `{ch}` in map.toml", p.get_ref()));
                 }
                 ports.push(s);
             }

@@ -807,6 +807,54 @@ fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
 }
 
 #[test]
+fn removed_card_lists_are_the_rulebooks_fpt_14_4_15_4_16_4() {
+    // Checked against the Spanish seed text (14.4, 15.4, 16.4) and the digest (4.2-4.4).
+    let c = content();
+    let lists = |id: &str| {
+        let sc = c.scenario(id).unwrap();
+        (sc.removed_cards.clone(), sc.removed_cards_italian.clone())
+    };
+    let it: Vec<u8> = vec![24, 26, 29, 42, 43, 44, 47, 48, 52, 91];
+    assert_eq!(lists("1862"), (vec![24, 26, 29, 42, 43, 44, 47, 48, 52, 68, 90, 91], it.clone()), "14.4: IT lacks 68 and 90");
+    let it63: Vec<u8> = vec![24, 26, 29, 42, 43, 44, 47, 48, 52, 76, 81, 91];
+    assert_eq!(lists("1863"), (vec![24, 26, 29, 31, 42, 43, 44, 47, 48, 52, 68, 76, 81, 90, 91, 116], it63.clone()), "15.4");
+    assert_eq!(lists("1864"), (vec![24, 26, 29, 31, 42, 43, 44, 47, 48, 52, 68, 76, 81, 90, 91, 110], it63), "16.4: ES keeps 116, removes 110");
+    for id in ["1861", "campaign"] {
+        assert_eq!(lists(id), (vec![], vec![]), "{id}: the full deck (4.1)");
+    }
+}
+
+#[test]
+fn every_coastal_port_lies_in_a_blockade_zone_fpt_10_5_1() {
+    let c = content();
+    assert_eq!(c.seas.len(), 4, "four blockade zones");
+    for s in c.map.ids() {
+        let d = c.map.space(s);
+        if d.port == Some(PortKind::Coastal) {
+            assert!(d.sea.is_some(), "coastal port {} has no sea zone", c.map.name(s));
+        }
+        if d.br {
+            assert_eq!(d.port, Some(PortKind::Coastal), "blockade-runner port {} is a coastal port (10.5.2)", c.map.name(s));
+        }
+    }
+    // Every zone has at least one coastal port (the sea lanes join the ports of a zone).
+    for (z, sea) in c.seas.iter().enumerate() {
+        assert!(c.map.ids().any(|s| c.map.space(s).sea == Some(z as SeaId)), "{}", sea.id);
+    }
+}
+
+#[test]
+fn italian_setups_differ_only_in_pcs_digest_4() {
+    // Digest 4.2-4.4: the Italian tables list the same SP and generals; they differ only in PCs
+    // (1863: no Harper's Ferry / Winchester PCs; the IT-only Tullahoma PC is an IT error).
+    let c = content();
+    for id in ["1861", "1862", "1863", "1864", "campaign"] {
+        let (es, it) = (counts(id, spanish(c)), counts(id, italian(c)));
+        assert_eq!((es.0, es.1), (it.0, it.1), "{id}: SP and generals per side");
+    }
+}
+
+#[test]
 fn scenario_1861_victory_and_options_fpt_13_2() {
     let c = content();
     let sc = c.scenario("1861").unwrap();
