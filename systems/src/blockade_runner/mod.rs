@@ -1369,6 +1369,7 @@ impl BlockadeRunner {
                 log.reveal(|| format!("BR 3.5.4: {} plays {}", seat_name(seat), def.name));
                 for &cmd in &commands {
                     self.apply_command(s, si, cmd);
+                    log.info(|| format!("BR 3.5.4: {}: {}", def.name, cmd.describe(&self.c)));
                 }
                 match (def.effect, *target) {
                     (Effect::Attach, Target::Ship(i)) => s.ships[i as usize].attached.push(inst),

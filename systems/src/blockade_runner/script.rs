@@ -72,6 +72,18 @@ pub enum Command {
     Defense(u8, i32),
 }
 
+impl Command {
+    /// For the log: `+$2,000`, `Wilmington blockade -1`...
+    pub fn describe(&self, c: &Content) -> String {
+        match *self {
+            Command::Money(n) => format!("the bank pays ${n},000"),
+            Command::Evasion(n) => format!("+{n} to evasion rolls for the rest of the year"),
+            Command::Blockade(z, d) => format!("{} blockade {d:+}", c.locs[z as usize].name),
+            Command::Defense(z, d) => format!("{} defense {d:+}", c.locs[z as usize].name),
+        }
+    }
+}
+
 /// The view a script receives: public facts plus the play's seat and target.
 pub fn view(c: &Content, s: &State, seat: u8, target: Option<&str>) -> Value {
     let money: Vec<i32> = s.players.iter().map(|p| p.money).collect();
