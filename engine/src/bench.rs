@@ -16,13 +16,13 @@ pub struct BenchConfig {
     pub playout_time: Duration,
     /// How many states, taken along one game, to time clones and legal-action listings on.
     pub samples: usize,
-    /// Repetitions per sampled state.
+    /// Repetitions per sampled state in each of the five timed rounds.
     pub repeats: usize,
 }
 
 impl BenchConfig {
     pub fn new(setup: Setup) -> Self {
-        BenchConfig { setup, playout_time: Duration::from_secs(2), samples: 64, repeats: 200 }
+        BenchConfig { setup, playout_time: Duration::from_secs(2), samples: 64, repeats: 100 }
     }
 }
 
@@ -43,7 +43,7 @@ pub struct BenchReport {
     pub state_json_bytes_initial: usize,
     pub state_json_bytes_mean: f64,
     pub state_json_bytes_max: usize,
-    /// Mean time of one `State::clone` over the sampled states.
+    /// Mean time of one `State::clone` (and drop) over the sampled states.
     pub clone_ns: f64,
     /// Mean time of one `legal_actions` listing for the seat to act, and how many actions it gave.
     pub legal_actions_ns: f64,
@@ -75,26 +75,34 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
     // States along one random game, evenly spaced.
     let states = sample_states(game, cfg)?;
     let json: Vec<usize> = states.iter().map(|s| serde_json::to_vec(s).expect("game states serialize").len()).collect();
+    // Each timing is the median of five rounds (the machine may be shared), after a warm-up.
     let repeats = cfg.repeats.max(1);
-    let t = Instant::now();
-    for s in &states {
-        for _ in 0..repeats {
-            black_box(black_box(s).clone());
-        }
-    }
-    let clone_ns = t.elapsed().as_nanos() as f64 / (states.len() * repeats) as f64;
-    let mut listed = 0usize;
-    let mut timed = 0usize;
-    let t = Instant::now();
-    for s in &states {
-        if let Some(&seat) = game.active_seats(s).first() {
+    let clone_ns = median_of_rounds(|| {
+        let t = Instant::now();
+        for s in &states {
             for _ in 0..repeats {
-                listed += black_box(game.legal_actions(black_box(s), seat)).len();
+                black_box(black_box(s).clone());
             }
-            timed += repeats;
         }
-    }
-    let legal_ns = if timed > 0 { t.elapsed().as_nanos() as f64 / timed as f64 } else { 0.0 };
+        t.elapsed().as_nanos() as f64 / (states.len() * repeats) as f64
+    });
+    let active: Vec<(&G::State, crate::game::Seat)> =
+        states.iter().filter_map(|s| game.active_seats(s).first().map(|&seat| (s, seat))).collect();
+    let listed: usize = active.iter().map(|(s, seat)| game.legal_actions(s, *seat).len()).sum();
+    let legal_ns = if active.is_empty() {
+        0.0
+    } else {
+        median_of_rounds(|| {
+            let t = Instant::now();
+            for (s, seat) in &active {
+                for _ in 0..repeats {
+                    black_box(game.legal_actions(black_box(s), *seat));
+                }
+            }
+            t.elapsed().as_nanos() as f64 / (active.len() * repeats) as f64
+        })
+    };
+    let legal_mean = if active.is_empty() { 0.0 } else { listed as f64 / active.len() as f64 };
 
     Ok(BenchReport {
         game: game.id().to_string(),
@@ -111,9 +119,17 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
         state_json_bytes_max: json.iter().copied().max().unwrap_or(0),
         clone_ns,
         legal_actions_ns: legal_ns,
-        legal_actions_mean: if timed > 0 { listed as f64 / timed as f64 } else { 0.0 },
+        legal_actions_mean: legal_mean,
         sampled_states: states.len(),
     })
+}
+
+/// Run `round` once to warm up, then five times; the median.
+fn median_of_rounds(mut round: impl FnMut() -> f64) -> f64 {
+    round();
+    let mut t: Vec<f64> = (0..5).map(|_| round()).collect();
+    t.sort_by(f64::total_cmp);
+    t[2]
 }
 
 /// Up to `cfg.samples` states evenly spaced along one random game (the first included).
