@@ -493,6 +493,9 @@ impl Comparison {
         out.push_str(&format!("mean game length change: {:+.1} actions\n", self.mean_length_change));
         if self.win_rate_change.iter().any(|c| c.significant) {
             out.push_str("* the interval excludes 0: the variant moved this seat's win rate\n");
+            if self.win_rate_change.len() > 2 {
+                out.push_str("  (with many seats, about 1 interval in 20 excludes 0 by chance alone: confirm with more games)\n");
+            }
         } else {
             out.push_str("no seat's win rate moved beyond its 95% interval\n");
         }

@@ -280,6 +280,9 @@ fn run(cli: Cli) -> CliResult {
                     sim_exit(report.stopped, &report.errors)
                 }
                 Some(dir) => {
+                    if !dir.is_dir() {
+                        return Err(err(format!("the variant {} is not a folder", dir.display())));
+                    }
                     let mut variant_layers = layers.clone();
                     variant_layers.push(dir.clone());
                     let variant_catalog = load_catalog(&variant_layers);
