@@ -213,6 +213,9 @@ pub fn simulate_variant<G: Game>(
     Ok((b, v))
 }
 
+/// One seed played on every content: each record with the seconds it took.
+type SeedResult = Result<Vec<(GameRecord, f64)>, Refusal>;
+
 fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Result<Vec<SimReport>, Refusal> {
     let mut seats = Vec::new();
     for g in games {
@@ -227,7 +230,7 @@ fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Resu
     let done = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
     // Per game index: for each content, the record and the seconds it took.
-    let results: Vec<Option<Result<Vec<(GameRecord, f64)>, Refusal>>> = (0..cfg.games)
+    let results: Vec<Option<SeedResult>> = (0..cfg.games)
         .into_par_iter()
         .map(|i| {
             if control.stopped() {
