@@ -14,8 +14,10 @@
 //! * [`piles`]: decks, hands and discards of cards, hidden per seat, conservation checked.
 //! * [`flow`]: the stack of pending decisions each game keeps in its state.
 //! * [`agent`], [`sim`], [`fuzz`]: random play, batches of games and the invariant fuzzer.
+//! * [`bench`]: one-core speed, state size and clone cost of a game (`bivouac bench`).
 
 pub mod agent;
+pub mod bench;
 pub mod board;
 pub mod content;
 pub mod flow;

@@ -9,7 +9,8 @@ use crate::fuzz::{FuzzConfig, FuzzReport};
 use crate::game::{Game, Outcome, ScenarioInfo, Seat, Setup, state_hash};
 use crate::log::{Event, Log, Refusal};
 use crate::save::{SAVE_FORMAT, SaveError, SaveFile, SavedAction};
-use crate::sim::{SimConfig, SimReport};
+use crate::bench::{BenchConfig, BenchReport};
+use crate::sim::{SimConfig, SimControl, SimReport};
 use std::sync::Arc;
 
 /// One applied action and what it told the table.
@@ -266,6 +267,23 @@ pub trait AnyGame: Send + Sync {
     fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal>;
     fn fuzz(&self, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal>;
+    /// A batch that `control` may stop between games (Ctrl-C); the report covers the games played.
+    fn simulate_with(&self, cfg: &SimConfig, _control: &SimControl<'_>) -> Result<SimReport, Refusal> {
+        self.simulate(cfg)
+    }
+    /// The same seeds played with this content (the baseline) and `variant`'s (the same game
+    /// loaded with a mod laid over it): the two reports, to pass to [`crate::sim::compare`].
+    fn simulate_variant(&self, _variant: &dyn AnyGame, _cfg: &SimConfig, _control: &SimControl<'_>) -> Result<(SimReport, SimReport), Refusal> {
+        Err(Refusal::new("sim", "this game cannot be compared with a variant"))
+    }
+    /// One-core speed, state size and clone cost (`bivouac bench`).
+    fn bench(&self, _cfg: &BenchConfig) -> Result<BenchReport, Refusal> {
+        Err(Refusal::new("bench", "this game cannot be benchmarked"))
+    }
+    /// The concrete value, so a game can recognise another loading of itself (a variant).
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        None
+    }
 }
 
 /// Wraps a game and its content hash as an [`AnyGame`].
@@ -304,5 +322,20 @@ impl<G: Game> AnyGame for Registered<G> {
     }
     fn fuzz(&self, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> {
         crate::fuzz::fuzz(&*self.game, cfg)
+    }
+    fn simulate_with(&self, cfg: &SimConfig, control: &SimControl<'_>) -> Result<SimReport, Refusal> {
+        crate::sim::simulate_with(&*self.game, cfg, control)
+    }
+    fn simulate_variant(&self, variant: &dyn AnyGame, cfg: &SimConfig, control: &SimControl<'_>) -> Result<(SimReport, SimReport), Refusal> {
+        let Some(other) = variant.as_any().and_then(|a| a.downcast_ref::<Registered<G>>()) else {
+            return Err(Refusal::new("sim", format!("the variant is not a {} game", self.game.id())));
+        };
+        crate::sim::simulate_variant(&*self.game, &*other.game, cfg, control)
+    }
+    fn bench(&self, cfg: &BenchConfig) -> Result<BenchReport, Refusal> {
+        crate::bench::bench(&*self.game, cfg)
+    }
+    fn as_any(&self) -> Option<&dyn std::any::Any> {
+        Some(self)
     }
 }

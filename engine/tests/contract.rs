@@ -5,6 +5,7 @@ use bivouac_engine::agent::AgentKind;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
 use bivouac_engine::save::{SaveError, SaveFile};
 use bivouac_engine::session::{AnyGame, Registered, Session};
+use bivouac_engine::bench::BenchReport;
 use bivouac_engine::sim::SimConfig;
 use bivouac_engine::{Game, GameRng, Log, Outcome, Refusal, ScenarioInfo, Seat, Setup, refuse};
 use serde::{Deserialize, Serialize};
@@ -306,4 +307,94 @@ fn any_session_plays_by_notation_and_ai() {
     assert!(s.outcome().is_some());
     let loaded = reg.load(&s.to_save()).unwrap();
     assert_eq!(loaded.state_hash(), s.state_hash());
+}
+
+#[test]
+fn simulation_reports_intervals_lengths_and_scores() {
+    let reg = Registered::new(Race::default(), "hash1");
+    let r = reg.simulate(&SimConfig { setup: Setup::new("std", 2, 3), games: 200, agents: vec![AgentKind::Random] }).unwrap();
+    assert_eq!((r.games, r.requested, r.stopped), (200, 200, false));
+    for (s, w) in r.win_rate.iter().enumerate() {
+        assert!(w.low <= w.estimate && w.estimate <= w.high, "{w:?}");
+        assert!((w.estimate - r.wins[s] as f64 / 200.0).abs() < 1e-12);
+    }
+    assert!(r.min_length as f64 <= r.median_length && r.median_length <= r.max_length as f64);
+    assert_eq!(r.length_histogram.iter().map(|b| b.count).sum::<usize>(), 200);
+    // Every winner reaches 10, so the mean scores add up to at least 10.
+    assert!(r.mean_scores.iter().sum::<f64>() >= 10.0 && r.mean_scores.iter().all(|&m| m > 0.0), "{:?}", r.mean_scores);
+    let table = r.to_table();
+    assert!(table.contains("95% interval") && table.contains("Race 4: reached 10"), "{table}");
+    let json = serde_json::to_value(&r).unwrap();
+    assert!(json["win_rate"][0]["low"].is_number() && json["length_histogram"].is_array());
+}
+
+#[test]
+fn an_identical_variant_changes_nothing() {
+    use bivouac_engine::sim::{SimControl, compare};
+    let base = Registered::new(Race::default(), "hash1");
+    let same = Registered::new(Race::default(), "hash2");
+    let cfg = SimConfig { setup: Setup::new("std", 2, 5), games: 300, agents: vec![AgentKind::Random] };
+    let (b, v) = base.simulate_variant(&same, &cfg, &SimControl::default()).unwrap();
+    assert_eq!(b.wins, v.wins);
+    let c = compare(b, v);
+    assert_eq!(c.paired_games, 300);
+    assert_eq!(c.games_with_other_winners, 0);
+    for s in &c.win_rate_change {
+        assert_eq!(s.change.estimate, 0.0);
+        assert!(s.change.low < 0.0 && s.change.high > 0.0 && !s.significant, "{s:?}");
+    }
+    assert!(c.to_table().contains("no seat's win rate moved"));
+}
+
+#[test]
+fn a_variant_that_changes_the_rules_shows_a_difference() {
+    use bivouac_engine::sim::{SimControl, compare};
+    // The buggy game's dead end at 5 leaves many games unfinished: fewer wins for both seats.
+    let base = Registered::new(Race::default(), "hash1");
+    let variant = Registered::new(Race { bug: Some(Bug::DeadEndAtFive) }, "hash2");
+    let cfg = SimConfig { setup: Setup::new("std", 2, 5), games: 400, agents: vec![AgentKind::Random] };
+    let (b, v) = base.simulate_variant(&variant, &cfg, &SimControl::default()).unwrap();
+    let c = compare(b, v);
+    assert!(c.win_rate_change.iter().all(|s| s.change.estimate < 0.0));
+    assert!(c.win_rate_change.iter().any(|s| s.significant), "{}", c.to_table());
+}
+
+#[test]
+fn a_stopped_run_reports_the_games_that_finished() {
+    use bivouac_engine::sim::SimControl;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let reg = Registered::new(Race::default(), "hash1");
+    let cfg = SimConfig { setup: Setup::new("std", 2, 1), games: 20_000, agents: vec![AgentKind::Random] };
+    let stop = AtomicBool::new(false);
+    let on_done = |n: usize| {
+        if n >= 10 {
+            stop.store(true, Ordering::Relaxed);
+        }
+    };
+    let r = reg.simulate_with(&cfg, &SimControl { stop: Some(&stop), on_game_done: Some(&on_done) }).unwrap();
+    assert!(r.stopped && r.requested == 20_000);
+    assert!(r.games >= 10 && r.games < 20_000, "{} games", r.games);
+    assert_eq!(r.wins.iter().sum::<usize>() + r.draws + r.unfinished, r.games);
+    assert_eq!(r.length_histogram.iter().map(|b| b.count).sum::<usize>(), r.games);
+    assert!(r.to_table().contains("stopped"));
+    // Stopped before it starts: an empty report, not an error.
+    let r = reg.simulate_with(&cfg, &SimControl { stop: Some(&stop), on_game_done: None }).unwrap();
+    assert_eq!((r.games, r.stopped, r.win_rate[0].low, r.win_rate[0].high), (0, true, 0.0, 1.0));
+}
+
+#[test]
+fn bench_measures_the_toy_game() {
+    use bivouac_engine::bench::BenchConfig;
+    let reg = Registered::new(Race::default(), "hash1");
+    let mut cfg = BenchConfig::new(Setup::new("std", 2, 1));
+    cfg.playout_time = std::time::Duration::from_millis(20);
+    cfg.samples = 8;
+    cfg.repeats = 10;
+    let b = reg.bench(&cfg).unwrap();
+    // Figures only; no timing is asserted.
+    assert!(b.games >= 1 && b.actions >= 1);
+    assert_eq!(b.state_size_of, std::mem::size_of::<State>());
+    assert!(b.state_json_bytes_initial > 0 && b.sampled_states >= 1 && b.sampled_states <= 8);
+    assert!(b.legal_actions_mean >= 1.0);
+    assert!(BenchReport::table_header().contains("actions/s") && b.table_row().starts_with("race"));
 }

@@ -2,15 +2,20 @@
 //! Every command works through the engine's `AnyGame`/`AnySession` API in action notation.
 
 use bivouac_engine::agent::AgentKind;
+use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
 use bivouac_engine::save::SaveFile;
 use bivouac_engine::session::{AnyGame, AnySession, Step};
-use bivouac_engine::sim::SimConfig;
+use bivouac_engine::sim::{SimConfig, SimControl, compare};
 use bivouac_engine::{Seat, Setup};
 use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
 use clap::{Parser, Subcommand};
 use std::collections::BTreeMap;
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 #[derive(Parser, Debug)]
 #[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
@@ -95,6 +100,21 @@ enum Command {
         ai: Vec<String>,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// A mod folder laid over the content: play the same seeds with and without it and
+        /// report how each seat's win rate changed, with 95% intervals.
+        #[arg(long)]
+        variant: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// One-core speed, state size and clone cost of each playable game (its first scenario).
+    Bench {
+        /// Only this game.
+        #[arg(long)]
+        game: Option<String>,
+        /// Seconds of random playouts per game.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
         #[arg(long)]
         json: bool,
     },
@@ -244,17 +264,75 @@ fn run(cli: Cli) -> CliResult {
             println!("{}", session.state_hash());
             Ok(())
         }
-        Command::Sim { game, scenario, players, games, seed, ai, options, json } => {
+        Command::Sim { game, scenario, players, games, seed, ai, options, variant, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
-            let report = game.simulate(&SimConfig { setup, games, agents }).map_err(|r| CliError(1, r.to_string()))?;
-            if json {
-                println!("{}", serde_json::to_string_pretty(&report).expect("json"));
-            } else {
-                print!("{}", report.to_table());
+            let cfg = SimConfig { setup, games, agents };
+            match variant {
+                None => {
+                    let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&report).expect("json"));
+                    } else {
+                        print!("{}", report.to_table());
+                    }
+                    sim_exit(report.stopped, &report.errors)
+                }
+                Some(dir) => {
+                    if !dir.is_dir() {
+                        return Err(err(format!("the variant {} is not a folder", dir.display())));
+                    }
+                    let mut variant_layers = layers.clone();
+                    variant_layers.push(dir.clone());
+                    let variant_catalog = load_catalog(&variant_layers);
+                    let other = find_game(&variant_catalog, game.id()).map_err(|e| err(format!("the variant {} does not load: {}", dir.display(), e.1)))?;
+                    if other.content_hash() == game.content_hash() {
+                        eprintln!("note: {} changes nothing in {}'s content", dir.display(), game.id());
+                    }
+                    let (base, var) = with_progress(games, |control| game.simulate_variant(other, &cfg, control))?;
+                    let comparison = compare(base, var);
+                    if json {
+                        println!("{}", serde_json::to_string_pretty(&comparison).expect("json"));
+                    } else {
+                        print!("{}", comparison.to_table());
+                    }
+                    let mut errors = comparison.baseline.errors.clone();
+                    errors.extend(comparison.variant.errors.iter().cloned());
+                    sim_exit(comparison.baseline.stopped, &errors)
+                }
             }
-            if report.errors.is_empty() { Ok(()) } else { Err(CliError(1, format!("{} games hit a rules error", report.errors.len()))) }
+        }
+        Command::Bench { game, seconds, json } => {
+            let games: Vec<&dyn AnyGame> = match &game {
+                Some(id) => vec![find_game(&catalog, id)?],
+                None => catalog.games.iter().map(|g| &**g).collect(),
+            };
+            let terminal = std::io::stderr().is_terminal();
+            let mut reports = Vec::new();
+            for g in games {
+                let Some(info) = g.scenarios().into_iter().next() else { continue };
+                if terminal {
+                    eprint!("\rbench {} {} ...\x1b[K", g.id(), info.id);
+                }
+                let mut cfg = BenchConfig::new(Setup::new(info.id.clone(), info.default_players, 1));
+                cfg.playout_time = std::time::Duration::from_secs_f64(seconds.max(0.0));
+                reports.push(g.bench(&cfg).map_err(|r| CliError(1, format!("{} {}: {r}", g.id(), info.id)))?);
+            }
+            if terminal {
+                eprint!("\r\x1b[K");
+            }
+            if json {
+                println!("{}", serde_json::to_string_pretty(&reports).expect("json"));
+            } else {
+                print!("{}", BenchReport::table_header());
+                for r in &reports {
+                    print!("{}", r.table_row());
+                }
+                println!("one core, random players; size_of = std::mem::size_of of the state, json0/json avg = serialized state bytes at setup/along a game,");
+                println!("clone ns = one state clone, legal ns / legal n = one legal-action listing and how many actions it gave");
+            }
+            Ok(())
         }
         Command::Fuzz { game, scenario, players, games, seed, options, json } => {
             let game = find_game(&catalog, &game)?;
@@ -394,4 +472,96 @@ fn print_turn(session: &dyn AnySession) {
     let names = session.seat_names();
     let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
     println!("to act: {}", active.join(", "));
+}
+
+/// Set by Ctrl-C during `sim`: no new game starts, and the games finished are reported.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Run a batch with a progress line on stderr (when it is a terminal) and Ctrl-C stopping it
+/// between games.
+fn with_progress<T>(total: usize, run: impl FnOnce(&SimControl<'_>) -> Result<T, bivouac_engine::Refusal>) -> Result<T, CliError> {
+    let terminal = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let last = Mutex::new(start);
+    let progress = |done: usize| {
+        let Ok(mut last) = last.try_lock() else { return };
+        if last.elapsed().as_millis() < 250 && done < total {
+            return;
+        }
+        *last = Instant::now();
+        let elapsed = start.elapsed().as_secs_f64();
+        let left = elapsed / done as f64 * (total - done.min(total)) as f64;
+        eprint!("\r{done}/{total} games, {elapsed:.0} s elapsed, about {} left (Ctrl-C stops and reports)\x1b[K", duration(left));
+    };
+    STOP.store(false, Ordering::SeqCst);
+    sigint::catch();
+    let control = SimControl { stop: Some(&STOP), on_game_done: if terminal { Some(&progress) } else { None } };
+    let result = run(&control);
+    sigint::release();
+    if terminal {
+        eprint!("\r\x1b[K");
+    }
+    if STOP.load(Ordering::SeqCst) {
+        eprintln!("interrupted: reporting the games that finished");
+    }
+    result.map_err(|r| CliError(1, r.to_string()))
+}
+
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    if s >= 3600 { format!("{}h{:02}m", s / 3600, s % 3600 / 60) } else if s >= 60 { format!("{}m{:02}s", s / 60, s % 60) } else { format!("{s} s") }
+}
+
+/// Exit 130 after Ctrl-C (the report of the finished games is printed), 1 on a rules error.
+fn sim_exit(stopped: bool, errors: &[String]) -> CliResult {
+    if !errors.is_empty() {
+        return Err(CliError(1, format!("{} games hit a rules error", errors.len())));
+    }
+    if stopped {
+        return Err(CliError(130, "stopped before every game was played".into()));
+    }
+    Ok(())
+}
+
+/// A SIGINT handler from the C library std already links (no extra crate): the first Ctrl-C
+/// sets [`STOP`] and restores the default action, so a second Ctrl-C ends the program at once.
+#[cfg(unix)]
+mod sigint {
+    use super::STOP;
+    use std::sync::atomic::Ordering;
+
+    const SIGINT: i32 = 2;
+    const SIG_DFL: usize = 0;
+
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+
+    extern "C" fn on_sigint(_: i32) {
+        STOP.store(true, Ordering::SeqCst);
+        // SAFETY: signal() is async-signal-safe; restoring the default action is always valid.
+        unsafe {
+            signal(SIGINT, SIG_DFL);
+        }
+    }
+
+    pub fn catch() {
+        // SAFETY: the handler only stores to an atomic and calls signal(), both async-signal-safe.
+        unsafe {
+            signal(SIGINT, on_sigint as extern "C" fn(i32) as usize);
+        }
+    }
+
+    pub fn release() {
+        // SAFETY: restoring the default action is always valid.
+        unsafe {
+            signal(SIGINT, SIG_DFL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod sigint {
+    pub fn catch() {}
+    pub fn release() {}
 }

@@ -1,0 +1,186 @@
+//! `bivouac bench`: how fast a game runs on one core, and how big and cheap to copy its state
+//! is (what the AI and the fuzzer pay for). Figures only: nothing here asserts a time.
+
+use crate::agent::{Agent, RandomAgent};
+use crate::game::{Game, Setup};
+use crate::log::Refusal;
+use crate::sim::play_one;
+use serde::{Deserialize, Serialize};
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Debug)]
+pub struct BenchConfig {
+    pub setup: Setup,
+    /// How long to play random games (at least one game is played).
+    pub playout_time: Duration,
+    /// How many states, taken along one game, to time clones and legal-action listings on.
+    pub samples: usize,
+    /// Repetitions per sampled state in each of the five timed rounds.
+    pub repeats: usize,
+}
+
+impl BenchConfig {
+    pub fn new(setup: Setup) -> Self {
+        BenchConfig { setup, playout_time: Duration::from_secs(2), samples: 64, repeats: 100 }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct BenchReport {
+    pub game: String,
+    pub scenario: String,
+    pub players: u8,
+    /// Random playouts on one core.
+    pub games: usize,
+    pub actions: usize,
+    pub seconds: f64,
+    pub actions_per_second: f64,
+    pub games_per_second: f64,
+    /// `std::mem::size_of` of the state type (its inline part, without heap data).
+    pub state_size_of: usize,
+    /// Serialized JSON length of the first state, and the mean and max over the sampled states.
+    pub state_json_bytes_initial: usize,
+    pub state_json_bytes_mean: f64,
+    pub state_json_bytes_max: usize,
+    /// Mean time of one `State::clone` (and drop) over the sampled states.
+    pub clone_ns: f64,
+    /// Mean time of one `legal_actions` listing for the seat to act, and how many actions it gave.
+    pub legal_actions_ns: f64,
+    pub legal_actions_mean: f64,
+    /// States sampled for the clone and listing figures.
+    pub sampled_states: usize,
+}
+
+/// Measure `game` on one core with random players.
+pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusal> {
+    let first = game.setup(&cfg.setup)?;
+    let seats = game.seat_names(&first).len().max(1);
+    let initial_json = serde_json::to_vec(&first).expect("game states serialize").len();
+
+    // Random playouts, one thread.
+    let start = Instant::now();
+    let (mut games, mut actions) = (0usize, 0usize);
+    while games == 0 || start.elapsed() < cfg.playout_time {
+        let mut setup = cfg.setup.clone();
+        setup.seed = cfg.setup.seed.wrapping_add(games as u64);
+        let mut agents: Vec<Box<dyn Agent<G>>> =
+            (0..seats).map(|s| Box::new(RandomAgent::new(setup.seed.wrapping_mul(31).wrapping_add(s as u64 + 1))) as Box<dyn Agent<G>>).collect();
+        let played = play_one(game, &setup, &mut agents)?;
+        games += 1;
+        actions += played.actions;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+
+    // States along one random game, evenly spaced.
+    let states = sample_states(game, cfg)?;
+    let json: Vec<usize> = states.iter().map(|s| serde_json::to_vec(s).expect("game states serialize").len()).collect();
+    // Each timing is the median of five rounds (the machine may be shared), after a warm-up.
+    let repeats = cfg.repeats.max(1);
+    let clone_ns = median_of_rounds(|| {
+        let t = Instant::now();
+        for s in &states {
+            for _ in 0..repeats {
+                black_box(black_box(s).clone());
+            }
+        }
+        t.elapsed().as_nanos() as f64 / (states.len() * repeats) as f64
+    });
+    let active: Vec<(&G::State, crate::game::Seat)> =
+        states.iter().filter_map(|s| game.active_seats(s).first().map(|&seat| (s, seat))).collect();
+    let listed: usize = active.iter().map(|(s, seat)| game.legal_actions(s, *seat).len()).sum();
+    let legal_ns = if active.is_empty() {
+        0.0
+    } else {
+        median_of_rounds(|| {
+            let t = Instant::now();
+            for (s, seat) in &active {
+                for _ in 0..repeats {
+                    black_box(game.legal_actions(black_box(s), *seat));
+                }
+            }
+            t.elapsed().as_nanos() as f64 / (active.len() * repeats) as f64
+        })
+    };
+    let legal_mean = if active.is_empty() { 0.0 } else { listed as f64 / active.len() as f64 };
+
+    Ok(BenchReport {
+        game: game.id().to_string(),
+        scenario: cfg.setup.scenario.clone(),
+        players: cfg.setup.players,
+        games,
+        actions,
+        seconds,
+        actions_per_second: if seconds > 0.0 { actions as f64 / seconds } else { 0.0 },
+        games_per_second: if seconds > 0.0 { games as f64 / seconds } else { 0.0 },
+        state_size_of: std::mem::size_of::<G::State>(),
+        state_json_bytes_initial: initial_json,
+        state_json_bytes_mean: json.iter().sum::<usize>() as f64 / json.len() as f64,
+        state_json_bytes_max: json.iter().copied().max().unwrap_or(0),
+        clone_ns,
+        legal_actions_ns: legal_ns,
+        legal_actions_mean: legal_mean,
+        sampled_states: states.len(),
+    })
+}
+
+/// Run `round` once to warm up, then five times; the median.
+fn median_of_rounds(mut round: impl FnMut() -> f64) -> f64 {
+    round();
+    let mut t: Vec<f64> = (0..5).map(|_| round()).collect();
+    t.sort_by(f64::total_cmp);
+    t[2]
+}
+
+/// Up to `cfg.samples` states evenly spaced along one random game (the first included).
+fn sample_states<G: Game>(game: &G, cfg: &BenchConfig) -> Result<Vec<G::State>, Refusal> {
+    let mut state = game.setup(&cfg.setup)?;
+    let mut all = vec![state.clone()];
+    let mut agent = RandomAgent::new(cfg.setup.seed ^ 0x5eed);
+    let limit = game.max_actions();
+    while game.outcome(&state).is_none() && all.len() <= limit {
+        let Some(&seat) = game.active_seats(&state).first() else { break };
+        let legal = game.legal_actions(&state, seat);
+        if legal.is_empty() {
+            break;
+        }
+        let i = Agent::<G>::choose(&mut agent, &crate::agent::Decision::new(game, &state, seat, &legal)).min(legal.len() - 1);
+        if game.apply(&mut state, seat, &legal[i], &mut crate::log::Log::quiet()).is_err() {
+            break;
+        }
+        all.push(state.clone());
+    }
+    let want = cfg.samples.max(1);
+    if all.len() <= want {
+        return Ok(all);
+    }
+    let step = all.len() as f64 / want as f64;
+    Ok((0..want).map(|k| all[(k as f64 * step) as usize].clone()).collect())
+}
+
+impl BenchReport {
+    pub fn table_header() -> String {
+        format!(
+            "{:<18} {:<16} {:>3} {:>10} {:>8} {:>7} {:>8} {:>8} {:>8} {:>9} {:>9} {:>6}\n",
+            "game", "scenario", "pl", "actions/s", "games/s", "size_of", "json0", "json avg", "clone ns", "legal ns", "legal n", "games"
+        )
+    }
+
+    pub fn table_row(&self) -> String {
+        format!(
+            "{:<18} {:<16} {:>3} {:>10.0} {:>8.1} {:>7} {:>8} {:>8.0} {:>8.0} {:>9.0} {:>9.1} {:>6}\n",
+            self.game,
+            self.scenario,
+            self.players,
+            self.actions_per_second,
+            self.games_per_second,
+            self.state_size_of,
+            self.state_json_bytes_initial,
+            self.state_json_bytes_mean,
+            self.clone_ns,
+            self.legal_actions_ns,
+            self.legal_actions_mean,
+            self.games
+        )
+    }
+}
