@@ -8,6 +8,7 @@
 //! Status: content, the month's sequence, movement and supply are in; battles (rules 6-7) are
 //! not yet, so attacks are not offered and `load` returns `Ok(None)` after validating content.
 
+pub mod battle;
 pub mod data;
 mod rules;
 pub mod state;
@@ -45,7 +46,7 @@ impl BobbyLee {
             alexandria: find("alexandria"),
             norfolk: find("norfolk"),
             data,
-            attacks: false,
+            attacks: true,
         }
     }
 }
@@ -187,6 +188,7 @@ impl Game for BobbyLee {
             Phase::Emancipation => vec![0],
             Phase::Replacement => (0..2).filter(|&i| !s.done[i as usize]).collect(),
             Phase::Bids => (0..2).filter(|&i| s.bids[i as usize].is_none()).collect(),
+            Phase::Battle => self.battle_actor(s).map(|x| vec![x.idx() as u8]).unwrap_or_default(),
             _ => vec![s.active.idx() as u8],
         }
     }
@@ -223,6 +225,17 @@ impl Game for BobbyLee {
             Action::Cross(u, h) => format!("cross {} {}", self.unit_id(u), self.label(h)),
             Action::HqSupply(u) => format!("hq-supply {}", self.unit_id(u)),
             Action::End => "end".into(),
+            Action::Deploy(u, b) => format!("deploy {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Retreat(u, h) => format!("retreat {} {}", self.unit_id(u), self.label(h)),
+            Action::Fire(u, b) => format!("fire {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Melee(b) => format!("melee {}", battle::box_name(b)),
+            Action::Press(true) => "press".into(),
+            Action::Press(false) => "break".into(),
+            Action::BMove(u, b) => format!("bmove {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Reinforce(u) => format!("reinforce {}", self.unit_id(u)),
+            Action::Withdraw => "withdraw".into(),
+            Action::Continue(None) => "continue".into(),
+            Action::Continue(Some(h)) => format!("continue {}", self.unit_id(h)),
         }
     }
 
@@ -285,6 +298,26 @@ impl Game for BobbyLee {
             }
             "hq-supply" => Action::HqSupply(u1(&w)?),
             "end" if w.len() == 1 => Action::End,
+            "deploy" | "fire" | "bmove" if w.len() == 3 => {
+                let u = self.parse_unit(w[1])?;
+                let b = battle::parse_box(w[2]).ok_or_else(bad)?;
+                match w[0] {
+                    "deploy" => Action::Deploy(u, b),
+                    "fire" => Action::Fire(u, b),
+                    _ => Action::BMove(u, b),
+                }
+            }
+            "retreat" => {
+                let (u, h) = uh(&w)?;
+                Action::Retreat(u, h)
+            }
+            "melee" if w.len() == 2 => Action::Melee(battle::parse_box(w[1]).ok_or_else(bad)?),
+            "press" if w.len() == 1 => Action::Press(true),
+            "break" if w.len() == 1 => Action::Press(false),
+            "reinforce" => Action::Reinforce(u1(&w)?),
+            "withdraw" if w.len() == 1 => Action::Withdraw,
+            "continue" if w.len() == 1 => Action::Continue(None),
+            "continue" => Action::Continue(Some(u1(&w)?)),
             _ => return Err(bad()),
         })
     }
@@ -381,6 +414,7 @@ impl Game for BobbyLee {
                 }
             }
         }
+        self.battle_invariants(s)?;
         if s.vp.abs() > self.data.decisive {
             return Err(format!("victory marker {} beyond the Decisive box", s.vp));
         }

@@ -70,6 +70,9 @@ impl BobbyLee {
             hq_supply: Vec::new(),
             alexandria_months: 0,
             military_rr: false,
+            battle: None,
+            battle_queue: Vec::new(),
+            disrupted: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -184,7 +187,7 @@ impl BobbyLee {
     }
 
     /// May a unit step from `a` into the adjacent `b` at all (rule 1.26-1.28)?
-    fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
+    pub(crate) fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
         let hx = &self.d().hexes[a as usize];
         let b = hx.nbr[dir];
         if b == NONE || !self.land(b) {
@@ -950,6 +953,7 @@ impl BobbyLee {
                     out.push(Action::Bid(b));
                 }
             }
+            Phase::Battle => return self.battle_legal(s, side),
             _ if side != s.active => {}
             Phase::Activation => {
                 let must = s.must_activate;
@@ -1131,9 +1135,35 @@ impl BobbyLee {
             Action::Move(u, h) | Action::SmLand(u, h) => {
                 let u = u as usize;
                 let occ = self.occ(s);
-                let (_, used, stop) = self.dests(s, u, &occ).into_iter().find(|x| x.0 == h).expect("legal");
+                let all = self.dests(s, u, &occ);
+                let (_, used, stop) = all.iter().copied().find(|x| x.0 == h).expect("legal");
                 if matches!(a, Action::SmLand(..)) {
                     s.sm -= 1;
+                }
+                if occ[h as usize] & bit(side.other()) != 0 {
+                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside crossed.
+                    let start = s.units[u].hex;
+                    let mut from = NONE;
+                    for dir in 0..6 {
+                        let n = d.hexes[h as usize].nbr[dir];
+                        if n == NONE {
+                            continue;
+                        }
+                        let Some(back) = d.dir(n, h) else { continue };
+                        let kind = d.hexes[n as usize].side[back];
+                        let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && x.1 < used);
+                        if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
+                            from = n;
+                            break;
+                        }
+                    }
+                    if from == NONE {
+                        from = (0..6).map(|dir| d.hexes[h as usize].nbr[dir]).find(|&n| n == start || all.iter().any(|x| x.0 == n)).unwrap_or(start);
+                    }
+                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                        Some(x) => x.2 += 1,
+                        None => s.attacks.push((from, h, 1)),
+                    }
                 }
                 let x = &mut s.units[u];
                 x.hex = h;
@@ -1183,15 +1213,19 @@ impl BobbyLee {
                 }
                 Phase::HqMove => {
                     self.resolve_forced_marches(s, log);
-                    // Combat Phase: no battle can arise while attacks are not offered.
-                    self.to_supply(s, log);
+                    // BL 4.42: the Combat Phase follows all movement.
+                    self.start_combat(s, log);
                 }
                 Phase::Supply => {
                     self.attrition(s, log);
                     self.end_turn(s, log);
                 }
-                _ => unreachable!("End is legal only in movement, HQ move and supply"),
+                Phase::Battle => return self.battle_act(s, side, a, log),
+                _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
+            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) => {
+                return self.battle_act(s, side, a, log);
+            }
             Action::HqSupply(h) => {
                 // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
                 s.hq_supply.push(h);
@@ -1248,7 +1282,7 @@ impl BobbyLee {
         m
     }
 
-    fn to_supply(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn to_supply(&self, s: &mut State, log: &mut Log) {
         self.update_control(s, log);
         s.phase = Phase::Supply;
         // Skip the decision when nothing can happen in it.
@@ -1313,6 +1347,7 @@ impl BobbyLee {
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
             (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),
+            (Phase::Battle, _) => r("BL 7.0", "not allowed now in this battle: see the legal actions of the current battle segment"),
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),
             _ => r("BL 4.1", "not allowed at this point of the month"),
         }
