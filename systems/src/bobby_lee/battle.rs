@@ -211,7 +211,7 @@ impl BobbyLee {
 
     /// The limits of the hexside between the battle hex and `n` (rule 1.21 chart), None if
     /// impassable.
-    fn hexside(&self, h: u16, n: u16) -> Option<super::data::Limits> {
+    pub(crate) fn hexside(&self, h: u16, n: u16) -> Option<super::data::Limits> {
         let d = self.d();
         let dir = d.dir(h, n)?;
         self.enterable(h, dir)?;

@@ -4,9 +4,7 @@
 //!   and interned.
 //! * [`state`]: the plain-data state and the actions.
 //! * [`rules`]: the month, command, movement, strategic moves, supply, sieges and victory.
-//!
-//! Status: content, the month's sequence, movement and supply are in; battles (rules 6-7) are
-//! not yet, so attacks are not offered and `load` returns `Ok(None)` after validating content.
+//! * [`battle`]: the Combat Phase (rules 6-7): battle board, deployment, battle turns, night.
 
 pub mod battle;
 pub mod data;
@@ -18,8 +16,8 @@ mod tests;
 use bivouac_engine::content::{ContentSet, Diagnostics};
 use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
 use bivouac_engine::log::{Log, Refusal};
-use bivouac_engine::session::AnyGame;
-use data::{Data, Side, UnitKind, NONE};
+use bivouac_engine::session::{AnyGame, Registered};
+use data::{Data, Side, NONE};
 use serde::Serialize;
 use state::{Action, Opts, Phase, St, State};
 use std::path::PathBuf;
@@ -59,10 +57,8 @@ pub fn load_game(layers: &[PathBuf]) -> Result<(BobbyLee, String), Diagnostics> 
 }
 
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
-    let _ = load_game(layers)?;
-    // Battles (rules 6-7) are not implemented yet: the content validates, the game is not
-    // offered for play.
-    Ok(None)
+    let (game, hash) = load_game(layers)?;
+    Ok(Some(Box::new(Registered::new(game, hash))))
 }
 
 const OPTIONS: &[(&str, &str, &[&str])] = &[
@@ -102,7 +98,33 @@ pub struct View {
     pub committed: [bool; 2],
     pub rp: Option<u8>,
     pub strategic_moves: u8,
+    /// The battle being fought, if any (rule 6).
+    pub battle: Option<BattleView>,
     pub outcome: Option<String>,
+}
+
+/// The battle board as one seat sees it: every block's box, and the face of own and revealed
+/// blocks only (rule 2.5, 6.2).
+#[derive(Clone, Debug, Serialize)]
+pub struct BattleView {
+    pub hex: String,
+    pub attacker: &'static str,
+    pub day: u8,
+    pub time: &'static str,
+    pub step: String,
+    pub fortress: bool,
+    pub blocks: Vec<BattleBlock>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BattleBlock {
+    pub side: &'static str,
+    /// None while undeployed.
+    pub pos: Option<String>,
+    pub id: Option<String>,
+    pub kind: Option<String>,
+    pub steps: Option<u8>,
+    pub disrupted: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -333,8 +355,9 @@ impl Game for BobbyLee {
             if !visible || u.hex == NONE {
                 continue;
             }
-            // BL 2.5 / 5.11: only own blocks and revealed (activated) enemy HQs show their face.
-            let known = mine || (u.shown && self.data.ty(i).kind == UnitKind::Hq);
+            // BL 2.5 / 5.11 / 7.41: only own blocks and revealed enemy blocks (activated HQs,
+            // engaged or firing units) show their face.
+            let known = mine || u.shown;
             blocks.push(BlockView {
                 side: side.name(),
                 hex: self.data.hexes[u.hex as usize].label.clone(),
@@ -357,6 +380,37 @@ impl Game for BobbyLee {
             committed: [s.done[0] || s.bids[0].is_some(), s.done[1] || s.bids[1].is_some()],
             rp: me.map(|m| s.rp[m.idx()]),
             strategic_moves: s.sm,
+            battle: s.battle.as_ref().map(|b| {
+                let mut blocks: Vec<BattleBlock> = b
+                    .units
+                    .iter()
+                    .map(|x| {
+                        let i = x.u as usize;
+                        let side = self.data.units[i].side;
+                        let known = me == Some(side) || s.units[i].shown;
+                        BattleBlock {
+                            side: side.name(),
+                            pos: (x.bx != state::NOBOX).then(|| battle::box_name(x.bx)),
+                            id: known.then(|| self.data.units[i].id.clone()),
+                            kind: known.then(|| self.data.ty(i).id.clone()),
+                            steps: known.then_some(s.units[i].steps),
+                            disrupted: x.disrupted,
+                        }
+                    })
+                    .collect();
+                // A fixed order that does not depend on hidden identities.
+                blocks.sort_by(|a, b| (a.side, &a.pos, a.id.is_none(), &a.id).cmp(&(b.side, &b.pos, b.id.is_none(), &b.id)));
+                let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
+                BattleView {
+                    hex: self.data.hexes[b.hex as usize].label.clone(),
+                    attacker: b.attacker.name(),
+                    day: b.day,
+                    time: times[(b.turn as usize).min(8)],
+                    step: format!("{:?}", b.step),
+                    fortress: b.fortress,
+                    blocks,
+                }
+            }),
             outcome: self.outcome(s).map(|o| o.reason),
         }
     }
@@ -380,6 +434,16 @@ impl Game for BobbyLee {
             }
         }
         out.push('\n');
+        if let Some(b) = &v.battle {
+            out.push_str(&format!("\nBattle in {} (attacker {}), day {}, {}: {}\n", b.hex, b.attacker, b.day, b.time, b.step));
+            for x in &b.blocks {
+                let pos = x.pos.clone().unwrap_or_else(|| "undeployed".into());
+                match (&x.id, x.steps) {
+                    (Some(id), Some(st)) => out.push_str(&format!("  {pos}: [{} {id} {st}]{}\n", x.side, if x.disrupted { " disrupted" } else { "" })),
+                    _ => out.push_str(&format!("  {pos}: [{} ?]\n", x.side)),
+                }
+            }
+        }
         if let Some(o) = v.outcome {
             out.push_str(&format!("Game over: {o}\n"));
         }
