@@ -117,7 +117,7 @@ impl BobbyLee {
             let mut csa = Vec::new();
             for (i, u) in s.units.iter().enumerate() {
                 if u.st == St::Map && u.hex == h {
-                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false });
+                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
                     if self.side_of(i) == Side::Csa {
                         csa.push(i as u8);
                     }
@@ -395,7 +395,7 @@ impl BobbyLee {
         let en = side.other();
         let kind = self.kind(u);
         let mut v = Vec::new();
-        if x.fired || x.moves > 0 || x.fresh || x.disrupted || x.bx == NOBOX {
+        if x.fired || x.moves > 0 || x.fresh || x.disrupted || x.bx == NOBOX || x.env != NOBOX {
             return v;
         }
         if b.engaged(x.bx, &sides) {
@@ -451,7 +451,7 @@ impl BobbyLee {
         let max = if kind == UnitKind::Cavalry { 2 } else { 1 };
         // BL 7.4: units that fired do not move; Heavy Artillery never moves; disrupted units stay
         // in the Reserve; engaging ends a cavalry unit's moves (BL 7.44).
-        if x.fired || x.fresh || x.disrupted || x.moves >= max || x.engaged || kind == UnitKind::HeavyArtillery || x.bx == NOBOX {
+        if x.fired || x.fresh || x.disrupted || x.moves >= max || x.engaged || kind == UnitKind::HeavyArtillery || x.bx == NOBOX || x.env != NOBOX {
             return vec![];
         }
         let p = bpos(x.bx);
@@ -487,6 +487,90 @@ impl BobbyLee {
             .collect()
     }
 
+    /// BL 7.43: envelopment targets of a Reserve unit (or a Lost unit's new attempt).
+    fn envelop_targets(&self, b: &Battle, i: usize) -> Vec<Bx> {
+        let sides = self.sides();
+        let x = &b.units[i];
+        let u = x.u as usize;
+        let side = sides[u];
+        let en = side.other();
+        let kind = self.kind(u);
+        if b.fortress {
+            // BL 7.6: no envelopment in fortress battles.
+            return vec![];
+        }
+        if x.lost {
+            // A Lost unit may roll again (it moved off the board already this attempt).
+            return if x.moves == 0 && !x.fired { vec![x.env] } else { vec![] };
+        }
+        if x.fired || x.fresh || x.disrupted || x.moves > 0 || x.env != NOBOX || x.bx != bx(side, RESERVE) || matches!(kind, UnitKind::Hq | UnitKind::HeavyArtillery) {
+            return vec![];
+        }
+        let mut v = Vec::new();
+        for pos in [LEFT, RIGHT] {
+            let own = bx(side, pos);
+            let theirs = facing(own);
+            // Digest 5.15 [INTERP]: with enemy units in the own flank, only that flank.
+            if b.has(own, en, &sides) {
+                if b.has(own, side, &sides) {
+                    v.push(own);
+                }
+                continue;
+            }
+            // The flank must be engaged, or a vacant enemy flank.
+            if b.engaged(theirs, &sides) || (!b.has(theirs, en, &sides) && !b.has(theirs, side, &sides)) {
+                v.push(theirs);
+            }
+        }
+        v
+    }
+
+    /// BL 7.43: after all battle moves, a forced-march roll for each enveloping unit: success
+    /// engages and fires at once; failure leaves it Lost.
+    fn resolve_envelopments(&self, s: &mut State, log: &mut Log) {
+        let d = self.d();
+        let b = s.battle.as_ref().expect("battle");
+        let forest = b.forest;
+        let list: Vec<(u8, Bx)> = b.units.iter().filter(|x| x.env != NOBOX && x.moves > 0).map(|x| (x.u, x.env)).collect();
+        for (u, t) in list {
+            let Some(b) = s.battle.as_ref() else { return };
+            if b.idx(u).is_none() || b.step != BStep::Moves {
+                continue;
+            }
+            let side = self.side_of(u as usize);
+            let m = self.fm_modifier(s, u as usize, forest);
+            let r = self.die(s);
+            let ok = r as i16 + m as i16 >= d.fm_success[side.idx()] as i16;
+            log.roll(|| format!("BL 7.43: envelopment roll {r} ({m:+}): {}", if ok { "success" } else { "Lost" }));
+            let b = s.battle.as_mut().expect("battle");
+            let i = b.idx(u).expect("in battle");
+            if !ok {
+                b.units[i].lost = true;
+                continue;
+            }
+            let sides = self.sides();
+            let enemy = b.has(t, side.other(), &sides);
+            let x = &mut b.units[i];
+            x.bx = t;
+            x.env = NOBOX;
+            x.lost = false;
+            x.engaged = true;
+            if enemy {
+                // It fires at once (engaged fire), in this battle turn.
+                self.fire(s, u, t, log);
+                if let Some(b) = s.battle.as_mut() {
+                    if let Some(i) = b.idx(u) {
+                        b.units[i].fired = true;
+                    }
+                }
+            } else {
+                // A vacant enemy flank is occupied, without enfilade this turn.
+                b.units[i].fired = true;
+                self.settle(s, log);
+            }
+        }
+    }
+
     fn melee_boxes(&self, s: &State, b: &Battle, side: Side) -> Vec<Bx> {
         let sides = self.sides();
         let _ = s;
@@ -505,7 +589,7 @@ impl BobbyLee {
             }
             // BL 7.35: all of the player's units there melee, so all must be free to.
             let mine: Vec<&BUnit> = b.units.iter().filter(|x| x.bx == t && sides[x.u as usize] == side).collect();
-            if mine.iter().all(|x| !x.fired && x.moves == 0 && !x.fresh && !x.disrupted) {
+            if mine.iter().all(|x| !x.fired && x.moves == 0 && !x.fresh && !x.disrupted && x.env == NOBOX) {
                 v.push(t);
             }
         }
@@ -565,6 +649,9 @@ impl BobbyLee {
                     if sides[x.u as usize] == side {
                         for t in self.move_targets(b, i) {
                             out.push(Action::BMove(x.u, t));
+                        }
+                        for t in self.envelop_targets(b, i) {
+                            out.push(Action::Envelop(x.u, t));
                         }
                     }
                 }
@@ -691,7 +778,18 @@ impl BobbyLee {
                 log.info(|| format!("BL 7.4: {} moves a block to {}{}", side.name(), box_name(t), if engage { " (engages)" } else { "" }));
                 self.settle(s, log);
             }
+            (Action::Envelop(u, t), BStep::Moves) => {
+                let b = s.battle.as_mut().expect("battle");
+                let i = b.idx(u).expect("in battle");
+                b.units[i].env = t;
+                b.units[i].moves = 1;
+                log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
+            }
             (Action::End, BStep::Moves) => {
+                self.resolve_envelopments(s, log);
+                if s.battle.as_ref().is_none_or(|b| b.step != BStep::Moves) {
+                    return Ok(());
+                }
                 // BL 7.41: every engaged unit of both sides is revealed.
                 let b = s.battle.as_mut().expect("battle");
                 let eng: Vec<u8> = b.units.iter().filter(|x| b.engaged(x.bx, &sides)).map(|x| x.u).collect();
@@ -732,7 +830,7 @@ impl BobbyLee {
                     b.csa.push(u);
                 }
                 let hex = b.hex;
-                b.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false });
+                b.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
                 if let BStep::Regroup(v, _) = step {
                     b.step = BStep::Regroup(v, 2);
                 }
@@ -839,6 +937,12 @@ impl BobbyLee {
             log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t % 2 == 0 { "the attacker" } else { "the defender" }));
             return;
         }
+        // BL 7.43: at nightfall a Lost unit loses a step and retreats, without pursuit.
+        let lost: Vec<(u8, Side)> = b.units.iter().filter(|x| x.env != NOBOX).map(|x| (x.u, sides[x.u as usize])).collect();
+        for (u, side) in lost {
+            self.lost_retreat(s, u, side, log);
+        }
+        let b = s.battle.as_mut().expect("battle");
         // BL 6.31: Night. Both sides disengage from non-friendly positions; the disrupted recover.
         for i in 0..b.units.len() {
             let x = &b.units[i];
@@ -946,7 +1050,7 @@ impl BobbyLee {
     }
 
     fn group(&self, b: &Battle, t: Bx, side: Side) -> Vec<u8> {
-        b.units.iter().filter(|x| x.bx == t && self.side_of(x.u as usize) == side).map(|x| x.u).collect()
+        b.units.iter().filter(|x| x.bx == t && x.env == NOBOX && self.side_of(x.u as usize) == side).map(|x| x.u).collect()
     }
 
     fn fire(&self, s: &mut State, u: u8, t: Bx, log: &mut Log) {
@@ -1104,6 +1208,11 @@ impl BobbyLee {
     fn retreat_all(&self, s: &mut State, side: Side, night: bool, rout: bool, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
+        let lost: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == side && x.env != NOBOX).map(|x| x.u).collect();
+        for u in lost {
+            self.lost_retreat(s, u, side, log);
+        }
+        let b = s.battle.as_ref().expect("battle");
         let list: Vec<(u8, bool)> = b.units.iter().filter(|x| sides[x.u as usize] == side).map(|x| (x.u, x.disrupted)).collect();
         let hexes = self.retreat_hexes(s, b, side);
         for (u, disrupted) in list {
@@ -1135,6 +1244,32 @@ impl BobbyLee {
                 }
             }
         }
+    }
+
+    /// BL 7.43: a Lost unit loses a step and retreats without pursuit (eliminated if it cannot).
+    fn lost_retreat(&self, s: &mut State, u: u8, side: Side, log: &mut Log) {
+        self.lose_step(s, u as usize, false);
+        let b = s.battle.as_ref().expect("battle");
+        let dest = self.retreat_hexes(s, b, side).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
+        let b = s.battle.as_mut().expect("battle");
+        b.units.retain(|x| x.u != u);
+        if s.units[u as usize].st != St::Map {
+            return;
+        }
+        match dest {
+            Some(n) => {
+                s.units[u as usize].hex = n;
+                s.disrupted.push(u);
+            }
+            None => {
+                let x = &mut s.units[u as usize];
+                x.steps = 0;
+                x.st = St::Pool;
+                x.hex = NONE;
+                x.fm = NONE;
+            }
+        }
+        log.info(|| format!("BL 7.43: a Lost {} block loses a step and leaves the battle", side.name()));
     }
 
     /// BL 7.15: a rout: pursuit doubled, then the compulsory retreat of the whole side.

@@ -258,6 +258,7 @@ impl Game for BobbyLee {
             Action::Withdraw => "withdraw".into(),
             Action::Continue(None) => "continue".into(),
             Action::Continue(Some(h)) => format!("continue {}", self.unit_id(h)),
+            Action::Envelop(u, b) => format!("envelop {} {}", self.unit_id(u), battle::box_name(b)),
         }
     }
 
@@ -320,12 +321,13 @@ impl Game for BobbyLee {
             }
             "hq-supply" => Action::HqSupply(u1(&w)?),
             "end" if w.len() == 1 => Action::End,
-            "deploy" | "fire" | "bmove" if w.len() == 3 => {
+            "deploy" | "fire" | "bmove" | "envelop" if w.len() == 3 => {
                 let u = self.parse_unit(w[1])?;
                 let b = battle::parse_box(w[2]).ok_or_else(bad)?;
                 match w[0] {
                     "deploy" => Action::Deploy(u, b),
                     "fire" => Action::Fire(u, b),
+                    "envelop" => Action::Envelop(u, b),
                     _ => Action::BMove(u, b),
                 }
             }

@@ -213,6 +213,9 @@ pub enum Action {
     Withdraw,
     /// `continue [HQ]`: fight another day; the attacker names the Battle HQ (rule 6.33).
     Continue(Option<u8>),
+    /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
+    /// unit's new attempt.
+    Envelop(u8, u8),
 }
 
 /// Battle-board boxes (rule 6.2): `side * 4 + pos`, pos 0 Left, 1 Center, 2 Right, 3 Reserve.
@@ -240,6 +243,9 @@ pub struct BUnit {
     pub retreat: u16,
     /// Started a melee (a fortress defender then loses Double Defense, rule 7.6).
     pub meleed: bool,
+    /// Enveloping toward this flank box (rule 7.43), NOBOX if not; with `lost` after a failure.
+    pub env: Bx,
+    pub lost: bool,
 }
 
 pub const NOBOX: Bx = u8::MAX;

@@ -756,3 +756,48 @@ fn t_random_play_fights_battles() {
     }
     assert!(battles > 0, "random play should fight battles");
 }
+
+fn env_setup() -> (State, Vec<u16>) {
+    let (mut s, _, n) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    act(&mut s, 1, "deploy csa-ewell csa-reserve");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(!legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: the flank must be engaged");
+    act(&mut s, 1, "bmove csa-jackson usa-left");
+    assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: engaged this same turn");
+    act(&mut s, 1, "envelop csa-ewell usa-left");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "B-26: no other move with an envelopment");
+    (s, n)
+}
+
+#[test]
+fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
+    let (mut s, _) = env_setup();
+    // CSA infantry succeeds on 4+ (clear, Dry); then fires F2 with 3 dice at once.
+    s.forced = vec![4, 5, 6, 1];
+    act(&mut s, 1, "end");
+    assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Usa, LEFT)));
+    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
+}
+
+#[test]
+fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
+    let (mut s, n) = env_setup();
+    s.forced = vec![3];
+    act(&mut s, 1, "end");
+    let b = s.battle.as_ref().unwrap();
+    let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
+    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "B-25: a failed envelopment is Lost");
+    // Play to Night without further attempts.
+    while matches!(bstep(&s), BStep::Reinforce | BStep::Retreat | BStep::Combat | BStep::Moves) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "B-25: Lost at nightfall: -1 step");
+    assert_eq!(s.units[uid("csa-ewell")].hex, n[0], "and it retreats");
+    let _ = RIGHT;
+}
