@@ -440,6 +440,31 @@ impl BobbyLee {
         v
     }
 
+    /// BL 7.33: counter-battery: artillery fires at long range at one revealed enemy artillery
+    /// unit (in the facing position; Heavy Artillery anywhere, digest [INTERP]); any unit
+    /// engaging an artillery unit may target it at short range.
+    fn counter_battery(&self, s: &State, b: &Battle, i: usize) -> Vec<u8> {
+        let sides = self.sides();
+        let x = &b.units[i];
+        let side = sides[x.u as usize];
+        let kind = self.kind(x.u as usize);
+        let boxes = self.fire_targets(b, i);
+        let mut v = Vec::new();
+        for y in &b.units {
+            let yk = self.kind(y.u as usize);
+            if sides[y.u as usize] == side || !matches!(yk, UnitKind::Artillery | UnitKind::HeavyArtillery) || y.env != NOBOX || !boxes.contains(&y.bx) {
+                continue;
+            }
+            let short = y.bx == x.bx;
+            let long = !short && (kind == UnitKind::HeavyArtillery || (kind == UnitKind::Artillery && y.bx == facing(x.bx)));
+            // Only a revealed unit can be singled out (rule 2.5).
+            if (short || long) && s.units[y.u as usize].shown {
+                v.push(y.u);
+            }
+        }
+        v
+    }
+
     /// Battle-move destinations (rule 7.4, 7.41, 7.42, 7.44).
     fn move_targets(&self, b: &Battle, i: usize) -> Vec<Bx> {
         let sides = self.sides();
@@ -557,7 +582,7 @@ impl BobbyLee {
             x.engaged = true;
             if enemy {
                 // It fires at once (engaged fire), in this battle turn.
-                self.fire(s, u, t, log);
+                self.fire(s, u, t, None, log);
                 if let Some(b) = s.battle.as_mut() {
                     if let Some(i) = b.idx(u) {
                         b.units[i].fired = true;
@@ -635,6 +660,9 @@ impl BobbyLee {
                     if sides[x.u as usize] == side {
                         for t in self.fire_targets(b, i) {
                             out.push(Action::Fire(x.u, t));
+                        }
+                        for t in self.counter_battery(s, b, i) {
+                            out.push(Action::Target(x.u, t));
                         }
                     }
                 }
@@ -738,7 +766,12 @@ impl BobbyLee {
                     }
                 }
             }
-            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, log),
+            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, None, log),
+            (Action::Target(u, e), BStep::Combat) => {
+                let b = s.battle.as_ref().expect("battle");
+                let t = b.units[b.idx(e).expect("in battle")].bx;
+                self.fire(s, u, t, Some(e), log)
+            }
             (Action::Melee(t), BStep::Combat) => self.melee(s, t, log),
             (Action::Press(p), BStep::Melee { bx: t, by, round }) => {
                 let b = s.battle.as_mut().expect("battle");
@@ -1053,7 +1086,8 @@ impl BobbyLee {
         b.units.iter().filter(|x| x.bx == t && x.env == NOBOX && self.side_of(x.u as usize) == side).map(|x| x.u).collect()
     }
 
-    fn fire(&self, s: &mut State, u: u8, t: Bx, log: &mut Log) {
+    /// Fire of `u` at box `t`; `only` = a counter-battery target taking every hit (rule 7.33).
+    fn fire(&self, s: &mut State, u: u8, t: Bx, only: Option<u8>, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_mut().expect("battle");
         let i = b.idx(u).expect("in battle");
@@ -1091,7 +1125,10 @@ impl BobbyLee {
         let (hits, own, rolls) = self.roll_hits(s, dice, face.max(1), own_on_one);
         log.roll(|| format!("BL 7.3: {} {what} at {}: {rolls:?}, {hits} hits{}", side.name(), box_name(t), if own_on_one { format!(", {own} on friendly units") } else { String::new() }));
         let b = s.battle.as_ref().expect("battle");
-        let target = self.group(b, t, en);
+        let target = match only {
+            Some(e) => vec![e],
+            None => self.group(b, t, en),
+        };
         let friends = self.group(b, t, side);
         self.apply_hits(s, &target, hits, false, log);
         if own > 0 {
@@ -1149,7 +1186,22 @@ impl BobbyLee {
         let Some(b) = s.battle.as_ref() else { return };
         let side = sides[group[0] as usize];
         let slowest = group.iter().map(|&u| self.speed(s, u as usize)).min().unwrap_or(0);
-        let pursuers = self.group(b, t, side.other());
+        let mut pursuers = self.group(b, t, side.other());
+        if !b.fortress && (bpos(t) == CENTER || bpos(t) == RESERVE) {
+            // BL 7.14: enemy units able to enfilade (non-engaged, non-HQ, in a flank box of the
+            // retreating side's line) may also pursue units leaving the Center or Reserve.
+            for pos in [LEFT, RIGHT] {
+                let f = bx(side, pos);
+                if b.engaged(f, &sides) {
+                    continue;
+                }
+                for p in self.group(b, f, side.other()) {
+                    if self.kind(p as usize) != UnitKind::Hq && !pursuers.contains(&p) {
+                        pursuers.push(p);
+                    }
+                }
+            }
+        }
         for p in pursuers {
             let sp = self.speed(s, p as usize);
             let face = if sp > slowest {

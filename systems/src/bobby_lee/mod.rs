@@ -258,6 +258,7 @@ impl Game for BobbyLee {
             Action::Withdraw => "withdraw".into(),
             Action::Continue(None) => "continue".into(),
             Action::Continue(Some(h)) => format!("continue {}", self.unit_id(h)),
+            Action::Target(u, e) => format!("target {} {}", self.unit_id(u), self.unit_id(e)),
             Action::Envelop(u, b) => format!("envelop {} {}", self.unit_id(u), battle::box_name(b)),
         }
     }
@@ -340,6 +341,7 @@ impl Game for BobbyLee {
             "break" if w.len() == 1 => Action::Press(false),
             "reinforce" => Action::Reinforce(u1(&w)?),
             "withdraw" if w.len() == 1 => Action::Withdraw,
+            "target" if w.len() == 3 => Action::Target(self.parse_unit(w[1])?, self.parse_unit(w[2])?),
             "continue" if w.len() == 1 => Action::Continue(None),
             "continue" => Action::Continue(Some(u1(&w)?)),
             _ => return Err(bad()),

@@ -216,6 +216,8 @@ pub enum Action {
     /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
     /// unit's new attempt.
     Envelop(u8, u8),
+    /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
+    Target(u8, u8),
 }
 
 /// Battle-board boxes (rule 6.2): `side * 4 + pos`, pos 0 Left, 1 Center, 2 Right, 3 Reserve.

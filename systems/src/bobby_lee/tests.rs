@@ -801,3 +801,26 @@ fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     assert_eq!(s.units[uid("csa-ewell")].hex, n[0], "and it retreats");
     let _ = RIGHT;
 }
+
+#[test]
+fn t_b07_counter_battery_takes_every_hit_bl_7_33() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-art-1", 2), ("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-art-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-left");
+    act(&mut s, 0, "deploy usa-i-2 usa-right");
+    act(&mut s, 0, "deploy usa-i-3 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 1, "target csa-longstreet usa-art-1");
+    assert_eq!(s.units[uid("usa-art-1")].st, St::Pool, "BL 7.33: every hit on the targeted artillery");
+    assert_eq!(s.units[uid("usa-i-3")].steps, 3, "the stronger infantry is spared");
+}
