@@ -648,6 +648,12 @@ impl BobbyLee {
                                 out.push(Action::Retreat(x.u, n));
                             }
                         }
+                        // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
+                        if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u) {
+                            if !b.engaged(x.bx, &sides) && !hexes.contains(&port) && self.occ(s)[port as usize] & bit(side.other()) == 0 {
+                                out.push(Action::Retreat(x.u, port));
+                            }
+                        }
                     }
                 }
                 out.push(Action::End);
@@ -1265,7 +1271,8 @@ impl BobbyLee {
             self.lost_retreat(s, u, side, log);
         }
         let b = s.battle.as_ref().expect("battle");
-        let list: Vec<(u8, bool)> = b.units.iter().filter(|x| sides[x.u as usize] == side).map(|x| (x.u, x.disrupted)).collect();
+        // BL 10.41: engaged invaders are eliminated in a rout.
+        let list: Vec<(u8, bool)> = b.units.iter().filter(|x| sides[x.u as usize] == side).map(|x| (x.u, x.disrupted || (rout && b.engaged(x.bx, &sides) && s.invaders.iter().any(|i| i.0 == x.u)))).collect();
         let hexes = self.retreat_hexes(s, b, side);
         for (u, disrupted) in list {
             if s.units[u as usize].st != St::Map {

@@ -243,6 +243,7 @@ impl Game for BobbyLee {
             Action::SmLand(u, h) => format!("sm {} {}", self.unit_id(u), self.label(h)),
             Action::Rail(u, h) => format!("rail {} {}", self.unit_id(u), self.label(h)),
             Action::Naval(u, h) => format!("naval {} {}", self.unit_id(u), self.label(h)),
+            Action::Invade(u, h) => format!("invade {} {}", self.unit_id(u), self.label(h)),
             Action::Evacuate(u, h) => format!("evacuate {} {}", self.unit_id(u), self.label(h)),
             Action::Cross(u, h) => format!("cross {} {}", self.unit_id(u), self.label(h)),
             Action::HqSupply(u) => format!("hq-supply {}", self.unit_id(u)),
@@ -311,6 +312,10 @@ impl Game for BobbyLee {
             "naval" => {
                 let (u, h) = uh(&w)?;
                 Action::Naval(u, h)
+            }
+            "invade" => {
+                let (u, h) = uh(&w)?;
+                Action::Invade(u, h)
             }
             "evacuate" => {
                 let (u, h) = uh(&w)?;

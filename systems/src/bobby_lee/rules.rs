@@ -73,6 +73,7 @@ impl BobbyLee {
             battle: None,
             battle_queue: Vec::new(),
             disrupted: Vec::new(),
+            invaders: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -563,6 +564,7 @@ impl BobbyLee {
         s.sm = 0;
         s.attacks.clear();
         s.hq_supply.clear();
+        s.invaders.clear();
         for u in s.units.iter_mut() {
             u.moved = false;
             u.from = u.hex;
@@ -879,6 +881,27 @@ impl BobbyLee {
                     }
                 }
             }
+            // BL 10.4: USA infantry may invade any coastal or navigable-river hex from a
+            // friendly port, even an enemy-occupied one, for 2 SM; it may not pass an enemy port
+            // but may target one.
+            let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
+            if s.sm >= 2 && side == Side::Usa && self.kind(u) == UnitKind::Infantry && self.friendly_port(s, side, p, occ, norfolk_ok) {
+                for (t, hx) in d.hexes.iter().enumerate() {
+                    let t = t as u16;
+                    if t == h || !self.land(t) || (!self.coastal(t) && self.port_at(t).is_none()) {
+                        continue;
+                    }
+                    let route = match hx.place.map(|q| q as usize).filter(|&q| d.places[q].port) {
+                        Some(q) => d.naval_passes(p, q).is_some_and(|ps| ps.iter().all(|&x| x == q || s.control[d.places[x].hex as usize] == side)),
+                        None => true,
+                    };
+                    // A plain naval move already reaches friendly ports; the invasion adds the rest.
+                    let plain = hx.place.is_some_and(|q| self.naval_ok(s, side, p, q as usize, occ));
+                    if route && !plain {
+                        out.push(Action::Invade(ui, t));
+                    }
+                }
+            }
         } else if s.sm >= 2 && self.coastal(h) {
             // BL 10.42: naval evacuation from a non-port hex to a friendly port.
             let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
@@ -1189,6 +1212,13 @@ impl BobbyLee {
                 self.place_moved(s, u as usize, h);
                 log.info(|| format!("BL 10.3: {} moves by sea to {}", side.name(), d.hex_name(h)));
             }
+            Action::Invade(u, h) => {
+                s.sm -= 2;
+                let port = s.units[u as usize].hex;
+                s.invaders.push((u, port));
+                self.place_moved(s, u as usize, h);
+                log.info(|| format!("BL 10.4: {} lands by sea in {}", side.name(), d.hex_name(h)));
+            }
             Action::Evacuate(u, h) => {
                 s.sm -= 2;
                 self.place_moved(s, u as usize, h);
@@ -1345,7 +1375,7 @@ impl BobbyLee {
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; attacks obey the hexside limits"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
-            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),
             (Phase::Battle, _) => r("BL 7.0", "not allowed now in this battle: see the legal actions of the current battle segment"),
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),

@@ -131,6 +131,8 @@ pub struct State {
     /// Units disrupted by a retreat or regroup this Combat Phase: they may not reinforce
     /// another battle (rule 7.13).
     pub disrupted: Vec<u8>,
+    /// Units that invaded by sea this Campaign Turn, with the port they sailed from (rule 10.4).
+    pub invaders: Vec<(u8, u16)>,
     /// Campaign Turns played (for reports).
     pub turns: u32,
     pub winner: Option<Option<Side>>,
@@ -191,6 +193,8 @@ pub enum Action {
     Evacuate(u8, u16),
     /// `cross U HEX` (rule 10.5).
     Cross(u8, u16),
+    /// `invade U HEX`: a USA infantry naval invasion, 2 SM (rule 10.4).
+    Invade(u8, u16),
     /// `hq-supply HQ` (rule 11.7).
     HqSupply(u8),
     /// `end`: end the current step.

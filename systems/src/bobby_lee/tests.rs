@@ -824,3 +824,30 @@ fn t_b07_counter_battery_takes_every_hit_bl_7_33() {
     assert_eq!(s.units[uid("usa-art-1")].st, St::Pool, "BL 7.33: every hit on the targeted artillery");
     assert_eq!(s.units[uid("usa-i-3")].steps, 3, "the stronger infantry is spared");
 }
+
+#[test]
+fn t_inv_1_invasion_battle_and_sea_retreat_bl_10_4_10_41() {
+    let g = game();
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    let nf = hx("norfolk");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "csa-huger", nf, 2);
+    s.control[fm as usize] = Side::Usa;
+    s.control[nf as usize] = Side::Csa;
+    let inv = format!("invade usa-i-1 {}", g.data.hexes[nf as usize].label);
+    assert!(legal_texts(&s, 0).contains(&inv), "BL 10.4: USA infantry may invade an enemy-held coastal hex");
+    act(&mut s, 0, &inv);
+    assert_eq!(s.sm, 0, "2 SM per invading unit");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    assert_eq!(s.phase, Phase::Battle);
+    act(&mut s, 1, "deploy csa-huger csa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    let back = format!("retreat usa-i-1 {}", g.data.hexes[fm as usize].label);
+    assert!(legal_texts(&s, 0).contains(&back), "BL 10.41: a non-engaged invader may retreat by sea");
+}
+
