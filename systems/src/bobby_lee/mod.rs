@@ -4,10 +4,9 @@
 //!   and interned.
 //! * [`state`]: the plain-data state and the actions.
 //! * [`rules`]: the month, command, movement, strategic moves, supply, sieges and victory.
-//!
-//! Status: content, the month's sequence, movement and supply are in; battles (rules 6-7) are
-//! not yet, so attacks are not offered and `load` returns `Ok(None)` after validating content.
+//! * [`battle`]: the Combat Phase (rules 6-7): battle board, deployment, battle turns, night.
 
+pub mod battle;
 pub mod data;
 mod rules;
 pub mod state;
@@ -17,8 +16,8 @@ mod tests;
 use bivouac_engine::content::{ContentSet, Diagnostics};
 use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
 use bivouac_engine::log::{Log, Refusal};
-use bivouac_engine::session::AnyGame;
-use data::{Data, Side, UnitKind, NONE};
+use bivouac_engine::session::{AnyGame, Registered};
+use data::{Data, Side, NONE};
 use serde::Serialize;
 use state::{Action, Opts, Phase, St, State};
 use std::path::PathBuf;
@@ -45,7 +44,7 @@ impl BobbyLee {
             alexandria: find("alexandria"),
             norfolk: find("norfolk"),
             data,
-            attacks: false,
+            attacks: true,
         }
     }
 }
@@ -58,10 +57,8 @@ pub fn load_game(layers: &[PathBuf]) -> Result<(BobbyLee, String), Diagnostics> 
 }
 
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
-    let _ = load_game(layers)?;
-    // Battles (rules 6-7) are not implemented yet: the content validates, the game is not
-    // offered for play.
-    Ok(None)
+    let (game, hash) = load_game(layers)?;
+    Ok(Some(Box::new(Registered::new(game, hash))))
 }
 
 const OPTIONS: &[(&str, &str, &[&str])] = &[
@@ -101,7 +98,33 @@ pub struct View {
     pub committed: [bool; 2],
     pub rp: Option<u8>,
     pub strategic_moves: u8,
+    /// The battle being fought, if any (rule 6).
+    pub battle: Option<BattleView>,
     pub outcome: Option<String>,
+}
+
+/// The battle board as one seat sees it: every block's box, and the face of own and revealed
+/// blocks only (rule 2.5, 6.2).
+#[derive(Clone, Debug, Serialize)]
+pub struct BattleView {
+    pub hex: String,
+    pub attacker: &'static str,
+    pub day: u8,
+    pub time: &'static str,
+    pub step: String,
+    pub fortress: bool,
+    pub blocks: Vec<BattleBlock>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct BattleBlock {
+    pub side: &'static str,
+    /// None while undeployed.
+    pub pos: Option<String>,
+    pub id: Option<String>,
+    pub kind: Option<String>,
+    pub steps: Option<u8>,
+    pub disrupted: bool,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -187,6 +210,7 @@ impl Game for BobbyLee {
             Phase::Emancipation => vec![0],
             Phase::Replacement => (0..2).filter(|&i| !s.done[i as usize]).collect(),
             Phase::Bids => (0..2).filter(|&i| s.bids[i as usize].is_none()).collect(),
+            Phase::Battle => self.battle_actor(s).map(|x| vec![x.idx() as u8]).unwrap_or_default(),
             _ => vec![s.active.idx() as u8],
         }
     }
@@ -219,10 +243,24 @@ impl Game for BobbyLee {
             Action::SmLand(u, h) => format!("sm {} {}", self.unit_id(u), self.label(h)),
             Action::Rail(u, h) => format!("rail {} {}", self.unit_id(u), self.label(h)),
             Action::Naval(u, h) => format!("naval {} {}", self.unit_id(u), self.label(h)),
+            Action::Invade(u, h) => format!("invade {} {}", self.unit_id(u), self.label(h)),
             Action::Evacuate(u, h) => format!("evacuate {} {}", self.unit_id(u), self.label(h)),
             Action::Cross(u, h) => format!("cross {} {}", self.unit_id(u), self.label(h)),
             Action::HqSupply(u) => format!("hq-supply {}", self.unit_id(u)),
             Action::End => "end".into(),
+            Action::Deploy(u, b) => format!("deploy {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Retreat(u, h) => format!("retreat {} {}", self.unit_id(u), self.label(h)),
+            Action::Fire(u, b) => format!("fire {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Melee(b) => format!("melee {}", battle::box_name(b)),
+            Action::Press(true) => "press".into(),
+            Action::Press(false) => "break".into(),
+            Action::BMove(u, b) => format!("bmove {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Reinforce(u) => format!("reinforce {}", self.unit_id(u)),
+            Action::Withdraw => "withdraw".into(),
+            Action::Continue(None) => "continue".into(),
+            Action::Continue(Some(h)) => format!("continue {}", self.unit_id(h)),
+            Action::Target(u, e) => format!("target {} {}", self.unit_id(u), self.unit_id(e)),
+            Action::Envelop(u, b) => format!("envelop {} {}", self.unit_id(u), battle::box_name(b)),
         }
     }
 
@@ -275,6 +313,10 @@ impl Game for BobbyLee {
                 let (u, h) = uh(&w)?;
                 Action::Naval(u, h)
             }
+            "invade" => {
+                let (u, h) = uh(&w)?;
+                Action::Invade(u, h)
+            }
             "evacuate" => {
                 let (u, h) = uh(&w)?;
                 Action::Evacuate(u, h)
@@ -285,6 +327,28 @@ impl Game for BobbyLee {
             }
             "hq-supply" => Action::HqSupply(u1(&w)?),
             "end" if w.len() == 1 => Action::End,
+            "deploy" | "fire" | "bmove" | "envelop" if w.len() == 3 => {
+                let u = self.parse_unit(w[1])?;
+                let b = battle::parse_box(w[2]).ok_or_else(bad)?;
+                match w[0] {
+                    "deploy" => Action::Deploy(u, b),
+                    "fire" => Action::Fire(u, b),
+                    "envelop" => Action::Envelop(u, b),
+                    _ => Action::BMove(u, b),
+                }
+            }
+            "retreat" => {
+                let (u, h) = uh(&w)?;
+                Action::Retreat(u, h)
+            }
+            "melee" if w.len() == 2 => Action::Melee(battle::parse_box(w[1]).ok_or_else(bad)?),
+            "press" if w.len() == 1 => Action::Press(true),
+            "break" if w.len() == 1 => Action::Press(false),
+            "reinforce" => Action::Reinforce(u1(&w)?),
+            "withdraw" if w.len() == 1 => Action::Withdraw,
+            "target" if w.len() == 3 => Action::Target(self.parse_unit(w[1])?, self.parse_unit(w[2])?),
+            "continue" if w.len() == 1 => Action::Continue(None),
+            "continue" => Action::Continue(Some(u1(&w)?)),
             _ => return Err(bad()),
         })
     }
@@ -300,8 +364,9 @@ impl Game for BobbyLee {
             if !visible || u.hex == NONE {
                 continue;
             }
-            // BL 2.5 / 5.11: only own blocks and revealed (activated) enemy HQs show their face.
-            let known = mine || (u.shown && self.data.ty(i).kind == UnitKind::Hq);
+            // BL 2.5 / 5.11 / 7.41: only own blocks and revealed enemy blocks (activated HQs,
+            // engaged or firing units) show their face.
+            let known = mine || u.shown;
             blocks.push(BlockView {
                 side: side.name(),
                 hex: self.data.hexes[u.hex as usize].label.clone(),
@@ -324,6 +389,37 @@ impl Game for BobbyLee {
             committed: [s.done[0] || s.bids[0].is_some(), s.done[1] || s.bids[1].is_some()],
             rp: me.map(|m| s.rp[m.idx()]),
             strategic_moves: s.sm,
+            battle: s.battle.as_ref().map(|b| {
+                let mut blocks: Vec<BattleBlock> = b
+                    .units
+                    .iter()
+                    .map(|x| {
+                        let i = x.u as usize;
+                        let side = self.data.units[i].side;
+                        let known = me == Some(side) || s.units[i].shown;
+                        BattleBlock {
+                            side: side.name(),
+                            pos: (x.bx != state::NOBOX).then(|| battle::box_name(x.bx)),
+                            id: known.then(|| self.data.units[i].id.clone()),
+                            kind: known.then(|| self.data.ty(i).id.clone()),
+                            steps: known.then_some(s.units[i].steps),
+                            disrupted: x.disrupted,
+                        }
+                    })
+                    .collect();
+                // A fixed order that does not depend on hidden identities.
+                blocks.sort_by(|a, b| (a.side, &a.pos, a.id.is_none(), &a.id).cmp(&(b.side, &b.pos, b.id.is_none(), &b.id)));
+                let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
+                BattleView {
+                    hex: self.data.hexes[b.hex as usize].label.clone(),
+                    attacker: b.attacker.name(),
+                    day: b.day,
+                    time: times[(b.turn as usize).min(8)],
+                    step: format!("{:?}", b.step),
+                    fortress: b.fortress,
+                    blocks,
+                }
+            }),
             outcome: self.outcome(s).map(|o| o.reason),
         }
     }
@@ -347,6 +443,16 @@ impl Game for BobbyLee {
             }
         }
         out.push('\n');
+        if let Some(b) = &v.battle {
+            out.push_str(&format!("\nBattle in {} (attacker {}), day {}, {}: {}\n", b.hex, b.attacker, b.day, b.time, b.step));
+            for x in &b.blocks {
+                let pos = x.pos.clone().unwrap_or_else(|| "undeployed".into());
+                match (&x.id, x.steps) {
+                    (Some(id), Some(st)) => out.push_str(&format!("  {pos}: [{} {id} {st}]{}\n", x.side, if x.disrupted { " disrupted" } else { "" })),
+                    _ => out.push_str(&format!("  {pos}: [{} ?]\n", x.side)),
+                }
+            }
+        }
         if let Some(o) = v.outcome {
             out.push_str(&format!("Game over: {o}\n"));
         }
@@ -381,6 +487,7 @@ impl Game for BobbyLee {
                 }
             }
         }
+        self.battle_invariants(s)?;
         if s.vp.abs() > self.data.decisive {
             return Err(format!("victory marker {} beyond the Decisive box", s.vp));
         }

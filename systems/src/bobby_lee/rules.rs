@@ -70,6 +70,10 @@ impl BobbyLee {
             hq_supply: Vec::new(),
             alexandria_months: 0,
             military_rr: false,
+            battle: None,
+            battle_queue: Vec::new(),
+            disrupted: Vec::new(),
+            invaders: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -184,7 +188,7 @@ impl BobbyLee {
     }
 
     /// May a unit step from `a` into the adjacent `b` at all (rule 1.26-1.28)?
-    fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
+    pub(crate) fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
         let hx = &self.d().hexes[a as usize];
         let b = hx.nbr[dir];
         if b == NONE || !self.land(b) {
@@ -560,6 +564,7 @@ impl BobbyLee {
         s.sm = 0;
         s.attacks.clear();
         s.hq_supply.clear();
+        s.invaders.clear();
         for u in s.units.iter_mut() {
             u.moved = false;
             u.from = u.hex;
@@ -876,6 +881,27 @@ impl BobbyLee {
                     }
                 }
             }
+            // BL 10.4: USA infantry may invade any coastal or navigable-river hex from a
+            // friendly port, even an enemy-occupied one, for 2 SM; it may not pass an enemy port
+            // but may target one.
+            let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
+            if s.sm >= 2 && side == Side::Usa && self.kind(u) == UnitKind::Infantry && self.friendly_port(s, side, p, occ, norfolk_ok) {
+                for (t, hx) in d.hexes.iter().enumerate() {
+                    let t = t as u16;
+                    if t == h || !self.land(t) || (!self.coastal(t) && self.port_at(t).is_none()) {
+                        continue;
+                    }
+                    let route = match hx.place.map(|q| q as usize).filter(|&q| d.places[q].port) {
+                        Some(q) => d.naval_passes(p, q).is_some_and(|ps| ps.iter().all(|&x| x == q || s.control[d.places[x].hex as usize] == side)),
+                        None => true,
+                    };
+                    // A plain naval move already reaches friendly ports; the invasion adds the rest.
+                    let plain = hx.place.is_some_and(|q| self.naval_ok(s, side, p, q as usize, occ));
+                    if route && !plain {
+                        out.push(Action::Invade(ui, t));
+                    }
+                }
+            }
         } else if s.sm >= 2 && self.coastal(h) {
             // BL 10.42: naval evacuation from a non-port hex to a friendly port.
             let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
@@ -950,6 +976,7 @@ impl BobbyLee {
                     out.push(Action::Bid(b));
                 }
             }
+            Phase::Battle => return self.battle_legal(s, side),
             _ if side != s.active => {}
             Phase::Activation => {
                 let must = s.must_activate;
@@ -1131,9 +1158,35 @@ impl BobbyLee {
             Action::Move(u, h) | Action::SmLand(u, h) => {
                 let u = u as usize;
                 let occ = self.occ(s);
-                let (_, used, stop) = self.dests(s, u, &occ).into_iter().find(|x| x.0 == h).expect("legal");
+                let all = self.dests(s, u, &occ);
+                let (_, used, stop) = all.iter().copied().find(|x| x.0 == h).expect("legal");
                 if matches!(a, Action::SmLand(..)) {
                     s.sm -= 1;
+                }
+                if occ[h as usize] & bit(side.other()) != 0 {
+                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside crossed.
+                    let start = s.units[u].hex;
+                    let mut from = NONE;
+                    for dir in 0..6 {
+                        let n = d.hexes[h as usize].nbr[dir];
+                        if n == NONE {
+                            continue;
+                        }
+                        let Some(back) = d.dir(n, h) else { continue };
+                        let kind = d.hexes[n as usize].side[back];
+                        let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && x.1 < used);
+                        if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
+                            from = n;
+                            break;
+                        }
+                    }
+                    if from == NONE {
+                        from = (0..6).map(|dir| d.hexes[h as usize].nbr[dir]).find(|&n| n == start || all.iter().any(|x| x.0 == n)).unwrap_or(start);
+                    }
+                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                        Some(x) => x.2 += 1,
+                        None => s.attacks.push((from, h, 1)),
+                    }
                 }
                 let x = &mut s.units[u];
                 x.hex = h;
@@ -1159,6 +1212,13 @@ impl BobbyLee {
                 self.place_moved(s, u as usize, h);
                 log.info(|| format!("BL 10.3: {} moves by sea to {}", side.name(), d.hex_name(h)));
             }
+            Action::Invade(u, h) => {
+                s.sm -= 2;
+                let port = s.units[u as usize].hex;
+                s.invaders.push((u, port));
+                self.place_moved(s, u as usize, h);
+                log.info(|| format!("BL 10.4: {} lands by sea in {}", side.name(), d.hex_name(h)));
+            }
             Action::Evacuate(u, h) => {
                 s.sm -= 2;
                 self.place_moved(s, u as usize, h);
@@ -1183,15 +1243,19 @@ impl BobbyLee {
                 }
                 Phase::HqMove => {
                     self.resolve_forced_marches(s, log);
-                    // Combat Phase: no battle can arise while attacks are not offered.
-                    self.to_supply(s, log);
+                    // BL 4.42: the Combat Phase follows all movement.
+                    self.start_combat(s, log);
                 }
                 Phase::Supply => {
                     self.attrition(s, log);
                     self.end_turn(s, log);
                 }
-                _ => unreachable!("End is legal only in movement, HQ move and supply"),
+                Phase::Battle => return self.battle_act(s, side, a, log),
+                _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
+            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) => {
+                return self.battle_act(s, side, a, log);
+            }
             Action::HqSupply(h) => {
                 // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
                 s.hq_supply.push(h);
@@ -1248,7 +1312,7 @@ impl BobbyLee {
         m
     }
 
-    fn to_supply(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn to_supply(&self, s: &mut State, log: &mut Log) {
         self.update_control(s, log);
         s.phase = Phase::Supply;
         // Skip the decision when nothing can happen in it.
@@ -1311,8 +1375,9 @@ impl BobbyLee {
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; attacks obey the hexside limits"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
-            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),
+            (Phase::Battle, _) => r("BL 7.0", "not allowed now in this battle: see the legal actions of the current battle segment"),
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),
             _ => r("BL 4.1", "not allowed at this point of the month"),
         }

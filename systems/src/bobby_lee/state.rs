@@ -64,6 +64,8 @@ pub enum Phase {
     Movement,
     /// Active HQs have lost their step and may move (rule 5.11).
     HqMove,
+    /// Combat Phase (rule 4.42, 6-7): the battles, one at a time (`State::battle`).
+    Battle,
     /// Supply Phase of the active player (rule 11.1): HQ supply, then attrition.
     Supply,
     /// The game is over.
@@ -122,6 +124,15 @@ pub struct State {
     /// Months of continuous USA occupation of Alexandria (rule 9.5).
     pub alexandria_months: u8,
     pub military_rr: bool,
+    /// The battle being fought (rule 6), with its pending decision (`Battle::step`).
+    pub battle: Option<Battle>,
+    /// Battle hexes of this Combat Phase not yet fought (rule 6.1).
+    pub battle_queue: Vec<u16>,
+    /// Units disrupted by a retreat or regroup this Combat Phase: they may not reinforce
+    /// another battle (rule 7.13).
+    pub disrupted: Vec<u8>,
+    /// Units that invaded by sea this Campaign Turn, with the port they sailed from (rule 10.4).
+    pub invaders: Vec<(u8, u16)>,
     /// Campaign Turns played (for reports).
     pub turns: u32,
     pub winner: Option<Option<Side>>,
@@ -182,8 +193,112 @@ pub enum Action {
     Evacuate(u8, u16),
     /// `cross U HEX` (rule 10.5).
     Cross(u8, u16),
+    /// `invade U HEX`: a USA infantry naval invasion, 2 SM (rule 10.4).
+    Invade(u8, u16),
     /// `hq-supply HQ` (rule 11.7).
     HqSupply(u8),
     /// `end`: end the current step.
     End,
+    /// `deploy U BOX` (rule 6.2).
+    Deploy(u8, u8),
+    /// `retreat U HEX` (rule 7.1; also a Regroup retreat, rule 6.4).
+    Retreat(u8, u16),
+    /// `fire U BOX` (rule 7.3): engaged, long-range, heavy artillery or enfilade fire.
+    Fire(u8, u8),
+    /// `melee BOX` (rule 7.35).
+    Melee(u8),
+    /// `press` / `break`: fight a second melee round or disengage (rule 7.35).
+    Press(bool),
+    /// `bmove U BOX` (rule 7.4).
+    BMove(u8, u8),
+    /// `reinforce U` (rule 7.5).
+    Reinforce(u8),
+    /// `withdraw`: retreat everything at night (rule 6.33).
+    Withdraw,
+    /// `continue [HQ]`: fight another day; the attacker names the Battle HQ (rule 6.33).
+    Continue(Option<u8>),
+    /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
+    /// unit's new attempt.
+    Envelop(u8, u8),
+    /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
+    Target(u8, u8),
+}
+
+/// Battle-board boxes (rule 6.2): `side * 4 + pos`, pos 0 Left, 1 Center, 2 Right, 3 Reserve.
+pub type Bx = u8;
+
+/// One block on the battle board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BUnit {
+    pub u: u8,
+    /// `NOBOX` until deployed.
+    pub bx: Bx,
+    /// Fired or meleed this battle turn (rule 7.3).
+    pub fired: bool,
+    /// Battle moves made this battle turn (rule 7.4, 7.44).
+    pub moves: u8,
+    pub disengaged: bool,
+    pub engaged: bool,
+    /// Arrived as a reinforcement this battle turn (available next friendly turn, rule 7.5).
+    pub fresh: bool,
+    /// In the battle but disrupted (retreated in from an adjacent battle, rule 7.13).
+    pub disrupted: bool,
+    /// Double Defense half-hit (rule 7.36).
+    pub half: bool,
+    /// Marked to retreat to this hex at the end of the retreat segment (rule 7.1), or NONE.
+    pub retreat: u16,
+    /// Started a melee (a fortress defender then loses Double Defense, rule 7.6).
+    pub meleed: bool,
+    /// Enveloping toward this flank box (rule 7.43), NOBOX if not; with `lost` after a failure.
+    pub env: Bx,
+    pub lost: bool,
+}
+
+pub const NOBOX: Bx = u8::MAX;
+
+/// Where a battle is (its pending decision).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BStep {
+    /// The side deploys (defender first, rule 6.2).
+    Deploy(Side),
+    /// Segments of the phasing player's battle turn (rule 7.0).
+    Retreat,
+    Combat,
+    /// A melee round was fought in `bx`; `by` decides whether to press or break (rule 7.35).
+    Melee { bx: Bx, by: Side, round: u8 },
+    Moves,
+    Reinforce,
+    /// Night: `by` withdraws or continues (rule 6.33), defender first.
+    Night(Side),
+    /// Night reinforcement of `by` after both continued (rule 6.33).
+    NightReinforce(Side),
+    /// The victor may retreat or reinforce, not both (rule 6.4). mode 0 none yet, 1 retreat, 2 reinforce.
+    Regroup(Side, u8),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub hex: u16,
+    pub attacker: Side,
+    pub fortress: bool,
+    pub forest: bool,
+    pub units: Vec<BUnit>,
+    /// Friendly side of each box (rule 6.2 sidebar), indexed by box.
+    pub owner: [Side; 8],
+    pub day: u8,
+    /// 0..8: Dawn A, Dawn D, Morning A, ... Dusk D (rule 6.3).
+    pub turn: u8,
+    pub step: BStep,
+    /// Hexes the attacker attacked or reinforced from (its retreat hexes, rule 7.11).
+    pub att_from: Vec<u16>,
+    /// Retreats this battle turn through each neighbour hex (rule 7.12).
+    pub crossed: Vec<(u16, u8)>,
+    /// Reinforcements this battle turn through each neighbour hex, and failed DR rolls (rule 7.51).
+    pub rein: Vec<(u16, u8, u8)>,
+    /// CSA units that took part (major battle, rule 3.55).
+    pub csa: Vec<u8>,
+    /// A fire (not melee) happened this battle turn: no more melees (rule 7.35).
+    pub fired_any: bool,
+    /// Night: the defender chose to continue.
+    pub night: bool,
 }

@@ -26,8 +26,8 @@ fn builtin_content_loads() {
 }
 
 #[test]
-fn load_returns_none_until_battles_exist() {
-    assert!(load(&[crate::builtin_content_dir()]).unwrap().is_none());
+fn load_offers_the_playable_game() {
+    assert!(load(&[crate::builtin_content_dir()]).unwrap().is_some());
 }
 
 fn fuzz_games(scenario: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
@@ -360,3 +360,494 @@ fn dbg_pike() {
     let u = put(&mut s, "csa-jackson", "new-market", 4);
     println!("{:?}", g.dests(&s, u, &g.occ(&s)).iter().map(|d| (g.data.hexes[d.0 as usize].label.clone(), d.1, d.2)).collect::<Vec<_>>());
 }
+
+// ------------------------------------------------------------------ battles (rules 6-7)
+
+use super::battle::{bx, CENTER, LEFT, RESERVE, RIGHT};
+
+/// A clear, placeless land hex whose six neighbours are land across clear hexsides.
+fn open_ground() -> (u16, Vec<u16>) {
+    let d = &game().data;
+    for (h, x) in d.hexes.iter().enumerate() {
+        if x.terrain != Terrain::Clear || x.place.is_some() {
+            continue;
+        }
+        let ok = (0..6).all(|i| x.nbr[i] != NONE && x.side[i] == SideKind::Clear && d.hexes[x.nbr[i] as usize].terrain == Terrain::Clear && d.hexes[x.nbr[i] as usize].place.is_none());
+        if ok {
+            return (h as u16, x.nbr.to_vec());
+        }
+    }
+    panic!("no open ground");
+}
+
+fn put_hex(s: &mut State, id: &str, h: u16, steps: u8) -> usize {
+    let u = uid(id);
+    s.units[u] = Unit { st: St::Map, hex: h, steps, from: h, ..Unit::pool() };
+    u
+}
+
+/// The CSA attacks the USA in open ground from the first neighbour; `depot` CSA units wait
+/// there (the attacker's retreat hex).
+fn battle(att: &[(&str, u8)], def: &[(&str, u8)], depot: &[(&str, u8)]) -> (State, u16, Vec<u16>) {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    for (id, st) in def {
+        put_hex(&mut s, id, h, *st);
+    }
+    for (id, st) in att {
+        put_hex(&mut s, id, h, *st);
+    }
+    for (id, st) in depot {
+        put_hex(&mut s, id, n[0], *st);
+    }
+    s.attacks.push((n[0], h, att.len() as u8));
+    g.start_combat(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Battle);
+    (s, h, n)
+}
+
+fn bstep(s: &State) -> BStep {
+    s.battle.as_ref().unwrap().step
+}
+
+fn box_of(s: &State, id: &str) -> Option<u8> {
+    let b = s.battle.as_ref()?;
+    b.units.iter().find(|x| x.u as usize == uid(id)).map(|x| x.bx)
+}
+
+fn legal_texts(s: &State, seat: u8) -> Vec<String> {
+    let g = game();
+    g.legal_actions(s, seat).iter().map(|a| g.notation(a)).collect()
+}
+
+/// Standard set-up: USA i-1 (center) and i-2 (left) vs CSA longstreet (center) and jackson (right).
+fn deployed() -> (State, u16, Vec<u16>) {
+    let (mut s, h, n) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    (s, h, n)
+}
+
+#[test]
+fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
+    assert_eq!(bstep(&s), BStep::Deploy(Side::Usa), "BL 6.2: the defender deploys first");
+    assert!(game().active_seats(&s) == vec![0]);
+    assert!(legal_texts(&s, 1).is_empty(), "B-03: the attacker waits");
+    let e = refused(&s, 0, "deploy usa-i-1 usa-left");
+    assert!(e.rule.contains("BL"), "{e}");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("deploy ap")), "BL 6.2: the HQ waits for a combat unit in the Center");
+    assert!(legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-center".to_string()));
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-left".to_string()), "B-28: Heavy Artillery only in the Center");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    assert!(legal_texts(&s, 0).contains(&"deploy ap usa-reserve".to_string()));
+    assert!(legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-left".to_string()));
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-center".to_string()), "B-01: the 2nd unit goes to a wing");
+    act(&mut s, 0, "deploy usa-i-2 usa-right");
+    assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
+}
+
+#[test]
+fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    assert_eq!(bstep(&s), BStep::Deploy(Side::Csa));
+    // The USA Left faces the CSA Right.
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"deploy csa-longstreet csa-center".to_string()) && !l.contains(&"deploy csa-longstreet csa-right".to_string()), "Center first: {l:?}");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"deploy csa-jackson csa-right".to_string()) && !l.contains(&"deploy csa-jackson csa-reserve".to_string()), "B-02: {l:?}");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    assert!(legal_texts(&s, 1).contains(&"deploy csa-ewell csa-reserve".to_string()), "the rest deploy freely");
+    act(&mut s, 1, "deploy csa-ewell csa-reserve");
+    assert_eq!(bstep(&s), BStep::Retreat);
+    assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
+}
+
+#[test]
+fn t_b04_b05_battle_day_and_night_bl_6_3() {
+    let (mut s, _, _) = deployed();
+    let mut order = Vec::new();
+    while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        if bstep(&s) == BStep::Retreat {
+            order.push(who);
+        }
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert_eq!(order.len(), 8, "B-05: eight battle turns before Night");
+    assert_eq!(order, [Side::Csa, Side::Usa].repeat(4), "B-04: the attacker first in each pair");
+    assert_eq!(bstep(&s), BStep::Night(Side::Usa), "B-04: the defender decides first at Night");
+    act(&mut s, 0, "continue");
+    // B-23: the attacker has no Battle HQ here: it must withdraw.
+    assert_eq!(legal_texts(&s, 1), vec!["withdraw"]);
+    act(&mut s, 1, "withdraw");
+    assert!(s.units[uid("csa-longstreet")].hex != s.units[uid("usa-i-1")].hex, "the attacker left the hex");
+}
+
+#[test]
+fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy anv csa-reserve");
+    act(&mut s, 1, "deploy csa csa-reserve");
+    for _ in 0..32 {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    act(&mut s, 0, "continue");
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"continue anv".to_string()) && !l.contains(&"continue csa".to_string()), "Supreme HQs cannot be Battle HQs: {l:?}");
+    act(&mut s, 1, "continue anv");
+    assert_eq!(s.units[uid("anv")].steps, 2);
+    assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa));
+    act(&mut s, 0, "end");
+    act(&mut s, 1, "end");
+    assert_eq!(s.battle.as_ref().unwrap().day, 2);
+}
+
+#[test]
+fn t_b06_b07_b08_fire_dice_strongest_first_bl_7_31_7_32() {
+    let (mut s, _, _) = deployed();
+    // CSA Dawn: Longstreet engages the USA Center.
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("bmove csa-longstreet")), "one battle move");
+    act(&mut s, 1, "end");
+    assert!(s.units[uid("csa-longstreet")].shown && s.units[uid("usa-i-1")].shown, "BL 7.41: engaged units are revealed");
+    act(&mut s, 1, "end");
+    // USA Dawn: usa-i-1 fires F2 with 3 dice at Longstreet.
+    act(&mut s, 0, "end");
+    assert_eq!(bstep(&s), BStep::Combat);
+    s.forced = vec![5, 6, 4];
+    act(&mut s, 0, "fire usa-i-1 usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1, "B-06: F2 hits on 5-6: two hits");
+    assert!(refused(&s, 0, "fire usa-i-1 usa-center").rule.starts_with("BL"));
+    act(&mut s, 0, "end");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-i-1")), "B-08: a unit that fired does not move");
+}
+
+#[test]
+fn t_b09_engaging_unit_cannot_fire_bl_7_41() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    // CSA Morning: now it may fire (and melee).
+    act(&mut s, 1, "end");
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"fire csa-longstreet usa-center".to_string()) && l.contains(&"melee usa-center".to_string()), "{l:?}");
+}
+
+#[test]
+fn t_b13_b14_melee_rounds_bl_7_35() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    for _ in 0..2 {
+        act(&mut s, 1, "end");
+    }
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    // Round 1: CSA 3 dice at F3 (4+), USA 3 dice at F3: two hits each.
+    s.forced = vec![4, 4, 1, 6, 5, 1];
+    act(&mut s, 1, "melee usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1);
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1);
+    assert!(matches!(bstep(&s), BStep::Melee { by: Side::Csa, .. }), "the active player decides first");
+    act(&mut s, 1, "press");
+    assert!(matches!(bstep(&s), BStep::Melee { by: Side::Usa, .. }));
+    s.forced = vec![1, 1];
+    act(&mut s, 0, "press");
+    // B-14: the box was not cleared: the meleeing CSA unit disengages to its own Center.
+    assert_eq!(box_of(&s, "csa-longstreet"), Some(bx(Side::Csa, CENTER)));
+    assert_eq!(bstep(&s), BStep::Combat);
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
+}
+
+#[test]
+fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
+    let g = game();
+    let mut s = blank("1862");
+    let w = hx("washington");
+    let n = g.data.hexes[w as usize].nbr.iter().copied().find(|&n| n != NONE && g.hexside(w, n).is_some()).unwrap();
+    put_hex(&mut s, "usa-i-1", w, 2);
+    put_hex(&mut s, "csa-longstreet", w, 3);
+    put_hex(&mut s, "csa-bde-1", n, 1);
+    s.attacks.push((n, w, 1));
+    g.start_combat(&mut s, &mut Log::quiet());
+    assert!(s.battle.as_ref().unwrap().fortress);
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.contains("left") || t.contains("right")), "BL 7.6: one position");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    for _ in 0..2 {
+        act(&mut s, 1, "end");
+    }
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("melee")), "B-15: no attacker melee in a fortress");
+    // Three hits on a Double-Defense unit: one step lost, one half-hit left over.
+    s.forced = vec![5, 6, 5];
+    act(&mut s, 1, "fire csa-longstreet usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "B-16: two hits per step");
+    assert!(s.battle.as_ref().unwrap().units.iter().any(|x| x.half));
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(!s.battle.as_ref().unwrap().units.iter().any(|x| x.half), "B-16: a lone leftover hit is lost");
+}
+
+#[test]
+fn t_b17_morale_check_bl_7_2() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 1)], &[]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    // USA Dawn: the 1-step engaged unit rolls 2: it disengages to its Reserve, which leaves the
+    // USA Center to the CSA alone: a rout (B-30).
+    s.forced = vec![2, 1, 1, 1, 1, 1, 1];
+    act(&mut s, 0, "end");
+    assert!(s.battle.as_ref().is_none_or(|b| b.units.iter().all(|x| game().side_of(x.u as usize) == Side::Csa)));
+}
+
+#[test]
+fn t_b18_b20_retreat_and_pursuit_bl_7_1_7_14() {
+    let (mut s, h, n) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    // CSA Morning: B-20: the attacker retreats only to the hex it attacked from.
+    let l = legal_texts(&s, 1);
+    let to = game().data.hexes[n[0] as usize].label.clone();
+    assert!(l.contains(&format!("retreat csa-longstreet {to}")), "{l:?}");
+    assert!(l.iter().filter(|t| t.starts_with("retreat csa-longstreet")).count() == 1, "{l:?}");
+    // Infantry pursues infantry at equal speed: F1, 3 dice; one 6.
+    act(&mut s, 1, &format!("retreat csa-longstreet {to}"));
+    s.forced = vec![6, 2, 3];
+    act(&mut s, 1, "end");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "B-18: equal speed pursues at F1");
+    assert_eq!(s.units[uid("csa-longstreet")].hex, n[0]);
+    assert!(s.disrupted.contains(&(uid("csa-longstreet") as u8)), "B-24: retreated units are disrupted");
+    let _ = h;
+}
+
+#[test]
+fn t_b22_reinforcement_limits_bl_7_5() {
+    let (mut s, h, n) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-ewell", 2), ("csa-jackson", 2), ("csa-hood", 2)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    for _ in 0..3 {
+        act(&mut s, 1, "end");
+    }
+    assert_eq!(bstep(&s), BStep::Reinforce);
+    act(&mut s, 1, "reinforce csa-ewell");
+    act(&mut s, 1, "reinforce csa-jackson");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "B-22: a clear hexside lets 2 through in Dry");
+    assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Csa, RESERVE)));
+    assert_eq!(s.units[uid("csa-ewell")].hex, h);
+    let _ = n;
+}
+
+#[test]
+fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    let l = legal_texts(&s, 1);
+    assert!(!l.contains(&"bmove csa-jackson csa-center".to_string()), "B-27: no lateral move");
+    assert!(!l.contains(&"bmove csa-jackson usa-center".to_string()), "B-27: no diagonal move");
+    assert!(!l.iter().any(|t| t.ends_with("usa-reserve")), "B-27: never the enemy Reserve");
+    assert!(l.contains(&"bmove csa-jackson usa-left".to_string()));
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    // USA Dawn: i-1 leaves the Center for the Reserve... and i-2 engages: then the CSA
+    // occupies the vacant USA Center and routs the USA (B-30).
+    for _ in 0..2 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 0, "bmove usa-i-1 usa-reserve");
+    for _ in 0..2 {
+        act(&mut s, 0, "end");
+    }
+    for _ in 0..2 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    assert!(s.battle.as_ref().is_none_or(|b| !b.units.iter().any(|x| game().side_of(x.u as usize) == Side::Usa)), "B-30: the USA is routed");
+    assert_ne!(s.units[uid("usa-i-1")].hex, s.units[uid("csa-longstreet")].hex);
+    let _ = (LEFT, RIGHT);
+}
+
+#[test]
+fn t_view_hides_enemy_blocks_in_battle_bl_2_5() {
+    let (s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 2)], &[]);
+    let mut s2 = s.clone();
+    act(&mut s2, 0, "deploy usa-i-1 usa-center");
+    let v = game().view(&s2, Some(1));
+    let json = serde_json::to_string(&v).unwrap();
+    assert!(!json.contains("usa-i-1") && !json.contains("usa-i-2"), "the CSA sees no USA identity: {json}");
+    let b = v.battle.expect("battle view");
+    assert!(b.blocks.iter().filter(|x| x.side == "USA").all(|x| x.id.is_none() && x.steps.is_none()));
+    let v0 = game().view(&s2, Some(0));
+    assert!(serde_json::to_string(&v0).unwrap().contains("usa-i-1"));
+}
+
+/// Random play reaches battles, and every battle ends (the CI sample checks invariants).
+#[test]
+fn t_random_play_fights_battles() {
+    let g = game();
+    let mut battles = 0;
+    for seed in 0..6u64 {
+        let mut s = g.setup(&Setup::new("1862", 2, seed)).unwrap();
+        let mut rng = bivouac_engine::GameRng::new(seed + 77);
+        let mut in_battle = false;
+        for _ in 0..60_000 {
+            let seats = g.active_seats(&s);
+            if seats.is_empty() {
+                break;
+            }
+            let seat = seats[0];
+            let acts = g.legal_actions(&s, seat);
+            assert!(!acts.is_empty());
+            // Prefer moving into enemy hexes a little, so battles happen.
+            let a = acts[rng.roll(acts.len() as u32) as usize - 1].clone();
+            g.apply(&mut s, seat, &a, &mut Log::quiet()).unwrap();
+            g.check_invariants(&s).unwrap();
+            if s.battle.is_some() && !in_battle {
+                battles += 1;
+            }
+            in_battle = s.battle.is_some();
+        }
+    }
+    assert!(battles > 0, "random play should fight battles");
+}
+
+fn env_setup() -> (State, Vec<u16>) {
+    let (mut s, _, n) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    act(&mut s, 1, "deploy csa-ewell csa-reserve");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(!legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: the flank must be engaged");
+    act(&mut s, 1, "bmove csa-jackson usa-left");
+    assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: engaged this same turn");
+    act(&mut s, 1, "envelop csa-ewell usa-left");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "B-26: no other move with an envelopment");
+    (s, n)
+}
+
+#[test]
+fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
+    let (mut s, _) = env_setup();
+    // CSA infantry succeeds on 4+ (clear, Dry); then fires F2 with 3 dice at once.
+    s.forced = vec![4, 5, 6, 1];
+    act(&mut s, 1, "end");
+    assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Usa, LEFT)));
+    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
+}
+
+#[test]
+fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
+    let (mut s, n) = env_setup();
+    s.forced = vec![3];
+    act(&mut s, 1, "end");
+    let b = s.battle.as_ref().unwrap();
+    let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
+    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "B-25: a failed envelopment is Lost");
+    // Play to Night without further attempts.
+    while matches!(bstep(&s), BStep::Reinforce | BStep::Retreat | BStep::Combat | BStep::Moves) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "B-25: Lost at nightfall: -1 step");
+    assert_eq!(s.units[uid("csa-ewell")].hex, n[0], "and it retreats");
+    let _ = RIGHT;
+}
+
+#[test]
+fn t_b07_counter_battery_takes_every_hit_bl_7_33() {
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-art-1", 2), ("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-art-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-left");
+    act(&mut s, 0, "deploy usa-i-2 usa-right");
+    act(&mut s, 0, "deploy usa-i-3 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 1, "target csa-longstreet usa-art-1");
+    assert_eq!(s.units[uid("usa-art-1")].st, St::Pool, "BL 7.33: every hit on the targeted artillery");
+    assert_eq!(s.units[uid("usa-i-3")].steps, 3, "the stronger infantry is spared");
+}
+
+#[test]
+fn t_inv_1_invasion_battle_and_sea_retreat_bl_10_4_10_41() {
+    let g = game();
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    let nf = hx("norfolk");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "csa-huger", nf, 2);
+    s.control[fm as usize] = Side::Usa;
+    s.control[nf as usize] = Side::Csa;
+    let inv = format!("invade usa-i-1 {}", g.data.hexes[nf as usize].label);
+    assert!(legal_texts(&s, 0).contains(&inv), "BL 10.4: USA infantry may invade an enemy-held coastal hex");
+    act(&mut s, 0, &inv);
+    assert_eq!(s.sm, 0, "2 SM per invading unit");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    assert_eq!(s.phase, Phase::Battle);
+    act(&mut s, 1, "deploy csa-huger csa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    let back = format!("retreat usa-i-1 {}", g.data.hexes[fm as usize].label);
+    assert!(legal_texts(&s, 0).contains(&back), "BL 10.41: a non-engaged invader may retreat by sea");
+}
+
