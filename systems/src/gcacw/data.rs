@@ -203,6 +203,16 @@ pub struct Reinforcement {
     pub leaders: Vec<LeaderId>,
 }
 
+/// One line of a scenario's Random Events Table (GCACW 3.1, 12.0): a 2d6 range and its event.
+#[derive(Clone, Debug)]
+pub struct RandomEvent {
+    pub lo: u8,
+    pub hi: u8,
+    /// Rain for this turn and the next `rain - 1` turns (1 = Rain, 2 = Rain +1, ...); 0 = no rain.
+    pub rain: u8,
+    pub text: String,
+}
+
 #[derive(Clone, Debug)]
 pub struct Objective {
     pub hex: HexId,
@@ -378,6 +388,8 @@ pub struct ScenarioData {
     pub units: Vec<UnitDef>,
     pub leaders: Vec<LeaderDef>,
     pub reinforcements: Vec<Reinforcement>,
+    /// The Random Events Table (GCACW 3.1); empty = the scenario has none.
+    pub random_events: Vec<RandomEvent>,
     pub objectives: Vec<Objective>,
     pub vp_per_manpower: i64,
 }
@@ -549,6 +561,8 @@ struct ScenarioDoc {
     unit: Vec<UnitDoc>,
     #[serde(default)]
     reinforcement: Vec<ReinfDoc>,
+    #[serde(default)]
+    random_event: Vec<EventDoc>,
     victory: VictoryDoc,
     #[serde(default)]
     objective: Vec<ObjectiveDoc>,
@@ -622,6 +636,16 @@ struct ReinfDoc {
     units: Vec<Spanned<String>>,
     #[serde(default)]
     leaders: Vec<Spanned<String>>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventDoc {
+    /// Inclusive 2d6 range `[lo, hi]`.
+    rolls: Spanned<Vec<u8>>,
+    /// "none", "rain", "rain+1", "rain+2" or "rain+3" (GCACW 12.0).
+    event: Spanned<String>,
+    #[serde(default)]
+    text: String,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1146,6 +1170,42 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             errs.push(set.diag(src, 0..0, format!("leader `{}` is neither attached at start nor a reinforcement", ld.id)));
         }
     }
+    let mut random_events = Vec::new();
+    let mut covered = [false; 13];
+    for e in &d.random_event {
+        let r = e.rolls.get_ref();
+        let (lo, hi) = match r.as_slice() {
+            [a] => (*a, *a),
+            [a, b] => (*a, *b),
+            _ => (0, 0),
+        };
+        if !(2..=12).contains(&lo) || !(lo..=12).contains(&hi) {
+            errs.push(set.diag(src, e.rolls.span(), "expected a 2d6 range [lo, hi] within 2..12"));
+            continue;
+        }
+        let rain = match e.event.get_ref().as_str() {
+            "none" => 0,
+            "rain" => 1,
+            "rain+1" => 2,
+            "rain+2" => 3,
+            "rain+3" => 4,
+            _ => {
+                errs.push(set.diag(src, e.event.span(), "unknown event; expected none, rain, rain+1, rain+2 or rain+3"));
+                continue;
+            }
+        };
+        for c in &mut covered[lo as usize..=hi as usize] {
+            if *c {
+                errs.push(set.diag(src, e.rolls.span(), "this range overlaps another Random Events Table line"));
+                break;
+            }
+            *c = true;
+        }
+        random_events.push(RandomEvent { lo, hi, rain, text: e.text.clone() });
+    }
+    if !random_events.is_empty() && covered[2..].iter().any(|c| !c) {
+        errs.push(set.diag(src, 0..0, "the Random Events Table must cover every 2d6 roll from 2 to 12"));
+    }
     let objectives = d
         .objective
         .iter()
@@ -1169,6 +1229,7 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
         units,
         leaders,
         reinforcements,
+        random_events,
         objectives,
         vp_per_manpower: d.victory.vp_per_manpower,
     })

@@ -126,6 +126,11 @@ impl Gcacw {
                 description: "A-21: the cavalry-retreat small-force DRM applies to combined CV 3/4-1 as printed (printed) or 3/4-1 1/2 (wide)".into(),
                 values: vec!["printed".into(), "wide".into()],
             },
+            OptionInfo {
+                key: "entrench-action-1863".into(),
+                description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
+                values: vec!["off".into(), "on".into()],
+            },
         ]
     }
 
@@ -216,6 +221,7 @@ impl Game for Gcacw {
                 ("ridge-up-stacks", x) => opts.ridge_stacks = x == "on",
                 ("demoralized-2", x) => opts.d2_any = x == "any",
                 ("cavalry-small-force", x) => opts.cav_small_wide = x == "wide",
+                ("entrench-action-1863", x) => opts.entrench_1863 = x == "on",
                 _ => {}
             }
         }
@@ -245,6 +251,7 @@ impl Game for Gcacw {
             refused: Vec::new(),
             stations: Vec::new(),
             rain: false,
+            rain_until: 0,
             flow: Default::default(),
             lost: [0, 0],
             march: None,

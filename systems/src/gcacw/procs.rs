@@ -18,17 +18,52 @@ fn count(m: u64) -> u32 {
 impl Gcacw {
     // ---- Turn structure (GCACW 3.0) -----------------------------------------------------------
 
-    /// Start of a turn: random events (none authored), reinforcements, Leader Transfer Phase.
+    /// Start of a turn: Random Events Phase, reinforcements, Leader Transfer Phase.
     pub(super) fn begin_turn(&self, st: &mut State, log: &mut Log) {
-        // GCACW 3.1: Random Events Phase. The scenario has no Random Events Table (rain has
-        // no Basic Game effect in SJW), so the phase passes without a roll.
-        st.rain = false;
+        self.random_events(st, log);
         self.place_reinforcements(st, log);
         // GCACW 6.3: Leader Transfer Phase, the Union first.
         st.phase = Phase::Transfer;
         st.transferred = 0;
         st.flow.push(Frame::Transfer { side: CSA });
         st.flow.push(Frame::Transfer { side: UNION });
+    }
+
+    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
+    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
+    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
+    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
+    pub(super) fn random_events(&self, st: &mut State, log: &mut Log) {
+        let sc = self.sc(st);
+        if !sc.random_events.is_empty() {
+            let (a, b) = (st.d6(), st.d6());
+            let roll = a + b;
+            let ev = sc.random_events.iter().find(|e| (e.lo..=e.hi).contains(&roll));
+            let rain = ev.map_or(0, |e| e.rain);
+            log.roll(|| {
+                let what = ev.map_or(String::new(), |e| e.text.clone());
+                format!("Random Events Table: {a} + {b} = {roll}: {} (GCACW 3.1)", if what.is_empty() { "no event".into() } else { what })
+            });
+            if rain > 0 {
+                self.add_rain(st, rain, log);
+            }
+        }
+        let raining = st.rain_until >= st.turn;
+        st.rain = raining && sc.variant.rain_in_basic;
+        if raining && !st.rain {
+            log.info(|| format!("rain this turn, without effect in the {} Basic Game (GCACW 12.0)", sc.variant.id));
+        }
+    }
+
+    /// Place rain markers for a Rain result covering `k` turns from the current one; markers
+    /// never double up (GCACW 12.0, digest 7.5.2, TC-10).
+    pub(super) fn add_rain(&self, st: &mut State, k: u8, log: &mut Log) {
+        let until = st.turn.saturating_add(k - 1);
+        if until > st.rain_until {
+            st.rain_until = until;
+        }
+        let u = st.rain_until;
+        log.info(|| format!("rain markers through turn {u} (GCACW 12.0)"));
     }
 
     pub(super) fn place_reinforcements(&self, st: &mut State, log: &mut Log) {
@@ -310,6 +345,11 @@ impl Gcacw {
                         out.push(Action::Burn { unit: un(i) });
                     }
                 }
+                for i in 0..st.units.len() {
+                    if sc.units[i].side == side && self.entrench_action_to(st, i).is_some() {
+                        out.push(Action::Entrench { unit: un(i) });
+                    }
+                }
                 out.push(Action::Pass);
             }
             Frame::Select { leader, assault, mask } => {
@@ -454,6 +494,10 @@ impl Gcacw {
             (Some(Frame::Initiative { .. }), Action::Burn { .. }) => {
                 ("GCACW 5.4", "burning needs a unit in a railroad station hex, fatigue 0-3, combat value 2 or more, in a game that allows it".into())
             }
+            (Some(Frame::Initiative { .. }), Action::Entrench { .. }) => (
+                "GCACW 5.5",
+                "the entrench action needs an 1864+ scenario (1863 with the optional rule), no rain, a non-demoralized unit at fatigue 0-2 (1863) or 0-3 (1864+) not under a completed fort".into(),
+            ),
             (Some(Frame::March), Action::Move { .. }) => (
                 "GCACW 6.2",
                 "the unit may not enter that hex (terrain, river, enemy unit, not enough MP, or an enemy ZOC it must stop in or may not leave)".into(),
@@ -548,6 +592,7 @@ impl Gcacw {
                         st.flow.push(Frame::Select { leader: l as u8, assault: true, mask: 0 });
                     }
                     Action::Burn { unit } => self.burn(st, uid(st, unit), log),
+                    Action::Entrench { unit } => self.entrench_action(st, uid(st, unit), log),
                     _ => {}
                 }
             }
@@ -1565,6 +1610,55 @@ impl Gcacw {
             (_, ENT_BW | ENT_FB1 | ENT_FB2) => Some(ENT_FORT),
             _ => None,
         }
+    }
+
+    /// The entrenchment an entrench action would give `u`, if it may take one (GCACW 5.5,
+    /// digest 4.5 and the 7.2.2 transition table).
+    pub fn entrench_action_to(&self, st: &State, u: usize) -> Option<u8> {
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        // GCACW 5.5: 1864+, or 1863 with the optional rule; never 1862; never in rain (12.0).
+        let y1864 = sc.year >= 1864;
+        if !(y1864 || (sc.year == 1863 && st.opts.entrench_1863)) || st.rain {
+            return None;
+        }
+        // A military unit on the map, fatigue 0-2 (1863) / 0-3 (1864+), not demoralized.
+        if !us.on_map() || us.fat > if y1864 { 3 } else { 2 } || us.dem > 0 {
+            return None;
+        }
+        let redoubt_csa = sc.units[u].side == CSA && sc.map.hexes[us.hex as usize].redoubt;
+        if y1864 {
+            match us.ent {
+                ENT_NONE => Some(if redoubt_csa { ENT_BW_BUILD } else { ENT_ABATIS }),
+                ENT_ABATIS => Some(ENT_BW_BUILD),
+                ENT_BW_BUILD => Some(ENT_BW),
+                ENT_BW => Some(ENT_FB1),
+                ENT_FB1 => Some(ENT_FB2),
+                ENT_FB2 => Some(ENT_FORT),
+                _ => None, // completed fort
+            }
+        } else {
+            match us.ent {
+                ENT_NONE => Some(ENT_BW_BUILD),
+                ENT_BW_BUILD => Some(ENT_BW),
+                ENT_BW => Some(ENT_FORT_BUILD),
+                ENT_FORT_BUILD => Some(ENT_FORT),
+                _ => None,
+            }
+        }
+    }
+
+    /// The entrench action (GCACW 5.5): fatigue +2 in 1863, +1 in 1864+, never an extended
+    /// march; the marker moves one step along the transition table.
+    pub(super) fn entrench_action(&self, st: &mut State, u: usize, log: &mut Log) {
+        let Some(to) = self.entrench_action_to(st, u) else { return };
+        let sc = self.sc(st);
+        let add = if sc.year >= 1864 { 1 } else { 2 };
+        let us = &mut st.units[u];
+        us.fat = (us.fat + add).min(4);
+        us.ent = to;
+        let f = us.fat;
+        log.info(|| format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to)));
     }
 
     /// Recovery steps 3-5 (GCACW 8.0).

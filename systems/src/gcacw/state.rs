@@ -265,6 +265,8 @@ pub struct Opts {
     pub d2_any: bool,
     /// the cavalry "small force" DRM applies from 3/4 to 1 1/2 (instead of 3/4 to 1).
     pub cav_small_wide: bool,
+    /// Optional rule (GCACW 5.5): the entrench action in 1863 scenarios.
+    pub entrench_1863: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -282,7 +284,10 @@ pub struct State {
     pub refused: Vec<(HexId, u8)>,
     /// Railroad stations burnt: (hex, 1 damaged | 2 destroyed) (GCACW 5.4).
     pub stations: Vec<(HexId, u8)>,
+    /// Rain rules in effect this turn (a rain turn in a game where rain has Basic Game effects).
     pub rain: bool,
+    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0, digest 7.5.2).
+    pub rain_until: u8,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],

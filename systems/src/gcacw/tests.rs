@@ -3,7 +3,7 @@
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
 use data::{CSA, UNION};
-use state::{ENT_BW, ENT_BW_BUILD, ENT_FB2, RetreatCtx, RetreatKind};
+use state::{ENT_ABATIS, ENT_BW, ENT_BW_BUILD, ENT_FB1, ENT_FB2, ENT_FORT, ENT_NONE, RetreatCtx, RetreatKind};
 
 fn content_dir() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
@@ -1104,4 +1104,122 @@ fn bad_content_reports_file_line_col() {
     let d = &err.0[0];
     assert!(d.file.ends_with("cedar-mountain.toml") && d.line > 1, "{d}");
     assert!(d.message.contains("unknown unit id") && d.message.contains("`winder`"), "{d}");
+}
+
+// ---- Random events and rain (GCACW 3.1, 12.0) -------------------------------------------------
+
+#[test]
+fn tc10_rain_markers_never_double_up() {
+    // GCACW 12.0 / digest 7.5.2, TC-10.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("siv", 1862, &[], "", &body);
+    let base = t.st.clone();
+    t.st.turn = 6;
+    t.g.add_rain(&mut t.st, 3, &mut Log::quiet()); // Rain +2 on turn 6
+    assert_eq!(t.st.rain_until, 8, "Rain +2 on turn 6: turns 6, 7, 8");
+    let mut a = t.st.clone();
+    a.turn = 7;
+    t.g.add_rain(&mut a, 2, &mut Log::quiet()); // (a) Rain +1 on turn 7
+    assert_eq!(a.rain_until, 8, "TC-10 (a): Rain +1 on turn 7 adds nothing");
+    let mut b = t.st.clone();
+    b.turn = 7;
+    t.g.add_rain(&mut b, 3, &mut Log::quiet()); // (b) Rain +2 on turn 7
+    assert_eq!(b.rain_until, 9, "TC-10 (b): Rain +2 on turn 7 adds turn 9");
+    drop(base);
+}
+
+#[test]
+fn random_events_phase_rolls_2d6_on_the_scenario_table() {
+    // GCACW 3.1: 2d6 on the scenario's table; the roll is logged with its purpose and forcible.
+    let table = "[[random_event]]\nrolls = [2, 4]\nevent = \"rain+1\"\ntext = \"storm\"\n[[random_event]]\nrolls = [5, 12]\nevent = \"none\"\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "") + table;
+    // SIV: rain has Basic Game effects (GCACW 12.0, digest 7.5.1).
+    let mut t = build("siv", 1862, &[], "", &body);
+    t.st.turn = 3;
+    t.dice(&[1, 2]);
+    let mut log = Log::recording();
+    t.g.random_events(&mut t.st, &mut log);
+    assert_eq!(t.st.rain_until, 4, "Rain +1 on turn 3: turns 3 and 4");
+    assert!(t.st.rain, "rain rules in effect in SIV's Basic Game");
+    let text = format!("{:?}", log);
+    assert!(text.contains("Random Events Table: 1 + 2 = 3"), "the roll is logged with its purpose: {text}");
+    t.st.turn = 4;
+    t.dice(&[6, 6]);
+    t.g.random_events(&mut t.st, &mut Log::quiet());
+    assert!(t.st.rain, "turn 4 still under the marker");
+    t.st.turn = 5;
+    t.dice(&[3, 3]);
+    t.g.random_events(&mut t.st, &mut Log::quiet());
+    assert!(!t.st.rain, "the rain is over");
+    // SJW: rain is marked but has no Basic Game effect (GCACW 12.0).
+    let mut s = build("sjw", 1862, &[], "", &body);
+    s.dice(&[1, 1]);
+    s.g.random_events(&mut s.st, &mut Log::quiet());
+    assert_eq!(s.st.rain_until, s.st.turn + 1);
+    assert!(!s.st.rain, "SJW: rain only in the Advanced Game");
+    // A rain turn forbids entrenching (GCACW 12.0) and fords (GCACW 6.2, 12.0).
+    t.st.rain = true;
+    t.unit_mut("u").fat = 0;
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("u")), None, "no entrenching in rain");
+}
+
+#[test]
+fn bad_random_events_table_is_diagnosed() {
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-badev-{}", std::process::id()));
+    let dir = root.join(DIR).join("scenarios");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("scenarios/cedar-mountain.toml")).unwrap();
+    let text = text.replace("event = \"rain+1\"", "event = \"snow\"");
+    std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let err = data::load_data(&set).err().expect("a bad event must be refused");
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(format!("{err}").contains("unknown event"), "{err}");
+}
+
+// ---- Entrench action (GCACW 5.5) ---------------------------------------------------------------
+
+#[test]
+fn entrench_action_by_year_gcacw_5_5() {
+    let body = unit("u", "union", "inf", 6, "0505", "fatigue = 2") + &unit("e", "confederate", "inf", 4, "0909", "");
+    // 1862: never (GCACW 5.5).
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"));
+    let r = t.refused("entrench u");
+    assert!(r.to_string().contains("GCACW 5.5"), "{r}");
+    // 1863 without the optional rule: never; with it: +2 fatigue, none -> breastwork-build (TC-04 Brannan).
+    let mut t = build("rtg", 1863, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"));
+    t.st.opts.entrench_1863 = true;
+    t.initiative(UNION);
+    t.act("entrench u");
+    assert_eq!((t.unit("u").fat, t.unit("u").ent), (4, ENT_BW_BUILD), "TC-04: Brannan fatigue 2 -> 4, Breastwork-Build");
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "1863: fatigue 0-2 only");
+    // 1864: +1 fatigue, none -> abatis -> breastwork-build ... fort; fatigue 0-3.
+    let mut t = build("gtc", 1864, &[], "", &body);
+    t.unit_mut("u").fat = 0;
+    let chain = [ENT_ABATIS, ENT_BW_BUILD, ENT_BW, ENT_FB1, ENT_FB2, ENT_FORT];
+    for (i, &e) in chain.iter().enumerate() {
+        t.unit_mut("u").fat = 0;
+        t.initiative(UNION);
+        t.act("entrench u");
+        assert_eq!((t.unit("u").ent, t.unit("u").fat), (e, 1), "1864 step {i}");
+    }
+    t.unit_mut("u").fat = 0;
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "a completed fort may not entrench further");
+    t.unit_mut("u").ent = ENT_NONE;
+    t.unit_mut("u").fat = 3;
+    t.initiative(UNION);
+    assert!(t.has("entrench u"), "1864: fatigue 3 may entrench");
+    t.unit_mut("u").dem = 1;
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "a demoralized unit may not entrench");
+    // A Confederate unit in a redoubt hex starts at breastwork-build (1864).
+    let extra = "[[place]]\nid = \"r\"\nname = \"redoubt\"\nhex = \"0909\"\nredoubt = true\n";
+    let t = build("gtc", 1864, &[], extra, &body);
+    assert_eq!(t.g.entrench_action_to(&t.st, t.u("e")), Some(ENT_BW_BUILD));
 }
