@@ -93,6 +93,10 @@ pub struct SideData {
     pub road: bool,
     pub railroad: bool,
     pub trail: bool,
+    /// A permanent bridge that may never be destroyed (GCACW 10.0, digest 7.3.4).
+    pub indestructible: bool,
+    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
+    pub ford_remains: bool,
 }
 
 impl SideData {
@@ -541,6 +545,12 @@ struct HexsideDoc {
     #[allow(dead_code)]
     name: String,
     sides: Vec<[Spanned<String>; 2]>,
+    /// Bridges: never destroyable (GCACW 10.0).
+    #[serde(default)]
+    indestructible: bool,
+    /// Major-river ferries: a ford remains once destroyed (GCACW 10.0).
+    #[serde(default)]
+    ford_remains: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -937,14 +947,18 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             continue;
         }
         for [a, b] in &hs.sides {
-            side_mut(&mut map, a, b, errs, &mut |s, _| match kind {
-                "minor-river" => s.river = 1,
-                "major-river" => s.river = 2,
-                "creek" => s.creek = true,
-                "ford" => s.crossing = Crossing::Ford,
-                "bridge" => s.crossing = Crossing::Bridge,
-                "dam" => s.crossing = Crossing::Dam,
-                _ => s.crossing = Crossing::Ferry,
+            side_mut(&mut map, a, b, errs, &mut |s, _| {
+                match kind {
+                    "minor-river" => s.river = 1,
+                    "major-river" => s.river = 2,
+                    "creek" => s.creek = true,
+                    "ford" => s.crossing = Crossing::Ford,
+                    "bridge" => s.crossing = Crossing::Bridge,
+                    "dam" => s.crossing = Crossing::Dam,
+                    _ => s.crossing = Crossing::Ferry,
+                }
+                s.indestructible |= hs.indestructible;
+                s.ford_remains |= hs.ford_remains;
             });
         }
     }

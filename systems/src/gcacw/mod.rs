@@ -252,6 +252,8 @@ impl Game for Gcacw {
             stations: Vec::new(),
             rain: false,
             rain_until: 0,
+            destroyed: Vec::new(),
+            destroy_tried: 0,
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -333,6 +335,7 @@ impl Game for Gcacw {
             Action::Override { hex } => format!("override {}", lab_text(*hex)),
             Action::Advance { unit } => format!("advance {}", n(unit)),
             Action::Entrench { unit } => format!("entrench {}", n(unit)),
+            Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
         }
     }
 
@@ -386,11 +389,12 @@ impl Game for Gcacw {
                 };
                 Action::Attack { hex: hex(1)?, kind }
             }
-            "move" | "target" | "retreat" | "override" => {
+            "move" | "target" | "retreat" | "override" | "destroy" => {
                 arity(2)?;
                 let h = hex(1)?;
                 match verb {
                     "move" => Action::Move { hex: h },
+                    "destroy" => Action::Destroy { hex: h },
                     "target" => Action::Target { hex: h },
                     "retreat" => Action::RetreatTo { hex: h },
                     _ => Action::Override { hex: h },

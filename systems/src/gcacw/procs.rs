@@ -5,7 +5,7 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NORMAL, route_only, side_crossable};
+use super::rules::{ZOC_NONE, ZOC_NORMAL, route_only, side_crossable};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -20,6 +20,7 @@ impl Gcacw {
 
     /// Start of a turn: Random Events Phase, reinforcements, Leader Transfer Phase.
     pub(super) fn begin_turn(&self, st: &mut State, log: &mut Log) {
+        st.destroy_tried = 0; // GCACW 10.0: one destruction attempt per unit per turn.
         self.random_events(st, log);
         self.place_reinforcements(st, log);
         // GCACW 6.3: Leader Transfer Phase, the Union first.
@@ -33,6 +34,84 @@ impl Gcacw {
     /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
     /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
     /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
+    // ---- Destroying permanent bridges and ferries (GCACW 10.0, digest 7.3.4) -----------------
+
+    /// Hexes across a bridge or ferry hexside from the marching unit that it may try to destroy
+    /// as it ends its march (GCACW 10.0).
+    pub fn destroy_targets(&self, st: &State) -> Vec<HexId> {
+        let Some(mv) = st.march.as_ref() else { return vec![] };
+        let u = mv.unit as usize;
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        let ud = &sc.units[u];
+        if !us.on_map() || st.destroy_tried & (1 << u) != 0 {
+            return vec![];
+        }
+        let cur = us.hex;
+        let side = ud.side;
+        let mut out = Vec::new();
+        for n in sc.map.neighbors(cur) {
+            let Some(s) = sc.map.side(cur, n) else { continue };
+            if s.river == 0 || s.indestructible || st.destroyed.contains(&(cur.min(n), cur.max(n))) {
+                continue;
+            }
+            let ok = match s.crossing {
+                // A permanent bridge: infantry with CV >= 5 (SIV 3: `bridge_cv`).
+                Crossing::Bridge => ud.kind == Kind::Inf && self.cv_half(us) >= 2 * sc.variant.bridge_cv as u32,
+                // A ferry: infantry or cavalry of any CV.
+                Crossing::Ferry => matches!(ud.kind, Kind::Inf | Kind::Cav),
+                // Dams and fords can never be destroyed.
+                _ => false,
+            };
+            if !ok || self.enemy_in(st, cur, side) || self.enemy_in(st, n, side) {
+                continue;
+            }
+            // Not if either linked hex is in an enemy ZOC (restricted too) without a friendly unit.
+            let zoc_bad = |h: HexId| self.enemy_zoc(st, side, h) != ZOC_NONE && self.side_units_at(st, h, side) == 0;
+            if zoc_bad(cur) || zoc_bad(n) {
+                continue;
+            }
+            out.push(n);
+        }
+        out
+    }
+
+    /// One destruction attempt: 1d6 + DRMs; a bridge falls on <= 2, a ferry on <= 1 (GCACW 10.0).
+    pub(super) fn destroy_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
+        let sc = self.sc(st);
+        let cur = st.units[u].hex;
+        let Some(s) = sc.map.side(cur, n).copied() else { return };
+        let side = sc.units[u].side;
+        st.destroy_tried |= 1 << u;
+        let ferry = s.crossing == Crossing::Ferry;
+        let mut drm = 0i32;
+        if ferry && side == CSA {
+            drm -= 2; // a Confederate attempt on a ferry
+        }
+        if self.enemy_zoc(st, side, cur) == ZOC_NONE && self.enemy_zoc(st, side, n) == ZOC_NONE {
+            drm -= 1; // neither linked hex in an enemy ZOC
+        }
+        if st.march.as_ref().is_some_and(|m| !m.moved && !m.attacked) {
+            drm -= 1; // the whole march spent in a linked hex
+        }
+        let r = st.d6();
+        let total = r as i32 + drm;
+        let ok = total <= if ferry { 1 } else { 2 };
+        if ok {
+            st.destroyed.push((cur.min(n), cur.max(n)));
+        }
+        let what = if ferry { "ferry" } else { "bridge" };
+        log.roll(|| {
+            format!(
+                "{} tries to destroy the {what} {}-{}: roll {r} {drm:+} = {total}: {} (GCACW 10.0)",
+                sc.units[u].name,
+                sc.map.label(cur),
+                sc.map.label(n),
+                if ok { "destroyed" } else { "fails" }
+            )
+        });
+    }
+
     pub(super) fn random_events(&self, st: &mut State, log: &mut Log) {
         let sc = self.sc(st);
         if !sc.random_events.is_empty() {
@@ -129,7 +208,9 @@ impl Gcacw {
                         None => true,
                         Some(mv) => {
                             let u = &st.units[mv.unit as usize];
-                            mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked))
+                            // A unit out of MP may still end its march with a destruction
+                            // attempt (GCACW 10.0).
+                            mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked) && self.destroy_targets(st).is_empty())
                         }
                     };
                     if !done {
@@ -397,6 +478,9 @@ impl Gcacw {
                 if self.may_refuse(st) {
                     out.push(Action::Refuse);
                 }
+                for n in self.destroy_targets(st) {
+                    out.push(Action::Destroy { hex: self.lab(st, n) });
+                }
                 out.push(Action::End);
             }
             Frame::AssaultTarget { leader, .. } => {
@@ -505,6 +589,10 @@ impl Gcacw {
             (Some(Frame::March), Action::Attack { .. }) => {
                 ("GCACW 7.1", "that attack is not allowed (MP, artillery, river, mountain, swamp or woods hexside, or the march may not attack again)".into())
             }
+            (Some(Frame::March), Action::Destroy { .. }) => (
+                "GCACW 10.0",
+                "a destruction attempt needs a permanent bridge (infantry, CV 5+) or ferry (infantry or cavalry) on the unit's hexside, one attempt per unit per turn, no enemy unit in either hex and no enemy ZOC in an unoccupied one".into(),
+            ),
             (Some(Frame::March), Action::Force) => ("GCACW 5.1", "forced march needs an organized non-artillery unit, declared before it moves".into()),
             (Some(Frame::March), Action::Refuse) => ("GCACW 7.8", "a Flank Refused marker needs 1 MP, no mountain/swamp, and not after entering an enemy ZOC or advancing".into()),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
@@ -980,7 +1068,7 @@ impl Gcacw {
     pub fn attack_side_ok(&self, st: &State, from: HexId, to: HexId, began_here: bool) -> bool {
         let m = &self.sc(st).map;
         let Some(s) = m.side(from, to) else { return false };
-        if !side_crossable(m, from, to, st.rain, true) {
+        if !side_crossable(m, from, to, st, true) {
             return false;
         }
         let woods = m.terrain(from) == Terrain::Woods || m.terrain(to) == Terrain::Woods;
@@ -1028,6 +1116,14 @@ impl Gcacw {
         let cur = st.units[u].hex;
         match a {
             Action::End => {
+                if let Some(m) = st.march.as_mut() {
+                    m.ended = true;
+                }
+            }
+            Action::Destroy { hex } => {
+                if let Some(n) = self.hex_of(st, *hex) {
+                    self.destroy_attempt(st, u, n, log);
+                }
                 if let Some(m) = st.march.as_mut() {
                     m.ended = true;
                 }
@@ -1503,7 +1599,7 @@ impl Gcacw {
         bits(pool)
             .filter(|&u| {
                 let us = &st.units[u];
-                us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st.rain, true)
+                us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st, true)
             })
             .fold(0, |a, i| a | 1 << i)
     }

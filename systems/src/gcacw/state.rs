@@ -288,6 +288,10 @@ pub struct State {
     pub rain: bool,
     /// Last turn covered by a rain marker, 0 = none (GCACW 12.0, digest 7.5.2).
     pub rain_until: u8,
+    /// Destroyed permanent bridges and ferries, as (lower, higher) hex pairs (GCACW 10.0).
+    pub destroyed: Vec<(HexId, HexId)>,
+    /// Units that made a destruction attempt this turn (GCACW 10.0: one per unit per turn).
+    pub destroy_tried: u64,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
@@ -348,6 +352,8 @@ pub enum Action {
     Override { hex: Lab },
     Advance { unit: u16 },
     Entrench { unit: u16 },
+    /// Attempt to destroy the bridge or ferry between the marching unit's hex and `hex`.
+    Destroy { hex: Lab },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -186,7 +186,7 @@ fn tc01_restricted_zoc_and_its_effects() {
     let m = &t.sc().map;
     let (h, w) = (t.h("0505"), t.h("0504"));
     for n in m.neighbors(h) {
-        let k = rules::zoc_into(m, h, n, false);
+        let k = rules::zoc_into(m, h, n, &t.st);
         assert_eq!(k, if n == w { rules::ZOC_RESTRICTED } else { rules::ZOC_NORMAL }, "{}", m.label(n));
     }
     assert_eq!(t.g.enemy_zoc(&t.st, CSA, w), rules::ZOC_RESTRICTED);
@@ -1222,4 +1222,50 @@ fn entrench_action_by_year_gcacw_5_5() {
     let extra = "[[place]]\nid = \"r\"\nname = \"redoubt\"\nhex = \"0909\"\nredoubt = true\n";
     let t = build("gtc", 1864, &[], extra, &body);
     assert_eq!(t.g.entrench_action_to(&t.st, t.u("e")), Some(ENT_BW_BUILD));
+}
+
+// ---- Destroying bridges and ferries (GCACW 10.0) ----------------------------------------------
+
+#[test]
+fn destroying_bridges_and_ferries_gcacw_10() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("small", "union", "inf", 4, "0505", "")
+        + &unit("cav", "union", "cav", 2, "0303", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    // A CV 4 infantry unit may not attack a permanent bridge (CV >= 5).
+    t.initiative(UNION);
+    t.act("march small");
+    assert!(!t.has("destroy 0506"), "bridge: CV 5+ only");
+    let r = t.refused("destroy 0506");
+    assert!(r.to_string().contains("GCACW 10.0"), "{r}");
+    // CV 6: whole march in the hex (-1), no enemy ZOC (-1): a 4 becomes 2 = destroyed.
+    t.initiative(UNION);
+    t.act("march big");
+    assert!(t.has("destroy 0506"));
+    t.dice(&[4]);
+    let log = t.act("destroy 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 -2 = 2: destroyed")), "{log:?}");
+    assert!(t.st.march.is_none(), "the attempt ends the march");
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.destroyed, vec![(a.min(b), a.max(b))]);
+    let s = rules::eff_side(&t.sc().map, &t.st, a, b).unwrap();
+    assert_eq!(s.crossing, data::Crossing::Ford, "a destroyed minor-river bridge leaves a ford");
+    // Ferry: cavalry may try; roll 4 - 2 = 2 > 1 fails; one attempt per unit per turn.
+    t.initiative(UNION);
+    t.act("march cav");
+    assert!(t.has("destroy 0304"));
+    t.dice(&[4]);
+    let log = t.act("destroy 0304");
+    assert!(log.iter().any(|l| l.contains("ferry") && l.contains("fails")), "{log:?}");
+    t.initiative(UNION);
+    t.act("march cav");
+    assert!(!t.has("destroy 0304"), "one attempt per unit per turn");
+    // An enemy ZOC in an unoccupied linked hex forbids the attempt.
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0507", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    t.initiative(UNION);
+    t.act("march big");
+    assert!(!t.has("destroy 0506"), "0506 lies in the enemy ZOC and holds no Union unit");
 }
