@@ -227,6 +227,9 @@ pub struct Objective {
 /// The per-game switches (digest 8.2), from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Variant {
+    /// OTR: the Union leader-activation size depends on the winning initiative die (digest 4.2.3).
+    #[serde(default)]
+    pub union_activation_by_die: bool,
     pub id: String,
     pub title: String,
     pub year_class: u16,
@@ -588,6 +591,10 @@ struct ScenarioHead {
     turns: u8,
     #[serde(default)]
     turn_names: Vec<String>,
+    /// The unit fatigues are the published SJW/HCR/RTG values, converted at load to the
+    /// standard system (GCACW 12.0 set-up changes, digest 7.6).
+    #[serde(default)]
+    published_fatigue: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1004,6 +1011,14 @@ fn side_of(set: &ContentSet, src: SrcId, s: &Spanned<String>, errs: &mut Diagnos
     }
 }
 
+/// Published SJW/HCR/RTG starting fatigue to the standard (fatigue, exhausted): 0 -> (0, normal),
+/// 1 -> (0, exhausted), 2 -> (1, exhausted); i.e. published + 2, then Recovery steps 4-5
+/// (GCACW 12.0 set-up changes, digest 7.6, TC-11). Organization is untouched.
+pub fn convert_published_fatigue(f: u8) -> (u8, bool) {
+    let before = f.min(4) + 2;
+    (before.saturating_sub(3), before >= 3)
+}
+
 fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdIndex<u8>, errs: &mut Diagnostics) -> Option<ScenarioData> {
     let doc = match set.parse_top::<ScenarioDoc>(rel) {
         Ok(d) => d,
@@ -1022,6 +1037,11 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             return None;
         }
     };
+    // GCACW 12.0: only SJW, HCR and RTG publish set-ups in the old fatigue system.
+    let published = d.scenario.published_fatigue;
+    if published && !matches!(variant.id.as_str(), "sjw" | "hcr" | "rtg") {
+        errs.push(set.diag(src, d.scenario.game.span(), "published_fatigue converts SJW, HCR and RTG set-ups only (GCACW 12.0)"));
+    }
     let map_rel = format!("maps/{}.toml", d.scenario.map.get_ref());
     if set.text(&map_rel).is_none() {
         errs.push(set.diag(src, d.scenario.map.span(), format!("no map file {map_rel}")));
@@ -1075,8 +1095,8 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             artillery: u.artillery,
             manpower: mp.clamp(1, 21),
             organized: u.organized,
-            fatigue: u.fatigue.min(4),
-            exhausted: u.exhausted,
+            fatigue: if published { convert_published_fatigue(u.fatigue).0 } else { u.fatigue.min(4) },
+            exhausted: if published { convert_published_fatigue(u.fatigue).1 || u.exhausted } else { u.exhausted },
             aop: u.aop,
             mounted_infantry: u.mounted_infantry,
             hex: u.hex.as_ref().map(|h| hex(h, errs)).unwrap_or(NO_HEX),

@@ -254,6 +254,7 @@ impl Game for Gcacw {
             rain_until: 0,
             destroyed: Vec::new(),
             destroy_tried: 0,
+            init_free: false,
             flow: Default::default(),
             lost: [0, 0],
             march: None,

@@ -435,7 +435,8 @@ impl Gcacw {
             }
             Frame::Select { leader, assault, mask } => {
                 let cands = if *assault { self.assault_candidates(st, *leader as usize) } else { self.activation_candidates(st, *leader as usize) };
-                for u in cands {
+                let room = *assault || count(*mask) < self.activation_limit(st, *leader as usize);
+                for u in cands.into_iter().filter(|_| room) {
                     if mask & (1 << u) == 0 {
                         out.push(Action::Pick { unit: un(u) });
                     }
@@ -597,7 +598,7 @@ impl Gcacw {
             (Some(Frame::March), Action::Refuse) => ("GCACW 7.8", "a Flank Refused marker needs 1 MP, no mountain/swamp, and not after entering an enemy ZOC or advancing".into()),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
-            (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue)".into()),
+            (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
             (Some(Frame::Loss { .. }), _) => ("GCACW 7.5", "the loss must go to a unit of the force".into()),
             (Some(Frame::Recovery { .. }), _) => ("GCACW 8.0", "only a fatigue-0 unit may entrench in Recovery step 1, once".into()),
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
@@ -660,9 +661,10 @@ impl Gcacw {
                 }
                 // Otherwise the Action Cycle ends (GCACW 4.4).
             }
-            (Frame::Initiative { side, .. }, act) => {
+            (Frame::Initiative { side, by_pass }, act) => {
                 st.flow.pop();
                 st.active = side;
+                st.init_free = by_pass || st.dice == [0, 0];
                 st.flow.push(Frame::Cont(Cont::ActionDone));
                 match act {
                     Action::March { unit } => {
@@ -1269,6 +1271,21 @@ impl Gcacw {
     }
 
     // ---- Leader activation (GCACW 5.2) --------------------------------------------------------
+
+    /// How many units leader `l` may select for a leader activation: unlimited, except the OTR
+    /// Union rule (GCACW 5.2 as changed for OTR, digest 4.2.3, TC-12): a winning die of 1-4
+    /// allows 1 unit, a 5 allows 2, a 6 any; any when won by the other's pass or without a roll.
+    pub fn activation_limit(&self, st: &State, l: usize) -> u32 {
+        let sc = self.sc(st);
+        if !sc.variant.union_activation_by_die || sc.leaders[l].side != UNION || st.init_free {
+            return u32::MAX;
+        }
+        match st.dice[UNION as usize] {
+            1..=4 => 1,
+            5 => 2,
+            _ => u32::MAX,
+        }
+    }
 
     /// Units that may join `l`'s activation (GCACW 5.2 step 2, digest 4.2.1).
     pub fn activation_candidates(&self, st: &State, l: usize) -> Vec<usize> {

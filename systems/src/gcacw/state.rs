@@ -292,6 +292,8 @@ pub struct State {
     pub destroyed: Vec<(HexId, HexId)>,
     /// Units that made a destruction attempt this turn (GCACW 10.0: one per unit per turn).
     pub destroy_tried: u64,
+    /// The acting side took the initiative by the other's pass or without a roll (digest 4.2.3).
+    pub init_free: bool,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],

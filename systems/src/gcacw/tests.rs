@@ -1269,3 +1269,67 @@ fn destroying_bridges_and_ferries_gcacw_10() {
     t.act("march big");
     assert!(!t.has("destroy 0506"), "0506 lies in the enemy ZOC and holds no Union unit");
 }
+
+// ---- OTR Union activation size, set-up fatigue (TC-12, TC-11) --------------------------------
+
+#[test]
+fn tc12_otr_union_leader_activation_size() {
+    // GCACW 5.2 as changed for OTR (digest 4.2.3).
+    let body = unit("a", "union", "inf", 6, "0505", "corps = \"I\"") + &unit("b", "union", "inf", 6, "0506", "corps = \"I\"")
+        + &unit("c", "union", "inf", 6, "0504", "corps = \"I\"")
+        + &leader("mcd", "union", "corps", "I", 1, 3, "a", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let picks = |dice: [u8; 2], by_pass: bool| -> usize {
+        let mut t = build("otr", 1862, &[], "", &body);
+        t.st.flow.clear();
+        t.st.phase = Phase::Cycle;
+        t.st.dice = dice;
+        t.st.flow.push(Frame::Initiative { side: UNION, by_pass });
+        t.act("activate mcd");
+        let mut n = 0;
+        while let Some(p) = t.legal().into_iter().find(|a| a.starts_with("pick ")) {
+            t.act(&p);
+            n += 1;
+        }
+        n
+    };
+    assert_eq!(picks([3, 2], false), 1, "winning die 3: 1 unit");
+    assert_eq!(picks([5, 2], false), 2, "winning die 5: 2 units");
+    assert_eq!(picks([6, 2], false), 3, "winning die 6: any");
+    assert_eq!(picks([2, 6], true), 3, "the Confederates won with 6 and passed: any");
+    assert_eq!(picks([0, 0], false), 3, "won without rolling: any");
+    // Not in other games.
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Cycle;
+    t.st.dice = [3, 2];
+    t.st.flow.push(Frame::Initiative { side: UNION, by_pass: false });
+    t.act("activate mcd");
+    t.act("pick a");
+    assert!(t.has("pick b"), "SJW: no limit");
+}
+
+#[test]
+fn tc11_published_setup_fatigue_conversion() {
+    // GCACW 12.0 set-up changes (digest 7.6).
+    assert_eq!(data::convert_published_fatigue(0), (0, false));
+    assert_eq!(data::convert_published_fatigue(1), (0, true));
+    assert_eq!(data::convert_published_fatigue(2), (1, true));
+    // Loading a scenario that declares published fatigues converts them.
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-pub-{}", std::process::id()));
+    let dir = root.join(DIR).join("scenarios");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("scenarios/cedar-mountain.toml")).unwrap();
+    let text = text.replacen("turns = 2\n", "turns = 2\npublished_fatigue = true\n", 1);
+    std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let d = data::load_data(&set).unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    let plain = game();
+    let (a, b) = (&plain.data.scenarios[0], &d.scenarios[0]);
+    for (ua, ub) in a.units.iter().zip(&b.units) {
+        let (f, e) = data::convert_published_fatigue(ua.fatigue);
+        assert_eq!((ub.fatigue, ub.exhausted), (f, e || ua.exhausted), "{}", ua.id);
+        assert_eq!(ub.organized, ua.organized, "disorganized units stay disorganized");
+    }
+}
