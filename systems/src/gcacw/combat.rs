@@ -4,7 +4,7 @@
 
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
-use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, route_only, side_crossable, zoc_into};
+use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, zoc_into};
 use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
@@ -471,7 +471,7 @@ impl Gcacw {
             if n == r.start || r.path.contains(&n) || n == r.enemy {
                 continue;
             }
-            if !side_crossable(m, cur, n, st, true) {
+            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) {
                 continue;
             }
             let dn = if r.enemy == NO_HEX { 0 } else { m.dist(n, r.enemy) };

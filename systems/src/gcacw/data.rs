@@ -224,12 +224,25 @@ pub struct Objective {
     pub vp: [i64; 2],
 }
 
+fn pontoon_minor_default() -> [u8; 2] {
+    [255, 255]
+}
+fn pontoon_major_default() -> [u8; 2] {
+    [1, 0]
+}
+
 /// The per-game switches (digest 8.2), from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Variant {
     /// OTR: the Union leader-activation size depends on the winning initiative die (digest 4.2.3).
     #[serde(default)]
     pub union_activation_by_die: bool,
+    /// Pontoon bridge markers per side [Union, CSA] for minor and major rivers; 255 =
+    /// unlimited (GCACW 10.0, digest 7.3.1 marker limits).
+    #[serde(default = "pontoon_minor_default")]
+    pub pontoon_minor: [u8; 2],
+    #[serde(default = "pontoon_major_default")]
+    pub pontoon_major: [u8; 2],
     pub id: String,
     pub title: String,
     pub year_class: u16,

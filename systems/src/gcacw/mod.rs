@@ -255,6 +255,9 @@ impl Game for Gcacw {
             destroyed: Vec::new(),
             destroy_tried: 0,
             init_free: false,
+            pontoons: Vec::new(),
+            pontoon_failed: Vec::new(),
+            pontoon_hexes: Vec::new(),
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -337,6 +340,7 @@ impl Game for Gcacw {
             Action::Advance { unit } => format!("advance {}", n(unit)),
             Action::Entrench { unit } => format!("entrench {}", n(unit)),
             Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
+            Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
         }
     }
 
@@ -389,6 +393,10 @@ impl Game for Gcacw {
                     k => return Err(Refusal::new("notation", format!("unknown attack type `{k}`; expected column, hasty, normal or prepared"))),
                 };
                 Action::Attack { hex: hex(1)?, kind }
+            }
+            "bridge" => {
+                arity(3)?;
+                Action::Bridge { unit: name(1)?, hex: hex(2)? }
             }
             "move" | "target" | "retreat" | "override" | "destroy" => {
                 arity(2)?;

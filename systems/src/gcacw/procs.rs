@@ -5,7 +5,7 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NONE, ZOC_NORMAL, route_only, side_crossable};
+use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -21,6 +21,7 @@ impl Gcacw {
     /// Start of a turn: Random Events Phase, reinforcements, Leader Transfer Phase.
     pub(super) fn begin_turn(&self, st: &mut State, log: &mut Log) {
         st.destroy_tried = 0; // GCACW 10.0: one destruction attempt per unit per turn.
+        st.pontoon_failed.clear(); // GCACW 10.0: a failed hexside may be tried again next turn.
         self.random_events(st, log);
         self.place_reinforcements(st, log);
         // GCACW 6.3: Leader Transfer Phase, the Union first.
@@ -112,6 +113,121 @@ impl Gcacw {
         });
     }
 
+    // ---- Pontoon bridges (GCACW 10.0, digest 7.3.1-7.3.3) ---------------------------------------
+
+    fn hex_has_route(&self, st: &State, h: HexId) -> bool {
+        self.sc(st).map.hexes[h as usize].side.iter().any(|s| s.any_route())
+    }
+
+    /// Enemy CV (half points, no entrenchment) in `h` against `side`.
+    fn enemy_cv_half(&self, st: &State, h: HexId, side: u8) -> u32 {
+        bits(self.side_units_at(st, h, 1 - side)).map(|i| self.cv_half(&st.units[i])).sum()
+    }
+
+    /// Hexes across which unit `u` may try to build a pontoon bridge in Recovery step 1.
+    pub fn pontoon_targets(&self, st: &State, u: usize) -> Vec<HexId> {
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        let ud = &sc.units[u];
+        let need = 2 * sc.variant.bridge_cv as u32;
+        // Infantry, fatigue 0, CV >= 5 (SIV 3), not entrenched/repaired this phase, no rain,
+        // one attempt per hex per Recovery step 1.
+        if ud.kind != Kind::Inf || !us.on_map() || us.fat != 0 || us.recovered || st.rain || self.cv_half(us) < need || st.pontoon_hexes.contains(&us.hex) {
+            return vec![];
+        }
+        let cur = us.hex;
+        let side = ud.side;
+        let mut out = Vec::new();
+        for n in sc.map.neighbors(cur) {
+            let Some(s) = sc.map.side(cur, n) else { continue };
+            let key = (cur.min(n), cur.max(n));
+            // A river hexside without a bridge (permanent or pontoon) or dam; never a creek alone.
+            if s.river == 0 || sc.map.terrain(n) == Terrain::Water || st.pontoons.iter().any(|p| (p.0, p.1) == key) || st.pontoon_failed.contains(&key) {
+                continue;
+            }
+            let destroyed = st.destroyed.contains(&key);
+            if matches!(s.crossing, Crossing::Dam) || (s.crossing == Crossing::Bridge && !destroyed) {
+                continue;
+            }
+            let major = s.river == 2;
+            let limit = if major { sc.variant.pontoon_major[side as usize] } else { sc.variant.pontoon_minor[side as usize] };
+            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major).count();
+            if limit != 255 && used >= limit as usize {
+                continue;
+            }
+            if self.enemy_cv_half(st, cur, side) >= need || self.enemy_cv_half(st, n, side) >= need {
+                continue;
+            }
+            out.push(n);
+        }
+        out
+    }
+
+    /// One pontoon attempt: 1d6 + DRMs, built on <= 5 (GCACW 10.0).
+    pub(super) fn pontoon_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
+        if !self.pontoon_targets(st, u).contains(&n) {
+            return;
+        }
+        let sc = self.sc(st);
+        let cur = st.units[u].hex;
+        let Some(s) = sc.map.side(cur, n).copied() else { return };
+        let key = (cur.min(n), cur.max(n));
+        let major = s.river == 2;
+        let destroyed = st.destroyed.contains(&key);
+        let mut drm = 0i32;
+        if major {
+            drm += 2;
+        }
+        let (ra, rb) = (self.hex_has_route(st, cur), self.hex_has_route(st, n));
+        let crossing_left = matches!(s.crossing, Crossing::Ford | Crossing::Ferry) && !destroyed;
+        drm += match (ra, rb) {
+            (true, true) if !crossing_left => 1,
+            (true, true) => 0,
+            (false, false) => 3,
+            _ => 1,
+        };
+        st.units[u].recovered = true;
+        st.pontoon_hexes.push(cur);
+        let r = st.d6();
+        let total = r as i32 + drm;
+        let ok = total <= 5;
+        let side = sc.units[u].side;
+        if ok {
+            st.pontoons.push((key.0, key.1, side, major));
+        } else {
+            st.pontoon_failed.push(key);
+        }
+        log.roll(|| {
+            format!(
+                "{} builds a pontoon bridge {}-{}: roll {r} {drm:+} = {total}: {} (GCACW 10.0)",
+                sc.units[u].name,
+                sc.map.label(cur),
+                sc.map.label(n),
+                if ok { "built" } else { "fails" }
+            )
+        });
+    }
+
+    /// A pontoon bridge goes when an enemy unit of CV 5+ (SIV 3+) stands in either linked hex
+    /// once a march and its combats are over (GCACW 10.0, digest 7.3.3).
+    pub(super) fn pontoon_presence(&self, st: &mut State, log: &mut Log) {
+        if st.pontoons.is_empty() || st.march.is_some() || st.combat.is_some() {
+            return;
+        }
+        let sc = self.sc(st);
+        let need = 2 * sc.variant.bridge_cv as u32;
+        let gone: Vec<_> = st
+            .pontoons
+            .iter()
+            .copied()
+            .filter(|&(a, b, owner, _)| bits(self.side_units_at(st, a, 1 - owner) | self.side_units_at(st, b, 1 - owner)).any(|i| self.cv_half(&st.units[i]) >= need))
+            .collect();
+        for p in gone {
+            st.pontoons.retain(|q| *q != p);
+            log.info(|| format!("the pontoon bridge {}-{} is destroyed by enemy presence (GCACW 10.0)", sc.map.label(p.0), sc.map.label(p.1)));
+        }
+    }
+
     pub(super) fn random_events(&self, st: &mut State, log: &mut Log) {
         let sc = self.sc(st);
         if !sc.random_events.is_empty() {
@@ -188,6 +304,7 @@ impl Gcacw {
                         st.dice = [0, 0];
                         st.phase = Phase::Recovery;
                         log.info(|| "the Action Cycle ends; Recovery Phase (GCACW 8.0)".into());
+                        st.pontoon_hexes.clear();
                         st.flow.push(Frame::Recovery { side: CSA });
                         st.flow.push(Frame::Recovery { side: UNION });
                     }
@@ -286,6 +403,7 @@ impl Gcacw {
 
     /// Housekeeping after every step: leaders of eliminated units, abandoned Flank Refused markers.
     pub(super) fn cleanup(&self, st: &mut State, log: &mut Log) {
+        self.pontoon_presence(st, log);
         let sc = self.sc(st);
         for l in 0..st.leaders.len() {
             let ls = st.leaders[l];
@@ -558,6 +676,13 @@ impl Gcacw {
                         out.push(Action::Entrench { unit: un(i) });
                     }
                 }
+                for i in 0..st.units.len() {
+                    if sc.units[i].side == *side {
+                        for n in self.pontoon_targets(st, i) {
+                            out.push(Action::Bridge { unit: un(i), hex: self.lab(st, n) });
+                        }
+                    }
+                }
                 out.push(Action::Done);
             }
             Frame::Cont(_) => {}
@@ -600,6 +725,10 @@ impl Gcacw {
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
             (Some(Frame::Loss { .. }), _) => ("GCACW 7.5", "the loss must go to a unit of the force".into()),
+            (Some(Frame::Recovery { .. }), Action::Bridge { .. }) => (
+                "GCACW 10.0",
+                "a pontoon needs a fatigue-0 infantry unit of CV 5+ (SIV 3) that has not entrenched, one per hex, on a river hexside without bridge, dam or failed attempt this turn, a free marker, no rain, and no enemy CV 5+ in either hex".into(),
+            ),
             (Some(Frame::Recovery { .. }), _) => ("GCACW 8.0", "only a fatigue-0 unit may entrench in Recovery step 1, once".into()),
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
         };
@@ -863,6 +992,12 @@ impl Gcacw {
                     log.info(|| format!("{} entrenches: {} (GCACW 8.0 step 1, 9.0)", sc.units[u].name, ent_name(to)));
                 }
             }
+            (Frame::Recovery { .. }, Action::Bridge { unit, hex }) => {
+                let u = uid(st, unit);
+                if let Some(n) = self.hex_of(st, *hex) {
+                    self.pontoon_attempt(st, u, n, log);
+                }
+            }
             (Frame::Recovery { .. }, Action::Done) => {
                 st.flow.pop();
             }
@@ -1070,7 +1205,8 @@ impl Gcacw {
     pub fn attack_side_ok(&self, st: &State, from: HexId, to: HexId, began_here: bool) -> bool {
         let m = &self.sc(st).map;
         let Some(s) = m.side(from, to) else { return false };
-        if !side_crossable(m, from, to, st, true) {
+        // GCACW 10.0: never across an enemy pontoon bridge.
+        if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
             return false;
         }
         let woods = m.terrain(from) == Terrain::Woods || m.terrain(to) == Terrain::Woods;
@@ -1617,6 +1753,7 @@ impl Gcacw {
             .filter(|&u| {
                 let us = &st.units[u];
                 us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st, true)
+                    && !enemy_pontoon(m, st, us.hex, hex, self.sc(st).units[u].side)
             })
             .fold(0, |a, i| a | 1 << i)
     }

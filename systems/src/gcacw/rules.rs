@@ -22,7 +22,27 @@ pub fn eff_side(m: &MapData, st: &State, a: HexId, b: HexId) -> Option<SideData>
     if matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) && !st.destroyed.is_empty() && st.destroyed.contains(&(a.min(b), a.max(b))) {
         s.crossing = if s.river == 1 || s.ford_remains { Crossing::Ford } else { Crossing::None };
     }
+    // GCACW 10.0: a pontoon bridge is a bridge (its owner alone may use it: `enemy_pontoon`).
+    if s.river > 0 && !st.pontoons.is_empty() && st.pontoons.iter().any(|p| (p.0, p.1) == (a.min(b), a.max(b))) {
+        s.crossing = Crossing::Bridge;
+    }
     Some(s)
+}
+
+/// The hexside's only way across is a pontoon bridge of the enemy of `side`: units of `side`
+/// may not march, retreat, advance or attack across it (GCACW 10.0, digest 7.3.2).
+pub fn enemy_pontoon(m: &MapData, st: &State, a: HexId, b: HexId, side: u8) -> bool {
+    if st.pontoons.is_empty() {
+        return false;
+    }
+    let Some(p) = st.pontoons.iter().find(|p| (p.0, p.1) == (a.min(b), a.max(b))) else { return false };
+    if p.2 == side {
+        return false;
+    }
+    // Would the hexside be passable without the pontoon?
+    let mut st2 = st.clone();
+    st2.pontoons.clear();
+    eff_side(m, &st2, a, b).is_some_and(|s| !river_passable(&s, st.rain))
 }
 
 /// Can a river hexside be crossed (or attacked/ZOC'd across) this turn? (GCACW 6.2, 10.0, 12.0)
@@ -304,7 +324,7 @@ impl Gcacw {
         if self.enemy_in(st, to, ud.side) {
             return None; // GCACW 6.2: never into an enemy-occupied hex.
         }
-        if !side_crossable(m, from, to, st, false) {
+        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, ud.side) {
             return None;
         }
         let ch = &self.data.charts;

@@ -294,6 +294,12 @@ pub struct State {
     pub destroy_tried: u64,
     /// The acting side took the initiative by the other's pass or without a roll (digest 4.2.3).
     pub init_free: bool,
+    /// Pontoon bridges: (lower hex, higher hex, owner, major river) (GCACW 10.0).
+    pub pontoons: Vec<(HexId, HexId, u8, bool)>,
+    /// Hexsides where a pontoon attempt failed this turn, and hexes where a unit tried in this
+    /// Recovery step 1 (GCACW 10.0).
+    pub pontoon_failed: Vec<(HexId, HexId)>,
+    pub pontoon_hexes: Vec<HexId>,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
@@ -356,6 +362,8 @@ pub enum Action {
     Entrench { unit: u16 },
     /// Attempt to destroy the bridge or ferry between the marching unit's hex and `hex`.
     Destroy { hex: Lab },
+    /// Recovery step 1: `unit` tries to build a pontoon bridge across to `hex` (GCACW 10.0).
+    Bridge { unit: u16, hex: Lab },
 }
 
 pub fn lab_text(l: Lab) -> String {

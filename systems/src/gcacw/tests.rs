@@ -1333,3 +1333,50 @@ fn tc11_published_setup_fatigue_conversion() {
         assert_eq!(ub.organized, ua.organized, "disorganized units stay disorganized");
     }
 }
+
+// ---- Pontoon bridges (GCACW 10.0) --------------------------------------------------------------
+
+#[test]
+fn pontoon_bridges_gcacw_10() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0505", "")
+        + &unit("small", "union", "inf", 4, "0303", "") + &unit("e", "confederate", "inf", 6, "0909", "");
+    let recovery = |t: &mut T| {
+        t.st.flow.clear();
+        t.st.phase = Phase::Recovery;
+        t.st.pontoon_hexes.clear();
+        t.st.flow.push(Frame::Recovery { side: UNION });
+    };
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    assert!(t.has("bridge big 0506"));
+    // No route in either hex: +3; a 4 makes 7: failed, and no other try on that hexside or from that hex.
+    t.dice(&[4]);
+    let log = t.act("bridge big 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 +3 = 7: fails")), "{log:?}");
+    assert!(!t.has("bridge b2 0506"), "one attempt per hex and a failed hexside waits a turn");
+    let r = t.refused("bridge b2 0506");
+    assert!(r.to_string().contains("GCACW 10.0"), "{r}");
+    // Success on 2 + 3 = 5.
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    t.dice(&[2]);
+    t.act("bridge big 0506");
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.pontoons, vec![(a.min(b), a.max(b), UNION, false)]);
+    assert!(t.unit("big").recovered, "no entrenching after building");
+    let (big, e) = (t.u("big") as data::UnitId, t.u("e") as data::UnitId);
+    assert!(t.g.step_cost(&t.st, big, a, b).is_some(), "the owner crosses");
+    assert!(t.g.step_cost(&t.st, e, b, a).is_none(), "the enemy may not cross it");
+    assert_ne!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NONE, "ZOC extends across it");
+    // Not in rain; not for CV 4; not with enemy CV 5+ in either hex.
+    let mut t2 = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t2);
+    t2.st.rain = true;
+    assert!(!t2.has("bridge big 0506"), "no building in rain");
+    // Enemy CV 5+ standing in a linked hex destroys it.
+    let ei = t.u("e");
+    t.st.units[ei].hex = b;
+    t.g.cleanup(&mut t.st, &mut Log::quiet());
+    assert!(t.st.pontoons.is_empty(), "destroyed by enemy presence");
+}
