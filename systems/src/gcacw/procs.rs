@@ -566,6 +566,10 @@ impl Gcacw {
             Frame::Activation { leader, remaining, may_transfer, .. } => {
                 for u in bits(*remaining) {
                     out.push(Action::Next { unit: un(u) });
+                    // GCACW 5.5: an activated unit may entrench instead of marching.
+                    if self.entrench_action_to(st, u).is_some() {
+                        out.push(Action::Entrench { unit: un(u) });
+                    }
                 }
                 if *may_transfer {
                     let l = *leader as usize;
@@ -850,6 +854,12 @@ impl Gcacw {
                         mv.no_attack = true;
                     }
                 }
+            }
+            (Frame::Activation { leader, remaining, lma, cav_marched, .. }, Action::Entrench { unit }) => {
+                // GCACW 5.2 / 5.5: a selected unit entrenches as its part of the activation.
+                let u = uid(st, unit);
+                st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched });
+                self.entrench_action(st, u, log);
             }
             (Frame::March, act) => self.perform_march(st, act, log),
             (Frame::AssaultTarget { leader, mask }, Action::Target { hex }) => {

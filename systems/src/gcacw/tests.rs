@@ -1380,3 +1380,36 @@ fn pontoon_bridges_gcacw_10() {
     t.g.cleanup(&mut t.st, &mut Log::quiet());
     assert!(t.st.pontoons.is_empty(), "destroyed by enemy presence");
 }
+
+#[test]
+fn tc04_thomas_activation_with_march_and_entrench() {
+    // GCACW 5.2 with the 1863 optional entrench action (GCACW 5.5), digest TC-04.
+    let body = unit("baird", "union", "inf", 6, "0505", "corps = \"XIV\"\nfatigue = 4")
+        + &unit("negley", "union", "inf", 6, "0506", "corps = \"XIV\"")
+        + &unit("brannan", "union", "inf", 6, "0504", "corps = \"XIV\"\nfatigue = 2")
+        + &unit("davis", "union", "inf", 6, "0404", "corps = \"XX\"")
+        + &leader("thomas", "union", "corps", "XIV", 2, 3, "baird", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    t.st.opts.entrench_1863 = true;
+    t.initiative(UNION);
+    t.act("activate thomas");
+    assert!(t.has("pick negley") && t.has("pick brannan"));
+    assert!(!t.has("pick baird"), "fatigue 4");
+    assert!(!t.has("pick davis"), "another corps");
+    t.act("pick negley");
+    t.act("pick brannan");
+    t.dice(&[4]);
+    t.act("go");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Activation { lma: 5, .. })), "4 + 1 = 5 MP");
+    t.act("lead brannan");
+    t.act("entrench brannan");
+    let b = t.unit("brannan");
+    assert_eq!((b.fat, b.ent), (4, ENT_BW_BUILD), "1863 entrench: fatigue +2, breastwork-build");
+    assert_eq!(t.st.leaders[t.l("thomas")].unit as usize, t.u("brannan"));
+    t.act("next negley");
+    assert_eq!(t.unit("negley").fat, 1, "march: fatigue 0 -> 1");
+    assert_eq!(t.mv().ma, 10, "active MA = the leader's 5");
+    assert_eq!(t.unit("baird").fat, 4);
+    assert_eq!(t.unit("davis").fat, 0);
+}
