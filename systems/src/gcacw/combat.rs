@@ -4,7 +4,7 @@
 
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
-use super::rules::{ZOC_NONE, ZOC_RESTRICTED, route_only, side_crossable, zoc_into};
+use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, zoc_into};
 use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
@@ -142,7 +142,7 @@ impl Gcacw {
     pub fn terrain_drm(&self, st: &State, from: HexId, def: HexId) -> i32 {
         let sc = self.sc(st);
         let m = &sc.map;
-        let Some(s) = m.side(from, def) else { return 0 };
+        let Some(s) = eff_side(m, st, from, def) else { return 0 };
         let hexside = if s.river > 0 && s.crossing != Crossing::None {
             2
         } else if s.creek {
@@ -245,7 +245,8 @@ impl Gcacw {
                 reductions += 1;
                 continue;
             }
-            let s = &m.hexes[def_hex as usize].side[dir];
+            let Some(s) = eff_side(m, st, def_hex, n) else { continue };
+            let s = &s;
             if m.terrain(n) == Terrain::Water {
                 continue;
             }
@@ -272,7 +273,7 @@ impl Gcacw {
                     all_restricted = false;
                     true
                 } else if m.dir_to(u.hex, n).is_some() {
-                    let z = zoc_into(m, u.hex, n, st.rain);
+                    let z = zoc_into(m, u.hex, n, st);
                     if z != ZOC_RESTRICTED {
                         all_restricted &= z == ZOC_NONE;
                     }
@@ -470,7 +471,7 @@ impl Gcacw {
             if n == r.start || r.path.contains(&n) || n == r.enemy {
                 continue;
             }
-            if !side_crossable(m, cur, n, st.rain, true) {
+            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) {
                 continue;
             }
             let dn = if r.enemy == NO_HEX { 0 } else { m.dist(n, r.enemy) };

@@ -93,6 +93,10 @@ pub struct SideData {
     pub road: bool,
     pub railroad: bool,
     pub trail: bool,
+    /// A permanent bridge that may never be destroyed (GCACW 10.0, digest 7.3.4).
+    pub indestructible: bool,
+    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
+    pub ford_remains: bool,
 }
 
 impl SideData {
@@ -203,6 +207,16 @@ pub struct Reinforcement {
     pub leaders: Vec<LeaderId>,
 }
 
+/// One line of a scenario's Random Events Table (GCACW 3.1, 12.0): a 2d6 range and its event.
+#[derive(Clone, Debug)]
+pub struct RandomEvent {
+    pub lo: u8,
+    pub hi: u8,
+    /// Rain for this turn and the next `rain - 1` turns (1 = Rain, 2 = Rain +1, ...); 0 = no rain.
+    pub rain: u8,
+    pub text: String,
+}
+
 #[derive(Clone, Debug)]
 pub struct Objective {
     pub hex: HexId,
@@ -210,9 +224,25 @@ pub struct Objective {
     pub vp: [i64; 2],
 }
 
+fn pontoon_minor_default() -> [u8; 2] {
+    [255, 255]
+}
+fn pontoon_major_default() -> [u8; 2] {
+    [1, 0]
+}
+
 /// The per-game switches (digest 8.2), from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Variant {
+    /// OTR: the Union leader-activation size depends on the winning initiative die (digest 4.2.3).
+    #[serde(default)]
+    pub union_activation_by_die: bool,
+    /// Pontoon bridge markers per side [Union, CSA] for minor and major rivers; 255 =
+    /// unlimited (GCACW 10.0, digest 7.3.1 marker limits).
+    #[serde(default = "pontoon_minor_default")]
+    pub pontoon_minor: [u8; 2],
+    #[serde(default = "pontoon_major_default")]
+    pub pontoon_major: [u8; 2],
     pub id: String,
     pub title: String,
     pub year_class: u16,
@@ -378,6 +408,8 @@ pub struct ScenarioData {
     pub units: Vec<UnitDef>,
     pub leaders: Vec<LeaderDef>,
     pub reinforcements: Vec<Reinforcement>,
+    /// The Random Events Table (GCACW 3.1); empty = the scenario has none.
+    pub random_events: Vec<RandomEvent>,
     pub objectives: Vec<Objective>,
     pub vp_per_manpower: i64,
 }
@@ -529,6 +561,12 @@ struct HexsideDoc {
     #[allow(dead_code)]
     name: String,
     sides: Vec<[Spanned<String>; 2]>,
+    /// Bridges: never destroyable (GCACW 10.0).
+    #[serde(default)]
+    indestructible: bool,
+    /// Major-river ferries: a ford remains once destroyed (GCACW 10.0).
+    #[serde(default)]
+    ford_remains: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -549,6 +587,8 @@ struct ScenarioDoc {
     unit: Vec<UnitDoc>,
     #[serde(default)]
     reinforcement: Vec<ReinfDoc>,
+    #[serde(default)]
+    random_event: Vec<EventDoc>,
     victory: VictoryDoc,
     #[serde(default)]
     objective: Vec<ObjectiveDoc>,
@@ -564,6 +604,10 @@ struct ScenarioHead {
     turns: u8,
     #[serde(default)]
     turn_names: Vec<String>,
+    /// The unit fatigues are the published SJW/HCR/RTG values, converted at load to the
+    /// standard system (GCACW 12.0 set-up changes, digest 7.6).
+    #[serde(default)]
+    published_fatigue: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -622,6 +666,16 @@ struct ReinfDoc {
     units: Vec<Spanned<String>>,
     #[serde(default)]
     leaders: Vec<Spanned<String>>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EventDoc {
+    /// Inclusive 2d6 range `[lo, hi]`.
+    rolls: Spanned<Vec<u8>>,
+    /// "none", "rain", "rain+1", "rain+2" or "rain+3" (GCACW 12.0).
+    event: Spanned<String>,
+    #[serde(default)]
+    text: String,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -913,14 +967,18 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             continue;
         }
         for [a, b] in &hs.sides {
-            side_mut(&mut map, a, b, errs, &mut |s, _| match kind {
-                "minor-river" => s.river = 1,
-                "major-river" => s.river = 2,
-                "creek" => s.creek = true,
-                "ford" => s.crossing = Crossing::Ford,
-                "bridge" => s.crossing = Crossing::Bridge,
-                "dam" => s.crossing = Crossing::Dam,
-                _ => s.crossing = Crossing::Ferry,
+            side_mut(&mut map, a, b, errs, &mut |s, _| {
+                match kind {
+                    "minor-river" => s.river = 1,
+                    "major-river" => s.river = 2,
+                    "creek" => s.creek = true,
+                    "ford" => s.crossing = Crossing::Ford,
+                    "bridge" => s.crossing = Crossing::Bridge,
+                    "dam" => s.crossing = Crossing::Dam,
+                    _ => s.crossing = Crossing::Ferry,
+                }
+                s.indestructible |= hs.indestructible;
+                s.ford_remains |= hs.ford_remains;
             });
         }
     }
@@ -966,6 +1024,14 @@ fn side_of(set: &ContentSet, src: SrcId, s: &Spanned<String>, errs: &mut Diagnos
     }
 }
 
+/// Published SJW/HCR/RTG starting fatigue to the standard (fatigue, exhausted): 0 -> (0, normal),
+/// 1 -> (0, exhausted), 2 -> (1, exhausted); i.e. published + 2, then Recovery steps 4-5
+/// (GCACW 12.0 set-up changes, digest 7.6, TC-11). Organization is untouched.
+pub fn convert_published_fatigue(f: u8) -> (u8, bool) {
+    let before = f.min(4) + 2;
+    (before.saturating_sub(3), before >= 3)
+}
+
 fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdIndex<u8>, errs: &mut Diagnostics) -> Option<ScenarioData> {
     let doc = match set.parse_top::<ScenarioDoc>(rel) {
         Ok(d) => d,
@@ -984,6 +1050,11 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             return None;
         }
     };
+    // GCACW 12.0: only SJW, HCR and RTG publish set-ups in the old fatigue system.
+    let published = d.scenario.published_fatigue;
+    if published && !matches!(variant.id.as_str(), "sjw" | "hcr" | "rtg") {
+        errs.push(set.diag(src, d.scenario.game.span(), "published_fatigue converts SJW, HCR and RTG set-ups only (GCACW 12.0)"));
+    }
     let map_rel = format!("maps/{}.toml", d.scenario.map.get_ref());
     if set.text(&map_rel).is_none() {
         errs.push(set.diag(src, d.scenario.map.span(), format!("no map file {map_rel}")));
@@ -1037,8 +1108,8 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             artillery: u.artillery,
             manpower: mp.clamp(1, 21),
             organized: u.organized,
-            fatigue: u.fatigue.min(4),
-            exhausted: u.exhausted,
+            fatigue: if published { convert_published_fatigue(u.fatigue).0 } else { u.fatigue.min(4) },
+            exhausted: if published { convert_published_fatigue(u.fatigue).1 || u.exhausted } else { u.exhausted },
             aop: u.aop,
             mounted_infantry: u.mounted_infantry,
             hex: u.hex.as_ref().map(|h| hex(h, errs)).unwrap_or(NO_HEX),
@@ -1146,6 +1217,42 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
             errs.push(set.diag(src, 0..0, format!("leader `{}` is neither attached at start nor a reinforcement", ld.id)));
         }
     }
+    let mut random_events = Vec::new();
+    let mut covered = [false; 13];
+    for e in &d.random_event {
+        let r = e.rolls.get_ref();
+        let (lo, hi) = match r.as_slice() {
+            [a] => (*a, *a),
+            [a, b] => (*a, *b),
+            _ => (0, 0),
+        };
+        if !(2..=12).contains(&lo) || !(lo..=12).contains(&hi) {
+            errs.push(set.diag(src, e.rolls.span(), "expected a 2d6 range [lo, hi] within 2..12"));
+            continue;
+        }
+        let rain = match e.event.get_ref().as_str() {
+            "none" => 0,
+            "rain" => 1,
+            "rain+1" => 2,
+            "rain+2" => 3,
+            "rain+3" => 4,
+            _ => {
+                errs.push(set.diag(src, e.event.span(), "unknown event; expected none, rain, rain+1, rain+2 or rain+3"));
+                continue;
+            }
+        };
+        for c in &mut covered[lo as usize..=hi as usize] {
+            if *c {
+                errs.push(set.diag(src, e.rolls.span(), "this range overlaps another Random Events Table line"));
+                break;
+            }
+            *c = true;
+        }
+        random_events.push(RandomEvent { lo, hi, rain, text: e.text.clone() });
+    }
+    if !random_events.is_empty() && covered[2..].iter().any(|c| !c) {
+        errs.push(set.diag(src, 0..0, "the Random Events Table must cover every 2d6 roll from 2 to 12"));
+    }
     let objectives = d
         .objective
         .iter()
@@ -1169,6 +1276,7 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
         units,
         leaders,
         reinforcements,
+        random_events,
         objectives,
         vp_per_manpower: d.victory.vp_per_manpower,
     })

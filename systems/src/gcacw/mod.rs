@@ -126,6 +126,11 @@ impl Gcacw {
                 description: "A-21: the cavalry-retreat small-force DRM applies to combined CV 3/4-1 as printed (printed) or 3/4-1 1/2 (wide)".into(),
                 values: vec!["printed".into(), "wide".into()],
             },
+            OptionInfo {
+                key: "entrench-action-1863".into(),
+                description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
+                values: vec!["off".into(), "on".into()],
+            },
         ]
     }
 
@@ -216,6 +221,7 @@ impl Game for Gcacw {
                 ("ridge-up-stacks", x) => opts.ridge_stacks = x == "on",
                 ("demoralized-2", x) => opts.d2_any = x == "any",
                 ("cavalry-small-force", x) => opts.cav_small_wide = x == "wide",
+                ("entrench-action-1863", x) => opts.entrench_1863 = x == "on",
                 _ => {}
             }
         }
@@ -245,6 +251,13 @@ impl Game for Gcacw {
             refused: Vec::new(),
             stations: Vec::new(),
             rain: false,
+            rain_until: 0,
+            destroyed: Vec::new(),
+            destroy_tried: 0,
+            init_free: false,
+            pontoons: Vec::new(),
+            pontoon_failed: Vec::new(),
+            pontoon_hexes: Vec::new(),
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -326,6 +339,8 @@ impl Game for Gcacw {
             Action::Override { hex } => format!("override {}", lab_text(*hex)),
             Action::Advance { unit } => format!("advance {}", n(unit)),
             Action::Entrench { unit } => format!("entrench {}", n(unit)),
+            Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
+            Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
         }
     }
 
@@ -379,11 +394,16 @@ impl Game for Gcacw {
                 };
                 Action::Attack { hex: hex(1)?, kind }
             }
-            "move" | "target" | "retreat" | "override" => {
+            "bridge" => {
+                arity(3)?;
+                Action::Bridge { unit: name(1)?, hex: hex(2)? }
+            }
+            "move" | "target" | "retreat" | "override" | "destroy" => {
                 arity(2)?;
                 let h = hex(1)?;
                 match verb {
                     "move" => Action::Move { hex: h },
+                    "destroy" => Action::Destroy { hex: h },
                     "target" => Action::Target { hex: h },
                     "retreat" => Action::RetreatTo { hex: h },
                     _ => Action::Override { hex: h },

@@ -5,7 +5,7 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NORMAL, route_only, side_crossable};
+use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -18,17 +18,247 @@ fn count(m: u64) -> u32 {
 impl Gcacw {
     // ---- Turn structure (GCACW 3.0) -----------------------------------------------------------
 
-    /// Start of a turn: random events (none authored), reinforcements, Leader Transfer Phase.
+    /// Start of a turn: Random Events Phase, reinforcements, Leader Transfer Phase.
     pub(super) fn begin_turn(&self, st: &mut State, log: &mut Log) {
-        // GCACW 3.1: Random Events Phase. The scenario has no Random Events Table (rain has
-        // no Basic Game effect in SJW), so the phase passes without a roll.
-        st.rain = false;
+        st.destroy_tried = 0; // GCACW 10.0: one destruction attempt per unit per turn.
+        st.pontoon_failed.clear(); // GCACW 10.0: a failed hexside may be tried again next turn.
+        self.random_events(st, log);
         self.place_reinforcements(st, log);
         // GCACW 6.3: Leader Transfer Phase, the Union first.
         st.phase = Phase::Transfer;
         st.transferred = 0;
         st.flow.push(Frame::Transfer { side: CSA });
         st.flow.push(Frame::Transfer { side: UNION });
+    }
+
+    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
+    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
+    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
+    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
+    // ---- Destroying permanent bridges and ferries (GCACW 10.0, digest 7.3.4) -----------------
+
+    /// Hexes across a bridge or ferry hexside from the marching unit that it may try to destroy
+    /// as it ends its march (GCACW 10.0).
+    pub fn destroy_targets(&self, st: &State) -> Vec<HexId> {
+        let Some(mv) = st.march.as_ref() else { return vec![] };
+        let u = mv.unit as usize;
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        let ud = &sc.units[u];
+        if !us.on_map() || st.destroy_tried & (1 << u) != 0 {
+            return vec![];
+        }
+        let cur = us.hex;
+        let side = ud.side;
+        let mut out = Vec::new();
+        for n in sc.map.neighbors(cur) {
+            let Some(s) = sc.map.side(cur, n) else { continue };
+            if s.river == 0 || s.indestructible || st.destroyed.contains(&(cur.min(n), cur.max(n))) {
+                continue;
+            }
+            let ok = match s.crossing {
+                // A permanent bridge: infantry with CV >= 5 (SIV 3: `bridge_cv`).
+                Crossing::Bridge => ud.kind == Kind::Inf && self.cv_half(us) >= 2 * sc.variant.bridge_cv as u32,
+                // A ferry: infantry or cavalry of any CV.
+                Crossing::Ferry => matches!(ud.kind, Kind::Inf | Kind::Cav),
+                // Dams and fords can never be destroyed.
+                _ => false,
+            };
+            if !ok || self.enemy_in(st, cur, side) || self.enemy_in(st, n, side) {
+                continue;
+            }
+            // Not if either linked hex is in an enemy ZOC (restricted too) without a friendly unit.
+            let zoc_bad = |h: HexId| self.enemy_zoc(st, side, h) != ZOC_NONE && self.side_units_at(st, h, side) == 0;
+            if zoc_bad(cur) || zoc_bad(n) {
+                continue;
+            }
+            out.push(n);
+        }
+        out
+    }
+
+    /// One destruction attempt: 1d6 + DRMs; a bridge falls on <= 2, a ferry on <= 1 (GCACW 10.0).
+    pub(super) fn destroy_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
+        let sc = self.sc(st);
+        let cur = st.units[u].hex;
+        let Some(s) = sc.map.side(cur, n).copied() else { return };
+        let side = sc.units[u].side;
+        st.destroy_tried |= 1 << u;
+        let ferry = s.crossing == Crossing::Ferry;
+        let mut drm = 0i32;
+        if ferry && side == CSA {
+            drm -= 2; // a Confederate attempt on a ferry
+        }
+        if self.enemy_zoc(st, side, cur) == ZOC_NONE && self.enemy_zoc(st, side, n) == ZOC_NONE {
+            drm -= 1; // neither linked hex in an enemy ZOC
+        }
+        if st.march.as_ref().is_some_and(|m| !m.moved && !m.attacked) {
+            drm -= 1; // the whole march spent in a linked hex
+        }
+        let r = st.d6();
+        let total = r as i32 + drm;
+        let ok = total <= if ferry { 1 } else { 2 };
+        if ok {
+            st.destroyed.push((cur.min(n), cur.max(n)));
+        }
+        let what = if ferry { "ferry" } else { "bridge" };
+        log.roll(|| {
+            format!(
+                "{} tries to destroy the {what} {}-{}: roll {r} {drm:+} = {total}: {} (GCACW 10.0)",
+                sc.units[u].name,
+                sc.map.label(cur),
+                sc.map.label(n),
+                if ok { "destroyed" } else { "fails" }
+            )
+        });
+    }
+
+    // ---- Pontoon bridges (GCACW 10.0, digest 7.3.1-7.3.3) ---------------------------------------
+
+    fn hex_has_route(&self, st: &State, h: HexId) -> bool {
+        self.sc(st).map.hexes[h as usize].side.iter().any(|s| s.any_route())
+    }
+
+    /// Enemy CV (half points, no entrenchment) in `h` against `side`.
+    fn enemy_cv_half(&self, st: &State, h: HexId, side: u8) -> u32 {
+        bits(self.side_units_at(st, h, 1 - side)).map(|i| self.cv_half(&st.units[i])).sum()
+    }
+
+    /// Hexes across which unit `u` may try to build a pontoon bridge in Recovery step 1.
+    pub fn pontoon_targets(&self, st: &State, u: usize) -> Vec<HexId> {
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        let ud = &sc.units[u];
+        let need = 2 * sc.variant.bridge_cv as u32;
+        // Infantry, fatigue 0, CV >= 5 (SIV 3), not entrenched/repaired this phase, no rain,
+        // one attempt per hex per Recovery step 1.
+        if ud.kind != Kind::Inf || !us.on_map() || us.fat != 0 || us.recovered || st.rain || self.cv_half(us) < need || st.pontoon_hexes.contains(&us.hex) {
+            return vec![];
+        }
+        let cur = us.hex;
+        let side = ud.side;
+        let mut out = Vec::new();
+        for n in sc.map.neighbors(cur) {
+            let Some(s) = sc.map.side(cur, n) else { continue };
+            let key = (cur.min(n), cur.max(n));
+            // A river hexside without a bridge (permanent or pontoon) or dam; never a creek alone.
+            if s.river == 0 || sc.map.terrain(n) == Terrain::Water || st.pontoons.iter().any(|p| (p.0, p.1) == key) || st.pontoon_failed.contains(&key) {
+                continue;
+            }
+            let destroyed = st.destroyed.contains(&key);
+            if matches!(s.crossing, Crossing::Dam) || (s.crossing == Crossing::Bridge && !destroyed) {
+                continue;
+            }
+            let major = s.river == 2;
+            let limit = if major { sc.variant.pontoon_major[side as usize] } else { sc.variant.pontoon_minor[side as usize] };
+            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major).count();
+            if limit != 255 && used >= limit as usize {
+                continue;
+            }
+            if self.enemy_cv_half(st, cur, side) >= need || self.enemy_cv_half(st, n, side) >= need {
+                continue;
+            }
+            out.push(n);
+        }
+        out
+    }
+
+    /// One pontoon attempt: 1d6 + DRMs, built on <= 5 (GCACW 10.0).
+    pub(super) fn pontoon_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
+        if !self.pontoon_targets(st, u).contains(&n) {
+            return;
+        }
+        let sc = self.sc(st);
+        let cur = st.units[u].hex;
+        let Some(s) = sc.map.side(cur, n).copied() else { return };
+        let key = (cur.min(n), cur.max(n));
+        let major = s.river == 2;
+        let destroyed = st.destroyed.contains(&key);
+        let mut drm = 0i32;
+        if major {
+            drm += 2;
+        }
+        let (ra, rb) = (self.hex_has_route(st, cur), self.hex_has_route(st, n));
+        let crossing_left = matches!(s.crossing, Crossing::Ford | Crossing::Ferry) && !destroyed;
+        drm += match (ra, rb) {
+            (true, true) if !crossing_left => 1,
+            (true, true) => 0,
+            (false, false) => 3,
+            _ => 1,
+        };
+        st.units[u].recovered = true;
+        st.pontoon_hexes.push(cur);
+        let r = st.d6();
+        let total = r as i32 + drm;
+        let ok = total <= 5;
+        let side = sc.units[u].side;
+        if ok {
+            st.pontoons.push((key.0, key.1, side, major));
+        } else {
+            st.pontoon_failed.push(key);
+        }
+        log.roll(|| {
+            format!(
+                "{} builds a pontoon bridge {}-{}: roll {r} {drm:+} = {total}: {} (GCACW 10.0)",
+                sc.units[u].name,
+                sc.map.label(cur),
+                sc.map.label(n),
+                if ok { "built" } else { "fails" }
+            )
+        });
+    }
+
+    /// A pontoon bridge goes when an enemy unit of CV 5+ (SIV 3+) stands in either linked hex
+    /// once a march and its combats are over (GCACW 10.0, digest 7.3.3).
+    pub(super) fn pontoon_presence(&self, st: &mut State, log: &mut Log) {
+        if st.pontoons.is_empty() || st.march.is_some() || st.combat.is_some() {
+            return;
+        }
+        let sc = self.sc(st);
+        let need = 2 * sc.variant.bridge_cv as u32;
+        let gone: Vec<_> = st
+            .pontoons
+            .iter()
+            .copied()
+            .filter(|&(a, b, owner, _)| bits(self.side_units_at(st, a, 1 - owner) | self.side_units_at(st, b, 1 - owner)).any(|i| self.cv_half(&st.units[i]) >= need))
+            .collect();
+        for p in gone {
+            st.pontoons.retain(|q| *q != p);
+            log.info(|| format!("the pontoon bridge {}-{} is destroyed by enemy presence (GCACW 10.0)", sc.map.label(p.0), sc.map.label(p.1)));
+        }
+    }
+
+    pub(super) fn random_events(&self, st: &mut State, log: &mut Log) {
+        let sc = self.sc(st);
+        if !sc.random_events.is_empty() {
+            let (a, b) = (st.d6(), st.d6());
+            let roll = a + b;
+            let ev = sc.random_events.iter().find(|e| (e.lo..=e.hi).contains(&roll));
+            let rain = ev.map_or(0, |e| e.rain);
+            log.roll(|| {
+                let what = ev.map_or(String::new(), |e| e.text.clone());
+                format!("Random Events Table: {a} + {b} = {roll}: {} (GCACW 3.1)", if what.is_empty() { "no event".into() } else { what })
+            });
+            if rain > 0 {
+                self.add_rain(st, rain, log);
+            }
+        }
+        let raining = st.rain_until >= st.turn;
+        st.rain = raining && sc.variant.rain_in_basic;
+        if raining && !st.rain {
+            log.info(|| format!("rain this turn, without effect in the {} Basic Game (GCACW 12.0)", sc.variant.id));
+        }
+    }
+
+    /// Place rain markers for a Rain result covering `k` turns from the current one; markers
+    /// never double up (GCACW 12.0, digest 7.5.2, TC-10).
+    pub(super) fn add_rain(&self, st: &mut State, k: u8, log: &mut Log) {
+        let until = st.turn.saturating_add(k - 1);
+        if until > st.rain_until {
+            st.rain_until = until;
+        }
+        let u = st.rain_until;
+        log.info(|| format!("rain markers through turn {u} (GCACW 12.0)"));
     }
 
     pub(super) fn place_reinforcements(&self, st: &mut State, log: &mut Log) {
@@ -74,6 +304,7 @@ impl Gcacw {
                         st.dice = [0, 0];
                         st.phase = Phase::Recovery;
                         log.info(|| "the Action Cycle ends; Recovery Phase (GCACW 8.0)".into());
+                        st.pontoon_hexes.clear();
                         st.flow.push(Frame::Recovery { side: CSA });
                         st.flow.push(Frame::Recovery { side: UNION });
                     }
@@ -94,7 +325,9 @@ impl Gcacw {
                         None => true,
                         Some(mv) => {
                             let u = &st.units[mv.unit as usize];
-                            mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked))
+                            // A unit out of MP may still end its march with a destruction
+                            // attempt (GCACW 10.0).
+                            mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked) && self.destroy_targets(st).is_empty())
                         }
                     };
                     if !done {
@@ -170,6 +403,7 @@ impl Gcacw {
 
     /// Housekeeping after every step: leaders of eliminated units, abandoned Flank Refused markers.
     pub(super) fn cleanup(&self, st: &mut State, log: &mut Log) {
+        self.pontoon_presence(st, log);
         let sc = self.sc(st);
         for l in 0..st.leaders.len() {
             let ls = st.leaders[l];
@@ -310,11 +544,17 @@ impl Gcacw {
                         out.push(Action::Burn { unit: un(i) });
                     }
                 }
+                for i in 0..st.units.len() {
+                    if sc.units[i].side == side && self.entrench_action_to(st, i).is_some() {
+                        out.push(Action::Entrench { unit: un(i) });
+                    }
+                }
                 out.push(Action::Pass);
             }
             Frame::Select { leader, assault, mask } => {
                 let cands = if *assault { self.assault_candidates(st, *leader as usize) } else { self.activation_candidates(st, *leader as usize) };
-                for u in cands {
+                let room = *assault || count(*mask) < self.activation_limit(st, *leader as usize);
+                for u in cands.into_iter().filter(|_| room) {
                     if mask & (1 << u) == 0 {
                         out.push(Action::Pick { unit: un(u) });
                     }
@@ -326,6 +566,10 @@ impl Gcacw {
             Frame::Activation { leader, remaining, may_transfer, .. } => {
                 for u in bits(*remaining) {
                     out.push(Action::Next { unit: un(u) });
+                    // GCACW 5.5: an activated unit may entrench instead of marching.
+                    if self.entrench_action_to(st, u).is_some() {
+                        out.push(Action::Entrench { unit: un(u) });
+                    }
                 }
                 if *may_transfer {
                     let l = *leader as usize;
@@ -356,6 +600,9 @@ impl Gcacw {
                 }
                 if self.may_refuse(st) {
                     out.push(Action::Refuse);
+                }
+                for n in self.destroy_targets(st) {
+                    out.push(Action::Destroy { hex: self.lab(st, n) });
                 }
                 out.push(Action::End);
             }
@@ -433,6 +680,13 @@ impl Gcacw {
                         out.push(Action::Entrench { unit: un(i) });
                     }
                 }
+                for i in 0..st.units.len() {
+                    if sc.units[i].side == *side {
+                        for n in self.pontoon_targets(st, i) {
+                            out.push(Action::Bridge { unit: un(i), hex: self.lab(st, n) });
+                        }
+                    }
+                }
                 out.push(Action::Done);
             }
             Frame::Cont(_) => {}
@@ -454,6 +708,10 @@ impl Gcacw {
             (Some(Frame::Initiative { .. }), Action::Burn { .. }) => {
                 ("GCACW 5.4", "burning needs a unit in a railroad station hex, fatigue 0-3, combat value 2 or more, in a game that allows it".into())
             }
+            (Some(Frame::Initiative { .. }), Action::Entrench { .. }) => (
+                "GCACW 5.5",
+                "the entrench action needs an 1864+ scenario (1863 with the optional rule), no rain, a non-demoralized unit at fatigue 0-2 (1863) or 0-3 (1864+) not under a completed fort".into(),
+            ),
             (Some(Frame::March), Action::Move { .. }) => (
                 "GCACW 6.2",
                 "the unit may not enter that hex (terrain, river, enemy unit, not enough MP, or an enemy ZOC it must stop in or may not leave)".into(),
@@ -461,12 +719,20 @@ impl Gcacw {
             (Some(Frame::March), Action::Attack { .. }) => {
                 ("GCACW 7.1", "that attack is not allowed (MP, artillery, river, mountain, swamp or woods hexside, or the march may not attack again)".into())
             }
+            (Some(Frame::March), Action::Destroy { .. }) => (
+                "GCACW 10.0",
+                "a destruction attempt needs a permanent bridge (infantry, CV 5+) or ferry (infantry or cavalry) on the unit's hexside, one attempt per unit per turn, no enemy unit in either hex and no enemy ZOC in an unoccupied one".into(),
+            ),
             (Some(Frame::March), Action::Force) => ("GCACW 5.1", "forced march needs an organized non-artillery unit, declared before it moves".into()),
             (Some(Frame::March), Action::Refuse) => ("GCACW 7.8", "a Flank Refused marker needs 1 MP, no mountain/swamp, and not after entering an enemy ZOC or advancing".into()),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
-            (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue)".into()),
+            (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
             (Some(Frame::Loss { .. }), _) => ("GCACW 7.5", "the loss must go to a unit of the force".into()),
+            (Some(Frame::Recovery { .. }), Action::Bridge { .. }) => (
+                "GCACW 10.0",
+                "a pontoon needs a fatigue-0 infantry unit of CV 5+ (SIV 3) that has not entrenched, one per hex, on a river hexside without bridge, dam or failed attempt this turn, a free marker, no rain, and no enemy CV 5+ in either hex".into(),
+            ),
             (Some(Frame::Recovery { .. }), _) => ("GCACW 8.0", "only a fatigue-0 unit may entrench in Recovery step 1, once".into()),
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
         };
@@ -528,9 +794,10 @@ impl Gcacw {
                 }
                 // Otherwise the Action Cycle ends (GCACW 4.4).
             }
-            (Frame::Initiative { side, .. }, act) => {
+            (Frame::Initiative { side, by_pass }, act) => {
                 st.flow.pop();
                 st.active = side;
+                st.init_free = by_pass || st.dice == [0, 0];
                 st.flow.push(Frame::Cont(Cont::ActionDone));
                 match act {
                     Action::March { unit } => {
@@ -548,6 +815,7 @@ impl Gcacw {
                         st.flow.push(Frame::Select { leader: l as u8, assault: true, mask: 0 });
                     }
                     Action::Burn { unit } => self.burn(st, uid(st, unit), log),
+                    Action::Entrench { unit } => self.entrench_action(st, uid(st, unit), log),
                     _ => {}
                 }
             }
@@ -586,6 +854,12 @@ impl Gcacw {
                         mv.no_attack = true;
                     }
                 }
+            }
+            (Frame::Activation { leader, remaining, lma, cav_marched, .. }, Action::Entrench { unit }) => {
+                // GCACW 5.2 / 5.5: a selected unit entrenches as its part of the activation.
+                let u = uid(st, unit);
+                st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched });
+                self.entrench_action(st, u, log);
             }
             (Frame::March, act) => self.perform_march(st, act, log),
             (Frame::AssaultTarget { leader, mask }, Action::Target { hex }) => {
@@ -726,6 +1000,12 @@ impl Gcacw {
                     st.units[u].ent = to;
                     st.units[u].recovered = true;
                     log.info(|| format!("{} entrenches: {} (GCACW 8.0 step 1, 9.0)", sc.units[u].name, ent_name(to)));
+                }
+            }
+            (Frame::Recovery { .. }, Action::Bridge { unit, hex }) => {
+                let u = uid(st, unit);
+                if let Some(n) = self.hex_of(st, *hex) {
+                    self.pontoon_attempt(st, u, n, log);
                 }
             }
             (Frame::Recovery { .. }, Action::Done) => {
@@ -935,7 +1215,8 @@ impl Gcacw {
     pub fn attack_side_ok(&self, st: &State, from: HexId, to: HexId, began_here: bool) -> bool {
         let m = &self.sc(st).map;
         let Some(s) = m.side(from, to) else { return false };
-        if !side_crossable(m, from, to, st.rain, true) {
+        // GCACW 10.0: never across an enemy pontoon bridge.
+        if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
             return false;
         }
         let woods = m.terrain(from) == Terrain::Woods || m.terrain(to) == Terrain::Woods;
@@ -983,6 +1264,14 @@ impl Gcacw {
         let cur = st.units[u].hex;
         match a {
             Action::End => {
+                if let Some(m) = st.march.as_mut() {
+                    m.ended = true;
+                }
+            }
+            Action::Destroy { hex } => {
+                if let Some(n) = self.hex_of(st, *hex) {
+                    self.destroy_attempt(st, u, n, log);
+                }
                 if let Some(m) = st.march.as_mut() {
                     m.ended = true;
                 }
@@ -1128,6 +1417,21 @@ impl Gcacw {
     }
 
     // ---- Leader activation (GCACW 5.2) --------------------------------------------------------
+
+    /// How many units leader `l` may select for a leader activation: unlimited, except the OTR
+    /// Union rule (GCACW 5.2 as changed for OTR, digest 4.2.3, TC-12): a winning die of 1-4
+    /// allows 1 unit, a 5 allows 2, a 6 any; any when won by the other's pass or without a roll.
+    pub fn activation_limit(&self, st: &State, l: usize) -> u32 {
+        let sc = self.sc(st);
+        if !sc.variant.union_activation_by_die || sc.leaders[l].side != UNION || st.init_free {
+            return u32::MAX;
+        }
+        match st.dice[UNION as usize] {
+            1..=4 => 1,
+            5 => 2,
+            _ => u32::MAX,
+        }
+    }
 
     /// Units that may join `l`'s activation (GCACW 5.2 step 2, digest 4.2.1).
     pub fn activation_candidates(&self, st: &State, l: usize) -> Vec<usize> {
@@ -1458,7 +1762,8 @@ impl Gcacw {
         bits(pool)
             .filter(|&u| {
                 let us = &st.units[u];
-                us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st.rain, true)
+                us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st, true)
+                    && !enemy_pontoon(m, st, us.hex, hex, self.sc(st).units[u].side)
             })
             .fold(0, |a, i| a | 1 << i)
     }
@@ -1565,6 +1870,55 @@ impl Gcacw {
             (_, ENT_BW | ENT_FB1 | ENT_FB2) => Some(ENT_FORT),
             _ => None,
         }
+    }
+
+    /// The entrenchment an entrench action would give `u`, if it may take one (GCACW 5.5,
+    /// digest 4.5 and the 7.2.2 transition table).
+    pub fn entrench_action_to(&self, st: &State, u: usize) -> Option<u8> {
+        let sc = self.sc(st);
+        let us = &st.units[u];
+        // GCACW 5.5: 1864+, or 1863 with the optional rule; never 1862; never in rain (12.0).
+        let y1864 = sc.year >= 1864;
+        if !(y1864 || (sc.year == 1863 && st.opts.entrench_1863)) || st.rain {
+            return None;
+        }
+        // A military unit on the map, fatigue 0-2 (1863) / 0-3 (1864+), not demoralized.
+        if !us.on_map() || us.fat > if y1864 { 3 } else { 2 } || us.dem > 0 {
+            return None;
+        }
+        let redoubt_csa = sc.units[u].side == CSA && sc.map.hexes[us.hex as usize].redoubt;
+        if y1864 {
+            match us.ent {
+                ENT_NONE => Some(if redoubt_csa { ENT_BW_BUILD } else { ENT_ABATIS }),
+                ENT_ABATIS => Some(ENT_BW_BUILD),
+                ENT_BW_BUILD => Some(ENT_BW),
+                ENT_BW => Some(ENT_FB1),
+                ENT_FB1 => Some(ENT_FB2),
+                ENT_FB2 => Some(ENT_FORT),
+                _ => None, // completed fort
+            }
+        } else {
+            match us.ent {
+                ENT_NONE => Some(ENT_BW_BUILD),
+                ENT_BW_BUILD => Some(ENT_BW),
+                ENT_BW => Some(ENT_FORT_BUILD),
+                ENT_FORT_BUILD => Some(ENT_FORT),
+                _ => None,
+            }
+        }
+    }
+
+    /// The entrench action (GCACW 5.5): fatigue +2 in 1863, +1 in 1864+, never an extended
+    /// march; the marker moves one step along the transition table.
+    pub(super) fn entrench_action(&self, st: &mut State, u: usize, log: &mut Log) {
+        let Some(to) = self.entrench_action_to(st, u) else { return };
+        let sc = self.sc(st);
+        let add = if sc.year >= 1864 { 1 } else { 2 };
+        let us = &mut st.units[u];
+        us.fat = (us.fat + add).min(4);
+        us.ent = to;
+        let f = us.fat;
+        log.info(|| format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to)));
     }
 
     /// Recovery steps 3-5 (GCACW 8.0).

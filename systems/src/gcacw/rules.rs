@@ -14,8 +14,39 @@ pub fn route_only(t: Terrain, rain: bool) -> bool {
     matches!(t, Terrain::Mountain | Terrain::Swamp) || (rain && t == Terrain::ProvSwamp)
 }
 
+/// The hexside between `a` and `b` as it stands now: a destroyed bridge or ferry leaves a ford
+/// on a minor river and nothing on a major one, except where the map says a ford remains
+/// (GCACW 10.0, digest 7.3.4).
+pub fn eff_side(m: &MapData, st: &State, a: HexId, b: HexId) -> Option<SideData> {
+    let mut s = *m.side(a, b)?;
+    if matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) && !st.destroyed.is_empty() && st.destroyed.contains(&(a.min(b), a.max(b))) {
+        s.crossing = if s.river == 1 || s.ford_remains { Crossing::Ford } else { Crossing::None };
+    }
+    // GCACW 10.0: a pontoon bridge is a bridge (its owner alone may use it: `enemy_pontoon`).
+    if s.river > 0 && !st.pontoons.is_empty() && st.pontoons.iter().any(|p| (p.0, p.1) == (a.min(b), a.max(b))) {
+        s.crossing = Crossing::Bridge;
+    }
+    Some(s)
+}
+
+/// The hexside's only way across is a pontoon bridge of the enemy of `side`: units of `side`
+/// may not march, retreat, advance or attack across it (GCACW 10.0, digest 7.3.2).
+pub fn enemy_pontoon(m: &MapData, st: &State, a: HexId, b: HexId, side: u8) -> bool {
+    if st.pontoons.is_empty() {
+        return false;
+    }
+    let Some(p) = st.pontoons.iter().find(|p| (p.0, p.1) == (a.min(b), a.max(b))) else { return false };
+    if p.2 == side {
+        return false;
+    }
+    // Would the hexside be passable without the pontoon?
+    let mut st2 = st.clone();
+    st2.pontoons.clear();
+    eff_side(m, &st2, a, b).is_some_and(|s| !river_passable(&s, st.rain))
+}
+
 /// Can a river hexside be crossed (or attacked/ZOC'd across) this turn? (GCACW 6.2, 10.0, 12.0)
-/// `pontoon_enemy`: pontoon bridges are not modelled yet, so none exist.
+/// Pontoon bridges are not modelled (see the module report), so none exist.
 pub fn river_passable(s: &SideData, rain: bool) -> bool {
     if s.river == 0 {
         return true;
@@ -35,8 +66,10 @@ pub fn creek_passable(m: &MapData, a: HexId, b: HexId, s: &SideData, rain: bool)
 
 /// The hexside between two adjacent hexes may be crossed by movement, retreat, advance or
 /// attack: rivers only at crossings, mountains/swamps only along routes, creeks in rain.
-pub fn side_crossable(m: &MapData, a: HexId, b: HexId, rain: bool, swamp_trail: bool) -> bool {
-    let Some(s) = m.side(a, b) else { return false };
+pub fn side_crossable(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool) -> bool {
+    let rain = st.rain;
+    let Some(s) = eff_side(m, st, a, b) else { return false };
+    let s = &s;
     if m.terrain(b) == Terrain::Water || m.terrain(a) == Terrain::Water {
         return false;
     }
@@ -58,8 +91,10 @@ pub fn side_crossable(m: &MapData, a: HexId, b: HexId, rain: bool, swamp_trail: 
 }
 
 /// The kind of ZOC a unit in `from` exerts into the adjacent hex `to` (GCACW 2.4, 12.0).
-pub fn zoc_into(m: &MapData, from: HexId, to: HexId, rain: bool) -> u8 {
-    let Some(s) = m.side(from, to) else { return ZOC_NONE };
+pub fn zoc_into(m: &MapData, from: HexId, to: HexId, st: &State) -> u8 {
+    let rain = st.rain;
+    let Some(s) = eff_side(m, st, from, to) else { return ZOC_NONE };
+    let s = &s;
     let (tf, tt) = (m.terrain(from), m.terrain(to));
     if tt == Terrain::Water {
         return ZOC_NONE;
@@ -152,7 +187,7 @@ impl Gcacw {
                 continue;
             }
             if m.dir_to(u.hex, hex).is_some() {
-                best = best.max(zoc_into(m, u.hex, hex, st.rain));
+                best = best.max(zoc_into(m, u.hex, hex, st));
                 if best == ZOC_NORMAL {
                     break;
                 }
@@ -167,7 +202,7 @@ impl Gcacw {
         let mut out: Vec<HexId> = Vec::new();
         for (i, u) in st.units.iter().enumerate() {
             if u.on_map() && sc.units[i].side != side && sc.units[i].kind == Kind::Cav && sc.map.dir_to(u.hex, hex).is_some()
-                && zoc_into(&sc.map, u.hex, hex, st.rain) == ZOC_NORMAL
+                && zoc_into(&sc.map, u.hex, hex, st) == ZOC_NORMAL
                 && !out.contains(&u.hex)
             {
                 out.push(u.hex);
@@ -285,11 +320,11 @@ impl Gcacw {
         let sc = self.sc(st);
         let m = &sc.map;
         let ud = &sc.units[unit as usize];
-        let s = m.side(from, to)?;
+        let s = &eff_side(m, st, from, to)?;
         if self.enemy_in(st, to, ud.side) {
             return None; // GCACW 6.2: never into an enemy-occupied hex.
         }
-        if !side_crossable(m, from, to, st.rain, false) {
+        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, ud.side) {
             return None;
         }
         let ch = &self.data.charts;

@@ -265,6 +265,8 @@ pub struct Opts {
     pub d2_any: bool,
     /// the cavalry "small force" DRM applies from 3/4 to 1 1/2 (instead of 3/4 to 1).
     pub cav_small_wide: bool,
+    /// Optional rule (GCACW 5.5): the entrench action in 1863 scenarios.
+    pub entrench_1863: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -282,7 +284,22 @@ pub struct State {
     pub refused: Vec<(HexId, u8)>,
     /// Railroad stations burnt: (hex, 1 damaged | 2 destroyed) (GCACW 5.4).
     pub stations: Vec<(HexId, u8)>,
+    /// Rain rules in effect this turn (a rain turn in a game where rain has Basic Game effects).
     pub rain: bool,
+    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0, digest 7.5.2).
+    pub rain_until: u8,
+    /// Destroyed permanent bridges and ferries, as (lower, higher) hex pairs (GCACW 10.0).
+    pub destroyed: Vec<(HexId, HexId)>,
+    /// Units that made a destruction attempt this turn (GCACW 10.0: one per unit per turn).
+    pub destroy_tried: u64,
+    /// The acting side took the initiative by the other's pass or without a roll (digest 4.2.3).
+    pub init_free: bool,
+    /// Pontoon bridges: (lower hex, higher hex, owner, major river) (GCACW 10.0).
+    pub pontoons: Vec<(HexId, HexId, u8, bool)>,
+    /// Hexsides where a pontoon attempt failed this turn, and hexes where a unit tried in this
+    /// Recovery step 1 (GCACW 10.0).
+    pub pontoon_failed: Vec<(HexId, HexId)>,
+    pub pontoon_hexes: Vec<HexId>,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
@@ -343,6 +360,10 @@ pub enum Action {
     Override { hex: Lab },
     Advance { unit: u16 },
     Entrench { unit: u16 },
+    /// Attempt to destroy the bridge or ferry between the marching unit's hex and `hex`.
+    Destroy { hex: Lab },
+    /// Recovery step 1: `unit` tries to build a pontoon bridge across to `hex` (GCACW 10.0).
+    Bridge { unit: u16, hex: Lab },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -3,7 +3,7 @@
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
 use data::{CSA, UNION};
-use state::{ENT_BW, ENT_BW_BUILD, ENT_FB2, RetreatCtx, RetreatKind};
+use state::{ENT_ABATIS, ENT_BW, ENT_BW_BUILD, ENT_FB1, ENT_FB2, ENT_FORT, ENT_NONE, RetreatCtx, RetreatKind};
 
 fn content_dir() -> PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
@@ -186,7 +186,7 @@ fn tc01_restricted_zoc_and_its_effects() {
     let m = &t.sc().map;
     let (h, w) = (t.h("0505"), t.h("0504"));
     for n in m.neighbors(h) {
-        let k = rules::zoc_into(m, h, n, false);
+        let k = rules::zoc_into(m, h, n, &t.st);
         assert_eq!(k, if n == w { rules::ZOC_RESTRICTED } else { rules::ZOC_NORMAL }, "{}", m.label(n));
     }
     assert_eq!(t.g.enemy_zoc(&t.st, CSA, w), rules::ZOC_RESTRICTED);
@@ -1104,4 +1104,312 @@ fn bad_content_reports_file_line_col() {
     let d = &err.0[0];
     assert!(d.file.ends_with("cedar-mountain.toml") && d.line > 1, "{d}");
     assert!(d.message.contains("unknown unit id") && d.message.contains("`winder`"), "{d}");
+}
+
+// ---- Random events and rain (GCACW 3.1, 12.0) -------------------------------------------------
+
+#[test]
+fn tc10_rain_markers_never_double_up() {
+    // GCACW 12.0 / digest 7.5.2, TC-10.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("siv", 1862, &[], "", &body);
+    let base = t.st.clone();
+    t.st.turn = 6;
+    t.g.add_rain(&mut t.st, 3, &mut Log::quiet()); // Rain +2 on turn 6
+    assert_eq!(t.st.rain_until, 8, "Rain +2 on turn 6: turns 6, 7, 8");
+    let mut a = t.st.clone();
+    a.turn = 7;
+    t.g.add_rain(&mut a, 2, &mut Log::quiet()); // (a) Rain +1 on turn 7
+    assert_eq!(a.rain_until, 8, "TC-10 (a): Rain +1 on turn 7 adds nothing");
+    let mut b = t.st.clone();
+    b.turn = 7;
+    t.g.add_rain(&mut b, 3, &mut Log::quiet()); // (b) Rain +2 on turn 7
+    assert_eq!(b.rain_until, 9, "TC-10 (b): Rain +2 on turn 7 adds turn 9");
+    drop(base);
+}
+
+#[test]
+fn random_events_phase_rolls_2d6_on_the_scenario_table() {
+    // GCACW 3.1: 2d6 on the scenario's table; the roll is logged with its purpose and forcible.
+    let table = "[[random_event]]\nrolls = [2, 4]\nevent = \"rain+1\"\ntext = \"storm\"\n[[random_event]]\nrolls = [5, 12]\nevent = \"none\"\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "") + table;
+    // SIV: rain has Basic Game effects (GCACW 12.0, digest 7.5.1).
+    let mut t = build("siv", 1862, &[], "", &body);
+    t.st.turn = 3;
+    t.dice(&[1, 2]);
+    let mut log = Log::recording();
+    t.g.random_events(&mut t.st, &mut log);
+    assert_eq!(t.st.rain_until, 4, "Rain +1 on turn 3: turns 3 and 4");
+    assert!(t.st.rain, "rain rules in effect in SIV's Basic Game");
+    let text = format!("{:?}", log);
+    assert!(text.contains("Random Events Table: 1 + 2 = 3"), "the roll is logged with its purpose: {text}");
+    t.st.turn = 4;
+    t.dice(&[6, 6]);
+    t.g.random_events(&mut t.st, &mut Log::quiet());
+    assert!(t.st.rain, "turn 4 still under the marker");
+    t.st.turn = 5;
+    t.dice(&[3, 3]);
+    t.g.random_events(&mut t.st, &mut Log::quiet());
+    assert!(!t.st.rain, "the rain is over");
+    // SJW: rain is marked but has no Basic Game effect (GCACW 12.0).
+    let mut s = build("sjw", 1862, &[], "", &body);
+    s.dice(&[1, 1]);
+    s.g.random_events(&mut s.st, &mut Log::quiet());
+    assert_eq!(s.st.rain_until, s.st.turn + 1);
+    assert!(!s.st.rain, "SJW: rain only in the Advanced Game");
+    // A rain turn forbids entrenching (GCACW 12.0) and fords (GCACW 6.2, 12.0).
+    t.st.rain = true;
+    t.unit_mut("u").fat = 0;
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("u")), None, "no entrenching in rain");
+}
+
+#[test]
+fn bad_random_events_table_is_diagnosed() {
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-badev-{}", std::process::id()));
+    let dir = root.join(DIR).join("scenarios");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("scenarios/cedar-mountain.toml")).unwrap();
+    let text = text.replace("event = \"rain+1\"", "event = \"snow\"");
+    std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let err = data::load_data(&set).err().expect("a bad event must be refused");
+    let _ = std::fs::remove_dir_all(&root);
+    assert!(format!("{err}").contains("unknown event"), "{err}");
+}
+
+// ---- Entrench action (GCACW 5.5) ---------------------------------------------------------------
+
+#[test]
+fn entrench_action_by_year_gcacw_5_5() {
+    let body = unit("u", "union", "inf", 6, "0505", "fatigue = 2") + &unit("e", "confederate", "inf", 4, "0909", "");
+    // 1862: never (GCACW 5.5).
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"));
+    let r = t.refused("entrench u");
+    assert!(r.to_string().contains("GCACW 5.5"), "{r}");
+    // 1863 without the optional rule: never; with it: +2 fatigue, none -> breastwork-build (TC-04 Brannan).
+    let mut t = build("rtg", 1863, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"));
+    t.st.opts.entrench_1863 = true;
+    t.initiative(UNION);
+    t.act("entrench u");
+    assert_eq!((t.unit("u").fat, t.unit("u").ent), (4, ENT_BW_BUILD), "TC-04: Brannan fatigue 2 -> 4, Breastwork-Build");
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "1863: fatigue 0-2 only");
+    // 1864: +1 fatigue, none -> abatis -> breastwork-build ... fort; fatigue 0-3.
+    let mut t = build("gtc", 1864, &[], "", &body);
+    t.unit_mut("u").fat = 0;
+    let chain = [ENT_ABATIS, ENT_BW_BUILD, ENT_BW, ENT_FB1, ENT_FB2, ENT_FORT];
+    for (i, &e) in chain.iter().enumerate() {
+        t.unit_mut("u").fat = 0;
+        t.initiative(UNION);
+        t.act("entrench u");
+        assert_eq!((t.unit("u").ent, t.unit("u").fat), (e, 1), "1864 step {i}");
+    }
+    t.unit_mut("u").fat = 0;
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "a completed fort may not entrench further");
+    t.unit_mut("u").ent = ENT_NONE;
+    t.unit_mut("u").fat = 3;
+    t.initiative(UNION);
+    assert!(t.has("entrench u"), "1864: fatigue 3 may entrench");
+    t.unit_mut("u").dem = 1;
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "a demoralized unit may not entrench");
+    // A Confederate unit in a redoubt hex starts at breastwork-build (1864).
+    let extra = "[[place]]\nid = \"r\"\nname = \"redoubt\"\nhex = \"0909\"\nredoubt = true\n";
+    let t = build("gtc", 1864, &[], extra, &body);
+    assert_eq!(t.g.entrench_action_to(&t.st, t.u("e")), Some(ENT_BW_BUILD));
+}
+
+// ---- Destroying bridges and ferries (GCACW 10.0) ----------------------------------------------
+
+#[test]
+fn destroying_bridges_and_ferries_gcacw_10() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("small", "union", "inf", 4, "0505", "")
+        + &unit("cav", "union", "cav", 2, "0303", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    // A CV 4 infantry unit may not attack a permanent bridge (CV >= 5).
+    t.initiative(UNION);
+    t.act("march small");
+    assert!(!t.has("destroy 0506"), "bridge: CV 5+ only");
+    let r = t.refused("destroy 0506");
+    assert!(r.to_string().contains("GCACW 10.0"), "{r}");
+    // CV 6: whole march in the hex (-1), no enemy ZOC (-1): a 4 becomes 2 = destroyed.
+    t.initiative(UNION);
+    t.act("march big");
+    assert!(t.has("destroy 0506"));
+    t.dice(&[4]);
+    let log = t.act("destroy 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 -2 = 2: destroyed")), "{log:?}");
+    assert!(t.st.march.is_none(), "the attempt ends the march");
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.destroyed, vec![(a.min(b), a.max(b))]);
+    let s = rules::eff_side(&t.sc().map, &t.st, a, b).unwrap();
+    assert_eq!(s.crossing, data::Crossing::Ford, "a destroyed minor-river bridge leaves a ford");
+    // Ferry: cavalry may try; roll 4 - 2 = 2 > 1 fails; one attempt per unit per turn.
+    t.initiative(UNION);
+    t.act("march cav");
+    assert!(t.has("destroy 0304"));
+    t.dice(&[4]);
+    let log = t.act("destroy 0304");
+    assert!(log.iter().any(|l| l.contains("ferry") && l.contains("fails")), "{log:?}");
+    t.initiative(UNION);
+    t.act("march cav");
+    assert!(!t.has("destroy 0304"), "one attempt per unit per turn");
+    // An enemy ZOC in an unoccupied linked hex forbids the attempt.
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0507", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    t.initiative(UNION);
+    t.act("march big");
+    assert!(!t.has("destroy 0506"), "0506 lies in the enemy ZOC and holds no Union unit");
+}
+
+// ---- OTR Union activation size, set-up fatigue (TC-12, TC-11) --------------------------------
+
+#[test]
+fn tc12_otr_union_leader_activation_size() {
+    // GCACW 5.2 as changed for OTR (digest 4.2.3).
+    let body = unit("a", "union", "inf", 6, "0505", "corps = \"I\"") + &unit("b", "union", "inf", 6, "0506", "corps = \"I\"")
+        + &unit("c", "union", "inf", 6, "0504", "corps = \"I\"")
+        + &leader("mcd", "union", "corps", "I", 1, 3, "a", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let picks = |dice: [u8; 2], by_pass: bool| -> usize {
+        let mut t = build("otr", 1862, &[], "", &body);
+        t.st.flow.clear();
+        t.st.phase = Phase::Cycle;
+        t.st.dice = dice;
+        t.st.flow.push(Frame::Initiative { side: UNION, by_pass });
+        t.act("activate mcd");
+        let mut n = 0;
+        while let Some(p) = t.legal().into_iter().find(|a| a.starts_with("pick ")) {
+            t.act(&p);
+            n += 1;
+        }
+        n
+    };
+    assert_eq!(picks([3, 2], false), 1, "winning die 3: 1 unit");
+    assert_eq!(picks([5, 2], false), 2, "winning die 5: 2 units");
+    assert_eq!(picks([6, 2], false), 3, "winning die 6: any");
+    assert_eq!(picks([2, 6], true), 3, "the Confederates won with 6 and passed: any");
+    assert_eq!(picks([0, 0], false), 3, "won without rolling: any");
+    // Not in other games.
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Cycle;
+    t.st.dice = [3, 2];
+    t.st.flow.push(Frame::Initiative { side: UNION, by_pass: false });
+    t.act("activate mcd");
+    t.act("pick a");
+    assert!(t.has("pick b"), "SJW: no limit");
+}
+
+#[test]
+fn tc11_published_setup_fatigue_conversion() {
+    // GCACW 12.0 set-up changes (digest 7.6).
+    assert_eq!(data::convert_published_fatigue(0), (0, false));
+    assert_eq!(data::convert_published_fatigue(1), (0, true));
+    assert_eq!(data::convert_published_fatigue(2), (1, true));
+    // Loading a scenario that declares published fatigues converts them.
+    let root = std::env::temp_dir().join(format!("bivouac-gcacw-pub-{}", std::process::id()));
+    let dir = root.join(DIR).join("scenarios");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("scenarios/cedar-mountain.toml")).unwrap();
+    let text = text.replacen("turns = 2\n", "turns = 2\npublished_fatigue = true\n", 1);
+    std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
+    let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+    let d = data::load_data(&set).unwrap();
+    let _ = std::fs::remove_dir_all(&root);
+    let plain = game();
+    let (a, b) = (&plain.data.scenarios[0], &d.scenarios[0]);
+    for (ua, ub) in a.units.iter().zip(&b.units) {
+        let (f, e) = data::convert_published_fatigue(ua.fatigue);
+        assert_eq!((ub.fatigue, ub.exhausted), (f, e || ua.exhausted), "{}", ua.id);
+        assert_eq!(ub.organized, ua.organized, "disorganized units stay disorganized");
+    }
+}
+
+// ---- Pontoon bridges (GCACW 10.0) --------------------------------------------------------------
+
+#[test]
+fn pontoon_bridges_gcacw_10() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0505", "")
+        + &unit("small", "union", "inf", 4, "0303", "") + &unit("e", "confederate", "inf", 6, "0909", "");
+    let recovery = |t: &mut T| {
+        t.st.flow.clear();
+        t.st.phase = Phase::Recovery;
+        t.st.pontoon_hexes.clear();
+        t.st.flow.push(Frame::Recovery { side: UNION });
+    };
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    assert!(t.has("bridge big 0506"));
+    // No route in either hex: +3; a 4 makes 7: failed, and no other try on that hexside or from that hex.
+    t.dice(&[4]);
+    let log = t.act("bridge big 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 +3 = 7: fails")), "{log:?}");
+    assert!(!t.has("bridge b2 0506"), "one attempt per hex and a failed hexside waits a turn");
+    let r = t.refused("bridge b2 0506");
+    assert!(r.to_string().contains("GCACW 10.0"), "{r}");
+    // Success on 2 + 3 = 5.
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    t.dice(&[2]);
+    t.act("bridge big 0506");
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.pontoons, vec![(a.min(b), a.max(b), UNION, false)]);
+    assert!(t.unit("big").recovered, "no entrenching after building");
+    let (big, e) = (t.u("big") as data::UnitId, t.u("e") as data::UnitId);
+    assert!(t.g.step_cost(&t.st, big, a, b).is_some(), "the owner crosses");
+    assert!(t.g.step_cost(&t.st, e, b, a).is_none(), "the enemy may not cross it");
+    assert_ne!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NONE, "ZOC extends across it");
+    // Not in rain; not for CV 4; not with enemy CV 5+ in either hex.
+    let mut t2 = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t2);
+    t2.st.rain = true;
+    assert!(!t2.has("bridge big 0506"), "no building in rain");
+    // Enemy CV 5+ standing in a linked hex destroys it.
+    let ei = t.u("e");
+    t.st.units[ei].hex = b;
+    t.g.cleanup(&mut t.st, &mut Log::quiet());
+    assert!(t.st.pontoons.is_empty(), "destroyed by enemy presence");
+}
+
+#[test]
+fn tc04_thomas_activation_with_march_and_entrench() {
+    // GCACW 5.2 with the 1863 optional entrench action (GCACW 5.5), digest TC-04.
+    let body = unit("baird", "union", "inf", 6, "0505", "corps = \"XIV\"\nfatigue = 4")
+        + &unit("negley", "union", "inf", 6, "0506", "corps = \"XIV\"")
+        + &unit("brannan", "union", "inf", 6, "0504", "corps = \"XIV\"\nfatigue = 2")
+        + &unit("davis", "union", "inf", 6, "0404", "corps = \"XX\"")
+        + &leader("thomas", "union", "corps", "XIV", 2, 3, "baird", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    t.st.opts.entrench_1863 = true;
+    t.initiative(UNION);
+    t.act("activate thomas");
+    assert!(t.has("pick negley") && t.has("pick brannan"));
+    assert!(!t.has("pick baird"), "fatigue 4");
+    assert!(!t.has("pick davis"), "another corps");
+    t.act("pick negley");
+    t.act("pick brannan");
+    t.dice(&[4]);
+    t.act("go");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Activation { lma: 5, .. })), "4 + 1 = 5 MP");
+    t.act("lead brannan");
+    t.act("entrench brannan");
+    let b = t.unit("brannan");
+    assert_eq!((b.fat, b.ent), (4, ENT_BW_BUILD), "1863 entrench: fatigue +2, breastwork-build");
+    assert_eq!(t.st.leaders[t.l("thomas")].unit as usize, t.u("brannan"));
+    t.act("next negley");
+    assert_eq!(t.unit("negley").fat, 1, "march: fatigue 0 -> 1");
+    assert_eq!(t.mv().ma, 10, "active MA = the leader's 5");
+    assert_eq!(t.unit("baird").fat, 4);
+    assert_eq!(t.unit("davis").fat, 0);
 }
