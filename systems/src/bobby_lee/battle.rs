@@ -386,6 +386,26 @@ impl BobbyLee {
         }
     }
 
+    /// BL 6.33: where a night reinforcement may be placed: a friendly, non-engaged own line
+    /// position or the Reserve (HQs in the Reserve, Heavy Artillery in the Center, digest).
+    fn night_boxes(&self, b: &Battle, u: usize) -> Vec<Bx> {
+        let sides = self.sides();
+        let side = sides[u];
+        let kind = self.kind(u);
+        let ok = |t: Bx| b.owner[t as usize] == side && !b.has(t, side.other(), &sides);
+        let c = bx(side, CENTER);
+        match kind {
+            UnitKind::Hq => vec![bx(side, RESERVE)],
+            UnitKind::HeavyArtillery if ok(c) => vec![c],
+            UnitKind::HeavyArtillery => vec![bx(side, RESERVE)],
+            _ => {
+                let mut v: Vec<Bx> = [LEFT, CENTER, RIGHT].iter().map(|&p| bx(side, p)).filter(|&t| ok(t) && (!b.fortress || bpos(t) == CENTER)).collect();
+                v.push(bx(side, RESERVE));
+                v
+            }
+        }
+    }
+
     /// Long-range, heavy-artillery, engaged or enfilade fire targets of a unit (rule 7.3, 7.34).
     fn fire_targets(&self, b: &Battle, i: usize) -> Vec<Bx> {
         let sides = self.sides();
@@ -692,10 +712,23 @@ impl BobbyLee {
                 out.push(Action::End);
             }
             BStep::Reinforce | BStep::NightReinforce(_) => {
-                for u in self.reinforcers(s, b, side, matches!(b.step, BStep::NightReinforce(_))) {
+                let night = matches!(b.step, BStep::NightReinforce(_));
+                for u in self.reinforcers(s, b, side, night) {
                     out.push(Action::Reinforce(u));
                 }
-                out.push(Action::End);
+                // BL 6.33: night reinforcements are placed freely in friendly positions.
+                let mut unplaced = false;
+                for x in &b.units {
+                    if night && x.bx == NOBOX && sides[x.u as usize] == side {
+                        unplaced = true;
+                        for t in self.night_boxes(b, x.u as usize) {
+                            out.push(Action::Deploy(x.u, t));
+                        }
+                    }
+                }
+                if !unplaced {
+                    out.push(Action::End);
+                }
             }
             BStep::Night(_) => {
                 out.push(Action::Withdraw);
@@ -740,6 +773,12 @@ impl BobbyLee {
         let sides = self.sides();
         let step = s.battle.as_ref().expect("battle").step;
         match (a.clone(), step) {
+            (Action::Deploy(u, t), BStep::NightReinforce(_)) => {
+                let b = s.battle.as_mut().expect("battle");
+                let i = b.idx(u).expect("in battle");
+                b.units[i].bx = t;
+                log.info(|| format!("BL 6.33: {} places a night reinforcement in {}", side.name(), box_name(t)));
+            }
             (Action::Deploy(u, t), BStep::Deploy(_)) => {
                 let b = s.battle.as_mut().expect("battle");
                 let i = b.idx(u).expect("in battle");
@@ -869,7 +908,7 @@ impl BobbyLee {
                     b.csa.push(u);
                 }
                 let hex = b.hex;
-                b.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
+                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
                 if let BStep::Regroup(v, _) = step {
                     b.step = BStep::Regroup(v, 2);
                 }

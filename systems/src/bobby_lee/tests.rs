@@ -508,6 +508,11 @@ fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     assert_eq!(s.units[uid("anv")].steps, 2);
     assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa));
     act(&mut s, 0, "end");
+    // BL 6.33: night reinforcements (doubled limits) are placed freely, existing units stay.
+    act(&mut s, 1, "reinforce csa-bde-1");
+    assert!(!legal_texts(&s, 1).contains(&"end".to_string()), "place it first");
+    assert!(legal_texts(&s, 1).contains(&"deploy csa-bde-1 csa-right".to_string()));
+    act(&mut s, 1, "deploy csa-bde-1 csa-right");
     act(&mut s, 1, "end");
     assert_eq!(s.battle.as_ref().unwrap().day, 2);
 }
