@@ -340,6 +340,7 @@ impl Game for Gcacw {
             Action::Advance { unit } => format!("advance {}", n(unit)),
             Action::Entrench { unit } => format!("entrench {}", n(unit)),
             Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
+            Action::Dismantle { hex } => format!("dismantle {}", lab_text(*hex)),
             Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
         }
     }
@@ -398,12 +399,13 @@ impl Game for Gcacw {
                 arity(3)?;
                 Action::Bridge { unit: name(1)?, hex: hex(2)? }
             }
-            "move" | "target" | "retreat" | "override" | "destroy" => {
+            "move" | "target" | "retreat" | "override" | "destroy" | "dismantle" => {
                 arity(2)?;
                 let h = hex(1)?;
                 match verb {
                     "move" => Action::Move { hex: h },
                     "destroy" => Action::Destroy { hex: h },
+                    "dismantle" => Action::Dismantle { hex: h },
                     "target" => Action::Target { hex: h },
                     "retreat" => Action::RetreatTo { hex: h },
                     _ => Action::Override { hex: h },

@@ -163,6 +163,19 @@ impl Gcacw {
         out
     }
 
+    /// Friendly pontoon bridges linking the marching unit's hex (GCACW 10.0 dismantling).
+    pub fn dismantle_targets(&self, st: &State) -> Vec<HexId> {
+        let Some(mv) = st.march.as_ref() else { return vec![] };
+        let u = mv.unit as usize;
+        let cur = st.units[u].hex;
+        let side = self.sc(st).units[u].side;
+        st.pontoons
+            .iter()
+            .filter(|p| p.2 == side && (p.0 == cur || p.1 == cur))
+            .map(|p| if p.0 == cur { p.1 } else { p.0 })
+            .collect()
+    }
+
     /// One pontoon attempt: 1d6 + DRMs, built on <= 5 (GCACW 10.0).
     pub(super) fn pontoon_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
         if !self.pontoon_targets(st, u).contains(&n) {
@@ -604,6 +617,9 @@ impl Gcacw {
                 for n in self.destroy_targets(st) {
                     out.push(Action::Destroy { hex: self.lab(st, n) });
                 }
+                for n in self.dismantle_targets(st) {
+                    out.push(Action::Dismantle { hex: self.lab(st, n) });
+                }
                 out.push(Action::End);
             }
             Frame::AssaultTarget { leader, .. } => {
@@ -719,6 +735,7 @@ impl Gcacw {
             (Some(Frame::March), Action::Attack { .. }) => {
                 ("GCACW 7.1", "that attack is not allowed (MP, artillery, river, mountain, swamp or woods hexside, or the march may not attack again)".into())
             }
+            (Some(Frame::March), Action::Dismantle { .. }) => ("GCACW 10.0", "only a friendly pontoon bridge from the marching unit's hex may be dismantled".into()),
             (Some(Frame::March), Action::Destroy { .. }) => (
                 "GCACW 10.0",
                 "a destruction attempt needs a permanent bridge (infantry, CV 5+) or ferry (infantry or cavalry) on the unit's hexside, one attempt per unit per turn, no enemy unit in either hex and no enemy ZOC in an unoccupied one".into(),
@@ -1266,6 +1283,14 @@ impl Gcacw {
             Action::End => {
                 if let Some(m) = st.march.as_mut() {
                     m.ended = true;
+                }
+            }
+            Action::Dismantle { hex } => {
+                // GCACW 10.0: 0 MP; the march goes on and the marker is free again.
+                if let Some(n) = self.hex_of(st, *hex) {
+                    let key = (cur.min(n), cur.max(n));
+                    st.pontoons.retain(|p| (p.0, p.1) != key);
+                    log.info(|| format!("{} takes up the pontoon bridge {}-{} (GCACW 10.0)", ud.name, sc.map.label(cur), sc.map.label(n)));
                 }
             }
             Action::Destroy { hex } => {

@@ -364,6 +364,8 @@ pub enum Action {
     Destroy { hex: Lab },
     /// Recovery step 1: `unit` tries to build a pontoon bridge across to `hex` (GCACW 10.0).
     Bridge { unit: u16, hex: Lab },
+    /// During a march: take up the friendly pontoon bridge to `hex` (GCACW 10.0, 0 MP).
+    Dismantle { hex: Lab },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -1413,3 +1413,20 @@ fn tc04_thomas_activation_with_march_and_entrench() {
     assert_eq!(t.unit("baird").fat, 4);
     assert_eq!(t.unit("davis").fat, 0);
 }
+
+#[test]
+fn pontoon_dismantling_during_a_march_gcacw_10() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.pontoons.push((a.min(b), a.max(b), UNION, false));
+    t.initiative(UNION);
+    t.act("march big");
+    let ma = t.mv().ma;
+    assert!(t.has("dismantle 0506"));
+    t.act("dismantle 0506");
+    assert!(t.st.pontoons.is_empty());
+    assert_eq!(t.mv().ma, ma, "0 MP; the march goes on");
+    assert!(!t.has("move 0506"), "the river is impassable again");
+}
