@@ -58,6 +58,16 @@ pub enum AgentKind {
 }
 
 impl AgentKind {
+    /// Every kind a user can pick, weakest first (menus in the app, `--ai` on the command line).
+    pub const ALL: &[AgentKind] = &[AgentKind::Random];
+
+    /// The name used on the command line and in saves.
+    pub fn name(self) -> &'static str {
+        match self {
+            AgentKind::Random => "random",
+        }
+    }
+
     pub fn parse(s: &str) -> Result<Self, String> {
         match s {
             "random" => Ok(AgentKind::Random),
