@@ -112,7 +112,7 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
         if legal.is_empty() {
             return Err(fail("dead end", format!("seat {seat} is active but has no legal action")));
         }
-        let deep = *steps % deep_every == 0;
+        let deep = steps.is_multiple_of(deep_every);
         if deep {
             for a in &legal {
                 let text = game.notation(a);

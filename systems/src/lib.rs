@@ -3,6 +3,9 @@
 //! Each module exposes `load(layers) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>`: it reads
 //! and checks its content folder from the layers (built-in content first, then mods) and returns
 //! the playable game, or `None` while only its content exists.
+//!
+//! Every rule in code cites its rulebook section, as `// BR 3.5.4`, `// FtP 7.10`, `// BL 6.33`
+//! or `// GCACW 9.2`, and every rule section has a test that cites it too.
 
 use bivouac_engine::content::Diagnostics;
 use bivouac_engine::session::AnyGame;
