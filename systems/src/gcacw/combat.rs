@@ -4,7 +4,7 @@
 
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
-use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, zoc_into};
+use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks, zoc_into};
 use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
@@ -253,6 +253,8 @@ impl Gcacw {
             let terrain_cov = (route_only(m.terrain(n), st.rain) || route_only(m.terrain(def_hex), st.rain)) && !s.any_route();
             let river_cov = (s.river > 0 && s.crossing == Crossing::None)
                 || (st.rain && s.river > 0 && s.crossing == Crossing::Ford)
+                // GCACW 7.4 flank step 3: a ford of a river unfordable this turn covers (12.0).
+                || (s.crossing == Crossing::Ford && unfordable(st, s))
                 || (st.rain && s.creek && !s.any_route());
             // Units friendly to the attacker that occupy n or exert a ZOC into it; inactive
             // demoralized units never help (GCACW 11.0).
@@ -471,7 +473,7 @@ impl Gcacw {
             if n == r.start || r.path.contains(&n) || n == r.enemy {
                 continue;
             }
-            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) {
+            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) || unfordable_blocks(m, st, cur, n) {
                 continue;
             }
             let dn = if r.enemy == NO_HEX { 0 } else { m.dist(n, r.enemy) };

@@ -97,6 +97,10 @@ pub struct SideData {
     pub indestructible: bool,
     /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
     pub ford_remains: bool,
+    /// A named hexside's own pontoon-building DRM (OTR Barrett's Ferry S3409-S3509: +1, GCACW 10.1).
+    pub pontoon_drm: i8,
+    /// A permanent bridge that can never be repaired (SLB Chatham Bridge, GCACW 10.3).
+    pub unrepairable: bool,
 }
 
 impl SideData {
@@ -124,6 +128,9 @@ pub struct HexData {
 pub struct MapData {
     pub hexes: Vec<HexData>,
     pub by_label: HashMap<String, HexId>,
+    /// The Confederate capital (OTR N0627, GTC S3626: Richmond), NO_HEX if off this map: a
+    /// Confederate major-river pontoon within 10 hexes gets -3 (GCACW 10.1).
+    pub csa_capital: HexId,
 }
 
 impl MapData {
@@ -230,6 +237,12 @@ fn pontoon_minor_default() -> [u8; 2] {
 fn pontoon_major_default() -> [u8; 2] {
     [1, 0]
 }
+fn five() -> u8 {
+    5
+}
+fn standard() -> String {
+    "standard".into()
+}
 
 /// The per-game switches (digest 8.2), from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
@@ -243,6 +256,28 @@ pub struct Variant {
     pub pontoon_minor: [u8; 2],
     #[serde(default = "pontoon_major_default")]
     pub pontoon_major: [u8; 2],
+    /// "standard" (GCACW 10.1) or "slb": SLB keeps its own bridge rules (SLB 10.0), which the
+    /// standard rules do not reproduce, so no standard pontoon building there (digest 7.3.1).
+    #[serde(default = "standard")]
+    pub pontoon_rules: String,
+    /// Bridge/ferry repair: the repairer's CV and the enemy CV in a linked hex that forbids
+    /// it (GCACW 10.3: 5 and 5; SIV 2 and 2).
+    #[serde(default = "five")]
+    pub repair_cv: u8,
+    #[serde(default = "five")]
+    pub repair_block_cv: u8,
+    /// SIV: the Union repairs only from a county it controls; county control is SIV's own
+    /// rule (MISSING DATA), so Union repairs are not offered (GCACW 10.3).
+    #[serde(default)]
+    pub union_repair_county: bool,
+    /// The game has army leaders (SIV has none) / district leaders (BAC has none) (digest 8.2).
+    #[serde(default = "yes")]
+    pub army_leaders: bool,
+    #[serde(default = "yes")]
+    pub district_leaders: bool,
+    /// Published set-ups use the old fatigue system and are converted (SJW, HCR, RTG; GCACW 12.0).
+    #[serde(default)]
+    pub published_setups: bool,
     pub id: String,
     pub title: String,
     pub year_class: u16,
@@ -531,6 +566,8 @@ struct MapDoc {
 struct MapHead {
     convention: OffsetConvention,
     terrain: Vec<Spanned<String>>,
+    #[serde(default)]
+    csa_capital: Option<Spanned<String>>,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -567,6 +604,12 @@ struct HexsideDoc {
     /// Major-river ferries: a ford remains once destroyed (GCACW 10.0).
     #[serde(default)]
     ford_remains: bool,
+    /// This hexside's own pontoon-building DRM (Barrett's Ferry +1, GCACW 10.1).
+    #[serde(default)]
+    pontoon_drm: i8,
+    /// Never repaired once destroyed (SLB Chatham Bridge, GCACW 10.3).
+    #[serde(default)]
+    unrepairable: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -910,7 +953,7 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             hexes[i].nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
         }
     }
-    let mut map = MapData { hexes, by_label };
+    let mut map = MapData { hexes, by_label, csa_capital: NO_HEX };
     let find = |map: &MapData, s: &Spanned<String>, errs: &mut Diagnostics| -> Option<HexId> {
         match map.by_label.get(s.get_ref().trim()) {
             Some(&h) => Some(h),
@@ -925,6 +968,11 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             }
         }
     };
+    if let Some(c) = &d.map.csa_capital {
+        if let Some(h) = find(&map, c, errs) {
+            map.csa_capital = h;
+        }
+    }
     for p in &d.place {
         if let Some(h) = find(&map, &p.hex, errs) {
             let hx = &mut map.hexes[h as usize];
@@ -979,6 +1027,8 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
                 }
                 s.indestructible |= hs.indestructible;
                 s.ford_remains |= hs.ford_remains;
+                s.pontoon_drm += hs.pontoon_drm;
+                s.unrepairable |= hs.unrepairable;
             });
         }
     }
@@ -1052,7 +1102,7 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
     };
     // GCACW 12.0: only SJW, HCR and RTG publish set-ups in the old fatigue system.
     let published = d.scenario.published_fatigue;
-    if published && !matches!(variant.id.as_str(), "sjw" | "hcr" | "rtg") {
+    if published && !variant.published_setups {
         errs.push(set.diag(src, d.scenario.game.span(), "published_fatigue converts SJW, HCR and RTG set-ups only (GCACW 12.0)"));
     }
     let map_rel = format!("maps/{}.toml", d.scenario.map.get_ref());
@@ -1132,6 +1182,13 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
                 LKind::Division
             }
         };
+        // Digest 8.2: SIV has no army leaders; BAC has no district leaders.
+        if kind == LKind::Army && !variant.army_leaders {
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no army leaders (GCACW 2.2, digest 8.2)", variant.id)));
+        }
+        if kind == LKind::District && !variant.district_leaders {
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no district leaders (GCACW 2.2, digest 8.2)", variant.id)));
+        }
         let mut subs = 0u64;
         for (j, u) in units.iter().enumerate() {
             if u.side != side {

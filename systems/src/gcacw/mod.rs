@@ -258,6 +258,8 @@ impl Game for Gcacw {
             pontoons: Vec::new(),
             pontoon_failed: Vec::new(),
             pontoon_hexes: Vec::new(),
+            unford: [0, 0],
+            repair_tried: 0,
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -342,6 +344,7 @@ impl Game for Gcacw {
             Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
             Action::Dismantle { hex } => format!("dismantle {}", lab_text(*hex)),
             Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
+            Action::Repair { unit, hex } => format!("repair {} {}", n(unit), lab_text(*hex)),
         }
     }
 
@@ -395,9 +398,10 @@ impl Game for Gcacw {
                 };
                 Action::Attack { hex: hex(1)?, kind }
             }
-            "bridge" => {
+            "bridge" | "repair" => {
                 arity(3)?;
-                Action::Bridge { unit: name(1)?, hex: hex(2)? }
+                let (unit, h) = (name(1)?, hex(2)?);
+                if verb == "bridge" { Action::Bridge { unit, hex: h } } else { Action::Repair { unit, hex: h } }
             }
             "move" | "target" | "retreat" | "override" | "destroy" | "dismantle" => {
                 arity(2)?;

@@ -77,6 +77,11 @@ struct T {
 }
 
 fn build(game_id: &str, year: u16, grid: &[&str], map_extra: &str, body: &str) -> T {
+    try_build(game_id, year, grid, "", map_extra, body).unwrap_or_else(|e| panic!("test content does not load:\n{e}"))
+}
+
+/// `head` goes into the map's `[map]` table (e.g. `csa_capital = "0808"`).
+fn try_build(game_id: &str, year: u16, grid: &[&str], head: &str, map_extra: &str, body: &str) -> Result<T, String> {
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let root = std::env::temp_dir().join(format!("bivouac-gcacw-test-{}-{n}", std::process::id()));
     let dir = root.join(DIR);
@@ -88,19 +93,17 @@ fn build(game_id: &str, year: u16, grid: &[&str], map_extra: &str, body: &str) -
     }
     let terrain = rows.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
     let map = format!(
-        "[map]\nconvention = \"odd-q\"\nterrain = [{terrain}]\n[legend]\nc = \"clear\"\no = \"rolling\"\nr = \"rough\"\nw = \"woods\"\nh = \"hill\"\nm = \"mountain\"\ns = \"swamp\"\nt = \"city\"\nx = \"water\"\n{map_extra}\n"
+        "[map]\nconvention = \"odd-q\"\nterrain = [{terrain}]\n{head}\n[legend]\nc = \"clear\"\no = \"rolling\"\nr = \"rough\"\nw = \"woods\"\nh = \"hill\"\nm = \"mountain\"\ns = \"swamp\"\nt = \"city\"\nx = \"water\"\n{map_extra}\n"
     );
     std::fs::write(dir.join("maps/test.toml"), map).unwrap();
     let sc = format!("[scenario]\nid = \"test\"\ntitle = \"test\"\ngame = \"{game_id}\"\nmap = \"test\"\nyear = {year}\nturns = 1\n[victory]\nvp_per_manpower = 1\n{body}\n");
     std::fs::write(dir.join("scenarios/test.toml"), sc).unwrap();
     let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
-    let g = match data::load_data(&set) {
-        Ok(d) => Gcacw::new(d),
-        Err(e) => panic!("test content does not load:\n{e}"),
-    };
-    let st = g.setup(&Setup::new("test", 2, 5)).unwrap();
+    let loaded = data::load_data(&set);
     let _ = std::fs::remove_dir_all(&root);
-    T { g, st }
+    let g = Gcacw::new(loaded.map_err(|e| e.to_string())?);
+    let st = g.setup(&Setup::new("test", 2, 5)).unwrap();
+    Ok(T { g, st })
 }
 
 fn unit(id: &str, side: &str, kind: &str, mp: u8, hex: &str, extra: &str) -> String {
@@ -1374,11 +1377,13 @@ fn pontoon_bridges_gcacw_10() {
     recovery(&mut t2);
     t2.st.rain = true;
     assert!(!t2.has("bridge big 0506"), "no building in rain");
-    // Enemy CV 5+ standing in a linked hex destroys it.
+    // Enemy CV 5+ standing in a linked hex destroys it only when its move ends there (10.2).
     let ei = t.u("e");
     t.st.units[ei].hex = b;
     t.g.cleanup(&mut t.st, &mut Log::quiet());
-    assert!(t.st.pontoons.is_empty(), "destroyed by enemy presence");
+    assert_eq!(t.st.pontoons.len(), 1, "standing there is not enough");
+    t.g.pontoon_move_ended(&mut t.st, 1 << ei, &mut Log::quiet());
+    assert!(t.st.pontoons.is_empty(), "destroyed as its march, retreat or advance ends there");
 }
 
 #[test]
@@ -1429,4 +1434,277 @@ fn pontoon_dismantling_during_a_march_gcacw_10() {
     assert!(t.st.pontoons.is_empty());
     assert_eq!(t.mv().ma, ma, "0 MP; the march goes on");
     assert!(!t.has("move 0506"), "the river is impassable again");
+}
+
+// ---- Pontoon destruction timing (GCACW 10.2) ---------------------------------------------------
+
+#[test]
+fn pontoon_goes_when_an_enemy_retreat_ends_beside_it_not_before_gcacw_10_2() {
+    // A Union pontoon links 0505-0506. A Confederate stack retreats voluntarily from 0507 along a
+    // road into 0506: the bridge stays while the retreat is under way and goes when it ends.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"rd\"\npath = [\"0507\", \"0506\"]\n";
+    let body = unit("u", "union", "inf", 6, "0202", "") + &unit("c", "confederate", "inf", 6, "0507", "") + &unit("a", "union", "inf", 6, "0508", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.pontoons.push((a.min(b), a.max(b), UNION, false));
+    t.initiative(UNION);
+    let h = t.h("0507");
+    let units = t.g.side_units_at(&t.st, h, CSA);
+    t.st.flow.push(Frame::Retreat(Box::new(RetreatCtx {
+        side: CSA,
+        units,
+        kind: RetreatKind::Voluntary,
+        start: h,
+        cur: h,
+        steps: 0,
+        path: vec![],
+        enemy: t.h("0508"),
+        override_used: false,
+        fatigue: false,
+    })));
+    assert!(t.has("retreat 0506"), "{:?}", t.legal());
+    t.act("retreat 0506");
+    assert_eq!(t.st.pontoons.len(), 1, "the retreat is not over yet");
+    t.act("halt");
+    assert!(t.st.pontoons.is_empty(), "the retreat ended beside the bridge: destroyed at once");
+}
+
+// ---- Unfordable rivers (GCACW 12.0) -------------------------------------------------------------
+
+#[test]
+fn unfordable_rivers_gcacw_12() {
+    // Digest 7.5.4: markers, their effects on movement, retreats and ferries, and removal.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"y\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("f", "union", "inf", 6, "0303", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    let (c, d) = (t.h("0303"), t.h("0304"));
+    let (u, f) = (t.u("u") as data::UnitId, t.u("f") as data::UnitId);
+    let ford_cost = t.g.step_cost(&t.st, u, a, b).expect("the ford is usable in fair weather");
+    let ferry_cost = t.g.step_cost(&t.st, f, c, d).unwrap();
+    // OTR rain numbers: Rain +1 -> minor 2 boxes, major 3 boxes ahead of turn 2.
+    t.st.turn = 2;
+    t.g.add_unfordable(&mut t.st, 2, &mut Log::quiet());
+    assert_eq!(t.st.unford, [4, 5]);
+    // On the track already: advanced from its box (Rain: minor 1, major 1).
+    t.g.add_unfordable(&mut t.st, 1, &mut Log::quiet());
+    assert_eq!(t.st.unford, [5, 6]);
+    assert!(t.g.step_cost(&t.st, u, a, b).is_none(), "no march across a ford of an unfordable minor river");
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    assert!(!t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == b), "no retreat across it either");
+    assert_eq!(t.g.step_cost(&t.st, f, c, d).unwrap(), ferry_cost + 2 * (6 / 3), "the ferry costs manpower / 3 MP");
+    // Removal at the end of the turn whose box the marker occupies.
+    t.st.turn = 5;
+    t.g.turn_update(&mut t.st, &mut Log::quiet());
+    assert_eq!(t.st.unford, [0, 6]);
+    t.st.turn = 5;
+    assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(ford_cost), "the minor marker is gone");
+    // SJW: rain has no Basic Game effect, so no marker (A-27); SJW numbers: Rain +2 -> 2 and 3.
+    let mut s = build("sjw", 1862, &[], extra, &body);
+    s.g.add_unfordable(&mut s.st, 3, &mut Log::quiet());
+    assert_eq!(s.st.unford, [0, 0]);
+    // SIV Rain: minor number 0 places nothing; major 1.
+    let mut v = build("siv", 1862, &[], extra, &(unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "")));
+    v.g.add_unfordable(&mut v.st, 1, &mut Log::quiet());
+    assert_eq!(v.st.unford, [0, v.st.turn + 1]);
+}
+
+#[test]
+fn unfordable_ford_covers_a_flank_gcacw_7_4() {
+    // GCACW 7.4 flank step 3 exception: while a river is unfordable, a hex across one of its
+    // fords is covered (and reduces the bonus like any river cover).
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let mut t = ring(&["0504", "0605", "0405"], &[], extra, "inf", "inf");
+    assert_eq!(flank(&t), 2, "five hexes covered by units and ZOC: +2");
+    t.st.unford = [t.st.turn, 0];
+    assert_eq!(flank(&t), 3, "the unfordable ford covers the sixth: +4 - 1 = +3");
+}
+
+// ---- Repairing bridges and ferries (GCACW 10.3) ------------------------------------------------
+
+#[test]
+fn repairing_bridges_and_ferries_gcacw_10_3() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0808\", \"0809\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"], [\"0808\", \"0809\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0303", "")
+        + &unit("small", "union", "inf", 4, "0808", "") + &unit("e", "confederate", "inf", 6, "0101", "");
+    let key = |t: &T, a: &str, b: &str| {
+        let (a, b) = (t.h(a), t.h(b));
+        (a.min(b), a.max(b))
+    };
+    let recovery = |t: &mut T| {
+        t.st.flow.clear();
+        t.st.phase = Phase::Recovery;
+        t.st.repair_tried = 0;
+        t.st.flow.push(Frame::Recovery { side: UNION });
+        for k in [key(t, "0505", "0506"), key(t, "0303", "0304"), key(t, "0808", "0809")] {
+            if !t.st.destroyed.contains(&k) {
+                t.st.destroyed.push(k);
+            }
+        }
+    };
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    assert!(t.has("repair big 0506") && t.has("repair b2 0304"));
+    assert!(!t.has("repair small 0809"), "CV 5+ only");
+    // A bridge is repaired on 3 or less.
+    t.dice(&[3]);
+    let log = t.act("repair big 0506");
+    assert!(log.iter().any(|l| l.contains("roll 3 +0 = 3: repaired")), "{log:?}");
+    assert!(!t.st.destroyed.contains(&key(&t, "0505", "0506")));
+    assert!(!t.has("repair b2 0304"), "one attempt per player per Recovery Phase");
+    assert!(t.refused("repair b2 0304").to_string().contains("GCACW 10.3"));
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("big")), None, "no entrenching after repairing");
+    // A ferry on <= 5; +1 while the river is unfordable: 5 + 1 = 6 fails.
+    let mut t = build("otr", 1862, &[], extra, &body);
+    recovery(&mut t);
+    t.st.unford = [t.st.turn, 0];
+    t.dice(&[5]);
+    let log = t.act("repair b2 0304");
+    assert!(log.iter().any(|l| l.contains("roll 5 +1 = 6: fails")), "{log:?}");
+    // Major river +2: a bridge with 2 + 2 = 4 fails.
+    let body2 = unit("big", "union", "inf", 6, "0808", "") + &unit("e", "confederate", "inf", 6, "0101", "");
+    let mut t = build("sjw", 1862, &[], extra, &body2);
+    recovery(&mut t);
+    t.dice(&[2]);
+    let log = t.act("repair big 0809");
+    assert!(log.iter().any(|l| l.contains("roll 2 +2 = 4: fails")), "{log:?}");
+    // Enemy CV 5+ in a linked hex forbids it; so does rain.
+    let body3 = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 5, "0506", "");
+    let mut t = build("sjw", 1862, &[], extra, &body3);
+    recovery(&mut t);
+    assert!(!t.has("repair big 0506"), "enemy CV 5 across the river");
+    let body4 = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0506", "");
+    let mut t = build("sjw", 1862, &[], extra, &body4);
+    recovery(&mut t);
+    assert!(t.has("repair big 0506"), "enemy CV 4 does not stop it");
+    t.st.rain = true;
+    assert!(!t.has("repair big 0506"), "no repairs in rain");
+    // SIV: CV 2 suffices for the Confederates; the Union needs county control (not modelled).
+    let body5 = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 2, "0303", "");
+    let mut t = build("siv", 1862, &[], extra, &body5);
+    recovery(&mut t);
+    assert!(!t.has("repair u 0506"), "SIV Union: county control");
+    t.st.flow.replace(Frame::Recovery { side: CSA });
+    assert!(t.has("repair c 0304"), "SIV: CV 2 repairs");
+}
+
+// ---- Pontoon building modifiers (GCACW 10.1) ---------------------------------------------------
+
+#[test]
+fn pontoon_building_modifiers_and_slb_gcacw_10_1() {
+    // OTR: a Confederate major-river bridge near Richmond (-3), on Barrett's Ferry (+1), while
+    // the river is unfordable (+1), major (+2), no route in either hex (+3): +4.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\npontoon_drm = 1\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("c", "confederate", "inf", 6, "0505", "") + &unit("u", "union", "inf", 6, "0101", "");
+    let mut t = try_build("otr", 1862, &[], "csa_capital = \"0808\"", extra, &body).unwrap();
+    assert_eq!(t.sc().map.csa_capital, t.h("0808"));
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [0, t.st.turn];
+    t.st.flow.push(Frame::Recovery { side: CSA });
+    t.dice(&[1]);
+    let log = t.act("bridge c 0506");
+    assert!(log.iter().any(|l| l.contains("roll 1 +4 = 5: built")), "{log:?}");
+    // SLB keeps its own bridge rules (SLB 10.0): no standard attempt is offered.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0101", "");
+    let mut t = build("slb", 1863, &[], extra, &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(!t.legal().iter().any(|a| a.starts_with("bridge")), "{:?}", t.legal());
+}
+
+// ---- Provisional swamps in rain (GCACW 12.0) ---------------------------------------------------
+
+#[test]
+fn rain_floods_provisional_swamps_gcacw_12() {
+    // Every Random Events roll is rain; SIV applies rain in the Basic Game. 0505 is a provisional
+    // swamp ringed by swamps except 0504 (variable) and 0506; 0303 is one with a road (exempt).
+    let table = "[[random_event]]\nrolls = [2, 12]\nevent = \"rain\"\ntext = \"rain\"\n";
+    let extra = "p = \"provisional-swamp\"\n[[route]]\nkind = \"road\"\nname = \"rd\"\npath = [\"0303\", \"0304\"]\n";
+    let grid = |x: char, z: char| {
+        vec![
+            "cccccccccc".to_string(),
+            "cccccccccc".to_string(),
+            "ccpssscccc".to_string(),
+            format!("cccs{x}scccc"),
+            "cccspscccc".to_string(),
+            "cccscscccc".to_string(),
+            format!("cccs{z}scccc"),
+        ]
+    };
+    let go = |x: char, z: char, enemy: &str| {
+        let g = grid(x, z);
+        let rows: Vec<&str> = g.iter().map(|s| s.as_str()).collect();
+        let body = unit("u", "union", "inf", 6, "0505", "") + &unit("r", "union", "inf", 6, "0303", "") + &unit("e", "confederate", "inf", 6, enemy, "") + table;
+        build("siv", 1862, &rows, extra, &body)
+    };
+    // 0504 swamp: 0506 is the only way out although it lies in the enemy's ZOC.
+    let mut t = go('s', 'c', "0507");
+    assert!(t.st.rain);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Swamp { side: UNION, .. })), "{:?}", t.st.flow.top());
+    let u = t.unit("u");
+    assert_eq!((u.fat, u.org), (1, false), "+1 fatigue, disorganized");
+    assert_eq!((t.unit("r").fat, t.unit("r").org), (0, true), "a road in the hex: unaffected");
+    assert_eq!(t.legal(), vec!["move 0506".to_string()]);
+    t.act("move 0506");
+    assert_eq!(t.hex_of("u"), "0506");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Transfer { .. })), "then the Leader Transfer Phase");
+    // 0504 clear: the hex out of enemy ZOC is required.
+    let t = go('c', 'c', "0507");
+    assert_eq!(t.legal(), vec!["move 0504".to_string()]);
+    // No way out (0506 enemy-occupied, the rest swamp): eliminated, its manpower lost.
+    let t = go('s', 'c', "0506");
+    assert!(t.unit("u").gone, "eliminated");
+    assert_eq!(t.st.lost[UNION as usize], 6);
+    // SJW: rain has no Basic Game effect.
+    let g = grid('s', 'c');
+    let rows: Vec<&str> = g.iter().map(|s| s.as_str()).collect();
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0909", "") + table;
+    let t = build("sjw", 1862, &rows, extra, &body);
+    assert_eq!(t.unit("u").fat, 0);
+}
+
+// ---- Per-game switches (digest 8.2) -------------------------------------------------------------
+
+#[test]
+fn variant_leader_kinds_are_checked_digest_8_2() {
+    let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "army", "army", 1, 3, "u", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let e = try_build("siv", 1862, &[], "", "", &body).err().expect("SIV has no army leaders");
+    assert!(e.contains("siv has no army leaders"), "{e}");
+    let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "district", "A", 1, 3, "u", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let e = try_build("bac", 1863, &[], "", "", &body).err().expect("BAC has no district leaders");
+    assert!(e.contains("bac has no district leaders"), "{e}");
+    assert!(try_build("gtc", 1864, &[], "", "", &body).is_ok());
+}
+
+// ---- Reactions offered mid-action (GCACW 7.6, 7.7) ---------------------------------------------
+
+#[test]
+fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
+    // A hopeless march attack (attacker 1, defender 6): the defender's result has no r/R, so
+    // the defender's seat is asked at once whether to retreat voluntarily (GCACW 7.6).
+    let body = unit("a", "confederate", "inf", 6, "0504", "") + &unit("d", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    t.dice(&[6]);
+    t.act("march a");
+    t.dice(&[1, 6]);
+    let log = t.act("attack 0505 normal");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("differential -5: defender -,"), "{combat}");
+    assert_eq!(t.seat(), UNION, "the defender decides now");
+    assert_eq!(t.legal(), vec!["withdraw".to_string(), "stay".to_string()]);
+    t.act("withdraw");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(r)) if r.side == UNION && r.kind == RetreatKind::Voluntary));
 }
