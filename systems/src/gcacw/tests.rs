@@ -1708,3 +1708,56 @@ fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
     t.act("withdraw");
     assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(r)) if r.side == UNION && r.kind == RetreatKind::Voluntary));
 }
+
+#[test]
+fn dt85_dt86_dt91_dt93_dt94_bridges_and_unfordable_markers() {
+    // DT-85 (GCACW 10.1): CSA, major river with a ford, roads in both hexes, within 10 hexes of
+    // Richmond (OTR): roll 6 - 3 + 2 = 5: built.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"a\"\npath = [\"0505\", \"0504\"]\n\
+                 [[route]]\nkind = \"road\"\nname = \"b\"\npath = [\"0506\", \"0507\"]\n";
+    let body = unit("c", "confederate", "inf", 6, "0505", "") + &unit("u", "union", "inf", 6, "0101", "");
+    let mut t = try_build("otr", 1862, &[], "csa_capital = \"0510\"", extra, &body).unwrap();
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: CSA });
+    t.dice(&[6]);
+    let log = t.act("bridge c 0506");
+    assert!(log.iter().any(|l| l.contains("roll 6 -1 = 5: built")), "DT-85: {log:?}");
+    // DT-86: Union, minor river, no ford, a road in one hex only, river unfordable: 3 + 1 + 1 = 5.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"a\"\npath = [\"0505\", \"0504\"]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0506", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [t.st.turn, 0];
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    t.dice(&[3]);
+    let log = t.act("bridge u 0506");
+    assert!(log.iter().any(|l| l.contains("roll 3 +2 = 5: built")), "DT-86/DT-87 (enemy CV 4 does not block): {log:?}");
+    // DT-91 (GCACW 10.3): a major-river bridge while unfordable: 1 + 3 = 4 > 3, never repaired.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0101", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.destroyed.push((a.min(b), a.max(b)));
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [0, t.st.turn];
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    t.dice(&[1]);
+    let log = t.act("repair u 0506");
+    assert!(log.iter().any(|l| l.contains("roll 1 +3 = 4: fails")), "DT-91: {log:?}");
+    // DT-93 / DT-94 (GCACW 12.0): OTR turn 3 Rain +2 -> minor turn 7, major turn 9; turn 5 Rain
+    // -> 8 and 10.
+    t.st.unford = [0, 0];
+    t.st.turn = 3;
+    t.g.add_unfordable(&mut t.st, 3, &mut Log::quiet());
+    assert_eq!(t.st.unford, [7, 9], "DT-93");
+    t.st.turn = 5;
+    t.g.add_unfordable(&mut t.st, 1, &mut Log::quiet());
+    assert_eq!(t.st.unford, [8, 10], "DT-94");
+}
