@@ -447,6 +447,8 @@ pub struct ScenarioData {
     pub random_events: Vec<RandomEvent>,
     pub objectives: Vec<Objective>,
     pub vp_per_manpower: i64,
+    /// Unfordable-river markers on the track at the start [minor, major] (GCACW 12.0).
+    pub unfordable: [u8; 2],
 }
 
 impl ScenarioData {
@@ -651,6 +653,10 @@ struct ScenarioHead {
     /// standard system (GCACW 12.0 set-up changes, digest 7.6).
     #[serde(default)]
     published_fatigue: bool,
+    /// Unfordable-river markers already on the turn track at the start [minor, major]: the last
+    /// turn each covers, 0 = none (a scenario's set-up, GCACW 12.0).
+    #[serde(default)]
+    unfordable: [u8; 2],
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1336,6 +1342,7 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
         random_events,
         objectives,
         vp_per_manpower: d.victory.vp_per_manpower,
+        unfordable: d.scenario.unfordable,
     })
 }
 

@@ -258,7 +258,7 @@ impl Game for Gcacw {
             pontoons: Vec::new(),
             pontoon_failed: Vec::new(),
             pontoon_hexes: Vec::new(),
-            unford: [0, 0],
+            unford: sc.unfordable,
             repair_tried: 0,
             flow: Default::default(),
             lost: [0, 0],

@@ -24,19 +24,28 @@ fn builtin_content_loads() {
     let st = g.setup(&Setup::new("cedar-mountain", 2, 1)).unwrap();
     g.check_invariants(&st).unwrap();
     assert!(!g.active_seats(&st).is_empty());
+    // Seven Pines (OTR): the Chickahominy starts unfordable; Richmond is the capital.
+    let sp = g.data.scenarios.iter().find(|s| s.id == "seven-pines").expect("seven-pines");
+    assert_eq!((sp.variant.id.as_str(), sp.unfordable), ("otr", [2, 0]));
+    assert_eq!(sp.map.label(sp.map.csa_capital), "0105");
+    let st = g.setup(&Setup::new("seven-pines", 2, 1)).unwrap();
+    g.check_invariants(&st).unwrap();
+    assert_eq!(st.unford, [2, 0]);
 }
 
 #[test]
 fn fuzz_sample_is_clean() {
     let g = game();
     let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
-    let r = fuzz(&g, &FuzzConfig { setup: Setup::new("cedar-mountain", 2, 7), games, deep_check_every: 7 }).unwrap();
-    for f in r.failures.iter().take(3) {
-        eprintln!("{f:?}");
+    for sc in ["cedar-mountain", "seven-pines"] {
+        let r = fuzz(&g, &FuzzConfig { setup: Setup::new(sc, 2, 7), games, deep_check_every: 7 }).unwrap();
+        for f in r.failures.iter().take(3) {
+            eprintln!("{f:?}");
+        }
+        assert!(r.failures.is_empty(), "{sc}: {} failures", r.failures.len());
+        assert_eq!(r.finished, games, "{sc}");
+        eprintln!("fuzz {sc}: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
     }
-    assert!(r.failures.is_empty(), "{} failures", r.failures.len());
-    assert_eq!(r.finished, games);
-    eprintln!("fuzz: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
 /// Prints one random game with its log (run with --ignored --nocapture to look at play).
