@@ -1770,3 +1770,36 @@ fn dt85_dt86_dt91_dt93_dt94_bridges_and_unfordable_markers() {
     t.g.add_unfordable(&mut t.st, 1, &mut Log::quiet());
     assert_eq!(t.st.unford, [8, 10], "DT-94");
 }
+
+/// Counts how often rarely-met rules fire in random Seven Pines games (run with --ignored
+/// --nocapture); a look at what the fuzzer exercises, not a pass/fail check.
+#[test]
+#[ignore]
+fn seven_pines_rule_coverage() {
+    let g = game();
+    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches"];
+    let mut counts = vec![0usize; keys.len()];
+    for seed in 0..300u64 {
+        let mut st = g.setup(&Setup::new("seven-pines", 2, seed)).unwrap();
+        let mut rng = GameRng::new(seed + 1000);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 5000 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let pick = if legal.len() > 1 && legal.last() == Some(&Action::Pass) && rng.below(4) > 0 { rng.pick(legal.len() - 1) } else { rng.pick(legal.len()) };
+            let mut log = Log::recording();
+            g.apply(&mut st, seat, &legal[pick], &mut log).unwrap();
+            for e in log.events {
+                for (i, k) in keys.iter().enumerate() {
+                    if e.text.contains(k) {
+                        counts[i] += 1;
+                    }
+                }
+            }
+            n += 1;
+        }
+    }
+    for (k, c) in keys.iter().zip(&counts) {
+        println!("{k}: {c}");
+    }
+}
