@@ -1617,6 +1617,13 @@ impl Gcacw {
                     def_nothing: false,
                 });
                 st.flow.push(Frame::Cont(Cont::Combat));
+                // GCACW 7.7: infantry that began its march in the restricted ZOC of enemy
+                // cavalry and attacks it: the cavalry may retreat first (the combat then goes on
+                // against whoever is left, if anyone).
+                let began_here = st.march.as_ref().is_some_and(|m| !m.moved && m.start == cur && !m.declined.contains(&n));
+                if ud.kind == Kind::Inf && began_here && self.cav_in(st, n, 1 - side) != 0 && super::rules::zoc_into(&sc.map, n, cur, st) == super::rules::ZOC_RESTRICTED {
+                    st.flow.push(Frame::CavOffer { side: 1 - side, hex: n, enemy: cur });
+                }
             }
             Action::Refuse => {
                 st.refused.push((cur, side));
@@ -1916,6 +1923,17 @@ impl Gcacw {
             };
             match cb.stage {
                 0 => {
+                    // The defenders are those in the hex when the combat is resolved: a cavalry
+                    // retreat may have taken some or all of them away (GCACW 7.7).
+                    let now = self.side_units_at(st, cb.def_hex, def_side);
+                    if now == 0 {
+                        st.combat = None;
+                        log.info(|| format!("{} is empty: no combat (GCACW 7.7)", self.sc(st).map.label(cb.def_hex)));
+                        return;
+                    }
+                    if let Some(c) = st.combat.as_mut() {
+                        c.def_units = now;
+                    }
                     self.resolve_rolls(st, log);
                     next(st, 1);
                 }
@@ -2057,15 +2075,11 @@ impl Gcacw {
         let r = st.d6();
         let reduce = ((r as i32 + drm).max(0) / 2) as u8;
         log.roll(|| format!("cavalry retreat from {}: roll {r} {drm:+}: enemy allowance -{reduce} MP (GCACW 7.7)", sc.map.label(hex)));
-        if st.combat.is_none() {
+        // The active marching unit's allowance (also when the retreat answers its declared but
+        // unresolved attack); an assault has none.
+        if st.combat.as_ref().is_none_or(|c| c.stage == 0) {
             if let Some(m) = st.march.as_mut() {
                 m.ma = m.ma.saturating_sub(reduce * 2);
-            }
-        }
-        if r == 1 {
-            // Only one cavalry unit loses 1 manpower (the largest; the owner's choice is not modelled).
-            if let Some(u) = bits(cav).max_by_key(|&u| (st.units[u].mp, u)) {
-                self.lose(st, u, 1, true, log);
             }
         }
         for u in bits(cav) {
@@ -2088,6 +2102,11 @@ impl Gcacw {
                 override_used: false,
                 fatigue: false,
             })));
+            if r == 1 {
+                // Unmodified 1: one cavalry unit of the owner's choice loses 1 manpower (its
+                // new marker disorganized, as all of them already are), before the retreat.
+                st.flow.push(Frame::Loss { side, left: 1, pool: alive, d: true });
+            }
         }
     }
 

@@ -1803,3 +1803,55 @@ fn seven_pines_rule_coverage() {
         println!("{k}: {c}");
     }
 }
+
+#[test]
+fn cavalry_retreat_offers_at_march_start_and_against_an_attack_from_its_restricted_zoc_gcacw_7_7() {
+    // Trigger "starts adjacent": Union infantry begins its march in the normal ZOC of CSA
+    // cavalry: the cavalry's owner is asked at once, before the forced-march declaration.
+    let body = unit("k", "confederate", "cav", 3, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    assert_eq!(t.seat(), CSA);
+    assert_eq!(t.legal(), vec!["cavretreat".to_string(), "stay".to_string()]);
+    t.act("stay");
+    assert_eq!(t.seat(), UNION);
+    assert!(t.has("force"), "the forced march is still declarable after the offer");
+    // Restricted-ZOC exception: the cavalry sits in woods (0504), so its ZOC into 0505 is
+    // restricted and the march start gives no offer; the infantry's attack on it does.
+    let body = unit("k", "confederate", "cav", 3, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    assert_eq!(t.seat(), UNION, "restricted ZOC: no offer when the march begins");
+    let ma = t.mv().ma;
+    t.act("attack 0504 normal");
+    assert_eq!(t.seat(), CSA, "the attack on the cavalry opens the window");
+    assert!(t.has("cavretreat"));
+    t.dice(&[4]);
+    let log = t.act("cavretreat");
+    assert!(log.iter().any(|l| l.contains("cavalry retreat from 0504: roll 4")), "{log:?}");
+    while t.seat() == CSA && t.legal().iter().any(|a| a.starts_with("retreat")) {
+        let first = t.legal().into_iter().find(|a| a.starts_with("retreat")).unwrap();
+        t.act(&first);
+    }
+    if t.has("halt") {
+        t.act("halt");
+    }
+    assert!(t.st.combat.is_none(), "the hex is empty: no combat");
+    assert!(t.mv().ma < ma, "the cavalry retreat cut the marching unit's allowance");
+    // A natural 1 costs one cavalry unit of the owner's choice 1 manpower.
+    let body = unit("k1", "confederate", "cav", 3, "0504", "") + &unit("k2", "confederate", "cav", 2, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    t.dice(&[1]);
+    t.act("cavretreat");
+    assert_eq!(t.legal(), vec!["loss k1".to_string(), "loss k2".to_string()]);
+    t.act("loss k2");
+    assert_eq!((t.unit("k1").mp, t.unit("k2").mp), (3, 1));
+    assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(_))));
+}
