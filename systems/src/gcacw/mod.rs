@@ -127,6 +127,16 @@ impl Gcacw {
                 values: vec!["printed".into(), "wide".into()],
             },
             OptionInfo {
+                key: "unfordable-fords".into(),
+                description: "A-15: a ford of an unfordable river blocks movement, retreats and advances only, as GCACW 12.0 states (move), or also ZOC and attacks, as in rain (rain)".into(),
+                values: vec!["move".into(), "rain".into()],
+            },
+            OptionInfo {
+                key: "swamp-exit-dams".into(),
+                description: "A-33: a unit flooded out of a provisional swamp may cross a river by a dam (on) or only by a bridge or ferry, as GCACW 12.0 words it (off)".into(),
+                values: vec!["on".into(), "off".into()],
+            },
+            OptionInfo {
                 key: "entrench-action-1863".into(),
                 description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
                 values: vec!["off".into(), "on".into()],
@@ -209,7 +219,7 @@ impl Game for Gcacw {
         if !(1..=2).contains(&setup.players) {
             refuse!("GCACW 1.0", "GCACW is for one or two players (seats union and confederate)");
         }
-        let mut opts = Opts { ridge_stacks: true, ..Default::default() };
+        let mut opts = Opts { ridge_stacks: true, swamp_dams: true, ..Default::default() };
         for (k, v) in &setup.options {
             let info = Self::options().into_iter().find(|o| &o.key == k);
             let Some(info) = info else { refuse!("GCACW setup", "unknown option `{k}`") };
@@ -222,6 +232,8 @@ impl Game for Gcacw {
                 ("demoralized-2", x) => opts.d2_any = x == "any",
                 ("cavalry-small-force", x) => opts.cav_small_wide = x == "wide",
                 ("entrench-action-1863", x) => opts.entrench_1863 = x == "on",
+                ("unfordable-fords", x) => opts.unford_like_rain = x == "rain",
+                ("swamp-exit-dams", x) => opts.swamp_dams = x == "on",
                 _ => {}
             }
         }

@@ -411,7 +411,7 @@ impl Gcacw {
                 let Some(s) = super::rules::eff_side(m, st, from, n) else { return false };
                 !matches!(t, Terrain::Water | Terrain::Swamp | Terrain::ProvSwamp)
                     && !self.enemy_in(st, n, side)
-                    && (s.river == 0 || matches!(s.crossing, Crossing::Bridge | Crossing::Ferry))
+                    && (s.river == 0 || matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) || (st.opts.swamp_dams && s.crossing == Crossing::Dam))
                     && !enemy_pontoon(m, st, from, n, side)
             })
             .collect();
@@ -1457,6 +1457,10 @@ impl Gcacw {
         let Some(s) = m.side(from, to) else { return false };
         // GCACW 10.0: never across an enemy pontoon bridge.
         if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
+            return false;
+        }
+        // Option A-15: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
+        if st.opts.unford_like_rain && unfordable_blocks(m, st, from, to) {
             return false;
         }
         let woods = m.terrain(from) == Terrain::Woods || m.terrain(to) == Terrain::Woods;

@@ -112,8 +112,9 @@ pub fn zoc_into(m: &MapData, from: HexId, to: HexId, st: &State) -> u8 {
     if tt == Terrain::Water {
         return ZOC_NONE;
     }
-    // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain.
-    if !river_passable(s, rain) {
+    // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain (nor, under
+    // option A-15, across fords of an unfordable river).
+    if !river_passable(s, rain) || (st.opts.unford_like_rain && s.crossing == Crossing::Ford && unfordable(st, s)) {
         return ZOC_NONE;
     }
     // Swamp or mountain: only across route hexsides.

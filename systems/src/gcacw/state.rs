@@ -269,6 +269,13 @@ pub struct Opts {
     pub cav_small_wide: bool,
     /// Optional rule (GCACW 5.5): the entrench action in 1863 scenarios.
     pub entrench_1863: bool,
+    /// a ford of an unfordable river also stops ZOC and attacks, as in rain (on), or only
+    /// movement, retreats and advances, as the rule states (off; GCACW 12.0).
+    pub unford_like_rain: bool,
+    /// a unit flooded out of a provisional swamp may cross a river by a dam (on, the
+    /// digest's reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
+    /// letter of GCACW 12.0).
+    pub swamp_dams: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

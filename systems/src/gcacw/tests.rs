@@ -1855,3 +1855,24 @@ fn cavalry_retreat_offers_at_march_start_and_against_an_attack_from_its_restrict
     assert_eq!((t.unit("k1").mp, t.unit("k2").mp), (3, 1));
     assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(_))));
 }
+
+#[test]
+fn a15_option_unfordable_fords_like_rain() {
+    // GCACW 12.0 names only movement, retreats and advances (default); option A-15 also stops
+    // ZOC and attacks across the ford, as in rain.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0506", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.unford = [t.st.turn, 0];
+    t.st.active = UNION;
+    assert_eq!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NORMAL);
+    assert!(t.g.attack_side_ok(&t.st, a, b, true));
+    t.st.opts.unford_like_rain = true;
+    assert_eq!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NONE);
+    assert!(!t.g.attack_side_ok(&t.st, a, b, true));
+    // The option is offered by name.
+    assert!(Gcacw::options().iter().any(|o| o.key == "unfordable-fords" && o.values == ["move", "rain"]));
+    assert!(Gcacw::options().iter().any(|o| o.key == "swamp-exit-dams"));
+}
