@@ -40,7 +40,7 @@ pub fn bits(m: u64) -> impl Iterator<Item = usize> {
 }
 
 fn half_text(h: u32) -> String {
-    if h % 2 == 0 { format!("{}", h / 2) } else if h == 1 { "1/2".into() } else { format!("{} 1/2", h / 2) }
+    if h.is_multiple_of(2) { format!("{}", h / 2) } else if h == 1 { "1/2".into() } else { format!("{} 1/2", h / 2) }
 }
 
 impl Gcacw {
@@ -217,13 +217,13 @@ impl Gcacw {
         match kind {
             1 => {
                 let r = st.d6();
-                log.roll(|| format!("artillery parity roll {r} ({}): GCACW 7.4", if r % 2 == 0 { "even, applies" } else { "odd, no modifier" }));
-                if r % 2 == 0 { v as i32 } else { 0 }
+                log.roll(|| format!("artillery parity roll {r} ({}): GCACW 7.4", if r.is_multiple_of(2) { "even, applies" } else { "odd, no modifier" }));
+                if r.is_multiple_of(2) { v as i32 } else { 0 }
             }
             2 => {
                 let r = st.d6();
-                log.roll(|| format!("artillery parity roll {r}: GCACW 7.4 {}", if r % 2 == 0 { "+2" } else { "+1" }));
-                if r % 2 == 0 { 2 } else { 1 }
+                log.roll(|| format!("artillery parity roll {r}: GCACW 7.4 {}", if r.is_multiple_of(2) { "+2" } else { "+1" }));
+                if r.is_multiple_of(2) { 2 } else { 1 }
             }
             _ => v as i32,
         }

@@ -834,11 +834,10 @@ fn load_charts(set: &ContentSet, errs: &mut Diagnostics) -> Option<Charts> {
         }
         grid.iter()
             .map(|row| {
-                if row.len() != cols {
-                    if let Some(c) = row.first() {
+                if row.len() != cols
+                    && let Some(c) = row.first() {
                         errs.push(set.diag(src, c.span(), format!("[crt] {what} row has {} cells; expected {cols}", row.len())));
                     }
-                }
                 row.iter()
                     .map(|c| match CrtRes::parse(c.get_ref()) {
                         Some(r) => r,
@@ -953,10 +952,10 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
         errs.push(set.diag(src, 0..0, "map too large"));
         return None;
     }
-    for i in 0..hexes.len() {
-        let ns = hexes[i].ax.all_neighbors();
+    for hx in hexes.iter_mut() {
+        let ns = hx.ax.all_neighbors();
         for (dir, n) in ns.iter().enumerate() {
-            hexes[i].nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
+            hx.nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
         }
     }
     let mut map = MapData { hexes, by_label, csa_capital: NO_HEX };
@@ -974,11 +973,10 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             }
         }
     };
-    if let Some(c) = &d.map.csa_capital {
-        if let Some(h) = find(&map, c, errs) {
+    if let Some(c) = &d.map.csa_capital
+        && let Some(h) = find(&map, c, errs) {
             map.csa_capital = h;
         }
-    }
     for p in &d.place {
         if let Some(h) = find(&map, &p.hex, errs) {
             let hx = &mut map.hexes[h as usize];

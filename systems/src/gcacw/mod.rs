@@ -561,10 +561,7 @@ impl Game for Gcacw {
             return None;
         }
         let sc = self.sc(st);
-        let mut vp = [0i64; 2];
-        for side in 0..2 {
-            vp[side] = st.lost[1 - side] as i64 * sc.vp_per_manpower;
-        }
+        let mut vp = [st.lost[1] as i64 * sc.vp_per_manpower, st.lost[0] as i64 * sc.vp_per_manpower];
         for o in &sc.objectives {
             for side in 0..2u8 {
                 if self.side_units_at(st, o.hex, side) != 0 {

@@ -33,10 +33,6 @@ impl Gcacw {
         self.swamp_flood(st, rain_event, log);
     }
 
-    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
-    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
-    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
-    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
     // ---- Destroying permanent bridges and ferries (GCACW 10.0, digest 7.3.4) -----------------
 
     /// Hexes across a bridge or ferry hexside from the marching unit that it may try to destroy
@@ -341,6 +337,10 @@ impl Gcacw {
         });
     }
 
+    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
+    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
+    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
+    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
     /// Returns whether a rain event happened (a rain result on this turn's roll).
     pub(super) fn random_events(&self, st: &mut State, log: &mut Log) -> bool {
         let sc = self.sc(st);
@@ -549,20 +549,14 @@ impl Gcacw {
                         return;
                     }
                 }
-                Frame::Advance { pool, hex, .. } => {
-                    if self.advance_candidates(st, pool, hex) == 0 {
+                Frame::Advance { pool, hex, .. }
+                    if self.advance_candidates(st, pool, hex) == 0 => {
                         st.flow.pop();
-                    } else {
-                        return;
                     }
-                }
-                Frame::CavOffer { side, hex, .. } => {
-                    if self.cav_in(st, hex, side) == 0 {
+                Frame::CavOffer { side, hex, .. }
+                    if self.cav_in(st, hex, side) == 0 => {
                         st.flow.pop();
-                    } else {
-                        return;
                     }
-                }
                 Frame::Swamp { unit, .. } => {
                     let u = unit as usize;
                     if !st.units[u].on_map() {
@@ -575,13 +569,10 @@ impl Gcacw {
                         return;
                     }
                 }
-                Frame::Voluntary { side, hex, .. } => {
-                    if self.side_units_at(st, hex, side) == 0 {
+                Frame::Voluntary { side, hex, .. }
+                    if self.side_units_at(st, hex, side) == 0 => {
                         st.flow.pop();
-                    } else {
-                        return;
                     }
-                }
                 Frame::Retreat(r) => {
                     let alive = bits(r.units).filter(|&i| st.units[i].on_map()).fold(0u64, |m, i| m | 1 << i);
                     let (_, max) = r.min_max();
@@ -1074,11 +1065,10 @@ impl Gcacw {
                 let bar = ld.cavalry && ld.kind == LKind::Division && is_cav && cav_marched;
                 st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched: cav_marched || is_cav });
                 self.start_march(st, u, leader, lma, log);
-                if bar {
-                    if let Some(mv) = st.march.as_mut() {
+                if bar
+                    && let Some(mv) = st.march.as_mut() {
                         mv.no_attack = true;
                     }
-                }
             }
             (Frame::Activation { leader, remaining, lma, cav_marched, .. }, Action::Entrench { unit }) => {
                 // GCACW 5.2 / 5.5: a selected unit entrenches as its part of the activation.
@@ -1213,11 +1203,10 @@ impl Gcacw {
                 st.flow.replace(Frame::Advance { side, pool: pool & !(1 << u), hex, march });
                 log.info(|| format!("{} advances into {} (GCACW 7.6)", sc.units[u].name, sc.map.label(hex)));
                 self.pontoon_move_ended(st, 1 << u, log);
-                if march {
-                    if let Some(mv) = st.march.as_mut() {
+                if march
+                    && let Some(mv) = st.march.as_mut() {
                         mv.advanced = true;
                     }
-                }
                 // GCACW 7.7: an advance into the normal ZOC of enemy cavalry lets it retreat.
                 if sc.units[u].kind != Kind::Cav {
                     for h in self.enemy_cav_hexes_with_normal_zoc(st, side, hex) {
@@ -1820,12 +1809,11 @@ impl Gcacw {
     }
 
     pub(super) fn assault_grand(&self, st: &mut State, leader: u8, target: HexId, units: u64) {
-        if let Some(army) = self.grand_leader(st, leader as usize) {
-            if !self.grand_candidates(st, target, units).is_empty() {
+        if let Some(army) = self.grand_leader(st, leader as usize)
+            && !self.grand_candidates(st, target, units).is_empty() {
                 st.flow.push(Frame::GrandOffer { leader, target, units, army: army as u8 });
                 return;
             }
-        }
         self.start_assault_combat(st, leader, target, units, false);
     }
 
@@ -1981,11 +1969,10 @@ impl Gcacw {
                     next(st, 5);
                     let alive = self.alive(st, cb.att_units);
                     self.apply_letters(st, alive, &cb.ares);
-                    if cb.leader == NONE8 && cb.ares.ends_march() {
-                        if let Some(m) = st.march.as_mut() {
+                    if cb.leader == NONE8 && cb.ares.ends_march()
+                        && let Some(m) = st.march.as_mut() {
                             m.ended = true;
                         }
-                    }
                 }
                 5 => {
                     next(st, 6);
@@ -2081,11 +2068,10 @@ impl Gcacw {
         log.roll(|| format!("cavalry retreat from {}: roll {r} {drm:+}: enemy allowance -{reduce} MP (GCACW 7.7)", sc.map.label(hex)));
         // The active marching unit's allowance (also when the retreat answers its declared but
         // unresolved attack); an assault has none.
-        if st.combat.as_ref().is_none_or(|c| c.stage == 0) {
-            if let Some(m) = st.march.as_mut() {
+        if st.combat.as_ref().is_none_or(|c| c.stage == 0)
+            && let Some(m) = st.march.as_mut() {
                 m.ma = m.ma.saturating_sub(reduce * 2);
             }
-        }
         for u in bits(cav) {
             if st.units[u].on_map() {
                 st.units[u].fat = (st.units[u].fat + 1).min(4);

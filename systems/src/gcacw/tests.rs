@@ -119,6 +119,7 @@ fn unit(id: &str, side: &str, kind: &str, mp: u8, hex: &str, extra: &str) -> Str
     format!("[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\nsize = \"brigade\"\ntactical = 1\nartillery = 0\nmanpower = {mp}\nhex = \"{hex}\"\n{extra}\n")
 }
 
+#[allow(clippy::too_many_arguments)]
 fn leader(id: &str, side: &str, kind: &str, command: &str, tac: u8, cmd: u8, attached: &str, extra: &str) -> String {
     format!("[[leader]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\ncommand = \"{command}\"\ntactical = {tac}\ncommand_value = {cmd}\nattached = \"{attached}\"\n{extra}\n")
 }
@@ -1184,7 +1185,7 @@ fn bad_random_events_table_is_diagnosed() {
     let text = text.replace("event = \"rain+1\"", "event = \"snow\"");
     std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
     let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
-    let err = data::load_data(&set).err().expect("a bad event must be refused");
+    let err = data::load_data(&set).expect_err("a bad event must be refused");
     let _ = std::fs::remove_dir_all(&root);
     assert!(format!("{err}").contains("unknown event"), "{err}");
 }
