@@ -1095,6 +1095,11 @@ fn notation_round_trips_and_refusals_name_rules() {
     }
     assert!(t.g.parse("march nobody").is_err());
     assert!(t.g.parse("attack 0505 sideways").is_err());
+    for text in ["repair winder 0410", "bridge winder 0410", "dismantle 0410", "destroy 0410"] {
+        let a = t.g.parse(text).unwrap();
+        assert_eq!(t.g.notation(&a), text);
+    }
+    assert!(t.g.parse("repair winder").is_err());
     let r = t.refused("march ricketts");
     assert_eq!(r.rule, "GCACW 5.1", "{r}");
     let r = t.g.apply(&mut t.st.clone(), UNION, &Action::Pass, &mut Log::quiet()).unwrap_err();
