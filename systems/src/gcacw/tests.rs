@@ -53,7 +53,9 @@ fn fuzz_sample_is_clean() {
 #[ignore]
 fn print_sample_game() {
     let g = game();
-    let mut st = g.setup(&Setup::new("cedar-mountain", 2, 3)).unwrap();
+    let sc = std::env::var("BIVOUAC_SCENARIO").unwrap_or_else(|_| "cedar-mountain".into());
+    let mut st = g.setup(&Setup::new(&sc, 2, 3)).unwrap();
+    println!("{}", g.describe(&st, None));
     let mut rng = GameRng::new(99);
     let mut n = 0;
     while g.outcome(&st).is_none() && n < 3000 {
