@@ -187,6 +187,8 @@ impl Gcacw {
             Terrain::ProvSwamp if !st.rain => 2,
             _ => return 0, // woods, city, mountain, swamp: no artillery modifier at all.
         };
+        // GCACW 7.3: printed artillery values, untouched by fatigue or organization, 0 while
+        // demoralized (11.0), multiplied by the defender's entrenchment (9.0).
         let a: i32 = bits(att).filter(|&i| st.units[i].dem == 0).map(|i| sc.units[i].artillery as i32).sum();
         let mut d2 = 0u32;
         for i in bits(def) {

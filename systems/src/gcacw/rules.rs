@@ -166,6 +166,8 @@ impl Gcacw {
         }
     }
 
+    /// Every unit in `hex`. GCACW 6.4: stacking is unlimited (force markers, when used, only
+    /// tidy the map and change nothing in play), so no stacking check exists anywhere.
     pub fn units_at(&self, st: &State, hex: HexId) -> u64 {
         let mut m = 0u64;
         for (i, u) in st.units.iter().enumerate() {

@@ -1884,3 +1884,35 @@ fn a15_option_unfordable_fords_like_rain() {
     assert!(Gcacw::options().iter().any(|o| o.key == "unfordable-fords" && o.values == ["move", "rain"]));
     assert!(Gcacw::options().iter().any(|o| o.key == "swamp-exit-dams"));
 }
+
+#[test]
+fn advance_into_cavalry_zoc_opens_the_cavalry_window_gcacw_7_7() {
+    // The attacker's "a" result, the defender's hex empty: the attacker is asked to advance;
+    // advancing infantry next to enemy cavalry gives that cavalry's owner the retreat window.
+    let body = unit("a", "confederate", "inf", 6, "0505", "") + &unit("k", "union", "cav", 3, "0507", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    let ares = data::CrtRes { adv: true, ..Default::default() };
+    t.st.combat = Some(state::Combat {
+        att_side: CSA,
+        att_units: 1 << t.u("a"),
+        att_hex: t.h("0505"),
+        def_hex: t.h("0506"),
+        def_units: 0,
+        kind: Some(AttackKind::Normal),
+        leader: data::NONE8,
+        grand: false,
+        dres: Default::default(),
+        ares,
+        overload: 0,
+        stage: 6,
+        def_nothing: false,
+    });
+    t.st.flow.push(Frame::Cont(state::Cont::Combat));
+    t.g.proceed(&mut t.st, &mut Log::quiet());
+    assert_eq!(t.seat(), CSA);
+    assert_eq!(t.legal(), vec!["advance a".to_string(), "done".to_string()]);
+    t.act("advance a");
+    assert_eq!(t.seat(), UNION, "the cavalry's owner decides at once");
+    assert_eq!(t.legal(), vec!["cavretreat".to_string(), "stay".to_string()]);
+}
