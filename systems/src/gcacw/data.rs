@@ -448,7 +448,12 @@ pub struct ScenarioData {
     pub objectives: Vec<Objective>,
     pub vp_per_manpower: i64,
     /// Unfordable-river markers on the track at the start [minor, major] (GCACW 12.0).
-    pub unfordable: [u8; 2],
+    pub unfordable: [u8; 2],    /// Bridges/ferries destroyed at the start, as (lower, higher) hex pairs (GCACW 10.2).
+    pub destroyed: Vec<(HexId, HexId)>,
+    /// Pontoon bridges at the start: (lower, higher, owner, major river) (GCACW 10.1).
+    pub pontoons: Vec<(HexId, HexId, u8, bool)>,
+    /// Hexsides whose pontoon bridge never counts against its owner's marker limit.
+    pub limit_exempt: Vec<(HexId, HexId)>,
 }
 
 impl ScenarioData {
@@ -637,6 +642,26 @@ struct ScenarioDoc {
     victory: VictoryDoc,
     #[serde(default)]
     objective: Vec<ObjectiveDoc>,
+    /// Permanent bridges or ferries destroyed at the start (SLB: Chatham Bridge, GCACW 10.1).
+    #[serde(default)]
+    destroyed: Vec<DestroyedDoc>,
+    /// Pontoon bridges on the map at the start (SJW: Chatham Bridge, a Union pontoon bridge
+    /// printed on the map that does not count against the Union's major-river limit, GCACW 10.1).
+    #[serde(default)]
+    pontoon: Vec<PontoonDoc>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DestroyedDoc {
+    hexes: [Spanned<String>; 2],
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PontoonDoc {
+    side: Spanned<String>,
+    hexes: [Spanned<String>; 2],
+    #[serde(default = "yes")]
+    counts_against_limit: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -1314,6 +1339,47 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
     if !random_events.is_empty() && covered[2..].iter().any(|c| !c) {
         errs.push(set.diag(src, 0..0, "the Random Events Table must cover every 2d6 roll from 2 to 12"));
     }
+    // Start-of-scenario bridge states (GCACW 10.1-10.2): each names two adjacent hexes; a
+    // destroyed crossing must be a permanent bridge or a ferry, a pontoon needs a river.
+    let side_pair = |a: &Spanned<String>, b: &Spanned<String>, errs: &mut Diagnostics| -> Option<(HexId, HexId, SideData)> {
+        let (ha, hb) = (hex(a, errs), hex(b, errs));
+        if ha == NO_HEX || hb == NO_HEX {
+            return None;
+        }
+        match map.side(ha, hb) {
+            Some(s) => Some((ha.min(hb), ha.max(hb), *s)),
+            None => {
+                errs.push(set.diag(src, b.span(), format!("hex {} is not adjacent to {}", b.get_ref(), a.get_ref())));
+                None
+            }
+        }
+    };
+    let mut destroyed = Vec::new();
+    for dd in &d.destroyed {
+        let [a, b] = &dd.hexes;
+        if let Some((x, y, s)) = side_pair(a, b, errs) {
+            if matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) && !s.indestructible {
+                destroyed.push((x, y));
+            } else {
+                errs.push(set.diag(src, a.span(), "a destroyed crossing must be a destructible permanent bridge or a ferry (GCACW 10.2)"));
+            }
+        }
+    }
+    let mut pontoons = Vec::new();
+    let mut limit_exempt = Vec::new();
+    for p in &d.pontoon {
+        let owner = side_of(set, src, &p.side, errs);
+        if let Some((x, y, s)) = side_pair(&p.hexes[0], &p.hexes[1], errs) {
+            if s.river == 0 {
+                errs.push(set.diag(src, p.hexes[0].span(), "a pontoon bridge must cross a minor or major river (GCACW 10.1)"));
+                continue;
+            }
+            pontoons.push((x, y, owner, s.river == 2));
+            if !p.counts_against_limit {
+                limit_exempt.push((x, y));
+            }
+        }
+    }
     let objectives = d
         .objective
         .iter()
@@ -1341,6 +1407,9 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
         objectives,
         vp_per_manpower: d.victory.vp_per_manpower,
         unfordable: d.scenario.unfordable,
+        destroyed,
+        pontoons,
+        limit_exempt,
     })
 }
 

@@ -153,7 +153,8 @@ impl Gcacw {
             }
             let major = s.river == 2;
             let limit = if major { sc.variant.pontoon_major[side as usize] } else { sc.variant.pontoon_minor[side as usize] };
-            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major).count();
+            // A pontoon the scenario exempts (SJW Chatham Bridge) never uses a marker.
+            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major && !sc.limit_exempt.contains(&(p.0, p.1))).count();
             if limit != 255 && used >= limit as usize {
                 continue;
             }

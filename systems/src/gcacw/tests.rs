@@ -1916,3 +1916,33 @@ fn advance_into_cavalry_zoc_opens_the_cavalry_window_gcacw_7_7() {
     assert_eq!(t.seat(), UNION, "the cavalry's owner decides at once");
     assert_eq!(t.legal(), vec!["cavretreat".to_string(), "stay".to_string()]);
 }
+
+#[test]
+fn chatham_bridge_switches_as_scenario_data_gcacw_10_1() {
+    // SJW: Chatham Bridge is a Union pontoon printed on the map that does not use the Union's one
+    // major-river marker; SLB: it starts destroyed and can never be repaired (GCACW 10.1, 10.3).
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"Rappahannock\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0303", "") + &unit("c", "confederate", "inf", 6, "0909", "")
+        + "[[pontoon]]\nside = \"union\"\nhexes = [\"0505\", \"0506\"]\ncounts_against_limit = false\n";
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.pontoons, vec![(a.min(b), a.max(b), UNION, true)]);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(t.has("bridge u 0304"), "the exempt pontoon leaves the Union's major-river marker free");
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"Rappahannock\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"Chatham\"\nunrepairable = true\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0909", "")
+        + "[[destroyed]]\nhexes = [\"0505\", \"0506\"]\n";
+    let mut t = build("slb", 1863, &[], extra, &body);
+    assert_eq!(t.st.destroyed.len(), 1, "destroyed at the start");
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(!t.has("repair u 0506"), "never repaired");
+    // A destroyed crossing must be a bridge or ferry.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0909", "") + "[[destroyed]]\nhexes = [\"0303\", \"0304\"]\n";
+    let e = try_build("sjw", 1862, &[], "", extra, &body).err().expect("not a bridge");
+    assert!(e.contains("destroyed crossing must be"), "{e}");
+}
