@@ -165,6 +165,15 @@ pub struct View {
     pub stations: Vec<(String, String)>,
     pub manpower_lost: [u16; 2],
     pub initiative_dice: [u8; 2],
+    /// Rain rules in effect this turn (GCACW 12.0) and the last turn with a rain marker (0 none).
+    pub rain: bool,
+    pub rain_until: u8,
+    /// Unfordable-river markers [minor, major]: last turn covered, 0 = off the track (GCACW 12.0).
+    pub unfordable: [u8; 2],
+    /// Destroyed permanent bridges and ferries, "0505-0506" (GCACW 10.2).
+    pub destroyed_crossings: Vec<String>,
+    /// Pontoon bridges: (hexside, owner) (GCACW 10.1).
+    pub pontoons: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -498,6 +507,11 @@ impl Game for Gcacw {
             stations: st.stations.iter().map(|&(h, s)| (m.label(h).to_string(), if s == 2 { "destroyed".into() } else { "damaged".into() })).collect(),
             manpower_lost: st.lost,
             initiative_dice: st.dice,
+            rain: st.rain,
+            rain_until: st.rain_until,
+            unfordable: st.unford,
+            destroyed_crossings: st.destroyed.iter().map(|&(a, b)| format!("{}-{}", m.label(a), m.label(b))).collect(),
+            pontoons: st.pontoons.iter().map(|p| (format!("{}-{}", m.label(p.0), m.label(p.1)), SIDES[p.2 as usize].to_string())).collect(),
         }
     }
 
@@ -549,6 +563,22 @@ impl Game for Gcacw {
         }
         if !v.flanks_refused.is_empty() {
             out.push_str(&format!("\nFlank Refused: {}\n", v.flanks_refused.join(", ")));
+        }
+        if v.rain_until >= v.turn {
+            let effect = if v.rain { "rain rules in effect" } else { "no Basic Game effect in this game" };
+            out.push_str(&format!("Rain through turn {} ({effect})\n", v.rain_until));
+        }
+        for (i, what) in ["minor", "major"].iter().enumerate() {
+            if v.unfordable[i] >= v.turn {
+                out.push_str(&format!("{what} rivers unfordable through turn {}\n", v.unfordable[i]));
+            }
+        }
+        if !v.destroyed_crossings.is_empty() {
+            out.push_str(&format!("Destroyed bridges/ferries: {}\n", v.destroyed_crossings.join(", ")));
+        }
+        if !v.pontoons.is_empty() {
+            let p: Vec<String> = v.pontoons.iter().map(|(h, o)| format!("{h} ({o})")).collect();
+            out.push_str(&format!("Pontoon bridges: {}\n", p.join(", ")));
         }
         if let Some(o) = self.outcome(st) {
             out.push_str(&format!("\nGame over: {} (scores {:?})\n", o.reason, o.scores));

@@ -31,6 +31,7 @@ fn builtin_content_loads() {
     let st = g.setup(&Setup::new("seven-pines", 2, 1)).unwrap();
     g.check_invariants(&st).unwrap();
     assert_eq!(st.unford, [2, 0]);
+    assert!(g.describe(&st, None).contains("minor rivers unfordable through turn 2"));
 }
 
 #[test]
