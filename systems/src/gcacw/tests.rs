@@ -47,6 +47,23 @@ fn fuzz_sample_is_clean() {
         assert_eq!(r.finished, games, "{sc}");
         eprintln!("fuzz {sc}: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
     }
+    // Every named option switched away from its default, on the scenario with rain effects.
+    let mut setup = Setup::new("seven-pines", 2, 11);
+    for (k, v) in [
+        ("fatigue4-march", "on"),
+        ("ridge-up-stacks", "off"),
+        ("demoralized-2", "any"),
+        ("cavalry-small-force", "wide"),
+        ("unfordable-fords", "rain"),
+        ("swamp-exit-dams", "off"),
+    ] {
+        setup.options.insert(k.into(), v.into());
+    }
+    let n = (games / 4).max(20);
+    let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+    assert!(r.failures.is_empty(), "seven-pines with options: {:?}", r.failures.first());
+    assert_eq!(r.finished, n);
+    eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
 /// Prints one random game with its log (run with --ignored --nocapture to look at play).
