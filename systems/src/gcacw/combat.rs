@@ -4,7 +4,7 @@
 
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
-use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, zoc_into};
+use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks, zoc_into};
 use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
@@ -40,7 +40,7 @@ pub fn bits(m: u64) -> impl Iterator<Item = usize> {
 }
 
 fn half_text(h: u32) -> String {
-    if h % 2 == 0 { format!("{}", h / 2) } else if h == 1 { "1/2".into() } else { format!("{} 1/2", h / 2) }
+    if h.is_multiple_of(2) { format!("{}", h / 2) } else if h == 1 { "1/2".into() } else { format!("{} 1/2", h / 2) }
 }
 
 impl Gcacw {
@@ -187,6 +187,8 @@ impl Gcacw {
             Terrain::ProvSwamp if !st.rain => 2,
             _ => return 0, // woods, city, mountain, swamp: no artillery modifier at all.
         };
+        // GCACW 7.3: printed artillery values, untouched by fatigue or organization, 0 while
+        // demoralized (11.0), multiplied by the defender's entrenchment (9.0).
         let a: i32 = bits(att).filter(|&i| st.units[i].dem == 0).map(|i| sc.units[i].artillery as i32).sum();
         let mut d2 = 0u32;
         for i in bits(def) {
@@ -217,13 +219,13 @@ impl Gcacw {
         match kind {
             1 => {
                 let r = st.d6();
-                log.roll(|| format!("artillery parity roll {r} ({}): GCACW 7.4", if r % 2 == 0 { "even, applies" } else { "odd, no modifier" }));
-                if r % 2 == 0 { v as i32 } else { 0 }
+                log.roll(|| format!("artillery parity roll {r} ({}): GCACW 7.4", if r.is_multiple_of(2) { "even, applies" } else { "odd, no modifier" }));
+                if r.is_multiple_of(2) { v as i32 } else { 0 }
             }
             2 => {
                 let r = st.d6();
-                log.roll(|| format!("artillery parity roll {r}: GCACW 7.4 {}", if r % 2 == 0 { "+2" } else { "+1" }));
-                if r % 2 == 0 { 2 } else { 1 }
+                log.roll(|| format!("artillery parity roll {r}: GCACW 7.4 {}", if r.is_multiple_of(2) { "+2" } else { "+1" }));
+                if r.is_multiple_of(2) { 2 } else { 1 }
             }
             _ => v as i32,
         }
@@ -253,6 +255,8 @@ impl Gcacw {
             let terrain_cov = (route_only(m.terrain(n), st.rain) || route_only(m.terrain(def_hex), st.rain)) && !s.any_route();
             let river_cov = (s.river > 0 && s.crossing == Crossing::None)
                 || (st.rain && s.river > 0 && s.crossing == Crossing::Ford)
+                // GCACW 7.4 flank step 3: a ford of a river unfordable this turn covers (12.0).
+                || (s.crossing == Crossing::Ford && unfordable(st, s))
                 || (st.rain && s.creek && !s.any_route());
             // Units friendly to the attacker that occupy n or exert a ZOC into it; inactive
             // demoralized units never help (GCACW 11.0).
@@ -471,7 +475,7 @@ impl Gcacw {
             if n == r.start || r.path.contains(&n) || n == r.enemy {
                 continue;
             }
-            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) {
+            if !side_crossable(m, cur, n, st, true) || enemy_pontoon(m, st, cur, n, r.side) || unfordable_blocks(m, st, cur, n) {
                 continue;
             }
             let dn = if r.enemy == NO_HEX { 0 } else { m.dist(n, r.enemy) };

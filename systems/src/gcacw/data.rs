@@ -97,6 +97,10 @@ pub struct SideData {
     pub indestructible: bool,
     /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
     pub ford_remains: bool,
+    /// A named hexside's own pontoon-building DRM (OTR Barrett's Ferry S3409-S3509: +1, GCACW 10.1).
+    pub pontoon_drm: i8,
+    /// A permanent bridge that can never be repaired (SLB Chatham Bridge, GCACW 10.3).
+    pub unrepairable: bool,
 }
 
 impl SideData {
@@ -124,6 +128,9 @@ pub struct HexData {
 pub struct MapData {
     pub hexes: Vec<HexData>,
     pub by_label: HashMap<String, HexId>,
+    /// The Confederate capital (OTR N0627, GTC S3626: Richmond), NO_HEX if off this map: a
+    /// Confederate major-river pontoon within 10 hexes gets -3 (GCACW 10.1).
+    pub csa_capital: HexId,
 }
 
 impl MapData {
@@ -230,6 +237,12 @@ fn pontoon_minor_default() -> [u8; 2] {
 fn pontoon_major_default() -> [u8; 2] {
     [1, 0]
 }
+fn five() -> u8 {
+    5
+}
+fn standard() -> String {
+    "standard".into()
+}
 
 /// The per-game switches (digest 8.2), from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
@@ -243,6 +256,28 @@ pub struct Variant {
     pub pontoon_minor: [u8; 2],
     #[serde(default = "pontoon_major_default")]
     pub pontoon_major: [u8; 2],
+    /// "standard" (GCACW 10.1) or "slb": SLB keeps its own bridge rules (SLB 10.0), which the
+    /// standard rules do not reproduce, so no standard pontoon building there (digest 7.3.1).
+    #[serde(default = "standard")]
+    pub pontoon_rules: String,
+    /// Bridge/ferry repair: the repairer's CV and the enemy CV in a linked hex that forbids
+    /// it (GCACW 10.3: 5 and 5; SIV 2 and 2).
+    #[serde(default = "five")]
+    pub repair_cv: u8,
+    #[serde(default = "five")]
+    pub repair_block_cv: u8,
+    /// SIV: the Union repairs only from a county it controls; county control is SIV's own
+    /// rule (MISSING DATA), so Union repairs are not offered (GCACW 10.3).
+    #[serde(default)]
+    pub union_repair_county: bool,
+    /// The game has army leaders (SIV has none) / district leaders (BAC has none) (digest 8.2).
+    #[serde(default = "yes")]
+    pub army_leaders: bool,
+    #[serde(default = "yes")]
+    pub district_leaders: bool,
+    /// Published set-ups use the old fatigue system and are converted (SJW, HCR, RTG; GCACW 12.0).
+    #[serde(default)]
+    pub published_setups: bool,
     pub id: String,
     pub title: String,
     pub year_class: u16,
@@ -412,6 +447,13 @@ pub struct ScenarioData {
     pub random_events: Vec<RandomEvent>,
     pub objectives: Vec<Objective>,
     pub vp_per_manpower: i64,
+    /// Unfordable-river markers on the track at the start [minor, major] (GCACW 12.0).
+    pub unfordable: [u8; 2],    /// Bridges/ferries destroyed at the start, as (lower, higher) hex pairs (GCACW 10.2).
+    pub destroyed: Vec<(HexId, HexId)>,
+    /// Pontoon bridges at the start: (lower, higher, owner, major river) (GCACW 10.1).
+    pub pontoons: Vec<(HexId, HexId, u8, bool)>,
+    /// Hexsides whose pontoon bridge never counts against its owner's marker limit.
+    pub limit_exempt: Vec<(HexId, HexId)>,
 }
 
 impl ScenarioData {
@@ -531,6 +573,8 @@ struct MapDoc {
 struct MapHead {
     convention: OffsetConvention,
     terrain: Vec<Spanned<String>>,
+    #[serde(default)]
+    csa_capital: Option<Spanned<String>>,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -567,6 +611,12 @@ struct HexsideDoc {
     /// Major-river ferries: a ford remains once destroyed (GCACW 10.0).
     #[serde(default)]
     ford_remains: bool,
+    /// This hexside's own pontoon-building DRM (Barrett's Ferry +1, GCACW 10.1).
+    #[serde(default)]
+    pontoon_drm: i8,
+    /// Never repaired once destroyed (SLB Chatham Bridge, GCACW 10.3).
+    #[serde(default)]
+    unrepairable: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -592,6 +642,26 @@ struct ScenarioDoc {
     victory: VictoryDoc,
     #[serde(default)]
     objective: Vec<ObjectiveDoc>,
+    /// Permanent bridges or ferries destroyed at the start (SLB: Chatham Bridge, GCACW 10.1).
+    #[serde(default)]
+    destroyed: Vec<DestroyedDoc>,
+    /// Pontoon bridges on the map at the start (SJW: Chatham Bridge, a Union pontoon bridge
+    /// printed on the map that does not count against the Union's major-river limit, GCACW 10.1).
+    #[serde(default)]
+    pontoon: Vec<PontoonDoc>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DestroyedDoc {
+    hexes: [Spanned<String>; 2],
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PontoonDoc {
+    side: Spanned<String>,
+    hexes: [Spanned<String>; 2],
+    #[serde(default = "yes")]
+    counts_against_limit: bool,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -608,6 +678,10 @@ struct ScenarioHead {
     /// standard system (GCACW 12.0 set-up changes, digest 7.6).
     #[serde(default)]
     published_fatigue: bool,
+    /// Unfordable-river markers already on the turn track at the start [minor, major]: the last
+    /// turn each covers, 0 = none (a scenario's set-up, GCACW 12.0).
+    #[serde(default)]
+    unfordable: [u8; 2],
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -785,11 +859,10 @@ fn load_charts(set: &ContentSet, errs: &mut Diagnostics) -> Option<Charts> {
         }
         grid.iter()
             .map(|row| {
-                if row.len() != cols {
-                    if let Some(c) = row.first() {
+                if row.len() != cols
+                    && let Some(c) = row.first() {
                         errs.push(set.diag(src, c.span(), format!("[crt] {what} row has {} cells; expected {cols}", row.len())));
                     }
-                }
                 row.iter()
                     .map(|c| match CrtRes::parse(c.get_ref()) {
                         Some(r) => r,
@@ -904,13 +977,13 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
         errs.push(set.diag(src, 0..0, "map too large"));
         return None;
     }
-    for i in 0..hexes.len() {
-        let ns = hexes[i].ax.all_neighbors();
+    for hx in hexes.iter_mut() {
+        let ns = hx.ax.all_neighbors();
         for (dir, n) in ns.iter().enumerate() {
-            hexes[i].nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
+            hx.nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
         }
     }
-    let mut map = MapData { hexes, by_label };
+    let mut map = MapData { hexes, by_label, csa_capital: NO_HEX };
     let find = |map: &MapData, s: &Spanned<String>, errs: &mut Diagnostics| -> Option<HexId> {
         match map.by_label.get(s.get_ref().trim()) {
             Some(&h) => Some(h),
@@ -925,6 +998,10 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             }
         }
     };
+    if let Some(c) = &d.map.csa_capital
+        && let Some(h) = find(&map, c, errs) {
+            map.csa_capital = h;
+        }
     for p in &d.place {
         if let Some(h) = find(&map, &p.hex, errs) {
             let hx = &mut map.hexes[h as usize];
@@ -979,6 +1056,8 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
                 }
                 s.indestructible |= hs.indestructible;
                 s.ford_remains |= hs.ford_remains;
+                s.pontoon_drm += hs.pontoon_drm;
+                s.unrepairable |= hs.unrepairable;
             });
         }
     }
@@ -1052,7 +1131,7 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
     };
     // GCACW 12.0: only SJW, HCR and RTG publish set-ups in the old fatigue system.
     let published = d.scenario.published_fatigue;
-    if published && !matches!(variant.id.as_str(), "sjw" | "hcr" | "rtg") {
+    if published && !variant.published_setups {
         errs.push(set.diag(src, d.scenario.game.span(), "published_fatigue converts SJW, HCR and RTG set-ups only (GCACW 12.0)"));
     }
     let map_rel = format!("maps/{}.toml", d.scenario.map.get_ref());
@@ -1132,6 +1211,13 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
                 LKind::Division
             }
         };
+        // Digest 8.2: SIV has no army leaders; BAC has no district leaders.
+        if kind == LKind::Army && !variant.army_leaders {
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no army leaders (GCACW 2.2, digest 8.2)", variant.id)));
+        }
+        if kind == LKind::District && !variant.district_leaders {
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no district leaders (GCACW 2.2, digest 8.2)", variant.id)));
+        }
         let mut subs = 0u64;
         for (j, u) in units.iter().enumerate() {
             if u.side != side {
@@ -1253,6 +1339,47 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
     if !random_events.is_empty() && covered[2..].iter().any(|c| !c) {
         errs.push(set.diag(src, 0..0, "the Random Events Table must cover every 2d6 roll from 2 to 12"));
     }
+    // Start-of-scenario bridge states (GCACW 10.1-10.2): each names two adjacent hexes; a
+    // destroyed crossing must be a permanent bridge or a ferry, a pontoon needs a river.
+    let side_pair = |a: &Spanned<String>, b: &Spanned<String>, errs: &mut Diagnostics| -> Option<(HexId, HexId, SideData)> {
+        let (ha, hb) = (hex(a, errs), hex(b, errs));
+        if ha == NO_HEX || hb == NO_HEX {
+            return None;
+        }
+        match map.side(ha, hb) {
+            Some(s) => Some((ha.min(hb), ha.max(hb), *s)),
+            None => {
+                errs.push(set.diag(src, b.span(), format!("hex {} is not adjacent to {}", b.get_ref(), a.get_ref())));
+                None
+            }
+        }
+    };
+    let mut destroyed = Vec::new();
+    for dd in &d.destroyed {
+        let [a, b] = &dd.hexes;
+        if let Some((x, y, s)) = side_pair(a, b, errs) {
+            if matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) && !s.indestructible {
+                destroyed.push((x, y));
+            } else {
+                errs.push(set.diag(src, a.span(), "a destroyed crossing must be a destructible permanent bridge or a ferry (GCACW 10.2)"));
+            }
+        }
+    }
+    let mut pontoons = Vec::new();
+    let mut limit_exempt = Vec::new();
+    for p in &d.pontoon {
+        let owner = side_of(set, src, &p.side, errs);
+        if let Some((x, y, s)) = side_pair(&p.hexes[0], &p.hexes[1], errs) {
+            if s.river == 0 {
+                errs.push(set.diag(src, p.hexes[0].span(), "a pontoon bridge must cross a minor or major river (GCACW 10.1)"));
+                continue;
+            }
+            pontoons.push((x, y, owner, s.river == 2));
+            if !p.counts_against_limit {
+                limit_exempt.push((x, y));
+            }
+        }
+    }
     let objectives = d
         .objective
         .iter()
@@ -1279,6 +1406,10 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
         random_events,
         objectives,
         vp_per_manpower: d.victory.vp_per_manpower,
+        unfordable: d.scenario.unfordable,
+        destroyed,
+        pontoons,
+        limit_exempt,
     })
 }
 

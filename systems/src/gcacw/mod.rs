@@ -127,6 +127,16 @@ impl Gcacw {
                 values: vec!["printed".into(), "wide".into()],
             },
             OptionInfo {
+                key: "unfordable-fords".into(),
+                description: "A-15: a ford of an unfordable river blocks movement, retreats and advances only, as GCACW 12.0 states (move), or also ZOC and attacks, as in rain (rain)".into(),
+                values: vec!["move".into(), "rain".into()],
+            },
+            OptionInfo {
+                key: "swamp-exit-dams".into(),
+                description: "A-33: a unit flooded out of a provisional swamp may cross a river by a dam (on) or only by a bridge or ferry, as GCACW 12.0 words it (off)".into(),
+                values: vec!["on".into(), "off".into()],
+            },
+            OptionInfo {
                 key: "entrench-action-1863".into(),
                 description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
                 values: vec!["off".into(), "on".into()],
@@ -155,6 +165,15 @@ pub struct View {
     pub stations: Vec<(String, String)>,
     pub manpower_lost: [u16; 2],
     pub initiative_dice: [u8; 2],
+    /// Rain rules in effect this turn (GCACW 12.0) and the last turn with a rain marker (0 none).
+    pub rain: bool,
+    pub rain_until: u8,
+    /// Unfordable-river markers [minor, major]: last turn covered, 0 = off the track (GCACW 12.0).
+    pub unfordable: [u8; 2],
+    /// Destroyed permanent bridges and ferries, "0505-0506" (GCACW 10.2).
+    pub destroyed_crossings: Vec<String>,
+    /// Pontoon bridges: (hexside, owner) (GCACW 10.1).
+    pub pontoons: Vec<(String, String)>,
 }
 
 #[derive(Serialize)]
@@ -209,7 +228,7 @@ impl Game for Gcacw {
         if !(1..=2).contains(&setup.players) {
             refuse!("GCACW 1.0", "GCACW is for one or two players (seats union and confederate)");
         }
-        let mut opts = Opts { ridge_stacks: true, ..Default::default() };
+        let mut opts = Opts { ridge_stacks: true, swamp_dams: true, ..Default::default() };
         for (k, v) in &setup.options {
             let info = Self::options().into_iter().find(|o| &o.key == k);
             let Some(info) = info else { refuse!("GCACW setup", "unknown option `{k}`") };
@@ -222,6 +241,8 @@ impl Game for Gcacw {
                 ("demoralized-2", x) => opts.d2_any = x == "any",
                 ("cavalry-small-force", x) => opts.cav_small_wide = x == "wide",
                 ("entrench-action-1863", x) => opts.entrench_1863 = x == "on",
+                ("unfordable-fords", x) => opts.unford_like_rain = x == "rain",
+                ("swamp-exit-dams", x) => opts.swamp_dams = x == "on",
                 _ => {}
             }
         }
@@ -252,12 +273,14 @@ impl Game for Gcacw {
             stations: Vec::new(),
             rain: false,
             rain_until: 0,
-            destroyed: Vec::new(),
+            destroyed: sc.destroyed.clone(),
             destroy_tried: 0,
             init_free: false,
-            pontoons: Vec::new(),
+            pontoons: sc.pontoons.clone(),
             pontoon_failed: Vec::new(),
             pontoon_hexes: Vec::new(),
+            unford: sc.unfordable,
+            repair_tried: 0,
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -342,6 +365,7 @@ impl Game for Gcacw {
             Action::Destroy { hex } => format!("destroy {}", lab_text(*hex)),
             Action::Dismantle { hex } => format!("dismantle {}", lab_text(*hex)),
             Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
+            Action::Repair { unit, hex } => format!("repair {} {}", n(unit), lab_text(*hex)),
         }
     }
 
@@ -395,9 +419,10 @@ impl Game for Gcacw {
                 };
                 Action::Attack { hex: hex(1)?, kind }
             }
-            "bridge" => {
+            "bridge" | "repair" => {
                 arity(3)?;
-                Action::Bridge { unit: name(1)?, hex: hex(2)? }
+                let (unit, h) = (name(1)?, hex(2)?);
+                if verb == "bridge" { Action::Bridge { unit, hex: h } } else { Action::Repair { unit, hex: h } }
             }
             "move" | "target" | "retreat" | "override" | "destroy" | "dismantle" => {
                 arity(2)?;
@@ -482,6 +507,11 @@ impl Game for Gcacw {
             stations: st.stations.iter().map(|&(h, s)| (m.label(h).to_string(), if s == 2 { "destroyed".into() } else { "damaged".into() })).collect(),
             manpower_lost: st.lost,
             initiative_dice: st.dice,
+            rain: st.rain,
+            rain_until: st.rain_until,
+            unfordable: st.unford,
+            destroyed_crossings: st.destroyed.iter().map(|&(a, b)| format!("{}-{}", m.label(a), m.label(b))).collect(),
+            pontoons: st.pontoons.iter().map(|p| (format!("{}-{}", m.label(p.0), m.label(p.1)), SIDES[p.2 as usize].to_string())).collect(),
         }
     }
 
@@ -534,6 +564,22 @@ impl Game for Gcacw {
         if !v.flanks_refused.is_empty() {
             out.push_str(&format!("\nFlank Refused: {}\n", v.flanks_refused.join(", ")));
         }
+        if v.rain_until >= v.turn {
+            let effect = if v.rain { "rain rules in effect" } else { "no Basic Game effect in this game" };
+            out.push_str(&format!("Rain through turn {} ({effect})\n", v.rain_until));
+        }
+        for (i, what) in ["minor", "major"].iter().enumerate() {
+            if v.unfordable[i] >= v.turn {
+                out.push_str(&format!("{what} rivers unfordable through turn {}\n", v.unfordable[i]));
+            }
+        }
+        if !v.destroyed_crossings.is_empty() {
+            out.push_str(&format!("Destroyed bridges/ferries: {}\n", v.destroyed_crossings.join(", ")));
+        }
+        if !v.pontoons.is_empty() {
+            let p: Vec<String> = v.pontoons.iter().map(|(h, o)| format!("{h} ({o})")).collect();
+            out.push_str(&format!("Pontoon bridges: {}\n", p.join(", ")));
+        }
         if let Some(o) = self.outcome(st) {
             out.push_str(&format!("\nGame over: {} (scores {:?})\n", o.reason, o.scores));
         }
@@ -545,10 +591,7 @@ impl Game for Gcacw {
             return None;
         }
         let sc = self.sc(st);
-        let mut vp = [0i64; 2];
-        for side in 0..2 {
-            vp[side] = st.lost[1 - side] as i64 * sc.vp_per_manpower;
-        }
+        let mut vp = [st.lost[1] as i64 * sc.vp_per_manpower, st.lost[0] as i64 * sc.vp_per_manpower];
         for o in &sc.objectives {
             for side in 0..2u8 {
                 if self.side_units_at(st, o.hex, side) != 0 {

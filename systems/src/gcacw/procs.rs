@@ -5,7 +5,7 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable};
+use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -22,19 +22,17 @@ impl Gcacw {
     pub(super) fn begin_turn(&self, st: &mut State, log: &mut Log) {
         st.destroy_tried = 0; // GCACW 10.0: one destruction attempt per unit per turn.
         st.pontoon_failed.clear(); // GCACW 10.0: a failed hexside may be tried again next turn.
-        self.random_events(st, log);
+        let rain_event = self.random_events(st, log);
         self.place_reinforcements(st, log);
         // GCACW 6.3: Leader Transfer Phase, the Union first.
         st.phase = Phase::Transfer;
         st.transferred = 0;
         st.flow.push(Frame::Transfer { side: CSA });
         st.flow.push(Frame::Transfer { side: UNION });
+        // GCACW 12.0: units flooded out of provisional swamps move first (Random Events Phase).
+        self.swamp_flood(st, rain_event, log);
     }
 
-    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
-    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
-    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
-    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
     // ---- Destroying permanent bridges and ferries (GCACW 10.0, digest 7.3.4) -----------------
 
     /// Hexes across a bridge or ferry hexside from the marching unit that it may try to destroy
@@ -132,6 +130,10 @@ impl Gcacw {
         let need = 2 * sc.variant.bridge_cv as u32;
         // Infantry, fatigue 0, CV >= 5 (SIV 3), not entrenched/repaired this phase, no rain,
         // one attempt per hex per Recovery step 1.
+        // SLB builds by its own rules (SLB 10.0, not part of these rules): no standard attempt.
+        if sc.variant.pontoon_rules != "standard" {
+            return vec![];
+        }
         if ud.kind != Kind::Inf || !us.on_map() || us.fat != 0 || us.recovered || st.rain || self.cv_half(us) < need || st.pontoon_hexes.contains(&us.hex) {
             return vec![];
         }
@@ -151,7 +153,8 @@ impl Gcacw {
             }
             let major = s.river == 2;
             let limit = if major { sc.variant.pontoon_major[side as usize] } else { sc.variant.pontoon_minor[side as usize] };
-            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major).count();
+            // A pontoon the scenario exempts (SJW Chatham Bridge) never uses a marker.
+            let used = st.pontoons.iter().filter(|p| p.2 == side && p.3 == major && !sc.limit_exempt.contains(&(p.0, p.1))).count();
             if limit != 255 && used >= limit as usize {
                 continue;
             }
@@ -187,10 +190,23 @@ impl Gcacw {
         let key = (cur.min(n), cur.max(n));
         let major = s.river == 2;
         let destroyed = st.destroyed.contains(&key);
+        let side = sc.units[u].side;
         let mut drm = 0i32;
         if major {
             drm += 2;
         }
+        // -3: a Confederate major-river bridge within 10 hexes of the Confederate capital (the
+        // nearer of its two hexes counts).
+        let cap = sc.map.csa_capital;
+        if major && side == CSA && cap != NO_HEX && sc.map.dist(cur, cap).min(sc.map.dist(n, cap)) <= 10 {
+            drm -= 3;
+        }
+        // +1: the river is unfordable now (GCACW 12.0).
+        if unfordable(st, &s) {
+            drm += 1;
+        }
+        // The hexside's own DRM (Barrett's Ferry +1).
+        drm += s.pontoon_drm as i32;
         let (ra, rb) = (self.hex_has_route(st, cur), self.hex_has_route(st, n));
         let crossing_left = matches!(s.crossing, Crossing::Ford | Crossing::Ferry) && !destroyed;
         drm += match (ra, rb) {
@@ -204,7 +220,6 @@ impl Gcacw {
         let r = st.d6();
         let total = r as i32 + drm;
         let ok = total <= 5;
-        let side = sc.units[u].side;
         if ok {
             st.pontoons.push((key.0, key.1, side, major));
         } else {
@@ -221,28 +236,116 @@ impl Gcacw {
         });
     }
 
-    /// A pontoon bridge goes when an enemy unit of CV 5+ (SIV 3+) stands in either linked hex
-    /// once a march and its combats are over (GCACW 10.0, digest 7.3.3).
-    pub(super) fn pontoon_presence(&self, st: &mut State, log: &mut Log) {
-        if st.pontoons.is_empty() || st.march.is_some() || st.combat.is_some() {
+    /// GCACW 10.2 (digest 7.3.3): a pontoon bridge stays until a unit of CV 5+ (SIV 3+) of the
+    /// other side ENDS a march, retreat or advance after combat in either hex it links; it is
+    /// destroyed at that moment. `units` are the units whose move just ended. (The automatic
+    /// destruction at the end of a Mergers phase belongs to games whose Mergers phase is not
+    /// part of these rules, so it never arises here.)
+    pub(super) fn pontoon_move_ended(&self, st: &mut State, units: u64, log: &mut Log) {
+        if st.pontoons.is_empty() {
             return;
         }
         let sc = self.sc(st);
         let need = 2 * sc.variant.bridge_cv as u32;
-        let gone: Vec<_> = st
-            .pontoons
-            .iter()
-            .copied()
-            .filter(|&(a, b, owner, _)| bits(self.side_units_at(st, a, 1 - owner) | self.side_units_at(st, b, 1 - owner)).any(|i| self.cv_half(&st.units[i]) >= need))
-            .collect();
-        for p in gone {
-            st.pontoons.retain(|q| *q != p);
-            log.info(|| format!("the pontoon bridge {}-{} is destroyed by enemy presence (GCACW 10.0)", sc.map.label(p.0), sc.map.label(p.1)));
+        for u in bits(units) {
+            let us = st.units[u];
+            if !us.on_map() || self.cv_half(&us) < need {
+                continue;
+            }
+            let side = sc.units[u].side;
+            let h = us.hex;
+            let before = st.pontoons.len();
+            st.pontoons.retain(|p| p.2 == side || (p.0 != h && p.1 != h));
+            if st.pontoons.len() != before {
+                log.info(|| format!("{} ends its move at {}: the enemy pontoon bridge there is destroyed (GCACW 10.2)", sc.units[u].name, sc.map.label(h)));
+            }
         }
     }
 
-    pub(super) fn random_events(&self, st: &mut State, log: &mut Log) {
+    // ---- Repairing permanent bridges and ferries (GCACW 10.3, digest 7.3.5) -------------------
+
+    /// Hexes across a destroyed permanent bridge or ferry that unit `u` may try to repair in
+    /// Recovery step 1 (GCACW 10.3).
+    pub fn repair_targets(&self, st: &State, u: usize) -> Vec<HexId> {
         let sc = self.sc(st);
+        let v = &sc.variant;
+        let us = &st.units[u];
+        let ud = &sc.units[u];
+        let side = ud.side;
+        // Infantry, fatigue 0, CV 5+ (SIV 2+), not entrenched or bridging this phase, no rain,
+        // one attempt per player per Recovery Phase. SIV Union: county control (not modelled).
+        if st.destroyed.is_empty()
+            || ud.kind != Kind::Inf
+            || !us.on_map()
+            || us.fat != 0
+            || us.recovered
+            || st.rain
+            || st.repair_tried & (1 << side) != 0
+            || (side == UNION && v.union_repair_county)
+            || self.cv_half(us) < 2 * v.repair_cv as u32
+        {
+            return vec![];
+        }
+        let cur = us.hex;
+        let block = 2 * v.repair_block_cv as u32;
+        sc.map
+            .neighbors(cur)
+            .filter(|&n| {
+                st.destroyed.contains(&(cur.min(n), cur.max(n)))
+                    && sc.map.side(cur, n).is_some_and(|s| !s.unrepairable)
+                    && self.enemy_cv_half(st, cur, side) < block
+                    && self.enemy_cv_half(st, n, side) < block
+            })
+            .collect()
+    }
+
+    /// One repair attempt: 1d6, +1 if the river is unfordable, +2 on a major river; a bridge
+    /// is repaired on <= 3, a ferry on <= 5 (GCACW 10.3).
+    pub(super) fn repair_attempt(&self, st: &mut State, u: usize, n: HexId, log: &mut Log) {
+        if !self.repair_targets(st, u).contains(&n) {
+            return;
+        }
+        let sc = self.sc(st);
+        let cur = st.units[u].hex;
+        let Some(s) = sc.map.side(cur, n).copied() else { return };
+        let side = sc.units[u].side;
+        st.units[u].recovered = true;
+        st.repair_tried |= 1 << side;
+        let mut drm = 0i32;
+        if unfordable(st, &s) {
+            drm += 1;
+        }
+        if s.river == 2 {
+            drm += 2;
+        }
+        let ferry = s.crossing == Crossing::Ferry;
+        let r = st.d6();
+        let total = r as i32 + drm;
+        let ok = total <= if ferry { 5 } else { 3 };
+        if ok {
+            let key = (cur.min(n), cur.max(n));
+            st.destroyed.retain(|&k| k != key);
+        }
+        let what = if ferry { "ferry" } else { "bridge" };
+        log.roll(|| {
+            format!(
+                "{} repairs the {what} {}-{}: roll {r} {drm:+} = {total}: {} (GCACW 10.3)",
+                sc.units[u].name,
+                sc.map.label(cur),
+                sc.map.label(n),
+                if ok { "repaired" } else { "fails" }
+            )
+        });
+    }
+
+    /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
+    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
+    /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
+    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
+    /// Returns whether a rain event happened (a rain result on this turn's roll).
+    pub(super) fn random_events(&self, st: &mut State, log: &mut Log) -> bool {
+        let sc = self.sc(st);
+        let mut rain_event = false;
         if !sc.random_events.is_empty() {
             let (a, b) = (st.d6(), st.d6());
             let roll = a + b;
@@ -253,7 +356,9 @@ impl Gcacw {
                 format!("Random Events Table: {a} + {b} = {roll}: {} (GCACW 3.1)", if what.is_empty() { "no event".into() } else { what })
             });
             if rain > 0 {
+                rain_event = true;
                 self.add_rain(st, rain, log);
+                self.add_unfordable(st, rain, log);
             }
         }
         let raining = st.rain_until >= st.turn;
@@ -261,6 +366,58 @@ impl Gcacw {
         if raining && !st.rain {
             log.info(|| format!("rain this turn, without effect in the {} Basic Game (GCACW 12.0)", sc.variant.id));
         }
+        rain_event
+    }
+
+    /// GCACW 12.0 provisional swamps: when a rain event happens (a rain result this turn, with
+    /// rain effects in force), every unit in a provisional-swamp hex without a pike, road or
+    /// railroad gains 1 fatigue, is disorganized and must move at once to an adjacent hex
+    /// (`Frame::Swamp`). Called after the Leader Transfer frames are pushed, so it comes first.
+    pub(super) fn swamp_flood(&self, st: &mut State, rain_event: bool, log: &mut Log) {
+        if !rain_event || !st.rain {
+            return;
+        }
+        let sc = self.sc(st);
+        for u in (0..st.units.len()).rev() {
+            let h = st.units[u].hex;
+            if !st.units[u].on_map() || sc.map.terrain(h) != Terrain::ProvSwamp {
+                continue;
+            }
+            if sc.map.hexes[h as usize].side.iter().any(|s| s.pike || s.road || s.railroad) {
+                continue;
+            }
+            let us = &mut st.units[u];
+            us.fat = (us.fat + 1).min(4);
+            us.org = false;
+            log.info(|| format!("rain floods the provisional swamp {}: {} +1 fatigue, disorganized, must move out (GCACW 12.0)", sc.map.label(h), sc.units[u].name));
+            st.flow.push(Frame::Swamp { side: sc.units[u].side, unit: u as u8 });
+        }
+    }
+
+    /// Where a unit flooded out of a provisional swamp may go (GCACW 12.0): an adjacent hex
+    /// without enemy units, not a swamp, not across a minor or major river without a bridge
+    /// (an enemy pontoon is none) or ferry; not into an enemy ZOC unless nothing else is left.
+    pub fn swamp_exits(&self, st: &State, u: usize) -> Vec<HexId> {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        let side = sc.units[u].side;
+        let from = st.units[u].hex;
+        if !st.units[u].on_map() {
+            return vec![];
+        }
+        let ok: Vec<HexId> = m
+            .neighbors(from)
+            .filter(|&n| {
+                let t = m.terrain(n);
+                let Some(s) = super::rules::eff_side(m, st, from, n) else { return false };
+                !matches!(t, Terrain::Water | Terrain::Swamp | Terrain::ProvSwamp)
+                    && !self.enemy_in(st, n, side)
+                    && (s.river == 0 || matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) || (st.opts.swamp_dams && s.crossing == Crossing::Dam))
+                    && !enemy_pontoon(m, st, from, n, side)
+            })
+            .collect();
+        let free: Vec<HexId> = ok.iter().copied().filter(|&n| self.enemy_zoc(st, side, n) == ZOC_NONE).collect();
+        if free.is_empty() { ok } else { free }
     }
 
     /// Place rain markers for a Rain result covering `k` turns from the current one; markers
@@ -272,6 +429,27 @@ impl Gcacw {
         }
         let u = st.rain_until;
         log.info(|| format!("rain markers through turn {u} (GCACW 12.0)"));
+    }
+
+    /// GCACW 12.0 "unfordable rivers" (digest 7.5.4): each rain result places the minor- and
+    /// major-river unfordable markers N boxes ahead of the current turn, or advances them N
+    /// boxes if already on the track; N = 0 places nothing. N comes from the game's rain-number
+    /// columns (`rain_minor`, `rain_major`). Only where rain has Basic Game effects.
+    pub(super) fn add_unfordable(&self, st: &mut State, k: u8, log: &mut Log) {
+        let v = &self.sc(st).variant;
+        if !v.rain_in_basic || k == 0 {
+            return;
+        }
+        let i = (k.min(4) - 1) as usize;
+        for (river, n) in [(0usize, v.rain_minor[i]), (1, v.rain_major[i])] {
+            if n == 0 {
+                continue;
+            }
+            let m = &mut st.unford[river];
+            *m = if *m == 0 { st.turn.saturating_add(n) } else { m.saturating_add(n) };
+            let (what, until) = (["minor", "major"][river], *m);
+            log.info(|| format!("{what} rivers unfordable through turn {until} (GCACW 12.0)"));
+        }
     }
 
     pub(super) fn place_reinforcements(&self, st: &mut State, log: &mut Log) {
@@ -318,6 +496,7 @@ impl Gcacw {
                         st.phase = Phase::Recovery;
                         log.info(|| "the Action Cycle ends; Recovery Phase (GCACW 8.0)".into());
                         st.pontoon_hexes.clear();
+                        st.repair_tried = 0;
                         st.flow.push(Frame::Recovery { side: CSA });
                         st.flow.push(Frame::Recovery { side: UNION });
                     }
@@ -346,8 +525,9 @@ impl Gcacw {
                     if !done {
                         return;
                     }
-                    st.march = None;
+                    let ended = st.march.take().map_or(0, |mv| 1u64 << mv.unit);
                     st.flow.pop();
+                    self.pontoon_move_ended(st, ended, log);
                 }
                 Frame::Activation { remaining: 0, .. } => {
                     st.flow.pop();
@@ -370,27 +550,30 @@ impl Gcacw {
                         return;
                     }
                 }
-                Frame::Advance { pool, hex, .. } => {
-                    if self.advance_candidates(st, pool, hex) == 0 {
+                Frame::Advance { pool, hex, .. }
+                    if self.advance_candidates(st, pool, hex) == 0 => {
                         st.flow.pop();
+                    }
+                Frame::CavOffer { side, hex, .. }
+                    if self.cav_in(st, hex, side) == 0 => {
+                        st.flow.pop();
+                    }
+                Frame::Swamp { unit, .. } => {
+                    let u = unit as usize;
+                    if !st.units[u].on_map() {
+                        st.flow.pop();
+                    } else if self.swamp_exits(st, u).is_empty() {
+                        // GCACW 12.0: no legal hex: eliminated (its manpower counts as lost).
+                        st.flow.pop();
+                        self.eliminate(st, u, log, "is eliminated: no way out of the flooded swamp (GCACW 12.0)");
                     } else {
                         return;
                     }
                 }
-                Frame::CavOffer { side, hex, .. } => {
-                    if self.cav_in(st, hex, side) == 0 {
+                Frame::Voluntary { side, hex, .. }
+                    if self.side_units_at(st, hex, side) == 0 => {
                         st.flow.pop();
-                    } else {
-                        return;
                     }
-                }
-                Frame::Voluntary { side, hex, .. } => {
-                    if self.side_units_at(st, hex, side) == 0 {
-                        st.flow.pop();
-                    } else {
-                        return;
-                    }
-                }
                 Frame::Retreat(r) => {
                     let alive = bits(r.units).filter(|&i| st.units[i].on_map()).fold(0u64, |m, i| m | 1 << i);
                     let (_, max) = r.min_max();
@@ -398,6 +581,7 @@ impl Gcacw {
                         st.flow.pop();
                     } else if r.steps >= max && self.retreat_can_halt(st, &r) {
                         st.flow.pop();
+                        self.pontoon_move_ended(st, alive, log);
                     } else if self.retreat_options(st, &r).is_empty() && !self.retreat_can_halt(st, &r) {
                         // GCACW 7.6: no legal hex: the retreating units surrender.
                         st.flow.pop();
@@ -416,7 +600,6 @@ impl Gcacw {
 
     /// Housekeeping after every step: leaders of eliminated units, abandoned Flank Refused markers.
     pub(super) fn cleanup(&self, st: &mut State, log: &mut Log) {
-        self.pontoon_presence(st, log);
         let sc = self.sc(st);
         for l in 0..st.leaders.len() {
             let ls = st.leaders[l];
@@ -680,6 +863,11 @@ impl Gcacw {
                     out.push(Action::Halt);
                 }
             }
+            Frame::Swamp { unit, .. } => {
+                for n in self.swamp_exits(st, *unit as usize) {
+                    out.push(Action::Move { hex: self.lab(st, n) });
+                }
+            }
             Frame::Voluntary { .. } => {
                 out.push(Action::Withdraw);
                 out.push(Action::Stay);
@@ -700,6 +888,9 @@ impl Gcacw {
                     if sc.units[i].side == *side {
                         for n in self.pontoon_targets(st, i) {
                             out.push(Action::Bridge { unit: un(i), hex: self.lab(st, n) });
+                        }
+                        for n in self.repair_targets(st, i) {
+                            out.push(Action::Repair { unit: un(i), hex: self.lab(st, n) });
                         }
                     }
                 }
@@ -742,6 +933,10 @@ impl Gcacw {
             ),
             (Some(Frame::March), Action::Force) => ("GCACW 5.1", "forced march needs an organized non-artillery unit, declared before it moves".into()),
             (Some(Frame::March), Action::Refuse) => ("GCACW 7.8", "a Flank Refused marker needs 1 MP, no mountain/swamp, and not after entering an enemy ZOC or advancing".into()),
+            (Some(Frame::Swamp { .. }), _) => (
+                "GCACW 12.0",
+                "the flooded unit moves to an adjacent hex without enemy units, not a swamp, not across a river without bridge or ferry, and not into an enemy ZOC if another hex is free of it".into(),
+            ),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
@@ -749,6 +944,10 @@ impl Gcacw {
             (Some(Frame::Recovery { .. }), Action::Bridge { .. }) => (
                 "GCACW 10.0",
                 "a pontoon needs a fatigue-0 infantry unit of CV 5+ (SIV 3) that has not entrenched, one per hex, on a river hexside without bridge, dam or failed attempt this turn, a free marker, no rain, and no enemy CV 5+ in either hex".into(),
+            ),
+            (Some(Frame::Recovery { .. }), Action::Repair { .. }) => (
+                "GCACW 10.3",
+                "a repair needs a fatigue-0 infantry unit of CV 5+ (SIV 2) that has not entrenched or bridged, in a hex of a destroyed permanent bridge or ferry, one attempt per player per Recovery Phase, no rain, and no enemy CV 5+ (SIV 2) in either hex".into(),
             ),
             (Some(Frame::Recovery { .. }), _) => ("GCACW 8.0", "only a fatigue-0 unit may entrench in Recovery step 1, once".into()),
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
@@ -780,7 +979,8 @@ impl Gcacw {
             Frame::Retreat(_) => "retreat path",
             Frame::Voluntary { .. } => "optional retreat?",
             Frame::Advance { .. } => "advance after combat",
-            Frame::Recovery { .. } => "Recovery step 1: entrench",
+            Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
+            Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
         };
         format!("{who}: {what}")
@@ -866,11 +1066,10 @@ impl Gcacw {
                 let bar = ld.cavalry && ld.kind == LKind::Division && is_cav && cav_marched;
                 st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched: cav_marched || is_cav });
                 self.start_march(st, u, leader, lma, log);
-                if bar {
-                    if let Some(mv) = st.march.as_mut() {
+                if bar
+                    && let Some(mv) = st.march.as_mut() {
                         mv.no_attack = true;
                     }
-                }
             }
             (Frame::Activation { leader, remaining, lma, cav_marched, .. }, Action::Entrench { unit }) => {
                 // GCACW 5.2 / 5.5: a selected unit entrenches as its part of the activation.
@@ -960,8 +1159,9 @@ impl Gcacw {
                 let is_override = matches!(a, Action::Override { .. });
                 self.retreat_step(st, *r, n, is_override, log);
             }
-            (Frame::Retreat(_), Action::Halt) => {
+            (Frame::Retreat(r), Action::Halt) => {
                 st.flow.pop();
+                self.pontoon_move_ended(st, r.units, log);
             }
             (Frame::Voluntary { side, hex, fatigue }, Action::Withdraw) => {
                 st.flow.pop();
@@ -987,6 +1187,13 @@ impl Gcacw {
                     fatigue,
                 })));
             }
+            (Frame::Swamp { unit, .. }, Action::Move { hex }) => {
+                let (u, n) = (unit as usize, self.hex_of(st, *hex).expect("legal hex"));
+                st.flow.pop();
+                self.leave_hex(st, u);
+                st.units[u].hex = n;
+                log.info(|| format!("{} leaves the flooded swamp for {} (GCACW 12.0)", sc.units[u].name, sc.map.label(n)));
+            }
             (Frame::Voluntary { .. }, Action::Stay) => {
                 st.flow.pop();
             }
@@ -996,11 +1203,11 @@ impl Gcacw {
                 st.units[u].ent = ENT_NONE;
                 st.flow.replace(Frame::Advance { side, pool: pool & !(1 << u), hex, march });
                 log.info(|| format!("{} advances into {} (GCACW 7.6)", sc.units[u].name, sc.map.label(hex)));
-                if march {
-                    if let Some(mv) = st.march.as_mut() {
+                self.pontoon_move_ended(st, 1 << u, log);
+                if march
+                    && let Some(mv) = st.march.as_mut() {
                         mv.advanced = true;
                     }
-                }
                 // GCACW 7.7: an advance into the normal ZOC of enemy cavalry lets it retreat.
                 if sc.units[u].kind != Kind::Cav {
                     for h in self.enemy_cav_hexes_with_normal_zoc(st, side, hex) {
@@ -1023,6 +1230,12 @@ impl Gcacw {
                 let u = uid(st, unit);
                 if let Some(n) = self.hex_of(st, *hex) {
                     self.pontoon_attempt(st, u, n, log);
+                }
+            }
+            (Frame::Recovery { .. }, Action::Repair { unit, hex }) => {
+                let u = uid(st, unit);
+                if let Some(n) = self.hex_of(st, *hex) {
+                    self.repair_attempt(st, u, n, log);
                 }
             }
             (Frame::Recovery { .. }, Action::Done) => {
@@ -1236,6 +1449,10 @@ impl Gcacw {
         if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
             return false;
         }
+        // Option A-15: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
+        if st.opts.unford_like_rain && unfordable_blocks(m, st, from, to) {
+            return false;
+        }
         let woods = m.terrain(from) == Terrain::Woods || m.terrain(to) == Terrain::Woods;
         !(woods && !s.any_route() && !began_here)
     }
@@ -1394,6 +1611,13 @@ impl Gcacw {
                     def_nothing: false,
                 });
                 st.flow.push(Frame::Cont(Cont::Combat));
+                // GCACW 7.7: infantry that began its march in the restricted ZOC of enemy
+                // cavalry and attacks it: the cavalry may retreat first (the combat then goes on
+                // against whoever is left, if anyone).
+                let began_here = st.march.as_ref().is_some_and(|m| !m.moved && m.start == cur && !m.declined.contains(&n));
+                if ud.kind == Kind::Inf && began_here && self.cav_in(st, n, 1 - side) != 0 && super::rules::zoc_into(&sc.map, n, cur, st) == super::rules::ZOC_RESTRICTED {
+                    st.flow.push(Frame::CavOffer { side: 1 - side, hex: n, enemy: cur });
+                }
             }
             Action::Refuse => {
                 st.refused.push((cur, side));
@@ -1586,12 +1810,11 @@ impl Gcacw {
     }
 
     pub(super) fn assault_grand(&self, st: &mut State, leader: u8, target: HexId, units: u64) {
-        if let Some(army) = self.grand_leader(st, leader as usize) {
-            if !self.grand_candidates(st, target, units).is_empty() {
+        if let Some(army) = self.grand_leader(st, leader as usize)
+            && !self.grand_candidates(st, target, units).is_empty() {
                 st.flow.push(Frame::GrandOffer { leader, target, units, army: army as u8 });
                 return;
             }
-        }
         self.start_assault_combat(st, leader, target, units, false);
     }
 
@@ -1693,6 +1916,17 @@ impl Gcacw {
             };
             match cb.stage {
                 0 => {
+                    // The defenders are those in the hex when the combat is resolved: a cavalry
+                    // retreat may have taken some or all of them away (GCACW 7.7).
+                    let now = self.side_units_at(st, cb.def_hex, def_side);
+                    if now == 0 {
+                        st.combat = None;
+                        log.info(|| format!("{} is empty: no combat (GCACW 7.7)", self.sc(st).map.label(cb.def_hex)));
+                        return;
+                    }
+                    if let Some(c) = st.combat.as_mut() {
+                        c.def_units = now;
+                    }
                     self.resolve_rolls(st, log);
                     next(st, 1);
                 }
@@ -1736,11 +1970,10 @@ impl Gcacw {
                     next(st, 5);
                     let alive = self.alive(st, cb.att_units);
                     self.apply_letters(st, alive, &cb.ares);
-                    if cb.leader == NONE8 && cb.ares.ends_march() {
-                        if let Some(m) = st.march.as_mut() {
+                    if cb.leader == NONE8 && cb.ares.ends_march()
+                        && let Some(m) = st.march.as_mut() {
                             m.ended = true;
                         }
-                    }
                 }
                 5 => {
                     next(st, 6);
@@ -1789,6 +2022,7 @@ impl Gcacw {
                 let us = &st.units[u];
                 us.on_map() && us.hex != hex && m.dir_to(us.hex, hex).is_some() && side_crossable(m, us.hex, hex, st, true)
                     && !enemy_pontoon(m, st, us.hex, hex, self.sc(st).units[u].side)
+                    && !unfordable_blocks(m, st, us.hex, hex)
             })
             .fold(0, |a, i| a | 1 << i)
     }
@@ -1833,17 +2067,12 @@ impl Gcacw {
         let r = st.d6();
         let reduce = ((r as i32 + drm).max(0) / 2) as u8;
         log.roll(|| format!("cavalry retreat from {}: roll {r} {drm:+}: enemy allowance -{reduce} MP (GCACW 7.7)", sc.map.label(hex)));
-        if st.combat.is_none() {
-            if let Some(m) = st.march.as_mut() {
+        // The active marching unit's allowance (also when the retreat answers its declared but
+        // unresolved attack); an assault has none.
+        if st.combat.as_ref().is_none_or(|c| c.stage == 0)
+            && let Some(m) = st.march.as_mut() {
                 m.ma = m.ma.saturating_sub(reduce * 2);
             }
-        }
-        if r == 1 {
-            // Only one cavalry unit loses 1 manpower (the largest; the owner's choice is not modelled).
-            if let Some(u) = bits(cav).max_by_key(|&u| (st.units[u].mp, u)) {
-                self.lose(st, u, 1, true, log);
-            }
-        }
         for u in bits(cav) {
             if st.units[u].on_map() {
                 st.units[u].fat = (st.units[u].fat + 1).min(4);
@@ -1864,6 +2093,11 @@ impl Gcacw {
                 override_used: false,
                 fatigue: false,
             })));
+            if r == 1 {
+                // Unmodified 1: one cavalry unit of the owner's choice loses 1 manpower (its
+                // new marker disorganized, as all of them already are), before the retreat.
+                st.flow.push(Frame::Loss { side, left: 1, pool: alive, d: true });
+            }
         }
     }
 
@@ -1971,6 +2205,13 @@ impl Gcacw {
 
     /// Turn Update Phase (GCACW 3.5).
     pub(super) fn turn_update(&self, st: &mut State, log: &mut Log) {
+        // GCACW 12.0: an unfordable marker leaves the track at the end of the turn whose box it
+        // occupies.
+        for m in st.unford.iter_mut() {
+            if *m != 0 && *m <= st.turn {
+                *m = 0;
+            }
+        }
         let turns = self.sc(st).turns;
         if st.turn >= turns {
             st.phase = Phase::End;

@@ -59,6 +59,19 @@ pub fn river_passable(s: &SideData, rain: bool) -> bool {
     }
 }
 
+/// The river of this hexside is unfordable this turn: its marker (minor or major) lies on the
+/// turn track at or after the current turn (GCACW 12.0 "unfordable rivers", digest 7.5.4).
+pub fn unfordable(st: &State, s: &SideData) -> bool {
+    s.river > 0 && st.unford[(s.river - 1) as usize] >= st.turn
+}
+
+/// GCACW 12.0 (digest 7.5.4): while a river is unfordable no unit moves, retreats or advances
+/// across it by a ford; on a minor river a destroyed bridge or ferry counts as that ford
+/// (`eff_side` already turns it into one). Attacks and ZOC are not named by the rule.
+pub fn unfordable_blocks(m: &MapData, st: &State, a: HexId, b: HexId) -> bool {
+    st.unford != [0, 0] && eff_side(m, st, a, b).is_some_and(|s| s.crossing == Crossing::Ford && unfordable(st, &s))
+}
+
 /// A creek may be crossed in rain only along a route or next to a city (GCACW 12.0).
 pub fn creek_passable(m: &MapData, a: HexId, b: HexId, s: &SideData, rain: bool) -> bool {
     !(rain && s.creek && !s.any_route() && m.terrain(a) != Terrain::City && m.terrain(b) != Terrain::City)
@@ -99,8 +112,9 @@ pub fn zoc_into(m: &MapData, from: HexId, to: HexId, st: &State) -> u8 {
     if tt == Terrain::Water {
         return ZOC_NONE;
     }
-    // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain.
-    if !river_passable(s, rain) {
+    // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain (nor, under
+    // option A-15, across fords of an unfordable river).
+    if !river_passable(s, rain) || (st.opts.unford_like_rain && s.crossing == Crossing::Ford && unfordable(st, s)) {
         return ZOC_NONE;
     }
     // Swamp or mountain: only across route hexsides.
@@ -152,6 +166,8 @@ impl Gcacw {
         }
     }
 
+    /// Every unit in `hex`. GCACW 6.4: stacking is unlimited (force markers, when used, only
+    /// tidy the map and change nothing in play), so no stacking check exists anywhere.
     pub fn units_at(&self, st: &State, hex: HexId) -> u64 {
         let mut m = 0u64;
         for (i, u) in st.units.iter().enumerate() {
@@ -324,7 +340,7 @@ impl Gcacw {
         if self.enemy_in(st, to, ud.side) {
             return None; // GCACW 6.2: never into an enemy-occupied hex.
         }
-        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, ud.side) {
+        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, ud.side) || unfordable_blocks(m, st, from, to) {
             return None;
         }
         let ch = &self.data.charts;
@@ -345,8 +361,9 @@ impl Gcacw {
         if s.ridge != 0 {
             cost += 2; // GCACW 6.2: +1 MP across a ridge, in either direction, even on a road.
         }
-        // GCACW 6.2 / 12.0: ferry penalty on major rivers, or minor rivers in rain.
-        if s.river > 0 && s.crossing == Crossing::Ferry && (s.river == 2 || st.rain) {
+        // GCACW 6.2 / 12.0: ferry penalty on major rivers, or minor rivers in rain or while
+        // unfordable.
+        if s.river > 0 && s.crossing == Crossing::Ferry && (s.river == 2 || st.rain || unfordable(st, s)) {
             cost += 2 * (st.units[unit as usize].mp / 3);
         }
         if ud.kind != Kind::Cav {

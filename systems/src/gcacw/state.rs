@@ -232,6 +232,8 @@ pub enum Frame {
     Advance { side: u8, pool: u64, hex: HexId, march: bool },
     /// Recovery Phase step 1 for `side` (GCACW 8.0).
     Recovery { side: u8 },
+    /// Rain caught `unit` of `side` in a provisional swamp: it must move out (GCACW 12.0).
+    Swamp { side: u8, unit: u8 },
     Cont(Cont),
 }
 
@@ -240,7 +242,7 @@ impl Frame {
     pub fn owner(&self) -> Option<u8> {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
-            Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } => *side,
+            Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }
@@ -267,6 +269,13 @@ pub struct Opts {
     pub cav_small_wide: bool,
     /// Optional rule (GCACW 5.5): the entrench action in 1863 scenarios.
     pub entrench_1863: bool,
+    /// a ford of an unfordable river also stops ZOC and attacks, as in rain (on), or only
+    /// movement, retreats and advances, as the rule states (off; GCACW 12.0).
+    pub unford_like_rain: bool,
+    /// a unit flooded out of a provisional swamp may cross a river by a dam (on, the
+    /// digest's reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
+    /// letter of GCACW 12.0).
+    pub swamp_dams: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -300,6 +309,12 @@ pub struct State {
     /// Recovery step 1 (GCACW 10.0).
     pub pontoon_failed: Vec<(HexId, HexId)>,
     pub pontoon_hexes: Vec<HexId>,
+    /// Unfordable-river markers [minor, major]: the last turn whose box the marker occupies,
+    /// 0 = off the track (GCACW 12.0, digest 7.5.4).
+    pub unford: [u8; 2],
+    /// Sides (bit = side) that made their one bridge/ferry repair attempt in this Recovery
+    /// Phase (GCACW 10.3).
+    pub repair_tried: u8,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
@@ -366,6 +381,8 @@ pub enum Action {
     Bridge { unit: u16, hex: Lab },
     /// During a march: take up the friendly pontoon bridge to `hex` (GCACW 10.0, 0 MP).
     Dismantle { hex: Lab },
+    /// Recovery step 1: `unit` tries to repair the destroyed bridge or ferry to `hex` (GCACW 10.3).
+    Repair { unit: u16, hex: Lab },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -24,19 +24,46 @@ fn builtin_content_loads() {
     let st = g.setup(&Setup::new("cedar-mountain", 2, 1)).unwrap();
     g.check_invariants(&st).unwrap();
     assert!(!g.active_seats(&st).is_empty());
+    // Seven Pines (OTR): the Chickahominy starts unfordable; Richmond is the capital.
+    let sp = g.data.scenarios.iter().find(|s| s.id == "seven-pines").expect("seven-pines");
+    assert_eq!((sp.variant.id.as_str(), sp.unfordable), ("otr", [2, 0]));
+    assert_eq!(sp.map.label(sp.map.csa_capital), "0105");
+    let st = g.setup(&Setup::new("seven-pines", 2, 1)).unwrap();
+    g.check_invariants(&st).unwrap();
+    assert_eq!(st.unford, [2, 0]);
+    assert!(g.describe(&st, None).contains("minor rivers unfordable through turn 2"));
 }
 
 #[test]
 fn fuzz_sample_is_clean() {
     let g = game();
     let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
-    let r = fuzz(&g, &FuzzConfig { setup: Setup::new("cedar-mountain", 2, 7), games, deep_check_every: 7 }).unwrap();
-    for f in r.failures.iter().take(3) {
-        eprintln!("{f:?}");
+    for sc in ["cedar-mountain", "seven-pines"] {
+        let r = fuzz(&g, &FuzzConfig { setup: Setup::new(sc, 2, 7), games, deep_check_every: 7 }).unwrap();
+        for f in r.failures.iter().take(3) {
+            eprintln!("{f:?}");
+        }
+        assert!(r.failures.is_empty(), "{sc}: {} failures", r.failures.len());
+        assert_eq!(r.finished, games, "{sc}");
+        eprintln!("fuzz {sc}: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
     }
-    assert!(r.failures.is_empty(), "{} failures", r.failures.len());
-    assert_eq!(r.finished, games);
-    eprintln!("fuzz: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
+    // Every named option switched away from its default, on the scenario with rain effects.
+    let mut setup = Setup::new("seven-pines", 2, 11);
+    for (k, v) in [
+        ("fatigue4-march", "on"),
+        ("ridge-up-stacks", "off"),
+        ("demoralized-2", "any"),
+        ("cavalry-small-force", "wide"),
+        ("unfordable-fords", "rain"),
+        ("swamp-exit-dams", "off"),
+    ] {
+        setup.options.insert(k.into(), v.into());
+    }
+    let n = (games / 4).max(20);
+    let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+    assert!(r.failures.is_empty(), "seven-pines with options: {:?}", r.failures.first());
+    assert_eq!(r.finished, n);
+    eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
 /// Prints one random game with its log (run with --ignored --nocapture to look at play).
@@ -44,7 +71,9 @@ fn fuzz_sample_is_clean() {
 #[ignore]
 fn print_sample_game() {
     let g = game();
-    let mut st = g.setup(&Setup::new("cedar-mountain", 2, 3)).unwrap();
+    let sc = std::env::var("BIVOUAC_SCENARIO").unwrap_or_else(|_| "cedar-mountain".into());
+    let mut st = g.setup(&Setup::new(&sc, 2, 3)).unwrap();
+    println!("{}", g.describe(&st, None));
     let mut rng = GameRng::new(99);
     let mut n = 0;
     while g.outcome(&st).is_none() && n < 3000 {
@@ -77,6 +106,11 @@ struct T {
 }
 
 fn build(game_id: &str, year: u16, grid: &[&str], map_extra: &str, body: &str) -> T {
+    try_build(game_id, year, grid, "", map_extra, body).unwrap_or_else(|e| panic!("test content does not load:\n{e}"))
+}
+
+/// `head` goes into the map's `[map]` table (e.g. `csa_capital = "0808"`).
+fn try_build(game_id: &str, year: u16, grid: &[&str], head: &str, map_extra: &str, body: &str) -> Result<T, String> {
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let root = std::env::temp_dir().join(format!("bivouac-gcacw-test-{}-{n}", std::process::id()));
     let dir = root.join(DIR);
@@ -88,25 +122,24 @@ fn build(game_id: &str, year: u16, grid: &[&str], map_extra: &str, body: &str) -
     }
     let terrain = rows.iter().map(|r| format!("\"{r}\"")).collect::<Vec<_>>().join(", ");
     let map = format!(
-        "[map]\nconvention = \"odd-q\"\nterrain = [{terrain}]\n[legend]\nc = \"clear\"\no = \"rolling\"\nr = \"rough\"\nw = \"woods\"\nh = \"hill\"\nm = \"mountain\"\ns = \"swamp\"\nt = \"city\"\nx = \"water\"\n{map_extra}\n"
+        "[map]\nconvention = \"odd-q\"\nterrain = [{terrain}]\n{head}\n[legend]\nc = \"clear\"\no = \"rolling\"\nr = \"rough\"\nw = \"woods\"\nh = \"hill\"\nm = \"mountain\"\ns = \"swamp\"\nt = \"city\"\nx = \"water\"\n{map_extra}\n"
     );
     std::fs::write(dir.join("maps/test.toml"), map).unwrap();
     let sc = format!("[scenario]\nid = \"test\"\ntitle = \"test\"\ngame = \"{game_id}\"\nmap = \"test\"\nyear = {year}\nturns = 1\n[victory]\nvp_per_manpower = 1\n{body}\n");
     std::fs::write(dir.join("scenarios/test.toml"), sc).unwrap();
     let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
-    let g = match data::load_data(&set) {
-        Ok(d) => Gcacw::new(d),
-        Err(e) => panic!("test content does not load:\n{e}"),
-    };
-    let st = g.setup(&Setup::new("test", 2, 5)).unwrap();
+    let loaded = data::load_data(&set);
     let _ = std::fs::remove_dir_all(&root);
-    T { g, st }
+    let g = Gcacw::new(loaded.map_err(|e| e.to_string())?);
+    let st = g.setup(&Setup::new("test", 2, 5)).unwrap();
+    Ok(T { g, st })
 }
 
 fn unit(id: &str, side: &str, kind: &str, mp: u8, hex: &str, extra: &str) -> String {
     format!("[[unit]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\nsize = \"brigade\"\ntactical = 1\nartillery = 0\nmanpower = {mp}\nhex = \"{hex}\"\n{extra}\n")
 }
 
+#[allow(clippy::too_many_arguments)]
 fn leader(id: &str, side: &str, kind: &str, command: &str, tac: u8, cmd: u8, attached: &str, extra: &str) -> String {
     format!("[[leader]]\nid = \"{id}\"\nname = \"{id}\"\nside = \"{side}\"\nkind = \"{kind}\"\ncommand = \"{command}\"\ntactical = {tac}\ncommand_value = {cmd}\nattached = \"{attached}\"\n{extra}\n")
 }
@@ -1082,6 +1115,11 @@ fn notation_round_trips_and_refusals_name_rules() {
     }
     assert!(t.g.parse("march nobody").is_err());
     assert!(t.g.parse("attack 0505 sideways").is_err());
+    for text in ["repair winder 0410", "bridge winder 0410", "dismantle 0410", "destroy 0410"] {
+        let a = t.g.parse(text).unwrap();
+        assert_eq!(t.g.notation(&a), text);
+    }
+    assert!(t.g.parse("repair winder").is_err());
     let r = t.refused("march ricketts");
     assert_eq!(r.rule, "GCACW 5.1", "{r}");
     let r = t.g.apply(&mut t.st.clone(), UNION, &Action::Pass, &mut Log::quiet()).unwrap_err();
@@ -1172,7 +1210,7 @@ fn bad_random_events_table_is_diagnosed() {
     let text = text.replace("event = \"rain+1\"", "event = \"snow\"");
     std::fs::write(dir.join("cedar-mountain.toml"), text).unwrap();
     let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
-    let err = data::load_data(&set).err().expect("a bad event must be refused");
+    let err = data::load_data(&set).expect_err("a bad event must be refused");
     let _ = std::fs::remove_dir_all(&root);
     assert!(format!("{err}").contains("unknown event"), "{err}");
 }
@@ -1374,11 +1412,13 @@ fn pontoon_bridges_gcacw_10() {
     recovery(&mut t2);
     t2.st.rain = true;
     assert!(!t2.has("bridge big 0506"), "no building in rain");
-    // Enemy CV 5+ standing in a linked hex destroys it.
+    // Enemy CV 5+ standing in a linked hex destroys it only when its move ends there (10.2).
     let ei = t.u("e");
     t.st.units[ei].hex = b;
     t.g.cleanup(&mut t.st, &mut Log::quiet());
-    assert!(t.st.pontoons.is_empty(), "destroyed by enemy presence");
+    assert_eq!(t.st.pontoons.len(), 1, "standing there is not enough");
+    t.g.pontoon_move_ended(&mut t.st, 1 << ei, &mut Log::quiet());
+    assert!(t.st.pontoons.is_empty(), "destroyed as its march, retreat or advance ends there");
 }
 
 #[test]
@@ -1429,4 +1469,498 @@ fn pontoon_dismantling_during_a_march_gcacw_10() {
     assert!(t.st.pontoons.is_empty());
     assert_eq!(t.mv().ma, ma, "0 MP; the march goes on");
     assert!(!t.has("move 0506"), "the river is impassable again");
+}
+
+// ---- Pontoon destruction timing (GCACW 10.2) ---------------------------------------------------
+
+#[test]
+fn pontoon_goes_when_an_enemy_retreat_ends_beside_it_not_before_gcacw_10_2() {
+    // A Union pontoon links 0505-0506. A Confederate stack retreats voluntarily from 0507 along a
+    // road into 0506: the bridge stays while the retreat is under way and goes when it ends.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"rd\"\npath = [\"0507\", \"0506\"]\n";
+    let body = unit("u", "union", "inf", 6, "0202", "") + &unit("c", "confederate", "inf", 6, "0507", "") + &unit("a", "union", "inf", 6, "0508", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.pontoons.push((a.min(b), a.max(b), UNION, false));
+    t.initiative(UNION);
+    let h = t.h("0507");
+    let units = t.g.side_units_at(&t.st, h, CSA);
+    t.st.flow.push(Frame::Retreat(Box::new(RetreatCtx {
+        side: CSA,
+        units,
+        kind: RetreatKind::Voluntary,
+        start: h,
+        cur: h,
+        steps: 0,
+        path: vec![],
+        enemy: t.h("0508"),
+        override_used: false,
+        fatigue: false,
+    })));
+    assert!(t.has("retreat 0506"), "{:?}", t.legal());
+    t.act("retreat 0506");
+    assert_eq!(t.st.pontoons.len(), 1, "the retreat is not over yet");
+    t.act("halt");
+    assert!(t.st.pontoons.is_empty(), "the retreat ended beside the bridge: destroyed at once");
+}
+
+// ---- Unfordable rivers (GCACW 12.0) -------------------------------------------------------------
+
+#[test]
+fn unfordable_rivers_gcacw_12() {
+    // Digest 7.5.4: markers, their effects on movement, retreats and ferries, and removal.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"y\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("f", "union", "inf", 6, "0303", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    let (c, d) = (t.h("0303"), t.h("0304"));
+    let (u, f) = (t.u("u") as data::UnitId, t.u("f") as data::UnitId);
+    let ford_cost = t.g.step_cost(&t.st, u, a, b).expect("the ford is usable in fair weather");
+    let ferry_cost = t.g.step_cost(&t.st, f, c, d).unwrap();
+    // OTR rain numbers: Rain +1 -> minor 2 boxes, major 3 boxes ahead of turn 2.
+    t.st.turn = 2;
+    t.g.add_unfordable(&mut t.st, 2, &mut Log::quiet());
+    assert_eq!(t.st.unford, [4, 5]);
+    // On the track already: advanced from its box (Rain: minor 1, major 1).
+    t.g.add_unfordable(&mut t.st, 1, &mut Log::quiet());
+    assert_eq!(t.st.unford, [5, 6]);
+    assert!(t.g.step_cost(&t.st, u, a, b).is_none(), "no march across a ford of an unfordable minor river");
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    assert!(!t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == b), "no retreat across it either");
+    assert_eq!(t.g.step_cost(&t.st, f, c, d).unwrap(), ferry_cost + 2 * (6 / 3), "the ferry costs manpower / 3 MP");
+    // Removal at the end of the turn whose box the marker occupies.
+    t.st.turn = 5;
+    t.g.turn_update(&mut t.st, &mut Log::quiet());
+    assert_eq!(t.st.unford, [0, 6]);
+    t.st.turn = 5;
+    assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(ford_cost), "the minor marker is gone");
+    // SJW: rain has no Basic Game effect, so no marker (A-27); SJW numbers: Rain +2 -> 2 and 3.
+    let mut s = build("sjw", 1862, &[], extra, &body);
+    s.g.add_unfordable(&mut s.st, 3, &mut Log::quiet());
+    assert_eq!(s.st.unford, [0, 0]);
+    // SIV Rain: minor number 0 places nothing; major 1.
+    let mut v = build("siv", 1862, &[], extra, &(unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "")));
+    v.g.add_unfordable(&mut v.st, 1, &mut Log::quiet());
+    assert_eq!(v.st.unford, [0, v.st.turn + 1]);
+}
+
+#[test]
+fn unfordable_ford_covers_a_flank_gcacw_7_4() {
+    // GCACW 7.4 flank step 3 exception: while a river is unfordable, a hex across one of its
+    // fords is covered (and reduces the bonus like any river cover).
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let mut t = ring(&["0504", "0605", "0405"], &[], extra, "inf", "inf");
+    assert_eq!(flank(&t), 2, "five hexes covered by units and ZOC: +2");
+    t.st.unford = [t.st.turn, 0];
+    assert_eq!(flank(&t), 3, "the unfordable ford covers the sixth: +4 - 1 = +3");
+}
+
+// ---- Repairing bridges and ferries (GCACW 10.3) ------------------------------------------------
+
+#[test]
+fn repairing_bridges_and_ferries_gcacw_10_3() {
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
+                 [[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0808\", \"0809\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"], [\"0808\", \"0809\"]]\n\
+                 [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
+    let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0303", "")
+        + &unit("small", "union", "inf", 4, "0808", "") + &unit("e", "confederate", "inf", 6, "0101", "");
+    let key = |t: &T, a: &str, b: &str| {
+        let (a, b) = (t.h(a), t.h(b));
+        (a.min(b), a.max(b))
+    };
+    let recovery = |t: &mut T| {
+        t.st.flow.clear();
+        t.st.phase = Phase::Recovery;
+        t.st.repair_tried = 0;
+        t.st.flow.push(Frame::Recovery { side: UNION });
+        for k in [key(t, "0505", "0506"), key(t, "0303", "0304"), key(t, "0808", "0809")] {
+            if !t.st.destroyed.contains(&k) {
+                t.st.destroyed.push(k);
+            }
+        }
+    };
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    recovery(&mut t);
+    assert!(t.has("repair big 0506") && t.has("repair b2 0304"));
+    assert!(!t.has("repair small 0809"), "CV 5+ only");
+    // A bridge is repaired on 3 or less.
+    t.dice(&[3]);
+    let log = t.act("repair big 0506");
+    assert!(log.iter().any(|l| l.contains("roll 3 +0 = 3: repaired")), "{log:?}");
+    assert!(!t.st.destroyed.contains(&key(&t, "0505", "0506")));
+    assert!(!t.has("repair b2 0304"), "one attempt per player per Recovery Phase");
+    assert!(t.refused("repair b2 0304").to_string().contains("GCACW 10.3"));
+    assert_eq!(t.g.recovery_entrench_to(&t.st, t.u("big")), None, "no entrenching after repairing");
+    // A ferry on <= 5; +1 while the river is unfordable: 5 + 1 = 6 fails.
+    let mut t = build("otr", 1862, &[], extra, &body);
+    recovery(&mut t);
+    t.st.unford = [t.st.turn, 0];
+    t.dice(&[5]);
+    let log = t.act("repair b2 0304");
+    assert!(log.iter().any(|l| l.contains("roll 5 +1 = 6: fails")), "{log:?}");
+    // Major river +2: a bridge with 2 + 2 = 4 fails.
+    let body2 = unit("big", "union", "inf", 6, "0808", "") + &unit("e", "confederate", "inf", 6, "0101", "");
+    let mut t = build("sjw", 1862, &[], extra, &body2);
+    recovery(&mut t);
+    t.dice(&[2]);
+    let log = t.act("repair big 0809");
+    assert!(log.iter().any(|l| l.contains("roll 2 +2 = 4: fails")), "{log:?}");
+    // Enemy CV 5+ in a linked hex forbids it; so does rain.
+    let body3 = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 5, "0506", "");
+    let mut t = build("sjw", 1862, &[], extra, &body3);
+    recovery(&mut t);
+    assert!(!t.has("repair big 0506"), "enemy CV 5 across the river");
+    let body4 = unit("big", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0506", "");
+    let mut t = build("sjw", 1862, &[], extra, &body4);
+    recovery(&mut t);
+    assert!(t.has("repair big 0506"), "enemy CV 4 does not stop it");
+    t.st.rain = true;
+    assert!(!t.has("repair big 0506"), "no repairs in rain");
+    // SIV: CV 2 suffices for the Confederates; the Union needs county control (not modelled).
+    let body5 = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 2, "0303", "");
+    let mut t = build("siv", 1862, &[], extra, &body5);
+    recovery(&mut t);
+    assert!(!t.has("repair u 0506"), "SIV Union: county control");
+    t.st.flow.replace(Frame::Recovery { side: CSA });
+    assert!(t.has("repair c 0304"), "SIV: CV 2 repairs");
+}
+
+// ---- Pontoon building modifiers (GCACW 10.1) ---------------------------------------------------
+
+#[test]
+fn pontoon_building_modifiers_and_slb_gcacw_10_1() {
+    // OTR: a Confederate major-river bridge near Richmond (-3), on Barrett's Ferry (+1), while
+    // the river is unfordable (+1), major (+2), no route in either hex (+3): +4.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\npontoon_drm = 1\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("c", "confederate", "inf", 6, "0505", "") + &unit("u", "union", "inf", 6, "0101", "");
+    let mut t = try_build("otr", 1862, &[], "csa_capital = \"0808\"", extra, &body).unwrap();
+    assert_eq!(t.sc().map.csa_capital, t.h("0808"));
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [0, t.st.turn];
+    t.st.flow.push(Frame::Recovery { side: CSA });
+    t.dice(&[1]);
+    let log = t.act("bridge c 0506");
+    assert!(log.iter().any(|l| l.contains("roll 1 +4 = 5: built")), "{log:?}");
+    // SLB keeps its own bridge rules (SLB 10.0): no standard attempt is offered.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0101", "");
+    let mut t = build("slb", 1863, &[], extra, &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(!t.legal().iter().any(|a| a.starts_with("bridge")), "{:?}", t.legal());
+}
+
+// ---- Provisional swamps in rain (GCACW 12.0) ---------------------------------------------------
+
+#[test]
+fn rain_floods_provisional_swamps_gcacw_12() {
+    // Every Random Events roll is rain; SIV applies rain in the Basic Game. 0505 is a provisional
+    // swamp ringed by swamps except 0504 (variable) and 0506; 0303 is one with a road (exempt).
+    let table = "[[random_event]]\nrolls = [2, 12]\nevent = \"rain\"\ntext = \"rain\"\n";
+    let extra = "p = \"provisional-swamp\"\n[[route]]\nkind = \"road\"\nname = \"rd\"\npath = [\"0303\", \"0304\"]\n";
+    let grid = |x: char, z: char| {
+        vec![
+            "cccccccccc".to_string(),
+            "cccccccccc".to_string(),
+            "ccpssscccc".to_string(),
+            format!("cccs{x}scccc"),
+            "cccspscccc".to_string(),
+            "cccscscccc".to_string(),
+            format!("cccs{z}scccc"),
+        ]
+    };
+    let go = |x: char, z: char, enemy: &str| {
+        let g = grid(x, z);
+        let rows: Vec<&str> = g.iter().map(|s| s.as_str()).collect();
+        let body = unit("u", "union", "inf", 6, "0505", "") + &unit("r", "union", "inf", 6, "0303", "") + &unit("e", "confederate", "inf", 6, enemy, "") + table;
+        build("siv", 1862, &rows, extra, &body)
+    };
+    // 0504 swamp: 0506 is the only way out although it lies in the enemy's ZOC.
+    let mut t = go('s', 'c', "0507");
+    assert!(t.st.rain);
+    assert!(matches!(t.st.flow.top(), Some(Frame::Swamp { side: UNION, .. })), "{:?}", t.st.flow.top());
+    let u = t.unit("u");
+    assert_eq!((u.fat, u.org), (1, false), "+1 fatigue, disorganized");
+    assert_eq!((t.unit("r").fat, t.unit("r").org), (0, true), "a road in the hex: unaffected");
+    assert_eq!(t.legal(), vec!["move 0506".to_string()]);
+    t.act("move 0506");
+    assert_eq!(t.hex_of("u"), "0506");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Transfer { .. })), "then the Leader Transfer Phase");
+    // 0504 clear: the hex out of enemy ZOC is required.
+    let t = go('c', 'c', "0507");
+    assert_eq!(t.legal(), vec!["move 0504".to_string()]);
+    // No way out (0506 enemy-occupied, the rest swamp): eliminated, its manpower lost.
+    let t = go('s', 'c', "0506");
+    assert!(t.unit("u").gone, "eliminated");
+    assert_eq!(t.st.lost[UNION as usize], 6);
+    // SJW: rain has no Basic Game effect.
+    let g = grid('s', 'c');
+    let rows: Vec<&str> = g.iter().map(|s| s.as_str()).collect();
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0909", "") + table;
+    let t = build("sjw", 1862, &rows, extra, &body);
+    assert_eq!(t.unit("u").fat, 0);
+}
+
+// ---- Per-game switches (digest 8.2) -------------------------------------------------------------
+
+#[test]
+fn variant_leader_kinds_are_checked_digest_8_2() {
+    let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "army", "army", 1, 3, "u", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let e = try_build("siv", 1862, &[], "", "", &body).err().expect("SIV has no army leaders");
+    assert!(e.contains("siv has no army leaders"), "{e}");
+    let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "district", "A", 1, 3, "u", "")
+        + &unit("e", "confederate", "inf", 6, "0909", "");
+    let e = try_build("bac", 1863, &[], "", "", &body).err().expect("BAC has no district leaders");
+    assert!(e.contains("bac has no district leaders"), "{e}");
+    assert!(try_build("gtc", 1864, &[], "", "", &body).is_ok());
+}
+
+// ---- Reactions offered mid-action (GCACW 7.6, 7.7) ---------------------------------------------
+
+#[test]
+fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
+    // A hopeless march attack (attacker 1, defender 6): the defender's result has no r/R, so
+    // the defender's seat is asked at once whether to retreat voluntarily (GCACW 7.6).
+    let body = unit("a", "confederate", "inf", 6, "0504", "") + &unit("d", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    t.dice(&[6]);
+    t.act("march a");
+    t.dice(&[1, 6]);
+    let log = t.act("attack 0505 normal");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("differential -5: defender -,"), "{combat}");
+    assert_eq!(t.seat(), UNION, "the defender decides now");
+    assert_eq!(t.legal(), vec!["withdraw".to_string(), "stay".to_string()]);
+    t.act("withdraw");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(r)) if r.side == UNION && r.kind == RetreatKind::Voluntary));
+}
+
+#[test]
+fn dt85_dt86_dt91_dt93_dt94_bridges_and_unfordable_markers() {
+    // DT-85 (GCACW 10.1): CSA, major river with a ford, roads in both hexes, within 10 hexes of
+    // Richmond (OTR): roll 6 - 3 + 2 = 5: built.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"a\"\npath = [\"0505\", \"0504\"]\n\
+                 [[route]]\nkind = \"road\"\nname = \"b\"\npath = [\"0506\", \"0507\"]\n";
+    let body = unit("c", "confederate", "inf", 6, "0505", "") + &unit("u", "union", "inf", 6, "0101", "");
+    let mut t = try_build("otr", 1862, &[], "csa_capital = \"0510\"", extra, &body).unwrap();
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: CSA });
+    t.dice(&[6]);
+    let log = t.act("bridge c 0506");
+    assert!(log.iter().any(|l| l.contains("roll 6 -1 = 5: built")), "DT-85: {log:?}");
+    // DT-86: Union, minor river, no ford, a road in one hex only, river unfordable: 3 + 1 + 1 = 5.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[route]]\nkind = \"road\"\nname = \"a\"\npath = [\"0505\", \"0504\"]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0506", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [t.st.turn, 0];
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    t.dice(&[3]);
+    let log = t.act("bridge u 0506");
+    assert!(log.iter().any(|l| l.contains("roll 3 +2 = 5: built")), "DT-86/DT-87 (enemy CV 4 does not block): {log:?}");
+    // DT-91 (GCACW 10.3): a major-river bridge while unfordable: 1 + 3 = 4 > 3, never repaired.
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0101", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.destroyed.push((a.min(b), a.max(b)));
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.unford = [0, t.st.turn];
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    t.dice(&[1]);
+    let log = t.act("repair u 0506");
+    assert!(log.iter().any(|l| l.contains("roll 1 +3 = 4: fails")), "DT-91: {log:?}");
+    // DT-93 / DT-94 (GCACW 12.0): OTR turn 3 Rain +2 -> minor turn 7, major turn 9; turn 5 Rain
+    // -> 8 and 10.
+    t.st.unford = [0, 0];
+    t.st.turn = 3;
+    t.g.add_unfordable(&mut t.st, 3, &mut Log::quiet());
+    assert_eq!(t.st.unford, [7, 9], "DT-93");
+    t.st.turn = 5;
+    t.g.add_unfordable(&mut t.st, 1, &mut Log::quiet());
+    assert_eq!(t.st.unford, [8, 10], "DT-94");
+}
+
+/// Counts how often rarely-met rules fire in random Seven Pines games (run with --ignored
+/// --nocapture); a look at what the fuzzer exercises, not a pass/fail check.
+#[test]
+#[ignore]
+fn seven_pines_rule_coverage() {
+    let g = game();
+    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches"];
+    let mut counts = vec![0usize; keys.len()];
+    for seed in 0..300u64 {
+        let mut st = g.setup(&Setup::new("seven-pines", 2, seed)).unwrap();
+        let mut rng = GameRng::new(seed + 1000);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 5000 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let pick = if legal.len() > 1 && legal.last() == Some(&Action::Pass) && rng.below(4) > 0 { rng.pick(legal.len() - 1) } else { rng.pick(legal.len()) };
+            let mut log = Log::recording();
+            g.apply(&mut st, seat, &legal[pick], &mut log).unwrap();
+            for e in log.events {
+                for (i, k) in keys.iter().enumerate() {
+                    if e.text.contains(k) {
+                        counts[i] += 1;
+                    }
+                }
+            }
+            n += 1;
+        }
+    }
+    for (k, c) in keys.iter().zip(&counts) {
+        println!("{k}: {c}");
+    }
+}
+
+#[test]
+fn cavalry_retreat_offers_at_march_start_and_against_an_attack_from_its_restricted_zoc_gcacw_7_7() {
+    // Trigger "starts adjacent": Union infantry begins its march in the normal ZOC of CSA
+    // cavalry: the cavalry's owner is asked at once, before the forced-march declaration.
+    let body = unit("k", "confederate", "cav", 3, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    assert_eq!(t.seat(), CSA);
+    assert_eq!(t.legal(), vec!["cavretreat".to_string(), "stay".to_string()]);
+    t.act("stay");
+    assert_eq!(t.seat(), UNION);
+    assert!(t.has("force"), "the forced march is still declarable after the offer");
+    // Restricted-ZOC exception: the cavalry sits in woods (0504), so its ZOC into 0505 is
+    // restricted and the march start gives no offer; the infantry's attack on it does.
+    let body = unit("k", "confederate", "cav", 3, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    assert_eq!(t.seat(), UNION, "restricted ZOC: no offer when the march begins");
+    let ma = t.mv().ma;
+    t.act("attack 0504 normal");
+    assert_eq!(t.seat(), CSA, "the attack on the cavalry opens the window");
+    assert!(t.has("cavretreat"));
+    t.dice(&[4]);
+    let log = t.act("cavretreat");
+    assert!(log.iter().any(|l| l.contains("cavalry retreat from 0504: roll 4")), "{log:?}");
+    while t.seat() == CSA && t.legal().iter().any(|a| a.starts_with("retreat")) {
+        let first = t.legal().into_iter().find(|a| a.starts_with("retreat")).unwrap();
+        t.act(&first);
+    }
+    if t.has("halt") {
+        t.act("halt");
+    }
+    assert!(t.st.combat.is_none(), "the hex is empty: no combat");
+    assert!(t.mv().ma < ma, "the cavalry retreat cut the marching unit's allowance");
+    // A natural 1 costs one cavalry unit of the owner's choice 1 manpower.
+    let body = unit("k1", "confederate", "cav", 3, "0504", "") + &unit("k2", "confederate", "cav", 2, "0504", "") + &unit("i", "union", "inf", 6, "0505", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march i");
+    t.dice(&[1]);
+    t.act("cavretreat");
+    assert_eq!(t.legal(), vec!["loss k1".to_string(), "loss k2".to_string()]);
+    t.act("loss k2");
+    assert_eq!((t.unit("k1").mp, t.unit("k2").mp), (3, 1));
+    assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(_))));
+}
+
+#[test]
+fn a15_option_unfordable_fords_like_rain() {
+    // GCACW 12.0 names only movement, retreats and advances (default); option A-15 also stops
+    // ZOC and attacks across the ford, as in rain.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0506", "");
+    let mut t = build("otr", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    t.st.unford = [t.st.turn, 0];
+    t.st.active = UNION;
+    assert_eq!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NORMAL);
+    assert!(t.g.attack_side_ok(&t.st, a, b, true));
+    t.st.opts.unford_like_rain = true;
+    assert_eq!(rules::zoc_into(&t.sc().map, a, b, &t.st), rules::ZOC_NONE);
+    assert!(!t.g.attack_side_ok(&t.st, a, b, true));
+    // The option is offered by name.
+    assert!(Gcacw::options().iter().any(|o| o.key == "unfordable-fords" && o.values == ["move", "rain"]));
+    assert!(Gcacw::options().iter().any(|o| o.key == "swamp-exit-dams"));
+}
+
+#[test]
+fn advance_into_cavalry_zoc_opens_the_cavalry_window_gcacw_7_7() {
+    // The attacker's "a" result, the defender's hex empty: the attacker is asked to advance;
+    // advancing infantry next to enemy cavalry gives that cavalry's owner the retreat window.
+    let body = unit("a", "confederate", "inf", 6, "0505", "") + &unit("k", "union", "cav", 3, "0507", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    let ares = data::CrtRes { adv: true, ..Default::default() };
+    t.st.combat = Some(state::Combat {
+        att_side: CSA,
+        att_units: 1 << t.u("a"),
+        att_hex: t.h("0505"),
+        def_hex: t.h("0506"),
+        def_units: 0,
+        kind: Some(AttackKind::Normal),
+        leader: data::NONE8,
+        grand: false,
+        dres: Default::default(),
+        ares,
+        overload: 0,
+        stage: 6,
+        def_nothing: false,
+    });
+    t.st.flow.push(Frame::Cont(state::Cont::Combat));
+    t.g.proceed(&mut t.st, &mut Log::quiet());
+    assert_eq!(t.seat(), CSA);
+    assert_eq!(t.legal(), vec!["advance a".to_string(), "done".to_string()]);
+    t.act("advance a");
+    assert_eq!(t.seat(), UNION, "the cavalry's owner decides at once");
+    assert_eq!(t.legal(), vec!["cavretreat".to_string(), "stay".to_string()]);
+}
+
+#[test]
+fn chatham_bridge_switches_as_scenario_data_gcacw_10_1() {
+    // SJW: Chatham Bridge is a Union pontoon printed on the map that does not use the Union's one
+    // major-river marker; SLB: it starts destroyed and can never be repaired (GCACW 10.1, 10.3).
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"Rappahannock\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0303", "") + &unit("c", "confederate", "inf", 6, "0909", "")
+        + "[[pontoon]]\nside = \"union\"\nhexes = [\"0505\", \"0506\"]\ncounts_against_limit = false\n";
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    let (a, b) = (t.h("0505"), t.h("0506"));
+    assert_eq!(t.st.pontoons, vec![(a.min(b), a.max(b), UNION, true)]);
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(t.has("bridge u 0304"), "the exempt pontoon leaves the Union's major-river marker free");
+    let extra = "[[hexside]]\nkind = \"major-river\"\nname = \"Rappahannock\"\nsides = [[\"0505\", \"0506\"]]\n\
+                 [[hexside]]\nkind = \"bridge\"\nname = \"Chatham\"\nunrepairable = true\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0909", "")
+        + "[[destroyed]]\nhexes = [\"0505\", \"0506\"]\n";
+    let mut t = build("slb", 1863, &[], extra, &body);
+    assert_eq!(t.st.destroyed.len(), 1, "destroyed at the start");
+    t.st.flow.clear();
+    t.st.phase = Phase::Recovery;
+    t.st.flow.push(Frame::Recovery { side: UNION });
+    assert!(!t.has("repair u 0506"), "never repaired");
+    // A destroyed crossing must be a bridge or ferry.
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0909", "") + "[[destroyed]]\nhexes = [\"0303\", \"0304\"]\n";
+    let e = try_build("sjw", 1862, &[], "", extra, &body).err().expect("not a bridge");
+    assert!(e.contains("destroyed crossing must be"), "{e}");
 }
