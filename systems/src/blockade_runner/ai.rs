@@ -47,7 +47,9 @@ impl BlockadeRunner {
                 worth += n as f64 * value;
             }
         }
-        worth + 1.5 * pl.hand.len() as f64
+        // A ship earns for the years left (BR 3.11 counts only its printed value at the end).
+        let years_left = (self.c.last_year as f64 - s.year as f64 + 1.0).max(0.0);
+        worth + 1.5 * pl.hand.len() as f64 + 0.5 * years_left * self.capacity(s, p) as f64
     }
 
     /// The margin over the richest opponent, squashed into (0, 1); a finished game is 1 or 0.

@@ -35,17 +35,53 @@ impl BobbyLee {
     }
 
     /// Strength on the map of one side, in steps.
-    fn ai_steps(&self, s: &State, side: Side) -> i32 {
-        s.units.iter().enumerate().filter(|(i, u)| u.st == St::Map && self.data.units[*i].side == side).map(|(_, u)| u.steps as i32).sum()
+    fn ai_steps(&self, s: &State, side: Side) -> f64 {
+        s.units.iter().enumerate().filter(|(i, u)| u.st == St::Map && self.data.units[*i].side == side).map(|(_, u)| u.steps as f64).sum()
     }
 
-    /// The Victory Track (rule 3.1, USA positive) plus a little for the steps on the map,
-    /// squashed on a third of the way to the Decisive box; a finished game is 1, 0.5 or 0.
+    /// VP cities and towns (rule 3.51) seen by `side`: the value of those it occupies alone
+    /// but does not control yet (control changes at the next phase, rule 8.2), and a pull
+    /// toward those it does not control, by how close its nearest block stands.
+    fn ai_prospects(&self, s: &State, side: Side) -> f64 {
+        let d = &self.data;
+        let mut total = 0.0;
+        for p in d.places.iter().filter(|p| p.vp > 0) {
+            if s.control.get(p.hex as usize) == Some(&side) {
+                continue;
+            }
+            let value = p.vp as f64;
+            let target = d.hexes[p.hex as usize].hex;
+            let mut nearest = u32::MAX;
+            let mut enemy_there = false;
+            for (i, u) in s.units.iter().enumerate() {
+                if u.st != St::Map {
+                    continue;
+                }
+                if d.units[i].side == side {
+                    nearest = nearest.min(d.hexes[u.hex as usize].hex.unsigned_distance_to(target));
+                } else if u.hex == p.hex {
+                    enemy_there = true;
+                }
+            }
+            if nearest == 0 && !enemy_there {
+                total += 0.8 * value;
+            } else if nearest != u32::MAX {
+                total += 0.3 * value / (1.0 + nearest as f64);
+            }
+        }
+        total
+    }
+
+    /// The Victory Track (rule 3.1, USA positive), cities about to change hands, a pull toward
+    /// enemy VP places and a little for the steps on the map, squashed on a third of the way
+    /// to the Decisive box; a finished game is 1, 0.5 or 0.
     pub(super) fn ai_evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(o) = self.outcome(s) {
             return outcome_value(&o, seat, 2);
         }
-        let usa = s.vp as f64 + 0.25 * (self.ai_steps(s, Side::Usa) - self.ai_steps(s, Side::Csa)) as f64;
+        let usa = s.vp as f64 + 0.25 * (self.ai_steps(s, Side::Usa) - self.ai_steps(s, Side::Csa))
+            + self.ai_prospects(s, Side::Usa)
+            - self.ai_prospects(s, Side::Csa);
         let margin = if seat == 0 { usa } else { -usa };
         squash(margin, (self.data.decisive as f64 / 3.0).max(1.0))
     }
