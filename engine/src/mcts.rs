@@ -6,10 +6,15 @@
 //! walks one shared tree of actions: a node's children are the actions tried from it, and
 //! selection uses UCB1 counted over the iterations in which a child was *available* (legal in
 //! that sample). Every node is chosen by the seat that was to act there, maximising its own
-//! reward. A leaf is expanded by one untried action, then a random playout of at most
-//! `rollout_depth` actions runs and the game's [`Game::evaluate`] scores the final position for
-//! every seat. The budget is a number of iterations (deterministic for a seed: use it in tests
-//! and reports) and optionally a time limit (whichever ends first).
+//! reward. A leaf is expanded by one untried action: the one whose result the mover's
+//! [`Game::evaluate`] likes best (the heuristic agent's choice first), and that evaluation
+//! counts as a few virtual visits of the new child, so the search starts from the heuristic's
+//! view and needs evidence to leave it. Means are rescaled to 0..1 among siblings before UCB1,
+//! since evaluations of positions differ little. The leaf is then scored for every seat by
+//! `evaluate`, after an optional playout of `rollout_depth` actions (none by default: random
+//! actions spoil a position more than they reveal of it). The budget is a number of iterations
+//! (deterministic for a seed: use it in tests and reports) and optionally a time limit
+//! (whichever ends first).
 
 use crate::agent::{Agent, Decision, best_index};
 use crate::game::{Game, Seat};
@@ -22,9 +27,12 @@ pub struct MctsConfig {
     pub iterations: u32,
     /// Stop early after this long (makes the agent depend on the machine's speed).
     pub time_limit: Option<Duration>,
-    /// Random actions played after the tree before the position is evaluated.
+    /// Actions played after the tree before the position is evaluated (0: evaluate the leaf).
     pub rollout_depth: u32,
-    /// UCB1 exploration constant (rewards are in 0..=1).
+    /// Playouts follow the heuristic (the action whose result the mover values most) three
+    /// times in four, else a random action; false: random playouts.
+    pub greedy_rollouts: bool,
+    /// UCB1 exploration constant (on means rescaled to 0..=1 among siblings).
     pub exploration: f64,
 }
 
@@ -35,7 +43,7 @@ impl MctsConfig {
     pub const HARD: u32 = 1600;
 
     pub fn iterations(iterations: u32) -> Self {
-        MctsConfig { iterations, time_limit: None, rollout_depth: 8, exploration: 0.7 }
+        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false }
     }
 }
 
@@ -55,7 +63,18 @@ struct Node<A> {
     /// Iterations in which this node's action was legal at its parent.
     avail: u32,
     reward: f64,
+    /// The mover's evaluation of each action's result, from the first sample through here.
+    priors: Vec<(A, f64)>,
+    /// The parent mover's evaluation of this action's result: counted as `PRIOR_VISITS`
+    /// virtual visits, so the search starts from the heuristic's view and needs evidence to
+    /// leave it.
+    prior: Option<f64>,
 }
+
+/// Nodes with more legal actions than this are not scored for their expansion order (the
+/// root always is): scoring costs one apply per action.
+const MAX_SCORED: usize = 48;
+const PRIOR_VISITS: f64 = 4.0;
 
 /// What a search found: visits per legal action of the decision, and the iterations run.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,9 +87,10 @@ pub struct SearchResult {
 pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
     let game = decision.game;
     let start = Instant::now();
-    let mut nodes: Vec<Node<G::Action>> = vec![Node { action: None, seat: decision.seat, children: Vec::new(), visits: 0, avail: 0, reward: 0.0 }];
+    let mut nodes: Vec<Node<G::Action>> = vec![Node { action: None, seat: decision.seat, children: Vec::new(), visits: 0, avail: 0, reward: 0.0, priors: Vec::new(), prior: None }];
     let mut path: Vec<usize> = Vec::new();
     let mut legal: Vec<G::Action> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::new();
     let mut done = 0;
     let mut seats = 0usize;
     while done < cfg.iterations.max(1) {
@@ -106,21 +126,48 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
                 }
             }
             let child = if !untried.is_empty() {
-                let a = legal[untried[rng.pick(untried.len())]].clone();
-                nodes.push(Node { action: Some(a), seat, children: Vec::new(), visits: 0, avail: 1, reward: 0.0 });
+                // Expansion order from the game's knowledge: the untried action whose result the
+                // mover values most (scored once per node, on the sample that first reaches it).
+                if nodes[node].priors.is_empty() && (node == 0 || legal.len() <= MAX_SCORED) {
+                    let mut priors = Vec::with_capacity(legal.len());
+                    for a in &legal {
+                        let mut next = s.clone();
+                        let v = if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { 0.0 };
+                        priors.push((a.clone(), v));
+                    }
+                    nodes[node].priors = priors;
+                }
+                let prior = |a: &G::Action| nodes[node].priors.iter().find(|(b, _)| b == a).map(|p| p.1);
+                let scores: Vec<f64> = untried.iter().map(|&i| prior(&legal[i]).unwrap_or(0.5)).collect();
+                let a = legal[untried[best_index(&scores, rng)]].clone();
+                let p = prior(&a);
+                nodes.push(Node { action: Some(a), seat, children: Vec::new(), visits: 0, avail: 1, reward: 0.0, priors: Vec::new(), prior: p });
                 let c = nodes.len() - 1;
                 nodes[node].children.push(c);
                 c
             } else {
-                let mut best = (f64::NEG_INFINITY, usize::MAX);
-                for &c in &nodes[node].children {
+                // Values of a position differ little between moves (evaluations are squashed
+                // margins), so the means are rescaled to 0..1 among the candidates before UCB1.
+                candidates.clear();
+                candidates.extend(nodes[node].children.iter().copied().filter(|&c| {
                     let n = &nodes[c];
-                    let Some(a) = &n.action else { continue };
-                    if n.seat != seat || !legal.contains(a) {
-                        continue;
+                    n.seat == seat && n.action.as_ref().is_some_and(|a| legal.contains(a))
+                }));
+                let mean = |c: usize| {
+                    let n = &nodes[c];
+                    match n.prior {
+                        Some(p) => (n.reward + PRIOR_VISITS * p) / (n.visits as f64 + PRIOR_VISITS),
+                        None => n.reward / n.visits.max(1) as f64,
                     }
+                };
+                let lo = candidates.iter().map(|&c| mean(c)).fold(f64::INFINITY, f64::min);
+                let hi = candidates.iter().map(|&c| mean(c)).fold(f64::NEG_INFINITY, f64::max);
+                let span = if hi > lo { hi - lo } else { 1.0 };
+                let mut best = (f64::NEG_INFINITY, usize::MAX);
+                for &c in &candidates {
+                    let n = &nodes[c];
                     let visits = n.visits.max(1) as f64;
-                    let ucb = n.reward / visits + cfg.exploration * ((n.avail.max(1) as f64).ln() / visits).sqrt();
+                    let ucb = (mean(c) - lo) / span + cfg.exploration * ((n.avail.max(1) as f64).ln() / visits).sqrt();
                     if ucb > best.0 {
                         best = (ucb, c);
                     }
@@ -148,7 +195,20 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
             if moves.is_empty() {
                 break;
             }
-            let a = &moves[rng.pick(moves.len())];
+            let pick = if cfg.greedy_rollouts && moves.len() > 1 && rng.below(4) != 0 {
+                // The heuristic's move, on this sample (a sample may be read: it is no secret).
+                let scores: Vec<f64> = moves
+                    .iter()
+                    .map(|a| {
+                        let mut next = s.clone();
+                        if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { 0.0 }
+                    })
+                    .collect();
+                best_index(&scores, rng)
+            } else {
+                rng.pick(moves.len())
+            };
+            let a = &moves[pick];
             if game.apply(&mut s, seat, a, &mut Log::quiet()).is_err() {
                 break;
             }

@@ -389,7 +389,7 @@ fn run(cli: Cli) -> CliResult {
                 }
                 println!("one core, random players; size_of = std::mem::size_of of the state, json0/json avg = serialized state bytes at setup/along a game,");
                 println!("clone ns = one state clone, legal ns / legal n = one legal-action listing and how many actions it gave,");
-                println!("search/s = information-set tree search iterations per second (rollouts of 8 random actions)");
+                println!("search/s = information-set tree search iterations per second (default settings of `--ai mcts`)");
             }
             Ok(())
         }
