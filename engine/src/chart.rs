@@ -16,6 +16,10 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+fn percent(v: f64, signed: bool) -> String {
+    if signed { format!("{:+.1}%", 100.0 * v) } else { format!("{:.1}%", 100.0 * v) }
+}
+
 fn start(title: &str) -> String {
     let mut o = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{W}\" height=\"{H}\" viewBox=\"0 0 {W} {H}\" font-family=\"sans-serif\" font-size=\"12\">\n\
@@ -41,13 +45,13 @@ fn interval_panel(o: &mut String, x0: f64, title: &str, labels: &[String], value
         let v = lo + (hi - lo) * k as f64 / 4.0;
         let _ = writeln!(
             o,
-            "<line x1=\"{x0}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\">{:+.0}%</text>",
+            "<line x1=\"{x0}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\">{}</text>",
             x0 + PANEL_W,
             y(v),
             y(v),
             x0 - 4.0,
             y(v) + 3.0,
-            100.0 * v
+            percent(v, signed)
         );
     }
     let base = if signed { y(0.0) } else { BOTTOM };
@@ -81,7 +85,7 @@ fn interval_panel(o: &mut String, x0: f64, title: &str, labels: &[String], value
             y(v.high)
         );
         let _ = writeln!(o, "<text x=\"{cx:.1}\" y=\"{}\" text-anchor=\"middle\">{}</text>", BOTTOM + 16.0, escape(label));
-        let _ = writeln!(o, "<text x=\"{cx:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{:+.1}%</text>", BOTTOM + 30.0, 100.0 * v.estimate);
+        let _ = writeln!(o, "<text x=\"{cx:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>", BOTTOM + 30.0, percent(v.estimate, signed));
     }
 }
 
@@ -133,4 +137,47 @@ pub fn comparison_svg(c: &Comparison) -> String {
     histogram_panel(&mut o, 470.0, "game length with the variant", &c.variant.length_histogram);
     o.push_str("</svg>\n");
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Outcome, Setup};
+    use crate::sim::{GameRecord, SimConfig, compare, summarize};
+
+    fn report(wins: &[u8]) -> SimReport {
+        let cfg = SimConfig { setup: Setup::new("std", 2, 1), games: wins.len(), agents: Vec::new() };
+        let records = wins
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| GameRecord {
+                index: i,
+                seed: i as u64,
+                actions: 10 + i,
+                outcome: Some(Outcome { winners: vec![w], scores: vec![0, 0], reason: "r".into() }),
+                ..GameRecord::default()
+            })
+            .collect();
+        summarize("race", &cfg, &["north".into(), "south & co".into()], records, 1.0, false)
+    }
+
+    fn balanced(svg: &str) -> bool {
+        svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>") && svg.matches("<text").count() == svg.matches("</text>").count()
+    }
+
+    #[test]
+    fn a_batch_chart_names_every_seat_and_its_agent() {
+        let svg = sim_svg(&report(&[0, 0, 1, 0]));
+        assert!(balanced(&svg));
+        assert!(svg.contains("north (random)") && svg.contains("south &amp; co (random)"), "{svg}");
+        assert!(svg.contains("75.0%") && svg.contains("game length"));
+    }
+
+    #[test]
+    fn a_comparison_chart_shows_signed_changes() {
+        let c = compare(report(&[0, 0, 1, 1]), report(&[0, 0, 0, 1]));
+        let svg = comparison_svg(&c);
+        assert!(balanced(&svg));
+        assert!(svg.contains("+25.0%") && svg.contains("-25.0%"), "{svg}");
+    }
 }
