@@ -119,7 +119,8 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
     let mut search_iterations = 0u32;
     let mut search_seconds = 0.0;
     if cfg.search_budget > 0 {
-        let choices: Vec<(&G::State, crate::game::Seat, Vec<G::Action>)> =
+        type Choice<'a, G> = (&'a <G as Game>::State, crate::game::Seat, Vec<<G as Game>::Action>);
+        let choices: Vec<Choice<'_, G>> =
             active.iter().map(|(s, seat)| (*s, *seat, game.legal_actions(s, *seat))).filter(|(_, _, l)| l.len() > 1).collect();
         let step = (choices.len() / cfg.search_states.max(1)).max(1);
         let mut rng = crate::rng::GameRng::new(cfg.setup.seed);

@@ -103,8 +103,7 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
         path.push(0);
         let mut node = 0usize;
         // Selection and expansion.
-        loop {
-            let Some(&seat) = game.active_seats(&s).first() else { break };
+        while let Some(&seat) = game.active_seats(&s).first() {
             if game.outcome(&s).is_some() {
                 break;
             }
