@@ -131,3 +131,20 @@ fn sim_refuses_an_unknown_agent() {
     assert_eq!(code, 2);
     assert!(err.contains("genius") && err.contains("heuristic"), "{err}");
 }
+
+/// The measured strength in docs/ai-strength.md, in small: the heuristic agent beats random
+/// players in most games of each game (deterministic seeds, so this is a fixed result).
+#[test]
+fn the_heuristic_agent_beats_random_players() {
+    let c = content();
+    for (game, scenario, players) in [("blockade-runner", "standard", "2"), ("gcacw", "cedar-mountain", "2"), ("bobby-lee", "1861", "2")] {
+        let (code, out, err) = bivouac(&[
+            "--content", c.to_str().unwrap(), "strength", "--game", game, "--scenario", scenario, "--players", players, "--games", "6",
+            "--a", "heuristic", "--b", "random", "--json",
+        ]);
+        assert_eq!(code, 0, "{game}: {err}");
+        let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let rate = r["win_rate"]["estimate"].as_f64().unwrap();
+        assert!(rate >= 0.75, "{game}: the heuristic won only {:.0}% against random players", 100.0 * rate);
+    }
+}
