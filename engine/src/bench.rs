@@ -4,6 +4,7 @@
 use crate::agent::{Agent, RandomAgent};
 use crate::game::{Game, Setup};
 use crate::log::Refusal;
+use crate::mcts::{MctsConfig, search};
 use crate::sim::play_one;
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
@@ -18,11 +19,15 @@ pub struct BenchConfig {
     pub samples: usize,
     /// Repetitions per sampled state in each of the five timed rounds.
     pub repeats: usize,
+    /// Search iterations per sampled state for the search figure (0: skip it), on at most
+    /// `search_states` of the sampled states.
+    pub search_budget: u32,
+    pub search_states: usize,
 }
 
 impl BenchConfig {
     pub fn new(setup: Setup) -> Self {
-        BenchConfig { setup, playout_time: Duration::from_secs(2), samples: 64, repeats: 100 }
+        BenchConfig { setup, playout_time: Duration::from_secs(2), samples: 64, repeats: 100, search_budget: 200, search_states: 8 }
     }
 }
 
@@ -50,6 +55,12 @@ pub struct BenchReport {
     pub legal_actions_mean: f64,
     /// States sampled for the clone and listing figures.
     pub sampled_states: usize,
+    /// Information-set tree search (`mcts`) iterations per second, from sampled states, and
+    /// the iterations timed.
+    #[serde(default)]
+    pub search_iterations_per_second: f64,
+    #[serde(default)]
+    pub search_iterations: u32,
 }
 
 /// Measure `game` on one core with random players.
@@ -104,6 +115,24 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
     };
     let legal_mean = if active.is_empty() { 0.0 } else { listed as f64 / active.len() as f64 };
 
+    // Search from states spread along the game (decisions with a real choice only).
+    let mut search_iterations = 0u32;
+    let mut search_seconds = 0.0;
+    if cfg.search_budget > 0 {
+        type Choice<'a, G> = (&'a <G as Game>::State, crate::game::Seat, Vec<<G as Game>::Action>);
+        let choices: Vec<Choice<'_, G>> =
+            active.iter().map(|(s, seat)| (*s, *seat, game.legal_actions(s, *seat))).filter(|(_, _, l)| l.len() > 1).collect();
+        let step = (choices.len() / cfg.search_states.max(1)).max(1);
+        let mut rng = crate::rng::GameRng::new(cfg.setup.seed);
+        let config = MctsConfig::iterations(cfg.search_budget);
+        for (s, seat, legal) in choices.iter().step_by(step).take(cfg.search_states.max(1)) {
+            let t = Instant::now();
+            let r = search(&crate::agent::Decision::new(game, s, *seat, legal), &config, &mut rng);
+            search_seconds += t.elapsed().as_secs_f64();
+            search_iterations += r.iterations;
+        }
+    }
+
     Ok(BenchReport {
         game: game.id().to_string(),
         scenario: cfg.setup.scenario.clone(),
@@ -121,6 +150,8 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
         legal_actions_ns: legal_ns,
         legal_actions_mean: legal_mean,
         sampled_states: states.len(),
+        search_iterations_per_second: if search_seconds > 0.0 { search_iterations as f64 / search_seconds } else { 0.0 },
+        search_iterations,
     })
 }
 
@@ -161,26 +192,28 @@ fn sample_states<G: Game>(game: &G, cfg: &BenchConfig) -> Result<Vec<G::State>, 
 impl BenchReport {
     pub fn table_header() -> String {
         format!(
-            "{:<18} {:<16} {:>3} {:>10} {:>8} {:>7} {:>8} {:>8} {:>8} {:>9} {:>9} {:>6}\n",
-            "game", "scenario", "pl", "actions/s", "games/s", "size_of", "json0", "json avg", "clone ns", "legal ns", "legal n", "games"
+            "{:<18} {:<16} {:>3} {:>10} {:>8} {:>8} {:>7} {:>8} {:>8} {:>8} {:>9} {:>9} {:>6} {:>9}\n",
+            "game", "scenario", "pl", "actions/s", "games/s", "ms/game", "size_of", "json0", "json avg", "clone ns", "legal ns", "legal n", "games", "search/s"
         )
     }
 
     pub fn table_row(&self) -> String {
         format!(
-            "{:<18} {:<16} {:>3} {:>10.0} {:>8.1} {:>7} {:>8} {:>8.0} {:>8.0} {:>9.0} {:>9.1} {:>6}\n",
+            "{:<18} {:<16} {:>3} {:>10.0} {:>8.1} {:>8.2} {:>7} {:>8} {:>8.0} {:>8.0} {:>9.0} {:>9.1} {:>6} {:>9.0}\n",
             self.game,
             self.scenario,
             self.players,
             self.actions_per_second,
             self.games_per_second,
+            if self.games_per_second > 0.0 { 1000.0 / self.games_per_second } else { 0.0 },
             self.state_size_of,
             self.state_json_bytes_initial,
             self.state_json_bytes_mean,
             self.clone_ns,
             self.legal_actions_ns,
             self.legal_actions_mean,
-            self.games
+            self.games,
+            self.search_iterations_per_second
         )
     }
 }

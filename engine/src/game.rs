@@ -126,6 +126,41 @@ pub trait Game: Send + Sync + 'static {
     fn max_actions(&self) -> usize {
         100_000
     }
+
+    /// A full state consistent with what `seat` knows of `state`: everything the seat cannot
+    /// see (other seats' hands, the order of decks, unrevealed blocks) re-dealt from `rng`, and
+    /// the state's own RNG reseeded from `rng` so future dice are unknown too. Search agents
+    /// play their lookahead on such samples only (information-set search); an agent never
+    /// reads the real state. The default (a perfect-information game) keeps the position and
+    /// reseeds nothing: games with dice or hidden information override it.
+    fn determinize(&self, state: &Self::State, _seat: Seat, _rng: &mut crate::rng::GameRng) -> Self::State {
+        state.clone()
+    }
+
+    /// How good `state` looks for `seat`, from 0 (lost) to 1 (won): the game knowledge of the
+    /// heuristic agent and the leaf value of search. Called on determinized states only.
+    /// The default knows only finished games (see [`outcome_value`]) and says 0.5 otherwise.
+    fn evaluate(&self, state: &Self::State, seat: Seat) -> f64 {
+        self.outcome(state).map(|o| outcome_value(&o, seat, self.seat_names(state).len())).unwrap_or(0.5)
+    }
+}
+
+/// The value of a finished game for `seat`: 1 for a sole win, a share of 1 for a shared win,
+/// `1 / seats` for a draw, 0 for a loss.
+pub fn outcome_value(outcome: &Outcome, seat: Seat, seats: usize) -> f64 {
+    if outcome.winners.is_empty() {
+        1.0 / seats.max(1) as f64
+    } else if outcome.winners.contains(&seat) {
+        1.0 / outcome.winners.len() as f64
+    } else {
+        0.0
+    }
+}
+
+/// A logistic squash of a score margin into (0, 1): `margin / scale = 1` gives about 0.73.
+/// What `evaluate` implementations use to turn victory points or money into a value.
+pub fn squash(margin: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-margin / scale.max(f64::MIN_POSITIVE)).exp())
 }
 
 /// Serialize a state and hash it: the identity `replay` prints. Stable across machines.

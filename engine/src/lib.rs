@@ -13,12 +13,15 @@
 //! * [`map`]: point-to-point graph maps (petgraph) and hex maps (hexx) with pathfinding.
 //! * [`piles`]: decks, hands and discards of cards, hidden per seat, conservation checked.
 //! * [`flow`]: the stack of pending decisions each game keeps in its state.
-//! * [`agent`], [`sim`], [`fuzz`]: random play, batches of games and the invariant fuzzer.
+//! * [`agent`], [`mcts`], [`sim`], [`fuzz`]: agents (random, heuristic, information-set tree
+//!   search), batches of games and the invariant fuzzer.
+//! * [`chart`]: SVG charts of a batch (win rates with intervals, game lengths).
 //! * [`bench`]: one-core speed, state size and clone cost of a game (`bivouac bench`).
 
 pub mod agent;
 pub mod bench;
 pub mod board;
+pub mod chart;
 pub mod content;
 pub mod flow;
 pub mod fuzz;
@@ -26,6 +29,7 @@ pub mod game;
 pub mod log;
 pub mod lua;
 pub mod map;
+pub mod mcts;
 pub mod piles;
 pub mod rng;
 pub mod save;

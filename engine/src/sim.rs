@@ -49,6 +49,24 @@ pub struct Played {
     pub actions: usize,
     /// A rules bug: a legal action refused or a dead end.
     pub error: Option<String>,
+    /// Per seat: decisions its agent took, their total and their longest time in seconds.
+    pub decisions: Vec<DecisionTimes>,
+}
+
+/// How long one seat's agent thought over a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DecisionTimes {
+    pub count: u32,
+    pub seconds: f64,
+    pub max_seconds: f64,
+}
+
+impl DecisionTimes {
+    fn add(&mut self, other: &DecisionTimes) {
+        self.count += other.count;
+        self.seconds += other.seconds;
+        self.max_seconds = self.max_seconds.max(other.max_seconds);
+    }
 }
 
 /// Play one game to its end (or to the game's runaway bound) with the given agents.
@@ -56,28 +74,32 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
     let mut state = game.setup(setup)?;
     let mut actions = 0;
     let limit = game.max_actions();
+    let mut decisions = vec![DecisionTimes::default(); game.seat_names(&state).len()];
+    let end = |outcome, actions, error, decisions| Ok(Played { outcome, actions, error, decisions });
     loop {
         if let Some(outcome) = game.outcome(&state) {
-            return Ok(Played { outcome: Some(outcome), actions, error: None });
+            return end(Some(outcome), actions, None, decisions);
         }
         if actions >= limit {
-            return Ok(Played { outcome: None, actions, error: None });
+            return end(None, actions, None, decisions);
         }
         let Some(&seat) = game.active_seats(&state).first() else {
-            return Ok(Played { outcome: None, actions, error: Some("dead end: nobody to act and no outcome".into()) });
+            return end(None, actions, Some("dead end: nobody to act and no outcome".into()), decisions);
         };
         let legal = game.legal_actions(&state, seat);
         if legal.is_empty() {
-            return Ok(Played { outcome: None, actions, error: Some(format!("dead end: seat {seat} has no legal action")) });
+            return end(None, actions, Some(format!("dead end: seat {seat} has no legal action")), decisions);
         }
         let agent = &mut agents[(seat as usize) % agents.len()];
+        let t = Instant::now();
         let i = agent.choose(&Decision::new(game, &state, seat, &legal)).min(legal.len() - 1);
+        let took = t.elapsed().as_secs_f64();
+        if let Some(d) = decisions.get_mut(seat as usize) {
+            d.add(&DecisionTimes { count: 1, seconds: took, max_seconds: took });
+        }
         if let Err(r) = game.apply(&mut state, seat, &legal[i], &mut Log::quiet()) {
-            return Ok(Played {
-                outcome: None,
-                actions,
-                error: Some(format!("legal action `{}` refused: {r}", game.notation(&legal[i]))),
-            });
+            let error = Some(format!("legal action `{}` refused: {r}", game.notation(&legal[i])));
+            return end(None, actions, error, decisions);
         }
         actions += 1;
     }
@@ -93,6 +115,8 @@ pub struct GameRecord {
     /// `None`: unfinished (runaway bound or a rules error).
     pub outcome: Option<Outcome>,
     pub error: Option<String>,
+    #[serde(default)]
+    pub decisions: Vec<DecisionTimes>,
 }
 
 /// A proportion with its 95% confidence interval.
@@ -152,6 +176,14 @@ pub struct SimReport {
     pub scenario: String,
     pub players: u8,
     pub seats: Vec<String>,
+    /// The agent playing each seat (`random`, `heuristic`, `mcts`, `mcts:N`...).
+    #[serde(default)]
+    pub agents: Vec<String>,
+    /// Per seat: its agent's mean and longest time per decision, in milliseconds.
+    #[serde(default)]
+    pub decision_ms_mean: Vec<f64>,
+    #[serde(default)]
+    pub decision_ms_max: Vec<f64>,
     /// Games played (fewer than `requested` when the run was stopped).
     pub games: usize,
     #[serde(default)]
@@ -242,13 +274,20 @@ fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Resu
             for g in games {
                 let t = Instant::now();
                 let mut seated: Vec<Box<dyn Agent<G>>> = (0..seats.len())
-                    .map(|s| agents[s.min(agents.len() - 1)].build::<G>(setup.seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
+                    .map(|s| seat_agent(&agents, s).build::<G>(setup.seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
                     .collect();
                 let played = match play_one(*g, &setup, &mut seated) {
                     Ok(p) => p,
                     Err(r) => return Some(Err(r)),
                 };
-                let record = GameRecord { index: i, seed: setup.seed, actions: played.actions, outcome: played.outcome, error: played.error };
+                let record = GameRecord {
+                    index: i,
+                    seed: setup.seed,
+                    actions: played.actions,
+                    outcome: played.outcome,
+                    error: played.error,
+                    decisions: played.decisions,
+                };
                 out.push((record, t.elapsed().as_secs_f64()));
             }
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -280,6 +319,11 @@ fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Resu
         .collect())
 }
 
+/// The agent of `seat`: one entry per seat, the last repeated; random when none is named.
+pub fn seat_agent(agents: &[AgentKind], seat: usize) -> AgentKind {
+    agents.get(seat.min(agents.len().saturating_sub(1))).copied().unwrap_or(AgentKind::Random)
+}
+
 /// Build a report from the records of the games played.
 pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<GameRecord>, seconds: f64, stopped: bool) -> SimReport {
     let n = records.len();
@@ -288,6 +332,9 @@ pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<Gam
         scenario: cfg.setup.scenario.clone(),
         players: cfg.setup.players,
         seats: seats.to_vec(),
+        agents: (0..seats.len()).map(|s| seat_agent(&cfg.agents, s).spec()).collect(),
+        decision_ms_mean: Vec::new(),
+        decision_ms_max: Vec::new(),
         games: n,
         requested: cfg.games,
         stopped,
@@ -310,7 +357,11 @@ pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<Gam
     };
     let mut lengths = Vec::with_capacity(n);
     let mut scored = 0usize;
+    let mut times = vec![DecisionTimes::default(); seats.len()];
     for r in &records {
+        for (t, d) in times.iter_mut().zip(&r.decisions) {
+            t.add(d);
+        }
         lengths.push(r.actions);
         report.total_actions += r.actions;
         if let Some(e) = &r.error {
@@ -341,6 +392,8 @@ pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<Gam
         report.mean_scores.iter_mut().for_each(|m| *m /= scored as f64);
     }
     report.win_rate = report.wins.iter().map(|&w| wilson(w, n)).collect();
+    report.decision_ms_mean = times.iter().map(|t| if t.count > 0 { 1000.0 * t.seconds / t.count as f64 } else { 0.0 }).collect();
+    report.decision_ms_max = times.iter().map(|t| 1000.0 * t.max_seconds).collect();
     lengths.sort_unstable();
     if n > 0 {
         report.mean_length = report.total_actions as f64 / n as f64;
@@ -376,18 +429,23 @@ impl SimReport {
             out.push_str(&format!(" (stopped: {} of {} requested)", self.games, self.requested));
         }
         out.push('\n');
-        out.push_str(&format!("{:<14} {:>6} {:>7}  {:<17} {:>10}\n", "seat", "wins", "win %", "95% interval", "mean score"));
+        out.push_str(&format!(
+            "{:<14} {:<12} {:>6} {:>7}  {:<17} {:>10} {:>12}\n",
+            "seat", "agent", "wins", "win %", "95% interval", "mean score", "ms/decision"
+        ));
         for (s, name) in self.seats.iter().enumerate() {
             let r = self.win_rate.get(s).copied().unwrap_or_else(|| wilson(self.wins[s], self.games));
             let score = self.mean_scores.get(s).copied().unwrap_or(0.0);
             out.push_str(&format!(
-                "{:<14} {:>6} {:>6.1}%  {:>6.1}% - {:>5.1}%  {:>10.1}\n",
+                "{:<14} {:<12} {:>6} {:>6.1}%  {:>6.1}% - {:>5.1}%  {:>10.1} {:>12.2}\n",
                 name,
+                self.agents.get(s).map_or("random", String::as_str),
                 self.wins[s],
                 100.0 * r.estimate,
                 100.0 * r.low,
                 100.0 * r.high,
-                score
+                score,
+                self.decision_ms_mean.get(s).copied().unwrap_or(0.0),
             ));
         }
         out.push_str(&format!("draws {}  unfinished {}  errors {}\n", self.draws, self.unfinished, self.errors.len()));
@@ -501,6 +559,108 @@ impl Comparison {
             }
         } else {
             out.push_str("no seat's win rate moved beyond its 95% interval\n");
+        }
+        out
+    }
+}
+
+/// How one agent fares against another: agent `a` in each seat in turn, `b` in every other
+/// seat (`bivouac strength`); built from one batch per seat.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StrengthReport {
+    pub game: String,
+    pub scenario: String,
+    pub a: String,
+    pub b: String,
+    pub seats: Vec<SeatStrength>,
+    /// `a`'s wins over every game played, with its 95% interval.
+    pub wins: usize,
+    pub games: usize,
+    pub win_rate: Interval,
+    /// `a`'s mean and longest time per decision over every batch, in milliseconds.
+    pub decision_ms_mean: f64,
+    pub decision_ms_max: f64,
+    pub stopped: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatStrength {
+    pub seat: String,
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub unfinished: usize,
+    pub win_rate: Interval,
+}
+
+/// The agents of the batch where `a` sits at `seat` and `b` everywhere else.
+pub fn strength_agents(a: AgentKind, b: AgentKind, seats: usize, seat: usize) -> Vec<AgentKind> {
+    (0..seats).map(|s| if s == seat { a } else { b }).collect()
+}
+
+/// Gather the batches (batch `k` has `a` in seat `k`) into one report.
+pub fn strength(a: AgentKind, b: AgentKind, batches: &[SimReport]) -> StrengthReport {
+    let mut seats = Vec::new();
+    let (mut wins, mut games, mut stopped) = (0, 0, false);
+    let (mut ms, mut decisions_ms_max, mut weight) = (0.0, 0.0f64, 0.0);
+    for (k, r) in batches.iter().enumerate() {
+        let w = r.wins.get(k).copied().unwrap_or(0);
+        seats.push(SeatStrength {
+            seat: r.seats.get(k).cloned().unwrap_or_default(),
+            games: r.games,
+            wins: w,
+            draws: r.draws,
+            unfinished: r.unfinished,
+            win_rate: wilson(w, r.games),
+        });
+        wins += w;
+        games += r.games;
+        stopped |= r.stopped;
+        let decisions: u32 = r.records.iter().filter_map(|g| g.decisions.get(k)).map(|d| d.count).sum();
+        ms += r.decision_ms_mean.get(k).copied().unwrap_or(0.0) * decisions as f64;
+        weight += decisions as f64;
+        decisions_ms_max = decisions_ms_max.max(r.decision_ms_max.get(k).copied().unwrap_or(0.0));
+    }
+    let first = batches.first();
+    StrengthReport {
+        game: first.map(|r| r.game.clone()).unwrap_or_default(),
+        scenario: first.map(|r| r.scenario.clone()).unwrap_or_default(),
+        a: a.spec(),
+        b: b.spec(),
+        seats,
+        wins,
+        games,
+        win_rate: wilson(wins, games),
+        decision_ms_mean: if weight > 0.0 { ms / weight } else { 0.0 },
+        decision_ms_max: decisions_ms_max,
+        stopped,
+    }
+}
+
+impl StrengthReport {
+    pub fn to_table(&self) -> String {
+        let mut out = format!("{} {}: {} in one seat, {} in the others\n", self.game, self.scenario, self.a, self.b);
+        out.push_str(&format!("{:<14} {:>6} {:>6} {:>7}  {:<17} {:>6} {:>10}\n", "seat of a", "games", "wins", "win %", "95% interval", "draws", "unfinished"));
+        let row = |name: &str, games: usize, wins: usize, r: &Interval, draws: String, unfinished: String| {
+            format!(
+                "{:<14} {:>6} {:>6} {:>6.1}%  {:>6.1}% - {:>5.1}% {:>6} {:>10}\n",
+                name,
+                games,
+                wins,
+                100.0 * r.estimate,
+                100.0 * r.low,
+                100.0 * r.high,
+                draws,
+                unfinished
+            )
+        };
+        for s in &self.seats {
+            out.push_str(&row(&s.seat, s.games, s.wins, &s.win_rate, s.draws.to_string(), s.unfinished.to_string()));
+        }
+        out.push_str(&row("all seats", self.games, self.wins, &self.win_rate, String::new(), String::new()));
+        out.push_str(&format!("{}: {:.1} ms per decision on average, {:.0} ms at most\n", self.a, self.decision_ms_mean, self.decision_ms_max));
+        if self.stopped {
+            out.push_str("stopped before every game was played\n");
         }
         out
     }

@@ -6,7 +6,7 @@ use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
 use bivouac_engine::save::SaveFile;
 use bivouac_engine::session::{AnyGame, AnySession, Step};
-use bivouac_engine::sim::{SimConfig, SimControl, compare};
+use bivouac_engine::sim::{SimConfig, SimControl, compare, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
 use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
 use clap::{Parser, Subcommand};
@@ -52,7 +52,7 @@ enum Command {
         /// Seats played by the AI, comma-separated names (e.g. p2,p3).
         #[arg(long, value_delimiter = ',')]
         ai_seats: Vec<String>,
-        /// The AI for those seats.
+        /// The AI for those seats: random, heuristic, mcts-easy, mcts, mcts-hard or mcts:N.
         #[arg(long, default_value = "random")]
         ai: String,
         #[arg(short = 'o', long)]
@@ -95,15 +95,43 @@ enum Command {
         games: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// AI kind for every seat, or one per seat comma-separated.
+        /// AI for every seat, or one per seat comma-separated: random, heuristic, mcts-easy,
+        /// mcts, mcts-hard, or mcts:N (tree search with N iterations per decision).
         #[arg(long, default_value = "random", value_delimiter = ',')]
         ai: Vec<String>,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Also write a chart image (SVG): win rates with 95% intervals and game lengths.
+        #[arg(long)]
+        chart: Option<PathBuf>,
         /// A mod folder laid over the content: play the same seeds with and without it and
         /// report how each seat's win rate changed, with 95% intervals.
         #[arg(long)]
         variant: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// How strong one AI is against another: A in each seat in turn, B in the others.
+    Strength {
+        #[arg(long)]
+        game: String,
+        #[arg(long)]
+        scenario: String,
+        #[arg(long)]
+        players: Option<u8>,
+        /// Games per seat.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AI measured (random, heuristic, mcts-easy, mcts, mcts-hard, mcts:N).
+        #[arg(long)]
+        a: String,
+        /// Its opponents.
+        #[arg(long, default_value = "random")]
+        b: String,
+        #[arg(long = "option")]
+        options: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -264,7 +292,7 @@ fn run(cli: Cli) -> CliResult {
             println!("{}", session.state_hash());
             Ok(())
         }
-        Command::Sim { game, scenario, players, games, seed, ai, options, variant, json } => {
+        Command::Sim { game, scenario, players, games, seed, ai, options, chart, variant, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
@@ -272,6 +300,9 @@ fn run(cli: Cli) -> CliResult {
             match variant {
                 None => {
                     let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
+                    if let Some(path) = &chart {
+                        write_chart(path, &bivouac_engine::chart::sim_svg(&report))?;
+                    }
                     if json {
                         println!("{}", serde_json::to_string_pretty(&report).expect("json"));
                     } else {
@@ -292,6 +323,9 @@ fn run(cli: Cli) -> CliResult {
                     }
                     let (base, var) = with_progress(games, |control| game.simulate_variant(other, &cfg, control))?;
                     let comparison = compare(base, var);
+                    if let Some(path) = &chart {
+                        write_chart(path, &bivouac_engine::chart::comparison_svg(&comparison))?;
+                    }
                     if json {
                         println!("{}", serde_json::to_string_pretty(&comparison).expect("json"));
                     } else {
@@ -302,6 +336,30 @@ fn run(cli: Cli) -> CliResult {
                     sim_exit(comparison.baseline.stopped, &errors)
                 }
             }
+        }
+        Command::Strength { game, scenario, players, games, seed, a, b, options, json } => {
+            let game = find_game(&catalog, &game)?;
+            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let (a, b) = (AgentKind::parse(&a).map_err(err)?, AgentKind::parse(&b).map_err(err)?);
+            let seats = game.new_session(setup.clone()).map_err(|r| CliError(2, r.to_string()))?.seat_names().len();
+            let mut batches = Vec::new();
+            for seat in 0..seats {
+                let cfg = SimConfig { setup: setup.clone(), games, agents: strength_agents(a, b, seats, seat) };
+                let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
+                let stopped = report.stopped;
+                batches.push(report);
+                if stopped {
+                    break;
+                }
+            }
+            let report = strength(a, b, &batches);
+            if json {
+                println!("{}", serde_json::to_string_pretty(&report).expect("json"));
+            } else {
+                print!("{}", report.to_table());
+            }
+            let errors: Vec<String> = batches.iter().flat_map(|r| r.errors.iter().cloned()).collect();
+            sim_exit(report.stopped, &errors)
         }
         Command::Bench { game, seconds, json } => {
             let games: Vec<&dyn AnyGame> = match &game {
@@ -330,7 +388,8 @@ fn run(cli: Cli) -> CliResult {
                     print!("{}", r.table_row());
                 }
                 println!("one core, random players; size_of = std::mem::size_of of the state, json0/json avg = serialized state bytes at setup/along a game,");
-                println!("clone ns = one state clone, legal ns / legal n = one legal-action listing and how many actions it gave");
+                println!("clone ns = one state clone, legal ns / legal n = one legal-action listing and how many actions it gave,");
+                println!("search/s = information-set tree search iterations per second (default settings of `--ai mcts`)");
             }
             Ok(())
         }
@@ -505,6 +564,10 @@ fn with_progress<T>(total: usize, run: impl FnOnce(&SimControl<'_>) -> Result<T,
         eprintln!("interrupted: reporting the games that finished");
     }
     result.map_err(|r| CliError(1, r.to_string()))
+}
+
+fn write_chart(path: &Path, svg: &str) -> CliResult {
+    std::fs::write(path, svg).map_err(|e| err(format!("cannot write {}: {e}", path.display())))
 }
 
 fn duration(seconds: f64) -> String {

@@ -11,6 +11,7 @@
 //! sub-steps (`load kate cotton`, `sail kate hatteras`, `bid 12`, `done`), so `legal_actions` is
 //! complete and each out-of-turn decision (a bid, an evacuation, a trade answer) belongs to one seat.
 
+mod ai;
 mod data;
 mod script;
 mod state;
@@ -1985,6 +1986,14 @@ impl Game for BlockadeRunner {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         self.result(state)
+    }
+
+    fn determinize(&self, state: &State, seat: Seat, rng: &mut GameRng) -> State {
+        self.ai_determinize(state, seat, rng)
+    }
+
+    fn evaluate(&self, state: &State, seat: Seat) -> f64 {
+        self.ai_evaluate(state, seat)
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {

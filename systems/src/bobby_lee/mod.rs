@@ -6,6 +6,7 @@
 //! * [`rules`]: the month, command, movement, strategic moves, supply, sieges and victory.
 //! * [`battle`]: the Combat Phase (rules 6-7): battle board, deployment, battle turns, night.
 
+mod ai;
 pub mod battle;
 pub mod data;
 mod rules;
@@ -462,6 +463,14 @@ impl Game for BobbyLee {
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let w = s.winner?;
         Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: vec![s.vp as i64, -(s.vp as i64)], reason: s.end_reason.clone() })
+    }
+
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut bivouac_engine::GameRng) -> State {
+        self.ai_determinize(s, seat, rng)
+    }
+
+    fn evaluate(&self, s: &State, seat: Seat) -> f64 {
+        self.ai_evaluate(s, seat)
     }
 
     fn check_invariants(&self, s: &State) -> Result<(), String> {

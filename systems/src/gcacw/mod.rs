@@ -8,6 +8,7 @@
 //! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
+mod ai;
 mod combat;
 mod data;
 mod procs;
@@ -609,6 +610,14 @@ impl Game for Gcacw {
             scores: vp.to_vec(),
             reason: format!("{} victory points: Union {}, Confederate {} (scenario victory conditions, authored)", sc.id, vp[0], vp[1]),
         })
+    }
+
+    fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
+        self.ai_determinize(st, seat, rng)
+    }
+
+    fn evaluate(&self, st: &State, seat: Seat) -> f64 {
+        self.ai_evaluate(st, seat)
     }
 
     fn check_invariants(&self, st: &State) -> Result<(), String> {

@@ -25,11 +25,18 @@ impl Control {
     pub fn label(self) -> &'static str {
         match self {
             Control::Human => "Human",
-            Control::Ai(AgentKind::Random) => "AI: random",
+            Control::Ai(kind) => kind.label(),
         }
     }
-    /// Every choice the launcher offers (the AI strength levels that exist).
-    pub const ALL: [Control; 2] = [Control::Human, Control::Ai(AgentKind::Random)];
+    /// Every choice the launcher offers (the AI strength levels that exist, `AgentKind::ALL`).
+    pub const ALL: [Control; 6] = [
+        Control::Human,
+        Control::Ai(AgentKind::ALL[0]),
+        Control::Ai(AgentKind::ALL[1]),
+        Control::Ai(AgentKind::ALL[2]),
+        Control::Ai(AgentKind::ALL[3]),
+        Control::Ai(AgentKind::ALL[4]),
+    ];
 }
 
 /// A message above the action list: a refusal (with its rule) or a plain note.

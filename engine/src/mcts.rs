@@ -1,0 +1,369 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+//! Whitehouse 2012), over any [`Game`].
+//!
+//! Each iteration samples a full state consistent with what the deciding seat knows
+//! ([`Game::determinize`]: hidden hands, blocks and decks re-dealt, future dice reseeded), then
+//! walks one shared tree of actions: a node's children are the actions tried from it, and
+//! selection uses UCB1 counted over the iterations in which a child was *available* (legal in
+//! that sample). Every node is chosen by the seat that was to act there, maximising its own
+//! reward. A leaf is expanded by one untried action: the one whose result the mover's
+//! [`Game::evaluate`] likes best (the heuristic agent's choice first), and that evaluation
+//! counts as a few virtual visits of the new child, so the search starts from the heuristic's
+//! view and needs evidence to leave it. Means are rescaled to 0..1 among siblings before UCB1,
+//! since evaluations of positions differ little. The leaf is then scored for every seat by
+//! `evaluate`, after an optional playout of `rollout_depth` actions (none by default: random
+//! actions spoil a position more than they reveal of it). The budget is a number of iterations
+//! (deterministic for a seed: use it in tests and reports) and optionally a time limit
+//! (whichever ends first).
+
+use crate::agent::{Agent, Decision, best_index};
+use crate::game::{Game, Seat};
+use crate::log::Log;
+use crate::rng::GameRng;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    pub iterations: u32,
+    /// Stop early after this long (makes the agent depend on the machine's speed).
+    pub time_limit: Option<Duration>,
+    /// Actions played after the tree before the position is evaluated (0: evaluate the leaf).
+    pub rollout_depth: u32,
+    /// Playouts follow the heuristic (the action whose result the mover values most) three
+    /// times in four, else a random action; false: random playouts.
+    pub greedy_rollouts: bool,
+    /// UCB1 exploration constant (on means rescaled to 0..=1 among siblings).
+    pub exploration: f64,
+}
+
+impl MctsConfig {
+    /// Iterations per decision of the strength levels.
+    pub const EASY: u32 = 100;
+    pub const NORMAL: u32 = 400;
+    pub const HARD: u32 = 1600;
+
+    pub fn iterations(iterations: u32) -> Self {
+        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false }
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self::iterations(Self::NORMAL)
+    }
+}
+
+struct Node<A> {
+    /// The action that led here from the parent (None at the root).
+    action: Option<A>,
+    /// The seat that chose `action`: rewards here are that seat's.
+    seat: Seat,
+    children: Vec<usize>,
+    visits: u32,
+    /// Iterations in which this node's action was legal at its parent.
+    avail: u32,
+    reward: f64,
+    /// The mover's evaluation of each action's result, from the first sample through here.
+    priors: Vec<(A, f64)>,
+    /// The parent mover's evaluation of this action's result: counted as `PRIOR_VISITS`
+    /// virtual visits, so the search starts from the heuristic's view and needs evidence to
+    /// leave it.
+    prior: Option<f64>,
+}
+
+/// Nodes with more legal actions than this are not scored for their expansion order (they
+/// expand in random order): scoring costs one apply per action, and keeps wide decisions of
+/// Bobby Lee under 2 s at the default budget.
+const MAX_SCORED: usize = 48;
+const PRIOR_VISITS: f64 = 4.0;
+
+/// What a search found: visits per legal action of the decision, and the iterations run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    pub visits: Vec<u32>,
+    pub iterations: u32,
+}
+
+/// Search from `decision` with `cfg`, drawing every random choice from `rng`.
+pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
+    let game = decision.game;
+    let start = Instant::now();
+    let mut nodes: Vec<Node<G::Action>> = vec![Node { action: None, seat: decision.seat, children: Vec::new(), visits: 0, avail: 0, reward: 0.0, priors: Vec::new(), prior: None }];
+    let mut path: Vec<usize> = Vec::new();
+    let mut legal: Vec<G::Action> = Vec::new();
+    let mut candidates: Vec<usize> = Vec::new();
+    let mut done = 0;
+    let mut seats = 0usize;
+    while done < cfg.iterations.max(1) {
+        if done > 0 && cfg.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        done += 1;
+        let mut s = decision.determinize(rng);
+        path.clear();
+        path.push(0);
+        let mut node = 0usize;
+        // Selection and expansion.
+        while let Some(&seat) = game.active_seats(&s).first() {
+            if game.outcome(&s).is_some() {
+                break;
+            }
+            legal.clear();
+            if node == 0 {
+                // The root offers exactly the decision's actions.
+                legal.extend_from_slice(decision.legal);
+            } else {
+                legal.extend(game.legal_actions(&s, seat));
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let mut untried: Vec<usize> = Vec::new();
+            for (i, a) in legal.iter().enumerate() {
+                match nodes[node].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)) {
+                    Some(&c) => nodes[c].avail += 1,
+                    None => untried.push(i),
+                }
+            }
+            let child = if !untried.is_empty() {
+                // Expansion order from the game's knowledge: the untried action whose result the
+                // mover values most (scored once per node, on the sample that first reaches it).
+                if nodes[node].priors.is_empty() && legal.len() <= MAX_SCORED {
+                    let mut priors = Vec::with_capacity(legal.len());
+                    for a in &legal {
+                        let mut next = s.clone();
+                        let v = if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { 0.0 };
+                        priors.push((a.clone(), v));
+                    }
+                    nodes[node].priors = priors;
+                }
+                let prior = |a: &G::Action| nodes[node].priors.iter().find(|(b, _)| b == a).map(|p| p.1);
+                let scores: Vec<f64> = untried.iter().map(|&i| prior(&legal[i]).unwrap_or(0.5)).collect();
+                let a = legal[untried[best_index(&scores, rng)]].clone();
+                let p = prior(&a);
+                nodes.push(Node { action: Some(a), seat, children: Vec::new(), visits: 0, avail: 1, reward: 0.0, priors: Vec::new(), prior: p });
+                let c = nodes.len() - 1;
+                nodes[node].children.push(c);
+                c
+            } else {
+                // Values of a position differ little between moves (evaluations are squashed
+                // margins), so the means are rescaled to 0..1 among the candidates before UCB1.
+                candidates.clear();
+                candidates.extend(nodes[node].children.iter().copied().filter(|&c| {
+                    let n = &nodes[c];
+                    n.seat == seat && n.action.as_ref().is_some_and(|a| legal.contains(a))
+                }));
+                let mean = |c: usize| {
+                    let n = &nodes[c];
+                    match n.prior {
+                        Some(p) => (n.reward + PRIOR_VISITS * p) / (n.visits as f64 + PRIOR_VISITS),
+                        None => n.reward / n.visits.max(1) as f64,
+                    }
+                };
+                let lo = candidates.iter().map(|&c| mean(c)).fold(f64::INFINITY, f64::min);
+                let hi = candidates.iter().map(|&c| mean(c)).fold(f64::NEG_INFINITY, f64::max);
+                let span = if hi > lo { hi - lo } else { 1.0 };
+                let mut best = (f64::NEG_INFINITY, usize::MAX);
+                for &c in &candidates {
+                    let n = &nodes[c];
+                    let visits = n.visits.max(1) as f64;
+                    let ucb = (mean(c) - lo) / span + cfg.exploration * ((n.avail.max(1) as f64).ln() / visits).sqrt();
+                    if ucb > best.0 {
+                        best = (ucb, c);
+                    }
+                }
+                if best.1 == usize::MAX {
+                    break;
+                }
+                best.1
+            };
+            let action = nodes[child].action.clone().expect("children have actions");
+            if game.apply(&mut s, seat, &action, &mut Log::quiet()).is_err() {
+                break;
+            }
+            path.push(child);
+            node = child;
+            if nodes[child].visits == 0 {
+                break;
+            }
+        }
+        // Playout.
+        let mut depth = 0;
+        while depth < cfg.rollout_depth && game.outcome(&s).is_none() {
+            let Some(&seat) = game.active_seats(&s).first() else { break };
+            let moves = game.legal_actions(&s, seat);
+            if moves.is_empty() {
+                break;
+            }
+            let pick = if cfg.greedy_rollouts && moves.len() > 1 && rng.below(4) != 0 {
+                // The heuristic's move, on this sample (a sample may be read: it is no secret).
+                let scores: Vec<f64> = moves
+                    .iter()
+                    .map(|a| {
+                        let mut next = s.clone();
+                        if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { 0.0 }
+                    })
+                    .collect();
+                best_index(&scores, rng)
+            } else {
+                rng.pick(moves.len())
+            };
+            let a = &moves[pick];
+            if game.apply(&mut s, seat, a, &mut Log::quiet()).is_err() {
+                break;
+            }
+            depth += 1;
+        }
+        if seats == 0 {
+            seats = game.seat_names(&s).len();
+        }
+        let values: Vec<f64> = (0..seats as Seat).map(|seat| game.evaluate(&s, seat)).collect();
+        for &n in &path {
+            let node = &mut nodes[n];
+            node.visits += 1;
+            node.reward += values.get(node.seat as usize).copied().unwrap_or(0.0);
+        }
+    }
+    let visits = decision
+        .legal
+        .iter()
+        .map(|a| nodes[0].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)).map_or(0, |&c| nodes[c].visits))
+        .collect();
+    SearchResult { visits, iterations: done }
+}
+
+/// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
+/// budget is iterations only.
+pub struct MctsAgent {
+    rng: GameRng,
+    pub config: MctsConfig,
+}
+
+impl MctsAgent {
+    pub fn new(seed: u64, config: MctsConfig) -> Self {
+        MctsAgent { rng: GameRng::new(seed), config }
+    }
+}
+
+impl<G: Game> Agent<G> for MctsAgent {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn choose(&mut self, decision: &Decision<'_, G>) -> usize {
+        if decision.legal.len() == 1 {
+            return 0;
+        }
+        let result = search(decision, &self.config, &mut self.rng);
+        let scores: Vec<f64> = result.visits.iter().map(|&v| v as f64).collect();
+        best_index(&scores, &mut self.rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Outcome, ScenarioInfo, Setup};
+    use crate::log::Refusal;
+    use serde::{Deserialize, Serialize};
+
+    /// Nim: take 1 to 3 counters; whoever takes the last one wins.
+    struct Nim;
+
+    #[derive(Clone, Debug, Serialize, Deserialize)]
+    struct Heap {
+        left: u8,
+        turn: Seat,
+        winner: Option<Seat>,
+    }
+
+    impl Game for Nim {
+        type State = Heap;
+        type Action = u8;
+        type View = u8;
+        fn id(&self) -> &'static str {
+            "nim"
+        }
+        fn title(&self) -> &str {
+            "Nim"
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            Vec::new()
+        }
+        fn setup(&self, setup: &Setup) -> Result<Heap, Refusal> {
+            Ok(Heap { left: setup.seed as u8, turn: 0, winner: None })
+        }
+        fn seat_names(&self, _: &Heap) -> Vec<String> {
+            vec!["a".into(), "b".into()]
+        }
+        fn active_seats(&self, s: &Heap) -> Vec<Seat> {
+            if s.winner.is_some() { vec![] } else { vec![s.turn] }
+        }
+        fn legal_actions(&self, s: &Heap, seat: Seat) -> Vec<u8> {
+            if s.winner.is_some() || seat != s.turn { vec![] } else { (1..=s.left.min(3)).collect() }
+        }
+        fn apply(&self, s: &mut Heap, seat: Seat, a: &u8, _: &mut Log) -> Result<(), Refusal> {
+            if !self.legal_actions(s, seat).contains(a) {
+                return Err(Refusal::new("Nim", "take 1 to 3 on your turn"));
+            }
+            s.left -= a;
+            if s.left == 0 {
+                s.winner = Some(seat);
+            }
+            s.turn = 1 - seat;
+            Ok(())
+        }
+        fn notation(&self, a: &u8) -> String {
+            a.to_string()
+        }
+        fn parse(&self, t: &str) -> Result<u8, Refusal> {
+            t.parse().map_err(|_| Refusal::new("Nim", "a number"))
+        }
+        fn view(&self, s: &Heap, _: Option<Seat>) -> u8 {
+            s.left
+        }
+        fn describe(&self, s: &Heap, _: Option<Seat>) -> String {
+            s.left.to_string()
+        }
+        fn outcome(&self, s: &Heap) -> Option<Outcome> {
+            s.winner.map(|w| Outcome { winners: vec![w], scores: vec![0, 0], reason: "took the last".into() })
+        }
+    }
+
+    fn choose(left: u8, seed: u64, iterations: u32) -> u8 {
+        let s = Heap { left, turn: 0, winner: None };
+        let legal = Nim.legal_actions(&s, 0);
+        let mut agent = MctsAgent::new(seed, MctsConfig { rollout_depth: 40, ..MctsConfig::iterations(iterations) });
+        legal[Agent::<Nim>::choose(&mut agent, &Decision::new(&Nim, &s, 0, &legal))]
+    }
+
+    #[test]
+    fn search_finds_the_winning_move() {
+        // From 5, 6 and 7 the only winning move leaves a multiple of 4.
+        for (left, best) in [(3, 3), (5, 1), (6, 2), (7, 3)] {
+            assert_eq!(choose(left, 1, 2000), best, "from {left}");
+        }
+    }
+
+    #[test]
+    fn search_is_deterministic_for_a_seed_and_counts_its_iterations() {
+        let s = Heap { left: 13, turn: 0, winner: None };
+        let legal = Nim.legal_actions(&s, 0);
+        let d = Decision::new(&Nim, &s, 0, &legal);
+        let cfg = MctsConfig::iterations(300);
+        let a = search(&d, &cfg, &mut GameRng::new(4));
+        let b = search(&d, &cfg, &mut GameRng::new(4));
+        assert_eq!(a, b);
+        assert_eq!(a.iterations, 300);
+        assert_eq!(a.visits.iter().sum::<u32>(), 300);
+    }
+
+    #[test]
+    fn a_time_limit_stops_the_search() {
+        let s = Heap { left: 200, turn: 0, winner: None };
+        let legal = Nim.legal_actions(&s, 0);
+        let cfg = MctsConfig { time_limit: Some(Duration::ZERO), ..MctsConfig::iterations(1_000_000) };
+        let r = search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));
+        assert_eq!(r.iterations, 1, "one iteration always runs, then the clock stops it");
+    }
+}
