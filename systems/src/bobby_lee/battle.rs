@@ -2,9 +2,11 @@
 //! deployment, battle days and turns, retreat and pursuit, morale, fire and melee, enfilade,
 //! Double Defense, battle moves, reinforcement, night, regroup, rout and fortresses.
 //!
-//! A battle is plain data in `State::battle`; its pending decision is `Battle::step`. The
-//! Combat Phase fights the battles of `State::battle_queue` one after the other (the order of
-//! the hexes); see the module report for the readings taken.
+//! A battle is plain data; its pending decision is `Battle::step`. The battles of a Combat
+//! Phase share one clock (rule 6.1, digest 5.1 [INTERP]): `State::battle` is the one being
+//! played, `State::battles` the others. In each battle turn the phasing player plays all its
+//! segments in one battle of its choice (`fight HEX`), then in the next; Night in every battle,
+//! then the next day. A retreating defender may enter an adjacent battle, disrupted.
 
 use super::data::{HqRole, Side, SideKind, Terrain, UnitKind, NONE};
 use super::rules::bit;
@@ -96,28 +98,22 @@ impl BobbyLee {
 
     // ------------------------------------------------------------------ start and end
 
-    /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides.
+    /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides. They are
+    /// fought together on one shared clock (digest 5.1 [INTERP]).
     pub(crate) fn start_combat(&self, s: &mut State, log: &mut Log) {
-        let occ = self.occ(s);
-        s.battle_queue = (0..occ.len() as u16).filter(|&h| occ[h as usize] == 3).collect();
-        s.battle_queue.reverse();
-        s.disrupted.clear();
-        self.next_battle(s, log);
-    }
-
-    fn next_battle(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
-        while let Some(h) = s.battle_queue.pop() {
-            let occ = self.occ(s);
-            if occ[h as usize] != 3 {
-                continue;
-            }
-            let att = s.active;
+        let occ = self.occ(s);
+        s.disrupted.clear();
+        s.won.clear();
+        s.recovered = 0;
+        s.battles.clear();
+        let att = s.active;
+        for h in (0..occ.len() as u16).filter(|&h| occ[h as usize] == 3) {
             let mut units: Vec<BUnit> = Vec::new();
             let mut csa = Vec::new();
             for (i, u) in s.units.iter().enumerate() {
                 if u.st == St::Map && u.hex == h {
-                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
+                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
                     if self.side_of(i) == Side::Csa {
                         csa.push(i as u8);
                     }
@@ -134,13 +130,65 @@ impl BobbyLee {
                 *o = bside(b as u8);
             }
             log.info(|| format!("BL 6.1: battle in {} ({} attacks{}{})", d.hex_name(h), att.name(), if fortress { ", fortress" } else { "" }, if forest { ", forest" } else { "" }));
-            s.battle = Some(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, night: false });
-            s.phase = Phase::Battle;
-            return;
+            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false });
         }
         s.battle = None;
-        s.phase = Phase::Supply;
-        self.to_supply(s, log);
+        self.schedule(s, log);
+    }
+
+    /// The battles that may be played next on the shared clock (digest 5.1 [INTERP]): every
+    /// battle still deploying first; then those at the earliest (day, battle turn).
+    pub(crate) fn battle_candidates(&self, s: &State) -> Vec<u16> {
+        if s.battles.iter().any(|b| matches!(b.step, BStep::Deploy(_))) {
+            return s.battles.iter().filter(|b| matches!(b.step, BStep::Deploy(_))).map(|b| b.hex).collect();
+        }
+        let Some(key) = s.battles.iter().map(|b| (b.day, b.turn)).min() else { return Vec::new() };
+        s.battles.iter().filter(|b| (b.day, b.turn) == key).map(|b| b.hex).collect()
+    }
+
+    /// Who chooses the next battle (rule 6.1): the phasing player of the battle turn; the
+    /// defender for deployment and Night, which the defender starts (rule 6.2, 6.33).
+    fn chooser(&self, s: &State) -> Option<Side> {
+        let h = *self.battle_candidates(s).first()?;
+        let b = s.battles.iter().find(|b| b.hex == h)?;
+        Some(if matches!(b.step, BStep::Deploy(_)) || b.turn >= 8 { b.defender() } else { b.phasing() })
+    }
+
+    /// The current battle waits for the others (its battle turn, deployment or Night is over);
+    /// the next one is chosen when the action is complete (`schedule`).
+    fn yield_battle(&self, s: &mut State) {
+        if let Some(b) = s.battle.take() {
+            let at = s.battles.partition_point(|o| o.hex < b.hex);
+            s.battles.insert(at, b);
+        }
+    }
+
+    /// BL 6.1: go on with the next battle, asking the chooser when several are due; the Supply
+    /// Phase once every battle is over.
+    fn schedule(&self, s: &mut State, log: &mut Log) {
+        while s.battle.is_none() {
+            if s.battles.is_empty() {
+                s.phase = Phase::Supply;
+                self.to_supply(s, log);
+                return;
+            }
+            s.phase = Phase::Battle;
+            let c = self.battle_candidates(s);
+            if c.len() != 1 {
+                return;
+            }
+            self.open_battle(s, c[0], log);
+        }
+    }
+
+    fn open_battle(&self, s: &mut State, h: u16, log: &mut Log) {
+        let i = s.battles.iter().position(|b| b.hex == h).expect("a waiting battle");
+        let b = s.battles.remove(i);
+        let night = b.turn >= 8 && !b.nightfall;
+        s.battle = Some(b);
+        if night {
+            self.nightfall(s, log);
+        }
     }
 
     fn finish_battle(&self, s: &mut State, log: &mut Log) {
@@ -152,8 +200,27 @@ impl BobbyLee {
             }
             log.info(|| format!("BL 6.4: {} wins the battle in {}", v.name(), self.d().hex_name(b.hex)));
         }
+        // BL 7.52: the victors may reinforce an adjacent battle from the next battle turn.
+        s.won.push((b.hex, b.day, b.turn));
         s.battle = None;
-        self.next_battle(s, log);
+    }
+
+    /// A unit leaves the battle for hex `n` (retreat, regroup, withdrawal): it is disrupted
+    /// (rule 7.13); into an adjacent battle it enters the friendly Reserve there (digest 5.6).
+    fn leave_battle(&self, s: &mut State, u: u8, n: u16, log: &mut Log) {
+        if let Some(b) = s.battle.as_mut() {
+            b.units.retain(|x| x.u != u);
+        }
+        s.units[u as usize].hex = n;
+        s.disrupted.push(u);
+        let side = self.side_of(u as usize);
+        if let Some(o) = s.battles.iter_mut().find(|o| o.hex == n) {
+            o.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: true, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
+            if side == Side::Csa && !o.csa.contains(&u) {
+                o.csa.push(u);
+            }
+            log.info(|| format!("BL 7.13: a disrupted {} block retreats into the battle in {}", side.name(), self.d().hex_name(n)));
+        }
     }
 
     /// Remove eliminated units from the board; end the battle or rout a side (BL 6.4, 7.15).
@@ -161,7 +228,7 @@ impl BobbyLee {
         let sides = self.sides();
         let Some(b) = s.battle.as_mut() else { return };
         b.units.retain(|x| s.units[x.u as usize].st == St::Map && s.units[x.u as usize].hex == b.hex);
-        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..)) {
+        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. }) {
             return;
         }
         // BL 6.2 [INTERP]: a box held by one side only becomes that side's.
@@ -252,8 +319,10 @@ impl BobbyLee {
                 // Attacker: friendly-occupied hexes it attacked or reinforced from, never a battle.
                 att_hexes.contains(&n)
             } else {
-                // Defender: not the attacker's retreat hexes, not enemy-occupied ([INTERP]).
-                !att_hexes.contains(&n) && occ[n as usize] & bit(side.other()) == 0
+                // Defender: not the attacker's retreat hexes, not enemy-occupied ([INTERP]);
+                // or an adjacent battle where it also defends (digest 5.6, rule 6.1).
+                let battle = s.battles.iter().any(|o| o.hex == n && o.defender() == side);
+                battle || (!att_hexes.contains(&n) && occ[n as usize] & bit(side.other()) == 0)
             };
             if ok {
                 v.push(n);
@@ -286,6 +355,10 @@ impl BobbyLee {
             if n == NONE || occ[n as usize] != bit(side) {
                 continue;
             }
+            // BL 7.52: victors reinforce an adjacent battle from the battle turn after their victory.
+            if s.won.contains(&(n, b.day, b.turn)) {
+                continue;
+            }
             let lim = self.reinforce_limit(s, b, n, night);
             let (used, fails) = b.rein.iter().find(|r| r.0 == n).map_or((0, 0), |r| (r.1, r.2));
             let room = if lim < 0 {
@@ -310,10 +383,10 @@ impl BobbyLee {
     // ------------------------------------------------------------------ who acts
 
     pub(crate) fn battle_actor(&self, s: &State) -> Option<Side> {
-        let b = s.battle.as_ref()?;
+        let Some(b) = s.battle.as_ref() else { return self.chooser(s) };
         Some(match b.step {
             BStep::Deploy(x) | BStep::Night(x) | BStep::NightReinforce(x) | BStep::Regroup(x, _) => x,
-            BStep::Melee { by, .. } => by,
+            BStep::Melee { by, .. } | BStep::Leave { by, .. } => by,
             _ => b.phasing(),
         })
     }
@@ -545,8 +618,9 @@ impl BobbyLee {
             return vec![];
         }
         if x.lost {
-            // A Lost unit may roll again (it moved off the board already this attempt).
-            return if x.moves == 0 && !x.fired { vec![x.env] } else { vec![] };
+            // A Lost unit may roll again: on a success it engages, or goes back to the
+            // Reserve if that is what it tried (digest 5.15).
+            return if x.moves == 0 && !x.fired { vec![x.env, bx(side, RESERVE)] } else { vec![] };
         }
         if x.fired || x.fresh || x.disrupted || x.moves > 0 || x.env != NOBOX || x.bx != bx(side, RESERVE) || matches!(kind, UnitKind::Hq | UnitKind::HeavyArtillery) {
             return vec![];
@@ -591,9 +665,19 @@ impl BobbyLee {
             let i = b.idx(u).expect("in battle");
             if !ok {
                 b.units[i].lost = true;
+                b.units[i].back = false;
                 continue;
             }
             let sides = self.sides();
+            if b.units[i].back {
+                // A Lost unit's success: back to the Reserve instead of engaging.
+                let x = &mut b.units[i];
+                x.bx = bx(side, RESERVE);
+                x.env = NOBOX;
+                x.lost = false;
+                x.back = false;
+                continue;
+            }
             let enemy = b.has(t, side.other(), &sides);
             let x = &mut b.units[i];
             x.bx = t;
@@ -643,10 +727,13 @@ impl BobbyLee {
 
     pub(crate) fn battle_legal(&self, s: &State, side: Side) -> Vec<Action> {
         let mut out = Vec::new();
-        let Some(b) = s.battle.as_ref() else { return out };
         if self.battle_actor(s) != Some(side) {
             return out;
         }
+        let Some(b) = s.battle.as_ref() else {
+            // BL 6.1: the player chooses the battle to play next.
+            return self.battle_candidates(s).into_iter().map(Action::Fight).collect();
+        };
         let sides = self.sides();
         match b.step {
             BStep::Deploy(_) => {
@@ -694,9 +781,13 @@ impl BobbyLee {
                 }
                 out.push(Action::End);
             }
-            BStep::Melee { .. } => {
-                out.push(Action::Press(true));
-                out.push(Action::Press(false));
+            BStep::Leave { night, .. } => out = self.leave_moves(s, b, side, night),
+            BStep::Melee { bx: t, .. } => {
+                out.push(Action::Press);
+                // BL 7.42: breaking off is a disengagement to a friendly position of the owner's choice.
+                for to in self.disengage_options(b, t, side) {
+                    out.push(Action::Break(to));
+                }
             }
             BStep::Moves => {
                 for (i, x) in b.units.iter().enumerate() {
@@ -769,8 +860,22 @@ impl BobbyLee {
     // ------------------------------------------------------------------ apply
 
     pub(crate) fn battle_act(&self, s: &mut State, side: Side, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        self.battle_step(s, side, a, log)?;
+        // BL 6.1: the battle is over or waits for the others: go on with the next one.
+        if s.battle.is_none() {
+            self.schedule(s, log);
+        }
+        Ok(())
+    }
+
+    fn battle_step(&self, s: &mut State, side: Side, a: &Action, log: &mut Log) -> Result<(), Refusal> {
         let d = self.d();
         let sides = self.sides();
+        if let Action::Fight(h) = *a {
+            log.info(|| format!("BL 6.1: {} goes on with the battle in {}", side.name(), d.hex_name(h)));
+            self.open_battle(s, h, log);
+            return Ok(());
+        }
         let step = s.battle.as_ref().expect("battle").step;
         match (a.clone(), step) {
             (Action::Deploy(u, t), BStep::NightReinforce(_)) => {
@@ -791,9 +896,22 @@ impl BobbyLee {
                         // BL 6.3: the attacker plays the first battle turn (Dawn).
                         b.step = BStep::Retreat;
                         log.info(|| "BL 6.3: Day 1, Dawn".to_string());
+                        let h = b.hex;
                         self.settle(s, log);
+                        self.yield_if(s, h, BStep::Retreat);
                     }
                 }
+            }
+            (Action::Retreat(u, n), BStep::Leave { by, .. }) => {
+                let b = s.battle.as_mut().expect("battle");
+                if let Some(c) = b.crossed.iter_mut().find(|c| c.0 == n) {
+                    c.1 += 1;
+                } else if d.dir(b.hex, n).is_some() {
+                    b.crossed.push((n, 1));
+                }
+                self.leave_battle(s, u, n, log);
+                log.info(|| format!("BL 7.15: a {} block retreats to {}", by.name(), d.hex_name(n)));
+                self.leave_check(s, log);
             }
             (Action::Retreat(u, n), BStep::Retreat) => {
                 let b = s.battle.as_mut().expect("battle");
@@ -818,15 +936,22 @@ impl BobbyLee {
                 self.fire(s, u, t, Some(e), log)
             }
             (Action::Melee(t), BStep::Combat) => self.melee(s, t, log),
-            (Action::Press(p), BStep::Melee { bx: t, by, round }) => {
+            (Action::Break(to), BStep::Melee { bx: t, by, .. }) => {
+                // BL 7.35 / 7.42: the side that breaks off disengages.
+                let b = s.battle.as_mut().expect("battle");
+                for x in b.units.iter_mut() {
+                    if x.bx == t && sides[x.u as usize] == by {
+                        x.bx = to;
+                    }
+                }
+                b.step = BStep::Combat;
+                log.info(|| format!("BL 7.35: {} breaks off the melee to {}", by.name(), box_name(to)));
+                self.settle(s, log);
+            }
+            (Action::Press, BStep::Melee { bx: t, by, round }) => {
                 let b = s.battle.as_mut().expect("battle");
                 let ph = b.phasing();
-                if !p {
-                    // BL 7.42: the side that breaks off disengages.
-                    self.disengage_box(s, t, by);
-                    log.info(|| format!("BL 7.35: {} breaks off the melee", by.name()));
-                    s.battle.as_mut().expect("battle").step = BStep::Combat;
-                } else if by == ph {
+                if by == ph {
                     b.step = BStep::Melee { bx: t, by: ph.other(), round };
                 } else {
                     // Both fight a second round; the active side then disengages unless it won.
@@ -859,9 +984,15 @@ impl BobbyLee {
             (Action::Envelop(u, t), BStep::Moves) => {
                 let b = s.battle.as_mut().expect("battle");
                 let i = b.idx(u).expect("in battle");
-                b.units[i].env = t;
-                b.units[i].moves = 1;
-                log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
+                let x = &mut b.units[i];
+                x.moves = 1;
+                if x.lost && bpos(t) == RESERVE {
+                    x.back = true;
+                    log.info(|| format!("BL 7.43: a Lost {} block tries to go back to the Reserve", side.name()));
+                } else {
+                    x.env = t;
+                    log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
+                }
             }
             (Action::End, BStep::Moves) => {
                 self.resolve_envelopments(s, log);
@@ -908,7 +1039,7 @@ impl BobbyLee {
                     b.csa.push(u);
                 }
                 let hex = b.hex;
-                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
+                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
                 if let BStep::Regroup(v, _) = step {
                     b.step = BStep::Regroup(v, 2);
                 }
@@ -919,7 +1050,6 @@ impl BobbyLee {
             (Action::Withdraw, BStep::Night(x)) => {
                 log.info(|| format!("BL 6.33: {} withdraws at night", x.name()));
                 self.retreat_all(s, x, true, false, log);
-                self.settle(s, log);
             }
             (Action::Continue(hq), BStep::Night(x)) => {
                 let b = s.battle.as_mut().expect("battle");
@@ -953,9 +1083,7 @@ impl BobbyLee {
                     Some(c) => c.1 += 1,
                     None => b.crossed.push((n, 1)),
                 }
-                b.units.retain(|x| x.u != u);
-                s.units[u as usize].hex = n;
-                s.disrupted.push(u);
+                self.leave_battle(s, u, n, log);
                 log.info(|| format!("BL 6.4: {} regroups a block to {}", side.name(), d.hex_name(n)));
             }
             (Action::End, BStep::Regroup(..)) => {
@@ -972,6 +1100,13 @@ impl BobbyLee {
         Ok(())
     }
 
+    /// Yield the current battle if it is still battle `h` waiting at `step`.
+    fn yield_if(&self, s: &mut State, h: u16, step: BStep) {
+        if s.battle.as_ref().is_some_and(|b| b.hex == h && b.step == step) {
+            self.yield_battle(s);
+        }
+    }
+
     fn new_day(&self, s: &mut State, log: &mut Log) {
         let b = s.battle.as_mut().expect("battle");
         b.day += 1;
@@ -986,8 +1121,10 @@ impl BobbyLee {
             x.engaged = false;
             x.disengaged = false;
         }
-        let day = b.day;
+        b.nightfall = false;
+        let (day, h) = (b.day, b.hex);
         log.info(|| format!("BL 6.3: Day {day}, Dawn"));
+        self.yield_if(s, h, BStep::Retreat);
     }
 
     fn end_battle_turn(&self, s: &mut State, log: &mut Log) {
@@ -1013,8 +1150,26 @@ impl BobbyLee {
             b.step = BStep::Retreat;
             let t = b.turn;
             log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t % 2 == 0 { "the attacker" } else { "the defender" }));
-            return;
+        } else {
+            // BL 6.31: Night comes once every battle has played its Dusk turns.
+            b.step = BStep::Night(b.defender());
+            b.nightfall = false;
         }
+        self.yield_battle(s);
+    }
+
+    /// BL 6.31: the start of the Night turn of the current battle.
+    fn nightfall(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_mut().expect("battle");
+        b.nightfall = true;
+        let day = b.day;
+        // BL 7.13: the disrupted recover at the end of the battle day (once for all battles).
+        if s.recovered < day {
+            s.recovered = day;
+            s.disrupted.clear();
+        }
+        let b = s.battle.as_ref().expect("battle");
         // BL 7.43: at nightfall a Lost unit loses a step and retreats, without pursuit.
         let lost: Vec<(u8, Side)> = b.units.iter().filter(|x| x.env != NOBOX).map(|x| (x.u, sides[x.u as usize])).collect();
         for (u, side) in lost {
@@ -1031,9 +1186,6 @@ impl BobbyLee {
             b.units[i].disrupted = false;
             b.units[i].fresh = false;
         }
-        s.disrupted.clear();
-        let b = s.battle.as_mut().expect("battle");
-        b.step = BStep::Night(b.defender());
         log.info(|| "BL 6.31: Night".to_string());
         self.settle(s, log);
     }
@@ -1063,19 +1215,35 @@ impl BobbyLee {
         }
     }
 
-    /// A friendly non-engaged position for a disengaging unit (rule 7.42): its own facing line
-    /// box when it stands in the enemy line and that box is friendly and free, else the Reserve.
-    fn disengage_to(&self, b: &Battle, i: usize) -> Bx {
+    /// Friendly non-engaged positions a unit of `side` in box `t` may disengage to (rule 7.42):
+    /// the battle-move neighbours of `t` (its Reserve from the own line, the facing box) that are
+    /// friendly and hold no enemy; the Reserve when there is none ([INTERP]).
+    fn disengage_options(&self, b: &Battle, t: Bx, side: Side) -> Vec<Bx> {
         let sides = self.sides();
-        let x = &b.units[i];
-        let side = sides[x.u as usize];
-        if bside(x.bx) != side && bpos(x.bx) != RESERVE {
-            let f = facing(x.bx);
-            if b.owner[f as usize] == side && !b.has(f, side.other(), &sides) {
-                return f;
-            }
+        let mut v = Vec::new();
+        if bside(t) == side {
+            v.push(bx(side, RESERVE));
         }
-        bx(side, RESERVE)
+        let f = facing(t);
+        if bpos(t) != RESERVE && (!b.fortress || bpos(f) == CENTER) && b.owner[f as usize] == side && !b.has(f, side.other(), &sides) {
+            v.push(f);
+        }
+        if v.is_empty() {
+            v.push(bx(side, RESERVE));
+        }
+        v
+    }
+
+    /// The default disengagement (forced: morale, the end of a second melee round): the first of
+    /// `disengage_options`, the own facing box for a unit in the enemy line.
+    fn disengage_to(&self, b: &Battle, i: usize) -> Bx {
+        let x = &b.units[i];
+        let side = self.side_of(x.u as usize);
+        let o = self.disengage_options(b, x.bx, side);
+        if bside(x.bx) != side {
+            return *o.iter().find(|&&t| bside(t) == side && bpos(t) != RESERVE).unwrap_or(&o[0]);
+        }
+        o[0]
     }
 
     fn disengage_box(&self, s: &mut State, t: Bx, side: Side) {
@@ -1288,20 +1456,20 @@ impl BobbyLee {
                 continue;
             }
             let b = s.battle.as_mut().expect("battle");
-            b.units.retain(|x| x.u != u);
             match b.crossed.iter_mut().find(|c| c.0 == n) {
                 Some(c) => c.1 += 1,
                 None => b.crossed.push((n, 1)),
             }
-            s.units[u as usize].hex = n;
-            s.disrupted.push(u);
+            self.leave_battle(s, u, n, log);
             log.info(|| format!("BL 7.1: a {} block retreats to {}", sides[u as usize].name(), self.d().hex_name(n)));
         }
         self.settle(s, log);
     }
 
-    /// Retreat every unit of `side` (night withdrawal or rout): to the first hex with room;
-    /// units that cannot retreat are eliminated (digest 5.17 [INTERP], rule 7.15).
+    /// Retreat every unit of `side` (night withdrawal or rout, rule 6.33, 7.15): Lost units
+    /// first (rule 7.43); in a rout the disrupted, all Heavy Artillery and engaged invaders are
+    /// eliminated (rule 7.15, 10.41). The owner then chooses each unit's retreat hex
+    /// (`BStep::Leave`); units that cannot retreat are eliminated (digest 5.17 [INTERP]).
     fn retreat_all(&self, s: &mut State, side: Side, night: bool, rout: bool, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
@@ -1310,38 +1478,70 @@ impl BobbyLee {
             self.lost_retreat(s, u, side, log);
         }
         let b = s.battle.as_ref().expect("battle");
-        // BL 10.41: engaged invaders are eliminated in a rout.
-        let list: Vec<(u8, bool)> = b.units.iter().filter(|x| sides[x.u as usize] == side).map(|x| (x.u, x.disrupted || (rout && b.engaged(x.bx, &sides) && s.invaders.iter().any(|i| i.0 == x.u)))).collect();
-        let hexes = self.retreat_hexes(s, b, side);
-        for (u, disrupted) in list {
-            if s.units[u as usize].st != St::Map {
-                continue;
+        if rout {
+            let doomed: Vec<u8> = b
+                .units
+                .iter()
+                .filter(|x| sides[x.u as usize] == side && (x.disrupted || self.kind(x.u as usize) == UnitKind::HeavyArtillery || (b.engaged(x.bx, &sides) && s.invaders.iter().any(|i| i.0 == x.u))))
+                .map(|x| x.u)
+                .collect();
+            for u in doomed {
+                self.eliminate(s, u);
+                log.info(|| format!("BL 7.15: a disrupted, heavy artillery or engaged invading {} block is eliminated in the rout", side.name()));
             }
-            let b = s.battle.as_ref().expect("battle");
-            // BL 7.15: in a rout the disrupted and all Heavy Artillery are eliminated.
-            let doomed = rout && (disrupted || self.kind(u as usize) == UnitKind::HeavyArtillery);
-            let dest = if doomed { None } else { hexes.iter().copied().find(|&n| self.retreat_room(s, b, n, night) > 0) };
-            let b = s.battle.as_mut().expect("battle");
-            b.units.retain(|x| x.u != u);
-            match dest {
-                Some(n) => {
-                    match b.crossed.iter_mut().find(|c| c.0 == n) {
-                        Some(c) => c.1 += 1,
-                        None => b.crossed.push((n, 1)),
-                    }
-                    s.units[u as usize].hex = n;
-                    s.disrupted.push(u);
-                }
-                None => {
-                    let x = &mut s.units[u as usize];
-                    x.steps = 0;
-                    x.st = St::Pool;
-                    x.hex = NONE;
-                    x.fm = NONE;
-                    log.info(|| format!("BL 7.15: a {} block cannot retreat and is eliminated", side.name()));
+        }
+        let b = s.battle.as_mut().expect("battle");
+        b.step = BStep::Leave { by: side, night, rout };
+        self.leave_check(s, log);
+    }
+
+    /// Where the units of a side that must leave the battle may go (rule 7.11, 7.12, 10.41).
+    fn leave_moves(&self, s: &State, b: &Battle, side: Side, night: bool) -> Vec<Action> {
+        let sides = self.sides();
+        let hexes: Vec<u16> = self.retreat_hexes(s, b, side).into_iter().filter(|&n| self.retreat_room(s, b, n, night) > 0).collect();
+        let occ = self.occ(s);
+        let mut out = Vec::new();
+        for x in b.units.iter().filter(|x| sides[x.u as usize] == side) {
+            for &n in &hexes {
+                out.push(Action::Retreat(x.u, n));
+            }
+            // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
+            if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u) {
+                if !b.engaged(x.bx, &sides) && !hexes.contains(&port) && occ[port as usize] & bit(side.other()) == 0 {
+                    out.push(Action::Retreat(x.u, port));
                 }
             }
         }
+        out
+    }
+
+    /// When no unit of the leaving side can retreat any more, the rest are eliminated and the
+    /// other side holds the field (rule 6.4, 7.15).
+    fn leave_check(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_ref().expect("battle");
+        let BStep::Leave { by, night, .. } = b.step else { return };
+        if !self.leave_moves(s, b, by, night).is_empty() {
+            return;
+        }
+        let rest: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == by).map(|x| x.u).collect();
+        for u in rest {
+            self.eliminate(s, u);
+            log.info(|| format!("BL 7.15: a {} block cannot retreat and is eliminated", by.name()));
+        }
+        self.victory(s, by.other(), log);
+    }
+
+    /// A block leaves the battle and the map (rule 7.15).
+    fn eliminate(&self, s: &mut State, u: u8) {
+        if let Some(b) = s.battle.as_mut() {
+            b.units.retain(|x| x.u != u);
+        }
+        let x = &mut s.units[u as usize];
+        x.steps = 0;
+        x.st = St::Pool;
+        x.hex = NONE;
+        x.fm = NONE;
     }
 
     /// BL 7.43: a Lost unit loses a step and retreats without pursuit (eliminated if it cannot).
@@ -1355,10 +1555,7 @@ impl BobbyLee {
             return;
         }
         match dest {
-            Some(n) => {
-                s.units[u as usize].hex = n;
-                s.disrupted.push(u);
-            }
+            Some(n) => self.leave_battle(s, u, n, log),
             None => {
                 let x = &mut s.units[u as usize];
                 x.steps = 0;
@@ -1388,23 +1585,35 @@ impl BobbyLee {
             }
         }
         self.retreat_all(s, side, false, true, log);
-        self.victory(s, side.other(), log);
     }
 
     pub(crate) fn battle_invariants(&self, s: &State) -> Result<(), String> {
-        let Some(b) = s.battle.as_ref() else {
-            if s.phase == Phase::Battle {
-                return Err("battle phase without a battle".into());
+        if s.phase != Phase::Battle {
+            if s.battle.is_some() || !s.battles.is_empty() {
+                return Err("a battle outside the Combat Phase".into());
             }
             return Ok(());
-        };
-        if s.phase != Phase::Battle {
-            return Err("a battle outside the Combat Phase".into());
         }
-        for x in &b.units {
-            let u = &s.units[x.u as usize];
-            if u.st != St::Map || u.hex != b.hex {
-                return Err(format!("{} is on the battle board but not in the battle hex", self.d().units[x.u as usize].id));
+        if s.battle.is_none() && s.battles.is_empty() {
+            return Err("battle phase without a battle".into());
+        }
+        let mut seen: Vec<u16> = Vec::new();
+        for b in s.battle.iter().chain(s.battles.iter()) {
+            if seen.contains(&b.hex) {
+                return Err(format!("two battles in {}", self.d().hex_name(b.hex)));
+            }
+            seen.push(b.hex);
+            for x in &b.units {
+                let u = &s.units[x.u as usize];
+                if u.st != St::Map || u.hex != b.hex {
+                    return Err(format!("{} is on the battle board but not in the battle hex", self.d().units[x.u as usize].id));
+                }
+            }
+            // BL 6.1: every block in a battle hex is in that battle (once the battle is set).
+            for (i, u) in s.units.iter().enumerate() {
+                if u.st == St::Map && u.hex == b.hex && b.units.iter().filter(|x| x.u as usize == i).count() != 1 {
+                    return Err(format!("{} stands in the battle hex {} but is not in the battle once", self.d().units[i].id, self.d().hex_name(b.hex)));
+                }
             }
         }
         Ok(())

@@ -71,7 +71,9 @@ impl BobbyLee {
             alexandria_months: 0,
             military_rr: false,
             battle: None,
-            battle_queue: Vec::new(),
+            battles: Vec::new(),
+            won: Vec::new(),
+            recovered: 0,
             disrupted: Vec::new(),
             invaders: Vec::new(),
             turns: 0,
@@ -266,6 +268,34 @@ impl BobbyLee {
             }
         }
         out
+    }
+
+    /// The hexes a move to `h` may enter it from: NONE alone for a move into a hex without
+    /// enemy units; for an attack (rule 5.31) every neighbour the unit can reach and go on from
+    /// whose hexside into `h` still has Attack room (rule 1.21): the player chooses the hexside.
+    pub(crate) fn vias(&self, s: &State, u: usize, h: u16, all: &[(u16, u8, bool)], occ: &Occ) -> Vec<u16> {
+        let d = self.d();
+        let side = self.side_of(u);
+        if occ[h as usize] & bit(side.other()) == 0 {
+            return vec![NONE];
+        }
+        let start = s.units[u].hex;
+        let speed = self.speed(s, u);
+        let used = all.iter().find(|x| x.0 == h).map_or(0, |x| x.1);
+        let mut v = Vec::new();
+        for dir in 0..6 {
+            let n = d.hexes[h as usize].nbr[dir];
+            if n == NONE {
+                continue;
+            }
+            let Some(back) = d.dir(n, h) else { continue };
+            let kind = d.hexes[n as usize].side[back];
+            let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && (x.1 < used || x.1 < speed));
+            if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
+                v.push(n);
+            }
+        }
+        v
     }
 
     /// Units that may still cross a hexside into an enemy hex this turn (rule 1.21, 5.31).
@@ -853,8 +883,11 @@ impl BobbyLee {
         let h = s.units[u].hex;
         // Land move: 1 SM, a normal move.
         if s.sm >= 1 {
-            for (n, _, _) in self.dests(s, u, occ) {
-                out.push(Action::SmLand(ui, n));
+            let all = self.dests(s, u, occ);
+            for &(n, _, _) in &all {
+                for via in self.vias(s, u, n, &all, occ) {
+                    out.push(Action::SmLand(ui, n, via));
+                }
             }
             // River Crossing (rule 10.5): across a major river above the head of navigation.
             let hx = &d.hexes[h as usize];
@@ -999,8 +1032,11 @@ impl BobbyLee {
                 for i in 0..s.units.len() {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
                         if s.units[i].cmd {
-                            for (n, _, _) in self.dests(s, i, &occ) {
-                                out.push(Action::Move(i as u8, n));
+                            let all = self.dests(s, i, &occ);
+                            for &(n, _, _) in &all {
+                                for via in self.vias(s, i, n, &all, &occ) {
+                                    out.push(Action::Move(i as u8, n, via));
+                                }
                             }
                         }
                         if s.sm > 0 {
@@ -1020,8 +1056,11 @@ impl BobbyLee {
                 for &h in &s.hqs {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        for (n, _, _) in self.dests(s, i, &occ) {
-                            out.push(Action::Move(h, n));
+                        let all = self.dests(s, i, &occ);
+                        for &(n, _, _) in &all {
+                            for via in self.vias(s, i, n, &all, &occ) {
+                                out.push(Action::Move(h, n, via));
+                            }
                         }
                     }
                     for n in self.fm_targets(s, i, &occ) {
@@ -1155,7 +1194,7 @@ impl BobbyLee {
                 }
                 s.phase = Phase::Movement;
             }
-            Action::Move(u, h) | Action::SmLand(u, h) => {
+            Action::Move(u, h, via) | Action::SmLand(u, h, via) => {
                 let u = u as usize;
                 let occ = self.occ(s);
                 let all = self.dests(s, u, &occ);
@@ -1163,29 +1202,12 @@ impl BobbyLee {
                 if matches!(a, Action::SmLand(..)) {
                     s.sm -= 1;
                 }
-                if occ[h as usize] & bit(side.other()) != 0 {
-                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside crossed.
-                    let start = s.units[u].hex;
-                    let mut from = NONE;
-                    for dir in 0..6 {
-                        let n = d.hexes[h as usize].nbr[dir];
-                        if n == NONE {
-                            continue;
-                        }
-                        let Some(back) = d.dir(n, h) else { continue };
-                        let kind = d.hexes[n as usize].side[back];
-                        let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && x.1 < used);
-                        if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
-                            from = n;
-                            break;
-                        }
-                    }
-                    if from == NONE {
-                        from = (0..6).map(|dir| d.hexes[h as usize].nbr[dir]).find(|&n| n == start || all.iter().any(|x| x.0 == n)).unwrap_or(start);
-                    }
-                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                if via != NONE {
+                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside the
+                    // player chose to cross.
+                    match s.attacks.iter_mut().find(|x| x.0 == via && x.1 == h) {
                         Some(x) => x.2 += 1,
-                        None => s.attacks.push((from, h, 1)),
+                        None => s.attacks.push((via, h, 1)),
                     }
                 }
                 let x = &mut s.units[u];
@@ -1253,7 +1275,7 @@ impl BobbyLee {
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
-            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) => {
+            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) => {
                 return self.battle_act(s, side, a, log);
             }
             Action::HqSupply(h) => {
@@ -1373,7 +1395,7 @@ impl BobbyLee {
             (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
-            (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; attacks obey the hexside limits"),
+            (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
             (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),

@@ -487,7 +487,16 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     // B-23: the attacker has no Battle HQ here: it must withdraw.
     assert_eq!(legal_texts(&s, 1), vec!["withdraw"]);
     act(&mut s, 1, "withdraw");
+    // BL 6.33: the attacker chooses where each unit goes (its attack hex, doubled limits).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Csa, night: true, rout: false }));
+    let back = label(s.units[uid("csa-bde-1")].hex);
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, vec![format!("retreat csa-jackson {back}"), format!("retreat csa-longstreet {back}")]);
+    act(&mut s, 1, &format!("retreat csa-longstreet {back}"));
+    act(&mut s, 1, &format!("retreat csa-jackson {back}"));
     assert!(s.units[uid("csa-longstreet")].hex != s.units[uid("usa-i-1")].hex, "the attacker left the hex");
+    assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
 #[test]
@@ -578,6 +587,7 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(matches!(bstep(&s), BStep::Melee { by: Side::Csa, .. }), "the active player decides first");
     act(&mut s, 1, "press");
     assert!(matches!(bstep(&s), BStep::Melee { by: Side::Usa, .. }));
+    assert!(legal_texts(&s, 0).contains(&"break usa-reserve".to_string()), "BL 7.42: break off to a friendly position");
     s.forced = vec![1, 1];
     act(&mut s, 0, "press");
     // B-14: the box was not cleared: the meleeing CSA unit disengages to its own Center.
@@ -637,6 +647,9 @@ fn t_b17_morale_check_bl_7_2() {
     // USA Center to the CSA alone: a rout (B-30).
     s.forced = vec![2, 1, 1, 1, 1, 1, 1];
     act(&mut s, 0, "end");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "B-30: the USA is routed");
+    let to = legal_texts(&s, 0)[0].clone();
+    act(&mut s, 0, &to);
     assert!(s.battle.as_ref().is_none_or(|b| b.units.iter().all(|x| game().side_of(x.u as usize) == Side::Csa)));
 }
 
@@ -713,8 +726,17 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
         act(&mut s, 1, "end");
     }
     act(&mut s, 1, "bmove csa-longstreet usa-center");
-    assert!(s.battle.as_ref().is_none_or(|b| !b.units.iter().any(|x| game().side_of(x.u as usize) == Side::Usa)), "B-30: the USA is routed");
-    assert_ne!(s.units[uid("usa-i-1")].hex, s.units[uid("csa-longstreet")].hex);
+    // B-30 / BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "B-30: the USA is routed");
+    let l = legal_texts(&s, 0);
+    let (_, n) = open_ground();
+    let (to1, to2) = (label(n[2]), label(n[3]));
+    assert!(l.contains(&format!("retreat usa-i-1 {to1}")) && l.contains(&format!("retreat usa-i-2 {to2}")), "{l:?}");
+    assert!(!l.contains(&"end".to_string()), "the retreat is compulsory");
+    act(&mut s, 0, &format!("retreat usa-i-1 {to1}"));
+    act(&mut s, 0, &format!("retreat usa-i-2 {to2}"));
+    assert_eq!((s.units[uid("usa-i-1")].hex, s.units[uid("usa-i-2")].hex), (n[2], n[3]));
+    assert!(s.battle.as_ref().is_none_or(|b| !b.units.iter().any(|x| game().side_of(x.u as usize) == Side::Usa)));
     let _ = (LEFT, RIGHT);
 }
 
@@ -856,3 +878,183 @@ fn t_inv_1_invasion_battle_and_sea_retreat_bl_10_4_10_41() {
     assert!(legal_texts(&s, 0).contains(&back), "BL 10.41: a non-engaged invader may retreat by sea");
 }
 
+
+// ------------------------------------------------------------------ several battles (BL 6.1)
+
+/// Two CSA attacks in adjacent open hexes: battle A in `h`, battle B in its neighbour `n[1]`.
+fn two_battles(a: &[(&str, u8)], a_def: &[(&str, u8)], b: &[(&str, u8)], b_def: &[(&str, u8)]) -> (State, u16, u16, Vec<u16>) {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    for (hex, list) in [(h, a_def), (h, a), (n[1], b_def), (n[1], b)] {
+        for (id, st) in list {
+            put_hex(&mut s, id, hex, *st);
+        }
+    }
+    s.attacks.push((n[0], h, a.len() as u8));
+    s.attacks.push((n[0], n[1], b.len() as u8));
+    g.start_combat(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Battle);
+    (s, h, n[1], n)
+}
+
+fn label(h: u16) -> String {
+    game().data.hexes[h as usize].label.clone()
+}
+
+#[test]
+fn t_b31_several_battles_share_one_clock_bl_6_1() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    // Deployment first, battle by battle, in the order the defender chooses.
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![0]);
+    let mut l = legal_texts(&s, 0);
+    l.sort();
+    let mut want = vec![format!("fight {}", label(a)), format!("fight {}", label(b))];
+    want.sort();
+    assert_eq!(l, want, "BL 6.1: the player picks the battle");
+    act(&mut s, 0, &format!("fight {}", label(b)));
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    // Battle A is the only one left to deploy: it opens by itself.
+    assert_eq!(s.battle.as_ref().unwrap().hex, a);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    // Dawn, attacker: the CSA chooses the battle, plays all its segments there, then the other.
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![1]);
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..4 {
+        act(&mut s, 1, "end");
+    }
+    let bt = s.battle.as_ref().unwrap();
+    assert_eq!((bt.hex, bt.turn, bt.phasing()), (b, 0, Side::Csa), "BL 6.1: the Dawn turn is played in every battle before the defender's");
+    for _ in 0..4 {
+        act(&mut s, 1, "end");
+    }
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![0], "the defender's Dawn turn: the USA chooses");
+    assert!(s.battles.iter().all(|x| (x.day, x.turn) == (1, 1)));
+}
+
+#[test]
+fn t_b32_defender_retreats_into_an_adjacent_battle_disrupted_bl_7_13() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..8 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    let into = format!("retreat usa-i-1 {}", label(b));
+    assert!(legal_texts(&s, 0).contains(&into), "digest 5.6: a defender may retreat into an adjacent battle");
+    act(&mut s, 0, &into);
+    act(&mut s, 0, "end");
+    // Battle A is won by the CSA (nothing to regroup with but the End).
+    assert_eq!(s.units[uid("usa-i-1")].hex, b);
+    let bt = s.battle.as_ref().or(s.battles.first()).unwrap();
+    assert_eq!(bt.hex, b);
+    let x = &bt.units[bt.idx(uid("usa-i-1") as u8).unwrap()];
+    assert!(x.disrupted && x.bx == bx(Side::Usa, RESERVE), "BL 7.13: it enters the friendly Reserve, disrupted");
+    assert!(s.disrupted.contains(&(uid("usa-i-1") as u8)));
+    assert!(game().check_invariants(&s).is_ok());
+}
+
+#[test]
+fn t_b33_victors_reinforce_an_adjacent_battle_from_the_next_battle_turn_bl_7_52() {
+    let (mut s, a, b, _) = two_battles(&[("csa-art-1", 2)], &[("usa-i-1", 1)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    act(&mut s, 1, "end");
+    // Long-range fire F1: the 6 eliminates the cadre; the CSA wins battle A.
+    s.forced = vec![6, 1];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].st, St::Pool);
+    assert_eq!(s.battle.as_ref().unwrap().hex, b, "battle B goes on at the same Dawn turn");
+    for _ in 0..3 {
+        act(&mut s, 1, "end");
+    }
+    assert_eq!(bstep(&s), BStep::Reinforce);
+    assert!(!legal_texts(&s, 1).contains(&"reinforce csa-art-1".to_string()), "BL 7.52: not in the battle turn of the victory");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    for _ in 0..3 {
+        act(&mut s, 1, "end");
+    }
+    assert!(legal_texts(&s, 1).contains(&"reinforce csa-art-1".to_string()), "BL 7.52: from the next battle turn");
+}
+
+#[test]
+fn t_b34_break_off_destination_is_the_players_choice_bl_7_35_7_42() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    for _ in 0..2 {
+        act(&mut s, 1, "end");
+    }
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![1, 1, 1, 1, 1, 1];
+    act(&mut s, 1, "melee usa-center");
+    // The CSA stands in the USA line: it may break off to its own facing Center (friendly, free).
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, vec!["break csa-center", "press"]);
+    act(&mut s, 1, "break csa-center");
+    assert_eq!(box_of(&s, "csa-longstreet"), Some(bx(Side::Csa, CENTER)));
+    assert_eq!(bstep(&s), BStep::Combat);
+}
+
+#[test]
+fn t_att_2_the_attacker_chooses_the_hexside_bl_1_21_5_31() {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    put_hex(&mut s, "usa-i-1", h, 3);
+    put_hex(&mut s, "csa-jackson", n[0], 3);
+    s.phase = Phase::Movement;
+    s.sm = 1;
+    let l = legal_texts(&s, 1);
+    let direct = format!("sm csa-jackson {} from {}", label(h), label(n[0]));
+    let side = format!("sm csa-jackson {} from {}", label(h), label(n[1]));
+    assert!(l.contains(&direct) && l.contains(&side), "{l:?}");
+    assert!(!l.contains(&format!("sm csa-jackson {}", label(h))), "an attack names its hexside");
+    let a = g.parse(&side).unwrap();
+    assert_eq!(g.notation(&a), side, "notation round-trips");
+    act(&mut s, 1, &side);
+    assert_eq!(s.attacks, vec![(n[1], h, 1)], "BL 1.21: the chosen hexside counts");
+}
+
+#[test]
+fn t_b35_a_lost_unit_may_go_back_to_the_reserve_bl_7_43() {
+    let (mut s, _) = env_setup();
+    s.forced = vec![3];
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"envelop csa-ewell usa-left".to_string()) && l.contains(&"envelop csa-ewell csa-reserve".to_string()), "{l:?}");
+    act(&mut s, 1, "envelop csa-ewell csa-reserve");
+    s.forced = vec![6];
+    act(&mut s, 1, "end");
+    let b = s.battle.as_ref().unwrap();
+    let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
+    assert!(!x.lost && x.env == state::NOBOX && x.bx == bx(Side::Csa, RESERVE), "a success brings it back to the Reserve");
+}
