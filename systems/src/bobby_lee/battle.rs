@@ -113,7 +113,7 @@ impl BobbyLee {
             let mut csa = Vec::new();
             for (i, u) in s.units.iter().enumerate() {
                 if u.st == St::Map && u.hex == h {
-                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
+                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
                     if self.side_of(i) == Side::Csa {
                         csa.push(i as u8);
                     }
@@ -215,7 +215,7 @@ impl BobbyLee {
         s.disrupted.push(u);
         let side = self.side_of(u as usize);
         if let Some(o) = s.battles.iter_mut().find(|o| o.hex == n) {
-            o.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: true, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
+            o.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: true, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
             if side == Side::Csa && !o.csa.contains(&u) {
                 o.csa.push(u);
             }
@@ -228,6 +228,19 @@ impl BobbyLee {
         let sides = self.sides();
         let Some(b) = s.battle.as_mut() else { return };
         b.units.retain(|x| s.units[x.u as usize].st == St::Map && s.units[x.u as usize].hex == b.hex);
+        for i in 0..b.units.len() {
+            let x = &b.units[i];
+            let side = sides[x.u as usize];
+            // BL 7.41 sidebar (seed L731): a revealed unit stays face up until it moves to the
+            // Reserve (or night falls): there it stands upright (hidden) again.
+            if x.bx == bx(side, RESERVE) && x.env == NOBOX {
+                s.units[x.u as usize].shown = false;
+            }
+            // A garrison counts as having engaged only while its box stays engaged (rule 2.2.4).
+            if !b.engaged(x.bx, &sides) {
+                b.units[i].engager = false;
+            }
+        }
         if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. }) {
             return;
         }
@@ -684,6 +697,7 @@ impl BobbyLee {
             x.env = NOBOX;
             x.lost = false;
             x.engaged = true;
+            x.engager = enemy;
             if enemy {
                 // It fires at once (engaged fire), in this battle turn.
                 self.fire(s, u, t, None, log);
@@ -978,6 +992,7 @@ impl BobbyLee {
                 x.moves += 1;
                 x.disengaged |= was_engaged;
                 x.engaged |= engage;
+                x.engager = engage;
                 log.info(|| format!("BL 7.4: {} moves a block to {}{}", side.name(), box_name(t), if engage { " (engages)" } else { "" }));
                 self.settle(s, log);
             }
@@ -1039,7 +1054,7 @@ impl BobbyLee {
                     b.csa.push(u);
                 }
                 let hex = b.hex;
-                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false });
+                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
                 if let BStep::Regroup(v, _) = step {
                     b.step = BStep::Regroup(v, 2);
                 }
@@ -1185,6 +1200,8 @@ impl BobbyLee {
             }
             b.units[i].disrupted = false;
             b.units[i].fresh = false;
+            // Seed L731 / digest 5.17 [INTERP]: at night revealed units stand upright again.
+            s.units[b.units[i].u as usize].shown = false;
         }
         log.info(|| "BL 6.31: Night".to_string());
         self.settle(s, log);
@@ -1311,8 +1328,9 @@ impl BobbyLee {
         let engaged_fire = from == t;
         let target_engaged = b.engaged(t, &sides);
         let (face, own_on_one, what) = if engaged_fire {
-            // BL 7.31: engaged fire; a garrison fires F1 in the enemy line, F2 in its own.
-            let f = if kind == UnitKind::Garrison && bside(from) != side { ty.fire_engaged_attack } else { ty.fire_engaged };
+            // BL 2.2.4 / 7.31: engaged fire; a garrison fires F1 when it engaged the box, F2
+            // when it was engaged there.
+            let f = if kind == UnitKind::Garrison && b.units[i].engager { ty.fire_engaged_attack } else { ty.fire_engaged };
             (f, false, "engaged fire")
         } else if kind == UnitKind::HeavyArtillery {
             (if b.fortress { ty.fire_long_fortress } else { ty.fire_long }, false, "heavy artillery fire")

@@ -266,6 +266,9 @@ pub struct BUnit {
     pub lost: bool,
     /// A Lost unit's new attempt aims at going back to the Reserve (rule 7.43).
     pub back: bool,
+    /// It engaged the enemy in its box (moved in), rather than being engaged there: a garrison
+    /// then fires F1, not F2 (rule 2.2.4).
+    pub engager: bool,
 }
 
 pub const NOBOX: Bx = u8::MAX;

@@ -1058,3 +1058,66 @@ fn t_b35_a_lost_unit_may_go_back_to_the_reserve_bl_7_43() {
     let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
     assert!(!x.lost && x.env == state::NOBOX && x.bx == bx(Side::Csa, RESERVE), "a success brings it back to the Reserve");
 }
+
+#[test]
+fn t_gar_1_garrison_f1_when_it_engages_f2_when_engaged_bl_2_2_4() {
+    // Engaged in its own Center by the CSA: F2 (a 5 hits).
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-gar-1", 2)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-gar-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 0, "end");
+    s.forced = vec![5, 4];
+    act(&mut s, 0, "fire usa-gar-1 usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "F2 when it was engaged");
+    assert!(s.units[uid("csa-longstreet")].shown);
+    // Seed L731: revealed units stand upright again at night.
+    while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert!(matches!(bstep(&s), BStep::Night(_)));
+    assert!(!s.units[uid("csa-longstreet")].shown && !s.units[uid("usa-gar-1")].shown, "hidden again at night");
+
+    // Engaging the USA Center itself: F1 (two 5s miss).
+    let (mut s, _, _) = battle(&[("csa-gar-1", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-gar-1 csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-gar-1 usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    s.forced = vec![1, 1, 1];
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![5, 5];
+    act(&mut s, 1, "fire csa-gar-1 usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 3, "F1 when it engaged");
+    s.forced = vec![6];
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+}
+
+#[test]
+fn t_fog_1_a_unit_back_in_the_reserve_is_hidden_again_bl_7_41() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(s.units[uid("usa-i-1")].shown, "BL 7.41: engaged units are revealed");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "bmove usa-i-1 usa-reserve");
+    assert!(!s.units[uid("usa-i-1")].shown, "seed L731: back in the Reserve it stands upright again");
+    let v = game().view(&s, Some(1));
+    assert!(!serde_json::to_string(&v).unwrap().contains("usa-i-1"));
+}
