@@ -344,6 +344,22 @@ impl BobbyLee {
         v
     }
 
+    /// BL 7.11 / 10.41: the land retreat hexes of unit `u`: its side's, and for an invader
+    /// (which crossed no hexside) every adjacent hex held by friendly units only, not a battle
+    /// (option `invader-retreat`, digest 4.10.5 [INTERP]).
+    fn unit_retreat_hexes(&self, s: &State, b: &Battle, side: Side, u: u8, hexes: &[u16]) -> Vec<u16> {
+        let mut v = hexes.to_vec();
+        if s.opts.invader_adjacent && s.invaders.iter().any(|i| i.0 == u) {
+            let occ = self.occ(s);
+            for &n in &self.d().hexes[b.hex as usize].nbr {
+                if n != NONE && occ[n as usize] == bit(side) && self.hexside(b.hex, n).is_some() && !v.contains(&n) {
+                    v.push(n);
+                }
+            }
+        }
+        v
+    }
+
     fn reinforce_limit(&self, s: &State, b: &Battle, n: u16, night: bool) -> i8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.reinforce[s.mud as usize];
@@ -760,9 +776,10 @@ impl BobbyLee {
                 }
             }
             BStep::Retreat => {
-                let hexes = self.retreat_hexes(s, b, side);
+                let side_hexes = self.retreat_hexes(s, b, side);
                 for x in &b.units {
                     if sides[x.u as usize] == side && x.retreat == NONE {
+                        let hexes = self.unit_retreat_hexes(s, b, side, x.u, &side_hexes);
                         for &n in &hexes {
                             let marked = b.units.iter().filter(|y| y.retreat == n).count() as u8;
                             if self.retreat_room(s, b, n, false) > marked {
@@ -1516,10 +1533,11 @@ impl BobbyLee {
     /// Where the units of a side that must leave the battle may go (rule 7.11, 7.12, 10.41).
     fn leave_moves(&self, s: &State, b: &Battle, side: Side, night: bool) -> Vec<Action> {
         let sides = self.sides();
-        let hexes: Vec<u16> = self.retreat_hexes(s, b, side).into_iter().filter(|&n| self.retreat_room(s, b, n, night) > 0).collect();
+        let side_hexes = self.retreat_hexes(s, b, side);
         let occ = self.occ(s);
         let mut out = Vec::new();
         for x in b.units.iter().filter(|x| sides[x.u as usize] == side) {
+            let hexes: Vec<u16> = self.unit_retreat_hexes(s, b, side, x.u, &side_hexes).into_iter().filter(|&n| self.retreat_room(s, b, n, night) > 0).collect();
             for &n in &hexes {
                 out.push(Action::Retreat(x.u, n));
             }
@@ -1566,7 +1584,8 @@ impl BobbyLee {
     fn lost_retreat(&self, s: &mut State, u: u8, side: Side, log: &mut Log) {
         self.lose_step(s, u as usize, false);
         let b = s.battle.as_ref().expect("battle");
-        let dest = self.retreat_hexes(s, b, side).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
+        let hexes = self.retreat_hexes(s, b, side);
+        let dest = self.unit_retreat_hexes(s, b, side, u, &hexes).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
         let b = s.battle.as_mut().expect("battle");
         b.units.retain(|x| x.u != u);
         if s.units[u as usize].st != St::Map {

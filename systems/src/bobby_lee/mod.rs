@@ -65,6 +65,7 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("hq-moves-hq", "Digest A20: inactive HQs inside an active HQ's Command Range may move as ordinary units", &["yes", "no"]),
     ("turnpike-speed", "Digest A16: the Valley Turnpike's +1 is added to the current-weather speed, or to the Dry speed", &["current", "dry"]),
     ("military-railroad", "Digest A51: the Washington-Alexandria railroad opens in January 1862 or after six months of USA occupation of Alexandria, whichever is first; or only after both", &["first", "both"]),
+    ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
 ];
 
 impl BobbyLee {
@@ -230,6 +231,11 @@ impl Game for BobbyLee {
                     true
                 }
                 ("military-railroad", "first") => true,
+                ("invader-retreat", "adjacent") => true,
+                ("invader-retreat", "hexsides") => {
+                    opts.invader_adjacent = false;
+                    true
+                }
                 ("military-railroad", "both") => {
                     opts.military_rr_first = false;
                     true

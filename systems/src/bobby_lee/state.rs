@@ -157,11 +157,14 @@ pub struct Opts {
     /// of Alexandria, whichever comes first (true); false = the six months apply only after
     /// January 1862 when the USA regains Alexandria.
     pub military_rr_first: bool,
+    /// Digest 4.10.5 [INTERP]: invaders retreat by land to any adjacent hex held by friendly
+    /// units only (true), or only across hexsides used to reinforce their battle (false).
+    pub invader_adjacent: bool,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true }
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true }
     }
 }
 

@@ -878,6 +878,33 @@ fn t_inv_1_invasion_battle_and_sea_retreat_bl_10_4_10_41() {
     assert!(legal_texts(&s, 0).contains(&back), "BL 10.41: a non-engaged invader may retreat by sea");
 }
 
+#[test]
+fn t_inv_2_invaders_retreat_to_adjacent_friendly_hexes_bl_10_41() {
+    let g = game();
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    let nf = hx("norfolk");
+    let near = g.data.hexes[nf as usize].nbr.iter().copied().find(|&n| n != NONE && n != fm && g.hexside(nf, n).is_some() && g.data.hexes[n as usize].terrain != Terrain::Sea).expect("a land neighbour");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "usa-i-2", near, 3);
+    put_hex(&mut s, "csa-huger", nf, 2);
+    s.control[fm as usize] = Side::Usa;
+    s.control[nf as usize] = Side::Csa;
+    act(&mut s, 0, &format!("invade usa-i-1 {}", label(nf)));
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 1, "deploy csa-huger csa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    let land = format!("retreat usa-i-1 {}", label(near));
+    assert!(legal_texts(&s, 0).contains(&land), "BL 10.41: to an adjacent friendly hex");
+    let mut t = s.clone();
+    t.opts.invader_adjacent = false;
+    assert!(!legal_texts(&t, 0).contains(&land), "option invader-retreat = hexsides");
+}
+
 
 // ------------------------------------------------------------------ several battles (BL 6.1)
 
