@@ -1556,11 +1556,19 @@ impl BobbyLee {
     fn leave_check(&self, s: &mut State, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
-        let BStep::Leave { by, night, .. } = b.step else { return };
+        let BStep::Leave { by, night, rout } = b.step else { return };
         if !self.leave_moves(s, b, by, night).is_empty() {
             return;
         }
         let rest: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == by).map(|x| x.u).collect();
+        if night && !rout && !rest.is_empty() && s.opts.night_stay {
+            // Digest A42 option: the units that could not leave stay; the battle goes on.
+            log.info(|| format!("BL 6.33: {} units that cannot leave stay in the battle", by.name()));
+            let b = s.battle.as_mut().expect("battle");
+            b.step = if by == b.defender() { BStep::Night(b.attacker) } else { BStep::NightReinforce(b.defender()) };
+            b.rein.clear();
+            return;
+        }
         for u in rest {
             self.eliminate(s, u);
             log.info(|| format!("BL 7.15: a {} block cannot retreat and is eliminated", by.name()));

@@ -65,6 +65,8 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("hq-moves-hq", "Digest A20: inactive HQs inside an active HQ's Command Range may move as ordinary units", &["yes", "no"]),
     ("turnpike-speed", "Digest A16: the Valley Turnpike's +1 is added to the current-weather speed, or to the Dry speed", &["current", "dry"]),
     ("military-railroad", "Digest A51: the Washington-Alexandria railroad opens in January 1862 or after six months of USA occupation of Alexandria, whichever is first; or only after both", &["first", "both"]),
+    ("csa-naval-rivers", "Digest A9: CSA naval movement and supply (while it holds Norfolk) on the James and the Appomattox, or on the James only", &["james-appomattox", "james"]),
+    ("night-withdrawal", "Digest A42: units that cannot leave in a night withdrawal are eliminated, or stay and the battle goes on", &["eliminated", "stay"]),
     ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
 ];
 
@@ -232,6 +234,15 @@ impl Game for BobbyLee {
                 }
                 ("military-railroad", "first") => true,
                 ("invader-retreat", "adjacent") => true,
+                ("csa-naval-rivers", "james-appomattox") | ("night-withdrawal", "eliminated") => true,
+                ("csa-naval-rivers", "james") => {
+                    opts.csa_appomattox = false;
+                    true
+                }
+                ("night-withdrawal", "stay") => {
+                    opts.night_stay = true;
+                    true
+                }
                 ("invader-retreat", "hexsides") => {
                     opts.invader_adjacent = false;
                     true

@@ -354,7 +354,7 @@ impl BobbyLee {
         pl.port
             && s.control[pl.hex as usize] == side
             && occ[pl.hex as usize] & bit(side.other()) == 0
-            && (side == Side::Usa || (pl.csa_naval && norfolk_ok))
+            && (side == Side::Usa || (pl.csa_naval && norfolk_ok && (!pl.csa_naval_optional || s.opts.csa_appomattox)))
     }
 
     /// Naval route between two ports for `side` (rule 10.1, 10.3): neither end nor any port
@@ -562,6 +562,7 @@ impl BobbyLee {
             }
         }
         log.info(|| "BL 12.1: the Replacement Turn ends; new cadres are placed".to_string());
+
         let mut l2 = Log::quiet();
         self.update_control(s, &mut l2);
         s.phase = Phase::Bids;

@@ -160,11 +160,16 @@ pub struct Opts {
     /// Digest 4.10.5 [INTERP]: invaders retreat by land to any adjacent hex held by friendly
     /// units only (true), or only across hexsides used to reinforce their battle (false).
     pub invader_adjacent: bool,
+    /// Digest A9: the CSA may use the Appomattox as well as the James (true), or the James only.
+    pub csa_appomattox: bool,
+    /// Digest A42: units that cannot leave in a night withdrawal are eliminated (false), or
+    /// stay and the battle goes on (true).
+    pub night_stay: bool,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true }
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false }
     }
 }
 

@@ -1148,3 +1148,43 @@ fn t_fog_1_a_unit_back_in_the_reserve_is_hidden_again_bl_7_41() {
     let v = game().view(&s, Some(1));
     assert!(!serde_json::to_string(&v).unwrap().contains("usa-i-1"));
 }
+
+#[test]
+fn t_opt_a9_csa_naval_on_the_appomattox_is_an_option_bl_10_1() {
+    let g = game();
+    let mut s = blank("1862");
+    for p in ["norfolk", "richmond", "petersburg", "city-point"] {
+        s.control[hx(p) as usize] = Side::Csa;
+    }
+    let occ = g.occ(&s);
+    let (r, p) = (g.data.place_index("richmond").unwrap(), g.data.place_index("petersburg").unwrap());
+    assert!(g.naval_ok(&s, Side::Csa, r, p, &occ), "default: the James and the Appomattox");
+    s.opts.csa_appomattox = false;
+    assert!(!g.naval_ok(&s, Side::Csa, r, p, &occ), "option csa-naval-rivers = james");
+    assert!(g.setup(&Setup { options: [("csa-naval-rivers".to_string(), "james".to_string())].into_iter().collect(), ..Setup::new("1862", 2, 1) }).is_ok());
+}
+
+#[test]
+fn t_opt_a42_night_withdrawal_units_that_cannot_leave_bl_6_33() {
+    let play = |stay: bool| {
+        let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[]);
+        s.opts.night_stay = stay;
+        act(&mut s, 0, "deploy usa-i-1 usa-center");
+        act(&mut s, 1, "deploy csa-longstreet csa-center");
+        for _ in 0..32 {
+            let who = s.battle.as_ref().unwrap().phasing();
+            act(&mut s, who.idx() as u8, "end");
+        }
+        act(&mut s, 0, "continue");
+        // No friendly hex to retreat into: nobody can leave.
+        act(&mut s, 1, "withdraw");
+        s
+    };
+    let s = play(false);
+    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "digest A42 default: eliminated");
+    let mut s = play(true);
+    assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa), "option night-withdrawal = stay: the battle goes on");
+    act(&mut s, 0, "end");
+    act(&mut s, 1, "end");
+    assert_eq!(s.battle.as_ref().unwrap().day, 2);
+}
