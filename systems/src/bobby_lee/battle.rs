@@ -10,7 +10,7 @@
 
 use super::data::{HqRole, Side, SideKind, Terrain, UnitKind, NONE};
 use super::rules::bit;
-use super::state::{Action, BStep, BUnit, Battle, Bx, Phase, St, State, NOBOX};
+use super::state::{Action, After, BStep, BUnit, Battle, Bx, Casualties, Phase, St, State, NOBOX};
 use super::BobbyLee;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -130,7 +130,7 @@ impl BobbyLee {
                 *o = bside(b as u8);
             }
             log.info(|| format!("BL 6.1: battle in {} ({} attacks{}{})", d.hex_name(h), att.name(), if fortress { ", fortress" } else { "" }, if forest { ", forest" } else { "" }));
-            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false });
+            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None });
         }
         s.battle = None;
         self.schedule(s, log);
@@ -241,7 +241,7 @@ impl BobbyLee {
                 b.units[i].engager = false;
             }
         }
-        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. }) {
+        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. } | BStep::Casualty(_)) {
             return;
         }
         // BL 6.2 [INTERP]: a box held by one side only becomes that side's.
@@ -416,6 +416,7 @@ impl BobbyLee {
         Some(match b.step {
             BStep::Deploy(x) | BStep::Night(x) | BStep::NightReinforce(x) | BStep::Regroup(x, _) => x,
             BStep::Melee { by, .. } | BStep::Leave { by, .. } => by,
+            BStep::Casualty(x) => x,
             _ => b.phasing(),
         })
     }
@@ -679,7 +680,7 @@ impl BobbyLee {
         let d = self.d();
         let b = s.battle.as_ref().expect("battle");
         let forest = b.forest;
-        let list: Vec<(u8, Bx)> = b.units.iter().filter(|x| x.env != NOBOX && x.moves > 0).map(|x| (x.u, x.env)).collect();
+        let list: Vec<(u8, Bx)> = b.units.iter().filter(|x| x.env != NOBOX && x.moves > 0 && !x.fired).map(|x| (x.u, x.env)).collect();
         for (u, t) in list {
             let Some(b) = s.battle.as_ref() else { return };
             if b.idx(u).is_none() || b.step != BStep::Moves {
@@ -695,6 +696,8 @@ impl BobbyLee {
             if !ok {
                 b.units[i].lost = true;
                 b.units[i].back = false;
+                // Resolved for this battle turn (a Lost unit does not fire).
+                b.units[i].fired = true;
                 continue;
             }
             let sides = self.sides();
@@ -716,7 +719,7 @@ impl BobbyLee {
             x.engager = enemy;
             if enemy {
                 // It fires at once (engaged fire), in this battle turn.
-                self.fire(s, u, t, None, log);
+                self.fire(s, u, t, None, After::Envelop, log);
                 if let Some(b) = s.battle.as_mut() {
                     if let Some(i) = b.idx(u) {
                         b.units[i].fired = true;
@@ -728,6 +731,23 @@ impl BobbyLee {
                 self.settle(s, log);
             }
         }
+    }
+
+    /// The end of the battle-move segment: envelopments, then every engaged unit is revealed
+    /// (rule 7.41) and the reinforcement segment begins.
+    fn end_moves(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        self.resolve_envelopments(s, log);
+        if s.battle.as_ref().is_none_or(|b| b.step != BStep::Moves) {
+            return;
+        }
+        // BL 7.41: every engaged unit of both sides is revealed.
+        let b = s.battle.as_mut().expect("battle");
+        let eng: Vec<u8> = b.units.iter().filter(|x| b.engaged(x.bx, &sides)).map(|x| x.u).collect();
+        for u in eng {
+            s.units[u as usize].shown = true;
+        }
+        s.battle.as_mut().expect("battle").step = BStep::Reinforce;
     }
 
     fn melee_boxes(&self, s: &State, b: &Battle, side: Side) -> Vec<Bx> {
@@ -813,6 +833,11 @@ impl BobbyLee {
                 out.push(Action::End);
             }
             BStep::Leave { night, .. } => out = self.leave_moves(s, b, side, night),
+            BStep::Casualty(_) => {
+                if let Some(c) = b.casualties.first() {
+                    out = self.hit_candidates(s, b, &c.group).into_iter().map(Action::Hit).collect();
+                }
+            }
             BStep::Melee { bx: t, .. } => {
                 out.push(Action::Press);
                 // BL 7.42: breaking off is a disengagement to a friendly position of the owner's choice.
@@ -944,27 +969,29 @@ impl BobbyLee {
                 log.info(|| format!("BL 7.15: a {} block retreats to {}", by.name(), d.hex_name(n)));
                 self.leave_check(s, log);
             }
+            (Action::Hit(u), BStep::Casualty(_)) => {
+                let melee = s.battle.as_ref().expect("battle").casualties.first().is_some_and(|c| c.melee);
+                self.hit_unit(s, u, melee, log);
+                let after = s.battle.as_ref().expect("battle").resume.expect("a paused fire").1;
+                if self.deal(s, after, log) {
+                    self.run_after(s, after, log);
+                }
+            }
             (Action::Retreat(u, n), BStep::Retreat) => {
                 let b = s.battle.as_mut().expect("battle");
                 let i = b.idx(u).expect("in battle");
                 b.units[i].retreat = n;
             }
             (Action::End, BStep::Retreat) => {
-                self.resolve_retreats(s, log, false);
-                if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
-                    self.morale(s, log);
-                    if let Some(b) = s.battle.as_mut() {
-                        if b.step == BStep::Retreat {
-                            b.step = BStep::Combat;
-                        }
-                    }
+                if self.resolve_retreats(s, log) {
+                    self.after_retreat(s, log);
                 }
             }
-            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, None, log),
+            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, None, After::Settle, log),
             (Action::Target(u, e), BStep::Combat) => {
                 let b = s.battle.as_ref().expect("battle");
                 let t = b.units[b.idx(e).expect("in battle")].bx;
-                self.fire(s, u, t, Some(e), log)
+                self.fire(s, u, t, Some(e), After::Settle, log)
             }
             (Action::Melee(t), BStep::Combat) => self.melee(s, t, log),
             (Action::Break(to), BStep::Melee { bx: t, by, .. }) => {
@@ -984,17 +1011,14 @@ impl BobbyLee {
                 let ph = b.phasing();
                 if by == ph {
                     b.step = BStep::Melee { bx: t, by: ph.other(), round };
+                    self.settle(s, log);
                 } else {
                     // Both fight a second round; the active side then disengages unless it won.
                     self.melee_round(s, t, log);
-                    let b = s.battle.as_mut().expect("battle");
-                    b.step = BStep::Combat;
-                    if b.engaged(t, &sides) {
-                        self.disengage_box(s, t, ph);
-                        log.info(|| "BL 7.35: after the second round the active side disengages".to_string());
+                    if self.deal(s, After::Melee2(t), log) {
+                        self.run_after(s, After::Melee2(t), log);
                     }
                 }
-                self.settle(s, log);
             }
             (Action::End, BStep::Combat) => {
                 s.battle.as_mut().expect("battle").step = BStep::Moves;
@@ -1026,19 +1050,7 @@ impl BobbyLee {
                     log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
                 }
             }
-            (Action::End, BStep::Moves) => {
-                self.resolve_envelopments(s, log);
-                if s.battle.as_ref().is_none_or(|b| b.step != BStep::Moves) {
-                    return Ok(());
-                }
-                // BL 7.41: every engaged unit of both sides is revealed.
-                let b = s.battle.as_mut().expect("battle");
-                let eng: Vec<u8> = b.units.iter().filter(|x| b.engaged(x.bx, &sides)).map(|x| x.u).collect();
-                for u in eng {
-                    s.units[u as usize].shown = true;
-                }
-                s.battle.as_mut().expect("battle").step = BStep::Reinforce;
-            }
+            (Action::End, BStep::Moves) => self.end_moves(s, log),
             (Action::Reinforce(u), BStep::Reinforce | BStep::NightReinforce(_) | BStep::Regroup(..)) => {
                 let night = matches!(step, BStep::NightReinforce(_));
                 let from = s.units[u as usize].hex;
@@ -1300,32 +1312,108 @@ impl BobbyLee {
         forest || fortress
     }
 
-    /// BL 7.32: each hit takes a step from the strongest unit of the group (ties: a unit with a
-    /// half-hit, then the lowest id, [INTERP] for the owner's choice).
-    fn apply_hits(&self, s: &mut State, group: &[u8], hits: u8, melee: bool, log: &mut Log) {
-        for _ in 0..hits {
-            let b = s.battle.as_ref().expect("battle");
-            let Some(&u) = group
-                .iter()
-                .filter(|&&u| s.units[u as usize].st == St::Map && b.idx(u).is_some())
-                .max_by_key(|&&u| (s.units[u as usize].steps, b.units[b.idx(u).unwrap()].half, std::cmp::Reverse(u)))
-            else {
-                return;
-            };
-            let i = b.idx(u).unwrap();
-            let dd = self.double_defense(b, &b.units[i], melee);
+    /// BL 7.32: the units of `group` that may take the next hit: the strongest; among them
+    /// those holding a Double Defense half-hit (digest A35). Several: the owner chooses.
+    fn hit_candidates(&self, s: &State, b: &Battle, group: &[u8]) -> Vec<u8> {
+        let alive: Vec<u8> = group.iter().copied().filter(|&u| s.units[u as usize].st == St::Map && b.idx(u).is_some()).collect();
+        let Some(max) = alive.iter().map(|&u| s.units[u as usize].steps).max() else { return Vec::new() };
+        let strongest: Vec<u8> = alive.into_iter().filter(|&u| s.units[u as usize].steps == max).collect();
+        let half: Vec<u8> = strongest.iter().copied().filter(|&u| b.idx(u).is_some_and(|i| b.units[i].half)).collect();
+        if half.is_empty() {
+            strongest
+        } else {
+            half
+        }
+    }
+
+    /// One hit on unit `u`, counted off the first queued casualties: a step, or a half-hit
+    /// under Double Defense (rule 7.32, 7.36).
+    fn hit_unit(&self, s: &mut State, u: u8, melee: bool, log: &mut Log) {
+        let b = s.battle.as_mut().expect("battle");
+        if let Some(c) = b.casualties.first_mut() {
+            c.hits = c.hits.saturating_sub(1);
+        }
+        let i = b.idx(u).expect("in battle");
+        let dd = self.double_defense(b, &b.units[i], melee);
+        if dd && !b.units[i].half {
+            b.units[i].half = true;
+            return;
+        }
+        b.units[i].half = false;
+        self.lose_step(s, u as usize, false);
+        log.info(|| format!("BL 7.32: a {} block loses a step", self.side_of(u as usize).name()));
+        if s.units[u as usize].st != St::Map {
             let b = s.battle.as_mut().expect("battle");
-            if dd && !b.units[i].half {
-                b.units[i].half = true;
+            b.units.retain(|x| x.u != u);
+        }
+    }
+
+    /// Take the queued hits one at a time (rule 7.32). When several units are equally strong,
+    /// stop and let the owner choose (`BStep::Casualty`); `after` then finishes the fire.
+    /// Returns true when every hit is taken (the caller goes on at once).
+    fn deal(&self, s: &mut State, after: After, log: &mut Log) -> bool {
+        loop {
+            let Some(b) = s.battle.as_ref() else { return true };
+            let Some(c) = b.casualties.first() else { break };
+            let cands = if c.hits == 0 { Vec::new() } else { self.hit_candidates(s, b, &c.group) };
+            if cands.is_empty() {
+                s.battle.as_mut().expect("battle").casualties.remove(0);
                 continue;
             }
-            b.units[i].half = false;
-            self.lose_step(s, u as usize, false);
-            log.info(|| format!("BL 7.32: a {} block loses a step", self.side_of(u as usize).name()));
-            if s.units[u as usize].st != St::Map {
+            if cands.len() > 1 {
+                let side = self.side_of(cands[0] as usize);
                 let b = s.battle.as_mut().expect("battle");
-                b.units.retain(|x| x.u != u);
+                if b.resume.is_none() {
+                    b.resume = Some((b.step, after));
+                }
+                b.step = BStep::Casualty(side);
+                return false;
             }
+            let melee = c.melee;
+            self.hit_unit(s, cands[0], melee, log);
+        }
+        let b = s.battle.as_mut().expect("battle");
+        if let Some((step, _)) = b.resume.take() {
+            b.step = step;
+        }
+        true
+    }
+
+    /// Queue hits on a group (rule 7.32).
+    fn queue_hits(&self, s: &mut State, group: Vec<u8>, hits: u8, melee: bool) {
+        if hits > 0 && !group.is_empty() {
+            s.battle.as_mut().expect("battle").casualties.push(Casualties { group, hits, melee });
+        }
+    }
+
+    /// What follows a fire once the owner has chosen the last casualty.
+    fn run_after(&self, s: &mut State, after: After, log: &mut Log) {
+        let sides = self.sides();
+        match after {
+            After::Settle => self.settle(s, log),
+            After::Envelop => {
+                self.settle(s, log);
+                self.end_moves(s, log);
+            }
+            After::Melee1(t) => {
+                let b = s.battle.as_mut().expect("battle");
+                if b.engaged(t, &sides) {
+                    b.step = BStep::Melee { bx: t, by: b.phasing(), round: 1 };
+                }
+                self.settle(s, log);
+            }
+            After::Melee2(t) => {
+                let b = s.battle.as_mut().expect("battle");
+                b.step = BStep::Combat;
+                if b.engaged(t, &sides) {
+                    let ph = b.phasing();
+                    self.disengage_box(s, t, ph);
+                    log.info(|| "BL 7.35: after the second round the active side disengages".to_string());
+                }
+                self.settle(s, log);
+            }
+            After::Retreat => self.after_retreat(s, log),
+            After::Rout(side) => self.retreat_all(s, side, false, true, log),
         }
     }
 
@@ -1334,7 +1422,7 @@ impl BobbyLee {
     }
 
     /// Fire of `u` at box `t`; `only` = a counter-battery target taking every hit (rule 7.33).
-    fn fire(&self, s: &mut State, u: u8, t: Bx, only: Option<u8>, log: &mut Log) {
+    fn fire(&self, s: &mut State, u: u8, t: Bx, only: Option<u8>, after: After, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_mut().expect("battle");
         let i = b.idx(u).expect("in battle");
@@ -1378,11 +1466,11 @@ impl BobbyLee {
             None => self.group(b, t, en),
         };
         let friends = self.group(b, t, side);
-        self.apply_hits(s, &target, hits, false, log);
-        if own > 0 {
-            self.apply_hits(s, &friends, own, false, log);
+        self.queue_hits(s, target, hits, false);
+        self.queue_hits(s, friends, own, false);
+        if self.deal(s, after, log) {
+            self.settle(s, log);
         }
-        self.settle(s, log);
     }
 
     fn melee(&self, s: &mut State, t: Bx, log: &mut Log) {
@@ -1397,14 +1485,12 @@ impl BobbyLee {
         }
         log.info(|| format!("BL 7.35: {} starts a melee in {}", ph.name(), box_name(t)));
         self.melee_round(s, t, log);
-        let b = s.battle.as_mut().expect("battle");
-        if b.engaged(t, &sides) {
-            b.step = BStep::Melee { bx: t, by: ph, round: 1 };
+        if self.deal(s, After::Melee1(t), log) {
+            self.run_after(s, After::Melee1(t), log);
         }
-        self.settle(s, log);
     }
 
-    /// One simultaneous melee round (rule 7.35): both sides roll, then the hits are applied.
+    /// One simultaneous melee round (rule 7.35): both sides roll, then the hits are queued.
     fn melee_round(&self, s: &mut State, t: Bx, log: &mut Log) {
         let b = s.battle.as_ref().expect("battle");
         let mut hits = [0u8; 2];
@@ -1423,7 +1509,7 @@ impl BobbyLee {
         }
         for side in [Side::Usa, Side::Csa] {
             let g = groups[side.other().idx()].clone();
-            self.apply_hits(s, &g, hits[side.idx()], true, log);
+            self.queue_hits(s, g, hits[side.idx()], true);
         }
     }
 
@@ -1465,13 +1551,14 @@ impl BobbyLee {
                 }
                 let (h, _, rolls) = self.roll_hits(s, s.units[p as usize].steps, face, false);
                 log.roll(|| format!("BL 7.14: {} pursuit fire {rolls:?}: {h} hits", side.other().name()));
-                self.apply_hits(s, group, h, false, log);
+                self.queue_hits(s, group.to_vec(), h, false);
             }
         }
     }
 
-    /// End of the retreat segment: pursuit, then the survivors leave, disrupted (rule 7.1-7.14).
-    fn resolve_retreats(&self, s: &mut State, log: &mut Log, _night: bool) {
+    /// End of the retreat segment: pursuit fire at the engaged or disrupted retreating groups
+    /// (rule 7.14); returns false while their owner chooses casualties.
+    fn resolve_retreats(&self, s: &mut State, log: &mut Log) -> bool {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
         let marked: Vec<(u8, Bx, u16)> = b.units.iter().filter(|x| x.retreat != NONE).map(|x| (x.u, x.bx, x.retreat)).collect();
@@ -1486,7 +1573,16 @@ impl BobbyLee {
                 self.pursue(s, t, &group, 1, log);
             }
         }
-        for (u, _, n) in marked {
+        self.deal(s, After::Retreat, log)
+    }
+
+    /// The survivors of the retreat segment leave, disrupted (rule 7.1, 7.13); then the morale
+    /// check (rule 7.2) and the combat segment.
+    fn after_retreat(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_ref().expect("battle");
+        let marked: Vec<(u8, u16)> = b.units.iter().filter(|x| x.retreat != NONE).map(|x| (x.u, x.retreat)).collect();
+        for (u, n) in marked {
             if s.units[u as usize].st != St::Map {
                 continue;
             }
@@ -1499,6 +1595,14 @@ impl BobbyLee {
             log.info(|| format!("BL 7.1: a {} block retreats to {}", sides[u as usize].name(), self.d().hex_name(n)));
         }
         self.settle(s, log);
+        if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
+            self.morale(s, log);
+            if let Some(b) = s.battle.as_mut() {
+                if b.step == BStep::Retreat {
+                    b.step = BStep::Combat;
+                }
+            }
+        }
     }
 
     /// Retreat every unit of `side` (night withdrawal or rout, rule 6.33, 7.15): Lost units
@@ -1629,7 +1733,9 @@ impl BobbyLee {
                 self.pursue(s, t, &group, 2, log);
             }
         }
-        self.retreat_all(s, side, false, true, log);
+        if self.deal(s, After::Rout(side), log) {
+            self.retreat_all(s, side, false, true, log);
+        }
     }
 
     pub(crate) fn battle_invariants(&self, s: &State) -> Result<(), String> {
@@ -1648,6 +1754,9 @@ impl BobbyLee {
                 return Err(format!("two battles in {}", self.d().hex_name(b.hex)));
             }
             seen.push(b.hex);
+            if !matches!(b.step, BStep::Casualty(_)) && (!b.casualties.is_empty() || b.resume.is_some()) {
+                return Err(format!("hits left untaken in {}", self.d().hex_name(b.hex)));
+            }
             for x in &b.units {
                 let u = &s.units[x.u as usize];
                 if u.st != St::Map || u.hex != b.hex {

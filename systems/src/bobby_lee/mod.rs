@@ -322,6 +322,7 @@ impl Game for BobbyLee {
             Action::Target(u, e) => format!("target {} {}", self.unit_id(u), self.unit_id(e)),
             Action::Envelop(u, b) => format!("envelop {} {}", self.unit_id(u), battle::box_name(b)),
             Action::Fight(h) => format!("fight {}", self.label(h)),
+            Action::Hit(u) => format!("hit {}", self.unit_id(u)),
         }
     }
 
@@ -416,6 +417,7 @@ impl Game for BobbyLee {
             "press" if w.len() == 1 => Action::Press,
             "break" if w.len() == 2 => Action::Break(battle::parse_box(w[1]).ok_or_else(bad)?),
             "reinforce" => Action::Reinforce(u1(&w)?),
+            "hit" => Action::Hit(u1(&w)?),
             "withdraw" if w.len() == 1 => Action::Withdraw,
             "target" if w.len() == 3 => Action::Target(self.parse_unit(w[1])?, self.parse_unit(w[2])?),
             "continue" if w.len() == 1 => Action::Continue(None),

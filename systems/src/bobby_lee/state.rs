@@ -238,6 +238,8 @@ pub enum Action {
     /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
     /// unit's new attempt.
     Envelop(u8, u8),
+    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32).
+    Hit(u8),
     /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
     Target(u8, u8),
     /// `fight HEX`: play the next battle turn (or deployment, or Night) in this battle (rule 6.1).
@@ -300,6 +302,8 @@ pub enum BStep {
     /// `by` must retreat every unit (night withdrawal, rule 6.33, or rout, rule 7.15, with
     /// day limits) and chooses each unit's hex; the rest are eliminated.
     Leave { by: Side, night: bool, rout: bool },
+    /// `by` chooses which of its equally strong units takes the next hit (rule 7.32).
+    Casualty(Side),
     /// The victor may retreat or reinforce, not both (rule 6.4). mode 0 none yet, 1 retreat, 2 reinforce.
     Regroup(Side, u8),
 }
@@ -329,4 +333,33 @@ pub struct Battle {
     pub fired_any: bool,
     /// The Night turn's first step (disengagement, recovery, Lost units, rule 6.31) is done.
     pub nightfall: bool,
+    /// Hits rolled and not yet taken, in order (rule 7.32).
+    pub casualties: Vec<Casualties>,
+    /// While the owner chooses a casualty: the step to go back to and what comes next.
+    pub resume: Option<(BStep, After)>,
+}
+
+/// Hits scored on a group of units, taken one at a time by the strongest (rule 7.32).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Casualties {
+    pub group: Vec<u8>,
+    pub hits: u8,
+    /// Melee hits (forest Double Defense of the side being meleed, rule 7.36).
+    pub melee: bool,
+}
+
+/// What follows once every hit of a fire is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum After {
+    /// Fire in the Combat segment.
+    Settle,
+    /// The first melee round in box `0`; the second (rule 7.35).
+    Melee1(Bx),
+    Melee2(Bx),
+    /// Pursuit fire: the retreating units then leave (rule 7.14).
+    Retreat,
+    /// Rout pursuit: the routed side then retreats (rule 7.15).
+    Rout(Side),
+    /// An envelopment's fire: the other envelopments follow (rule 7.43).
+    Envelop,
 }

@@ -1188,3 +1188,25 @@ fn t_opt_a42_night_withdrawal_units_that_cannot_leave_bl_6_33() {
     act(&mut s, 1, "end");
     assert_eq!(s.battle.as_ref().unwrap().day, 2);
 }
+
+#[test]
+fn t_b36_the_owner_picks_among_equally_strong_units_bl_7_32() {
+    let (mut s, _, _) = battle(&[("csa-art-1", 2)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 3), ("usa-ii-1", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 0, "deploy usa-i-3 usa-right");
+    act(&mut s, 0, "deploy usa-ii-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 1, "end");
+    s.forced = vec![6, 2];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "B-07: the owner chooses among equals");
+    assert_eq!(game().active_seats(&s), vec![0]);
+    let mut l = legal_texts(&s, 0);
+    l.sort();
+    assert_eq!(l, vec!["hit usa-i-1", "hit usa-ii-1"]);
+    act(&mut s, 0, "hit usa-ii-1");
+    assert_eq!((s.units[uid("usa-ii-1")].steps, s.units[uid("usa-i-1")].steps), (2, 3));
+    assert_eq!(bstep(&s), BStep::Combat, "back to the firing player's combat segment");
+    assert!(game().check_invariants(&s).is_ok());
+}
