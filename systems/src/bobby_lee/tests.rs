@@ -1210,3 +1210,40 @@ fn t_b36_the_owner_picks_among_equally_strong_units_bl_7_32() {
     assert_eq!(bstep(&s), BStep::Combat, "back to the firing player's combat segment");
     assert!(game().check_invariants(&s).is_ok());
 }
+
+/// How often random play reaches the battle decisions (run by hand):
+/// `cargo test --release -p bivouac-systems bobby_lee::tests::battle_coverage -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn battle_coverage() {
+    let g = game();
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for seed in 0..200u64 {
+        let mut s = g.setup(&Setup::new("1862", 2, seed)).unwrap();
+        let mut rng = bivouac_engine::GameRng::new(seed + 5);
+        for _ in 0..100_000 {
+            let seats = g.active_seats(&s);
+            if seats.is_empty() {
+                break;
+            }
+            let acts = g.legal_actions(&s, seats[0]);
+            let a = acts[rng.roll(acts.len() as u32) as usize - 1].clone();
+            let key = match (&a, s.battle.as_ref().map(|b| b.step)) {
+                (Action::Fight(_), _) => "fight (several battles)",
+                (Action::Hit(_), _) => "hit (casualty choice)",
+                (Action::Retreat(..), Some(BStep::Leave { .. })) => "retreat in a rout or withdrawal",
+                (Action::Break(_), _) => "break",
+                (Action::Deploy(..), Some(BStep::Deploy(_))) => "deploy",
+                _ => "",
+            };
+            if !key.is_empty() {
+                *counts.entry(key).or_default() += 1;
+            }
+            if s.battle.is_none() && !s.battles.is_empty() {
+                *counts.entry("choice points between battles").or_default() += 1;
+            }
+            g.apply(&mut s, seats[0], &a, &mut Log::quiet()).unwrap();
+        }
+    }
+    println!("{counts:#?}");
+}
