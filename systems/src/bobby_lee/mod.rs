@@ -112,7 +112,7 @@ impl BobbyLee {
             fortress: b.fortress,
             blocks,
         }
-            }
+    }
 
     fn via(&self, v: u16) -> String {
         if v == NONE {
