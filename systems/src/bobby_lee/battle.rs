@@ -553,11 +553,10 @@ impl BobbyLee {
                 let t = bx(bside(x.bx), q);
                 let vacant_center = q == CENTER && bside(t) == en && !b.has(t, en, &sides) && !b.has(t, side, &sides);
                 // BL 7.15 (b): enfilading the enemy's vacant Center routs it.
-                if b.has(t, en, &sides) || vacant_center {
-                    if !v.contains(&t) {
+                if (b.has(t, en, &sides) || vacant_center)
+                    && !v.contains(&t) {
                         v.push(t);
                     }
-                }
             }
         }
         v
@@ -720,11 +719,10 @@ impl BobbyLee {
             if enemy {
                 // It fires at once (engaged fire), in this battle turn.
                 self.fire(s, u, t, None, After::Envelop, log);
-                if let Some(b) = s.battle.as_mut() {
-                    if let Some(i) = b.idx(u) {
+                if let Some(b) = s.battle.as_mut()
+                    && let Some(i) = b.idx(u) {
                         b.units[i].fired = true;
                     }
-                }
             } else {
                 // A vacant enemy flank is occupied, without enfilade this turn.
                 b.units[i].fired = true;
@@ -807,11 +805,10 @@ impl BobbyLee {
                             }
                         }
                         // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
-                        if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u) {
-                            if !b.engaged(x.bx, &sides) && !hexes.contains(&port) && self.occ(s)[port as usize] & bit(side.other()) == 0 {
+                        if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u)
+                            && !b.engaged(x.bx, &sides) && !hexes.contains(&port) && self.occ(s)[port as usize] & bit(side.other()) == 0 {
                                 out.push(Action::Retreat(x.u, port));
                             }
-                        }
                     }
                 }
                 out.push(Action::End);
@@ -1193,7 +1190,7 @@ impl BobbyLee {
         if b.turn < 8 {
             b.step = BStep::Retreat;
             let t = b.turn;
-            log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t % 2 == 0 { "the attacker" } else { "the defender" }));
+            log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t.is_multiple_of(2) { "the attacker" } else { "the defender" }));
         } else {
             // BL 6.31: Night comes once every battle has played its Dusk turns.
             b.step = BStep::Night(b.defender());
@@ -1597,11 +1594,10 @@ impl BobbyLee {
         self.settle(s, log);
         if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
             self.morale(s, log);
-            if let Some(b) = s.battle.as_mut() {
-                if b.step == BStep::Retreat {
+            if let Some(b) = s.battle.as_mut()
+                && b.step == BStep::Retreat {
                     b.step = BStep::Combat;
                 }
-            }
         }
     }
 
@@ -1646,11 +1642,10 @@ impl BobbyLee {
                 out.push(Action::Retreat(x.u, n));
             }
             // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
-            if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u) {
-                if !b.engaged(x.bx, &sides) && !hexes.contains(&port) && occ[port as usize] & bit(side.other()) == 0 {
+            if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u)
+                && !b.engaged(x.bx, &sides) && !hexes.contains(&port) && occ[port as usize] & bit(side.other()) == 0 {
                     out.push(Action::Retreat(x.u, port));
                 }
-            }
         }
         out
     }

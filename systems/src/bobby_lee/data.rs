@@ -645,11 +645,11 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
             });
         }
     }
-    for i in 0..hexes.len() {
-        let hx = hexes[i].hex;
+    for h in hexes.iter_mut() {
+        let hx = h.hex;
         for (d, n) in hx.all_neighbors().iter().enumerate() {
             if let Some(&j) = by_hex.get(n) {
-                hexes[i].nbr[d] = j;
+                h.nbr[d] = j;
             }
         }
     }
@@ -994,11 +994,10 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
                     errs.push(set.diag(src, du.s.span(), format!("strength must be 1..={} (the block's maximum)", units[u as usize].max)));
                 }
                 let side = units[u as usize].side;
-                if let Some(other) = side_at.insert(h, side) {
-                    if other != side {
+                if let Some(other) = side_at.insert(h, side)
+                    && other != side {
                         errs.push(set.diag(src, d.hex.span(), "both sides set up in one hex"));
                     }
-                }
                 list.push((u, steps.clamp(1, units[u as usize].max)));
             }
             deploy.push(Deploy { hex: h, units: list });

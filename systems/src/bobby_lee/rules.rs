@@ -89,11 +89,10 @@ impl BobbyLee {
                 _ => {}
             }
         }
-        if let Some(a) = self.alexandria {
-            if s.control[a as usize] == Side::Usa {
+        if let Some(a) = self.alexandria
+            && s.control[a as usize] == Side::Usa {
                 s.alexandria_months = 0;
             }
-        }
         self.update_military_rr(&mut s);
         let mut log = Log::quiet();
         self.start_month(&mut s, &mut log);
@@ -322,8 +321,8 @@ impl BobbyLee {
     pub(crate) fn update_control(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         let occ = self.occ(s);
-        for h in 0..d.hexes.len() {
-            let new = match occ[h] {
+        for (h, &o) in occ.iter().enumerate() {
+            let new = match o {
                 1 => Side::Usa,
                 2 => Side::Csa,
                 3 => s.control[h],
@@ -331,12 +330,11 @@ impl BobbyLee {
             };
             if new != s.control[h] {
                 s.control[h] = new;
-                if let Some(p) = d.place_at(h as u16) {
-                    if p.vp > 0 {
+                if let Some(p) = d.place_at(h as u16)
+                    && p.vp > 0 {
                         self.add_vp(s, new, p.vp as i8);
                         log.info(|| format!("BL 3.51: {} takes {} (+{} VP)", new.name(), p.name, p.vp));
                     }
-                }
             }
         }
     }
@@ -399,15 +397,14 @@ impl BobbyLee {
             }
         }
         // BL 9.5: the Washington-Alexandria military railroad.
-        if let Some((a, b)) = d.military_rr {
-            if s.military_rr {
+        if let Some((a, b)) = d.military_rr
+            && s.military_rr {
                 if h == a {
                     v.push((b, false));
                 } else if h == b {
                     v.push((a, false));
                 }
             }
-        }
         v
     }
 
@@ -435,8 +432,8 @@ impl BobbyLee {
                     queue.push(n);
                 }
             }
-            if let Some(p) = d.hexes[h as usize].place {
-                if d.places[p as usize].port {
+            if let Some(p) = d.hexes[h as usize].place
+                && d.places[p as usize].port {
                     for q in 0..d.places.len() {
                         let qh = d.places[q].hex;
                         if !net[qh as usize] && self.naval_ok(s, side, p as usize, q, occ) {
@@ -445,7 +442,6 @@ impl BobbyLee {
                         }
                     }
                 }
-            }
         }
         net
     }
@@ -811,11 +807,10 @@ impl BobbyLee {
         let side = self.side_of(u);
         let mut v = Vec::new();
         for dir in 0..6 {
-            if let Some(n) = self.enterable(x.hex, dir) {
-                if n != x.from && occ[n as usize] & bit(side.other()) == 0 {
+            if let Some(n) = self.enterable(x.hex, dir)
+                && n != x.from && occ[n as usize] & bit(side.other()) == 0 {
                     v.push(n);
                 }
-            }
         }
         v
     }
