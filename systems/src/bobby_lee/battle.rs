@@ -308,7 +308,7 @@ impl BobbyLee {
 
     /// BL 7.12: retreats per hexside per battle turn = its Attack limit, doubled at night
     /// ([INTERP] a "DR" attack limit lets one unit retreat).
-    fn retreat_room(&self, s: &State, b: &Battle, n: u16, night: bool) -> u8 {
+    pub(crate) fn retreat_room(&self, s: &State, b: &Battle, n: u16, night: bool) -> u8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.attack[s.mud as usize];
         let lim = if lim < 0 { 1 } else { lim as u8 };
@@ -360,7 +360,7 @@ impl BobbyLee {
         v
     }
 
-    fn reinforce_limit(&self, s: &State, b: &Battle, n: u16, night: bool) -> i8 {
+    pub(crate) fn reinforce_limit(&self, s: &State, b: &Battle, n: u16, night: bool) -> i8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.reinforce[s.mud as usize];
         if lim < 0 {
@@ -1565,7 +1565,9 @@ impl BobbyLee {
         for t in boxes {
             let group: Vec<u8> = marked.iter().filter(|m| m.1 == t).map(|m| m.0).collect();
             let b = s.battle.as_ref().expect("battle");
-            let hot = b.engaged(t, &sides) || group.iter().any(|&u| b.idx(u).is_some_and(|i| b.units[i].disrupted));
+            // BL 7.14: engaged or disrupted units are pursued; units leaving the Center or the
+            // Reserve also by enemy units able to enfilade (digest T-PUR-3, seed L801).
+            let hot = b.engaged(t, &sides) || group.iter().any(|&u| b.idx(u).is_some_and(|i| b.units[i].disrupted)) || (!b.fortress && matches!(bpos(t), CENTER | RESERVE));
             if hot {
                 self.pursue(s, t, &group, 1, log);
             }
@@ -1720,7 +1722,7 @@ impl BobbyLee {
         boxes.dedup();
         for t in boxes {
             let Some(b) = s.battle.as_ref() else { return };
-            if !b.engaged(t, &sides) {
+            if !b.engaged(t, &sides) && (b.fortress || !matches!(bpos(t), CENTER | RESERVE)) {
                 continue;
             }
             let group = self.group(b, t, side);

@@ -1247,3 +1247,193 @@ fn battle_coverage() {
     }
     println!("{counts:#?}");
 }
+
+// ------------------------------------------------------------------ digest 8.1 worked examples
+
+/// A battle set up box by box (the digest's situations): the CSA attacks the USA in open
+/// ground; `(unit, steps, box)`; battle turn `turn` (0 = CSA Dawn, 1 = USA Dawn) at `step`.
+fn boxed(units: &[(&str, u8, &str)], turn: u8, step: BStep) -> (State, u16, Vec<u16>) {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    for (id, st, _) in units {
+        put_hex(&mut s, id, h, *st);
+    }
+    s.attacks.push((n[0], h, 1));
+    g.start_combat(&mut s, &mut Log::quiet());
+    let b = s.battle.as_mut().unwrap();
+    for (id, _, at) in units {
+        let i = b.idx(uid(id) as u8).unwrap();
+        b.units[i].bx = super::battle::parse_box(at).unwrap();
+    }
+    b.turn = turn;
+    b.step = step;
+    (s, h, n)
+}
+
+#[test]
+fn t_pur_1_pursuit_fire_base_case_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-left"), ("usa-i-1", 1, "usa-left"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // CSA Inf (speed 2 = 2): 3 dice at F1 [3,4,2]: none; CSA Cav (3 > 2): 4 dice at F2 [5,2,6,1]: 2.
+    s.forced = vec![3, 4, 2, 5, 2, 6, 1];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty(), "4 + 3 dice");
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1, "hit 1 on the strongest");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "hit 2: both at 1, the USA chooses");
+    act(&mut s, 0, "hit usa-i-1");
+    assert_eq!(s.units[uid("usa-i-1")].st, St::Pool, "a cadre hit is eliminated");
+    assert_eq!(s.units[uid("usa-cav-1")].hex, n[3]);
+    assert!(s.disrupted.contains(&(uid("usa-cav-1") as u8)), "the survivor is disrupted");
+}
+
+#[test]
+fn t_pur_2_staged_withdrawal_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-left"), ("usa-i-1", 1, "usa-reserve"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // Only CSA Cav (3 = 3) pursues the cavalry, 4 dice at F1; nobody pursues the infantry.
+    s.forced = vec![6, 5, 5, 5];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty());
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1, "F1: only the 6 hits");
+    assert_eq!((s.units[uid("usa-i-1")].steps, s.units[uid("usa-i-1")].hex), (1, n[3]), "no pursuit from the Reserve");
+}
+
+#[test]
+fn t_pur_3_enfilading_units_pursue_from_the_reserve_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-reserve"), ("usa-i-1", 1, "usa-reserve"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // CSA Inf F1 [5,5,5]: none; CSA Cav F2 [5,1,1,1]: one hit on the strongest.
+    s.forced = vec![5, 5, 5, 5, 1, 1, 1];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty(), "both enfilading units pursue");
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1);
+}
+
+#[test]
+fn t_mel_1_melee_risk_bl_7_35() {
+    let (mut s, _, _) = boxed(&[("usa-i-1", 3, "usa-center"), ("csa-longstreet", 2, "usa-center")], 1, BStep::Combat);
+    s.forced = vec![4, 2, 1, 6, 3];
+    act(&mut s, 0, "melee usa-center");
+    assert_eq!((s.units[uid("usa-i-1")].steps, s.units[uid("csa-longstreet")].steps), (2, 1), "round 1, hits applied together");
+    act(&mut s, 0, "press");
+    s.forced = vec![2, 3, 5];
+    act(&mut s, 1, "press");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "round 2");
+    assert_eq!(box_of(&s, "usa-i-1"), Some(bx(Side::Usa, RESERVE)), "Z must disengage to the Grey Reserve");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "Z disengages, B holds the Grey Center alone: rout");
+}
+
+#[test]
+fn t_cb_1_counter_battery_bl_7_33() {
+    let (mut s, _, _) = boxed(&[("usa-art-1", 2, "usa-center"), ("csa-art-1", 2, "csa-center"), ("csa-longstreet", 4, "csa-center")], 1, BStep::Combat);
+    s.units[uid("csa-art-1")].shown = true;
+    s.forced = vec![6, 4];
+    act(&mut s, 0, "target usa-art-1 csa-art-1");
+    assert_eq!((s.units[uid("csa-art-1")].steps, s.units[uid("csa-longstreet")].steps), (1, 4));
+}
+
+#[test]
+fn t_art_1_b12_long_range_fire_into_an_engaged_box_bl_7_31() {
+    let (mut s, _, _) = boxed(&[("usa-art-1", 3, "usa-left"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "csa-right"), ("csa-longstreet", 3, "csa-right"), ("csa-jackson", 3, "csa-center")], 1, BStep::Combat);
+    s.forced = vec![6, 1, 3];
+    act(&mut s, 0, "fire usa-art-1 csa-right");
+    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "B-12: the 1 hits a friendly unit");
+}
+
+#[test]
+fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
+    let units = [("csa-cav-stuart", 3, "usa-left"), ("csa-longstreet", 3, "usa-center"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "usa-right"), ("ap", 2, "usa-right"), ("usa-i-3", 3, "usa-reserve"), ("csa-jackson", 3, "csa-left"), ("csa-ewell", 3, "csa-reserve")];
+    let (s, _, _) = boxed(&units, 1, BStep::Combat);
+    let l = legal_texts(&s, 0);
+    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "B-11: Z is engaged: no enfilade: {l:?}");
+    assert!(l.contains(&"fire usa-i-2 usa-center".to_string()), "Y enfilades B");
+    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "B-29: an HQ never enfilades");
+    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "B-10: the Reserve is no target");
+    let mut s1 = s.clone();
+    s1.forced = vec![5, 5, 6];
+    act(&mut s1, 0, "fire usa-i-2 usa-center");
+    assert_eq!(s1.units[uid("csa-longstreet")].steps, 2, "F1 from the own line");
+    let (mut s2, _, _) = boxed(&units, 0, BStep::Combat);
+    assert!(legal_texts(&s2, 1).contains(&"fire csa-cav-stuart usa-center".to_string()), "A enfilades Z");
+    s2.forced = vec![5, 1, 1];
+    act(&mut s2, 1, "fire csa-cav-stuart usa-center");
+    assert_eq!(s2.units[uid("usa-i-1")].steps, 2, "F2 from the enemy line");
+    let (s3, _, _) = boxed(&units, 1, BStep::Moves);
+    let l = legal_texts(&s3, 0);
+    assert!(l.contains(&"bmove usa-i-3 usa-left".to_string()), "X may engage A");
+    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "B-29: an HQ never engages");
+}
+
+#[test]
+fn t_mor_1_morale_check_bl_7_2() {
+    let units = [("csa-cav-stuart", 1, "usa-center"), ("csa-longstreet", 3, "usa-center"), ("csa-bde-1", 1, "csa-reserve"), ("usa-i-1", 3, "usa-center")];
+    let (mut s, _, _) = boxed(&units, 0, BStep::Retreat);
+    s.forced = vec![2];
+    act(&mut s, 1, "end");
+    assert!(s.forced.is_empty(), "only the engaged 1-step unit rolls");
+    assert_eq!(box_of(&s, "csa-cav-stuart"), Some(bx(Side::Csa, CENTER)), "it disengages");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "and does not fire");
+    let (mut s, _, _) = boxed(&units, 0, BStep::Retreat);
+    s.forced = vec![5];
+    act(&mut s, 1, "end");
+    assert!(legal_texts(&s, 1).contains(&"fire csa-cav-stuart usa-center".to_string()));
+}
+
+#[test]
+fn t_rout_1_b19_rout_eliminations_bl_7_15() {
+    let units = [("usa-i-1", 3, "usa-left"), ("usa-i-3", 2, "usa-reserve"), ("usa-hvy-1", 2, "usa-reserve"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "usa-center")];
+    let (mut s, h, n) = boxed(&units, 0, BStep::Retreat);
+    let b = s.battle.as_mut().unwrap();
+    let i = b.idx(uid("usa-i-3") as u8).unwrap();
+    b.units[i].disrupted = true;
+    // Every hexside's retreat capacity is used up this battle turn.
+    b.crossed = n.iter().map(|&x| (x, 4)).collect();
+    // The CSA holds the USA Center alone: rout. Pursuit doubled: 3 dice at F1, twice.
+    s.forced = vec![6, 1, 1, 6, 1, 1];
+    act(&mut s, 1, "end");
+    assert!(s.forced.is_empty(), "each pursuer rolls twice");
+    for id in ["usa-i-1", "usa-i-3", "usa-hvy-1"] {
+        assert_eq!(s.units[uid(id)].st, St::Pool, "B-19: {id} is eliminated");
+    }
+    let _ = h;
+}
+
+#[test]
+fn t_ret_1_b21_rei_1_retreat_and_reinforcement_limits_bl_7_12_7_51() {
+    let g = game();
+    let (s0, _, _) = boxed(&[("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "csa-center")], 0, BStep::Retreat);
+    let find = |want: &dyn Fn(u16, usize) -> bool| -> (u16, u16) {
+        for (h, x) in g.data.hexes.iter().enumerate() {
+            for dir in 0..6 {
+                let n = x.nbr[dir];
+                if n != NONE && g.data.hexes[n as usize].terrain == Terrain::Clear && want(h as u16, dir) && g.hexside(h as u16, n).is_some() {
+                    return (h as u16, n);
+                }
+            }
+        }
+        panic!("no such hexside");
+    };
+    let d = &g.data;
+    let clear = find(&|h, dir| d.hexes[h as usize].terrain == Terrain::Clear && d.hexes[h as usize].side[dir] == SideKind::Clear);
+    let forest = find(&|h, dir| d.hexes[h as usize].terrain == Terrain::Forest && d.hexes[h as usize].side[dir] == SideKind::Clear);
+    let river = find(&|h, dir| d.hexes[h as usize].side[dir] == SideKind::MinorRiver);
+    let gap = find(&|h, dir| d.hexes[h as usize].side[dir] == SideKind::Gap);
+    // (hexside, retreat dry day/night, mud day/night, reinforce dry, mud); -1 = "DR".
+    for ((h, n), ret, rein) in [(clear, [4, 8, 2, 4], [2, 1]), (forest, [2, 4, 1, 2], [1, -1]), (river, [2, 4, 1, 2], [1, -1]), (gap, [1, 2, 0, 0], [-1, 0])] {
+        let mut s = s0.clone();
+        s.battle.as_mut().unwrap().hex = h;
+        for (mud, k) in [(false, 0), (true, 2)] {
+            s.mud = mud;
+            let b = s.battle.as_ref().unwrap();
+            assert_eq!([g.retreat_room(&s, b, n, false), g.retreat_room(&s, b, n, true)], [ret[k], ret[k + 1]], "T-RET-1 {:?} mud {mud}", d.hexes[h as usize].terrain);
+            assert_eq!(g.reinforce_limit(&s, b, n, false), rein[k / 2], "T-REI-1 mud {mud}");
+        }
+    }
+}
