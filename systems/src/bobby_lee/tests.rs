@@ -431,6 +431,7 @@ fn deployed() -> (State, u16, Vec<u16>) {
     (s, h, n)
 }
 
+/// Digest T-DEP-1 (source L741), B-01, B-03.
 #[test]
 fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
@@ -450,6 +451,7 @@ fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
 }
 
+/// Digest T-DEP-1 (source L741): the attacker's matching deployment, B-02.
 #[test]
 fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -469,6 +471,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
 }
 
+/// Digest T-NIGHT-1: with no Field HQ present the attacker must retreat at night; B-04, B-05.
 #[test]
 fn t_b04_b05_battle_day_and_night_bl_6_3() {
     let (mut s, _, _) = deployed();
@@ -499,6 +502,7 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
+/// Digest T-NIGHT-1: the Battle HQ pays a step; a Supreme HQ cannot; B-23.
 #[test]
 fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
@@ -596,6 +600,7 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
 }
 
+/// Digest T-DD-1 (source L907): fortress Double Defense, no attacker melee; B-15, B-16.
 #[test]
 fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
     let g = game();
@@ -697,6 +702,7 @@ fn t_b22_reinforcement_limits_bl_7_5() {
     let _ = n;
 }
 
+/// Digest T-BM-1 (source L917-925): legal battle moves; B-27, B-30.
 #[test]
 fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -811,6 +817,7 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
     assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
 }
 
+/// Digest T-NIGHT-2 / T-BM-1: a Lost unit at nightfall loses a step and retreats; B-25.
 #[test]
 fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     let (mut s, n) = env_setup();
@@ -1436,4 +1443,92 @@ fn t_ret_1_b21_rei_1_retreat_and_reinforcement_limits_bl_7_12_7_51() {
             assert_eq!(g.reinforce_limit(&s, b, n, false), rein[k / 2], "T-REI-1 mud {mud}");
         }
     }
+}
+
+#[test]
+fn t_env_1_envelopment_roll_modifiers_bl_7_43() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.mud = true;
+    // CSA cavalry, forest battle hex, Mud: +1 -1 -1 = -1: a natural 5 or 6 (CSA succeeds on 4+).
+    let m = g.fm_modifier(&s, uid("csa-cav-stuart"), true);
+    assert_eq!((m, d.fm_success[Side::Csa.idx()] as i8 - m), (-1, 5));
+    // USA cavalry, same: needs a modified 5, so a natural 6.
+    let m = g.fm_modifier(&s, uid("usa-cav-1"), true);
+    assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - m, 6);
+    // CSA artillery, forest, Mud: -3 ([INTERP] artillery -1): a natural 7, never.
+    assert_eq!(g.fm_modifier(&s, uid("csa-art-1"), true), -3);
+    // USA infantry, clear, Dry: 5-6.
+    s.mud = false;
+    assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - g.fm_modifier(&s, uid("usa-i-1"), false), 5);
+}
+
+#[test]
+fn t_ha_1_b28_heavy_artillery_bl_7_31() {
+    let d = &game().data;
+    let ty = d.ty(uid("usa-hvy-1"));
+    assert_eq!((ty.fire_long, ty.fire_long_fortress, ty.fire_engaged), (6, 5, 4), "F1 field, F2 fortress, F3 engaged");
+    let units = [("usa-hvy-1", 2, "usa-center"), ("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "csa-center"), ("csa-jackson", 3, "csa-reserve")];
+    let (s, _, _) = boxed(&units, 1, BStep::Combat);
+    assert!(legal_texts(&s, 0).contains(&"fire usa-hvy-1 csa-reserve".to_string()), "it fires at any box, the Reserve included");
+    let (s, _, _) = boxed(&units, 1, BStep::Moves);
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "B-28: no battle move");
+}
+
+#[test]
+fn t_sup_1_sup_2_forage_limits_bl_11_2() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    let (clear, _) = open_ground();
+    let city = d.places.iter().find(|p| p.kind == PlaceKind::City && d.hexes[p.hex as usize].terrain == Terrain::Clear).map(|p| p.hex);
+    let forest_town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].terrain == Terrain::Forest).map(|p| p.hex);
+    assert_eq!(g.forage(&s, clear), 4, "T-SUP-1: clear, Dry");
+    if let Some(c) = city {
+        assert_eq!(g.forage(&s, c), 6, "T-SUP-2: a clear city hex, Dry");
+    }
+    if let Some(f) = forest_town {
+        assert_eq!(g.forage(&s, f), 3, "T-SUP-2: a forest town, Dry");
+    }
+    s.mud = true;
+    assert_eq!(g.forage(&s, clear), 2, "T-SUP-1: clear, Mud");
+    if let Some(c) = city {
+        assert_eq!(g.forage(&s, c), 4, "T-SUP-2: a clear city hex, Mud");
+    }
+    if let Some(f) = forest_town {
+        assert_eq!(g.forage(&s, f), 2, "T-SUP-2: a forest town, Mud");
+    }
+}
+
+#[test]
+fn t_vp_1_vp_4_reversible_city_vp_and_decisive_clamp_bl_3_1_3_51() {
+    let g = game();
+    let mut s = blank("1862");
+    let w = hx("winchester");
+    let pvp = g.data.places[g.data.place_index("winchester").unwrap()].vp as i8;
+    assert!(pvp > 0);
+    s.control[w as usize] = Side::Csa;
+    let v0 = s.vp;
+    put(&mut s, "usa-i-1", "winchester", 3);
+    g.update_control(&mut s, &mut Log::quiet());
+    assert_eq!(s.vp, v0 + pvp, "the USA takes Winchester");
+    s.units[uid("usa-i-1")] = Unit::pool();
+    g.update_control(&mut s, &mut Log::quiet());
+    assert_eq!(s.vp, v0, "left empty: back to the CSA");
+    // T-VP-4: one space from the Decisive box, +3: the extra VP are lost.
+    s.vp = g.data.decisive - 1;
+    g.add_vp(&mut s, Side::Usa, 3);
+    assert_eq!(s.vp, g.data.decisive);
+}
+
+#[test]
+fn t_rep_3_costs_bl_12_3_12_4() {
+    let d = &game().data;
+    let (usa, csa) = (Side::Usa.idx(), Side::Csa.idx());
+    assert_eq!(d.ty(uid("usa-art-1")).step_cost[usa], 2, "USA artillery step");
+    assert_eq!(d.ty(uid("ap")).step_cost[usa], 3, "USA HQ step");
+    assert_eq!(d.ty(uid("anv")).cadre_cost[csa], 4, "CSA HQ cadre");
+    assert_eq!(d.ty(uid("usa-hvy-1")).cadre_cost[usa], 5, "Heavy Artillery cadre");
+    assert_eq!((d.ty(uid("csa-bde-1")).cadre_cost[csa], d.ty(uid("csa-bde-1")).step_cost[csa]), (1, 0), "Brigade cadre 1, no steps");
 }
