@@ -1532,3 +1532,39 @@ fn t_rep_3_costs_bl_12_3_12_4() {
     assert_eq!(d.ty(uid("usa-hvy-1")).cadre_cost[usa], 5, "Heavy Artillery cadre");
     assert_eq!((d.ty(uid("csa-bde-1")).cadre_cost[csa], d.ty(uid("csa-bde-1")).step_cost[csa]), (1, 0), "Brigade cadre 1, no steps");
 }
+
+#[test]
+fn t_nav_1_nav_2_ports_passed_must_be_friendly_bl_10_1_10_3() {
+    let g = game();
+    let mut s = blank("1862");
+    for p in ["baltimore", "fort-monroe", "williamsburg", "harrisons-landing", "city-point", "alexandria", "point-lookout", "aquia-landing"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("norfolk") as usize] = Side::Csa;
+    let occ = g.occ(&s);
+    let p = |id: &str| g.data.place_index(id).unwrap();
+    assert!(!g.naval_ok(&s, Side::Usa, p("fort-monroe"), p("city-point"), &occ), "T-NAV-1: Norfolk blocks the James upriver");
+    assert!(g.naval_ok(&s, Side::Usa, p("williamsburg"), p("city-point"), &occ), "T-NAV-1: from Williamsburg, past Harrison's Landing");
+    assert!(g.naval_ok(&s, Side::Usa, p("baltimore"), p("fort-monroe"), &occ), "T-NAV-1: Fort Monroe is downstream of Norfolk");
+    assert!(g.naval_ok(&s, Side::Usa, p("alexandria"), p("fort-monroe"), &occ));
+    s.control[hx("harrisons-landing") as usize] = Side::Csa;
+    assert!(!g.naval_ok(&s, Side::Usa, p("williamsburg"), p("city-point"), &occ), "T-NAV-1: an enemy Harrison's Landing blocks City Point");
+    s.control[hx("aquia-landing") as usize] = Side::Csa;
+    assert!(!g.naval_ok(&s, Side::Usa, p("alexandria"), p("fort-monroe"), &occ), "T-NAV-2: Aquia Landing blocks the Potomac");
+}
+
+#[test]
+fn t_nav_4_only_usa_infantry_invades_bl_10_4() {
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "usa-cav-1", fm, 2);
+    put_hex(&mut s, "csa-huger", hx("norfolk"), 2);
+    s.control[fm as usize] = Side::Usa;
+    let l = legal_texts(&s, 0);
+    assert!(l.iter().any(|t| t.starts_with("invade usa-i-1")), "infantry may invade");
+    assert!(!l.iter().any(|t| t.starts_with("invade usa-cav-1")), "cavalry may not");
+}
