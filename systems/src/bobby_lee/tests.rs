@@ -1568,3 +1568,74 @@ fn t_nav_4_only_usa_infantry_invades_bl_10_4() {
     assert!(l.iter().any(|t| t.starts_with("invade usa-i-1")), "infantry may invade");
     assert!(!l.iter().any(|t| t.starts_with("invade usa-cav-1")), "cavalry may not");
 }
+
+fn campaign(start: &str) -> State {
+    let mut setup = Setup::new("campaign", 2, 1);
+    setup.options.insert("start".into(), start.into());
+    game().setup(&setup).expect("campaign setup")
+}
+
+#[test]
+fn t_wx_1_november_weather_bl_3_41() {
+    let g = game();
+    let mut s = campaign("1862");
+    s.month = 11;
+    s.mud = false;
+    s.weather_fixed = false;
+    s.forced = vec![4];
+    g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
+    assert!(!s.mud && !s.weather_fixed, "turn 1: 4 (even): still Dry");
+    s.forced = vec![3];
+    g.begin_turn(&mut s, Side::Usa, &mut Log::quiet());
+    assert!(s.mud && s.weather_fixed, "turn 2: 3 (odd): Mud");
+    s.forced = vec![4];
+    g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
+    assert!(s.mud && s.forced == vec![4], "turn 3: no more rolls");
+}
+
+#[test]
+fn t_vp_2_conscription_bl_3_54() {
+    let g = game();
+    let mut s = setup("1862");
+    s.first_month = false;
+    g.start_month(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Replacement);
+    let v0 = s.vp;
+    s.forced = vec![3];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.draft_cadres[0], 3, "USA: 1d3 = 2, +1: 3 infantry cadres");
+    assert_eq!(s.vp, v0 - 1, "the CSA gains 1 VP");
+    refused(&s, 0, "draft");
+    // The next Replacement Turn of the same year: CSA +2.
+    s.drafted_this_turn = [false, false];
+    s.forced = vec![1];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.vp, v0 - 3);
+    // The first draft of a new calendar year costs 1 again.
+    s.year = 1863;
+    g.start_month(&mut s, &mut Log::quiet());
+    let v1 = s.vp;
+    s.forced = vec![1];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.vp, v1 - 1);
+}
+
+#[test]
+fn t_vp_3_emancipation_bl_3_55() {
+    let g = game();
+    let mut s = setup("1862");
+    s.first_month = false;
+    s.major_win_last_month = true;
+    g.start_month(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Emancipation, "the USA decides first");
+    let (v0, rp) = (s.vp, s.rp[1]);
+    act(&mut s, 0, "emancipate");
+    assert_eq!((s.vp, s.rp[1]), (v0 + 3, rp * 2), "USA +3 VP; CSA RP doubled");
+    assert!(!g.emancipation_possible(&s), "once per game");
+    let mut s = setup("1863");
+    s.major_win_last_month = true;
+    assert!(!g.emancipation_possible(&s), "not in the 1863 scenario");
+    let mut s = campaign("1863");
+    s.major_win_last_month = true;
+    assert!(g.emancipation_possible(&s), "but in a campaign game in 1863");
+}
