@@ -1639,3 +1639,36 @@ fn t_vp_3_emancipation_bl_3_55() {
     s.major_win_last_month = true;
     assert!(g.emancipation_possible(&s), "but in a campaign game in 1863");
 }
+
+#[test]
+fn t_rep_1_rep_2_cadre_placement_and_spending_bl_12_3_12_41() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.phase = Phase::Replacement;
+    s.done = [false, false];
+    s.rp = [30, 30];
+    let rich = hx("richmond");
+    let infantry_at = |s: &State, h: u16| -> Option<Action> {
+        g.legal_actions(s, 1).into_iter().find(|a| matches!(a, Action::Build(u, x) if *x == h && g.kind(*u as usize) == UnitKind::Infantry))
+    };
+    for k in 0..3 {
+        let a = infantry_at(&s, rich).unwrap_or_else(|| panic!("cadre {} in Richmond", k + 1));
+        g.apply(&mut s, 1, &a, &mut Log::quiet()).unwrap();
+    }
+    assert!(infantry_at(&s, rich).is_none(), "T-REP-2: a 4th cadre in Richmond is illegal");
+    let built = s.units.iter().position(|u| u.st == St::Pending).unwrap();
+    assert!(!g.legal_actions(&s, 1).contains(&Action::Step(built as u8)), "T-REP-1: no step for a cadre built this turn");
+    let town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].home == Side::Csa).unwrap().hex;
+    let a = infantry_at(&s, town).expect("a cadre in a friendly home town");
+    g.apply(&mut s, 1, &a, &mut Log::quiet()).unwrap();
+    assert!(infantry_at(&s, town).is_none(), "T-REP-2: one cadre per town");
+    let fm = hx("fort-monroe");
+    s.control[fm as usize] = Side::Usa;
+    assert!(!g.legal_actions(&s, 0).iter().any(|a| matches!(a, Action::Build(_, x) if *x == fm)), "T-REP-2: no cadre at Fort Monroe");
+    let usa_town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].home == Side::Usa).unwrap().hex;
+    s.control[usa_town as usize] = Side::Csa;
+    assert!(infantry_at(&s, usa_town).is_none(), "T-REP-2: home territory only");
+    act(&mut s, 1, "done");
+    assert_eq!(s.rp[1], 0, "T-REP-1: leftover RP are lost");
+}
