@@ -1672,3 +1672,76 @@ fn t_rep_1_rep_2_cadre_placement_and_spending_bl_12_3_12_41() {
     act(&mut s, 1, "done");
     assert_eq!(s.rp[1], 0, "T-REP-1: leftover RP are lost");
 }
+
+#[test]
+fn t_regroup_1_retreat_or_reinforce_not_both_bl_6_4() {
+    let (mut s, a, _, n) = two_battles(&[("csa-art-1", 2)], &[("usa-i-1", 1)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    put_hex(&mut s, "csa-bde-1", n[0], 1);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    act(&mut s, 1, "end");
+    s.forced = vec![6, 1];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert!(matches!(bstep(&s), BStep::Regroup(Side::Csa, 0)), "the victor may regroup while another battle runs");
+    let l = legal_texts(&s, 1);
+    let back = format!("retreat csa-art-1 {}", label(n[0]));
+    assert!(l.contains(&back) && l.contains(&"reinforce csa-bde-1".to_string()), "{l:?}");
+    act(&mut s, 1, &back);
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "not both");
+    act(&mut s, 1, "end");
+    assert!(s.disrupted.contains(&(uid("csa-art-1") as u8)), "regrouped units are disrupted");
+}
+
+#[test]
+fn t_dd_2_forest_double_defense_bl_7_36() {
+    let units = [("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "usa-center")];
+    let forest = |turn: u8| {
+        let (mut s, _, _) = boxed(&units, turn, BStep::Combat);
+        s.battle.as_mut().unwrap().forest = true;
+        s
+    };
+    // In its own line the USA unit has Double Defense: two hits, one step.
+    let mut s = forest(0);
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 1, "fire csa-longstreet usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 2);
+    // The CSA unit advanced into the enemy line: none.
+    let mut s = forest(1);
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 0, "fire usa-i-1 usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1);
+    // In a melee the side being meleed has it.
+    let mut s = forest(1);
+    s.forced = vec![4, 4, 1, 1, 1, 1];
+    act(&mut s, 0, "melee usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2);
+}
+
+#[test]
+fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..8 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, &format!("retreat usa-i-1 {}", label(b)));
+    act(&mut s, 0, "end");
+    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "B-24: disrupted units do not reinforce");
+    while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert!(matches!(bstep(&s), BStep::Night(_)));
+    let bt = s.battle.as_ref().unwrap();
+    assert!(!bt.units[bt.idx(uid("usa-i-1") as u8).unwrap()].disrupted && s.disrupted.is_empty(), "all disrupted units recover at night");
+}
