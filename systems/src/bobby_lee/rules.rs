@@ -149,7 +149,7 @@ impl BobbyLee {
         matches!(k, SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Mountain) || (k == SideKind::Gap && s.mud)
     }
 
-    fn land(&self, h: u16) -> bool {
+    pub(crate) fn land(&self, h: u16) -> bool {
         !matches!(self.d().hexes[h as usize].terrain, Terrain::Sea | Terrain::Mountain)
     }
 
@@ -737,7 +737,7 @@ impl BobbyLee {
         log.info(|| why.to_string());
     }
 
-    fn update_military_rr(&self, s: &mut State) {
+    pub(crate) fn update_military_rr(&self, s: &mut State) {
         // BL 9.5 (digest A51): January 1862, or six months of continuous USA occupation of Alexandria.
         let dated = (s.year, s.month) >= (1862, 1);
         let held = s.alexandria_months >= 6;
@@ -889,9 +889,12 @@ impl BobbyLee {
             let hx = &d.hexes[h as usize];
             for dir in 0..6 {
                 let n = hx.nbr[dir];
-                if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) && occ[n as usize] & bit(side.other()) == 0 {
-                    let cost = if s.control[n as usize] == side.other() { 2 } else { 1 };
-                    if s.sm >= cost {
+                if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) {
+                    // Digest A10 / A15 [INTERP]: a River Crossing attack costs 2 SM and uses the
+                    // River row of the Attack limits.
+                    let attack = occ[n as usize] & bit(side.other()) != 0;
+                    let cost = if attack || s.control[n as usize] == side.other() { 2 } else { 1 };
+                    if s.sm >= cost && (!attack || (self.attacks && self.attack_room(s, h, n, SideKind::MajorRiver, false) > 0)) {
                         out.push(Action::Cross(ui, n));
                     }
                 }
@@ -1243,8 +1246,17 @@ impl BobbyLee {
                 log.info(|| format!("BL 10.42: {} evacuates by sea to {}", side.name(), d.hex_name(h)));
             }
             Action::Cross(u, h) => {
-                let cost = if s.control[h as usize] == side.other() { 2 } else { 1 };
+                let from = s.units[u as usize].hex;
+                let attack = self.occ(s)[h as usize] & bit(side.other()) != 0;
+                let cost = if attack || s.control[h as usize] == side.other() { 2 } else { 1 };
                 s.sm -= cost;
+                if attack {
+                    // BL 5.31 / digest A63: a River Crossing attack counts against the hexside.
+                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                        Some(x) => x.2 += 1,
+                        None => s.attacks.push((from, h, 1)),
+                    }
+                }
                 self.place_moved(s, u as usize, h);
                 log.info(|| format!("BL 10.5: {} crosses the river into {} ({cost} SM)", side.name(), d.hex_name(h)));
             }

@@ -1745,3 +1745,89 @@ fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
     let bt = s.battle.as_ref().unwrap();
     assert!(!bt.units[bt.idx(uid("usa-i-1") as u8).unwrap()].disrupted && s.disrupted.is_empty(), "all disrupted units recover at night");
 }
+
+#[test]
+fn t_rc_1_river_crossing_bl_10_5() {
+    let g = game();
+    let d = &g.data;
+    // A major-river hexside (above the head of navigation) between two land hexes.
+    let (h, n) = d
+        .hexes
+        .iter()
+        .enumerate()
+        .find_map(|(h, x)| (0..6).find(|&dir| x.side[dir] == SideKind::MajorRiver && x.nbr[dir] != NONE && g.land(x.nbr[dir]) && g.land(h as u16)).map(|dir| (h as u16, x.nbr[dir])))
+        .expect("a major river");
+    let mut s = blank("1862");
+    s.phase = Phase::Movement;
+    put_hex(&mut s, "csa-jackson", h, 3);
+    s.control[n as usize] = Side::Csa;
+    s.sm = 1;
+    let cross = format!("cross csa-jackson {}", label(n));
+    assert!(legal_texts(&s, 1).contains(&cross), "1 SM into a friendly or empty hex");
+    s.control[n as usize] = Side::Usa;
+    assert!(!legal_texts(&s, 1).contains(&cross), "2 SM into an enemy-controlled hex");
+    s.sm = 2;
+    assert!(legal_texts(&s, 1).contains(&cross));
+    put_hex(&mut s, "usa-i-1", n, 3);
+    assert!(legal_texts(&s, 1).contains(&cross), "digest A10: a River Crossing attack, 2 SM");
+    act(&mut s, 1, &cross);
+    assert_eq!((s.sm, s.attacks.clone()), (0, vec![(h, n, 1)]));
+    // No retreat or reinforcement across the unbridged river (rule 10.5).
+    assert!(g.hexside(n, h).is_none());
+}
+
+#[test]
+fn t_rail_4_military_railroad_bl_9_5() {
+    let g = game();
+    let mut s = setup("1861");
+    g.update_military_rr(&mut s);
+    assert!(!s.military_rr, "no Washington-Alexandria link in 1861");
+    s.alexandria_months = 6;
+    g.update_military_rr(&mut s);
+    assert!(s.military_rr, "[INTERP] six months of USA occupation, if first");
+    s.alexandria_months = 0;
+    s.year = 1862;
+    s.month = 1;
+    g.update_military_rr(&mut s);
+    assert!(s.military_rr, "from January 1862");
+}
+
+#[test]
+fn t_rail_5_no_csa_rail_movement_in_the_north_bl_9_1() {
+    let g = game();
+    let d = &g.data;
+    let north = d.hexes.iter().enumerate().find(|(_, x)| x.home == Side::Usa && x.rail() && x.terrain == Terrain::Clear).map(|(h, _)| h as u16).expect("a northern rail hex");
+    let mut s = blank("1862");
+    s.control[north as usize] = Side::Csa;
+    let u = put_hex(&mut s, "csa-jackson", north, 3);
+    assert!(g.rail_dests(&s, u, &g.occ(&s)).is_empty());
+}
+
+#[test]
+fn t_siege_1_naval_supply_lifts_a_siege_bl_11_8() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    let fm = hx("fort-monroe");
+    s.control[fm as usize] = Side::Usa;
+    s.control[hx("baltimore") as usize] = Side::Usa;
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    let csa = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
+    let mut k = 0;
+    for &n in &d.hexes[fm as usize].nbr {
+        if n != NONE && g.land(n) {
+            put_hex(&mut s, csa[k], n, 2);
+            k += 1;
+        }
+    }
+    assert!(k > 0);
+    assert!(!g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[fm as usize], "T-SIEGE-1: naval supply to Baltimore");
+    // Inland, surrounded on every side: besieged.
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    put_hex(&mut s, "usa-i-1", h, 3);
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, csa[i], x, 2);
+    }
+    assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[h as usize]);
+}
