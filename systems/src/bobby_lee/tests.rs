@@ -1831,3 +1831,30 @@ fn t_siege_1_naval_supply_lifts_a_siege_bl_11_8() {
     }
     assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[h as usize]);
 }
+
+#[test]
+fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
+    let g = game();
+    let d = &g.data;
+    let vp_after = |occupy: &[(Side, u16)]| -> i8 {
+        let mut s = blank("1862");
+        s.month = 6;
+        let mut k = 0;
+        for &(side, h) in occupy {
+            let id = if side == Side::Csa { ["csa-longstreet", "csa-jackson", "csa-ewell"][k] } else { ["usa-i-1", "usa-i-2", "usa-i-3"][k] };
+            k += 1;
+            put_hex(&mut s, id, h, 3);
+            s.control[h as usize] = side;
+        }
+        let v0 = s.vp;
+        g.month_end(&mut s, &mut Log::quiet());
+        s.vp - v0
+    };
+    let usa: Vec<u16> = d.places.iter().filter(|p| p.supply_source == Some(Side::Usa)).map(|p| p.hex).collect();
+    let csa: Vec<u16> = d.places.iter().filter(|p| p.supply_source == Some(Side::Csa)).map(|p| p.hex).collect();
+    assert_eq!((usa.len(), csa.len()), (3, 3));
+    let base = vp_after(&[]);
+    assert_eq!(vp_after(&[(Side::Csa, usa[0])]) - base, -1, "the CSA occupies a USA rail supply hex: CSA +1");
+    assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1])]) - base, 0, "two of three: nothing");
+    assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1]), (Side::Usa, csa[2])]) - base, 1, "all three: USA +1");
+}
