@@ -1839,10 +1839,8 @@ fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
     let vp_after = |occupy: &[(Side, u16)]| -> i8 {
         let mut s = blank("1862");
         s.month = 6;
-        let mut k = 0;
-        for &(side, h) in occupy {
+        for (k, &(side, h)) in occupy.iter().enumerate() {
             let id = if side == Side::Csa { ["csa-longstreet", "csa-jackson", "csa-ewell"][k] } else { ["usa-i-1", "usa-i-2", "usa-i-3"][k] };
-            k += 1;
             put_hex(&mut s, id, h, 3);
             s.control[h as usize] = side;
         }
