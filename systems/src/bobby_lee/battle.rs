@@ -2,13 +2,15 @@
 //! deployment, battle days and turns, retreat and pursuit, morale, fire and melee, enfilade,
 //! Double Defense, battle moves, reinforcement, night, regroup, rout and fortresses.
 //!
-//! A battle is plain data in `State::battle`; its pending decision is `Battle::step`. The
-//! Combat Phase fights the battles of `State::battle_queue` one after the other (the order of
-//! the hexes); see the module report for the readings taken.
+//! A battle is plain data; its pending decision is `Battle::step`. The battles of a Combat
+//! Phase share one clock (rule 6.1, digest 5.1 [INTERP]): `State::battle` is the one being
+//! played, `State::battles` the others. In each battle turn the phasing player plays all its
+//! segments in one battle of its choice (`fight HEX`), then in the next; Night in every battle,
+//! then the next day. A retreating defender may enter an adjacent battle, disrupted.
 
 use super::data::{HqRole, Side, SideKind, Terrain, UnitKind, NONE};
 use super::rules::bit;
-use super::state::{Action, BStep, BUnit, Battle, Bx, Phase, St, State, NOBOX};
+use super::state::{Action, After, BStep, BUnit, Battle, Bx, Casualties, Phase, St, State, NOBOX};
 use super::BobbyLee;
 use bivouac_engine::log::{Log, Refusal};
 
@@ -96,28 +98,22 @@ impl BobbyLee {
 
     // ------------------------------------------------------------------ start and end
 
-    /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides.
+    /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides. They are
+    /// fought together on one shared clock (digest 5.1 [INTERP]).
     pub(crate) fn start_combat(&self, s: &mut State, log: &mut Log) {
-        let occ = self.occ(s);
-        s.battle_queue = (0..occ.len() as u16).filter(|&h| occ[h as usize] == 3).collect();
-        s.battle_queue.reverse();
-        s.disrupted.clear();
-        self.next_battle(s, log);
-    }
-
-    fn next_battle(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
-        while let Some(h) = s.battle_queue.pop() {
-            let occ = self.occ(s);
-            if occ[h as usize] != 3 {
-                continue;
-            }
-            let att = s.active;
+        let occ = self.occ(s);
+        s.disrupted.clear();
+        s.won.clear();
+        s.recovered = 0;
+        s.battles.clear();
+        let att = s.active;
+        for h in (0..occ.len() as u16).filter(|&h| occ[h as usize] == 3) {
             let mut units: Vec<BUnit> = Vec::new();
             let mut csa = Vec::new();
             for (i, u) in s.units.iter().enumerate() {
                 if u.st == St::Map && u.hex == h {
-                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
+                    units.push(BUnit { u: i as u8, bx: NOBOX, fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
                     if self.side_of(i) == Side::Csa {
                         csa.push(i as u8);
                     }
@@ -134,13 +130,65 @@ impl BobbyLee {
                 *o = bside(b as u8);
             }
             log.info(|| format!("BL 6.1: battle in {} ({} attacks{}{})", d.hex_name(h), att.name(), if fortress { ", fortress" } else { "" }, if forest { ", forest" } else { "" }));
-            s.battle = Some(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, night: false });
-            s.phase = Phase::Battle;
-            return;
+            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None });
         }
         s.battle = None;
-        s.phase = Phase::Supply;
-        self.to_supply(s, log);
+        self.schedule(s, log);
+    }
+
+    /// The battles that may be played next on the shared clock (digest 5.1 [INTERP]): every
+    /// battle still deploying first; then those at the earliest (day, battle turn).
+    pub(crate) fn battle_candidates(&self, s: &State) -> Vec<u16> {
+        if s.battles.iter().any(|b| matches!(b.step, BStep::Deploy(_))) {
+            return s.battles.iter().filter(|b| matches!(b.step, BStep::Deploy(_))).map(|b| b.hex).collect();
+        }
+        let Some(key) = s.battles.iter().map(|b| (b.day, b.turn)).min() else { return Vec::new() };
+        s.battles.iter().filter(|b| (b.day, b.turn) == key).map(|b| b.hex).collect()
+    }
+
+    /// Who chooses the next battle (rule 6.1): the phasing player of the battle turn; the
+    /// defender for deployment and Night, which the defender starts (rule 6.2, 6.33).
+    fn chooser(&self, s: &State) -> Option<Side> {
+        let h = *self.battle_candidates(s).first()?;
+        let b = s.battles.iter().find(|b| b.hex == h)?;
+        Some(if matches!(b.step, BStep::Deploy(_)) || b.turn >= 8 { b.defender() } else { b.phasing() })
+    }
+
+    /// The current battle waits for the others (its battle turn, deployment or Night is over);
+    /// the next one is chosen when the action is complete (`schedule`).
+    fn yield_battle(&self, s: &mut State) {
+        if let Some(b) = s.battle.take() {
+            let at = s.battles.partition_point(|o| o.hex < b.hex);
+            s.battles.insert(at, b);
+        }
+    }
+
+    /// BL 6.1: go on with the next battle, asking the chooser when several are due; the Supply
+    /// Phase once every battle is over.
+    fn schedule(&self, s: &mut State, log: &mut Log) {
+        while s.battle.is_none() {
+            if s.battles.is_empty() {
+                s.phase = Phase::Supply;
+                self.to_supply(s, log);
+                return;
+            }
+            s.phase = Phase::Battle;
+            let c = self.battle_candidates(s);
+            if c.len() != 1 {
+                return;
+            }
+            self.open_battle(s, c[0], log);
+        }
+    }
+
+    fn open_battle(&self, s: &mut State, h: u16, log: &mut Log) {
+        let i = s.battles.iter().position(|b| b.hex == h).expect("a waiting battle");
+        let b = s.battles.remove(i);
+        let night = b.turn >= 8 && !b.nightfall;
+        s.battle = Some(b);
+        if night {
+            self.nightfall(s, log);
+        }
     }
 
     fn finish_battle(&self, s: &mut State, log: &mut Log) {
@@ -152,8 +200,27 @@ impl BobbyLee {
             }
             log.info(|| format!("BL 6.4: {} wins the battle in {}", v.name(), self.d().hex_name(b.hex)));
         }
+        // BL 7.52: the victors may reinforce an adjacent battle from the next battle turn.
+        s.won.push((b.hex, b.day, b.turn));
         s.battle = None;
-        self.next_battle(s, log);
+    }
+
+    /// A unit leaves the battle for hex `n` (retreat, regroup, withdrawal): it is disrupted
+    /// (rule 7.13); into an adjacent battle it enters the friendly Reserve there (digest 5.6).
+    fn leave_battle(&self, s: &mut State, u: u8, n: u16, log: &mut Log) {
+        if let Some(b) = s.battle.as_mut() {
+            b.units.retain(|x| x.u != u);
+        }
+        s.units[u as usize].hex = n;
+        s.disrupted.push(u);
+        let side = self.side_of(u as usize);
+        if let Some(o) = s.battles.iter_mut().find(|o| o.hex == n) {
+            o.units.push(BUnit { u, bx: bx(side, RESERVE), fired: false, moves: 0, disengaged: false, engaged: false, fresh: false, disrupted: true, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
+            if side == Side::Csa && !o.csa.contains(&u) {
+                o.csa.push(u);
+            }
+            log.info(|| format!("BL 7.13: a disrupted {} block retreats into the battle in {}", side.name(), self.d().hex_name(n)));
+        }
     }
 
     /// Remove eliminated units from the board; end the battle or rout a side (BL 6.4, 7.15).
@@ -161,7 +228,20 @@ impl BobbyLee {
         let sides = self.sides();
         let Some(b) = s.battle.as_mut() else { return };
         b.units.retain(|x| s.units[x.u as usize].st == St::Map && s.units[x.u as usize].hex == b.hex);
-        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..)) {
+        for i in 0..b.units.len() {
+            let x = &b.units[i];
+            let side = sides[x.u as usize];
+            // BL 7.41 sidebar (seed L731): a revealed unit stays face up until it moves to the
+            // Reserve (or night falls): there it stands upright (hidden) again.
+            if x.bx == bx(side, RESERVE) && x.env == NOBOX {
+                s.units[x.u as usize].shown = false;
+            }
+            // A garrison counts as having engaged only while its box stays engaged (rule 2.2.4).
+            if !b.engaged(x.bx, &sides) {
+                b.units[i].engager = false;
+            }
+        }
+        if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. } | BStep::Casualty(_)) {
             return;
         }
         // BL 6.2 [INTERP]: a box held by one side only becomes that side's.
@@ -228,7 +308,7 @@ impl BobbyLee {
 
     /// BL 7.12: retreats per hexside per battle turn = its Attack limit, doubled at night
     /// ([INTERP] a "DR" attack limit lets one unit retreat).
-    fn retreat_room(&self, s: &State, b: &Battle, n: u16, night: bool) -> u8 {
+    pub(crate) fn retreat_room(&self, s: &State, b: &Battle, n: u16, night: bool) -> u8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.attack[s.mud as usize];
         let lim = if lim < 0 { 1 } else { lim as u8 };
@@ -252,8 +332,10 @@ impl BobbyLee {
                 // Attacker: friendly-occupied hexes it attacked or reinforced from, never a battle.
                 att_hexes.contains(&n)
             } else {
-                // Defender: not the attacker's retreat hexes, not enemy-occupied ([INTERP]).
-                !att_hexes.contains(&n) && occ[n as usize] & bit(side.other()) == 0
+                // Defender: not the attacker's retreat hexes, not enemy-occupied ([INTERP]);
+                // or an adjacent battle where it also defends (digest 5.6, rule 6.1).
+                let battle = s.battles.iter().any(|o| o.hex == n && o.defender() == side);
+                battle || (!att_hexes.contains(&n) && occ[n as usize] & bit(side.other()) == 0)
             };
             if ok {
                 v.push(n);
@@ -262,7 +344,23 @@ impl BobbyLee {
         v
     }
 
-    fn reinforce_limit(&self, s: &State, b: &Battle, n: u16, night: bool) -> i8 {
+    /// BL 7.11 / 10.41: the land retreat hexes of unit `u`: its side's, and for an invader
+    /// (which crossed no hexside) every adjacent hex held by friendly units only, not a battle
+    /// (option `invader-retreat`, digest 4.10.5 [INTERP]).
+    fn unit_retreat_hexes(&self, s: &State, b: &Battle, side: Side, u: u8, hexes: &[u16]) -> Vec<u16> {
+        let mut v = hexes.to_vec();
+        if s.opts.invader_adjacent && s.invaders.iter().any(|i| i.0 == u) {
+            let occ = self.occ(s);
+            for &n in &self.d().hexes[b.hex as usize].nbr {
+                if n != NONE && occ[n as usize] == bit(side) && self.hexside(b.hex, n).is_some() && !v.contains(&n) {
+                    v.push(n);
+                }
+            }
+        }
+        v
+    }
+
+    pub(crate) fn reinforce_limit(&self, s: &State, b: &Battle, n: u16, night: bool) -> i8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.reinforce[s.mud as usize];
         if lim < 0 {
@@ -284,6 +382,10 @@ impl BobbyLee {
         for dir in 0..6 {
             let n = d.hexes[b.hex as usize].nbr[dir];
             if n == NONE || occ[n as usize] != bit(side) {
+                continue;
+            }
+            // BL 7.52: victors reinforce an adjacent battle from the battle turn after their victory.
+            if s.won.contains(&(n, b.day, b.turn)) {
                 continue;
             }
             let lim = self.reinforce_limit(s, b, n, night);
@@ -310,10 +412,11 @@ impl BobbyLee {
     // ------------------------------------------------------------------ who acts
 
     pub(crate) fn battle_actor(&self, s: &State) -> Option<Side> {
-        let b = s.battle.as_ref()?;
+        let Some(b) = s.battle.as_ref() else { return self.chooser(s) };
         Some(match b.step {
             BStep::Deploy(x) | BStep::Night(x) | BStep::NightReinforce(x) | BStep::Regroup(x, _) => x,
-            BStep::Melee { by, .. } => by,
+            BStep::Melee { by, .. } | BStep::Leave { by, .. } => by,
+            BStep::Casualty(x) => x,
             _ => b.phasing(),
         })
     }
@@ -450,11 +553,10 @@ impl BobbyLee {
                 let t = bx(bside(x.bx), q);
                 let vacant_center = q == CENTER && bside(t) == en && !b.has(t, en, &sides) && !b.has(t, side, &sides);
                 // BL 7.15 (b): enfilading the enemy's vacant Center routs it.
-                if b.has(t, en, &sides) || vacant_center {
-                    if !v.contains(&t) {
+                if (b.has(t, en, &sides) || vacant_center)
+                    && !v.contains(&t) {
                         v.push(t);
                     }
-                }
             }
         }
         v
@@ -545,8 +647,9 @@ impl BobbyLee {
             return vec![];
         }
         if x.lost {
-            // A Lost unit may roll again (it moved off the board already this attempt).
-            return if x.moves == 0 && !x.fired { vec![x.env] } else { vec![] };
+            // A Lost unit may roll again: on a success it engages, or goes back to the
+            // Reserve if that is what it tried (digest 5.15).
+            return if x.moves == 0 && !x.fired { vec![x.env, bx(side, RESERVE)] } else { vec![] };
         }
         if x.fired || x.fresh || x.disrupted || x.moves > 0 || x.env != NOBOX || x.bx != bx(side, RESERVE) || matches!(kind, UnitKind::Hq | UnitKind::HeavyArtillery) {
             return vec![];
@@ -576,7 +679,7 @@ impl BobbyLee {
         let d = self.d();
         let b = s.battle.as_ref().expect("battle");
         let forest = b.forest;
-        let list: Vec<(u8, Bx)> = b.units.iter().filter(|x| x.env != NOBOX && x.moves > 0).map(|x| (x.u, x.env)).collect();
+        let list: Vec<(u8, Bx)> = b.units.iter().filter(|x| x.env != NOBOX && x.moves > 0 && !x.fired).map(|x| (x.u, x.env)).collect();
         for (u, t) in list {
             let Some(b) = s.battle.as_ref() else { return };
             if b.idx(u).is_none() || b.step != BStep::Moves {
@@ -591,29 +694,58 @@ impl BobbyLee {
             let i = b.idx(u).expect("in battle");
             if !ok {
                 b.units[i].lost = true;
+                b.units[i].back = false;
+                // Resolved for this battle turn (a Lost unit does not fire).
+                b.units[i].fired = true;
                 continue;
             }
             let sides = self.sides();
+            if b.units[i].back {
+                // A Lost unit's success: back to the Reserve instead of engaging.
+                let x = &mut b.units[i];
+                x.bx = bx(side, RESERVE);
+                x.env = NOBOX;
+                x.lost = false;
+                x.back = false;
+                continue;
+            }
             let enemy = b.has(t, side.other(), &sides);
             let x = &mut b.units[i];
             x.bx = t;
             x.env = NOBOX;
             x.lost = false;
             x.engaged = true;
+            x.engager = enemy;
             if enemy {
                 // It fires at once (engaged fire), in this battle turn.
-                self.fire(s, u, t, None, log);
-                if let Some(b) = s.battle.as_mut() {
-                    if let Some(i) = b.idx(u) {
+                self.fire(s, u, t, None, After::Envelop, log);
+                if let Some(b) = s.battle.as_mut()
+                    && let Some(i) = b.idx(u) {
                         b.units[i].fired = true;
                     }
-                }
             } else {
                 // A vacant enemy flank is occupied, without enfilade this turn.
                 b.units[i].fired = true;
                 self.settle(s, log);
             }
         }
+    }
+
+    /// The end of the battle-move segment: envelopments, then every engaged unit is revealed
+    /// (rule 7.41) and the reinforcement segment begins.
+    fn end_moves(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        self.resolve_envelopments(s, log);
+        if s.battle.as_ref().is_none_or(|b| b.step != BStep::Moves) {
+            return;
+        }
+        // BL 7.41: every engaged unit of both sides is revealed.
+        let b = s.battle.as_mut().expect("battle");
+        let eng: Vec<u8> = b.units.iter().filter(|x| b.engaged(x.bx, &sides)).map(|x| x.u).collect();
+        for u in eng {
+            s.units[u as usize].shown = true;
+        }
+        s.battle.as_mut().expect("battle").step = BStep::Reinforce;
     }
 
     fn melee_boxes(&self, s: &State, b: &Battle, side: Side) -> Vec<Bx> {
@@ -643,10 +775,13 @@ impl BobbyLee {
 
     pub(crate) fn battle_legal(&self, s: &State, side: Side) -> Vec<Action> {
         let mut out = Vec::new();
-        let Some(b) = s.battle.as_ref() else { return out };
         if self.battle_actor(s) != Some(side) {
             return out;
         }
+        let Some(b) = s.battle.as_ref() else {
+            // BL 6.1: the player chooses the battle to play next.
+            return self.battle_candidates(s).into_iter().map(Action::Fight).collect();
+        };
         let sides = self.sides();
         match b.step {
             BStep::Deploy(_) => {
@@ -659,9 +794,10 @@ impl BobbyLee {
                 }
             }
             BStep::Retreat => {
-                let hexes = self.retreat_hexes(s, b, side);
+                let side_hexes = self.retreat_hexes(s, b, side);
                 for x in &b.units {
                     if sides[x.u as usize] == side && x.retreat == NONE {
+                        let hexes = self.unit_retreat_hexes(s, b, side, x.u, &side_hexes);
                         for &n in &hexes {
                             let marked = b.units.iter().filter(|y| y.retreat == n).count() as u8;
                             if self.retreat_room(s, b, n, false) > marked {
@@ -669,11 +805,10 @@ impl BobbyLee {
                             }
                         }
                         // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
-                        if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u) {
-                            if !b.engaged(x.bx, &sides) && !hexes.contains(&port) && self.occ(s)[port as usize] & bit(side.other()) == 0 {
+                        if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u)
+                            && !b.engaged(x.bx, &sides) && !hexes.contains(&port) && self.occ(s)[port as usize] & bit(side.other()) == 0 {
                                 out.push(Action::Retreat(x.u, port));
                             }
-                        }
                     }
                 }
                 out.push(Action::End);
@@ -694,9 +829,18 @@ impl BobbyLee {
                 }
                 out.push(Action::End);
             }
-            BStep::Melee { .. } => {
-                out.push(Action::Press(true));
-                out.push(Action::Press(false));
+            BStep::Leave { night, .. } => out = self.leave_moves(s, b, side, night),
+            BStep::Casualty(_) => {
+                if let Some(c) = b.casualties.first() {
+                    out = self.hit_candidates(s, b, &c.group).into_iter().map(Action::Hit).collect();
+                }
+            }
+            BStep::Melee { bx: t, .. } => {
+                out.push(Action::Press);
+                // BL 7.42: breaking off is a disengagement to a friendly position of the owner's choice.
+                for to in self.disengage_options(b, t, side) {
+                    out.push(Action::Break(to));
+                }
             }
             BStep::Moves => {
                 for (i, x) in b.units.iter().enumerate() {
@@ -769,8 +913,22 @@ impl BobbyLee {
     // ------------------------------------------------------------------ apply
 
     pub(crate) fn battle_act(&self, s: &mut State, side: Side, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        self.battle_step(s, side, a, log)?;
+        // BL 6.1: the battle is over or waits for the others: go on with the next one.
+        if s.battle.is_none() {
+            self.schedule(s, log);
+        }
+        Ok(())
+    }
+
+    fn battle_step(&self, s: &mut State, side: Side, a: &Action, log: &mut Log) -> Result<(), Refusal> {
         let d = self.d();
         let sides = self.sides();
+        if let Action::Fight(h) = *a {
+            log.info(|| format!("BL 6.1: {} goes on with the battle in {}", side.name(), d.hex_name(h)));
+            self.open_battle(s, h, log);
+            return Ok(());
+        }
         let step = s.battle.as_ref().expect("battle").step;
         match (a.clone(), step) {
             (Action::Deploy(u, t), BStep::NightReinforce(_)) => {
@@ -791,8 +949,29 @@ impl BobbyLee {
                         // BL 6.3: the attacker plays the first battle turn (Dawn).
                         b.step = BStep::Retreat;
                         log.info(|| "BL 6.3: Day 1, Dawn".to_string());
+                        let h = b.hex;
                         self.settle(s, log);
+                        self.yield_if(s, h, BStep::Retreat);
                     }
+                }
+            }
+            (Action::Retreat(u, n), BStep::Leave { by, .. }) => {
+                let b = s.battle.as_mut().expect("battle");
+                if let Some(c) = b.crossed.iter_mut().find(|c| c.0 == n) {
+                    c.1 += 1;
+                } else if d.dir(b.hex, n).is_some() {
+                    b.crossed.push((n, 1));
+                }
+                self.leave_battle(s, u, n, log);
+                log.info(|| format!("BL 7.15: a {} block retreats to {}", by.name(), d.hex_name(n)));
+                self.leave_check(s, log);
+            }
+            (Action::Hit(u), BStep::Casualty(_)) => {
+                let melee = s.battle.as_ref().expect("battle").casualties.first().is_some_and(|c| c.melee);
+                self.hit_unit(s, u, melee, log);
+                let after = s.battle.as_ref().expect("battle").resume.expect("a paused fire").1;
+                if self.deal(s, after, log) {
+                    self.run_after(s, after, log);
                 }
             }
             (Action::Retreat(u, n), BStep::Retreat) => {
@@ -801,44 +980,42 @@ impl BobbyLee {
                 b.units[i].retreat = n;
             }
             (Action::End, BStep::Retreat) => {
-                self.resolve_retreats(s, log, false);
-                if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
-                    self.morale(s, log);
-                    if let Some(b) = s.battle.as_mut() {
-                        if b.step == BStep::Retreat {
-                            b.step = BStep::Combat;
-                        }
-                    }
+                if self.resolve_retreats(s, log) {
+                    self.after_retreat(s, log);
                 }
             }
-            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, None, log),
+            (Action::Fire(u, t), BStep::Combat) => self.fire(s, u, t, None, After::Settle, log),
             (Action::Target(u, e), BStep::Combat) => {
                 let b = s.battle.as_ref().expect("battle");
                 let t = b.units[b.idx(e).expect("in battle")].bx;
-                self.fire(s, u, t, Some(e), log)
+                self.fire(s, u, t, Some(e), After::Settle, log)
             }
             (Action::Melee(t), BStep::Combat) => self.melee(s, t, log),
-            (Action::Press(p), BStep::Melee { bx: t, by, round }) => {
+            (Action::Break(to), BStep::Melee { bx: t, by, .. }) => {
+                // BL 7.35 / 7.42: the side that breaks off disengages.
+                let b = s.battle.as_mut().expect("battle");
+                for x in b.units.iter_mut() {
+                    if x.bx == t && sides[x.u as usize] == by {
+                        x.bx = to;
+                    }
+                }
+                b.step = BStep::Combat;
+                log.info(|| format!("BL 7.35: {} breaks off the melee to {}", by.name(), box_name(to)));
+                self.settle(s, log);
+            }
+            (Action::Press, BStep::Melee { bx: t, by, round }) => {
                 let b = s.battle.as_mut().expect("battle");
                 let ph = b.phasing();
-                if !p {
-                    // BL 7.42: the side that breaks off disengages.
-                    self.disengage_box(s, t, by);
-                    log.info(|| format!("BL 7.35: {} breaks off the melee", by.name()));
-                    s.battle.as_mut().expect("battle").step = BStep::Combat;
-                } else if by == ph {
+                if by == ph {
                     b.step = BStep::Melee { bx: t, by: ph.other(), round };
+                    self.settle(s, log);
                 } else {
                     // Both fight a second round; the active side then disengages unless it won.
                     self.melee_round(s, t, log);
-                    let b = s.battle.as_mut().expect("battle");
-                    b.step = BStep::Combat;
-                    if b.engaged(t, &sides) {
-                        self.disengage_box(s, t, ph);
-                        log.info(|| "BL 7.35: after the second round the active side disengages".to_string());
+                    if self.deal(s, After::Melee2(t), log) {
+                        self.run_after(s, After::Melee2(t), log);
                     }
                 }
-                self.settle(s, log);
             }
             (Action::End, BStep::Combat) => {
                 s.battle.as_mut().expect("battle").step = BStep::Moves;
@@ -853,29 +1030,24 @@ impl BobbyLee {
                 x.moves += 1;
                 x.disengaged |= was_engaged;
                 x.engaged |= engage;
+                x.engager = engage;
                 log.info(|| format!("BL 7.4: {} moves a block to {}{}", side.name(), box_name(t), if engage { " (engages)" } else { "" }));
                 self.settle(s, log);
             }
             (Action::Envelop(u, t), BStep::Moves) => {
                 let b = s.battle.as_mut().expect("battle");
                 let i = b.idx(u).expect("in battle");
-                b.units[i].env = t;
-                b.units[i].moves = 1;
-                log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
-            }
-            (Action::End, BStep::Moves) => {
-                self.resolve_envelopments(s, log);
-                if s.battle.as_ref().is_none_or(|b| b.step != BStep::Moves) {
-                    return Ok(());
+                let x = &mut b.units[i];
+                x.moves = 1;
+                if x.lost && bpos(t) == RESERVE {
+                    x.back = true;
+                    log.info(|| format!("BL 7.43: a Lost {} block tries to go back to the Reserve", side.name()));
+                } else {
+                    x.env = t;
+                    log.info(|| format!("BL 7.43: {} sends a block to envelop {}", side.name(), box_name(t)));
                 }
-                // BL 7.41: every engaged unit of both sides is revealed.
-                let b = s.battle.as_mut().expect("battle");
-                let eng: Vec<u8> = b.units.iter().filter(|x| b.engaged(x.bx, &sides)).map(|x| x.u).collect();
-                for u in eng {
-                    s.units[u as usize].shown = true;
-                }
-                s.battle.as_mut().expect("battle").step = BStep::Reinforce;
             }
+            (Action::End, BStep::Moves) => self.end_moves(s, log),
             (Action::Reinforce(u), BStep::Reinforce | BStep::NightReinforce(_) | BStep::Regroup(..)) => {
                 let night = matches!(step, BStep::NightReinforce(_));
                 let from = s.units[u as usize].hex;
@@ -908,7 +1080,7 @@ impl BobbyLee {
                     b.csa.push(u);
                 }
                 let hex = b.hex;
-                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false });
+                b.units.push(BUnit { u, bx: if night { NOBOX } else { bx(side, RESERVE) }, fired: false, moves: 0, disengaged: false, engaged: false, fresh: true, disrupted: false, half: false, retreat: NONE, meleed: false, env: NOBOX, lost: false, back: false, engager: false });
                 if let BStep::Regroup(v, _) = step {
                     b.step = BStep::Regroup(v, 2);
                 }
@@ -919,7 +1091,6 @@ impl BobbyLee {
             (Action::Withdraw, BStep::Night(x)) => {
                 log.info(|| format!("BL 6.33: {} withdraws at night", x.name()));
                 self.retreat_all(s, x, true, false, log);
-                self.settle(s, log);
             }
             (Action::Continue(hq), BStep::Night(x)) => {
                 let b = s.battle.as_mut().expect("battle");
@@ -953,9 +1124,7 @@ impl BobbyLee {
                     Some(c) => c.1 += 1,
                     None => b.crossed.push((n, 1)),
                 }
-                b.units.retain(|x| x.u != u);
-                s.units[u as usize].hex = n;
-                s.disrupted.push(u);
+                self.leave_battle(s, u, n, log);
                 log.info(|| format!("BL 6.4: {} regroups a block to {}", side.name(), d.hex_name(n)));
             }
             (Action::End, BStep::Regroup(..)) => {
@@ -972,6 +1141,13 @@ impl BobbyLee {
         Ok(())
     }
 
+    /// Yield the current battle if it is still battle `h` waiting at `step`.
+    fn yield_if(&self, s: &mut State, h: u16, step: BStep) {
+        if s.battle.as_ref().is_some_and(|b| b.hex == h && b.step == step) {
+            self.yield_battle(s);
+        }
+    }
+
     fn new_day(&self, s: &mut State, log: &mut Log) {
         let b = s.battle.as_mut().expect("battle");
         b.day += 1;
@@ -986,8 +1162,10 @@ impl BobbyLee {
             x.engaged = false;
             x.disengaged = false;
         }
-        let day = b.day;
+        b.nightfall = false;
+        let (day, h) = (b.day, b.hex);
         log.info(|| format!("BL 6.3: Day {day}, Dawn"));
+        self.yield_if(s, h, BStep::Retreat);
     }
 
     fn end_battle_turn(&self, s: &mut State, log: &mut Log) {
@@ -1012,9 +1190,27 @@ impl BobbyLee {
         if b.turn < 8 {
             b.step = BStep::Retreat;
             let t = b.turn;
-            log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t % 2 == 0 { "the attacker" } else { "the defender" }));
-            return;
+            log.info(|| format!("BL 6.3: {} turn of {}", ["Dawn", "Morning", "Afternoon", "Dusk"][(t / 2) as usize], if t.is_multiple_of(2) { "the attacker" } else { "the defender" }));
+        } else {
+            // BL 6.31: Night comes once every battle has played its Dusk turns.
+            b.step = BStep::Night(b.defender());
+            b.nightfall = false;
         }
+        self.yield_battle(s);
+    }
+
+    /// BL 6.31: the start of the Night turn of the current battle.
+    fn nightfall(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_mut().expect("battle");
+        b.nightfall = true;
+        let day = b.day;
+        // BL 7.13: the disrupted recover at the end of the battle day (once for all battles).
+        if s.recovered < day {
+            s.recovered = day;
+            s.disrupted.clear();
+        }
+        let b = s.battle.as_ref().expect("battle");
         // BL 7.43: at nightfall a Lost unit loses a step and retreats, without pursuit.
         let lost: Vec<(u8, Side)> = b.units.iter().filter(|x| x.env != NOBOX).map(|x| (x.u, sides[x.u as usize])).collect();
         for (u, side) in lost {
@@ -1030,10 +1226,9 @@ impl BobbyLee {
             }
             b.units[i].disrupted = false;
             b.units[i].fresh = false;
+            // Seed L731 / digest 5.17 [INTERP]: at night revealed units stand upright again.
+            s.units[b.units[i].u as usize].shown = false;
         }
-        s.disrupted.clear();
-        let b = s.battle.as_mut().expect("battle");
-        b.step = BStep::Night(b.defender());
         log.info(|| "BL 6.31: Night".to_string());
         self.settle(s, log);
     }
@@ -1063,19 +1258,35 @@ impl BobbyLee {
         }
     }
 
-    /// A friendly non-engaged position for a disengaging unit (rule 7.42): its own facing line
-    /// box when it stands in the enemy line and that box is friendly and free, else the Reserve.
-    fn disengage_to(&self, b: &Battle, i: usize) -> Bx {
+    /// Friendly non-engaged positions a unit of `side` in box `t` may disengage to (rule 7.42):
+    /// the battle-move neighbours of `t` (its Reserve from the own line, the facing box) that are
+    /// friendly and hold no enemy; the Reserve when there is none ([INTERP]).
+    fn disengage_options(&self, b: &Battle, t: Bx, side: Side) -> Vec<Bx> {
         let sides = self.sides();
-        let x = &b.units[i];
-        let side = sides[x.u as usize];
-        if bside(x.bx) != side && bpos(x.bx) != RESERVE {
-            let f = facing(x.bx);
-            if b.owner[f as usize] == side && !b.has(f, side.other(), &sides) {
-                return f;
-            }
+        let mut v = Vec::new();
+        if bside(t) == side {
+            v.push(bx(side, RESERVE));
         }
-        bx(side, RESERVE)
+        let f = facing(t);
+        if bpos(t) != RESERVE && (!b.fortress || bpos(f) == CENTER) && b.owner[f as usize] == side && !b.has(f, side.other(), &sides) {
+            v.push(f);
+        }
+        if v.is_empty() {
+            v.push(bx(side, RESERVE));
+        }
+        v
+    }
+
+    /// The default disengagement (forced: morale, the end of a second melee round): the first of
+    /// `disengage_options`, the own facing box for a unit in the enemy line.
+    fn disengage_to(&self, b: &Battle, i: usize) -> Bx {
+        let x = &b.units[i];
+        let side = self.side_of(x.u as usize);
+        let o = self.disengage_options(b, x.bx, side);
+        if bside(x.bx) != side {
+            return *o.iter().find(|&&t| bside(t) == side && bpos(t) != RESERVE).unwrap_or(&o[0]);
+        }
+        o[0]
     }
 
     fn disengage_box(&self, s: &mut State, t: Bx, side: Side) {
@@ -1098,32 +1309,108 @@ impl BobbyLee {
         forest || fortress
     }
 
-    /// BL 7.32: each hit takes a step from the strongest unit of the group (ties: a unit with a
-    /// half-hit, then the lowest id, [INTERP] for the owner's choice).
-    fn apply_hits(&self, s: &mut State, group: &[u8], hits: u8, melee: bool, log: &mut Log) {
-        for _ in 0..hits {
-            let b = s.battle.as_ref().expect("battle");
-            let Some(&u) = group
-                .iter()
-                .filter(|&&u| s.units[u as usize].st == St::Map && b.idx(u).is_some())
-                .max_by_key(|&&u| (s.units[u as usize].steps, b.units[b.idx(u).unwrap()].half, std::cmp::Reverse(u)))
-            else {
-                return;
-            };
-            let i = b.idx(u).unwrap();
-            let dd = self.double_defense(b, &b.units[i], melee);
+    /// BL 7.32: the units of `group` that may take the next hit: the strongest; among them
+    /// those holding a Double Defense half-hit (digest A35). Several: the owner chooses.
+    fn hit_candidates(&self, s: &State, b: &Battle, group: &[u8]) -> Vec<u8> {
+        let alive: Vec<u8> = group.iter().copied().filter(|&u| s.units[u as usize].st == St::Map && b.idx(u).is_some()).collect();
+        let Some(max) = alive.iter().map(|&u| s.units[u as usize].steps).max() else { return Vec::new() };
+        let strongest: Vec<u8> = alive.into_iter().filter(|&u| s.units[u as usize].steps == max).collect();
+        let half: Vec<u8> = strongest.iter().copied().filter(|&u| b.idx(u).is_some_and(|i| b.units[i].half)).collect();
+        if half.is_empty() {
+            strongest
+        } else {
+            half
+        }
+    }
+
+    /// One hit on unit `u`, counted off the first queued casualties: a step, or a half-hit
+    /// under Double Defense (rule 7.32, 7.36).
+    fn hit_unit(&self, s: &mut State, u: u8, melee: bool, log: &mut Log) {
+        let b = s.battle.as_mut().expect("battle");
+        if let Some(c) = b.casualties.first_mut() {
+            c.hits = c.hits.saturating_sub(1);
+        }
+        let i = b.idx(u).expect("in battle");
+        let dd = self.double_defense(b, &b.units[i], melee);
+        if dd && !b.units[i].half {
+            b.units[i].half = true;
+            return;
+        }
+        b.units[i].half = false;
+        self.lose_step(s, u as usize, false);
+        log.info(|| format!("BL 7.32: a {} block loses a step", self.side_of(u as usize).name()));
+        if s.units[u as usize].st != St::Map {
             let b = s.battle.as_mut().expect("battle");
-            if dd && !b.units[i].half {
-                b.units[i].half = true;
+            b.units.retain(|x| x.u != u);
+        }
+    }
+
+    /// Take the queued hits one at a time (rule 7.32). When several units are equally strong,
+    /// stop and let the owner choose (`BStep::Casualty`); `after` then finishes the fire.
+    /// Returns true when every hit is taken (the caller goes on at once).
+    fn deal(&self, s: &mut State, after: After, log: &mut Log) -> bool {
+        loop {
+            let Some(b) = s.battle.as_ref() else { return true };
+            let Some(c) = b.casualties.first() else { break };
+            let cands = if c.hits == 0 { Vec::new() } else { self.hit_candidates(s, b, &c.group) };
+            if cands.is_empty() {
+                s.battle.as_mut().expect("battle").casualties.remove(0);
                 continue;
             }
-            b.units[i].half = false;
-            self.lose_step(s, u as usize, false);
-            log.info(|| format!("BL 7.32: a {} block loses a step", self.side_of(u as usize).name()));
-            if s.units[u as usize].st != St::Map {
+            if cands.len() > 1 {
+                let side = self.side_of(cands[0] as usize);
                 let b = s.battle.as_mut().expect("battle");
-                b.units.retain(|x| x.u != u);
+                if b.resume.is_none() {
+                    b.resume = Some((b.step, after));
+                }
+                b.step = BStep::Casualty(side);
+                return false;
             }
+            let melee = c.melee;
+            self.hit_unit(s, cands[0], melee, log);
+        }
+        let b = s.battle.as_mut().expect("battle");
+        if let Some((step, _)) = b.resume.take() {
+            b.step = step;
+        }
+        true
+    }
+
+    /// Queue hits on a group (rule 7.32).
+    fn queue_hits(&self, s: &mut State, group: Vec<u8>, hits: u8, melee: bool) {
+        if hits > 0 && !group.is_empty() {
+            s.battle.as_mut().expect("battle").casualties.push(Casualties { group, hits, melee });
+        }
+    }
+
+    /// What follows a fire once the owner has chosen the last casualty.
+    fn run_after(&self, s: &mut State, after: After, log: &mut Log) {
+        let sides = self.sides();
+        match after {
+            After::Settle => self.settle(s, log),
+            After::Envelop => {
+                self.settle(s, log);
+                self.end_moves(s, log);
+            }
+            After::Melee1(t) => {
+                let b = s.battle.as_mut().expect("battle");
+                if b.engaged(t, &sides) {
+                    b.step = BStep::Melee { bx: t, by: b.phasing(), round: 1 };
+                }
+                self.settle(s, log);
+            }
+            After::Melee2(t) => {
+                let b = s.battle.as_mut().expect("battle");
+                b.step = BStep::Combat;
+                if b.engaged(t, &sides) {
+                    let ph = b.phasing();
+                    self.disengage_box(s, t, ph);
+                    log.info(|| "BL 7.35: after the second round the active side disengages".to_string());
+                }
+                self.settle(s, log);
+            }
+            After::Retreat => self.after_retreat(s, log),
+            After::Rout(side) => self.retreat_all(s, side, false, true, log),
         }
     }
 
@@ -1132,7 +1419,7 @@ impl BobbyLee {
     }
 
     /// Fire of `u` at box `t`; `only` = a counter-battery target taking every hit (rule 7.33).
-    fn fire(&self, s: &mut State, u: u8, t: Bx, only: Option<u8>, log: &mut Log) {
+    fn fire(&self, s: &mut State, u: u8, t: Bx, only: Option<u8>, after: After, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_mut().expect("battle");
         let i = b.idx(u).expect("in battle");
@@ -1143,8 +1430,9 @@ impl BobbyLee {
         let engaged_fire = from == t;
         let target_engaged = b.engaged(t, &sides);
         let (face, own_on_one, what) = if engaged_fire {
-            // BL 7.31: engaged fire; a garrison fires F1 in the enemy line, F2 in its own.
-            let f = if kind == UnitKind::Garrison && bside(from) != side { ty.fire_engaged_attack } else { ty.fire_engaged };
+            // BL 2.2.4 / 7.31: engaged fire; a garrison fires F1 when it engaged the box, F2
+            // when it was engaged there.
+            let f = if kind == UnitKind::Garrison && b.units[i].engager { ty.fire_engaged_attack } else { ty.fire_engaged };
             (f, false, "engaged fire")
         } else if kind == UnitKind::HeavyArtillery {
             (if b.fortress { ty.fire_long_fortress } else { ty.fire_long }, false, "heavy artillery fire")
@@ -1175,11 +1463,11 @@ impl BobbyLee {
             None => self.group(b, t, en),
         };
         let friends = self.group(b, t, side);
-        self.apply_hits(s, &target, hits, false, log);
-        if own > 0 {
-            self.apply_hits(s, &friends, own, false, log);
+        self.queue_hits(s, target, hits, false);
+        self.queue_hits(s, friends, own, false);
+        if self.deal(s, after, log) {
+            self.settle(s, log);
         }
-        self.settle(s, log);
     }
 
     fn melee(&self, s: &mut State, t: Bx, log: &mut Log) {
@@ -1194,14 +1482,12 @@ impl BobbyLee {
         }
         log.info(|| format!("BL 7.35: {} starts a melee in {}", ph.name(), box_name(t)));
         self.melee_round(s, t, log);
-        let b = s.battle.as_mut().expect("battle");
-        if b.engaged(t, &sides) {
-            b.step = BStep::Melee { bx: t, by: ph, round: 1 };
+        if self.deal(s, After::Melee1(t), log) {
+            self.run_after(s, After::Melee1(t), log);
         }
-        self.settle(s, log);
     }
 
-    /// One simultaneous melee round (rule 7.35): both sides roll, then the hits are applied.
+    /// One simultaneous melee round (rule 7.35): both sides roll, then the hits are queued.
     fn melee_round(&self, s: &mut State, t: Bx, log: &mut Log) {
         let b = s.battle.as_ref().expect("battle");
         let mut hits = [0u8; 2];
@@ -1220,7 +1506,7 @@ impl BobbyLee {
         }
         for side in [Side::Usa, Side::Csa] {
             let g = groups[side.other().idx()].clone();
-            self.apply_hits(s, &g, hits[side.idx()], true, log);
+            self.queue_hits(s, g, hits[side.idx()], true);
         }
     }
 
@@ -1262,13 +1548,14 @@ impl BobbyLee {
                 }
                 let (h, _, rolls) = self.roll_hits(s, s.units[p as usize].steps, face, false);
                 log.roll(|| format!("BL 7.14: {} pursuit fire {rolls:?}: {h} hits", side.other().name()));
-                self.apply_hits(s, group, h, false, log);
+                self.queue_hits(s, group.to_vec(), h, false);
             }
         }
     }
 
-    /// End of the retreat segment: pursuit, then the survivors leave, disrupted (rule 7.1-7.14).
-    fn resolve_retreats(&self, s: &mut State, log: &mut Log, _night: bool) {
+    /// End of the retreat segment: pursuit fire at the engaged or disrupted retreating groups
+    /// (rule 7.14); returns false while their owner chooses casualties.
+    fn resolve_retreats(&self, s: &mut State, log: &mut Log) -> bool {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
         let marked: Vec<(u8, Bx, u16)> = b.units.iter().filter(|x| x.retreat != NONE).map(|x| (x.u, x.bx, x.retreat)).collect();
@@ -1278,30 +1565,48 @@ impl BobbyLee {
         for t in boxes {
             let group: Vec<u8> = marked.iter().filter(|m| m.1 == t).map(|m| m.0).collect();
             let b = s.battle.as_ref().expect("battle");
-            let hot = b.engaged(t, &sides) || group.iter().any(|&u| b.idx(u).is_some_and(|i| b.units[i].disrupted));
+            // BL 7.14: engaged or disrupted units are pursued; units leaving the Center or the
+            // Reserve also by enemy units able to enfilade (digest T-PUR-3, seed L801).
+            let hot = b.engaged(t, &sides) || group.iter().any(|&u| b.idx(u).is_some_and(|i| b.units[i].disrupted)) || (!b.fortress && matches!(bpos(t), CENTER | RESERVE));
             if hot {
                 self.pursue(s, t, &group, 1, log);
             }
         }
-        for (u, _, n) in marked {
+        self.deal(s, After::Retreat, log)
+    }
+
+    /// The survivors of the retreat segment leave, disrupted (rule 7.1, 7.13); then the morale
+    /// check (rule 7.2) and the combat segment.
+    fn after_retreat(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_ref().expect("battle");
+        let marked: Vec<(u8, u16)> = b.units.iter().filter(|x| x.retreat != NONE).map(|x| (x.u, x.retreat)).collect();
+        for (u, n) in marked {
             if s.units[u as usize].st != St::Map {
                 continue;
             }
             let b = s.battle.as_mut().expect("battle");
-            b.units.retain(|x| x.u != u);
             match b.crossed.iter_mut().find(|c| c.0 == n) {
                 Some(c) => c.1 += 1,
                 None => b.crossed.push((n, 1)),
             }
-            s.units[u as usize].hex = n;
-            s.disrupted.push(u);
+            self.leave_battle(s, u, n, log);
             log.info(|| format!("BL 7.1: a {} block retreats to {}", sides[u as usize].name(), self.d().hex_name(n)));
         }
         self.settle(s, log);
+        if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
+            self.morale(s, log);
+            if let Some(b) = s.battle.as_mut()
+                && b.step == BStep::Retreat {
+                    b.step = BStep::Combat;
+                }
+        }
     }
 
-    /// Retreat every unit of `side` (night withdrawal or rout): to the first hex with room;
-    /// units that cannot retreat are eliminated (digest 5.17 [INTERP], rule 7.15).
+    /// Retreat every unit of `side` (night withdrawal or rout, rule 6.33, 7.15): Lost units
+    /// first (rule 7.43); in a rout the disrupted, all Heavy Artillery and engaged invaders are
+    /// eliminated (rule 7.15, 10.41). The owner then chooses each unit's retreat hex
+    /// (`BStep::Leave`); units that cannot retreat are eliminated (digest 5.17 [INTERP]).
     fn retreat_all(&self, s: &mut State, side: Side, night: bool, rout: bool, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
@@ -1310,55 +1615,93 @@ impl BobbyLee {
             self.lost_retreat(s, u, side, log);
         }
         let b = s.battle.as_ref().expect("battle");
-        // BL 10.41: engaged invaders are eliminated in a rout.
-        let list: Vec<(u8, bool)> = b.units.iter().filter(|x| sides[x.u as usize] == side).map(|x| (x.u, x.disrupted || (rout && b.engaged(x.bx, &sides) && s.invaders.iter().any(|i| i.0 == x.u)))).collect();
-        let hexes = self.retreat_hexes(s, b, side);
-        for (u, disrupted) in list {
-            if s.units[u as usize].st != St::Map {
-                continue;
-            }
-            let b = s.battle.as_ref().expect("battle");
-            // BL 7.15: in a rout the disrupted and all Heavy Artillery are eliminated.
-            let doomed = rout && (disrupted || self.kind(u as usize) == UnitKind::HeavyArtillery);
-            let dest = if doomed { None } else { hexes.iter().copied().find(|&n| self.retreat_room(s, b, n, night) > 0) };
-            let b = s.battle.as_mut().expect("battle");
-            b.units.retain(|x| x.u != u);
-            match dest {
-                Some(n) => {
-                    match b.crossed.iter_mut().find(|c| c.0 == n) {
-                        Some(c) => c.1 += 1,
-                        None => b.crossed.push((n, 1)),
-                    }
-                    s.units[u as usize].hex = n;
-                    s.disrupted.push(u);
-                }
-                None => {
-                    let x = &mut s.units[u as usize];
-                    x.steps = 0;
-                    x.st = St::Pool;
-                    x.hex = NONE;
-                    x.fm = NONE;
-                    log.info(|| format!("BL 7.15: a {} block cannot retreat and is eliminated", side.name()));
-                }
+        if rout {
+            let doomed: Vec<u8> = b
+                .units
+                .iter()
+                .filter(|x| sides[x.u as usize] == side && (x.disrupted || self.kind(x.u as usize) == UnitKind::HeavyArtillery || (b.engaged(x.bx, &sides) && s.invaders.iter().any(|i| i.0 == x.u))))
+                .map(|x| x.u)
+                .collect();
+            for u in doomed {
+                self.eliminate(s, u);
+                log.info(|| format!("BL 7.15: a disrupted, heavy artillery or engaged invading {} block is eliminated in the rout", side.name()));
             }
         }
+        let b = s.battle.as_mut().expect("battle");
+        b.step = BStep::Leave { by: side, night, rout };
+        self.leave_check(s, log);
+    }
+
+    /// Where the units of a side that must leave the battle may go (rule 7.11, 7.12, 10.41).
+    fn leave_moves(&self, s: &State, b: &Battle, side: Side, night: bool) -> Vec<Action> {
+        let sides = self.sides();
+        let side_hexes = self.retreat_hexes(s, b, side);
+        let occ = self.occ(s);
+        let mut out = Vec::new();
+        for x in b.units.iter().filter(|x| sides[x.u as usize] == side) {
+            let hexes: Vec<u16> = self.unit_retreat_hexes(s, b, side, x.u, &side_hexes).into_iter().filter(|&n| self.retreat_room(s, b, n, night) > 0).collect();
+            for &n in &hexes {
+                out.push(Action::Retreat(x.u, n));
+            }
+            // BL 10.41: a non-engaged invader may retreat by sea to its port, free.
+            if let Some(&(_, port)) = s.invaders.iter().find(|i| i.0 == x.u)
+                && !b.engaged(x.bx, &sides) && !hexes.contains(&port) && occ[port as usize] & bit(side.other()) == 0 {
+                    out.push(Action::Retreat(x.u, port));
+                }
+        }
+        out
+    }
+
+    /// When no unit of the leaving side can retreat any more, the rest are eliminated and the
+    /// other side holds the field (rule 6.4, 7.15).
+    fn leave_check(&self, s: &mut State, log: &mut Log) {
+        let sides = self.sides();
+        let b = s.battle.as_ref().expect("battle");
+        let BStep::Leave { by, night, rout } = b.step else { return };
+        if !self.leave_moves(s, b, by, night).is_empty() {
+            return;
+        }
+        let rest: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == by).map(|x| x.u).collect();
+        if night && !rout && !rest.is_empty() && s.opts.night_stay {
+            // Digest A42 option: the units that could not leave stay; the battle goes on.
+            log.info(|| format!("BL 6.33: {} units that cannot leave stay in the battle", by.name()));
+            let b = s.battle.as_mut().expect("battle");
+            b.step = if by == b.defender() { BStep::Night(b.attacker) } else { BStep::NightReinforce(b.defender()) };
+            b.rein.clear();
+            return;
+        }
+        for u in rest {
+            self.eliminate(s, u);
+            log.info(|| format!("BL 7.15: a {} block cannot retreat and is eliminated", by.name()));
+        }
+        self.victory(s, by.other(), log);
+    }
+
+    /// A block leaves the battle and the map (rule 7.15).
+    fn eliminate(&self, s: &mut State, u: u8) {
+        if let Some(b) = s.battle.as_mut() {
+            b.units.retain(|x| x.u != u);
+        }
+        let x = &mut s.units[u as usize];
+        x.steps = 0;
+        x.st = St::Pool;
+        x.hex = NONE;
+        x.fm = NONE;
     }
 
     /// BL 7.43: a Lost unit loses a step and retreats without pursuit (eliminated if it cannot).
     fn lost_retreat(&self, s: &mut State, u: u8, side: Side, log: &mut Log) {
         self.lose_step(s, u as usize, false);
         let b = s.battle.as_ref().expect("battle");
-        let dest = self.retreat_hexes(s, b, side).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
+        let hexes = self.retreat_hexes(s, b, side);
+        let dest = self.unit_retreat_hexes(s, b, side, u, &hexes).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
         let b = s.battle.as_mut().expect("battle");
         b.units.retain(|x| x.u != u);
         if s.units[u as usize].st != St::Map {
             return;
         }
         match dest {
-            Some(n) => {
-                s.units[u as usize].hex = n;
-                s.disrupted.push(u);
-            }
+            Some(n) => self.leave_battle(s, u, n, log),
             None => {
                 let x = &mut s.units[u as usize];
                 x.steps = 0;
@@ -1379,7 +1722,7 @@ impl BobbyLee {
         boxes.dedup();
         for t in boxes {
             let Some(b) = s.battle.as_ref() else { return };
-            if !b.engaged(t, &sides) {
+            if !b.engaged(t, &sides) && (b.fortress || !matches!(bpos(t), CENTER | RESERVE)) {
                 continue;
             }
             let group = self.group(b, t, side);
@@ -1387,24 +1730,41 @@ impl BobbyLee {
                 self.pursue(s, t, &group, 2, log);
             }
         }
-        self.retreat_all(s, side, false, true, log);
-        self.victory(s, side.other(), log);
+        if self.deal(s, After::Rout(side), log) {
+            self.retreat_all(s, side, false, true, log);
+        }
     }
 
     pub(crate) fn battle_invariants(&self, s: &State) -> Result<(), String> {
-        let Some(b) = s.battle.as_ref() else {
-            if s.phase == Phase::Battle {
-                return Err("battle phase without a battle".into());
+        if s.phase != Phase::Battle {
+            if s.battle.is_some() || !s.battles.is_empty() {
+                return Err("a battle outside the Combat Phase".into());
             }
             return Ok(());
-        };
-        if s.phase != Phase::Battle {
-            return Err("a battle outside the Combat Phase".into());
         }
-        for x in &b.units {
-            let u = &s.units[x.u as usize];
-            if u.st != St::Map || u.hex != b.hex {
-                return Err(format!("{} is on the battle board but not in the battle hex", self.d().units[x.u as usize].id));
+        if s.battle.is_none() && s.battles.is_empty() {
+            return Err("battle phase without a battle".into());
+        }
+        let mut seen: Vec<u16> = Vec::new();
+        for b in s.battle.iter().chain(s.battles.iter()) {
+            if seen.contains(&b.hex) {
+                return Err(format!("two battles in {}", self.d().hex_name(b.hex)));
+            }
+            seen.push(b.hex);
+            if !matches!(b.step, BStep::Casualty(_)) && (!b.casualties.is_empty() || b.resume.is_some()) {
+                return Err(format!("hits left untaken in {}", self.d().hex_name(b.hex)));
+            }
+            for x in &b.units {
+                let u = &s.units[x.u as usize];
+                if u.st != St::Map || u.hex != b.hex {
+                    return Err(format!("{} is on the battle board but not in the battle hex", self.d().units[x.u as usize].id));
+                }
+            }
+            // BL 6.1: every block in a battle hex is in that battle (once the battle is set).
+            for (i, u) in s.units.iter().enumerate() {
+                if u.st == St::Map && u.hex == b.hex && b.units.iter().filter(|x| x.u as usize == i).count() != 1 {
+                    return Err(format!("{} stands in the battle hex {} but is not in the battle once", self.d().units[i].id, self.d().hex_name(b.hex)));
+                }
             }
         }
         Ok(())

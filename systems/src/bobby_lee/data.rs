@@ -138,6 +138,8 @@ pub struct Place {
     pub supply_source: Option<Side>,
     /// On a waterway the CSA may use for naval movement and supply (rule 10.1).
     pub csa_naval: bool,
+    /// ... only with the rules option `csa-naval-rivers = james-appomattox` (digest A9).
+    pub csa_naval_optional: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -402,6 +404,9 @@ struct WaterDoc {
     ports: Vec<Spanned<String>>,
     #[serde(default)]
     csa_naval: bool,
+    /// The CSA naval use of this waterway is a rules option (digest A9).
+    #[serde(default)]
+    csa_naval_optional: bool,
 }
 
 #[derive(Deserialize)]
@@ -640,11 +645,11 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
             });
         }
     }
-    for i in 0..hexes.len() {
-        let hx = hexes[i].hex;
+    for h in hexes.iter_mut() {
+        let hx = h.hex;
         for (d, n) in hx.all_neighbors().iter().enumerate() {
             if let Some(&j) = by_hex.get(n) {
-                hexes[i].nbr[d] = j;
+                h.nbr[d] = j;
             }
         }
     }
@@ -686,7 +691,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
             errs.push(set.diag(msrc, p.hex.span(), format!("duplicate place id `{}`", p.id)));
         }
         hexes[h as usize].place = Some(idx as u8);
-        places.push(Place { id: p.id.clone(), name: p.name.clone(), hex: h, kind, owner, port: p.port, fortress: p.fortress, vp: p.vp, supply_source, csa_naval: false });
+        places.push(Place { id: p.id.clone(), name: p.name.clone(), hex: h, kind, owner, port: p.port, fortress: p.fortress, vp: p.vp, supply_source, csa_naval: false, csa_naval_optional: false });
     }
 
     // --- hexside features
@@ -797,6 +802,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
                     }
                     port_parent[i as usize] = prev;
                     places[i as usize].csa_naval |= w.csa_naval;
+                    places[i as usize].csa_naval_optional |= w.csa_naval && w.csa_naval_optional;
                     if w.from.is_some() {
                         prev = i;
                     }
@@ -988,11 +994,10 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
                     errs.push(set.diag(src, du.s.span(), format!("strength must be 1..={} (the block's maximum)", units[u as usize].max)));
                 }
                 let side = units[u as usize].side;
-                if let Some(other) = side_at.insert(h, side) {
-                    if other != side {
+                if let Some(other) = side_at.insert(h, side)
+                    && other != side {
                         errs.push(set.diag(src, d.hex.span(), "both sides set up in one hex"));
                     }
-                }
                 list.push((u, steps.clamp(1, units[u as usize].max)));
             }
             deploy.push(Deploy { hex: h, units: list });

@@ -66,6 +66,9 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("hq-moves-hq", "Digest A20: inactive HQs inside an active HQ's Command Range may move as ordinary units", &["yes", "no"]),
     ("turnpike-speed", "Digest A16: the Valley Turnpike's +1 is added to the current-weather speed, or to the Dry speed", &["current", "dry"]),
     ("military-railroad", "Digest A51: the Washington-Alexandria railroad opens in January 1862 or after six months of USA occupation of Alexandria, whichever is first; or only after both", &["first", "both"]),
+    ("csa-naval-rivers", "Digest A9: CSA naval movement and supply (while it holds Norfolk) on the James and the Appomattox, or on the James only", &["james-appomattox", "james"]),
+    ("night-withdrawal", "Digest A42: units that cannot leave in a night withdrawal are eliminated, or stay and the battle goes on", &["eliminated", "stay"]),
+    ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
 ];
 
 impl BobbyLee {
@@ -77,6 +80,47 @@ impl BobbyLee {
     }
     fn parse_unit(&self, t: &str) -> Result<u8, Refusal> {
         self.data.unit_index(t).map(|u| u as u8).ok_or_else(|| Refusal::new("notation", format!("unknown unit `{t}`")))
+    }
+
+    /// The battle board of `b` as seat side `me` sees it (rule 2.5, 6.2).
+    fn battle_view(&self, s: &State, b: &state::Battle, me: Option<Side>) -> BattleView {
+        let mut blocks: Vec<BattleBlock> = b
+            .units
+            .iter()
+            .map(|x| {
+                let i = x.u as usize;
+                let side = self.data.units[i].side;
+                let known = me == Some(side) || s.units[i].shown;
+                BattleBlock {
+                    side: side.name(),
+                    pos: (x.bx != state::NOBOX).then(|| battle::box_name(x.bx)),
+                    id: known.then(|| self.data.units[i].id.clone()),
+                    kind: known.then(|| self.data.ty(i).id.clone()),
+                    steps: known.then_some(s.units[i].steps),
+                    disrupted: x.disrupted,
+                }
+            })
+            .collect();
+        // A fixed order that does not depend on hidden identities.
+        blocks.sort_by(|a, b| (a.side, &a.pos, a.id.is_none(), &a.id).cmp(&(b.side, &b.pos, b.id.is_none(), &b.id)));
+        let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
+        BattleView {
+            hex: self.data.hexes[b.hex as usize].label.clone(),
+            attacker: b.attacker.name(),
+            day: b.day,
+            time: times[(b.turn as usize).min(8)],
+            step: format!("{:?}", b.step),
+            fortress: b.fortress,
+            blocks,
+        }
+    }
+
+    fn via(&self, v: u16) -> String {
+        if v == NONE {
+            String::new()
+        } else {
+            format!(" from {}", self.label(v))
+        }
     }
     fn parse_hex(&self, t: &str) -> Result<u16, Refusal> {
         self.data.hex_of_label(t).or_else(|| self.data.place_index(t).map(|p| self.data.places[p].hex)).ok_or_else(|| Refusal::new("notation", format!("unknown hex `{t}`")))
@@ -99,8 +143,10 @@ pub struct View {
     pub committed: [bool; 2],
     pub rp: Option<u8>,
     pub strategic_moves: u8,
-    /// The battle being fought, if any (rule 6).
+    /// The battle being played, if any (rule 6).
     pub battle: Option<BattleView>,
+    /// The other battles of this Combat Phase, waiting on the shared clock (rule 6.1).
+    pub other_battles: Vec<BattleView>,
     pub outcome: Option<String>,
 }
 
@@ -188,6 +234,20 @@ impl Game for BobbyLee {
                     true
                 }
                 ("military-railroad", "first") => true,
+                ("invader-retreat", "adjacent") => true,
+                ("csa-naval-rivers", "james-appomattox") | ("night-withdrawal", "eliminated") => true,
+                ("csa-naval-rivers", "james") => {
+                    opts.csa_appomattox = false;
+                    true
+                }
+                ("night-withdrawal", "stay") => {
+                    opts.night_stay = true;
+                    true
+                }
+                ("invader-retreat", "hexsides") => {
+                    opts.invader_adjacent = false;
+                    true
+                }
                 ("military-railroad", "both") => {
                     opts.military_rr_first = false;
                     true
@@ -239,9 +299,9 @@ impl Game for BobbyLee {
             Action::Activate(u) => format!("activate {}", self.unit_id(u)),
             Action::Pass => "pass".into(),
             Action::March => "march".into(),
-            Action::Move(u, h) => format!("move {} {}", self.unit_id(u), self.label(h)),
+            Action::Move(u, h, v) => format!("move {} {}{}", self.unit_id(u), self.label(h), self.via(v)),
             Action::Force(u, h) => format!("force {} {}", self.unit_id(u), self.label(h)),
-            Action::SmLand(u, h) => format!("sm {} {}", self.unit_id(u), self.label(h)),
+            Action::SmLand(u, h, v) => format!("sm {} {}{}", self.unit_id(u), self.label(h), self.via(v)),
             Action::Rail(u, h) => format!("rail {} {}", self.unit_id(u), self.label(h)),
             Action::Naval(u, h) => format!("naval {} {}", self.unit_id(u), self.label(h)),
             Action::Invade(u, h) => format!("invade {} {}", self.unit_id(u), self.label(h)),
@@ -253,8 +313,8 @@ impl Game for BobbyLee {
             Action::Retreat(u, h) => format!("retreat {} {}", self.unit_id(u), self.label(h)),
             Action::Fire(u, b) => format!("fire {} {}", self.unit_id(u), battle::box_name(b)),
             Action::Melee(b) => format!("melee {}", battle::box_name(b)),
-            Action::Press(true) => "press".into(),
-            Action::Press(false) => "break".into(),
+            Action::Press => "press".into(),
+            Action::Break(b) => format!("break {}", battle::box_name(b)),
             Action::BMove(u, b) => format!("bmove {} {}", self.unit_id(u), battle::box_name(b)),
             Action::Reinforce(u) => format!("reinforce {}", self.unit_id(u)),
             Action::Withdraw => "withdraw".into(),
@@ -262,6 +322,8 @@ impl Game for BobbyLee {
             Action::Continue(Some(h)) => format!("continue {}", self.unit_id(h)),
             Action::Target(u, e) => format!("target {} {}", self.unit_id(u), self.unit_id(e)),
             Action::Envelop(u, b) => format!("envelop {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Fight(h) => format!("fight {}", self.label(h)),
+            Action::Hit(u) => format!("hit {}", self.unit_id(u)),
         }
     }
 
@@ -294,17 +356,27 @@ impl Game for BobbyLee {
             "activate" => Action::Activate(u1(&w)?),
             "pass" if w.len() == 1 => Action::Pass,
             "march" if w.len() == 1 => Action::March,
-            "move" => {
-                let (u, h) = uh(&w)?;
-                Action::Move(u, h)
+            "move" | "sm" => {
+                let (u, h, v) = match w.len() {
+                    3 => {
+                        let (u, h) = uh(&w)?;
+                        (u, h, NONE)
+                    }
+                    5 if w[3] == "from" => {
+                        let (u, h) = uh(&w[..3])?;
+                        (u, h, self.parse_hex(w[4])?)
+                    }
+                    _ => return Err(bad()),
+                };
+                if w[0] == "move" {
+                    Action::Move(u, h, v)
+                } else {
+                    Action::SmLand(u, h, v)
+                }
             }
             "force" => {
                 let (u, h) = uh(&w)?;
                 Action::Force(u, h)
-            }
-            "sm" => {
-                let (u, h) = uh(&w)?;
-                Action::SmLand(u, h)
             }
             "rail" => {
                 let (u, h) = uh(&w)?;
@@ -343,13 +415,15 @@ impl Game for BobbyLee {
                 Action::Retreat(u, h)
             }
             "melee" if w.len() == 2 => Action::Melee(battle::parse_box(w[1]).ok_or_else(bad)?),
-            "press" if w.len() == 1 => Action::Press(true),
-            "break" if w.len() == 1 => Action::Press(false),
+            "press" if w.len() == 1 => Action::Press,
+            "break" if w.len() == 2 => Action::Break(battle::parse_box(w[1]).ok_or_else(bad)?),
             "reinforce" => Action::Reinforce(u1(&w)?),
+            "hit" => Action::Hit(u1(&w)?),
             "withdraw" if w.len() == 1 => Action::Withdraw,
             "target" if w.len() == 3 => Action::Target(self.parse_unit(w[1])?, self.parse_unit(w[2])?),
             "continue" if w.len() == 1 => Action::Continue(None),
             "continue" => Action::Continue(Some(u1(&w)?)),
+            "fight" if w.len() == 2 => Action::Fight(self.parse_hex(w[1])?),
             _ => return Err(bad()),
         })
     }
@@ -390,37 +464,8 @@ impl Game for BobbyLee {
             committed: [s.done[0] || s.bids[0].is_some(), s.done[1] || s.bids[1].is_some()],
             rp: me.map(|m| s.rp[m.idx()]),
             strategic_moves: s.sm,
-            battle: s.battle.as_ref().map(|b| {
-                let mut blocks: Vec<BattleBlock> = b
-                    .units
-                    .iter()
-                    .map(|x| {
-                        let i = x.u as usize;
-                        let side = self.data.units[i].side;
-                        let known = me == Some(side) || s.units[i].shown;
-                        BattleBlock {
-                            side: side.name(),
-                            pos: (x.bx != state::NOBOX).then(|| battle::box_name(x.bx)),
-                            id: known.then(|| self.data.units[i].id.clone()),
-                            kind: known.then(|| self.data.ty(i).id.clone()),
-                            steps: known.then_some(s.units[i].steps),
-                            disrupted: x.disrupted,
-                        }
-                    })
-                    .collect();
-                // A fixed order that does not depend on hidden identities.
-                blocks.sort_by(|a, b| (a.side, &a.pos, a.id.is_none(), &a.id).cmp(&(b.side, &b.pos, b.id.is_none(), &b.id)));
-                let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
-                BattleView {
-                    hex: self.data.hexes[b.hex as usize].label.clone(),
-                    attacker: b.attacker.name(),
-                    day: b.day,
-                    time: times[(b.turn as usize).min(8)],
-                    step: format!("{:?}", b.step),
-                    fortress: b.fortress,
-                    blocks,
-                }
-            }),
+            battle: s.battle.as_ref().map(|b| self.battle_view(s, b, me)),
+            other_battles: s.battles.iter().map(|b| self.battle_view(s, b, me)).collect(),
             outcome: self.outcome(s).map(|o| o.reason),
         }
     }
@@ -453,6 +498,9 @@ impl Game for BobbyLee {
                     _ => out.push_str(&format!("  {pos}: [{} ?]\n", x.side)),
                 }
             }
+        }
+        for b in &v.other_battles {
+            out.push_str(&format!("Battle waiting in {}: day {}, {}: {}\n", b.hex, b.day, b.time, b.step));
         }
         if let Some(o) = v.outcome {
             out.push_str(&format!("Game over: {o}\n"));

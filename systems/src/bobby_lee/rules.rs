@@ -71,7 +71,9 @@ impl BobbyLee {
             alexandria_months: 0,
             military_rr: false,
             battle: None,
-            battle_queue: Vec::new(),
+            battles: Vec::new(),
+            won: Vec::new(),
+            recovered: 0,
             disrupted: Vec::new(),
             invaders: Vec::new(),
             turns: 0,
@@ -87,11 +89,10 @@ impl BobbyLee {
                 _ => {}
             }
         }
-        if let Some(a) = self.alexandria {
-            if s.control[a as usize] == Side::Usa {
+        if let Some(a) = self.alexandria
+            && s.control[a as usize] == Side::Usa {
                 s.alexandria_months = 0;
             }
-        }
         self.update_military_rr(&mut s);
         let mut log = Log::quiet();
         self.start_month(&mut s, &mut log);
@@ -148,7 +149,7 @@ impl BobbyLee {
         matches!(k, SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Mountain) || (k == SideKind::Gap && s.mud)
     }
 
-    fn land(&self, h: u16) -> bool {
+    pub(crate) fn land(&self, h: u16) -> bool {
         !matches!(self.d().hexes[h as usize].terrain, Terrain::Sea | Terrain::Mountain)
     }
 
@@ -268,6 +269,34 @@ impl BobbyLee {
         out
     }
 
+    /// The hexes a move to `h` may enter it from: NONE alone for a move into a hex without
+    /// enemy units; for an attack (rule 5.31) every neighbour the unit can reach and go on from
+    /// whose hexside into `h` still has Attack room (rule 1.21): the player chooses the hexside.
+    pub(crate) fn vias(&self, s: &State, u: usize, h: u16, all: &[(u16, u8, bool)], occ: &Occ) -> Vec<u16> {
+        let d = self.d();
+        let side = self.side_of(u);
+        if occ[h as usize] & bit(side.other()) == 0 {
+            return vec![NONE];
+        }
+        let start = s.units[u].hex;
+        let speed = self.speed(s, u);
+        let used = all.iter().find(|x| x.0 == h).map_or(0, |x| x.1);
+        let mut v = Vec::new();
+        for dir in 0..6 {
+            let n = d.hexes[h as usize].nbr[dir];
+            if n == NONE {
+                continue;
+            }
+            let Some(back) = d.dir(n, h) else { continue };
+            let kind = d.hexes[n as usize].side[back];
+            let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && (x.1 < used || x.1 < speed));
+            if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
+                v.push(n);
+            }
+        }
+        v
+    }
+
     /// Units that may still cross a hexside into an enemy hex this turn (rule 1.21, 5.31).
     pub(crate) fn attack_room(&self, s: &State, from: u16, to: u16, kind: SideKind, pike: bool) -> u8 {
         let d = self.d();
@@ -292,8 +321,8 @@ impl BobbyLee {
     pub(crate) fn update_control(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         let occ = self.occ(s);
-        for h in 0..d.hexes.len() {
-            let new = match occ[h] {
+        for (h, &o) in occ.iter().enumerate() {
+            let new = match o {
                 1 => Side::Usa,
                 2 => Side::Csa,
                 3 => s.control[h],
@@ -301,12 +330,11 @@ impl BobbyLee {
             };
             if new != s.control[h] {
                 s.control[h] = new;
-                if let Some(p) = d.place_at(h as u16) {
-                    if p.vp > 0 {
+                if let Some(p) = d.place_at(h as u16)
+                    && p.vp > 0 {
                         self.add_vp(s, new, p.vp as i8);
                         log.info(|| format!("BL 3.51: {} takes {} (+{} VP)", new.name(), p.name, p.vp));
                     }
-                }
             }
         }
     }
@@ -324,7 +352,7 @@ impl BobbyLee {
         pl.port
             && s.control[pl.hex as usize] == side
             && occ[pl.hex as usize] & bit(side.other()) == 0
-            && (side == Side::Usa || (pl.csa_naval && norfolk_ok))
+            && (side == Side::Usa || (pl.csa_naval && norfolk_ok && (!pl.csa_naval_optional || s.opts.csa_appomattox)))
     }
 
     /// Naval route between two ports for `side` (rule 10.1, 10.3): neither end nor any port
@@ -369,15 +397,14 @@ impl BobbyLee {
             }
         }
         // BL 9.5: the Washington-Alexandria military railroad.
-        if let Some((a, b)) = d.military_rr {
-            if s.military_rr {
+        if let Some((a, b)) = d.military_rr
+            && s.military_rr {
                 if h == a {
                     v.push((b, false));
                 } else if h == b {
                     v.push((a, false));
                 }
             }
-        }
         v
     }
 
@@ -405,8 +432,8 @@ impl BobbyLee {
                     queue.push(n);
                 }
             }
-            if let Some(p) = d.hexes[h as usize].place {
-                if d.places[p as usize].port {
+            if let Some(p) = d.hexes[h as usize].place
+                && d.places[p as usize].port {
                     for q in 0..d.places.len() {
                         let qh = d.places[q].hex;
                         if !net[qh as usize] && self.naval_ok(s, side, p as usize, q, occ) {
@@ -415,7 +442,6 @@ impl BobbyLee {
                         }
                     }
                 }
-            }
         }
         net
     }
@@ -532,6 +558,7 @@ impl BobbyLee {
             }
         }
         log.info(|| "BL 12.1: the Replacement Turn ends; new cadres are placed".to_string());
+
         let mut l2 = Log::quiet();
         self.update_control(s, &mut l2);
         s.phase = Phase::Bids;
@@ -710,7 +737,7 @@ impl BobbyLee {
         log.info(|| why.to_string());
     }
 
-    fn update_military_rr(&self, s: &mut State) {
+    pub(crate) fn update_military_rr(&self, s: &mut State) {
         // BL 9.5 (digest A51): January 1862, or six months of continuous USA occupation of Alexandria.
         let dated = (s.year, s.month) >= (1862, 1);
         let held = s.alexandria_months >= 6;
@@ -780,11 +807,10 @@ impl BobbyLee {
         let side = self.side_of(u);
         let mut v = Vec::new();
         for dir in 0..6 {
-            if let Some(n) = self.enterable(x.hex, dir) {
-                if n != x.from && occ[n as usize] & bit(side.other()) == 0 {
+            if let Some(n) = self.enterable(x.hex, dir)
+                && n != x.from && occ[n as usize] & bit(side.other()) == 0 {
                     v.push(n);
                 }
-            }
         }
         v
     }
@@ -853,16 +879,22 @@ impl BobbyLee {
         let h = s.units[u].hex;
         // Land move: 1 SM, a normal move.
         if s.sm >= 1 {
-            for (n, _, _) in self.dests(s, u, occ) {
-                out.push(Action::SmLand(ui, n));
+            let all = self.dests(s, u, occ);
+            for &(n, _, _) in &all {
+                for via in self.vias(s, u, n, &all, occ) {
+                    out.push(Action::SmLand(ui, n, via));
+                }
             }
             // River Crossing (rule 10.5): across a major river above the head of navigation.
             let hx = &d.hexes[h as usize];
             for dir in 0..6 {
                 let n = hx.nbr[dir];
-                if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) && occ[n as usize] & bit(side.other()) == 0 {
-                    let cost = if s.control[n as usize] == side.other() { 2 } else { 1 };
-                    if s.sm >= cost {
+                if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) {
+                    // Digest A10 / A15 [INTERP]: a River Crossing attack costs 2 SM and uses the
+                    // River row of the Attack limits.
+                    let attack = occ[n as usize] & bit(side.other()) != 0;
+                    let cost = if attack || s.control[n as usize] == side.other() { 2 } else { 1 };
+                    if s.sm >= cost && (!attack || (self.attacks && self.attack_room(s, h, n, SideKind::MajorRiver, false) > 0)) {
                         out.push(Action::Cross(ui, n));
                     }
                 }
@@ -999,8 +1031,11 @@ impl BobbyLee {
                 for i in 0..s.units.len() {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
                         if s.units[i].cmd {
-                            for (n, _, _) in self.dests(s, i, &occ) {
-                                out.push(Action::Move(i as u8, n));
+                            let all = self.dests(s, i, &occ);
+                            for &(n, _, _) in &all {
+                                for via in self.vias(s, i, n, &all, &occ) {
+                                    out.push(Action::Move(i as u8, n, via));
+                                }
                             }
                         }
                         if s.sm > 0 {
@@ -1020,8 +1055,11 @@ impl BobbyLee {
                 for &h in &s.hqs {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        for (n, _, _) in self.dests(s, i, &occ) {
-                            out.push(Action::Move(h, n));
+                        let all = self.dests(s, i, &occ);
+                        for &(n, _, _) in &all {
+                            for via in self.vias(s, i, n, &all, &occ) {
+                                out.push(Action::Move(h, n, via));
+                            }
                         }
                     }
                     for n in self.fm_targets(s, i, &occ) {
@@ -1155,7 +1193,7 @@ impl BobbyLee {
                 }
                 s.phase = Phase::Movement;
             }
-            Action::Move(u, h) | Action::SmLand(u, h) => {
+            Action::Move(u, h, via) | Action::SmLand(u, h, via) => {
                 let u = u as usize;
                 let occ = self.occ(s);
                 let all = self.dests(s, u, &occ);
@@ -1163,29 +1201,12 @@ impl BobbyLee {
                 if matches!(a, Action::SmLand(..)) {
                     s.sm -= 1;
                 }
-                if occ[h as usize] & bit(side.other()) != 0 {
-                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside crossed.
-                    let start = s.units[u].hex;
-                    let mut from = NONE;
-                    for dir in 0..6 {
-                        let n = d.hexes[h as usize].nbr[dir];
-                        if n == NONE {
-                            continue;
-                        }
-                        let Some(back) = d.dir(n, h) else { continue };
-                        let kind = d.hexes[n as usize].side[back];
-                        let reach = n == start || all.iter().any(|x| x.0 == n && !x.2 && x.1 < used);
-                        if reach && self.enterable(n, back) == Some(h) && self.attack_room(s, n, h, kind, false) > 0 {
-                            from = n;
-                            break;
-                        }
-                    }
-                    if from == NONE {
-                        from = (0..6).map(|dir| d.hexes[h as usize].nbr[dir]).find(|&n| n == start || all.iter().any(|x| x.0 == n)).unwrap_or(start);
-                    }
-                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                if via != NONE {
+                    // BL 1.21 / 5.31: an attack counts against the limit of the hexside the
+                    // player chose to cross.
+                    match s.attacks.iter_mut().find(|x| x.0 == via && x.1 == h) {
                         Some(x) => x.2 += 1,
-                        None => s.attacks.push((from, h, 1)),
+                        None => s.attacks.push((via, h, 1)),
                     }
                 }
                 let x = &mut s.units[u];
@@ -1225,8 +1246,17 @@ impl BobbyLee {
                 log.info(|| format!("BL 10.42: {} evacuates by sea to {}", side.name(), d.hex_name(h)));
             }
             Action::Cross(u, h) => {
-                let cost = if s.control[h as usize] == side.other() { 2 } else { 1 };
+                let from = s.units[u as usize].hex;
+                let attack = self.occ(s)[h as usize] & bit(side.other()) != 0;
+                let cost = if attack || s.control[h as usize] == side.other() { 2 } else { 1 };
                 s.sm -= cost;
+                if attack {
+                    // BL 5.31 / digest A63: a River Crossing attack counts against the hexside.
+                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                        Some(x) => x.2 += 1,
+                        None => s.attacks.push((from, h, 1)),
+                    }
+                }
                 self.place_moved(s, u as usize, h);
                 log.info(|| format!("BL 10.5: {} crosses the river into {} ({cost} SM)", side.name(), d.hex_name(h)));
             }
@@ -1253,7 +1283,7 @@ impl BobbyLee {
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
-            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) => {
+            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
             }
             Action::HqSupply(h) => {
@@ -1373,7 +1403,7 @@ impl BobbyLee {
             (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
-            (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; attacks obey the hexside limits"),
+            (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
             (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),

@@ -64,7 +64,8 @@ pub enum Phase {
     Movement,
     /// Active HQs have lost their step and may move (rule 5.11).
     HqMove,
-    /// Combat Phase (rule 4.42, 6-7): the battles, one at a time (`State::battle`).
+    /// Combat Phase (rule 4.42, 6-7): the battles on one shared clock (`State::battle` is the
+    /// one being played, `State::battles` the others).
     Battle,
     /// Supply Phase of the active player (rule 11.1): HQ supply, then attrition.
     Supply,
@@ -124,10 +125,16 @@ pub struct State {
     /// Months of continuous USA occupation of Alexandria (rule 9.5).
     pub alexandria_months: u8,
     pub military_rr: bool,
-    /// The battle being fought (rule 6), with its pending decision (`Battle::step`).
+    /// The battle being played now (rule 6), with its pending decision (`Battle::step`).
     pub battle: Option<Battle>,
-    /// Battle hexes of this Combat Phase not yet fought (rule 6.1).
-    pub battle_queue: Vec<u16>,
+    /// The other battles of this Combat Phase, waiting on the shared battle clock (rule 6.1,
+    /// digest 5.1 [INTERP]), in hex order.
+    pub battles: Vec<Battle>,
+    /// Battles won this Combat Phase: (hex, day, battle turn) of the victory; the victors may
+    /// reinforce an adjacent battle from the next battle turn (rule 7.52).
+    pub won: Vec<(u16, u8, u8)>,
+    /// The last battle day whose disrupted units recovered (rule 7.13: at the end of the day).
+    pub recovered: u8,
     /// Units disrupted by a retreat or regroup this Combat Phase: they may not reinforce
     /// another battle (rule 7.13).
     pub disrupted: Vec<u8>,
@@ -150,11 +157,19 @@ pub struct Opts {
     /// of Alexandria, whichever comes first (true); false = the six months apply only after
     /// January 1862 when the USA regains Alexandria.
     pub military_rr_first: bool,
+    /// Digest 4.10.5 [INTERP]: invaders retreat by land to any adjacent hex held by friendly
+    /// units only (true), or only across hexsides used to reinforce their battle (false).
+    pub invader_adjacent: bool,
+    /// Digest A9: the CSA may use the Appomattox as well as the James (true), or the James only.
+    pub csa_appomattox: bool,
+    /// Digest A42: units that cannot leave in a night withdrawal are eliminated (false), or
+    /// stay and the battle goes on (true).
+    pub night_stay: bool,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true }
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false }
     }
 }
 
@@ -179,12 +194,13 @@ pub enum Action {
     Pass,
     /// `march`: the HQs are revealed; start moving.
     March,
-    /// `move U HEX`: a move under command (rule 5.3), or an HQ's own move.
-    Move(u8, u16),
+    /// `move U HEX [from VIA]`: a move under command (rule 5.3), or an HQ's own move; an attack
+    /// names the hex it enters the enemy hex from (the hexside crossed, rule 1.21), else NONE.
+    Move(u8, u16, u16),
     /// `force U HEX`: mark a forced march to an adjacent hex (rule 5.32).
     Force(u8, u16),
-    /// `sm U HEX`: a strategic land move (rule 5.4).
-    SmLand(u8, u16),
+    /// `sm U HEX [from VIA]`: a strategic land move (rule 5.4), `via` as for `Move`.
+    SmLand(u8, u16, u16),
     /// `rail U HEX` (rule 9.3).
     Rail(u8, u16),
     /// `naval U HEX` (rule 10.3).
@@ -207,8 +223,10 @@ pub enum Action {
     Fire(u8, u8),
     /// `melee BOX` (rule 7.35).
     Melee(u8),
-    /// `press` / `break`: fight a second melee round or disengage (rule 7.35).
-    Press(bool),
+    /// `press`: fight a second melee round (rule 7.35).
+    Press,
+    /// `break BOX`: break off the melee, disengaging to this friendly box (rule 7.35, 7.42).
+    Break(u8),
     /// `bmove U BOX` (rule 7.4).
     BMove(u8, u8),
     /// `reinforce U` (rule 7.5).
@@ -220,8 +238,12 @@ pub enum Action {
     /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
     /// unit's new attempt.
     Envelop(u8, u8),
+    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32).
+    Hit(u8),
     /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
     Target(u8, u8),
+    /// `fight HEX`: play the next battle turn (or deployment, or Night) in this battle (rule 6.1).
+    Fight(u16),
 }
 
 /// Battle-board boxes (rule 6.2): `side * 4 + pos`, pos 0 Left, 1 Center, 2 Right, 3 Reserve.
@@ -252,6 +274,11 @@ pub struct BUnit {
     /// Enveloping toward this flank box (rule 7.43), NOBOX if not; with `lost` after a failure.
     pub env: Bx,
     pub lost: bool,
+    /// A Lost unit's new attempt aims at going back to the Reserve (rule 7.43).
+    pub back: bool,
+    /// It engaged the enemy in its box (moved in), rather than being engaged there: a garrison
+    /// then fires F1, not F2 (rule 2.2.4).
+    pub engager: bool,
 }
 
 pub const NOBOX: Bx = u8::MAX;
@@ -272,6 +299,11 @@ pub enum BStep {
     Night(Side),
     /// Night reinforcement of `by` after both continued (rule 6.33).
     NightReinforce(Side),
+    /// `by` must retreat every unit (night withdrawal, rule 6.33, or rout, rule 7.15, with
+    /// day limits) and chooses each unit's hex; the rest are eliminated.
+    Leave { by: Side, night: bool, rout: bool },
+    /// `by` chooses which of its equally strong units takes the next hit (rule 7.32).
+    Casualty(Side),
     /// The victor may retreat or reinforce, not both (rule 6.4). mode 0 none yet, 1 retreat, 2 reinforce.
     Regroup(Side, u8),
 }
@@ -299,6 +331,35 @@ pub struct Battle {
     pub csa: Vec<u8>,
     /// A fire (not melee) happened this battle turn: no more melees (rule 7.35).
     pub fired_any: bool,
-    /// Night: the defender chose to continue.
-    pub night: bool,
+    /// The Night turn's first step (disengagement, recovery, Lost units, rule 6.31) is done.
+    pub nightfall: bool,
+    /// Hits rolled and not yet taken, in order (rule 7.32).
+    pub casualties: Vec<Casualties>,
+    /// While the owner chooses a casualty: the step to go back to and what comes next.
+    pub resume: Option<(BStep, After)>,
+}
+
+/// Hits scored on a group of units, taken one at a time by the strongest (rule 7.32).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Casualties {
+    pub group: Vec<u8>,
+    pub hits: u8,
+    /// Melee hits (forest Double Defense of the side being meleed, rule 7.36).
+    pub melee: bool,
+}
+
+/// What follows once every hit of a fire is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum After {
+    /// Fire in the Combat segment.
+    Settle,
+    /// The first melee round in box `0`; the second (rule 7.35).
+    Melee1(Bx),
+    Melee2(Bx),
+    /// Pursuit fire: the retreating units then leave (rule 7.14).
+    Retreat,
+    /// Rout pursuit: the routed side then retreats (rule 7.15).
+    Rout(Side),
+    /// An envelopment's fire: the other envelopments follow (rule 7.43).
+    Envelop,
 }

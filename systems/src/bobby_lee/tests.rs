@@ -431,6 +431,7 @@ fn deployed() -> (State, u16, Vec<u16>) {
     (s, h, n)
 }
 
+/// Digest T-DEP-1 (source L741), B-01, B-03.
 #[test]
 fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
@@ -450,6 +451,7 @@ fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
 }
 
+/// Digest T-DEP-1 (source L741): the attacker's matching deployment, B-02.
 #[test]
 fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -469,6 +471,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
 }
 
+/// Digest T-NIGHT-1: with no Field HQ present the attacker must retreat at night; B-04, B-05.
 #[test]
 fn t_b04_b05_battle_day_and_night_bl_6_3() {
     let (mut s, _, _) = deployed();
@@ -487,9 +490,19 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     // B-23: the attacker has no Battle HQ here: it must withdraw.
     assert_eq!(legal_texts(&s, 1), vec!["withdraw"]);
     act(&mut s, 1, "withdraw");
+    // BL 6.33: the attacker chooses where each unit goes (its attack hex, doubled limits).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Csa, night: true, rout: false }));
+    let back = label(s.units[uid("csa-bde-1")].hex);
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, vec![format!("retreat csa-jackson {back}"), format!("retreat csa-longstreet {back}")]);
+    act(&mut s, 1, &format!("retreat csa-longstreet {back}"));
+    act(&mut s, 1, &format!("retreat csa-jackson {back}"));
     assert!(s.units[uid("csa-longstreet")].hex != s.units[uid("usa-i-1")].hex, "the attacker left the hex");
+    assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
+/// Digest T-NIGHT-1: the Battle HQ pays a step; a Supreme HQ cannot; B-23.
 #[test]
 fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
@@ -578,6 +591,7 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(matches!(bstep(&s), BStep::Melee { by: Side::Csa, .. }), "the active player decides first");
     act(&mut s, 1, "press");
     assert!(matches!(bstep(&s), BStep::Melee { by: Side::Usa, .. }));
+    assert!(legal_texts(&s, 0).contains(&"break usa-reserve".to_string()), "BL 7.42: break off to a friendly position");
     s.forced = vec![1, 1];
     act(&mut s, 0, "press");
     // B-14: the box was not cleared: the meleeing CSA unit disengages to its own Center.
@@ -586,6 +600,7 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
 }
 
+/// Digest T-DD-1 (source L907): fortress Double Defense, no attacker melee; B-15, B-16.
 #[test]
 fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
     let g = game();
@@ -637,6 +652,9 @@ fn t_b17_morale_check_bl_7_2() {
     // USA Center to the CSA alone: a rout (B-30).
     s.forced = vec![2, 1, 1, 1, 1, 1, 1];
     act(&mut s, 0, "end");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "B-30: the USA is routed");
+    let to = legal_texts(&s, 0)[0].clone();
+    act(&mut s, 0, &to);
     assert!(s.battle.as_ref().is_none_or(|b| b.units.iter().all(|x| game().side_of(x.u as usize) == Side::Csa)));
 }
 
@@ -684,6 +702,7 @@ fn t_b22_reinforcement_limits_bl_7_5() {
     let _ = n;
 }
 
+/// Digest T-BM-1 (source L917-925): legal battle moves; B-27, B-30.
 #[test]
 fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -713,8 +732,17 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
         act(&mut s, 1, "end");
     }
     act(&mut s, 1, "bmove csa-longstreet usa-center");
-    assert!(s.battle.as_ref().is_none_or(|b| !b.units.iter().any(|x| game().side_of(x.u as usize) == Side::Usa)), "B-30: the USA is routed");
-    assert_ne!(s.units[uid("usa-i-1")].hex, s.units[uid("csa-longstreet")].hex);
+    // B-30 / BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "B-30: the USA is routed");
+    let l = legal_texts(&s, 0);
+    let (_, n) = open_ground();
+    let (to1, to2) = (label(n[2]), label(n[3]));
+    assert!(l.contains(&format!("retreat usa-i-1 {to1}")) && l.contains(&format!("retreat usa-i-2 {to2}")), "{l:?}");
+    assert!(!l.contains(&"end".to_string()), "the retreat is compulsory");
+    act(&mut s, 0, &format!("retreat usa-i-1 {to1}"));
+    act(&mut s, 0, &format!("retreat usa-i-2 {to2}"));
+    assert_eq!((s.units[uid("usa-i-1")].hex, s.units[uid("usa-i-2")].hex), (n[2], n[3]));
+    assert!(s.battle.as_ref().is_none_or(|b| !b.units.iter().any(|x| game().side_of(x.u as usize) == Side::Usa)));
     let _ = (LEFT, RIGHT);
 }
 
@@ -789,6 +817,7 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
     assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
 }
 
+/// Digest T-NIGHT-2 / T-BM-1: a Lost unit at nightfall loses a step and retreats; B-25.
 #[test]
 fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     let (mut s, n) = env_setup();
@@ -856,3 +885,974 @@ fn t_inv_1_invasion_battle_and_sea_retreat_bl_10_4_10_41() {
     assert!(legal_texts(&s, 0).contains(&back), "BL 10.41: a non-engaged invader may retreat by sea");
 }
 
+#[test]
+fn t_inv_2_invaders_retreat_to_adjacent_friendly_hexes_bl_10_41() {
+    let g = game();
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    let nf = hx("norfolk");
+    let near = g.data.hexes[nf as usize].nbr.iter().copied().find(|&n| n != NONE && n != fm && g.hexside(nf, n).is_some() && g.data.hexes[n as usize].terrain != Terrain::Sea).expect("a land neighbour");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "usa-i-2", near, 3);
+    put_hex(&mut s, "csa-huger", nf, 2);
+    s.control[fm as usize] = Side::Usa;
+    s.control[nf as usize] = Side::Csa;
+    act(&mut s, 0, &format!("invade usa-i-1 {}", label(nf)));
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 1, "deploy csa-huger csa-center");
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    let land = format!("retreat usa-i-1 {}", label(near));
+    assert!(legal_texts(&s, 0).contains(&land), "BL 10.41: to an adjacent friendly hex");
+    let mut t = s.clone();
+    t.opts.invader_adjacent = false;
+    assert!(!legal_texts(&t, 0).contains(&land), "option invader-retreat = hexsides");
+}
+
+
+// ------------------------------------------------------------------ several battles (BL 6.1)
+
+/// Two CSA attacks in adjacent open hexes: battle A in `h`, battle B in its neighbour `n[1]`.
+fn two_battles(a: &[(&str, u8)], a_def: &[(&str, u8)], b: &[(&str, u8)], b_def: &[(&str, u8)]) -> (State, u16, u16, Vec<u16>) {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    for (hex, list) in [(h, a_def), (h, a), (n[1], b_def), (n[1], b)] {
+        for (id, st) in list {
+            put_hex(&mut s, id, hex, *st);
+        }
+    }
+    s.attacks.push((n[0], h, a.len() as u8));
+    s.attacks.push((n[0], n[1], b.len() as u8));
+    g.start_combat(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Battle);
+    (s, h, n[1], n)
+}
+
+fn label(h: u16) -> String {
+    game().data.hexes[h as usize].label.clone()
+}
+
+#[test]
+fn t_b31_several_battles_share_one_clock_bl_6_1() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    // Deployment first, battle by battle, in the order the defender chooses.
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![0]);
+    let mut l = legal_texts(&s, 0);
+    l.sort();
+    let mut want = vec![format!("fight {}", label(a)), format!("fight {}", label(b))];
+    want.sort();
+    assert_eq!(l, want, "BL 6.1: the player picks the battle");
+    act(&mut s, 0, &format!("fight {}", label(b)));
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    // Battle A is the only one left to deploy: it opens by itself.
+    assert_eq!(s.battle.as_ref().unwrap().hex, a);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    // Dawn, attacker: the CSA chooses the battle, plays all its segments there, then the other.
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![1]);
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..4 {
+        act(&mut s, 1, "end");
+    }
+    let bt = s.battle.as_ref().unwrap();
+    assert_eq!((bt.hex, bt.turn, bt.phasing()), (b, 0, Side::Csa), "BL 6.1: the Dawn turn is played in every battle before the defender's");
+    for _ in 0..4 {
+        act(&mut s, 1, "end");
+    }
+    assert!(s.battle.is_none());
+    assert_eq!(game().active_seats(&s), vec![0], "the defender's Dawn turn: the USA chooses");
+    assert!(s.battles.iter().all(|x| (x.day, x.turn) == (1, 1)));
+}
+
+#[test]
+fn t_b32_defender_retreats_into_an_adjacent_battle_disrupted_bl_7_13() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..8 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    let into = format!("retreat usa-i-1 {}", label(b));
+    assert!(legal_texts(&s, 0).contains(&into), "digest 5.6: a defender may retreat into an adjacent battle");
+    act(&mut s, 0, &into);
+    act(&mut s, 0, "end");
+    // Battle A is won by the CSA (nothing to regroup with but the End).
+    assert_eq!(s.units[uid("usa-i-1")].hex, b);
+    let bt = s.battle.as_ref().or(s.battles.first()).unwrap();
+    assert_eq!(bt.hex, b);
+    let x = &bt.units[bt.idx(uid("usa-i-1") as u8).unwrap()];
+    assert!(x.disrupted && x.bx == bx(Side::Usa, RESERVE), "BL 7.13: it enters the friendly Reserve, disrupted");
+    assert!(s.disrupted.contains(&(uid("usa-i-1") as u8)));
+    assert!(game().check_invariants(&s).is_ok());
+}
+
+#[test]
+fn t_b33_victors_reinforce_an_adjacent_battle_from_the_next_battle_turn_bl_7_52() {
+    let (mut s, a, b, _) = two_battles(&[("csa-art-1", 2)], &[("usa-i-1", 1)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    act(&mut s, 1, "end");
+    // Long-range fire F1: the 6 eliminates the cadre; the CSA wins battle A.
+    s.forced = vec![6, 1];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].st, St::Pool);
+    assert_eq!(s.battle.as_ref().unwrap().hex, b, "battle B goes on at the same Dawn turn");
+    for _ in 0..3 {
+        act(&mut s, 1, "end");
+    }
+    assert_eq!(bstep(&s), BStep::Reinforce);
+    assert!(!legal_texts(&s, 1).contains(&"reinforce csa-art-1".to_string()), "BL 7.52: not in the battle turn of the victory");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    for _ in 0..3 {
+        act(&mut s, 1, "end");
+    }
+    assert!(legal_texts(&s, 1).contains(&"reinforce csa-art-1".to_string()), "BL 7.52: from the next battle turn");
+}
+
+#[test]
+fn t_b34_break_off_destination_is_the_players_choice_bl_7_35_7_42() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    for _ in 0..2 {
+        act(&mut s, 1, "end");
+    }
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![1, 1, 1, 1, 1, 1];
+    act(&mut s, 1, "melee usa-center");
+    // The CSA stands in the USA line: it may break off to its own facing Center (friendly, free).
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, vec!["break csa-center", "press"]);
+    act(&mut s, 1, "break csa-center");
+    assert_eq!(box_of(&s, "csa-longstreet"), Some(bx(Side::Csa, CENTER)));
+    assert_eq!(bstep(&s), BStep::Combat);
+}
+
+#[test]
+fn t_att_2_the_attacker_chooses_the_hexside_bl_1_21_5_31() {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    put_hex(&mut s, "usa-i-1", h, 3);
+    put_hex(&mut s, "csa-jackson", n[0], 3);
+    s.phase = Phase::Movement;
+    s.sm = 1;
+    let l = legal_texts(&s, 1);
+    let direct = format!("sm csa-jackson {} from {}", label(h), label(n[0]));
+    let side = format!("sm csa-jackson {} from {}", label(h), label(n[1]));
+    assert!(l.contains(&direct) && l.contains(&side), "{l:?}");
+    assert!(!l.contains(&format!("sm csa-jackson {}", label(h))), "an attack names its hexside");
+    let a = g.parse(&side).unwrap();
+    assert_eq!(g.notation(&a), side, "notation round-trips");
+    act(&mut s, 1, &side);
+    assert_eq!(s.attacks, vec![(n[1], h, 1)], "BL 1.21: the chosen hexside counts");
+}
+
+#[test]
+fn t_b35_a_lost_unit_may_go_back_to_the_reserve_bl_7_43() {
+    let (mut s, _) = env_setup();
+    s.forced = vec![3];
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    let l = legal_texts(&s, 1);
+    assert!(l.contains(&"envelop csa-ewell usa-left".to_string()) && l.contains(&"envelop csa-ewell csa-reserve".to_string()), "{l:?}");
+    act(&mut s, 1, "envelop csa-ewell csa-reserve");
+    s.forced = vec![6];
+    act(&mut s, 1, "end");
+    let b = s.battle.as_ref().unwrap();
+    let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
+    assert!(!x.lost && x.env == state::NOBOX && x.bx == bx(Side::Csa, RESERVE), "a success brings it back to the Reserve");
+}
+
+#[test]
+fn t_gar_1_garrison_f1_when_it_engages_f2_when_engaged_bl_2_2_4() {
+    // Engaged in its own Center by the CSA: F2 (a 5 hits).
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-gar-1", 2)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-gar-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 0, "end");
+    s.forced = vec![5, 4];
+    act(&mut s, 0, "fire usa-gar-1 usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "F2 when it was engaged");
+    assert!(s.units[uid("csa-longstreet")].shown);
+    // Seed L731: revealed units stand upright again at night.
+    while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert!(matches!(bstep(&s), BStep::Night(_)));
+    assert!(!s.units[uid("csa-longstreet")].shown && !s.units[uid("usa-gar-1")].shown, "hidden again at night");
+
+    // Engaging the USA Center itself: F1 (two 5s miss).
+    let (mut s, _, _) = battle(&[("csa-gar-1", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-gar-1 csa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-gar-1 usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    s.forced = vec![1, 1, 1];
+    for _ in 0..4 {
+        act(&mut s, 0, "end");
+    }
+    act(&mut s, 1, "end");
+    s.forced = vec![5, 5];
+    act(&mut s, 1, "fire csa-gar-1 usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 3, "F1 when it engaged");
+    s.forced = vec![6];
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+}
+
+#[test]
+fn t_fog_1_a_unit_back_in_the_reserve_is_hidden_again_bl_7_41() {
+    let (mut s, _, _) = deployed();
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "bmove csa-longstreet usa-center");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(s.units[uid("usa-i-1")].shown, "BL 7.41: engaged units are revealed");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "end");
+    act(&mut s, 0, "bmove usa-i-1 usa-reserve");
+    assert!(!s.units[uid("usa-i-1")].shown, "seed L731: back in the Reserve it stands upright again");
+    let v = game().view(&s, Some(1));
+    assert!(!serde_json::to_string(&v).unwrap().contains("usa-i-1"));
+}
+
+#[test]
+fn t_opt_a9_csa_naval_on_the_appomattox_is_an_option_bl_10_1() {
+    let g = game();
+    let mut s = blank("1862");
+    for p in ["norfolk", "richmond", "petersburg", "city-point"] {
+        s.control[hx(p) as usize] = Side::Csa;
+    }
+    let occ = g.occ(&s);
+    let (r, p) = (g.data.place_index("richmond").unwrap(), g.data.place_index("petersburg").unwrap());
+    assert!(g.naval_ok(&s, Side::Csa, r, p, &occ), "default: the James and the Appomattox");
+    s.opts.csa_appomattox = false;
+    assert!(!g.naval_ok(&s, Side::Csa, r, p, &occ), "option csa-naval-rivers = james");
+    assert!(g.setup(&Setup { options: [("csa-naval-rivers".to_string(), "james".to_string())].into_iter().collect(), ..Setup::new("1862", 2, 1) }).is_ok());
+}
+
+#[test]
+fn t_opt_a42_night_withdrawal_units_that_cannot_leave_bl_6_33() {
+    let play = |stay: bool| {
+        let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[]);
+        s.opts.night_stay = stay;
+        act(&mut s, 0, "deploy usa-i-1 usa-center");
+        act(&mut s, 1, "deploy csa-longstreet csa-center");
+        for _ in 0..32 {
+            let who = s.battle.as_ref().unwrap().phasing();
+            act(&mut s, who.idx() as u8, "end");
+        }
+        act(&mut s, 0, "continue");
+        // No friendly hex to retreat into: nobody can leave.
+        act(&mut s, 1, "withdraw");
+        s
+    };
+    let s = play(false);
+    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "digest A42 default: eliminated");
+    let mut s = play(true);
+    assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa), "option night-withdrawal = stay: the battle goes on");
+    act(&mut s, 0, "end");
+    act(&mut s, 1, "end");
+    assert_eq!(s.battle.as_ref().unwrap().day, 2);
+}
+
+#[test]
+fn t_b36_the_owner_picks_among_equally_strong_units_bl_7_32() {
+    let (mut s, _, _) = battle(&[("csa-art-1", 2)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 3), ("usa-ii-1", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 0, "deploy usa-i-3 usa-right");
+    act(&mut s, 0, "deploy usa-ii-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 1, "end");
+    s.forced = vec![6, 2];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "B-07: the owner chooses among equals");
+    assert_eq!(game().active_seats(&s), vec![0]);
+    let mut l = legal_texts(&s, 0);
+    l.sort();
+    assert_eq!(l, vec!["hit usa-i-1", "hit usa-ii-1"]);
+    act(&mut s, 0, "hit usa-ii-1");
+    assert_eq!((s.units[uid("usa-ii-1")].steps, s.units[uid("usa-i-1")].steps), (2, 3));
+    assert_eq!(bstep(&s), BStep::Combat, "back to the firing player's combat segment");
+    assert!(game().check_invariants(&s).is_ok());
+}
+
+/// How often random play reaches the battle decisions (run by hand):
+/// `cargo test --release -p bivouac-systems bobby_lee::tests::battle_coverage -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn battle_coverage() {
+    let g = game();
+    let mut counts = std::collections::BTreeMap::<&str, usize>::new();
+    for seed in 0..200u64 {
+        let mut s = g.setup(&Setup::new("1862", 2, seed)).unwrap();
+        let mut rng = bivouac_engine::GameRng::new(seed + 5);
+        for _ in 0..100_000 {
+            let seats = g.active_seats(&s);
+            if seats.is_empty() {
+                break;
+            }
+            let acts = g.legal_actions(&s, seats[0]);
+            let a = acts[rng.roll(acts.len() as u32) as usize - 1].clone();
+            let key = match (&a, s.battle.as_ref().map(|b| b.step)) {
+                (Action::Fight(_), _) => "fight (several battles)",
+                (Action::Hit(_), _) => "hit (casualty choice)",
+                (Action::Retreat(..), Some(BStep::Leave { .. })) => "retreat in a rout or withdrawal",
+                (Action::Break(_), _) => "break",
+                (Action::Deploy(..), Some(BStep::Deploy(_))) => "deploy",
+                _ => "",
+            };
+            if !key.is_empty() {
+                *counts.entry(key).or_default() += 1;
+            }
+            if s.battle.is_none() && !s.battles.is_empty() {
+                *counts.entry("choice points between battles").or_default() += 1;
+            }
+            g.apply(&mut s, seats[0], &a, &mut Log::quiet()).unwrap();
+        }
+    }
+    println!("{counts:#?}");
+}
+
+// ------------------------------------------------------------------ digest 8.1 worked examples
+
+/// A battle set up box by box (the digest's situations): the CSA attacks the USA in open
+/// ground; `(unit, steps, box)`; battle turn `turn` (0 = CSA Dawn, 1 = USA Dawn) at `step`.
+fn boxed(units: &[(&str, u8, &str)], turn: u8, step: BStep) -> (State, u16, Vec<u16>) {
+    let g = game();
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    for (id, st, _) in units {
+        put_hex(&mut s, id, h, *st);
+    }
+    s.attacks.push((n[0], h, 1));
+    g.start_combat(&mut s, &mut Log::quiet());
+    let b = s.battle.as_mut().unwrap();
+    for (id, _, at) in units {
+        let i = b.idx(uid(id) as u8).unwrap();
+        b.units[i].bx = super::battle::parse_box(at).unwrap();
+    }
+    b.turn = turn;
+    b.step = step;
+    (s, h, n)
+}
+
+#[test]
+fn t_pur_1_pursuit_fire_base_case_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-left"), ("usa-i-1", 1, "usa-left"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // CSA Inf (speed 2 = 2): 3 dice at F1 [3,4,2]: none; CSA Cav (3 > 2): 4 dice at F2 [5,2,6,1]: 2.
+    s.forced = vec![3, 4, 2, 5, 2, 6, 1];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty(), "4 + 3 dice");
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1, "hit 1 on the strongest");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "hit 2: both at 1, the USA chooses");
+    act(&mut s, 0, "hit usa-i-1");
+    assert_eq!(s.units[uid("usa-i-1")].st, St::Pool, "a cadre hit is eliminated");
+    assert_eq!(s.units[uid("usa-cav-1")].hex, n[3]);
+    assert!(s.disrupted.contains(&(uid("usa-cav-1") as u8)), "the survivor is disrupted");
+}
+
+#[test]
+fn t_pur_2_staged_withdrawal_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-left"), ("usa-i-1", 1, "usa-reserve"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // Only CSA Cav (3 = 3) pursues the cavalry, 4 dice at F1; nobody pursues the infantry.
+    s.forced = vec![6, 5, 5, 5];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty());
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1, "F1: only the 6 hits");
+    assert_eq!((s.units[uid("usa-i-1")].steps, s.units[uid("usa-i-1")].hex), (1, n[3]), "no pursuit from the Reserve");
+}
+
+#[test]
+fn t_pur_3_enfilading_units_pursue_from_the_reserve_bl_7_14() {
+    let (mut s, _, n) = boxed(&[("usa-cav-1", 2, "usa-reserve"), ("usa-i-1", 1, "usa-reserve"), ("usa-i-2", 3, "usa-center"), ("csa-cav-stuart", 4, "usa-left"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "csa-center")], 1, BStep::Retreat);
+    let to = label(n[3]);
+    act(&mut s, 0, &format!("retreat usa-cav-1 {to}"));
+    act(&mut s, 0, &format!("retreat usa-i-1 {to}"));
+    // CSA Inf F1 [5,5,5]: none; CSA Cav F2 [5,1,1,1]: one hit on the strongest.
+    s.forced = vec![5, 5, 5, 5, 1, 1, 1];
+    act(&mut s, 0, "end");
+    assert!(s.forced.is_empty(), "both enfilading units pursue");
+    assert_eq!(s.units[uid("usa-cav-1")].steps, 1);
+}
+
+#[test]
+fn t_mel_1_melee_risk_bl_7_35() {
+    let (mut s, _, _) = boxed(&[("usa-i-1", 3, "usa-center"), ("csa-longstreet", 2, "usa-center")], 1, BStep::Combat);
+    s.forced = vec![4, 2, 1, 6, 3];
+    act(&mut s, 0, "melee usa-center");
+    assert_eq!((s.units[uid("usa-i-1")].steps, s.units[uid("csa-longstreet")].steps), (2, 1), "round 1, hits applied together");
+    act(&mut s, 0, "press");
+    s.forced = vec![2, 3, 5];
+    act(&mut s, 1, "press");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "round 2");
+    assert_eq!(box_of(&s, "usa-i-1"), Some(bx(Side::Usa, RESERVE)), "Z must disengage to the Grey Reserve");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "Z disengages, B holds the Grey Center alone: rout");
+}
+
+#[test]
+fn t_cb_1_counter_battery_bl_7_33() {
+    let (mut s, _, _) = boxed(&[("usa-art-1", 2, "usa-center"), ("csa-art-1", 2, "csa-center"), ("csa-longstreet", 4, "csa-center")], 1, BStep::Combat);
+    s.units[uid("csa-art-1")].shown = true;
+    s.forced = vec![6, 4];
+    act(&mut s, 0, "target usa-art-1 csa-art-1");
+    assert_eq!((s.units[uid("csa-art-1")].steps, s.units[uid("csa-longstreet")].steps), (1, 4));
+}
+
+#[test]
+fn t_art_1_b12_long_range_fire_into_an_engaged_box_bl_7_31() {
+    let (mut s, _, _) = boxed(&[("usa-art-1", 3, "usa-left"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "csa-right"), ("csa-longstreet", 3, "csa-right"), ("csa-jackson", 3, "csa-center")], 1, BStep::Combat);
+    s.forced = vec![6, 1, 3];
+    act(&mut s, 0, "fire usa-art-1 csa-right");
+    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "B-12: the 1 hits a friendly unit");
+}
+
+#[test]
+fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
+    let units = [("csa-cav-stuart", 3, "usa-left"), ("csa-longstreet", 3, "usa-center"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "usa-right"), ("ap", 2, "usa-right"), ("usa-i-3", 3, "usa-reserve"), ("csa-jackson", 3, "csa-left"), ("csa-ewell", 3, "csa-reserve")];
+    let (s, _, _) = boxed(&units, 1, BStep::Combat);
+    let l = legal_texts(&s, 0);
+    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "B-11: Z is engaged: no enfilade: {l:?}");
+    assert!(l.contains(&"fire usa-i-2 usa-center".to_string()), "Y enfilades B");
+    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "B-29: an HQ never enfilades");
+    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "B-10: the Reserve is no target");
+    let mut s1 = s.clone();
+    s1.forced = vec![5, 5, 6];
+    act(&mut s1, 0, "fire usa-i-2 usa-center");
+    assert_eq!(s1.units[uid("csa-longstreet")].steps, 2, "F1 from the own line");
+    let (mut s2, _, _) = boxed(&units, 0, BStep::Combat);
+    assert!(legal_texts(&s2, 1).contains(&"fire csa-cav-stuart usa-center".to_string()), "A enfilades Z");
+    s2.forced = vec![5, 1, 1];
+    act(&mut s2, 1, "fire csa-cav-stuart usa-center");
+    assert_eq!(s2.units[uid("usa-i-1")].steps, 2, "F2 from the enemy line");
+    let (s3, _, _) = boxed(&units, 1, BStep::Moves);
+    let l = legal_texts(&s3, 0);
+    assert!(l.contains(&"bmove usa-i-3 usa-left".to_string()), "X may engage A");
+    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "B-29: an HQ never engages");
+}
+
+#[test]
+fn t_mor_1_morale_check_bl_7_2() {
+    let units = [("csa-cav-stuart", 1, "usa-center"), ("csa-longstreet", 3, "usa-center"), ("csa-bde-1", 1, "csa-reserve"), ("usa-i-1", 3, "usa-center")];
+    let (mut s, _, _) = boxed(&units, 0, BStep::Retreat);
+    s.forced = vec![2];
+    act(&mut s, 1, "end");
+    assert!(s.forced.is_empty(), "only the engaged 1-step unit rolls");
+    assert_eq!(box_of(&s, "csa-cav-stuart"), Some(bx(Side::Csa, CENTER)), "it disengages");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "and does not fire");
+    let (mut s, _, _) = boxed(&units, 0, BStep::Retreat);
+    s.forced = vec![5];
+    act(&mut s, 1, "end");
+    assert!(legal_texts(&s, 1).contains(&"fire csa-cav-stuart usa-center".to_string()));
+}
+
+#[test]
+fn t_rout_1_b19_rout_eliminations_bl_7_15() {
+    let units = [("usa-i-1", 3, "usa-left"), ("usa-i-3", 2, "usa-reserve"), ("usa-hvy-1", 2, "usa-reserve"), ("csa-longstreet", 3, "usa-left"), ("csa-jackson", 3, "usa-center")];
+    let (mut s, h, n) = boxed(&units, 0, BStep::Retreat);
+    let b = s.battle.as_mut().unwrap();
+    let i = b.idx(uid("usa-i-3") as u8).unwrap();
+    b.units[i].disrupted = true;
+    // Every hexside's retreat capacity is used up this battle turn.
+    b.crossed = n.iter().map(|&x| (x, 4)).collect();
+    // The CSA holds the USA Center alone: rout. Pursuit doubled: 3 dice at F1, twice.
+    s.forced = vec![6, 1, 1, 6, 1, 1];
+    act(&mut s, 1, "end");
+    assert!(s.forced.is_empty(), "each pursuer rolls twice");
+    for id in ["usa-i-1", "usa-i-3", "usa-hvy-1"] {
+        assert_eq!(s.units[uid(id)].st, St::Pool, "B-19: {id} is eliminated");
+    }
+    let _ = h;
+}
+
+#[test]
+fn t_ret_1_b21_rei_1_retreat_and_reinforcement_limits_bl_7_12_7_51() {
+    let g = game();
+    let (s0, _, _) = boxed(&[("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "csa-center")], 0, BStep::Retreat);
+    let find = |want: &dyn Fn(u16, usize) -> bool| -> (u16, u16) {
+        for (h, x) in g.data.hexes.iter().enumerate() {
+            for dir in 0..6 {
+                let n = x.nbr[dir];
+                if n != NONE && g.data.hexes[n as usize].terrain == Terrain::Clear && want(h as u16, dir) && g.hexside(h as u16, n).is_some() {
+                    return (h as u16, n);
+                }
+            }
+        }
+        panic!("no such hexside");
+    };
+    let d = &g.data;
+    let clear = find(&|h, dir| d.hexes[h as usize].terrain == Terrain::Clear && d.hexes[h as usize].side[dir] == SideKind::Clear);
+    let forest = find(&|h, dir| d.hexes[h as usize].terrain == Terrain::Forest && d.hexes[h as usize].side[dir] == SideKind::Clear);
+    let river = find(&|h, dir| d.hexes[h as usize].side[dir] == SideKind::MinorRiver);
+    let gap = find(&|h, dir| d.hexes[h as usize].side[dir] == SideKind::Gap);
+    // (hexside, retreat dry day/night, mud day/night, reinforce dry, mud); -1 = "DR".
+    for ((h, n), ret, rein) in [(clear, [4, 8, 2, 4], [2, 1]), (forest, [2, 4, 1, 2], [1, -1]), (river, [2, 4, 1, 2], [1, -1]), (gap, [1, 2, 0, 0], [-1, 0])] {
+        let mut s = s0.clone();
+        s.battle.as_mut().unwrap().hex = h;
+        for (mud, k) in [(false, 0), (true, 2)] {
+            s.mud = mud;
+            let b = s.battle.as_ref().unwrap();
+            assert_eq!([g.retreat_room(&s, b, n, false), g.retreat_room(&s, b, n, true)], [ret[k], ret[k + 1]], "T-RET-1 {:?} mud {mud}", d.hexes[h as usize].terrain);
+            assert_eq!(g.reinforce_limit(&s, b, n, false), rein[k / 2], "T-REI-1 mud {mud}");
+        }
+    }
+}
+
+#[test]
+fn t_env_1_envelopment_roll_modifiers_bl_7_43() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.mud = true;
+    // CSA cavalry, forest battle hex, Mud: +1 -1 -1 = -1: a natural 5 or 6 (CSA succeeds on 4+).
+    let m = g.fm_modifier(&s, uid("csa-cav-stuart"), true);
+    assert_eq!((m, d.fm_success[Side::Csa.idx()] as i8 - m), (-1, 5));
+    // USA cavalry, same: needs a modified 5, so a natural 6.
+    let m = g.fm_modifier(&s, uid("usa-cav-1"), true);
+    assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - m, 6);
+    // CSA artillery, forest, Mud: -3 ([INTERP] artillery -1): a natural 7, never.
+    assert_eq!(g.fm_modifier(&s, uid("csa-art-1"), true), -3);
+    // USA infantry, clear, Dry: 5-6.
+    s.mud = false;
+    assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - g.fm_modifier(&s, uid("usa-i-1"), false), 5);
+}
+
+#[test]
+fn t_ha_1_b28_heavy_artillery_bl_7_31() {
+    let d = &game().data;
+    let ty = d.ty(uid("usa-hvy-1"));
+    assert_eq!((ty.fire_long, ty.fire_long_fortress, ty.fire_engaged), (6, 5, 4), "F1 field, F2 fortress, F3 engaged");
+    let units = [("usa-hvy-1", 2, "usa-center"), ("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "csa-center"), ("csa-jackson", 3, "csa-reserve")];
+    let (s, _, _) = boxed(&units, 1, BStep::Combat);
+    assert!(legal_texts(&s, 0).contains(&"fire usa-hvy-1 csa-reserve".to_string()), "it fires at any box, the Reserve included");
+    let (s, _, _) = boxed(&units, 1, BStep::Moves);
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "B-28: no battle move");
+}
+
+#[test]
+fn t_sup_1_sup_2_forage_limits_bl_11_2() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    let (clear, _) = open_ground();
+    let city = d.places.iter().find(|p| p.kind == PlaceKind::City && d.hexes[p.hex as usize].terrain == Terrain::Clear).map(|p| p.hex);
+    let forest_town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].terrain == Terrain::Forest).map(|p| p.hex);
+    assert_eq!(g.forage(&s, clear), 4, "T-SUP-1: clear, Dry");
+    if let Some(c) = city {
+        assert_eq!(g.forage(&s, c), 6, "T-SUP-2: a clear city hex, Dry");
+    }
+    if let Some(f) = forest_town {
+        assert_eq!(g.forage(&s, f), 3, "T-SUP-2: a forest town, Dry");
+    }
+    s.mud = true;
+    assert_eq!(g.forage(&s, clear), 2, "T-SUP-1: clear, Mud");
+    if let Some(c) = city {
+        assert_eq!(g.forage(&s, c), 4, "T-SUP-2: a clear city hex, Mud");
+    }
+    if let Some(f) = forest_town {
+        assert_eq!(g.forage(&s, f), 2, "T-SUP-2: a forest town, Mud");
+    }
+}
+
+#[test]
+fn t_vp_1_vp_4_reversible_city_vp_and_decisive_clamp_bl_3_1_3_51() {
+    let g = game();
+    let mut s = blank("1862");
+    let w = hx("winchester");
+    let pvp = g.data.places[g.data.place_index("winchester").unwrap()].vp as i8;
+    assert!(pvp > 0);
+    s.control[w as usize] = Side::Csa;
+    let v0 = s.vp;
+    put(&mut s, "usa-i-1", "winchester", 3);
+    g.update_control(&mut s, &mut Log::quiet());
+    assert_eq!(s.vp, v0 + pvp, "the USA takes Winchester");
+    s.units[uid("usa-i-1")] = Unit::pool();
+    g.update_control(&mut s, &mut Log::quiet());
+    assert_eq!(s.vp, v0, "left empty: back to the CSA");
+    // T-VP-4: one space from the Decisive box, +3: the extra VP are lost.
+    s.vp = g.data.decisive - 1;
+    g.add_vp(&mut s, Side::Usa, 3);
+    assert_eq!(s.vp, g.data.decisive);
+}
+
+#[test]
+fn t_rep_3_costs_bl_12_3_12_4() {
+    let d = &game().data;
+    let (usa, csa) = (Side::Usa.idx(), Side::Csa.idx());
+    assert_eq!(d.ty(uid("usa-art-1")).step_cost[usa], 2, "USA artillery step");
+    assert_eq!(d.ty(uid("ap")).step_cost[usa], 3, "USA HQ step");
+    assert_eq!(d.ty(uid("anv")).cadre_cost[csa], 4, "CSA HQ cadre");
+    assert_eq!(d.ty(uid("usa-hvy-1")).cadre_cost[usa], 5, "Heavy Artillery cadre");
+    assert_eq!((d.ty(uid("csa-bde-1")).cadre_cost[csa], d.ty(uid("csa-bde-1")).step_cost[csa]), (1, 0), "Brigade cadre 1, no steps");
+}
+
+#[test]
+fn t_nav_1_nav_2_ports_passed_must_be_friendly_bl_10_1_10_3() {
+    let g = game();
+    let mut s = blank("1862");
+    for p in ["baltimore", "fort-monroe", "williamsburg", "harrisons-landing", "city-point", "alexandria", "point-lookout", "aquia-landing"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("norfolk") as usize] = Side::Csa;
+    let occ = g.occ(&s);
+    let p = |id: &str| g.data.place_index(id).unwrap();
+    assert!(!g.naval_ok(&s, Side::Usa, p("fort-monroe"), p("city-point"), &occ), "T-NAV-1: Norfolk blocks the James upriver");
+    assert!(g.naval_ok(&s, Side::Usa, p("williamsburg"), p("city-point"), &occ), "T-NAV-1: from Williamsburg, past Harrison's Landing");
+    assert!(g.naval_ok(&s, Side::Usa, p("baltimore"), p("fort-monroe"), &occ), "T-NAV-1: Fort Monroe is downstream of Norfolk");
+    assert!(g.naval_ok(&s, Side::Usa, p("alexandria"), p("fort-monroe"), &occ));
+    s.control[hx("harrisons-landing") as usize] = Side::Csa;
+    assert!(!g.naval_ok(&s, Side::Usa, p("williamsburg"), p("city-point"), &occ), "T-NAV-1: an enemy Harrison's Landing blocks City Point");
+    s.control[hx("aquia-landing") as usize] = Side::Csa;
+    assert!(!g.naval_ok(&s, Side::Usa, p("alexandria"), p("fort-monroe"), &occ), "T-NAV-2: Aquia Landing blocks the Potomac");
+}
+
+#[test]
+fn t_nav_4_only_usa_infantry_invades_bl_10_4() {
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    put_hex(&mut s, "usa-cav-1", fm, 2);
+    put_hex(&mut s, "csa-huger", hx("norfolk"), 2);
+    s.control[fm as usize] = Side::Usa;
+    let l = legal_texts(&s, 0);
+    assert!(l.iter().any(|t| t.starts_with("invade usa-i-1")), "infantry may invade");
+    assert!(!l.iter().any(|t| t.starts_with("invade usa-cav-1")), "cavalry may not");
+}
+
+fn campaign(start: &str) -> State {
+    let mut setup = Setup::new("campaign", 2, 1);
+    setup.options.insert("start".into(), start.into());
+    game().setup(&setup).expect("campaign setup")
+}
+
+#[test]
+fn t_wx_1_november_weather_bl_3_41() {
+    let g = game();
+    let mut s = campaign("1862");
+    s.month = 11;
+    s.mud = false;
+    s.weather_fixed = false;
+    s.forced = vec![4];
+    g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
+    assert!(!s.mud && !s.weather_fixed, "turn 1: 4 (even): still Dry");
+    s.forced = vec![3];
+    g.begin_turn(&mut s, Side::Usa, &mut Log::quiet());
+    assert!(s.mud && s.weather_fixed, "turn 2: 3 (odd): Mud");
+    s.forced = vec![4];
+    g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
+    assert!(s.mud && s.forced == vec![4], "turn 3: no more rolls");
+}
+
+#[test]
+fn t_vp_2_conscription_bl_3_54() {
+    let g = game();
+    let mut s = setup("1862");
+    s.first_month = false;
+    g.start_month(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Replacement);
+    let v0 = s.vp;
+    s.forced = vec![3];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.draft_cadres[0], 3, "USA: 1d3 = 2, +1: 3 infantry cadres");
+    assert_eq!(s.vp, v0 - 1, "the CSA gains 1 VP");
+    refused(&s, 0, "draft");
+    // The next Replacement Turn of the same year: CSA +2.
+    s.drafted_this_turn = [false, false];
+    s.forced = vec![1];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.vp, v0 - 3);
+    // The first draft of a new calendar year costs 1 again.
+    s.year = 1863;
+    g.start_month(&mut s, &mut Log::quiet());
+    let v1 = s.vp;
+    s.forced = vec![1];
+    act(&mut s, 0, "draft");
+    assert_eq!(s.vp, v1 - 1);
+}
+
+#[test]
+fn t_vp_3_emancipation_bl_3_55() {
+    let g = game();
+    let mut s = setup("1862");
+    s.first_month = false;
+    s.major_win_last_month = true;
+    g.start_month(&mut s, &mut Log::quiet());
+    assert_eq!(s.phase, Phase::Emancipation, "the USA decides first");
+    let (v0, rp) = (s.vp, s.rp[1]);
+    act(&mut s, 0, "emancipate");
+    assert_eq!((s.vp, s.rp[1]), (v0 + 3, rp * 2), "USA +3 VP; CSA RP doubled");
+    assert!(!g.emancipation_possible(&s), "once per game");
+    let mut s = setup("1863");
+    s.major_win_last_month = true;
+    assert!(!g.emancipation_possible(&s), "not in the 1863 scenario");
+    let mut s = campaign("1863");
+    s.major_win_last_month = true;
+    assert!(g.emancipation_possible(&s), "but in a campaign game in 1863");
+}
+
+#[test]
+fn t_rep_1_rep_2_cadre_placement_and_spending_bl_12_3_12_41() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.phase = Phase::Replacement;
+    s.done = [false, false];
+    s.rp = [30, 30];
+    let rich = hx("richmond");
+    let infantry_at = |s: &State, h: u16| -> Option<Action> {
+        g.legal_actions(s, 1).into_iter().find(|a| matches!(a, Action::Build(u, x) if *x == h && g.kind(*u as usize) == UnitKind::Infantry))
+    };
+    for k in 0..3 {
+        let a = infantry_at(&s, rich).unwrap_or_else(|| panic!("cadre {} in Richmond", k + 1));
+        g.apply(&mut s, 1, &a, &mut Log::quiet()).unwrap();
+    }
+    assert!(infantry_at(&s, rich).is_none(), "T-REP-2: a 4th cadre in Richmond is illegal");
+    let built = s.units.iter().position(|u| u.st == St::Pending).unwrap();
+    assert!(!g.legal_actions(&s, 1).contains(&Action::Step(built as u8)), "T-REP-1: no step for a cadre built this turn");
+    let town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].home == Side::Csa).unwrap().hex;
+    let a = infantry_at(&s, town).expect("a cadre in a friendly home town");
+    g.apply(&mut s, 1, &a, &mut Log::quiet()).unwrap();
+    assert!(infantry_at(&s, town).is_none(), "T-REP-2: one cadre per town");
+    let fm = hx("fort-monroe");
+    s.control[fm as usize] = Side::Usa;
+    assert!(!g.legal_actions(&s, 0).iter().any(|a| matches!(a, Action::Build(_, x) if *x == fm)), "T-REP-2: no cadre at Fort Monroe");
+    let usa_town = d.places.iter().find(|p| p.kind == PlaceKind::Town && d.hexes[p.hex as usize].home == Side::Usa).unwrap().hex;
+    s.control[usa_town as usize] = Side::Csa;
+    assert!(infantry_at(&s, usa_town).is_none(), "T-REP-2: home territory only");
+    act(&mut s, 1, "done");
+    assert_eq!(s.rp[1], 0, "T-REP-1: leftover RP are lost");
+}
+
+#[test]
+fn t_regroup_1_retreat_or_reinforce_not_both_bl_6_4() {
+    let (mut s, a, _, n) = two_battles(&[("csa-art-1", 2)], &[("usa-i-1", 1)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    put_hex(&mut s, "csa-bde-1", n[0], 1);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-art-1 csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    act(&mut s, 1, "end");
+    s.forced = vec![6, 1];
+    act(&mut s, 1, "fire csa-art-1 usa-center");
+    assert!(matches!(bstep(&s), BStep::Regroup(Side::Csa, 0)), "the victor may regroup while another battle runs");
+    let l = legal_texts(&s, 1);
+    let back = format!("retreat csa-art-1 {}", label(n[0]));
+    assert!(l.contains(&back) && l.contains(&"reinforce csa-bde-1".to_string()), "{l:?}");
+    act(&mut s, 1, &back);
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "not both");
+    act(&mut s, 1, "end");
+    assert!(s.disrupted.contains(&(uid("csa-art-1") as u8)), "regrouped units are disrupted");
+}
+
+#[test]
+fn t_dd_2_forest_double_defense_bl_7_36() {
+    let units = [("usa-i-1", 3, "usa-center"), ("csa-longstreet", 3, "usa-center")];
+    let forest = |turn: u8| {
+        let (mut s, _, _) = boxed(&units, turn, BStep::Combat);
+        s.battle.as_mut().unwrap().forest = true;
+        s
+    };
+    // In its own line the USA unit has Double Defense: two hits, one step.
+    let mut s = forest(0);
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 1, "fire csa-longstreet usa-center");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 2);
+    // The CSA unit advanced into the enemy line: none.
+    let mut s = forest(1);
+    s.forced = vec![5, 6, 1];
+    act(&mut s, 0, "fire usa-i-1 usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1);
+    // In a melee the side being meleed has it.
+    let mut s = forest(1);
+    s.forced = vec![4, 4, 1, 1, 1, 1];
+    act(&mut s, 0, "melee usa-center");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2);
+}
+
+#[test]
+fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..8 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, &format!("retreat usa-i-1 {}", label(b)));
+    act(&mut s, 0, "end");
+    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "B-24: disrupted units do not reinforce");
+    while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
+        let who = s.battle.as_ref().unwrap().phasing();
+        act(&mut s, who.idx() as u8, "end");
+    }
+    assert!(matches!(bstep(&s), BStep::Night(_)));
+    let bt = s.battle.as_ref().unwrap();
+    assert!(!bt.units[bt.idx(uid("usa-i-1") as u8).unwrap()].disrupted && s.disrupted.is_empty(), "all disrupted units recover at night");
+}
+
+#[test]
+fn t_rc_1_river_crossing_bl_10_5() {
+    let g = game();
+    let d = &g.data;
+    // A major-river hexside (above the head of navigation) between two land hexes.
+    let (h, n) = d
+        .hexes
+        .iter()
+        .enumerate()
+        .find_map(|(h, x)| (0..6).find(|&dir| x.side[dir] == SideKind::MajorRiver && x.nbr[dir] != NONE && g.land(x.nbr[dir]) && g.land(h as u16)).map(|dir| (h as u16, x.nbr[dir])))
+        .expect("a major river");
+    let mut s = blank("1862");
+    s.phase = Phase::Movement;
+    put_hex(&mut s, "csa-jackson", h, 3);
+    s.control[n as usize] = Side::Csa;
+    s.sm = 1;
+    let cross = format!("cross csa-jackson {}", label(n));
+    assert!(legal_texts(&s, 1).contains(&cross), "1 SM into a friendly or empty hex");
+    s.control[n as usize] = Side::Usa;
+    assert!(!legal_texts(&s, 1).contains(&cross), "2 SM into an enemy-controlled hex");
+    s.sm = 2;
+    assert!(legal_texts(&s, 1).contains(&cross));
+    put_hex(&mut s, "usa-i-1", n, 3);
+    assert!(legal_texts(&s, 1).contains(&cross), "digest A10: a River Crossing attack, 2 SM");
+    act(&mut s, 1, &cross);
+    assert_eq!((s.sm, s.attacks.clone()), (0, vec![(h, n, 1)]));
+    // No retreat or reinforcement across the unbridged river (rule 10.5).
+    assert!(g.hexside(n, h).is_none());
+}
+
+#[test]
+fn t_rail_4_military_railroad_bl_9_5() {
+    let g = game();
+    let mut s = setup("1861");
+    g.update_military_rr(&mut s);
+    assert!(!s.military_rr, "no Washington-Alexandria link in 1861");
+    s.alexandria_months = 6;
+    g.update_military_rr(&mut s);
+    assert!(s.military_rr, "[INTERP] six months of USA occupation, if first");
+    s.alexandria_months = 0;
+    s.year = 1862;
+    s.month = 1;
+    g.update_military_rr(&mut s);
+    assert!(s.military_rr, "from January 1862");
+}
+
+#[test]
+fn t_rail_5_no_csa_rail_movement_in_the_north_bl_9_1() {
+    let g = game();
+    let d = &g.data;
+    let north = d.hexes.iter().enumerate().find(|(_, x)| x.home == Side::Usa && x.rail() && x.terrain == Terrain::Clear).map(|(h, _)| h as u16).expect("a northern rail hex");
+    let mut s = blank("1862");
+    s.control[north as usize] = Side::Csa;
+    let u = put_hex(&mut s, "csa-jackson", north, 3);
+    assert!(g.rail_dests(&s, u, &g.occ(&s)).is_empty());
+}
+
+#[test]
+fn t_siege_1_naval_supply_lifts_a_siege_bl_11_8() {
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    let fm = hx("fort-monroe");
+    s.control[fm as usize] = Side::Usa;
+    s.control[hx("baltimore") as usize] = Side::Usa;
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    let csa = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
+    let mut k = 0;
+    for &n in &d.hexes[fm as usize].nbr {
+        if n != NONE && g.land(n) {
+            put_hex(&mut s, csa[k], n, 2);
+            k += 1;
+        }
+    }
+    assert!(k > 0);
+    assert!(!g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[fm as usize], "T-SIEGE-1: naval supply to Baltimore");
+    // Inland, surrounded on every side: besieged.
+    let mut s = blank("1862");
+    let (h, n) = open_ground();
+    put_hex(&mut s, "usa-i-1", h, 3);
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, csa[i], x, 2);
+    }
+    assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[h as usize]);
+}
+
+#[test]
+fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
+    let g = game();
+    let d = &g.data;
+    let vp_after = |occupy: &[(Side, u16)]| -> i8 {
+        let mut s = blank("1862");
+        s.month = 6;
+        for (k, &(side, h)) in occupy.iter().enumerate() {
+            let id = if side == Side::Csa { ["csa-longstreet", "csa-jackson", "csa-ewell"][k] } else { ["usa-i-1", "usa-i-2", "usa-i-3"][k] };
+            put_hex(&mut s, id, h, 3);
+            s.control[h as usize] = side;
+        }
+        let v0 = s.vp;
+        g.month_end(&mut s, &mut Log::quiet());
+        s.vp - v0
+    };
+    let usa: Vec<u16> = d.places.iter().filter(|p| p.supply_source == Some(Side::Usa)).map(|p| p.hex).collect();
+    let csa: Vec<u16> = d.places.iter().filter(|p| p.supply_source == Some(Side::Csa)).map(|p| p.hex).collect();
+    assert_eq!((usa.len(), csa.len()), (3, 3));
+    let base = vp_after(&[]);
+    assert_eq!(vp_after(&[(Side::Csa, usa[0])]) - base, -1, "the CSA occupies a USA rail supply hex: CSA +1");
+    assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1])]) - base, 0, "two of three: nothing");
+    assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1]), (Side::Usa, csa[2])]) - base, 1, "all three: USA +1");
+}
