@@ -324,7 +324,7 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     assert!(has_label(&h, "Skirmish (test game)"), "the launcher lists the game");
     click(&mut h, "Start game");
     let play = h.state().play.as_ref().expect("the game started");
-    assert_eq!(play.controls, vec![Control::Human, Control::Ai(AgentKind::Random)], "by default seat 1 is the person, the rest AI");
+    assert_eq!(play.controls, vec![Control::Human, Control::default_ai()], "by default seat 1 is the person, the rest AI");
     assert_eq!(play.viewer, Some(0));
     assert!(has_label(&h, "Your decision, union"));
 
@@ -398,7 +398,8 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     let text = std::fs::read_to_string(&path).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["game"], "skirmish");
-    assert_eq!(json["ai"]["confederate"], "random", "the CLI's ai map is written");
+    let Control::Ai(kind) = Control::default_ai() else { unreachable!() };
+    assert_eq!(json["ai"]["confederate"], kind.name(), "the CLI's ai map is written");
     assert_eq!(json["actions"][0]["action"], "move a1 4");
     // The autosave was written after the action.
     let auto = h.state().store().autosave().expect("autosave");
@@ -416,7 +417,7 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     click(&mut h, "Open");
     let play = h.state().play.as_ref().expect("opened");
     assert_eq!(play.session.history().len(), 1);
-    assert_eq!(play.controls[1], Control::Ai(AgentKind::Random), "the ai map is read back");
+    assert_eq!(play.controls[1], Control::default_ai(), "the ai map is read back");
 
     // A save written by hand (as the CLI does) opens too, with its AI seats.
     click(&mut h, "Menu");
@@ -628,12 +629,28 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
         // A game's snapshot is compared once its reference image is checked in
         // (`UPDATE_SNAPSHOTS=1 cargo test --release --test app` writes it), so a game that just
         // landed in the catalog does not fail here before its board has been looked at.
+        // For the picture, select a piece that may act, so its legal destinations light up.
+        let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
+        if let Some(o) = origin {
+            let name = space_name(&h, o);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+        }
         let name = format!("game_{id}");
-        let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.png"));
-        if reference.exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let reference = root.join("tests/snapshots").join(format!("{name}.png"));
+        let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+        if reference.exists() || update {
             h.snapshot(&name);
         } else {
             eprintln!("no reference snapshot for {id} yet: run with UPDATE_SNAPSHOTS=1 to write {}", reference.display());
+        }
+        // The README's screenshot of this game (written with the snapshots, or when missing).
+        let shot = root.join("docs/screenshots").join(format!("{id}.png"));
+        if update || !shot.exists() {
+            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+            h.render().expect("a software render").save(&shot).expect("write the screenshot");
+            eprintln!("{id}: screenshot written to {}", shot.display());
         }
         snapshots.extend_harness(&mut h);
     }
@@ -749,4 +766,52 @@ fn frame_time_on_a_large_hex_map() {
     let render = std::time::Instant::now();
     let _ = h.render();
     eprintln!("one software (lavapipe) render: {:.1} ms", render.elapsed().as_secs_f64() * 1000.0);
+}
+
+/// The frame time of every playable game's own board, while the map is panned and zoomed
+/// (a new transform every frame), with a piece selected. Run with
+/// `cargo test --release --test app -- --ignored --nocapture frame_time`.
+#[test]
+#[ignore = "a benchmark: run by hand with --ignored --nocapture"]
+fn frame_time_on_each_game_board_while_panning_and_zooming() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
+    for (index, id) in ids.iter().enumerate() {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let mut h = harness(catalog, &format!("bench-{id}"), 0.5);
+        h.set_size(egui::vec2(1600.0, 1000.0));
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
+        h.state_mut().play.as_mut().unwrap().select(origin);
+        h.run();
+        let (spaces, links, pieces) = {
+            let b = &h.state().play.as_ref().unwrap().board;
+            (b.spaces.len(), b.links.len(), b.pieces.len())
+        };
+        let frames = 120;
+        let mut worst = std::time::Duration::ZERO;
+        let mut total = std::time::Duration::ZERO;
+        for f in 0..frames {
+            {
+                let v = &mut h.state_mut().view.board_view;
+                v.zoom = 1.0 + 3.0 * (f as f32 / frames as f32);
+                v.pan = egui::vec2((f as f32 * 0.21).sin() * 300.0, (f as f32 * 0.13).cos() * 200.0);
+            }
+            let t = std::time::Instant::now();
+            h.step();
+            let out = h.output().clone();
+            let _meshes = h.ctx.tessellate(out.shapes, out.pixels_per_point);
+            let dt = t.elapsed();
+            worst = worst.max(dt);
+            total += dt;
+        }
+        eprintln!(
+            "{id}: {spaces} spaces, {links} links, {pieces} pieces: mean {:.2} ms, worst {:.2} ms per frame (ui pass + tessellation, no GPU)",
+            total.as_secs_f64() * 1000.0 / frames as f64,
+            worst.as_secs_f64() * 1000.0
+        );
+    }
 }

@@ -8,6 +8,7 @@
 //! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
+mod board;
 mod combat;
 mod data;
 mod procs;
@@ -618,6 +619,14 @@ impl Game for Gcacw {
             return Err("no decision pending and the game is not over".into());
         }
         Ok(())
+    }
+
+    fn board(&self, st: &State, seat: Option<Seat>) -> bivouac_engine::board::Board {
+        self.make_board(st, seat)
+    }
+
+    fn hint(&self, st: &State, a: &Action) -> bivouac_engine::board::ActionHint {
+        self.action_hint(st, a)
     }
 
     fn max_actions(&self) -> usize {

@@ -135,14 +135,28 @@ fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<Stri
         if here.is_empty() {
             ui.weak("No legal action starts or ends here now.");
         } else {
+            // Rules help: what may start or end here, under the rule each kind of action follows.
             ui.label("What it may do:");
-            ui.horizontal_wrapped(|ui| {
-                for i in here {
-                    if ui.button(&play.actions[i].0).clicked() {
-                        chosen = Some(play.actions[i].0.clone());
-                    }
+            let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+            for i in here {
+                let g = play.actions[i].1.group.as_str();
+                match groups.iter_mut().find(|(name, _)| *name == g) {
+                    Some((_, list)) => list.push(i),
+                    None => groups.push((g, vec![i])),
                 }
-            });
+            }
+            for (g, list) in groups {
+                if !g.is_empty() {
+                    ui.label(RichText::new(g).small().strong());
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for i in list {
+                        if ui.button(&play.actions[i].0).clicked() {
+                            chosen = Some(play.actions[i].0.clone());
+                        }
+                    }
+                });
+            }
         }
         // Rules help: the rule numbers cited by events about this space and by refusals.
         if !play.selected_rules.is_empty() {

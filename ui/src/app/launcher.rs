@@ -79,7 +79,7 @@ impl Launcher {
         let n = self.seats.as_ref().map_or(0, |s| s.len());
         if self.controls.len() != n {
             // By default the first seat is the person at the screen and the rest are the AI.
-            self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::Ai(bivouac_engine::agent::AgentKind::Random) }).collect();
+            self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::default_ai() }).collect();
         }
     }
 
@@ -164,19 +164,6 @@ impl Launcher {
                 ui.add(egui::Slider::new(&mut self.players, info.min_players..=info.max_players)).labelled_by(l.id);
             }
             ui.end_row();
-            for o in &info.options {
-                let l = ui.label(&o.key).on_hover_text(&o.description);
-                let value = self.options.entry(o.key.clone()).or_default();
-                egui::ComboBox::from_id_salt(("option", &o.key)).selected_text(value.as_str()).show_ui(ui, |ui| {
-                    for v in &o.values {
-                        ui.selectable_value(value, v.clone(), v);
-                    }
-                })
-                .response
-                .labelled_by(l.id)
-                .on_hover_text(&o.description);
-                ui.end_row();
-            }
             let l = ui.label("Seed");
             ui.horizontal(|ui| {
                 ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
@@ -186,6 +173,28 @@ impl Launcher {
             });
             ui.end_row();
         });
+        if !info.options.is_empty() {
+            ui.separator();
+            ui.label(egui::RichText::new("Rules options").strong());
+            for o in &info.options {
+                ui.horizontal(|ui| {
+                    let value = self.options.entry(o.key.clone()).or_default();
+                    let combo = egui::ComboBox::from_id_salt(("option", &o.key))
+                        .selected_text(value.as_str())
+                        .show_ui(ui, |ui| {
+                            for v in &o.values {
+                                ui.selectable_value(value, v.clone(), v);
+                            }
+                        })
+                        .response;
+                    let l = ui.label(egui::RichText::new(&o.key).monospace().weak());
+                    combo.labelled_by(l.id);
+                });
+                // The option in prose: which rule it touches and what each value means.
+                ui.add(egui::Label::new(egui::RichText::new(&o.description).small()).wrap());
+                ui.add_space(4.0);
+            }
+        }
         self.normalize(catalog);
         ui.separator();
         match &self.seats {
@@ -199,7 +208,7 @@ impl Launcher {
                     for (i, name) in names.iter().enumerate() {
                         let l = ui.label(name);
                         egui::ComboBox::from_id_salt(("seat", i)).selected_text(self.controls[i].label()).show_ui(ui, |ui| {
-                            for c in Control::ALL {
+                            for c in Control::all() {
                                 ui.selectable_value(&mut self.controls[i], c, c.label());
                             }
                         })

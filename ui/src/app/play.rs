@@ -22,14 +22,28 @@ pub enum Control {
 }
 
 impl Control {
-    pub fn label(self) -> &'static str {
+    /// "Human", or "AI level N: name" (levels from `AgentKind::ALL`, weakest first).
+    pub fn label(self) -> String {
         match self {
-            Control::Human => "Human",
-            Control::Ai(AgentKind::Random) => "AI: random",
+            Control::Human => "Human".into(),
+            Control::Ai(k) => {
+                let level = AgentKind::ALL.iter().position(|x| *x == k).map_or(0, |i| i + 1);
+                format!("AI level {level}: {}", k.name())
+            }
         }
     }
-    /// Every choice the launcher offers (the AI strength levels that exist).
-    pub const ALL: [Control; 2] = [Control::Human, Control::Ai(AgentKind::Random)];
+
+    /// Every choice the launcher offers: a person, or each AI strength level that exists.
+    pub fn all() -> Vec<Control> {
+        std::iter::once(Control::Human).chain(AgentKind::ALL.iter().map(|&k| Control::Ai(k))).collect()
+    }
+
+    /// The AI a new seat gets: the second level when there are several (a fair opponent that
+    /// answers at once), else the only one.
+    pub fn default_ai() -> Control {
+        let all = AgentKind::ALL;
+        Control::Ai(all[1.min(all.len() - 1)])
+    }
 }
 
 /// A message above the action list: a refusal (with its rule) or a plain note.
