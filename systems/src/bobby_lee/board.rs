@@ -26,15 +26,12 @@ impl BobbyLee {
             let mut label = String::new();
             if let Some(p) = hx.place.map(|p| &d.places[p as usize]) {
                 label = p.name.clone();
-                marks.push(
-                    match p.kind {
-                        PlaceKind::City => "city",
-                        PlaceKind::Town => "town",
-                        PlaceKind::Village => "village",
-                        PlaceKind::Fort => "fort",
-                    }
-                    .to_string(),
-                );
+                // Towns and villages are known by their names; cities and forts are marked.
+                match p.kind {
+                    PlaceKind::City => marks.push("city".to_string()),
+                    PlaceKind::Fort => marks.push("fort".to_string()),
+                    PlaceKind::Town | PlaceKind::Village => {}
+                }
                 if p.fortress && p.kind != PlaceKind::Fort {
                     marks.push("fortress".into());
                 }

@@ -18,7 +18,7 @@ impl Gcacw {
         for (h, hx) in m.hexes.iter().enumerate() {
             let h = h as u16;
             let mut marks = Vec::new();
-            if hx.town {
+            if hx.town && hx.name.is_none() {
                 marks.push("town".to_string());
             }
             if hx.redoubt {

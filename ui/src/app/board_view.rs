@@ -551,8 +551,12 @@ fn draw_symbol(painter: &egui::Painter, b: Rect, sym: Symbol, color: Color32) {
             painter.line_segment([b.left_top(), b.right_bottom()], stroke);
             painter.line_segment([b.left_bottom(), b.right_top()], stroke);
         }
-        Symbol::Cavalry => painter.line_segment([b.left_bottom(), b.right_top()], stroke),
-        Symbol::Artillery => painter.circle_filled(b.center(), b.height() * 0.22, color),
+        Symbol::Cavalry => {
+            painter.line_segment([b.left_bottom(), b.right_top()], stroke);
+        }
+        Symbol::Artillery => {
+            painter.circle_filled(b.center(), b.height() * 0.22, color);
+        }
         Symbol::Hq => {}
     }
 }

@@ -173,6 +173,38 @@ impl Launcher {
             });
             ui.end_row();
         });
+        self.normalize(catalog);
+        ui.separator();
+        let mut command = None;
+        match &self.seats {
+            Err(e) => {
+                ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("This setup is refused: {e}"));
+            }
+            Ok(names) => {
+                ui.label("Seats");
+                egui::Grid::new("seats").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
+                    for (i, name) in names.iter().enumerate() {
+                        let l = ui.label(name);
+                        egui::ComboBox::from_id_salt(("seat", i)).selected_text(self.controls[i].label()).show_ui(ui, |ui| {
+                            for c in Control::all() {
+                                ui.selectable_value(&mut self.controls[i], c, c.label());
+                            }
+                        })
+                        .response
+                        .labelled_by(l.id);
+                        ui.end_row();
+                    }
+                });
+                ui.checkbox(&mut self.handover, "Hand-over screen between human players (hides secrets)");
+                ui.add_space(8.0);
+                let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
+                if start.clicked() {
+                    command = Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
+                }
+            }
+        }
+        // The scenario's rules options last (the defaults are the rulebook's reading), each
+        // with its description in prose.
         if !info.options.is_empty() {
             ui.separator();
             ui.label(egui::RichText::new("Rules options").strong());
@@ -190,42 +222,11 @@ impl Launcher {
                     let l = ui.label(egui::RichText::new(&o.key).monospace().weak());
                     combo.labelled_by(l.id);
                 });
-                // The option in prose: which rule it touches and what each value means.
-                ui.add(egui::Label::new(egui::RichText::new(&o.description).small()).wrap());
+                ui.add(egui::Label::new(egui::RichText::new(&o.description)).wrap());
                 ui.add_space(4.0);
             }
         }
-        self.normalize(catalog);
-        ui.separator();
-        match &self.seats {
-            Err(e) => {
-                ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("This setup is refused: {e}"));
-                return None;
-            }
-            Ok(names) => {
-                ui.label("Seats");
-                egui::Grid::new("seats").num_columns(2).spacing([12.0, 6.0]).show(ui, |ui| {
-                    for (i, name) in names.iter().enumerate() {
-                        let l = ui.label(name);
-                        egui::ComboBox::from_id_salt(("seat", i)).selected_text(self.controls[i].label()).show_ui(ui, |ui| {
-                            for c in Control::all() {
-                                ui.selectable_value(&mut self.controls[i], c, c.label());
-                            }
-                        })
-                        .response
-                        .labelled_by(l.id);
-                        ui.end_row();
-                    }
-                });
-            }
-        }
-        ui.checkbox(&mut self.handover, "Hand-over screen between human players (hides secrets)");
-        ui.add_space(8.0);
-        let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
-        if start.clicked() {
-            return Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
-        }
-        None
+        command
     }
 
     /// Read the autosave and recent list again on the next frame.

@@ -92,12 +92,13 @@ pub fn link_style(kind: &str) -> LinkStyle {
     let across = |color, width, dashed| LinkStyle { color, width, dashed, hexside: true, crossing: true, ties: false };
     match k.as_str() {
         "rail" | "railroad" | "railway" => s(Color32::from_rgb(40, 40, 40), 2.5, false, false, true),
-        "road" | "pike" | "turnpike" => s(Color32::from_rgb(150, 100, 50), 2.0, false, false, false),
-        "trail" | "track" => s(Color32::from_rgb(150, 100, 50), 1.5, true, false, false),
+        "pike" | "turnpike" => s(Color32::from_rgb(180, 60, 40), 3.0, false, false, false),
+        "road" => s(Color32::from_rgb(180, 60, 40), 2.0, false, false, false),
+        "trail" | "track" => s(Color32::from_rgb(180, 60, 40), 1.5, true, false, false),
         "river" | "major-river" => s(Color32::from_rgb(50, 110, 200), 3.5, false, true, false),
         "navigable-river" => s(Color32::from_rgb(30, 80, 180), 5.0, false, true, false),
         "creek" | "stream" | "minor-river" => s(Color32::from_rgb(70, 140, 220), 2.0, false, true, false),
-        "ridge" | "cliff" | "escarpment" => s(Color32::from_rgb(120, 80, 40), 3.0, false, true, false),
+        "ridge" | "cliff" | "escarpment" => s(Color32::from_rgb(110, 80, 40), 2.0, false, true, true),
         "mountain" | "mountains" => s(Color32::from_rgb(110, 70, 40), 5.0, false, true, false),
         "marsh" | "swamp" => s(Color32::from_rgb(90, 130, 80), 3.0, true, true, false),
         "ford" => across(Color32::from_rgb(230, 240, 250), 3.0, true),
