@@ -657,6 +657,58 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
     snapshots.unwrap();
 }
 
+/// Bobby Lee by hand, as two people at one screen: bids and activation through their buttons,
+/// then a block is moved on the hex map by clicking its hex (its destinations light up) and a
+/// lit destination; the enemy's blocks stay face down throughout (BL 2.5).
+#[test]
+fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "bobby-lee") else { return };
+    let mut h = harness(catalog, "bl-click", 0.0);
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    start_all_human(&mut h, false);
+    for _ in 0..40 {
+        let play = h.state().play.as_ref().unwrap();
+        let viewer = play.viewer;
+        for p in &play.board.pieces {
+            assert!(!(p.hidden && p.seat == viewer), "BL 2.5: the viewer sees the faces of its own blocks");
+            assert!(!p.hidden || (p.label == "?" && p.strength.is_none()), "BL 2.5: an enemy block's back shows nothing");
+        }
+        if let Some(i) = play.actions.iter().position(|(_, hint)| hint.group.starts_with("Move") && hint.from.is_some() && hint.to.is_some()) {
+            let (text, hint) = play.actions[i].clone();
+            let (from, to) = (hint.from.unwrap(), hint.to.unwrap());
+            let steps = history_len(&h);
+            let name = space_name(&h, from);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+            assert!(h.state().play.as_ref().unwrap().lit().contains(&to), "`{text}`: its destination lights up once {name} is selected");
+            let name = space_name(&h, to);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+            let choice = h.state().play.as_ref().unwrap().choice.clone();
+            if !choice.is_empty() {
+                let pick = choice.iter().copied().find(|&c| h.state().play.as_ref().unwrap().actions[c].0 == text).unwrap_or(choice[0]);
+                let label = h.state().play.as_ref().unwrap().actions[pick].0.clone();
+                h.get_all_by_label(&label).next().unwrap().click();
+                h.run();
+            }
+            assert_eq!(history_len(&h), steps + 1, "the click moved a block");
+            let play = h.state().play.as_ref().unwrap();
+            assert!(play.board.pieces.iter().any(|p| p.space == to && p.seat == viewer), "the block stands in its new hex");
+            return;
+        }
+        // Take the initiative and activate an HQ when possible; otherwise the last choice listed.
+        assert!(!play.actions.is_empty(), "a decision is pending: {:?}", play.session.history().iter().map(|s| s.action.clone()).collect::<Vec<_>>());
+        let pick = ["activate ", "march"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
+        let text = play.actions[pick].0.clone();
+        h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("no button for `{text}`")).click();
+        h.run();
+    }
+    panic!("no block could move in 40 decisions");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Frame time on a large map: 60 x 50 hexes (3,000, larger than any game's map), hexside
 // rivers, roads, 300 counters and 300 hinted actions. Run with
