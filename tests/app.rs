@@ -9,7 +9,7 @@
 use bivouac::app::play::{Control, Notice};
 use bivouac::app::{AppConfig, BivouacApp};
 use bivouac_engine::agent::AgentKind;
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::game::OptionInfo;
 use bivouac_engine::session::Registered;
 use bivouac_engine::{Game, GameRng, Log, Outcome, Refusal, ScenarioInfo, Seat, Setup, refuse};
@@ -253,6 +253,9 @@ impl Game for Skirmish {
             b.pieces.push(BoardPiece { space, label: if hidden { "?".into() } else { "Scout".into() }, seat: Some(side as u8), kind: "block".into(), strength: if hidden { None } else { Some("1".into()) }, hidden });
         }
         b.panels.push(Panel { title: "Turn".into(), lines: vec![format!("Round {} of 6", s.round), format!("Forced March cards: union {}, confederate {}", s.cards[0], s.cards[1])] });
+        if seat.is_some_and(|m| s.cards[m as usize] > 0) {
+            b.cards.push(CardFace { title: "Forced March".into(), value: Some("1 OP".into()), text: "One army moves again this turn (SK 4)".into() });
+        }
         b
     }
     fn hint(&self, s: &State, a: &Action) -> ActionHint {
@@ -378,6 +381,7 @@ fn card_actions_form_a_hand_and_other_actions_a_grouped_list() {
     click(&mut h, "Start game");
     assert!(has_label(&h, "Your hand"));
     assert!(has_label(&h, "Forced March"));
+    assert!(has_label(&h, "1 OP") && has_label(&h, "One army moves again this turn (SK 4)"), "the card shows its value and text");
     assert!(has_label(&h, "Move (5)"), "the Move group lists 5 moves");
     assert!(has_label(&h, "Supply (1)"));
     click(&mut h, "card march");

@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
         chosen = Some(a);
     }
     if play.review.is_none() && !play.actions.is_empty() {
-        if let Some(a) = hand::show(ui, &play.actions) {
+        if let Some(a) = hand::show(ui, &play.actions, &play.board.cards) {
             chosen = Some(a);
         }
         if let Some(a) = grouped(ui, play) {
