@@ -306,6 +306,18 @@ fn click(h: &mut Harness<'_, BivouacApp>, label: &str) {
     h.run();
 }
 
+/// Let the AI finish the move it is thinking about (in its thread), one frame at a time.
+fn settle_ai(h: &mut Harness<'_, BivouacApp>) {
+    for _ in 0..5000 {
+        if !h.state().play.as_ref().is_some_and(|p| p.ai_thinking()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        h.step();
+    }
+    panic!("the AI is still thinking after 5 s");
+}
+
 /// Set every seat to human in the launcher, then start.
 fn start_all_human(h: &mut Harness<'_, BivouacApp>, handover: bool) {
     h.run();
@@ -476,6 +488,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     // The AI (confederate) moves one step per half second of app time, not all at once.
     assert_eq!(history_len(&h), 1);
     h.run_steps(45);
+    settle_ai(&mut h);
     let after = history_len(&h);
     assert!(after == 2 || after == 3, "about one AI move in 0.75 s, got {}", after - 1);
     for _ in 0..200 {
@@ -483,6 +496,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
             break;
         }
         h.run_steps(10);
+        settle_ai(&mut h);
     }
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.acting, Some(0), "back to the human");
@@ -495,6 +509,29 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     assert!(has(&h, "Reviewing the board after step 1"));
     click(&mut h, "Back to the game");
     assert!(h.state().play.as_ref().unwrap().review.is_none());
+}
+
+/// Two AI seats on "Fast AI" play the game to its end, thinking in a background thread while
+/// the window keeps drawing frames; the end of the game is announced.
+#[test]
+fn fast_ai_plays_a_game_to_the_end_off_the_ui_thread() {
+    let mut h = harness(toy_catalog(), "ai-fast", 0.5);
+    h.run();
+    h.state_mut().launcher.controls = vec![Control::default_ai(), Control::default_ai()];
+    h.run();
+    click(&mut h, "Start game");
+    h.state_mut().view.fast = true;
+    for _ in 0..20_000 {
+        if h.state().play.as_ref().unwrap().outcome.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        h.step();
+    }
+    let play = h.state().play.as_ref().unwrap();
+    assert!(play.outcome.is_some(), "the game ended after {} actions", play.session.history().len());
+    h.run();
+    assert!(has(&h, "Game over"), "the end is announced");
 }
 
 #[test]

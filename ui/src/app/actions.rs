@@ -78,6 +78,12 @@ fn status(ui: &mut egui::Ui, play: &Play) {
         _ => {
             let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_human(s) { "" } else { " (AI)" })).collect();
             ui.label(RichText::new(format!("Waiting for {}", names.join(", "))).size(16.0));
+            if play.ai_thinking() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.weak("the AI is thinking");
+                });
+            }
         }
     }
 }
