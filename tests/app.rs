@@ -725,6 +725,23 @@ fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
             h.get_all_by_label(&name).next().unwrap().click();
             h.run();
             assert!(h.state().play.as_ref().unwrap().lit().contains(&to), "`{text}`: its destination lights up once {name} is selected");
+            // A hex out of reach: the rules refuse, the refusal and its rule are shown.
+            let far = {
+                let play = h.state().play.as_ref().unwrap();
+                let lit = play.lit();
+                (0..play.board.spaces.len() as u16).rev().find(|s| !lit.contains(s) && !play.hints.origins.contains(s) && *s != from).unwrap()
+            };
+            h.state_mut().play.as_mut().unwrap().click_space(far);
+            h.run();
+            match &h.state().play.as_ref().unwrap().notice {
+                Some(Notice::Refused(r)) => {
+                    assert!(r.rule.starts_with("BL"), "the refusal names a Bobby Lee rule: {r}");
+                    assert!(has(&h, &format!("Refused by {}", r.rule)), "the refusal is on screen");
+                }
+                other => panic!("no refusal for a move out of reach: {other:?}"),
+            }
+            assert_eq!(history_len(&h), steps, "a refused move changes nothing");
+            assert_eq!(h.state().play.as_ref().unwrap().selected, Some(from), "the selection stays");
             let name = space_name(&h, to);
             h.get_all_by_label(&name).next().unwrap().click();
             h.run();

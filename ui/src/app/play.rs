@@ -63,12 +63,14 @@ pub struct Review {
     pub describe: String,
 }
 
+/// The moves an AI found, in order, and an error that stopped it.
+type AiMoves = (Vec<(Seat, String)>, Option<String>);
+
 /// AI moves being found on a copy of the session, in a background thread.
 struct AiJob {
     /// The length of the history when the AI started: its moves apply only if it is unchanged.
     from: usize,
-    /// The moves found, in order, and an error that stopped the AI.
-    handle: std::thread::JoinHandle<(Vec<(Seat, String)>, Option<String>)>,
+    handle: std::thread::JoinHandle<AiMoves>,
 }
 
 pub struct Play {
@@ -447,6 +449,12 @@ impl Play {
         } else {
             candidates
         };
+        if candidates.is_empty()
+            && let Some(sel) = self.selected.filter(|&s| s != space && !self.hints.origins.contains(&space))
+            && self.try_illegal_destination(sel, space)
+        {
+            return;
+        }
         match candidates.len() {
             0 => self.select(if self.selected == Some(space) { None } else { Some(space) }),
             1 => {
@@ -454,6 +462,41 @@ impl Play {
                 self.act(&text);
             }
             _ => self.choice = candidates,
+        }
+    }
+
+    /// A click on a destination the selected pieces may not reach: ask the rules why, by
+    /// playing one of their legal actions with the clicked space in place of its destination.
+    /// The refusal (and its rule) is shown and the game is unchanged. False when no action
+    /// from `from` names a destination in its notation (then the click just selects).
+    fn try_illegal_destination(&mut self, from: u16, to: u16) -> bool {
+        let Some(target) = self.board.spaces.get(to as usize).map(|s| s.id.clone()) else { return false };
+        let Some(list) = self.hints.by_from.get(&from) else { return false };
+        let Some(text) = list.iter().find_map(|&i| {
+            let (text, hint) = &self.actions[i];
+            let dest = &self.board.spaces.get(hint.to? as usize)?.id;
+            let words: Vec<&str> = text.split(' ').collect();
+            let k = words.iter().rposition(|w| w == dest)?;
+            let mut words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            words[k] = target.clone();
+            Some(words.join(" "))
+        }) else {
+            return false;
+        };
+        let Some(seat) = self.acting else { return false };
+        match self.session.apply_text(seat, &text) {
+            // Legal after all (every legal action is lit, so this is not expected): it is played.
+            Ok(_) => {
+                self.notice = None;
+                self.selected = None;
+                self.changed();
+                true
+            }
+            Err(r) if r.rule == "notation" => false,
+            Err(r) => {
+                self.refused(r);
+                true
+            }
         }
     }
 
