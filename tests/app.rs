@@ -933,3 +933,4 @@ fn frame_time_on_each_game_board_while_panning_and_zooming() {
         );
     }
 }
+

@@ -122,7 +122,7 @@ impl Gcacw {
                 Kind::Cav => "cavalry",
                 Kind::Art => "artillery",
             };
-            b.pieces.push(BoardPiece { space: u.hex, label: d.name.clone(), seat: Some(d.side), kind: kind.into(), strength: Some(strength), hidden: false });
+            // Leaders first, so the unit's counter is drawn on top of them (the stack lists all).
             for (ld, l) in sc.leaders.iter().zip(&st.leaders) {
                 if !l.gone && l.unit as usize == i {
                     b.pieces.push(BoardPiece {
@@ -135,6 +135,7 @@ impl Gcacw {
                     });
                 }
             }
+            b.pieces.push(BoardPiece { space: u.hex, label: d.name.clone(), seat: Some(d.side), kind: kind.into(), strength: Some(strength), hidden: false });
         }
         let date = sc.turn_names.get(st.turn as usize - 1).cloned().unwrap_or_default();
         let mut turn = vec![format!("{:?} phase", st.phase), format!("Awaiting {}", self.awaiting(st))];

@@ -1,6 +1,6 @@
-//! The dice panel: the latest die rolls (and the reveals of battles) the viewing seat may read,
-//! newest first, each under the action that caused it and with the rules it cites, so a battle
-//! and its dice read at a glance without scrolling the whole log.
+//! The dice panel: the latest die rolls the viewing seat may read, newest first, each under the
+//! action that caused it and with the rules it cites, so a battle and its dice read at a glance
+//! without scrolling the whole log (the battle itself is in the game's board panels).
 
 use super::play::{Play, citations};
 use bivouac_engine::log::EventKind;
@@ -14,12 +14,12 @@ pub fn show(ui: &mut egui::Ui, play: &Play) {
     let upto = play.review.as_ref().map_or(history.len(), |r| r.steps);
     let from = upto.saturating_sub(LOOKBACK);
     let mut any = false;
-    egui::CollapsingHeader::new(RichText::new("Dice and battles").strong()).id_salt("dice").default_open(true).show(ui, |ui| {
+    egui::CollapsingHeader::new(RichText::new("Dice").strong()).id_salt("dice").default_open(true).show(ui, |ui| {
         for (i, step) in history[from..upto].iter().enumerate().rev() {
             let rolls: Vec<&str> = step
                 .events
                 .iter()
-                .filter(|e| matches!(e.kind, EventKind::Roll | EventKind::Reveal) && e.visible_to(play.viewer))
+                .filter(|e| e.kind == EventKind::Roll && e.visible_to(play.viewer))
                 .map(|e| e.text.as_str())
                 .collect();
             if rolls.is_empty() {
