@@ -686,13 +686,6 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
         } else {
             eprintln!("no reference snapshot for {id} yet: run with UPDATE_SNAPSHOTS=1 to write {}", reference.display());
         }
-        // The README's screenshot of this game (written with the snapshots, or when missing).
-        let shot = root.join("docs/screenshots").join(format!("{id}.png"));
-        if update || !shot.exists() {
-            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
-            h.render().expect("a software render").save(&shot).expect("write the screenshot");
-            eprintln!("{id}: screenshot written to {}", shot.display());
-        }
         snapshots.extend_harness(&mut h);
     }
     snapshots.unwrap();
@@ -765,6 +758,61 @@ fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
         h.run();
     }
     panic!("no block could move in 40 decisions");
+}
+
+/// Each game a few decisions in, as a player sees it: a piece that may move is selected, its
+/// legal destinations lit, the map zoomed on it. Checked as a snapshot (`board_<game>`), and
+/// written as the README's screenshot `docs/screenshots/<game>.png` (with `UPDATE_SNAPSHOTS=1`,
+/// or when missing).
+#[test]
+fn each_game_mid_play_snapshot_and_readme_screenshot() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    for (index, id) in ids.iter().enumerate() {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let mut h = harness(catalog, &format!("mid-{id}"), 0.0);
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        // Decisions through their buttons until a piece may move on the map.
+        for _ in 0..60 {
+            let play = h.state().play.as_ref().unwrap();
+            let movable = play.actions.iter().any(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to);
+            if play.actions.is_empty() || movable {
+                break;
+            }
+            let pick = ["activate ", "march", "done"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
+            let text = play.actions[pick].0.clone();
+            h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("{id}: no button for `{text}`")).click();
+            h.run();
+        }
+        let play = h.state().play.as_ref().unwrap();
+        let origin = play.actions.iter().find(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to).and_then(|(_, hint)| hint.from);
+        if let Some(o) = origin {
+            h.state_mut().play.as_mut().unwrap().select(Some(o));
+            h.run();
+            let app = h.state_mut();
+            let geometry = app.play.as_ref().unwrap().geometry.clone();
+            app.view.board_view.center_on(&geometry, o, 2.2);
+            h.run();
+        }
+        let name = format!("board_{id}");
+        if root.join("tests/snapshots").join(format!("{name}.png")).exists() || update {
+            h.snapshot(&name);
+        }
+        let shot = root.join("docs/screenshots").join(format!("{id}.png"));
+        if update || !shot.exists() {
+            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+            h.render().expect("a software render").save(&shot).expect("write the screenshot");
+            eprintln!("{id}: screenshot written to {}", shot.display());
+        }
+        snapshots.extend_harness(&mut h);
+    }
+    snapshots.unwrap();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -130,11 +130,24 @@ fn point_radius(centers: &[Pos2]) -> f32 {
 pub struct BoardView {
     pub zoom: f32,
     pub pan: Vec2,
+    /// Where the map was last drawn (for centring on a space).
+    pub rect: Option<Rect>,
 }
 
 impl Default for BoardView {
     fn default() -> Self {
-        BoardView { zoom: 1.0, pan: Vec2::ZERO }
+        BoardView { zoom: 1.0, pan: Vec2::ZERO, rect: None }
+    }
+}
+
+impl BoardView {
+    /// Zoom to `zoom` with `space` in the middle of the map (once the map has been drawn).
+    pub fn center_on(&mut self, geo: &Geometry, space: u16, zoom: f32) {
+        let (Some(rect), Some(&c)) = (self.rect, geo.centers.get(space as usize)) else { return };
+        self.zoom = zoom.clamp(0.2, 40.0);
+        self.pan = Vec2::ZERO;
+        let t = transform(rect, geo, self);
+        self.pan = -(c - t.world_center) * t.scale;
     }
 }
 
@@ -191,6 +204,7 @@ pub fn show(
 ) -> Option<u16> {
     let (rect, canvas) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     canvas.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "Map"));
+    view.rect = Some(rect);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, palette::MAP_BG);
 
@@ -451,7 +465,7 @@ fn zoom_buttons(ui: &mut egui::Ui, rect: Rect, view: &mut BoardView) {
             _ => "Fit the whole map in view",
         }).clicked() {
             if action == 0.0 {
-                *view = BoardView::default();
+                *view = BoardView { rect: view.rect, ..BoardView::default() };
             } else {
                 view.zoom = (view.zoom * action).clamp(0.2, 40.0);
                 view.pan *= action;
