@@ -9,7 +9,7 @@
 use bivouac::app::play::{Control, Notice};
 use bivouac::app::{AppConfig, BivouacApp};
 use bivouac_engine::agent::AgentKind;
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::game::OptionInfo;
 use bivouac_engine::session::Registered;
 use bivouac_engine::{Game, GameRng, Log, Outcome, Refusal, ScenarioInfo, Seat, Setup, refuse};
@@ -253,6 +253,9 @@ impl Game for Skirmish {
             b.pieces.push(BoardPiece { space, label: if hidden { "?".into() } else { "Scout".into() }, seat: Some(side as u8), kind: "block".into(), strength: if hidden { None } else { Some("1".into()) }, hidden });
         }
         b.panels.push(Panel { title: "Turn".into(), lines: vec![format!("Round {} of 6", s.round), format!("Forced March cards: union {}, confederate {}", s.cards[0], s.cards[1])] });
+        if seat.is_some_and(|m| s.cards[m as usize] > 0) {
+            b.cards.push(CardFace { title: "Forced March".into(), value: Some("1 OP".into()), text: "One army moves again this turn (SK 4)".into() });
+        }
         b
     }
     fn hint(&self, s: &State, a: &Action) -> ActionHint {
@@ -303,6 +306,18 @@ fn click(h: &mut Harness<'_, BivouacApp>, label: &str) {
     h.run();
 }
 
+/// Let the AI finish the move it is thinking about (in its thread), one frame at a time.
+fn settle_ai(h: &mut Harness<'_, BivouacApp>) {
+    for _ in 0..5000 {
+        if !h.state().play.as_ref().is_some_and(|p| p.ai_thinking()) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        h.step();
+    }
+    panic!("the AI is still thinking after 5 s");
+}
+
 /// Set every seat to human in the launcher, then start.
 fn start_all_human(h: &mut Harness<'_, BivouacApp>, handover: bool) {
     h.run();
@@ -324,7 +339,7 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     assert!(has_label(&h, "Skirmish (test game)"), "the launcher lists the game");
     click(&mut h, "Start game");
     let play = h.state().play.as_ref().expect("the game started");
-    assert_eq!(play.controls, vec![Control::Human, Control::Ai(AgentKind::Random)], "by default seat 1 is the person, the rest AI");
+    assert_eq!(play.controls, vec![Control::Human, Control::default_ai()], "by default seat 1 is the person, the rest AI");
     assert_eq!(play.viewer, Some(0));
     assert!(has_label(&h, "Your decision, union"));
 
@@ -378,6 +393,7 @@ fn card_actions_form_a_hand_and_other_actions_a_grouped_list() {
     click(&mut h, "Start game");
     assert!(has_label(&h, "Your hand"));
     assert!(has_label(&h, "Forced March"));
+    assert!(has_label(&h, "1 OP") && has_label(&h, "One army moves again this turn (SK 4)"), "the card shows its value and text");
     assert!(has_label(&h, "Move (5)"), "the Move group lists 5 moves");
     assert!(has_label(&h, "Supply (1)"));
     click(&mut h, "card march");
@@ -398,7 +414,8 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     let text = std::fs::read_to_string(&path).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["game"], "skirmish");
-    assert_eq!(json["ai"]["confederate"], "random", "the CLI's ai map is written");
+    let Control::Ai(kind) = Control::default_ai() else { unreachable!() };
+    assert_eq!(json["ai"]["confederate"], kind.name(), "the CLI's ai map is written");
     assert_eq!(json["actions"][0]["action"], "move a1 4");
     // The autosave was written after the action.
     let auto = h.state().store().autosave().expect("autosave");
@@ -416,7 +433,7 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     click(&mut h, "Open");
     let play = h.state().play.as_ref().expect("opened");
     assert_eq!(play.session.history().len(), 1);
-    assert_eq!(play.controls[1], Control::Ai(AgentKind::Random), "the ai map is read back");
+    assert_eq!(play.controls[1], Control::default_ai(), "the ai map is read back");
 
     // A save written by hand (as the CLI does) opens too, with its AI seats.
     click(&mut h, "Menu");
@@ -471,6 +488,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     // The AI (confederate) moves one step per half second of app time, not all at once.
     assert_eq!(history_len(&h), 1);
     h.run_steps(45);
+    settle_ai(&mut h);
     let after = history_len(&h);
     assert!(after == 2 || after == 3, "about one AI move in 0.75 s, got {}", after - 1);
     for _ in 0..200 {
@@ -478,6 +496,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
             break;
         }
         h.run_steps(10);
+        settle_ai(&mut h);
     }
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.acting, Some(0), "back to the human");
@@ -490,6 +509,29 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     assert!(has(&h, "Reviewing the board after step 1"));
     click(&mut h, "Back to the game");
     assert!(h.state().play.as_ref().unwrap().review.is_none());
+}
+
+/// Two AI seats on "Fast AI" play the game to its end, thinking in a background thread while
+/// the window keeps drawing frames; the end of the game is announced.
+#[test]
+fn fast_ai_plays_a_game_to_the_end_off_the_ui_thread() {
+    let mut h = harness(toy_catalog(), "ai-fast", 0.5);
+    h.run();
+    h.state_mut().launcher.controls = vec![Control::default_ai(), Control::default_ai()];
+    h.run();
+    click(&mut h, "Start game");
+    h.state_mut().view.fast = true;
+    for _ in 0..20_000 {
+        if h.state().play.as_ref().unwrap().outcome.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+        h.step();
+    }
+    let play = h.state().play.as_ref().unwrap();
+    assert!(play.outcome.is_some(), "the game ended after {} actions", play.session.history().len());
+    h.run();
+    assert!(has(&h, "Game over"), "the end is announced");
 }
 
 #[test]
@@ -628,12 +670,145 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
         // A game's snapshot is compared once its reference image is checked in
         // (`UPDATE_SNAPSHOTS=1 cargo test --release --test app` writes it), so a game that just
         // landed in the catalog does not fail here before its board has been looked at.
+        // For the picture, select a piece that may act, so its legal destinations light up.
+        let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
+        if let Some(o) = origin {
+            let name = space_name(&h, o);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+        }
         let name = format!("game_{id}");
-        let reference = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.png"));
-        if reference.exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let reference = root.join("tests/snapshots").join(format!("{name}.png"));
+        let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+        if reference.exists() || update {
             h.snapshot(&name);
         } else {
             eprintln!("no reference snapshot for {id} yet: run with UPDATE_SNAPSHOTS=1 to write {}", reference.display());
+        }
+        snapshots.extend_harness(&mut h);
+    }
+    snapshots.unwrap();
+}
+
+/// Bobby Lee by hand, as two people at one screen: bids and activation through their buttons,
+/// then a block is moved on the hex map by clicking its hex (its destinations light up) and a
+/// lit destination; the enemy's blocks stay face down throughout (BL 2.5).
+#[test]
+fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "bobby-lee") else { return };
+    let mut h = harness(catalog, "bl-click", 0.0);
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    start_all_human(&mut h, false);
+    for _ in 0..40 {
+        let play = h.state().play.as_ref().unwrap();
+        let viewer = play.viewer;
+        for p in &play.board.pieces {
+            assert!(!(p.hidden && p.seat == viewer), "BL 2.5: the viewer sees the faces of its own blocks");
+            assert!(!p.hidden || (p.label == "?" && p.strength.is_none()), "BL 2.5: an enemy block's back shows nothing");
+        }
+        if let Some(i) = play.actions.iter().position(|(_, hint)| hint.group.starts_with("Move") && hint.from.is_some() && hint.to.is_some()) {
+            let (text, hint) = play.actions[i].clone();
+            let (from, to) = (hint.from.unwrap(), hint.to.unwrap());
+            let steps = history_len(&h);
+            let name = space_name(&h, from);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+            assert!(h.state().play.as_ref().unwrap().lit().contains(&to), "`{text}`: its destination lights up once {name} is selected");
+            // A hex out of reach: the rules refuse, the refusal and its rule are shown.
+            let far = {
+                let play = h.state().play.as_ref().unwrap();
+                let lit = play.lit();
+                (0..play.board.spaces.len() as u16).rev().find(|s| !lit.contains(s) && !play.hints.origins.contains(s) && *s != from).unwrap()
+            };
+            h.state_mut().play.as_mut().unwrap().click_space(far);
+            h.run();
+            match &h.state().play.as_ref().unwrap().notice {
+                Some(Notice::Refused(r)) => {
+                    assert!(r.rule.starts_with("BL"), "the refusal names a Bobby Lee rule: {r}");
+                    assert!(has(&h, &format!("Refused by {}", r.rule)), "the refusal is on screen");
+                }
+                other => panic!("no refusal for a move out of reach: {other:?}"),
+            }
+            assert_eq!(history_len(&h), steps, "a refused move changes nothing");
+            assert_eq!(h.state().play.as_ref().unwrap().selected, Some(from), "the selection stays");
+            let name = space_name(&h, to);
+            h.get_all_by_label(&name).next().unwrap().click();
+            h.run();
+            let choice = h.state().play.as_ref().unwrap().choice.clone();
+            if !choice.is_empty() {
+                let pick = choice.iter().copied().find(|&c| h.state().play.as_ref().unwrap().actions[c].0 == text).unwrap_or(choice[0]);
+                let label = h.state().play.as_ref().unwrap().actions[pick].0.clone();
+                h.get_all_by_label(&label).next().unwrap().click();
+                h.run();
+            }
+            assert_eq!(history_len(&h), steps + 1, "the click moved a block");
+            let play = h.state().play.as_ref().unwrap();
+            assert!(play.board.pieces.iter().any(|p| p.space == to && p.seat == viewer), "the block stands in its new hex");
+            return;
+        }
+        // Take the initiative and activate an HQ when possible; otherwise the last choice listed.
+        assert!(!play.actions.is_empty(), "a decision is pending: {:?}", play.session.history().iter().map(|s| s.action.clone()).collect::<Vec<_>>());
+        let pick = ["activate ", "march"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
+        let text = play.actions[pick].0.clone();
+        h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("no button for `{text}`")).click();
+        h.run();
+    }
+    panic!("no block could move in 40 decisions");
+}
+
+/// Each game a few decisions in, as a player sees it: a piece that may move is selected, its
+/// legal destinations lit, the map zoomed on it. Checked as a snapshot (`board_<game>`), and
+/// written as the README's screenshot `docs/screenshots/<game>.png` (with `UPDATE_SNAPSHOTS=1`,
+/// or when missing).
+#[test]
+fn each_game_mid_play_snapshot_and_readme_screenshot() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    for (index, id) in ids.iter().enumerate() {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let mut h = harness(catalog, &format!("mid-{id}"), 0.0);
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        // Decisions through their buttons until a piece may move on the map.
+        for _ in 0..60 {
+            let play = h.state().play.as_ref().unwrap();
+            let movable = play.actions.iter().any(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to);
+            if play.actions.is_empty() || movable {
+                break;
+            }
+            let pick = ["activate ", "march", "done"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
+            let text = play.actions[pick].0.clone();
+            h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("{id}: no button for `{text}`")).click();
+            h.run();
+        }
+        let play = h.state().play.as_ref().unwrap();
+        let origin = play.actions.iter().find(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to).and_then(|(_, hint)| hint.from);
+        if let Some(o) = origin {
+            h.state_mut().play.as_mut().unwrap().select(Some(o));
+            h.run();
+            let app = h.state_mut();
+            let geometry = app.play.as_ref().unwrap().geometry.clone();
+            app.view.board_view.center_on(&geometry, o, 2.2);
+            h.run();
+        }
+        let name = format!("board_{id}");
+        if root.join("tests/snapshots").join(format!("{name}.png")).exists() || update {
+            h.snapshot(&name);
+        }
+        let shot = root.join("docs/screenshots").join(format!("{id}.png"));
+        if update || !shot.exists() {
+            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+            h.render().expect("a software render").save(&shot).expect("write the screenshot");
+            eprintln!("{id}: screenshot written to {}", shot.display());
         }
         snapshots.extend_harness(&mut h);
     }
@@ -750,3 +925,60 @@ fn frame_time_on_a_large_hex_map() {
     let _ = h.render();
     eprintln!("one software (lavapipe) render: {:.1} ms", render.elapsed().as_secs_f64() * 1000.0);
 }
+
+/// The frame time of every playable game's own board, while the map is panned and zoomed
+/// (a new transform every frame), with a piece selected. Run alone, on an idle machine:
+/// `cargo test --release --test app -- --ignored --nocapture --test-threads=1 frame_time`.
+#[test]
+#[ignore = "a benchmark: run by hand with --ignored --nocapture"]
+fn frame_time_on_each_game_board_while_panning_and_zooming() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
+    for (index, id) in ids.iter().enumerate() {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let mut h = harness(catalog, &format!("bench-{id}"), 0.5);
+        h.set_size(egui::vec2(1600.0, 1000.0));
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
+        h.state_mut().play.as_mut().unwrap().select(origin);
+        h.run();
+        let (spaces, links, pieces) = {
+            let b = &h.state().play.as_ref().unwrap().board;
+            (b.spaces.len(), b.links.len(), b.pieces.len())
+        };
+        // A few frames first: fonts and text layouts are cached on first use.
+        for _ in 0..5 {
+            h.step();
+        }
+        let frames = 120;
+        let mut worst = std::time::Duration::ZERO;
+        let mut total = std::time::Duration::ZERO;
+        let mut times = Vec::with_capacity(frames);
+        for f in 0..frames {
+            {
+                let v = &mut h.state_mut().view.board_view;
+                v.zoom = 1.0 + 3.0 * (f as f32 / frames as f32);
+                v.pan = egui::vec2((f as f32 * 0.21).sin() * 300.0, (f as f32 * 0.13).cos() * 200.0);
+            }
+            let t = std::time::Instant::now();
+            h.step();
+            let out = h.output().clone();
+            let _meshes = h.ctx.tessellate(out.shapes, out.pixels_per_point);
+            let dt = t.elapsed();
+            worst = worst.max(dt);
+            total += dt;
+            times.push(dt);
+        }
+        times.sort();
+        eprintln!(
+            "{id}: {spaces} spaces, {links} links, {pieces} pieces: mean {:.2} ms, 95th percentile {:.2} ms, worst {:.2} ms per frame (ui pass + tessellation, no GPU)",
+            total.as_secs_f64() * 1000.0 / frames as f64,
+            times[frames * 95 / 100].as_secs_f64() * 1000.0,
+            worst.as_secs_f64() * 1000.0
+        );
+    }
+}
+

@@ -13,6 +13,19 @@ pub struct Board {
     pub pieces: Vec<BoardPiece>,
     /// Tracks, prices, money, hands summary...: titled lines of text beside the map.
     pub panels: Vec<Panel>,
+    /// Faces of the cards the viewing seat may read (its hand, cards in play), matched by title
+    /// with [`ActionHint::card`] so the app shows each playable card's value and text.
+    #[serde(default)]
+    pub cards: Vec<CardFace>,
+}
+
+/// A card as printed: its title, its value (operations points, a price...) and its event text.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct CardFace {
+    pub title: String,
+    /// "3 OPs", "+1"...; None when the card has no printed value.
+    pub value: Option<String>,
+    pub text: String,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

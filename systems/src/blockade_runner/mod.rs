@@ -21,7 +21,7 @@ mod tests;
 pub use data::{Content, Effect, GOODS, LocKind};
 pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State};
 
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::Diagnostics;
 use bivouac_engine::flow::Flow;
 use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
@@ -1860,7 +1860,7 @@ impl BlockadeRunner {
         o
     }
 
-    fn make_board(&self, s: &State, _seat: Option<Seat>) -> Board {
+    fn make_board(&self, s: &State, seat: Option<Seat>) -> Board {
         let mut b = Board { layout: Layout::Points, ..Default::default() };
         for (i, d) in self.c.locs.iter().enumerate() {
             let l = &s.locs[i];
@@ -1912,7 +1912,7 @@ impl BlockadeRunner {
                 });
             }
         }
-        let v = self.make_view(s, _seat);
+        let v = self.make_view(s, seat);
         b.panels.push(Panel {
             title: format!("{} — {}", v.year, v.pending),
             lines: vec![
@@ -1922,6 +1922,12 @@ impl BlockadeRunner {
             ],
         });
         b.panels.push(Panel { title: "Players".into(), lines: v.players.iter().map(|p| format!("{}: ${}k, {} cards, fleet ${}k", p.seat, p.money, p.hand_size, p.fleet_value)).collect() });
+        // The viewer's own hand, face up (the app matches faces to card plays by title).
+        for &ci in seat.and_then(|x| s.players.get(x as usize)).map_or(&[][..], |p| &p.hand[..]) {
+            let d = &self.c.cards[self.c.card_instances[ci as usize] as usize];
+            let text = if d.effect == Effect::Script { "a scripted event".to_string() } else { format!("{:?}", d.effect).to_lowercase() };
+            b.cards.push(CardFace { title: d.name.clone(), value: (d.amount != 0).then(|| format!("{:+}", d.amount)), text });
+        }
         b
     }
 }

@@ -8,6 +8,7 @@
 
 mod ai;
 pub mod battle;
+mod board;
 pub mod data;
 mod rules;
 pub mod state;
@@ -552,6 +553,14 @@ impl Game for BobbyLee {
             return Err("phase Over and outcome disagree".into());
         }
         Ok(())
+    }
+
+    fn board(&self, s: &State, seat: Option<Seat>) -> bivouac_engine::board::Board {
+        self.make_board(s, seat)
+    }
+
+    fn hint(&self, s: &State, a: &Action) -> bivouac_engine::board::ActionHint {
+        self.action_hint(s, a)
     }
 
     fn max_actions(&self) -> usize {

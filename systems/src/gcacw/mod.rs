@@ -9,6 +9,7 @@
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
+mod board;
 mod combat;
 mod data;
 mod procs;
@@ -670,6 +671,14 @@ impl Game for Gcacw {
             return Err("no decision pending and the game is not over".into());
         }
         Ok(())
+    }
+
+    fn board(&self, st: &State, seat: Option<Seat>) -> bivouac_engine::board::Board {
+        self.make_board(st, seat)
+    }
+
+    fn hint(&self, st: &State, a: &Action) -> bivouac_engine::board::ActionHint {
+        self.action_hint(st, a)
     }
 
     fn max_actions(&self) -> usize {

@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
         chosen = Some(a);
     }
     if play.review.is_none() && !play.actions.is_empty() {
-        if let Some(a) = hand::show(ui, &play.actions) {
+        if let Some(a) = hand::show(ui, &play.actions, &play.board.cards) {
             chosen = Some(a);
         }
         if let Some(a) = grouped(ui, play) {
@@ -78,6 +78,12 @@ fn status(ui: &mut egui::Ui, play: &Play) {
         _ => {
             let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_human(s) { "" } else { " (AI)" })).collect();
             ui.label(RichText::new(format!("Waiting for {}", names.join(", "))).size(16.0));
+            if play.ai_thinking() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.weak("the AI is thinking");
+                });
+            }
         }
     }
 }
@@ -135,14 +141,28 @@ fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<Stri
         if here.is_empty() {
             ui.weak("No legal action starts or ends here now.");
         } else {
+            // Rules help: what may start or end here, under the rule each kind of action follows.
             ui.label("What it may do:");
-            ui.horizontal_wrapped(|ui| {
-                for i in here {
-                    if ui.button(&play.actions[i].0).clicked() {
-                        chosen = Some(play.actions[i].0.clone());
-                    }
+            let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
+            for i in here {
+                let g = play.actions[i].1.group.as_str();
+                match groups.iter_mut().find(|(name, _)| *name == g) {
+                    Some((_, list)) => list.push(i),
+                    None => groups.push((g, vec![i])),
                 }
-            });
+            }
+            for (g, list) in groups {
+                if !g.is_empty() {
+                    ui.label(RichText::new(g).small().strong());
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for i in list {
+                        if ui.button(&play.actions[i].0).clicked() {
+                            chosen = Some(play.actions[i].0.clone());
+                        }
+                    }
+                });
+            }
         }
         // Rules help: the rule numbers cited by events about this space and by refusals.
         if !play.selected_rules.is_empty() {

@@ -67,7 +67,12 @@ impl Geometry {
             let (Some(&a), Some(&b)) = (centers.get(l.a as usize), centers.get(l.b as usize)) else { continue };
             let style = palette::link_style(&l.kind);
             let adjacent_hexes = hex.is_some() && ((a - b).length() - SQRT3).abs() < 0.05;
-            if style.hexside && adjacent_hexes {
+            if style.crossing && adjacent_hexes {
+                // A way across the shared edge: a short bar along the line between the centres.
+                let m = a + (b - a) * 0.5;
+                let d = (b - a) * 0.17;
+                segments.push(Segment { a: m - d, b: m + d, style });
+            } else if style.hexside && adjacent_hexes {
                 // The shared edge of two neighbouring hexes: through the midpoint, perpendicular.
                 let m = a + (b - a) * 0.5;
                 let d = (b - a).normalized().rot90() * 0.5;
@@ -125,11 +130,24 @@ fn point_radius(centers: &[Pos2]) -> f32 {
 pub struct BoardView {
     pub zoom: f32,
     pub pan: Vec2,
+    /// Where the map was last drawn (for centring on a space).
+    pub rect: Option<Rect>,
 }
 
 impl Default for BoardView {
     fn default() -> Self {
-        BoardView { zoom: 1.0, pan: Vec2::ZERO }
+        BoardView { zoom: 1.0, pan: Vec2::ZERO, rect: None }
+    }
+}
+
+impl BoardView {
+    /// Zoom to `zoom` with `space` in the middle of the map (once the map has been drawn).
+    pub fn center_on(&mut self, geo: &Geometry, space: u16, zoom: f32) {
+        let (Some(rect), Some(&c)) = (self.rect, geo.centers.get(space as usize)) else { return };
+        self.zoom = zoom.clamp(0.2, 40.0);
+        self.pan = Vec2::ZERO;
+        let t = transform(rect, geo, self);
+        self.pan = -(c - t.world_center) * t.scale;
     }
 }
 
@@ -186,6 +204,7 @@ pub fn show(
 ) -> Option<u16> {
     let (rect, canvas) = ui.allocate_exact_size(ui.available_size(), Sense::click_and_drag());
     canvas.widget_info(|| WidgetInfo::labeled(Role::Canvas, true, "Map"));
+    view.rect = Some(rect);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, palette::MAP_BG);
 
@@ -446,7 +465,7 @@ fn zoom_buttons(ui: &mut egui::Ui, rect: Rect, view: &mut BoardView) {
             _ => "Fit the whole map in view",
         }).clicked() {
             if action == 0.0 {
-                *view = BoardView::default();
+                *view = BoardView { rect: view.rect, ..BoardView::default() };
             } else {
                 view.zoom = (view.zoom * action).clamp(0.2, 40.0);
                 view.pan *= action;
@@ -479,20 +498,80 @@ fn draw_counter(painter: &egui::Painter, c: Pos2, size: f32, p: &BoardPiece, sea
     if w < 14.0 {
         return;
     }
+    // A unit-type symbol on the top of counters tall enough to read it (NATO style: a box with
+    // a cross for infantry, a slash for cavalry, a dot for artillery).
+    let symbol = if h >= 30.0 { unit_symbol(&kind) } else { None };
+    let (label_y, strength_y) = if symbol.is_some() { (h * 0.04, h * 0.3) } else { (-h * 0.18, h * 0.24) };
+    if let Some(sym) = symbol {
+        let b = Rect::from_center_size(r.center() - vec2(0.0, h * 0.27), vec2(h * 0.4, h * 0.22));
+        draw_symbol(painter, b, sym, fg);
+    }
     // Shrink the label to fit the counter, then cut what still does not fit.
     let chars = p.label.chars().count().max(1) as f32;
-    let size = ((h * 0.3).min((w - 4.0) / (chars * 0.55))).clamp(7.0, 13.0);
+    let size = ((h * if symbol.is_some() { 0.24 } else { 0.3 }).min((w - 4.0) / (chars * 0.55))).clamp(7.0, 13.0);
     let font = FontId::proportional(size);
     let max_chars = ((w - 3.0) / (size * 0.52)).max(2.0) as usize;
     let label: String = p.label.chars().take(max_chars).collect();
     match &p.strength {
         Some(st) => {
-            painter.text(r.center() - vec2(0.0, h * 0.18), Align2::CENTER_CENTER, label, font.clone(), fg);
-            painter.text(r.center() + vec2(0.0, h * 0.24), Align2::CENTER_CENTER, st, FontId::proportional((h * 0.34).clamp(7.0, 13.0)), fg);
+            painter.text(r.center() + vec2(0.0, label_y), Align2::CENTER_CENTER, label, font.clone(), fg);
+            let st_size = (h * 0.3).min((w - 3.0) / (st.chars().count().max(1) as f32 * 0.55)).clamp(7.0, 13.0);
+            painter.text(r.center() + vec2(0.0, strength_y), Align2::CENTER_CENTER, st, FontId::proportional(st_size), fg);
         }
         None => {
-            painter.text(r.center(), Align2::CENTER_CENTER, label, font, fg);
+            painter.text(r.center() + vec2(0.0, if symbol.is_some() { label_y } else { 0.0 }), Align2::CENTER_CENTER, label, font, fg);
         }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Symbol {
+    Infantry,
+    Cavalry,
+    Artillery,
+    Hq,
+}
+
+/// The symbol of a piece kind, by common unit-type words; none for other pieces.
+fn unit_symbol(kind: &str) -> Option<Symbol> {
+    if kind.contains("artillery") || kind == "art" || kind.contains("gun") {
+        Some(Symbol::Artillery)
+    } else if kind.contains("cavalry") || kind == "cav" {
+        Some(Symbol::Cavalry)
+    } else if kind.contains("infantry") || kind == "inf" || kind.contains("brigade") || kind.contains("division") || kind.contains("corps") || kind.contains("garrison") {
+        Some(Symbol::Infantry)
+    } else if kind == "hq" || kind.contains("headquarters") {
+        Some(Symbol::Hq)
+    } else {
+        None
+    }
+}
+
+fn draw_symbol(painter: &egui::Painter, b: Rect, sym: Symbol, color: Color32) {
+    let stroke = Stroke::new(1.0, color);
+    if sym == Symbol::Hq {
+        // A flag on a staff.
+        painter.line_segment([b.left_bottom() + vec2(b.width() * 0.3, 0.0), b.left_top() + vec2(b.width() * 0.3, 0.0)], stroke);
+        painter.add(Shape::convex_polygon(
+            vec![b.left_top() + vec2(b.width() * 0.3, 0.0), b.right_top() - vec2(b.width() * 0.1, 0.0), b.left_top() + vec2(b.width() * 0.3, b.height() * 0.55)],
+            color,
+            Stroke::NONE,
+        ));
+        return;
+    }
+    painter.rect_stroke(b, 0.0, stroke, StrokeKind::Middle);
+    match sym {
+        Symbol::Infantry => {
+            painter.line_segment([b.left_top(), b.right_bottom()], stroke);
+            painter.line_segment([b.left_bottom(), b.right_top()], stroke);
+        }
+        Symbol::Cavalry => {
+            painter.line_segment([b.left_bottom(), b.right_top()], stroke);
+        }
+        Symbol::Artillery => {
+            painter.circle_filled(b.center(), b.height() * 0.22, color);
+        }
+        Symbol::Hq => {}
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::board_view::{self, BoardView, Highlights};
 use super::play::Play;
-use super::{actions, handover, log_panel, palette};
+use super::{actions, dice_panel, handover, log_panel, palette};
 use egui::{Color32, RichText};
 
 /// Settings and widget state of the play screen that outlive one game's state changes.
@@ -105,6 +105,10 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
             });
             ui.separator();
         }
+        egui::ScrollArea::vertical().id_salt("dice-scroll").max_height(ui.available_height() * 0.3).show(ui, |ui| {
+            dice_panel::show(ui, play);
+        });
+        ui.separator();
         review = log_panel::show(ui, play, &mut gv.log_all);
     });
     let mut clicked = None;

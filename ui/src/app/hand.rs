@@ -1,10 +1,11 @@
-//! The hand: legal actions that play a card (`hint.card`), one card per frame with its actions
-//! as buttons.
+//! The hand: legal actions that play a card (`hint.card`), one card per frame with its face
+//! (value and text, from the board's `cards`) and its actions as buttons (play as operations,
+//! as the event, discard... whatever the rules offer).
 
-use bivouac_engine::board::ActionHint;
+use bivouac_engine::board::{ActionHint, CardFace};
 use egui::{Color32, RichText};
 
-pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)]) -> Option<String> {
+pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)], faces: &[CardFace]) -> Option<String> {
     let mut cards: Vec<(&str, Vec<usize>)> = Vec::new();
     for (i, (_, h)) in actions.iter().enumerate() {
         if let Some(c) = &h.card {
@@ -30,7 +31,16 @@ pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)]) -> Option<Strin
                 .show(ui, |ui| {
                     ui.set_width(150.0);
                     ui.vertical(|ui| {
-                        ui.label(RichText::new(title).strong().color(Color32::from_rgb(60, 40, 20)));
+                        let face = faces.iter().find(|f| f.title == title);
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(title).strong().color(Color32::from_rgb(60, 40, 20)));
+                            if let Some(v) = face.and_then(|f| f.value.as_ref()) {
+                                ui.label(RichText::new(v).strong().color(Color32::from_rgb(150, 40, 30)));
+                            }
+                        });
+                        if let Some(f) = face.filter(|f| !f.text.is_empty()) {
+                            ui.label(RichText::new(&f.text).small().color(Color32::from_rgb(70, 60, 50)));
+                        }
                         for i in list {
                             if ui.button(&actions[i].0).clicked() {
                                 chosen = Some(actions[i].0.clone());

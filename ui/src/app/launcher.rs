@@ -79,7 +79,7 @@ impl Launcher {
         let n = self.seats.as_ref().map_or(0, |s| s.len());
         if self.controls.len() != n {
             // By default the first seat is the person at the screen and the rest are the AI.
-            self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::Ai(bivouac_engine::agent::AgentKind::Random) }).collect();
+            self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::default_ai() }).collect();
         }
     }
 
@@ -164,19 +164,6 @@ impl Launcher {
                 ui.add(egui::Slider::new(&mut self.players, info.min_players..=info.max_players)).labelled_by(l.id);
             }
             ui.end_row();
-            for o in &info.options {
-                let l = ui.label(&o.key).on_hover_text(&o.description);
-                let value = self.options.entry(o.key.clone()).or_default();
-                egui::ComboBox::from_id_salt(("option", &o.key)).selected_text(value.as_str()).show_ui(ui, |ui| {
-                    for v in &o.values {
-                        ui.selectable_value(value, v.clone(), v);
-                    }
-                })
-                .response
-                .labelled_by(l.id)
-                .on_hover_text(&o.description);
-                ui.end_row();
-            }
             let l = ui.label("Seed");
             ui.horizontal(|ui| {
                 ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
@@ -188,10 +175,10 @@ impl Launcher {
         });
         self.normalize(catalog);
         ui.separator();
+        let mut command = None;
         match &self.seats {
             Err(e) => {
                 ui.colored_label(egui::Color32::from_rgb(190, 30, 30), format!("This setup is refused: {e}"));
-                return None;
             }
             Ok(names) => {
                 ui.label("Seats");
@@ -199,7 +186,7 @@ impl Launcher {
                     for (i, name) in names.iter().enumerate() {
                         let l = ui.label(name);
                         egui::ComboBox::from_id_salt(("seat", i)).selected_text(self.controls[i].label()).show_ui(ui, |ui| {
-                            for c in Control::ALL {
+                            for c in Control::all() {
                                 ui.selectable_value(&mut self.controls[i], c, c.label());
                             }
                         })
@@ -208,15 +195,38 @@ impl Launcher {
                         ui.end_row();
                     }
                 });
+                ui.checkbox(&mut self.handover, "Hand-over screen between human players (hides secrets)");
+                ui.add_space(8.0);
+                let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
+                if start.clicked() {
+                    command = Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
+                }
             }
         }
-        ui.checkbox(&mut self.handover, "Hand-over screen between human players (hides secrets)");
-        ui.add_space(8.0);
-        let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
-        if start.clicked() {
-            return Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
+        // The scenario's rules options last (the defaults are the rulebook's reading), each
+        // with its description in prose.
+        if !info.options.is_empty() {
+            ui.separator();
+            ui.label(egui::RichText::new("Rules options").strong());
+            for o in &info.options {
+                ui.horizontal(|ui| {
+                    let value = self.options.entry(o.key.clone()).or_default();
+                    let combo = egui::ComboBox::from_id_salt(("option", &o.key))
+                        .selected_text(value.as_str())
+                        .show_ui(ui, |ui| {
+                            for v in &o.values {
+                                ui.selectable_value(value, v.clone(), v);
+                            }
+                        })
+                        .response;
+                    let l = ui.label(egui::RichText::new(&o.key).monospace().weak());
+                    combo.labelled_by(l.id);
+                });
+                ui.add(egui::Label::new(egui::RichText::new(&o.description)).wrap());
+                ui.add_space(4.0);
+            }
         }
-        None
+        command
     }
 
     /// Read the autosave and recent list again on the next frame.

@@ -5,11 +5,12 @@
 //! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games.
 //! * [`play`]: the game in progress without drawing (who acts, who views, AI pace, autosave).
 //! * [`game_view`]: the play screen; [`board_view`], [`actions`], [`hand`], [`log_panel`],
-//!   [`handover`] draw its parts; [`palette`] colours them; [`autosave`] keeps the files.
+//!   [`dice_panel`], [`handover`] draw its parts; [`palette`] colours them; [`autosave`] keeps the files.
 
 pub mod actions;
 pub mod autosave;
 pub mod board_view;
+pub mod dice_panel;
 pub mod game_view;
 pub mod hand;
 pub mod handover;

@@ -51,6 +51,8 @@ pub fn fill_color(key: &str) -> Color32 {
         Color32::from_rgb(176, 208, 236)
     } else if has("sea") || has("ocean") || has("water") || has("lake") || has("bay") || has("gulf") {
         Color32::from_rgb(150, 190, 226)
+    } else if has("rolling") {
+        Color32::from_rgb(214, 214, 168)
     } else if has("forest") || has("wood") {
         Color32::from_rgb(150, 190, 120)
     } else if has("mountain") {
@@ -77,22 +79,33 @@ pub struct LinkStyle {
     pub dashed: bool,
     /// Drawn on the shared edge of two hexes rather than centre to centre.
     pub hexside: bool,
+    /// A way across a hexside (ford, bridge, gap...): a short bar across the shared edge, drawn
+    /// over the river or ridge it crosses.
+    pub crossing: bool,
     /// Rail ties across the line.
     pub ties: bool,
 }
 
 pub fn link_style(kind: &str) -> LinkStyle {
     let k = kind.to_ascii_lowercase();
-    let s = |color, width, dashed, hexside, ties| LinkStyle { color, width, dashed, hexside, ties };
+    let s = |color, width, dashed, hexside, ties| LinkStyle { color, width, dashed, hexside, crossing: false, ties };
+    let across = |color, width, dashed| LinkStyle { color, width, dashed, hexside: true, crossing: true, ties: false };
     match k.as_str() {
         "rail" | "railroad" | "railway" => s(Color32::from_rgb(40, 40, 40), 2.5, false, false, true),
-        "road" | "pike" => s(Color32::from_rgb(150, 100, 50), 2.0, false, false, false),
-        "trail" | "track" => s(Color32::from_rgb(150, 100, 50), 1.5, true, false, false),
+        "pike" | "turnpike" => s(Color32::from_rgb(180, 60, 40), 3.0, false, false, false),
+        "road" => s(Color32::from_rgb(180, 60, 40), 2.0, false, false, false),
+        "trail" | "track" => s(Color32::from_rgb(180, 60, 40), 1.5, true, false, false),
         "river" | "major-river" => s(Color32::from_rgb(50, 110, 200), 3.5, false, true, false),
+        "navigable-river" => s(Color32::from_rgb(30, 80, 180), 5.0, false, true, false),
         "creek" | "stream" | "minor-river" => s(Color32::from_rgb(70, 140, 220), 2.0, false, true, false),
-        "ford" => s(Color32::from_rgb(70, 140, 220), 3.0, true, true, false),
-        "bridge" => s(Color32::from_rgb(120, 80, 40), 4.0, false, true, false),
-        "ridge" | "cliff" | "escarpment" => s(Color32::from_rgb(120, 80, 40), 3.0, false, true, false),
+        "ridge" | "cliff" | "escarpment" => s(Color32::from_rgb(110, 80, 40), 2.0, false, true, true),
+        "mountain" | "mountains" => s(Color32::from_rgb(110, 70, 40), 5.0, false, true, false),
+        "marsh" | "swamp" => s(Color32::from_rgb(90, 130, 80), 3.0, true, true, false),
+        "ford" => across(Color32::from_rgb(230, 240, 250), 3.0, true),
+        "bridge" | "dam" => across(Color32::from_rgb(90, 60, 30), 4.0, false),
+        "ferry" => across(Color32::from_rgb(40, 40, 40), 2.0, true),
+        "pontoon" => across(Color32::from_rgb(200, 150, 40), 4.0, false),
+        "gap" | "pass" => across(Color32::from_rgb(236, 228, 196), 5.0, false),
         "sea" | "sea-lane" | "ocean" | "coast" => s(Color32::from_rgb(60, 120, 190), 2.0, true, false, false),
         _ => s(Color32::from_rgb(110, 110, 110), 1.5, false, false, false),
     }

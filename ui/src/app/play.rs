@@ -7,7 +7,7 @@ use super::autosave::{AppSave, Store};
 use super::board_view::{Geometry, HintIndex};
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::board::{ActionHint, Board};
-use bivouac_engine::session::{AnyGame, AnySession, Step};
+use bivouac_engine::session::{AnyGame, AnySession};
 use bivouac_engine::{Outcome, Refusal, Seat};
 use bivouac_systems::Catalog;
 use std::collections::BTreeMap;
@@ -22,21 +22,28 @@ pub enum Control {
 }
 
 impl Control {
-    pub fn label(self) -> &'static str {
+    /// "Human", or "AI level N: name" (levels from `AgentKind::ALL`, weakest first).
+    pub fn label(self) -> String {
         match self {
-            Control::Human => "Human",
-            Control::Ai(kind) => kind.label(),
+            Control::Human => "Human".into(),
+            Control::Ai(k) => {
+                let level = AgentKind::ALL.iter().position(|x| *x == k).map_or(0, |i| i + 1);
+                format!("AI level {level}: {}", k.label().trim_start_matches("AI: "))
+            }
         }
     }
-    /// Every choice the launcher offers (the AI strength levels that exist, `AgentKind::ALL`).
-    pub const ALL: [Control; 6] = [
-        Control::Human,
-        Control::Ai(AgentKind::ALL[0]),
-        Control::Ai(AgentKind::ALL[1]),
-        Control::Ai(AgentKind::ALL[2]),
-        Control::Ai(AgentKind::ALL[3]),
-        Control::Ai(AgentKind::ALL[4]),
-    ];
+
+    /// Every choice the launcher offers: a person, or each AI strength level that exists.
+    pub fn all() -> Vec<Control> {
+        std::iter::once(Control::Human).chain(AgentKind::ALL.iter().map(|&k| Control::Ai(k))).collect()
+    }
+
+    /// The AI a new seat gets: the second level when there are several (a fair opponent that
+    /// answers at once), else the only one.
+    pub fn default_ai() -> Control {
+        let all = AgentKind::ALL;
+        Control::Ai(all[1.min(all.len() - 1)])
+    }
 }
 
 /// A message above the action list: a refusal (with its rule) or a plain note.
@@ -54,6 +61,16 @@ pub struct Review {
     pub board: Board,
     pub geometry: Geometry,
     pub describe: String,
+}
+
+/// The moves an AI found, in order, and an error that stopped it.
+type AiMoves = (Vec<(Seat, String)>, Option<String>);
+
+/// AI moves being found on a copy of the session, in a background thread.
+struct AiJob {
+    /// The length of the history when the AI started: its moves apply only if it is unchanged.
+    from: usize,
+    handle: std::thread::JoinHandle<AiMoves>,
 }
 
 pub struct Play {
@@ -90,6 +107,8 @@ pub struct Play {
     pub notice: Option<Notice>,
     pub review: Option<Review>,
     pub last_ai_time: Option<f64>,
+    /// The AI move being computed off the UI thread.
+    thinking: Option<AiJob>,
     /// Rule citations seen in refusals this game, newest last.
     pub refusal_rules: Vec<String>,
     /// Rule citations of the events about the selected space.
@@ -126,6 +145,7 @@ impl Play {
             notice: None,
             review: None,
             last_ai_time: None,
+            thinking: None,
             refusal_rules: Vec::new(),
             selected_rules: Vec::new(),
         };
@@ -314,56 +334,84 @@ impl Play {
         })
     }
 
-    /// Play one AI move (then autosave and refresh).
-    pub fn ai_step(&mut self) -> Option<Step> {
-        let step = self.ai_move_quiet()?;
-        self.changed();
-        Some(step)
-    }
-
-    /// One AI move without refreshing the cached board. The seed follows the CLI's, so the same
-    /// game plays the same anywhere.
-    fn ai_move_quiet(&mut self) -> Option<Step> {
-        // Who is due is read from the session itself: the cache may lag during a fast run.
-        let active = self.session.active_seats();
-        let (seat, kind) = active.iter().find_map(|&s| match self.controls.get(s as usize) {
-            Some(Control::Ai(k)) => Some((s, *k)),
-            _ => None,
-        })?;
-        let seed = self.session.setup().seed.wrapping_mul(6364136223846793005).wrapping_add(self.session.history().len() as u64);
-        match self.session.ai_move(seat, kind, seed) {
-            Ok(step) => Some(step),
-            Err(r) => {
-                self.notice = Some(Notice::Error(format!("the AI for {} could not move: {r}", self.seat_name(seat))));
-                None
-            }
-        }
-    }
-
-    /// Let the AI play at a pace a person can follow: one move per `delay` seconds, or as many
-    /// as fit in a few milliseconds when `fast`. Returns the seconds until the next AI move.
+    /// Let the AI play at a pace a person can follow: one move per `delay` seconds, or, when
+    /// `fast`, as many as it finds in a few milliseconds. The AI thinks on a copy of the session
+    /// in a background thread (a searching AI may take its time), so the window stays
+    /// responsive; its moves are then played here through the rules like any other action.
+    /// Returns the seconds until this should be called again.
     pub fn tick_ai(&mut self, now: f64, delay: f64, fast: bool) -> Option<f64> {
-        self.ai_due()?;
-        if fast {
-            // As many moves as fit in a few milliseconds, then one refresh for the frame.
-            let start = std::time::Instant::now();
-            let mut played = 0;
-            while start.elapsed().as_millis() < 8 && self.session.outcome().is_none() && self.ai_move_quiet().is_some() {
-                played += 1;
+        if let Some(job) = &self.thinking {
+            if !job.handle.is_finished() {
+                return Some(0.02);
             }
-            if played > 0 {
-                self.changed();
-            }
+            let job = self.thinking.take().expect("a job");
+            self.finish_ai(job);
             self.last_ai_time = Some(now);
-            return if played > 0 { self.ai_due().map(|_| 0.0) } else { None };
+            return self.ai_due().map(|_| if fast { 0.0 } else { delay });
         }
+        self.ai_due()?;
         let last = *self.last_ai_time.get_or_insert(now);
-        if now - last >= delay {
-            self.ai_step()?;
-            self.last_ai_time = Some(now);
-            return self.ai_due().map(|_| delay);
+        if fast || now - last >= delay {
+            self.start_ai(if fast { 20 } else { 0 });
+            return Some(0.02);
         }
         Some(delay - (now - last))
+    }
+
+    /// Start the AI thinking: its moves until a human must decide, within `budget_ms` (0: one
+    /// move). The seed of each move follows the CLI's, so the same game plays the same anywhere.
+    fn start_ai(&mut self, budget_ms: u64) {
+        let mut session = self.session.clone_box();
+        let ai: Vec<Option<AgentKind>> = self.controls.iter().map(|c| if let Control::Ai(k) = c { Some(*k) } else { None }).collect();
+        let from = session.history().len();
+        let handle = std::thread::spawn(move || {
+            let start = std::time::Instant::now();
+            let mut moves = Vec::new();
+            loop {
+                let due = session.active_seats().into_iter().find_map(|s| ai.get(s as usize).copied().flatten().map(|k| (s, k)));
+                let Some((seat, kind)) = due else { break };
+                let seed = session.setup().seed.wrapping_mul(6364136223846793005).wrapping_add(session.history().len() as u64);
+                match session.ai_move(seat, kind, seed) {
+                    Ok(step) => moves.push((seat, step.action)),
+                    Err(r) => return (moves, Some(format!("the AI could not move: {r}"))),
+                }
+                if session.outcome().is_some() || start.elapsed().as_millis() as u64 >= budget_ms {
+                    break;
+                }
+            }
+            (moves, None)
+        });
+        self.thinking = Some(AiJob { from, handle });
+    }
+
+    /// Play the moves the AI found, unless the game changed meanwhile (an undo, a review).
+    fn finish_ai(&mut self, job: AiJob) {
+        let Ok((moves, error)) = job.handle.join() else {
+            self.notice = Some(Notice::Error("the AI stopped with an internal error".into()));
+            return;
+        };
+        if self.session.history().len() != job.from || self.review.is_some() {
+            return;
+        }
+        let mut played = 0;
+        for (seat, action) in moves {
+            if let Err(r) = self.session.apply_text(seat, &action) {
+                self.notice = Some(Notice::Error(format!("the AI's move `{action}` for {} was refused: {r}", self.seat_name(seat))));
+                break;
+            }
+            played += 1;
+        }
+        if let Some(e) = error {
+            self.notice = Some(Notice::Error(e));
+        }
+        if played > 0 {
+            self.changed();
+        }
+    }
+
+    /// The AI is thinking now.
+    pub fn ai_thinking(&self) -> bool {
+        self.thinking.is_some()
     }
 
     /// Show the board after `steps` actions (replaying the save into a read-only session).
@@ -401,6 +449,12 @@ impl Play {
         } else {
             candidates
         };
+        if candidates.is_empty()
+            && let Some(sel) = self.selected.filter(|&s| s != space && !self.hints.origins.contains(&space))
+            && self.try_illegal_destination(sel, space)
+        {
+            return;
+        }
         match candidates.len() {
             0 => self.select(if self.selected == Some(space) { None } else { Some(space) }),
             1 => {
@@ -408,6 +462,41 @@ impl Play {
                 self.act(&text);
             }
             _ => self.choice = candidates,
+        }
+    }
+
+    /// A click on a destination the selected pieces may not reach: ask the rules why, by
+    /// playing one of their legal actions with the clicked space in place of its destination.
+    /// The refusal (and its rule) is shown and the game is unchanged. False when no action
+    /// from `from` names a destination in its notation (then the click just selects).
+    fn try_illegal_destination(&mut self, from: u16, to: u16) -> bool {
+        let Some(target) = self.board.spaces.get(to as usize).map(|s| s.id.clone()) else { return false };
+        let Some(list) = self.hints.by_from.get(&from) else { return false };
+        let Some(text) = list.iter().find_map(|&i| {
+            let (text, hint) = &self.actions[i];
+            let dest = &self.board.spaces.get(hint.to? as usize)?.id;
+            let words: Vec<&str> = text.split(' ').collect();
+            let k = words.iter().rposition(|w| w == dest)?;
+            let mut words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+            words[k] = target.clone();
+            Some(words.join(" "))
+        }) else {
+            return false;
+        };
+        let Some(seat) = self.acting else { return false };
+        match self.session.apply_text(seat, &text) {
+            // Legal after all (every legal action is lit, so this is not expected): it is played.
+            Ok(_) => {
+                self.notice = None;
+                self.selected = None;
+                self.changed();
+                true
+            }
+            Err(r) if r.rule == "notation" => false,
+            Err(r) => {
+                self.refused(r);
+                true
+            }
         }
     }
 
