@@ -46,7 +46,7 @@ impl BobbyLee {
                     marks.push(format!("{} control", c.name()));
                 }
             }
-            if battle_hex == Some(h) || s.battle_queue.contains(&h) {
+            if battle_hex == Some(h) || s.battles.iter().any(|b| b.hex == h) {
                 marks.push("battle".into());
             }
             let fill = match hx.terrain {
@@ -152,9 +152,9 @@ impl BobbyLee {
     pub(super) fn action_hint(&self, s: &State, a: &Action) -> ActionHint {
         let at = |u: u8| s.units.get(u as usize).map(|x| x.hex).filter(|&h| h != NONE);
         let (from, to, group) = match a {
-            Action::Move(u, h) => (at(*u), Some(*h), "Move (BL 5.3)"),
+            Action::Move(u, h, _) => (at(*u), Some(*h), "Move (BL 5.3)"),
             Action::Force(u, h) => (at(*u), Some(*h), "Forced march (BL 5.32)"),
-            Action::SmLand(u, h) => (at(*u), Some(*h), "Strategic move (BL 5.4)"),
+            Action::SmLand(u, h, _) => (at(*u), Some(*h), "Strategic move (BL 5.4)"),
             Action::Rail(u, h) => (at(*u), Some(*h), "Rail (BL 9.3)"),
             Action::Naval(u, h) | Action::Evacuate(u, h) | Action::Invade(u, h) => (at(*u), Some(*h), "Naval (BL 10.3, 10.4)"),
             Action::Cross(u, h) => (at(*u), Some(*h), "River crossing (BL 10.5)"),
@@ -168,7 +168,9 @@ impl BobbyLee {
             Action::HqSupply(u) => (at(*u), None, "HQ supply (BL 11.7)"),
             Action::Deploy(u, _) | Action::Fire(u, _) | Action::BMove(u, _) | Action::Envelop(u, _) | Action::Target(u, _) => (at(*u), None, "Battle (BL 6, 7)"),
             Action::Reinforce(u) => (at(*u), s.battle.as_ref().map(|b| b.hex), "Battle (BL 6, 7)"),
-            Action::Melee(_) | Action::Press(_) | Action::Withdraw | Action::Continue(_) => (None, None, "Battle (BL 6, 7)"),
+            Action::Hit(u) => (at(*u), None, "Battle (BL 7.32)"),
+            Action::Fight(h) => (None, Some(*h), "Battle (BL 6.1)"),
+            Action::Melee(_) | Action::Press | Action::Break(_) | Action::Withdraw | Action::Continue(_) => (None, None, "Battle (BL 6, 7)"),
             _ => (None, None, ""),
         };
         ActionHint { from, to, card: None, group: group.into() }
@@ -223,7 +225,7 @@ mod tests {
             for a in &legal {
                 let h = g.hint(&s, a);
                 assert!(h.from.is_none_or(|x| (x as usize) < n) && h.to.is_none_or(|x| (x as usize) < n), "{a:?}");
-                if let Action::Move(u, to) = a {
+                if let Action::Move(u, to, _) = a {
                     assert_eq!((h.from, h.to), (Some(s.units[*u as usize].hex), Some(*to)));
                 }
             }
