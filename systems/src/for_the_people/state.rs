@@ -1,0 +1,232 @@
+//! For the People game state: plain data (small integer ids, no strings), the RNG inside, the
+//! turn flow as a stack of pending decisions (`Flow<Frame>`), and the actions.
+
+use super::content::{ArmyId, CardNo, Control, GeneralId, Side};
+use bivouac_engine::flow::Flow;
+use bivouac_engine::piles::{PileId, Piles};
+use bivouac_engine::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A space by index (the engine's `SpaceId.0`).
+pub type Sp = u16;
+
+pub const DECK: PileId = PileId(0);
+pub const HAND: [PileId; 2] = [PileId(1), PileId(2)];
+pub const DISCARD: PileId = PileId(3);
+pub const REMOVED: PileId = PileId(4);
+/// Cards of other editions or removed by the scenario before play: never used.
+pub const OUT: PileId = PileId(5);
+
+/// Where a general is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GenAt {
+    /// On the map in a space, outside any army (a cavalry general on the map is a brigade, FtP 5.5.1).
+    Map(Sp),
+    /// On an army's display (FtP 5.2.1).
+    Army(ArmyId),
+    /// Moving with the active force (FtP 5.3.2).
+    Moving,
+    /// On the turn track, returning in that turn's Reinforcement Phase (FtP 10.6).
+    Track(u8),
+    /// Removed from the game (killed, FtP 7.7.3; removed, FtP 5.6.4).
+    Dead,
+    /// An optional counter not in play, or a general whose arrival is past this scenario.
+    Out,
+}
+
+/// An army marker on the map. Its SP are the infantry on the army display; cavalry brigades on
+/// the display are its generals with `GenAt::Army` (they count as SP too, FtP 5.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmySt {
+    pub space: Sp,
+    pub sp: u8,
+    /// `None` = the generic commander (FtP 5.2.8).
+    pub commander: Option<GeneralId>,
+}
+
+/// Formation types (FtP 5.1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Formation {
+    Army,
+    Corps,
+    Division,
+    Brigade,
+}
+
+impl Formation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::Army => "army",
+            Formation::Corps => "corps",
+            Formation::Division => "division",
+            Formation::Brigade => "brigade",
+        }
+    }
+}
+
+/// The force moving now (FtP 5.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveSt {
+    pub side: Side,
+    pub kind: Formation,
+    pub at: Sp,
+    /// The space it came from (the attacker retreats there, FtP 7.6.1).
+    pub prev: Sp,
+    /// Infantry SP carried (corps, division); an army's SP stay on its display.
+    pub sp: u8,
+    /// Generals moving with the force (corps: the active general first; brigade: the cavalry general).
+    pub gens: Vec<GeneralId>,
+    pub army: Option<ArmyId>,
+    pub mp: u8,
+    /// OP value of the card that activated it (3 for a campaign move, FtP 5.10).
+    pub value: u8,
+    /// A battle ended the move's right to continue (FtP 5.7.3).
+    pub halted: bool,
+    /// Spaces entered, all by rail through friendly spaces so far (FtP 5.9.1).
+    pub rail_only: bool,
+    pub steps: u8,
+}
+
+/// A pending decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Reinforcement Phase step c: place arriving generals (FtP 10.6).
+    PlaceGenerals { side: Side },
+    /// The CSA decides who plays first (FtP 3.3.1).
+    FirstPlayer,
+    /// A strategy round: play a card for OPs or as an event, or discard (FtP 3.3.2, 4.2.3).
+    Round { side: Side },
+    /// Choose the operation of a card played for OPs (FtP 4.1).
+    Ops { side: Side, card: CardNo, value: u8 },
+    /// Place PCs with OPs (FtP 11.3): `left` still to place.
+    Pcs { side: Side, left: u8 },
+    /// A campaign event (FtP 4.3): `left` moves still to make.
+    Campaign { side: Side, left: u8 },
+    /// The moving force (`State::moving`) chooses its next step.
+    Move,
+    /// Where the loser of a battle retreats among tied best spaces (FtP 7.6.1): the loser
+    /// picks, the winner at priorities 5-6 (`chooser`).
+    Retreat { side: Side, from: Sp, not: Sp, chooser: Side },
+    /// FtP 3.4.1, 11.2.3: place the displaced capital marker.
+    Capital { side: Side },
+}
+
+impl Frame {
+    pub fn side(&self, st: &State) -> Side {
+        match *self {
+            Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
+            Frame::Campaign { side, .. } | Frame::Capital { side } => side,
+            Frame::Retreat { chooser, .. } => chooser,
+            Frame::FirstPlayer => Side::Csa,
+            Frame::Move => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Reinforcement,
+    Strategy,
+    /// Strategy rounds are over: capital segment, then PC, attrition and end of turn (FtP 3.4-3.6).
+    Capital,
+    Over,
+}
+
+/// Scenario options in force.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opts {
+    /// 13.2 when both sides meet their 1861 conditions: true = Union wins, false = draw.
+    pub both_met_union: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub sc: u8,
+    pub edition: u8,
+    pub opts: Opts,
+    pub rng: GameRng,
+    pub turn: u8,
+    pub phase: Phase,
+    /// Loose infantry SP per space per side (not on an army display, not moving).
+    pub sp: Vec<[u8; 2]>,
+    pub fort: Vec<Option<Side>>,
+    pub control: Vec<Control>,
+    pub state_control: Vec<Control>,
+    /// Which side first took each border state (FtP 12.1.3).
+    pub border_first: Vec<Option<Side>>,
+    pub generals: Vec<GenAt>,
+    pub armies: Vec<Option<ArmySt>>,
+    /// The turn from which a removed army marker may be created again (FtP 7.3.5).
+    pub army_ready: Vec<u8>,
+    pub capital: [Option<Sp>; 2],
+    pub rc_destroyed: Vec<bool>,
+    pub sw: [i16; 2],
+    pub sw_plus: [bool; 2],
+    pub blockade: u8,
+    pub emancipation: bool,
+    pub mississippi_bonus: bool,
+    pub piles: Piles,
+    pub flow: Flow<Frame>,
+    pub moving: Option<MoveSt>,
+    /// Generals and SP already used by the campaign event being played (FtP 4.3.1).
+    pub campaign_used: Vec<GeneralId>,
+    pub campaign_armies: Vec<ArmyId>,
+    /// Who plays the next strategy round, and who played the last one.
+    pub next: Side,
+    /// SP gained and lost per side since the start (conservation, fuzz invariant).
+    pub sp_gained: [u32; 2],
+    pub sp_lost: [u32; 2],
+    pub sp_at_start: [u32; 2],
+    /// Automatic victory (FtP 17.2) or the end: set when the game is over.
+    pub result: Option<(Vec<u8>, String)>,
+}
+
+impl State {
+    pub fn control(&self, s: Sp) -> Control {
+        self.control[s as usize]
+    }
+    pub fn controls(&self, side: Side, s: Sp) -> bool {
+        self.control[s as usize] == Control::Of(side)
+    }
+    pub fn army_at(&self, side: Side, s: Sp, army_side: impl Fn(ArmyId) -> Side) -> Option<ArmyId> {
+        self.armies.iter().enumerate().find(|(i, a)| a.is_some_and(|a| a.space == s) && army_side(*i as ArmyId) == side).map(|(i, _)| i as ArmyId)
+    }
+}
+
+/// Player actions. Spaces, generals, armies and cards are content indexes; notation uses ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Place an arriving general in a space; the general is drawn at random (FtP 10.6.1).
+    PlaceGeneral { space: Sp },
+    /// End a step with nothing more to do.
+    Done,
+    /// FtP 3.3.1: the CSA goes first playing this campaign card as its event, or lets the Union start.
+    CsaFirst { card: CardNo },
+    UnionFirst,
+    Ops { card: CardNo },
+    Event { card: CardNo },
+    Discard { card: CardNo },
+    /// FtP 4.1 A: move an army (activate its commander).
+    MoveArmy { army: ArmyId },
+    /// FtP 5.3: a general with `sp` SP and optionally one extra general.
+    MoveCorps { general: GeneralId, sp: u8, extra: Option<GeneralId> },
+    /// FtP 5.4: `sp` SP from a space (loose SP only).
+    MoveDivision { space: Sp, sp: u8 },
+    /// FtP 5.5.2.
+    MoveBrigade { general: GeneralId },
+    /// FtP 4.1 B / 5.2.1.
+    CreateArmy { space: Sp, army: ArmyId, commander: GeneralId },
+    /// FtP 4.1 E / 6.8.6.
+    BuildFort { space: Sp },
+    /// FtP 4.1 F / 11.3: start placing PCs.
+    PlacePcs,
+    Pc { space: Sp },
+    /// One step of the moving force (FtP 5.1.1).
+    Step { to: Sp },
+    /// FtP 5.2.6: the army spends 1 MP to place or flip a PC in its space.
+    Convert,
+    /// End the force's move.
+    Stop,
+    RetreatTo { space: Sp },
+    Capital { space: Sp },
+}
