@@ -14,6 +14,8 @@ mod procs;
 mod rules;
 mod state;
 #[cfg(test)]
+mod play_tests;
+#[cfg(test)]
 mod tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
@@ -567,8 +569,10 @@ impl Game for FtP {
                 _ => {}
             }
         }
+        // Opposing SP never share a space, except a beaten force choosing its retreat.
+        let retreating: Vec<Sp> = st.flow.iter().filter_map(|f| if let Frame::Retreat { from, .. } = f { Some(*from) } else { None }).collect();
         for s in 0..self.c.map.len() as Sp {
-            if self.strength(st, Side::Union, s) > 0 && self.strength(st, Side::Csa, s) > 0 {
+            if !retreating.contains(&s) && self.strength(st, Side::Union, s) > 0 && self.strength(st, Side::Csa, s) > 0 {
                 return Err(format!("both sides have SP in {}", self.sid(s)));
             }
         }
