@@ -4,6 +4,7 @@
 //! Rule numbers in comments (`FtP 12.1.4`) are the Spanish rulebook's (the base edition), as
 //! restated in the digest /work/shared/rules/for-the-people.md.
 
+pub mod battle;
 pub mod content;
 #[cfg(test)]
 mod tests;
