@@ -8,6 +8,7 @@
 //! - `fight`: the battle as one call (FtP 7.3);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
+pub mod battle;
 pub mod content;
 mod fight;
 mod procs;
