@@ -5,12 +5,13 @@
 //! - `content`: the content schema and loader with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: strength, supply (LOC), control tests;
-//! - `fight`: the battle as one call (FtP 7.3);
+//! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
+//! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 pub mod battle;
 pub mod content;
-mod fight;
+mod combat;
 mod procs;
 mod rules;
 mod state;
@@ -47,7 +48,7 @@ pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics>
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
     let set = ContentSet::open(layers, DIR)?;
     let c = content::load_content(&set)?;
-    Ok(Some(Box::new(Registered::new(FtP::new(c), set.hash()))))
+    Ok(Some(Box::new(Registered::new(FtP::new(c)?, set.hash()))))
 }
 
 impl Content {
@@ -62,15 +63,18 @@ pub struct FtP {
     pub c: Content,
     /// Fort counters per side (FtP 6.8.6, `[counters]`).
     forts_max: [u8; 2],
+    /// The typed `[battle]` table (FtP 7).
+    battle_table: battle::BattleTable,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
 
 impl FtP {
-    pub fn new(c: Content) -> Self {
+    pub fn new(c: Content) -> Result<Self, Diagnostics> {
         let get = |k: &str, d: u8| c.counters.get(k).and_then(|v| v.as_integer()).map(|v| v as u8).unwrap_or(d);
         let forts_max = [get("union_forts_max", 12), get("csa_forts_max", 6)];
-        FtP { c, forts_max }
+        let battle_table = battle::BattleRules::new(&c, battle::BattleOptions::default())?.table;
+        Ok(FtP { c, forts_max, battle_table })
     }
 
     pub fn sname(&self, s: Sp) -> &str {
@@ -96,6 +100,7 @@ impl FtP {
             }
             Frame::Retreat { side, from, .. } => format!("choose where {} retreats from {} (FtP 7.6.1)", side.name(), self.sname(*from)),
             Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
+            Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
         };
         format!("{who}: {what}")
     }
@@ -112,6 +117,7 @@ impl FtP {
             match k.as_str() {
                 "edition" => edition = self.c.edition(v).unwrap_or(edition),
                 "both-met-1861" => opts.both_met_union = v == "union",
+                "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
             }
         }
@@ -126,7 +132,8 @@ impl FtP {
             refuse!("FtP 1.1", "For the People is for one or two players (seats union and csa)");
         }
         let sc = &self.c.scenarios[sci];
-        let (edition, opts) = self.parse_side_option(setup, sc)?;
+        let (edition, mut opts) = self.parse_side_option(setup, sc)?;
+        opts.battle = battle::BattleOptions::from_setup(&self.c, setup);
         let Some(p) = self.c.position(&sc.id, edition) else { refuse!("FtP setup", "no position for `{}`", sc.id) };
         let n = self.c.map.len();
         let mut rng = GameRng::new(setup.seed);
@@ -243,6 +250,7 @@ impl FtP {
             Action::Convert => "FtP 5.2.6",
             Action::Stop | Action::Done => "FtP 3.3",
             Action::RetreatTo { .. } => "FtP 7.6.1",
+            Action::Withdraw | Action::Stand => "FtP 7.2",
             Action::Capital { .. } => "FtP 11.2.3",
         };
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
@@ -375,6 +383,8 @@ impl Game for FtP {
             Action::Step { to } => format!("step {}", s(to)),
             Action::Convert => "convert".into(),
             Action::Stop => "stop".into(),
+            Action::Withdraw => "withdraw".into(),
+            Action::Stand => "stand".into(),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
         }
@@ -402,13 +412,15 @@ impl Game for FtP {
         };
         let Some(&verb) = w.first() else { return Err(bad("empty action".into())) };
         let a = match verb {
-            "done" | "union-first" | "pcs" | "convert" | "stop" => {
+            "done" | "union-first" | "pcs" | "convert" | "stop" | "withdraw" | "stand" => {
                 arity(1)?;
                 match verb {
                     "done" => Action::Done,
                     "union-first" => Action::UnionFirst,
                     "pcs" => Action::PlacePcs,
                     "convert" => Action::Convert,
+                    "withdraw" => Action::Withdraw,
+                    "stand" => Action::Stand,
                     _ => Action::Stop,
                 }
             }
@@ -571,7 +583,14 @@ impl Game for FtP {
             }
         }
         // Opposing SP never share a space, except a beaten force choosing its retreat.
-        let retreating: Vec<Sp> = st.flow.iter().filter_map(|f| if let Frame::Retreat { from, .. } = f { Some(*from) } else { None }).collect();
+        let retreating: Vec<Sp> = st
+            .flow
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Retreat { from, .. } | Frame::Rbb { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect();
         for s in 0..self.c.map.len() as Sp {
             if !retreating.contains(&s) && self.strength(st, Side::Union, s) > 0 && self.strength(st, Side::Csa, s) > 0 {
                 return Err(format!("both sides have SP in {}", self.sid(s)));

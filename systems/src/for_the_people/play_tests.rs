@@ -14,7 +14,7 @@ fn builtin() -> PathBuf {
 
 pub fn game() -> &'static FtP {
     static G: OnceLock<FtP> = OnceLock::new();
-    G.get_or_init(|| FtP::new(super::load_content(&[builtin()]).expect("content loads")))
+    G.get_or_init(|| FtP::new(super::load_content(&[builtin()]).expect("content loads")).expect("battle table"))
 }
 
 const SCENARIOS: [&str; 5] = ["1861", "1862", "1863", "1864", "campaign"];

@@ -5,7 +5,6 @@
 
 use super::FtP;
 use super::content::{CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
-use super::fight::{self, Fighter};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -82,7 +81,7 @@ impl FtP {
     }
 
     /// FtP 10.6.1: spaces that may receive an arriving general.
-    fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+    pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let sup = self.supplied(st, side);
         // FtP 10.6.2: a supplied army with no general must get one first.
         let generic: Vec<Sp> = st
@@ -110,7 +109,7 @@ impl FtP {
 
     /// Put a general on the map: into the army there, or loose; a cavalry general absorbs one
     /// infantry SP and becomes a brigade (FtP 5.5.1, 10.6.4).
-    fn put_general(&self, st: &mut State, g: GeneralId, s: Sp) {
+    pub(super) fn put_general(&self, st: &mut State, g: GeneralId, s: Sp) {
         let side = self.gen_side(g);
         let army = self.army_in(st, side, s);
         if self.is_cav(g) {
@@ -142,7 +141,7 @@ impl FtP {
     // Card Phase (FtP 3.2)
     // ------------------------------------------------------------------------------------
 
-    fn deal(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn deal(&self, st: &mut State, log: &mut Log) {
         let n = self.c.turns[st.turn as usize - 1].cards;
         for side in [Side::Union, Side::Csa] {
             for _ in 0..n {
@@ -201,7 +200,7 @@ impl FtP {
         }
     }
 
-    fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
+    pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
         st.piles
             .cards(HAND[side.index()])
             .iter()
@@ -213,7 +212,7 @@ impl FtP {
             .collect()
     }
 
-    fn event_side_ok(e: EventSide, side: Side) -> bool {
+    pub(super) fn event_side_ok(e: EventSide, side: Side) -> bool {
         matches!((e, side), (EventSide::Both, _) | (EventSide::Union, Side::Union) | (EventSide::Csa, Side::Csa))
     }
 
@@ -275,8 +274,12 @@ impl FtP {
                 }
                 out.push(Action::Stop);
             }
-            Frame::Retreat { side, from, not, .. } => {
-                out.extend(self.retreat_choices(st, side, from, not).into_iter().map(|space| Action::RetreatTo { space }));
+            Frame::Retreat { side, from, not, before, .. } => {
+                out.extend(self.retreat_choices(st, side, from, not, before).into_iter().map(|space| Action::RetreatTo { space }));
+            }
+            Frame::Rbb { .. } => {
+                out.push(Action::Withdraw);
+                out.push(Action::Stand);
             }
             Frame::Capital { side } => {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
@@ -286,13 +289,13 @@ impl FtP {
     }
 
     /// FtP 4.2: only events with an implementation are offered (campaign cards, 4.3).
-    fn event_playable(&self, st: &State, side: Side, card: CardNo) -> bool {
+    pub(super) fn event_playable(&self, st: &State, side: Side, card: CardNo) -> bool {
         let d = self.c.card(card).expect("card");
         Self::event_side_ok(d.event, side) && (d.has(CardFlag::MajorCampaign) || d.has(CardFlag::MinorCampaign)) && st.phase == Phase::Strategy
     }
 
     /// FtP 4.2.3: special events can never be discarded voluntarily, nor the cards naming a side.
-    fn may_discard(&self, side: Side, card: CardNo) -> bool {
+    pub(super) fn may_discard(&self, side: Side, card: CardNo) -> bool {
         let d = self.c.card(card).expect("card");
         if d.has(CardFlag::Special) {
             return false;
@@ -305,7 +308,7 @@ impl FtP {
     }
 
     /// FtP 5.3.4: generals left behind in `s` must keep at least one SP (or a fort) there.
-    fn leaves_ok(&self, st: &State, side: Side, s: Sp, sp_left: u8, leaving: &[GeneralId]) -> bool {
+    pub(super) fn leaves_ok(&self, st: &State, side: Side, s: Sp, sp_left: u8, leaving: &[GeneralId]) -> bool {
         let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !leaving.contains(g)).collect();
         let cav = gens.iter().filter(|&&g| self.is_cav(g)).count();
         let inf_gens = gens.len() - cav;
@@ -314,7 +317,7 @@ impl FtP {
 
     /// Activations of FtP 5.1.4 (an OPs card of value >= strategy rating) or of a campaign move
     /// (any general, FtP 4.3.1), each force at most once per campaign.
-    fn activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
+    pub(super) fn activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
         let rated = |g: GeneralId| campaign || self.c.generals[g as usize].strategy <= value;
         // Armies (FtP 5.2.3); a generic commander cannot move voluntarily (FtP 5.2.8).
         for (a, x) in st.armies.iter().enumerate() {
@@ -372,7 +375,7 @@ impl FtP {
         }
     }
 
-    fn other_ops(&self, st: &State, side: Side, value: u8, out: &mut Vec<Action>) {
+    pub(super) fn other_ops(&self, st: &State, side: Side, value: u8, out: &mut Vec<Action>) {
         let sup = self.supplied(st, side);
         // FtP 4.1 B, 5.2.1: create an army with a 2 or 3 card.
         if value >= 2 {
@@ -413,7 +416,7 @@ impl FtP {
     }
 
     /// FtP 11.3: where a PC may be placed with OPs now.
-    fn pc_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+    pub(super) fn pc_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
         if st.capital[side.index()].is_none() {
             return vec![];
@@ -432,12 +435,12 @@ impl FtP {
     }
 
     /// The effective kind of a link this turn (FtP 5.9.3 ES: the 1864 railroads).
-    fn link_kind(&self, st: &State, l: &super::content::LinkDef) -> LinkKind {
+    pub(super) fn link_kind(&self, st: &State, l: &super::content::LinkDef) -> LinkKind {
         if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
     }
 
     /// Spaces the moving force may step into now (FtP 5.1, 5.4.2, 5.9, 5.10).
-    fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
+    pub(super) fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
         let mut out = Vec::new();
         let bonus = self.c.movement.rail_bonus;
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
@@ -484,7 +487,7 @@ impl FtP {
 
     /// FtP 5.2.6: an army with infantry may spend 1 MP to place or flip a PC in its space; in
     /// 1861-1863 only in supply.
-    fn may_convert(&self, st: &State, m: &MoveSt) -> bool {
+    pub(super) fn may_convert(&self, st: &State, m: &MoveSt) -> bool {
         let Some(a) = m.army else { return false };
         if m.mp == 0 || st.armies[a as usize].is_none_or(|x| x.sp == 0) || st.controls(m.side, m.at) {
             return false;
@@ -612,9 +615,24 @@ impl FtP {
             }
             Action::Stop => self.end_move(st, log),
             Action::RetreatTo { space } => {
-                let Frame::Retreat { side, from, .. } = top else { return };
+                let Frame::Retreat { side, from, before, .. } = top else { return };
                 st.flow.pop();
                 self.retreat_defender(st, side, from, space, log);
+                if !before {
+                    self.after_defender_retreat(st, from, log);
+                } else {
+                    self.after_retreat_before_battle(st, from, log);
+                }
+            }
+            Action::Withdraw => {
+                let Frame::Rbb { from, .. } = top else { return };
+                st.flow.pop();
+                self.try_retreat_before_battle(st, from, log);
+            }
+            Action::Stand => {
+                let Frame::Rbb { from, .. } = top else { return };
+                st.flow.pop();
+                self.fight(st, from, log);
             }
             Action::Capital { space } => {
                 let Frame::Capital { side } = top else { return };
@@ -629,7 +647,7 @@ impl FtP {
         }
     }
 
-    fn play_event(&self, st: &mut State, side: Side, card: CardNo, log: &mut Log) {
+    pub(super) fn play_event(&self, st: &mut State, side: Side, card: CardNo, log: &mut Log) {
         let d = self.c.card(card).expect("card");
         st.next = other(side);
         // FtP 4.2.1: "remove from game" cards leave the game when played as the event.
@@ -643,7 +661,7 @@ impl FtP {
         st.flow.replace(Frame::Campaign { side, left });
     }
 
-    fn activate(&self, st: &mut State, side: Side, value: u8, a: &Action, log: &mut Log) {
+    pub(super) fn activate(&self, st: &mut State, side: Side, value: u8, a: &Action, log: &mut Log) {
         let mut m = MoveSt { side, kind: Formation::Division, at: 0, prev: 0, sp: 0, gens: Vec::new(), army: None, mp: 0, value, halted: false, rail_only: true, steps: 0 };
         match *a {
             Action::MoveArmy { army } => {
@@ -683,7 +701,7 @@ impl FtP {
         st.moving = Some(m);
     }
 
-    fn create_army(&self, st: &mut State, side: Side, s: Sp, army: u8, commander: GeneralId, log: &mut Log) {
+    pub(super) fn create_army(&self, st: &mut State, side: Side, s: Sp, army: u8, commander: GeneralId, log: &mut Log) {
         // FtP 5.2.2: -2 SW once if any general on the map outside armies outranks the commander.
         let outranked = (0..st.generals.len() as GeneralId).any(|g| self.gen_side(g) == side && matches!(st.generals[g as usize], GenAt::Map(_)) && self.pr(g) > self.pr(commander));
         let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
@@ -702,7 +720,7 @@ impl FtP {
 
     /// Place or flip a PC (FtP 11.1, 11.3); a Union PC on an intact CSA resource center
     /// destroys it (FtP 12.2); taking a coastal fort's space captures it (FtP 6.8.1, 12.11).
-    fn place_pc(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+    pub(super) fn place_pc(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
         let before = st.control(s);
         st.control[s as usize] = Control::Of(side);
         log.info(|| format!("{} PC at {}", side.name(), self.sname(s)));
@@ -727,14 +745,14 @@ impl FtP {
     // Movement, battle, retreat (FtP 5.1, 5.7, 7)
     // ------------------------------------------------------------------------------------
 
-    fn moving_strength(&self, st: &State, m: &MoveSt) -> u16 {
+    pub(super) fn moving_strength(&self, st: &State, m: &MoveSt) -> u16 {
         match m.army {
             Some(a) => self.army_strength(st, a) as u16,
             None => m.sp as u16 + m.gens.iter().filter(|&&g| self.is_cav(g)).count() as u16,
         }
     }
 
-    fn step(&self, st: &mut State, to: Sp, log: &mut Log) {
+    pub(super) fn step(&self, st: &mut State, to: Sp, log: &mut Log) {
         let m = st.moving.as_mut().expect("moving");
         let link_rail = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| matches!(self.link_kind_static(l, st.turn), LinkKind::Rail));
         let side = m.side;
@@ -766,13 +784,13 @@ impl FtP {
         self.engage(st, to, log);
     }
 
-    fn link_kind_static(&self, l: &super::content::LinkDef, turn: u8) -> LinkKind {
+    pub(super) fn link_kind_static(&self, l: &super::content::LinkDef, turn: u8) -> LinkKind {
         if l.upgrade_1864 && turn >= 10 { LinkKind::Rail } else { l.kind }
     }
 
     /// FtP 11.2.2: an enemy force entering a national capital sends the marker to the holding
     /// box; FtP 12.6: -30 SW (Union) / -15 (CSA) at once.
-    fn enter_capital(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+    pub(super) fn enter_capital(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
         let e = other(side);
         if st.capital[e.index()] == Some(s) {
             st.capital[e.index()] = None;
@@ -782,7 +800,7 @@ impl FtP {
     }
 
     /// The moving force entered an enemy-occupied space (FtP 5.7, 7).
-    fn engage(&self, st: &mut State, s: Sp, log: &mut Log) {
+    pub(super) fn engage(&self, st: &mut State, s: Sp, log: &mut Log) {
         let m = st.moving.clone().expect("moving");
         let side = m.side;
         let e = other(side);
@@ -823,71 +841,13 @@ impl FtP {
             self.eliminate_moving(st, log);
             return;
         }
-        // FtP 7.3: a battle.
-        let sup_a = self.supplied(st, side)[m.prev as usize];
-        let sup_d = self.supplied(st, e)[s as usize];
-        let cmd_a = match m.army {
-            Some(a) => st.armies[a as usize].and_then(|x| x.commander),
-            None => m.gens.first().copied(),
-        };
-        let cmd_d = match self.army_in(st, e, s) {
-            Some(a) => st.armies[a as usize].and_then(|x| x.commander),
-            None => self.gens_at(st, e, s).max_by_key(|&g| self.pr(g)),
-        };
-        let off = cmd_a.map(|g| self.c.generals[g as usize].offense as i8).unwrap_or(0);
-        let dfn = cmd_d.map(|g| self.c.generals[g as usize].defense as i8).unwrap_or(0);
-        // FtP 7.4.1 ratings; 6.8.7 fort +2 to the defender; 8.3 +2 against a force without a LOC.
-        let fort_drm = if fort { self.c.battle_int("fort_drm").unwrap_or(2) as i8 } else { 0 };
-        let oos = self.c.battle_int("out_of_supply_drm").unwrap_or(2) as i8;
-        let a_f = Fighter { sp: att, drm: off + if sup_d { 0 } else { oos } };
-        let d_f = Fighter { sp: def, drm: dfn + fort_drm + if sup_a { 0 } else { oos } };
-        let rolls = (st.rng.roll(6) as u8, st.rng.roll(6) as u8);
-        let d = self.c.map.space(SpaceId(s));
-        let star = d.resource == 0 && d.national_capital.is_none() && !d.union_state_capital;
-        let r = fight::resolve(&self.c.crt, a_f, d_f, rolls, star);
-        log.roll(|| format!("battle at {}: {} SP vs {} SP, rolls {}+{} / {}+{}: attacker loses {}, defender loses {}, {} wins (FtP 7.3)", self.sname(s), att, def, rolls.0, a_f.drm, rolls.1, d_f.drm, r.attacker_loss, r.defender_loss, if r.attacker_wins { "attacker" } else { "defender" }));
-        self.lose_in_space(st, e, s, r.defender_loss, log);
-        self.lose_moving(st, r.attacker_loss, log);
-        // FtP 12.3: large battle, winner +3, loser -5.
-        if r.large {
-            let (w, l) = if r.attacker_wins { (side, e) } else { (e, side) };
-            self.add_sw(st, w, 3, log, "FtP 12.3 large battle won");
-            self.add_sw(st, l, -5, log, "FtP 12.3 large battle lost");
-        }
-        let att_left = st.moving.as_ref().map(|m| self.moving_strength(st, m)).unwrap_or(0);
-        let def_left = self.strength(st, e, s);
-        if r.attacker_wins {
-            if att_left == 0 {
-                // FtP 7.3.3: the attacker wins but is wiped out: the defender stays.
-                self.eliminate_moving(st, log);
-                return;
-            }
-            let m = st.moving.as_mut().expect("moving");
-            // FtP 5.7.3: an army or corps with >= 2x the defender's SP that won may go on.
-            m.halted = !(matches!(m.kind, Formation::Army | Formation::Corps) && att >= 2 * def);
-            let prev = m.prev;
-            if def_left > 0 || self.gens_at(st, e, s).next().is_some() || self.army_in(st, e, s).is_some() {
-                self.retreat_from_battle(st, e, s, prev, log);
-            }
-            self.enter_capital(st, side, s, log);
-        } else {
-            if def_left == 0 {
-                // FtP 7.3.3: the defender wins but is wiped out.
-                self.eliminate_space(st, e, s, log);
-                if fort {
-                    self.attacker_retreat(st, log);
-                } else if let Some(m) = st.moving.as_mut() {
-                    m.halted = true;
-                }
-                return;
-            }
-            self.attacker_retreat(st, log);
-        }
+        // FtP 7.2: the defender may retreat before battle; otherwise FtP 7.3: a battle.
+        self.offer_retreat_before_battle(st, s, log);
     }
 
     /// FtP 7.6.1: the attacker retreats to the space it came from, +1 SP lost if it is
     /// enemy-controlled; the move ends.
-    fn attacker_retreat(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn attacker_retreat(&self, st: &mut State, log: &mut Log) {
         let Some(m) = st.moving.as_mut() else { return };
         let (side, prev) = (m.side, m.prev);
         m.at = prev;
@@ -905,54 +865,8 @@ impl FtP {
         }
     }
 
-    /// FtP 7.6.1 priority list for the defender's retreat; returns the best spaces.
-    fn retreat_choices(&self, st: &State, side: Side, from: Sp, not: Sp) -> Vec<Sp> {
-        let sup = self.supplied(st, side);
-        let mut best = (u8::MAX, Vec::new());
-        for (t, l) in self.c.map.neighbors(SpaceId(from)) {
-            let to = t.0;
-            if to == not || !matches!(self.link_kind(st, l), LinkKind::Road | LinkKind::Rail) || self.enemy_occupied(st, side, to) {
-                continue;
-            }
-            let p = match (st.control(to), sup[to as usize]) {
-                (Control::Of(x), true) if x == side => 1,
-                (Control::Neutral, true) => 2,
-                (Control::Of(x), false) if x == side => 3,
-                (Control::Neutral, false) => 4,
-                (_, true) => 5,
-                (_, false) => 6,
-            };
-            if p < best.0 {
-                best = (p, vec![to]);
-            } else if p == best.0 && !best.1.contains(&to) {
-                best.1.push(to);
-            }
-        }
-        best.1
-    }
-
-    fn retreat_from_battle(&self, st: &mut State, side: Side, from: Sp, not: Sp, log: &mut Log) {
-        let choices = self.retreat_choices(st, side, from, not);
-        match choices.len() {
-            0 => {
-                // FtP 7.6.3: no legal retreat: surrender.
-                log.info(|| format!("{} cannot retreat from {} and surrenders (FtP 7.6.3)", side.name(), self.sname(from)));
-                self.eliminate_space(st, side, from, log);
-            }
-            1 => self.retreat_defender(st, side, from, choices[0], log),
-            _ => {
-                // FtP 7.6.1: ties at priorities 5-6 are the winner's pick.
-                let sup = self.supplied(st, side)[choices[0] as usize];
-                let enemy_pc = st.control(choices[0]) == Control::Of(other(side));
-                let chooser = if enemy_pc { other(side) } else { side };
-                let _ = sup;
-                st.flow.push(Frame::Retreat { side, from, not, chooser })
-            }
-        }
-    }
-
     /// The whole defending force retreats one space (FtP 7.6.1).
-    fn retreat_defender(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+    pub(super) fn retreat_defender(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
         let i = side.index();
         let n = st.sp[from as usize][i];
         st.sp[from as usize][i] = 0;
@@ -977,7 +891,7 @@ impl FtP {
     }
 
     /// FtP 5.3.5: SP and generals loose in an army's space join it (up to 15 SP).
-    fn absorb(&self, st: &mut State, side: Side, s: Sp, a: u8) {
+    pub(super) fn absorb(&self, st: &mut State, side: Side, s: Sp, a: u8) {
         let cap = self.c.movement.army.max_sp;
         for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
             st.generals[g as usize] = GenAt::Army(a);
@@ -992,7 +906,7 @@ impl FtP {
 
     /// FtP 5.2.4: two friendly armies in one space: `gone` is removed (its generals to the
     /// turn track, -10/-5 SW and its commander's PR), its SP join `keep` up to 15.
-    fn merge_armies(&self, st: &mut State, side: Side, gone: u8, keep: u8, log: &mut Log) {
+    pub(super) fn merge_armies(&self, st: &mut State, side: Side, gone: u8, keep: u8, log: &mut Log) {
         let x = st.armies[gone as usize].take().expect("army");
         for g in self.army_gens(st, gone) {
             st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
@@ -1005,7 +919,7 @@ impl FtP {
     }
 
     /// FtP 5.5.4: a dead or removed cavalry general returns after the edition's delay.
-    fn return_delay(&self, edition: u8, g: GeneralId) -> u8 {
+    pub(super) fn return_delay(&self, edition: u8, g: GeneralId) -> u8 {
         let back = &self.c.editions[edition as usize].cav_general_return_turns;
         if self.is_cav(g) {
             if self.gen_side(g) == Side::Union { back.union } else { back.csa }
@@ -1016,7 +930,7 @@ impl FtP {
 
     /// Remove `n` SP of `side` in `s`: loose infantry first, then the army's, then brigades
     /// ([INTERP] the owner's choice of FtP 5.5.4 is made this way: infantry before cavalry).
-    fn lose_in_space(&self, st: &mut State, side: Side, s: Sp, mut n: u16, log: &mut Log) {
+    pub(super) fn lose_in_space(&self, st: &mut State, side: Side, s: Sp, mut n: u16, log: &mut Log) {
         let i = side.index();
         let take = (st.sp[s as usize][i] as u16).min(n);
         st.sp[s as usize][i] -= take as u8;
@@ -1053,7 +967,7 @@ impl FtP {
     }
 
     /// FtP 5.3.4: a general may not stand alone in a space without SP or fort.
-    fn orphan_generals(&self, st: &mut State, side: Side, s: Sp) {
+    pub(super) fn orphan_generals(&self, st: &mut State, side: Side, s: Sp) {
         if self.strength(st, side, s) == 0 && !self.has_fort(st, s) {
             for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
                 st.generals[g as usize] = GenAt::Track(st.turn + 1);
@@ -1062,7 +976,7 @@ impl FtP {
     }
 
     /// FtP 5.2.1: an army with 0 SP is eliminated: generals to the turn track, -10/-5 SW.
-    fn eliminate_army(&self, st: &mut State, side: Side, a: u8, log: &mut Log) {
+    pub(super) fn eliminate_army(&self, st: &mut State, side: Side, a: u8, log: &mut Log) {
         for g in self.army_gens(st, a) {
             st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
         }
@@ -1073,7 +987,7 @@ impl FtP {
         self.add_sw(st, side, pen, log, "FtP 12.7 army lost");
     }
 
-    fn eliminate_space(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+    pub(super) fn eliminate_space(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
         let n = self.strength(st, side, s);
         self.lose_in_space(st, side, s, n, log);
         for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
@@ -1081,7 +995,7 @@ impl FtP {
         }
     }
 
-    fn lose_moving(&self, st: &mut State, mut n: u16, log: &mut Log) {
+    pub(super) fn lose_moving(&self, st: &mut State, mut n: u16, log: &mut Log) {
         let Some(m) = st.moving.as_mut() else { return };
         let i = m.side.index();
         let side = m.side;
@@ -1134,7 +1048,7 @@ impl FtP {
     }
 
     /// The moving force is destroyed: its SP are lost, its generals go to the turn track.
-    fn eliminate_moving(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn eliminate_moving(&self, st: &mut State, log: &mut Log) {
         let Some(m) = st.moving.clone() else { return };
         if let Some(a) = m.army {
             let n = self.army_strength(st, a);
@@ -1157,7 +1071,7 @@ impl FtP {
     }
 
     /// The force ends its move where it stands (FtP 5.1, 5.3.5, 5.2.4).
-    fn end_move(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn end_move(&self, st: &mut State, log: &mut Log) {
         let Some(m) = st.moving.take() else { return };
         let (side, s) = (m.side, m.at);
         match m.army {
@@ -1197,7 +1111,7 @@ impl FtP {
         (0..self.c.map.len() as Sp).filter(|&s| st.controls(side, s) && sup[s as usize] && self.original(s) == want && !self.enemy_occupied(st, side, s)).collect()
     }
 
-    fn capital_approved(&self, side: Side, s: Sp) -> bool {
+    pub(super) fn capital_approved(&self, side: Side, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
         match side {
             Side::Union => d.union_state_capital || d.national_capital == Some(Side::Union),
@@ -1205,7 +1119,7 @@ impl FtP {
         }
     }
 
-    fn political_phase(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn political_phase(&self, st: &mut State, log: &mut Log) {
         // FtP 11.1: PCs by occupation, chaining as LOCs extend.
         loop {
             let mut changed = false;
@@ -1247,12 +1161,12 @@ impl FtP {
         }
     }
 
-    fn controlled_count(&self, st: &State, side: Side, state: usize) -> u16 {
+    pub(super) fn controlled_count(&self, st: &State, side: Side, state: usize) -> u16 {
         self.c.map.ids().filter(|&s| self.state_of(s.0) == state && st.controls(side, s.0)).map(|s| self.c.control_weight(s) as u16).sum()
     }
 
     /// FtP 12.1: state control.
-    fn state_control(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn state_control(&self, st: &mut State, log: &mut Log) {
         let ed = &self.c.editions[st.edition as usize];
         for (i, def) in self.c.states.iter().enumerate() {
             let Some(need) = def.control else { continue };
@@ -1304,11 +1218,11 @@ impl FtP {
     // Attrition Phase (FtP 9)
     // ------------------------------------------------------------------------------------
 
-    fn attrition_loss(&self, sp: u16) -> u16 {
+    pub(super) fn attrition_loss(&self, sp: u16) -> u16 {
         self.c.attrition.iter().find(|b| sp >= b.min_sp && sp <= b.max_sp).map(|b| b.loss as u16).unwrap_or(0)
     }
 
-    fn attrition_phase(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn attrition_phase(&self, st: &mut State, log: &mut Log) {
         for side in [Side::Union, Side::Csa] {
             let sup = self.supplied(st, side);
             for s in 0..self.c.map.len() as Sp {
@@ -1336,7 +1250,7 @@ impl FtP {
     // End of turn, victory (FtP 3.6, 13-17)
     // ------------------------------------------------------------------------------------
 
-    fn end_turn(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
         let sc = &self.c.scenarios[st.sc as usize];
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.
@@ -1369,7 +1283,7 @@ impl FtP {
         self.begin_turn(st, log);
     }
 
-    fn scenario_victory(&self, st: &State) -> (Vec<u8>, String) {
+    pub(super) fn scenario_victory(&self, st: &State) -> (Vec<u8>, String) {
         let sc = &self.c.scenarios[st.sc as usize];
         let Some(v) = sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)) else {
             return (vec![], "no victory conditions: a draw".into());

@@ -106,7 +106,10 @@ pub enum Frame {
     Move,
     /// Where the loser of a battle retreats among tied best spaces (FtP 7.6.1): the loser
     /// picks, the winner at priorities 5-6 (`chooser`).
-    Retreat { side: Side, from: Sp, not: Sp, chooser: Side },
+    /// `before`: a retreat before battle (FtP 7.2.4), after which the mover goes on.
+    Retreat { side: Side, from: Sp, not: Sp, chooser: Side, before: bool },
+    /// FtP 7.2: the defender in `from` may try to retreat before battle.
+    Rbb { side: Side, from: Sp },
     /// FtP 3.4.1, 11.2.3: place the displaced capital marker.
     Capital { side: Side },
 }
@@ -115,7 +118,7 @@ impl Frame {
     pub fn side(&self, st: &State) -> Side {
         match *self {
             Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
-            Frame::Campaign { side, .. } | Frame::Capital { side } => side,
+            Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
             Frame::Retreat { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -135,6 +138,8 @@ pub enum Phase {
 /// Scenario options in force.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opts {
+    /// The battle readings (FtP 7, the options of `battle.rs`).
+    pub battle: super::battle::BattleOptions,
     /// 13.2 when both sides meet their 1861 conditions: true = Union wins, false = draw.
     pub both_met_union: bool,
 }
@@ -228,5 +233,8 @@ pub enum Action {
     /// End the force's move.
     Stop,
     RetreatTo { space: Sp },
+    /// FtP 7.2: try to retreat before battle, or stand and fight.
+    Withdraw,
+    Stand,
     Capital { space: Sp },
 }
