@@ -89,7 +89,83 @@ impl FtP {
             }
         };
         f.out_of_supply = !self.supplied(st, side)[s as usize];
+        // FtP 5.8.3: a successful interceptor defends with +2 and no retreat before battle.
+        f.interceptor = st.moving.as_ref().is_some_and(|m| m.vs_interceptor && m.at == s);
         f
+    }
+
+    /// FtP 5.8.1: spaces whose force may try to intercept the enemy entering `to`: adjacent by
+    /// road or rail (never a dashed link, 5.10), a force with a general (never a lone general),
+    /// an army with a real commander (5.2.8). The entered space must hold no SP or fort of the
+    /// moving side (digest 9.3 #7, literal reading) and ([INTERP]) none of the interceptor's own.
+    pub(super) fn interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
+        let mover = other(side);
+        if self.strength(st, mover, to) > 0 || st.fort[to as usize] == Some(mover) || self.strength(st, side, to) > 0 || st.fort[to as usize] == Some(side) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (f, l) in self.c.map.neighbors(SpaceId(to)) {
+            let f = f.0;
+            if !matches!(l.kind, LinkKind::Road | LinkKind::Rail) || out.contains(&f) {
+                continue;
+            }
+            let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
+            let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(g)) && st.sp[f as usize][side.index()] > 0;
+            let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(g));
+            if army_ok || corps_ok || brigade_ok {
+                out.push(f);
+            }
+        }
+        out
+    }
+
+    /// FtP 5.8.1: roll 1d6 <= the commander's defense (-2 to the roll with a cavalry brigade);
+    /// on success the force moves into `to` first: an army with its display; a corps with its
+    /// commander and up to 6 SP (1 SP stays to keep other generals company, 5.8.1 c); a brigade
+    /// alone (5.8.1 e).
+    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        if let Some(m) = st.moving.as_mut() {
+            m.intercept_tried = true;
+        }
+        let army = self.army_in(st, side, from).filter(|&a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
+        let (cmd, cav) = match army {
+            Some(a) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
+            None => {
+                let corps = self.gens_at(st, side, from).any(|g| !self.is_cav(g)) && st.sp[from as usize][side.index()] > 0;
+                let cmd = if corps { self.gens_at(st, side, from).filter(|&g| !self.is_cav(g)).max_by_key(|&g| self.pr(g)) } else { self.gens_at(st, side, from).find(|&g| self.is_cav(g)) };
+                (cmd, !corps)
+            }
+        };
+        let Some(cmd) = cmd else { return };
+        let roll = st.rng.roll(6) as i8;
+        let modified = roll - if cav { 2 } else { 0 };
+        let rating = self.c.generals[cmd as usize].defense as i8;
+        let ok = modified <= rating;
+        log.roll(|| format!("{} tries to intercept from {}: rolled {roll} (modified {modified}) vs {rating}: {} (FtP 5.8.1)", self.c.generals[cmd as usize].name, self.sname(from), if ok { "success" } else { "failure" }));
+        if !ok {
+            return;
+        }
+        match army {
+            Some(a) => {
+                if let Some(x) = st.armies[a as usize].as_mut() {
+                    x.space = to;
+                }
+            }
+            None if !cav => {
+                let i = side.index();
+                let others = self.gens_at(st, side, from).filter(|&g| g != cmd).count();
+                let loose = st.sp[from as usize][i];
+                let n = loose.min(self.c.movement.corps.max_sp).min(if others > 0 { loose.saturating_sub(1).max(1) } else { loose });
+                st.sp[from as usize][i] -= n;
+                st.sp[to as usize][i] += n;
+                st.generals[cmd as usize] = GenAt::Map(to);
+            }
+            None => st.generals[cmd as usize] = GenAt::Map(to),
+        }
+        self.orphan_generals(st, side, from);
+        if let Some(m) = st.moving.as_mut() {
+            m.vs_interceptor = true;
+        }
     }
 
     fn attacker_force(&self, st: &State) -> Force {
@@ -183,6 +259,9 @@ impl FtP {
         };
         let rules = self.battle_rules(st);
         let r = battle::resolve(&self.c, &rules, &att, &def, &field, &mut st.rng);
+        if let Some(m) = st.moving.as_mut() {
+            m.vs_interceptor = false;
+        }
         log.roll(|| {
             format!(
                 "battle at {} ({:?}): attacker {} SP rolls {}{:+}, defender {} SP rolls {}{:+}; attacker loses {}, defender loses {}; {} wins ({}, {})",

@@ -100,6 +100,7 @@ impl FtP {
             }
             Frame::Retreat { side, from, .. } => format!("choose where {} retreats from {} (FtP 7.6.1)", side.name(), self.sname(*from)),
             Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
+            Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
         };
         format!("{who}: {what}")
@@ -251,6 +252,7 @@ impl FtP {
             Action::Stop | Action::Done => "FtP 3.3",
             Action::RetreatTo { .. } => "FtP 7.6.1",
             Action::Withdraw | Action::Stand => "FtP 7.2",
+            Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Capital { .. } => "FtP 11.2.3",
         };
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
@@ -385,6 +387,8 @@ impl Game for FtP {
             Action::Stop => "stop".into(),
             Action::Withdraw => "withdraw".into(),
             Action::Stand => "stand".into(),
+            Action::Intercept { from } => format!("intercept {}", s(from)),
+            Action::Decline => "decline".into(),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
         }
@@ -412,7 +416,7 @@ impl Game for FtP {
         };
         let Some(&verb) = w.first() else { return Err(bad("empty action".into())) };
         let a = match verb {
-            "done" | "union-first" | "pcs" | "convert" | "stop" | "withdraw" | "stand" => {
+            "done" | "union-first" | "pcs" | "convert" | "stop" | "withdraw" | "stand" | "decline" => {
                 arity(1)?;
                 match verb {
                     "done" => Action::Done,
@@ -421,10 +425,11 @@ impl Game for FtP {
                     "convert" => Action::Convert,
                     "withdraw" => Action::Withdraw,
                     "stand" => Action::Stand,
+                    "decline" => Action::Decline,
                     _ => Action::Stop,
                 }
             }
-            "place" | "fort" | "pc" | "step" | "retreat" | "capital" => {
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" => {
                 arity(2)?;
                 let x = space(1)?;
                 match verb {
@@ -433,6 +438,7 @@ impl Game for FtP {
                     "pc" => Action::Pc { space: x },
                     "step" => Action::Step { to: x },
                     "retreat" => Action::RetreatTo { space: x },
+                    "intercept" => Action::Intercept { from: x },
                     _ => Action::Capital { space: x },
                 }
             }

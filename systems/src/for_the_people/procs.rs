@@ -281,6 +281,10 @@ impl FtP {
                 out.push(Action::Withdraw);
                 out.push(Action::Stand);
             }
+            Frame::Intercept { side, to } => {
+                out.extend(self.interceptors(st, side, to).into_iter().map(|from| Action::Intercept { from }));
+                out.push(Action::Decline);
+            }
             Frame::Capital { side } => {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
             }
@@ -605,7 +609,27 @@ impl FtP {
                     st.flow.replace(Frame::Pcs { side, left: left - 1 });
                 }
             }
-            Action::Step { to } => self.step(st, to, log),
+            Action::Step { to } => {
+                let m = st.moving.as_ref().expect("moving");
+                let e = other(m.side);
+                // FtP 5.8.2: one interception attempt per enemy move.
+                if !m.intercept_tried && !self.interceptors(st, e, to).is_empty() {
+                    st.flow.push(Frame::Intercept { side: e, to });
+                } else {
+                    self.step(st, to, log);
+                }
+            }
+            Action::Intercept { from } => {
+                let Frame::Intercept { side, to } = top else { return };
+                st.flow.pop();
+                self.intercept(st, side, from, to, log);
+                self.step(st, to, log);
+            }
+            Action::Decline => {
+                let Frame::Intercept { to, .. } = top else { return };
+                st.flow.pop();
+                self.step(st, to, log);
+            }
             Action::Convert => {
                 let m = st.moving.as_mut().expect("moving");
                 m.mp -= 1;
@@ -662,7 +686,22 @@ impl FtP {
     }
 
     pub(super) fn activate(&self, st: &mut State, side: Side, value: u8, a: &Action, log: &mut Log) {
-        let mut m = MoveSt { side, kind: Formation::Division, at: 0, prev: 0, sp: 0, gens: Vec::new(), army: None, mp: 0, value, halted: false, rail_only: true, steps: 0 };
+        let mut m = MoveSt {
+            side,
+            kind: Formation::Division,
+            at: 0,
+            prev: 0,
+            sp: 0,
+            gens: Vec::new(),
+            army: None,
+            mp: 0,
+            value,
+            halted: false,
+            rail_only: true,
+            steps: 0,
+            intercept_tried: false,
+            vs_interceptor: false,
+        };
         match *a {
             Action::MoveArmy { army } => {
                 let x = st.armies[army as usize].expect("army on map");

@@ -85,6 +85,10 @@ pub struct MoveSt {
     /// Spaces entered, all by rail through friendly spaces so far (FtP 5.9.1).
     pub rail_only: bool,
     pub steps: u8,
+    /// The enemy has made its one interception attempt against this move (FtP 5.8.2).
+    pub intercept_tried: bool,
+    /// The force in the space entered is a successful interceptor (FtP 5.8.3).
+    pub vs_interceptor: bool,
 }
 
 /// A pending decision.
@@ -108,6 +112,8 @@ pub enum Frame {
     /// picks, the winner at priorities 5-6 (`chooser`).
     /// `before`: a retreat before battle (FtP 7.2.4), after which the mover goes on.
     Retreat { side: Side, from: Sp, not: Sp, chooser: Side, before: bool },
+    /// FtP 5.8: the enemy of the moving force may try to intercept it as it enters `to`.
+    Intercept { side: Side, to: Sp },
     /// FtP 7.2: the defender in `from` may try to retreat before battle.
     Rbb { side: Side, from: Sp },
     /// FtP 3.4.1, 11.2.3: place the displaced capital marker.
@@ -119,6 +125,7 @@ impl Frame {
         match *self {
             Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
+            Frame::Intercept { side, .. } => side,
             Frame::Retreat { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -236,5 +243,8 @@ pub enum Action {
     /// FtP 7.2: try to retreat before battle, or stand and fight.
     Withdraw,
     Stand,
+    /// FtP 5.8: intercept with the force in `from`, or let the enemy pass.
+    Intercept { from: Sp },
+    Decline,
     Capital { space: Sp },
 }
