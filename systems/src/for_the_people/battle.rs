@@ -181,18 +181,24 @@ impl BattleRules {
     /// Types the `[battle]` table of the loaded content; a missing or mistyped key is reported
     /// as a diagnostic on `game.toml` naming the key, never a panic.
     pub fn new(c: &Content, options: BattleOptions) -> Result<Self, Diagnostic> {
-        let table: BattleTable = c.battle.clone().try_into().map_err(|e: toml::de::Error| Diagnostic {
-            file: "game.toml".into(),
-            line: 1,
-            col: 1,
-            found: String::new(),
-            message: format!("table `[battle]`: {}", e.message()),
-        })?;
-        let mut table = table;
+        let mut table: BattleTable = typed_table(&c.battle, "battle")?;
         // Largest ratio first, so the first step that applies is the right one (7.5.3).
-        table.force_ratio.sort_by(|a, b| b.ratio.cmp(&a.ratio));
+        table.force_ratio.sort_by_key(|s| std::cmp::Reverse(s.ratio));
         Ok(BattleRules { table, options })
     }
+}
+
+/// Types a `game.toml` table the loader keeps as TOML (`Content::battle`, `reinforcements`,
+/// `strategic_will`): a missing or mistyped key is a diagnostic on `game.toml` naming the table
+/// and the key, never a panic.
+pub(crate) fn typed_table<T: serde::de::DeserializeOwned>(t: &toml::Table, name: &str) -> Result<T, Diagnostic> {
+    t.clone().try_into().map_err(|e: toml::de::Error| Diagnostic {
+        file: "game.toml".into(),
+        line: 1,
+        col: 1,
+        found: String::new(),
+        message: format!("table `[{name}]`: {}", e.message()),
+    })
 }
 
 // ============================================================================================

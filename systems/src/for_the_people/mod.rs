@@ -6,6 +6,7 @@
 
 pub mod battle;
 pub mod content;
+pub mod formulas;
 #[cfg(test)]
 mod tests;
 
