@@ -5,7 +5,8 @@
 //! # How to use it
 //! 1. Once per game: [`BattleRules::new`] reads the `[battle]` table of `game.toml` and the
 //!    scenario options (`edition`, `continue-after-defender-wiped`, `leader-casualty-roll`).
-//! 2. Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
+//! 2. Entering an enemy space: [`entry`] says battle, overrun (5.7.2), fort taken (6.8.1) or
+//!    generals only (5.7.4). Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
 //!    (FtP 7.2) and [`roll_retreat_before_battle`] rolls a discretionary retreat;
 //!    [`retreat_before_battle_destinations`] lists where to (7.2.4).
 //! 3. [`resolve`] fights the battle: size (7.3.1), ratings (7.4), every DRM itemised (7.5), the
@@ -88,6 +89,7 @@ pub struct BattleTable {
     pub leader_loss_if_rolled_10: u8,
     pub leader_loss_otherwise: u8,
     pub retreat_before_battle_cavalry_drm: i8,
+    pub overrun_ratio: u8,
 }
 
 /// FtP 7.3.3 C ([INTERP] option `continue-after-defender-wiped`).
@@ -1068,6 +1070,40 @@ pub fn resolve(c: &Content, r: &BattleRules, att: &Force, def: &Force, field: &F
 }
 
 // ============================================================================================
+// Entering an enemy space (FtP 5.7.2, 5.7.4, 6.8.1, 7.1)
+// ============================================================================================
+
+/// What entering a space with enemy units leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// FtP 7.1: a battle (after any retreat before battle, 7.2).
+    Battle,
+    /// FtP 5.7.2: 10:1 or more and no fort: no battle; the defender may still retreat before
+    /// battle, otherwise it is eliminated and the mover may continue. Counts as a win for the
+    /// Emancipation Proclamation.
+    Overrun,
+    /// FtP 5.7.2, 6.8.1: only an ungarrisoned fort, entered by land: a fort counter is removed,
+    /// a coastal fort captured; no battle, the mover may continue. Counts as a medium-battle win
+    /// for the Emancipation Proclamation.
+    FortTaken,
+    /// FtP 5.7.4, 7.2.5: only enemy generals: they go to the turn track; no battle.
+    GeneralsOnly,
+}
+
+/// FtP 5.7.2, 5.7.4, 6.8.1, 7.1: what a moving force of `mover_sp` SP entering a space with
+/// `enemy_sp` enemy SP (and maybe an enemy `fort`) leads to. An amphibious assault on an
+/// ungarrisoned fort is a battle (the fort counts as 0 SP, 6.8.1). Only the mover's overrun is
+/// considered (digest 9.3.8: the rules do not say what a 10:1 defender does).
+pub fn entry(t: &BattleTable, mover_sp: u8, enemy_sp: u8, fort: bool, amphibious: bool) -> Entry {
+    match (enemy_sp, fort) {
+        (0, false) => Entry::GeneralsOnly,
+        (0, true) if !amphibious => Entry::FortTaken,
+        (_, false) if mover_sp as u16 >= t.overrun_ratio as u16 * enemy_sp as u16 => Entry::Overrun,
+        _ => Entry::Battle,
+    }
+}
+
+// ============================================================================================
 // Retreat before battle (FtP 7.2)
 // ============================================================================================
 
@@ -1825,6 +1861,18 @@ mod tests {
         // The report is plain data: it round-trips through JSON.
         let json = serde_json::to_string(&ra).expect("serialize");
         assert_eq!(serde_json::from_str::<BattleReport>(&json).expect("deserialize"), ra);
+    }
+
+    #[test]
+    fn t_overrun_1_entering_enemy_spaces_fpt_5_7_2_5_7_4() {
+        let t = rules().table;
+        assert_eq!(entry(&t, 10, 1, false, false), Entry::Overrun);
+        assert_eq!(entry(&t, 9, 1, false, false), Entry::Battle);
+        assert_eq!(entry(&t, 20, 2, false, false), Entry::Overrun);
+        assert_eq!(entry(&t, 10, 1, true, false), Entry::Battle, "a fort: a normal battle even at 10:1");
+        assert_eq!(entry(&t, 3, 0, true, false), Entry::FortTaken, "an ungarrisoned fort entered by land");
+        assert_eq!(entry(&t, 3, 0, true, true), Entry::Battle, "an amphibious assault fights the 0-SP fort");
+        assert_eq!(entry(&t, 1, 0, false, false), Entry::GeneralsOnly);
     }
 
     // ---- 7.2 retreat before battle --------------------------------------------------------

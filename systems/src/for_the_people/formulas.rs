@@ -1,6 +1,6 @@
 //! For the People: pure formulas of the Attrition Phase (FtP 9) and the Reinforcement Phase
 //! (FtP 10): attrition and foraging, the Union and Confederate reinforcement counts, blockade
-//! runners, the blockade level and the strategic-movement limits. Like `battle`, this module
+//! runners, the blockade level and the strategic-movement limits; and the battle SW (12.3). Like `battle`, this module
 //! knows no game state: the caller answers the map questions (LOCs, control, open ports) and
 //! gets plain numbers back. Which steps happen in which turn (10.7, 10.5.1: no SP in Fall 1861,
 //! no blockade-runner rolls in a scenario's first turn or in turn 3) is the turn track's
@@ -9,7 +9,7 @@
 //! Numbers come from `game.toml` (`[attrition]`, `[reinforcements]`, `[strategic_will]`).
 //! Rule numbers are the Spanish rulebook's, as digested in /work/shared/rules/for-the-people.md.
 
-use super::battle::{Dice, typed_table};
+use super::battle::{BattleSize, Dice, typed_table};
 use super::content::{Content, EditionDef, Side};
 use bivouac_engine::content::Diagnostic;
 use serde::{Deserialize, Serialize};
@@ -52,10 +52,18 @@ pub struct ReinforcementTable {
     pub blockade_max_after_intervention: u8,
 }
 
+/// Winner's and loser's SW change for a large battle (FtP 12.3).
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct BattleSw {
+    pub winner: i8,
+    pub loser: i8,
+}
+
 /// The keys of `[strategic_will]` these formulas use.
 #[derive(Clone, Debug, Deserialize)]
 pub struct SwTable {
     pub failed_br_roll: i8,
+    pub large_battle: BattleSw,
 }
 
 /// Everything the formulas read besides `Content::attrition`.
@@ -257,6 +265,19 @@ pub fn blockade_runners(f: &Formulas, level: u8, open: &[bool], dice: &mut dyn D
 }
 
 // ============================================================================================
+// Battle SW (FtP 12.3)
+// ============================================================================================
+
+/// FtP 12.3: the SW change `(winner, loser)` a battle of this size causes (large battles only),
+/// before Change of Fortune (12.4).
+pub fn battle_sw(f: &Formulas, size: BattleSize) -> (i8, i8) {
+    match size {
+        BattleSize::Large => (f.sw.large_battle.winner, f.sw.large_battle.loser),
+        BattleSize::Medium | BattleSize::Small => (0, 0),
+    }
+}
+
+// ============================================================================================
 // Strategic movement (FtP 10.2.2)
 // ============================================================================================
 
@@ -374,6 +395,15 @@ mod tests {
         assert_eq!(blockade_level(&f, 5, 1, false), 5);
         assert_eq!(blockade_level(&f, 5, 0, true), 4, "capped at 4 after Foreign Intervention");
         assert_eq!(blockade_level(&f, 0, -1, false), 0);
+    }
+
+    #[test]
+    fn battle_sw_fpt_12_3() {
+        let f = formulas();
+        // Gettysburg (T-CRT-3): the Union wins a large battle: Union +3, CSA -5.
+        assert_eq!(battle_sw(&f, BattleSize::Large), (3, -5));
+        assert_eq!(battle_sw(&f, BattleSize::Medium), (0, 0));
+        assert_eq!(battle_sw(&f, BattleSize::Small), (0, 0));
     }
 
     #[test]
