@@ -1212,10 +1212,16 @@ pub trait RetreatMap {
     /// Union states, river routes by 6.2, no ironclad or fort on the way; IT 7.62: Union-PC
     /// spaces or friendly ports of non-border Union states, none past an enemy fort).
     fn naval_retreats(&self, from: SpaceId) -> Vec<SpaceId>;
-    /// The space carries a PC marker of `side` itself (IT 7.62).
-    fn own_pc(&self, s: SpaceId, side: Side) -> bool;
-    /// The space is a port of an original CSA state (IT 7.62).
-    fn original_csa_port(&self, s: SpaceId) -> bool;
+    /// The space carries a PC marker of `side` itself. Read only for the Italian naval-retreat
+    /// rule (IT 7.62); a game offering the Italian edition must override both methods below
+    /// (the defaults keep the Spanish behaviour, which never asks).
+    fn own_pc(&self, s: SpaceId, side: Side) -> bool {
+        self.controller(s) == Some(side)
+    }
+    /// The space is a port of an original CSA state (IT 7.62; see [`RetreatMap::own_pc`]).
+    fn original_csa_port(&self, _s: SpaceId) -> bool {
+        false
+    }
 }
 
 /// One legal retreat destination.
