@@ -6,7 +6,6 @@
 
 pub mod battle;
 pub mod content;
-pub mod formulas;
 #[cfg(test)]
 mod tests;
 
@@ -15,6 +14,7 @@ use bivouac_engine::session::AnyGame;
 use std::path::PathBuf;
 
 pub const DIR: &str = "for-the-people";
+pub mod formulas;
 
 /// Load and validate `content/for-the-people/` from `layers` (built-in first, then mods).
 pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics> {
