@@ -5,7 +5,8 @@
 //! # How to use it
 //! 1. Once per game: [`BattleRules::new`] reads the `[battle]` table of `game.toml` and the
 //!    scenario options (`edition`, `continue-after-defender-wiped`, `leader-casualty-roll`).
-//! 2. Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
+//! 2. Entering an enemy space: [`entry`] says battle, overrun (5.7.2), fort taken (6.8.1) or
+//!    generals only (5.7.4). Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
 //!    (FtP 7.2) and [`roll_retreat_before_battle`] rolls a discretionary retreat;
 //!    [`retreat_before_battle_destinations`] lists where to (7.2.4).
 //! 3. [`resolve`] fights the battle: size (7.3.1), ratings (7.4), every DRM itemised (7.5), the
@@ -88,6 +89,7 @@ pub struct BattleTable {
     pub leader_loss_if_rolled_10: u8,
     pub leader_loss_otherwise: u8,
     pub retreat_before_battle_cavalry_drm: i8,
+    pub overrun_ratio: u8,
 }
 
 /// FtP 7.3.3 C ([INTERP] option `continue-after-defender-wiped`).
@@ -118,6 +120,16 @@ pub enum DefenderRetreat {
     Simple,
 }
 
+/// FtP 7.6.2 edition difference (`naval_retreat` of the edition).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NavalRetreat {
+    /// ES: to a Union port with a LOC in an original Union state; a level-1 choice.
+    UnionStatePort,
+    /// IT 7.62: a Union force retreating from a port of an original CSA state may only end in a
+    /// space with a Union PC (by land or sea) or in a friendly port of a non-border Union state.
+    Italian,
+}
+
 /// The scenario options and edition values battles read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleOptions {
@@ -129,6 +141,7 @@ pub struct BattleOptions {
     /// FtP 7.6.1 ([INTERP] option `retreat-into-enemy-pc`): a defender may retreat into a
     /// space with an enemy PC (but no enemy SP), losing 1 SP.
     pub retreat_into_enemy_pc: bool,
+    pub naval_retreat: NavalRetreat,
 }
 
 impl Default for BattleOptions {
@@ -140,6 +153,7 @@ impl Default for BattleOptions {
             elite_loss_threshold: 2,
             defender_retreat: DefenderRetreat::SixPriorities,
             retreat_into_enemy_pc: true,
+            naval_retreat: NavalRetreat::UnionStatePort,
         }
     }
 }
@@ -167,6 +181,7 @@ impl BattleOptions {
     pub fn apply_edition(&mut self, e: &EditionDef) {
         self.elite_loss_threshold = e.elite_loss_threshold;
         self.defender_retreat = if e.defender_retreat == "simple" { DefenderRetreat::Simple } else { DefenderRetreat::SixPriorities };
+        self.naval_retreat = if e.naval_retreat == "italian" { NavalRetreat::Italian } else { NavalRetreat::UnionStatePort };
     }
 }
 
@@ -181,18 +196,24 @@ impl BattleRules {
     /// Types the `[battle]` table of the loaded content; a missing or mistyped key is reported
     /// as a diagnostic on `game.toml` naming the key, never a panic.
     pub fn new(c: &Content, options: BattleOptions) -> Result<Self, Diagnostic> {
-        let table: BattleTable = c.battle.clone().try_into().map_err(|e: toml::de::Error| Diagnostic {
-            file: "game.toml".into(),
-            line: 1,
-            col: 1,
-            found: String::new(),
-            message: format!("table `[battle]`: {}", e.message()),
-        })?;
-        let mut table = table;
+        let mut table: BattleTable = typed_table(&c.battle, "battle")?;
         // Largest ratio first, so the first step that applies is the right one (7.5.3).
-        table.force_ratio.sort_by(|a, b| b.ratio.cmp(&a.ratio));
+        table.force_ratio.sort_by_key(|s| std::cmp::Reverse(s.ratio));
         Ok(BattleRules { table, options })
     }
+}
+
+/// Types a `game.toml` table the loader keeps as TOML (`Content::battle`, `reinforcements`,
+/// `strategic_will`): a missing or mistyped key is a diagnostic on `game.toml` naming the table
+/// and the key, never a panic.
+pub(crate) fn typed_table<T: serde::de::DeserializeOwned>(t: &toml::Table, name: &str) -> Result<T, Diagnostic> {
+    t.clone().try_into().map_err(|e: toml::de::Error| Diagnostic {
+        file: "game.toml".into(),
+        line: 1,
+        col: 1,
+        found: String::new(),
+        message: format!("table `[{name}]`: {}", e.message()),
+    })
 }
 
 // ============================================================================================
@@ -1062,6 +1083,40 @@ pub fn resolve(c: &Content, r: &BattleRules, att: &Force, def: &Force, field: &F
 }
 
 // ============================================================================================
+// Entering an enemy space (FtP 5.7.2, 5.7.4, 6.8.1, 7.1)
+// ============================================================================================
+
+/// What entering a space with enemy units leads to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Entry {
+    /// FtP 7.1: a battle (after any retreat before battle, 7.2).
+    Battle,
+    /// FtP 5.7.2: 10:1 or more and no fort: no battle; the defender may still retreat before
+    /// battle, otherwise it is eliminated and the mover may continue. Counts as a win for the
+    /// Emancipation Proclamation.
+    Overrun,
+    /// FtP 5.7.2, 6.8.1: only an ungarrisoned fort, entered by land: a fort counter is removed,
+    /// a coastal fort captured; no battle, the mover may continue. Counts as a medium-battle win
+    /// for the Emancipation Proclamation.
+    FortTaken,
+    /// FtP 5.7.4, 7.2.5: only enemy generals: they go to the turn track; no battle.
+    GeneralsOnly,
+}
+
+/// FtP 5.7.2, 5.7.4, 6.8.1, 7.1: what a moving force of `mover_sp` SP entering a space with
+/// `enemy_sp` enemy SP (and maybe an enemy `fort`) leads to. An amphibious assault on an
+/// ungarrisoned fort is a battle (the fort counts as 0 SP, 6.8.1). Only the mover's overrun is
+/// considered (digest 9.3.8: the rules do not say what a 10:1 defender does).
+pub fn entry(t: &BattleTable, mover_sp: u8, enemy_sp: u8, fort: bool, amphibious: bool) -> Entry {
+    match (enemy_sp, fort) {
+        (0, false) => Entry::GeneralsOnly,
+        (0, true) if !amphibious => Entry::FortTaken,
+        (_, false) if mover_sp as u16 >= t.overrun_ratio as u16 * enemy_sp as u16 => Entry::Overrun,
+        _ => Entry::Battle,
+    }
+}
+
+// ============================================================================================
 // Retreat before battle (FtP 7.2)
 // ============================================================================================
 
@@ -1153,8 +1208,20 @@ pub trait RetreatMap {
     /// The link crosses a navigable river under Union Naval Control (7.6.1: not for the CSA).
     fn crosses_unc_river(&self, from: SpaceId, to: SpaceId) -> bool;
     /// The valid Union naval retreats from `from` (7.6.2; empty when `from` is no port). The
-    /// movement rules compute them (ports, river routes, ironclads and forts on the way).
+    /// movement rules compute them by the edition's rule (ES: Union ports with a LOC in original
+    /// Union states, river routes by 6.2, no ironclad or fort on the way; IT 7.62: Union-PC
+    /// spaces or friendly ports of non-border Union states, none past an enemy fort).
     fn naval_retreats(&self, from: SpaceId) -> Vec<SpaceId>;
+    /// The space carries a PC marker of `side` itself. Read only for the Italian naval-retreat
+    /// rule (IT 7.62); a game offering the Italian edition must override both methods below
+    /// (the defaults keep the Spanish behaviour, which never asks).
+    fn own_pc(&self, s: SpaceId, side: Side) -> bool {
+        self.controller(s) == Some(side)
+    }
+    /// The space is a port of an original CSA state (IT 7.62; see [`RetreatMap::own_pc`]).
+    fn original_csa_port(&self, _s: SpaceId) -> bool {
+        false
+    }
 }
 
 /// One legal retreat destination.
@@ -1211,6 +1278,10 @@ pub fn defender_retreats(o: &BattleOptions, map: &dyn RetreatMap, side: Side, fr
             continue;
         }
         if side == Side::Csa && map.crosses_unc_river(from, s) {
+            continue;
+        }
+        // IT 7.62: from a port of an original CSA state the Union only retreats onto its own PCs.
+        if side == Side::Union && o.naval_retreat == NavalRetreat::Italian && map.original_csa_port(from) && !map.own_pc(s, side) {
             continue;
         }
         land_levels.push((s, map.controller(s), map.loc(s, side)));
@@ -1367,6 +1438,7 @@ mod tests {
         assert_eq!(o.defender_retreat, DefenderRetreat::Simple);
         assert_eq!(o.continue_rule, ContinueRule::MoreThanDouble);
         assert_eq!(o.leader_trigger, LeaderTrigger::ExactlyTen);
+        assert_eq!(o.naval_retreat, NavalRetreat::Italian);
         assert!(!o.retreat_into_enemy_pc);
         // Every option this module reads is declared in game.toml, default first.
         for (key, default) in [
@@ -1821,6 +1893,84 @@ mod tests {
         assert_eq!(serde_json::from_str::<BattleReport>(&json).expect("deserialize"), ra);
     }
 
+    #[test]
+    fn t_overrun_1_entering_enemy_spaces_fpt_5_7_2_5_7_4() {
+        let t = rules().table;
+        assert_eq!(entry(&t, 10, 1, false, false), Entry::Overrun);
+        assert_eq!(entry(&t, 9, 1, false, false), Entry::Battle);
+        assert_eq!(entry(&t, 20, 2, false, false), Entry::Overrun);
+        assert_eq!(entry(&t, 10, 1, true, false), Entry::Battle, "a fort: a normal battle even at 10:1");
+        assert_eq!(entry(&t, 3, 0, true, false), Entry::FortTaken, "an ungarrisoned fort entered by land");
+        assert_eq!(entry(&t, 3, 0, true, true), Entry::Battle, "an amphibious assault fights the 0-SP fort");
+        assert_eq!(entry(&t, 1, 0, false, false), Entry::GeneralsOnly);
+    }
+
+    #[test]
+    fn random_battles_keep_the_invariants_fpt_7_3_7_8() {
+        let c = content();
+        let r = rules();
+        let mut rng = GameRng::new(2026);
+        let union: Vec<GeneralId> = (0..c.generals.len() as u8).filter(|&i| c.generals[i as usize].side == Side::Union).collect();
+        let csa: Vec<GeneralId> = (0..c.generals.len() as u8).filter(|&i| c.generals[i as usize].side == Side::Csa).collect();
+        let kinds = [ForceKind::Army, ForceKind::Corps, ForceKind::Division, ForceKind::CavalryBrigade];
+        let mk = |rng: &mut GameRng, side: Side, pool: &[GeneralId], zero_ok: bool| {
+            let kind = kinds[rng.pick(4)];
+            let sp = if zero_ok && rng.pick(6) == 0 { 0 } else { 1 + rng.pick(20) as u8 };
+            let n = rng.pick(4);
+            let gens: Vec<GeneralId> = (0..n).map(|_| pool[rng.pick(pool.len())]).collect();
+            let mut f = Force::new(side, kind, sp, gens.first().copied(), &gens);
+            f.elite_used = rng.pick(3) as u8;
+            f.out_of_supply = rng.pick(4) == 0;
+            f
+        };
+        for i in 0..20_000 {
+            let (att_side, att_pool, def_side, def_pool) = if i % 2 == 0 { (Side::Union, &union, Side::Csa, &csa) } else { (Side::Csa, &csa, Side::Union, &union) };
+            let att = mk(&mut rng, att_side, att_pool, false);
+            let mut def = mk(&mut rng, def_side, def_pool, true);
+            let amphibious = att_side == Side::Union && rng.pick(4) == 0;
+            let fort = def.sp == 0 || rng.pick(3) == 0;
+            def.interceptor = !amphibious && rng.pick(5) == 0;
+            let field = Field {
+                fort,
+                resource_center: rng.pick(4) == 0,
+                capital: rng.pick(8) == 0,
+                amphibious: amphibious.then(|| Amphibious { track: rng.pick(4) as u8, ironclad: rng.pick(2) == 0, ..Amphibious::default() }),
+                concentration_event: rng.pick(10) == 0,
+            };
+            if def.sp == 0 && !amphibious {
+                continue; // FtP 6.8.1: no battle (Entry::FortTaken)
+            }
+            let rep = resolve(c, &r, &att, &def, &field, &mut rng);
+            for (s, enemy) in [(&rep.attacker, &rep.defender), (&rep.defender, &rep.attacker)] {
+                assert!(s.sp_lost <= s.sp_before && s.sp_lost as u16 <= s.cap && s.sp_lost <= s.crt.loss, "{rep:?}");
+                assert!(s.sp_after <= s.sp_before, "{rep:?}");
+                assert_eq!(s.drm_total as i16, s.drms.iter().map(|d| d.value as i16).sum::<i16>());
+                assert_eq!(s.modified, s.roll as i8 + s.drm_total);
+                assert!((1..=6).contains(&s.roll));
+                assert_eq!(s.cap, loss_cap(&r.table, enemy.sp_before));
+                if let Some(k) = &s.leader_check {
+                    assert_eq!(k.killed.is_some(), k.roll <= k.loses_on);
+                }
+            }
+            // The larger CRT result loses (7.3.2 / 7.3.4).
+            if rep.attacker.crt.loss != rep.defender.crt.loss {
+                let loser = if rep.attacker.crt.loss > rep.defender.crt.loss { Role::Attacker } else { Role::Defender };
+                assert_eq!(rep.loser(), loser, "{rep:?}");
+            }
+            if let Some(who) = rep.retreating {
+                assert!(rep.side(who).sp_after > 0, "only survivors retreat: {rep:?}");
+                assert_ne!(rep.holder, Some(who));
+            }
+            if rep.attacker_may_continue {
+                assert_eq!(rep.holder, Some(Role::Attacker));
+                assert!(matches!(att.kind, ForceKind::Army | ForceKind::Corps) && field.amphibious.is_none());
+            }
+            if rep.holder == Some(Role::Attacker) {
+                assert!(rep.attacker.sp_after > 0, "{rep:?}");
+            }
+        }
+    }
+
     // ---- 7.2 retreat before battle --------------------------------------------------------
 
     #[test]
@@ -1869,6 +2019,8 @@ mod tests {
         loc: HashSet<u16>,
         unc: HashSet<u16>,
         naval: Vec<u16>,
+        own_pc: HashSet<u16>,
+        csa_port: HashSet<u16>,
     }
 
     fn sid(n: u16) -> SpaceId {
@@ -1899,6 +2051,12 @@ mod tests {
         }
         fn naval_retreats(&self, _from: SpaceId) -> Vec<SpaceId> {
             self.naval.iter().map(|&n| SpaceId(n)).collect()
+        }
+        fn own_pc(&self, s: SpaceId, _side: Side) -> bool {
+            self.own_pc.contains(&s.0)
+        }
+        fn original_csa_port(&self, s: SpaceId) -> bool {
+            self.csa_port.contains(&s.0)
         }
     }
 
@@ -1969,6 +2127,25 @@ mod tests {
         assert_eq!(r.best().iter().map(|c| c.space.0).collect::<Vec<_>>(), vec![20]);
         // The CSA never retreats by sea.
         assert!(defender_retreats(&o, &m, Side::Csa, sid(0), sid(1)).choices.iter().all(|c| !c.naval));
+    }
+
+    #[test]
+    fn italian_naval_retreat_from_a_csa_port_fpt_it_7_62() {
+        let o = BattleOptions { naval_retreat: NavalRetreat::Italian, defender_retreat: DefenderRetreat::Simple, ..BattleOptions::default() };
+        let mut m = mock_for(Side::Union);
+        m.naval = vec![20];
+        m.own_pc.insert(4);
+        // Not from a CSA port: the ordinary choices plus the sea.
+        assert_eq!(defender_retreats(&o, &m, Side::Union, sid(0), sid(1)).choices.len(), 6);
+        // From a port of an original CSA state: only spaces with a Union PC, or by sea.
+        m.csa_port.insert(0);
+        let r = defender_retreats(&o, &m, Side::Union, sid(0), sid(1));
+        assert_eq!(levels(&r), vec![(20, 1), (4, 2)]);
+        m.naval.clear();
+        m.own_pc.clear();
+        assert!(defender_retreats(&o, &m, Side::Union, sid(0), sid(1)).surrender());
+        // The Spanish rule has no such restriction.
+        assert_eq!(defender_retreats(&BattleOptions::default(), &m, Side::Union, sid(0), sid(1)).choices.len(), 5);
     }
 
     #[test]

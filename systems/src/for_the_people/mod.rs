@@ -37,6 +37,7 @@ use std::path::PathBuf;
 pub use state::Action as FtpAction;
 
 pub const DIR: &str = "for-the-people";
+pub mod formulas;
 
 /// Load and validate `content/for-the-people/` from `layers` (built-in first, then mods).
 pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics> {
