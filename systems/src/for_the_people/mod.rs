@@ -7,12 +7,15 @@
 //! - `rules`: strength, supply (LOC), control tests;
 //! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
+//! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
+//! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 pub mod battle;
 pub mod content;
 mod combat;
 mod procs;
+mod reinforce;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -66,6 +69,11 @@ pub struct FtP {
     forts_max: [u8; 2],
     /// The typed `[battle]` table (FtP 7).
     battle_table: battle::BattleTable,
+    /// The typed `[reinforcements]` and `[strategic_will]` tables (FtP 9, 10, 12.3).
+    formulas: formulas::Formulas,
+    /// FtP 10.3.1: the states and spaces of the Union's East (fallback), Center and West SP.
+    union_areas: [Vec<u8>; 3],
+    union_west_spaces: Vec<Sp>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -75,7 +83,12 @@ impl FtP {
         let get = |k: &str, d: u8| c.counters.get(k).and_then(|v| v.as_integer()).map(|v| v as u8).unwrap_or(d);
         let forts_max = [get("union_forts_max", 12), get("csa_forts_max", 6)];
         let battle_table = battle::BattleRules::new(&c, battle::BattleOptions::default())?.table;
-        Ok(FtP { c, forts_max, battle_table })
+        let formulas = formulas::Formulas::new(&c)?;
+        let list = |k: &str| -> Vec<String> { c.reinforcements.get(k).and_then(|v| v.as_array()).map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default() };
+        let states = |k: &str| -> Vec<u8> { list(k).iter().filter_map(|id| c.state(id)).collect() };
+        let union_areas = [states("union_east_fallback_states"), states("union_center_states"), states("union_west_states")];
+        let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
+        Ok(FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces })
     }
 
     pub fn sname(&self, s: Sp) -> &str {
@@ -90,6 +103,7 @@ impl FtP {
         let who = f.side(st).name();
         let what = match f {
             Frame::PlaceGenerals { .. } => "place arriving generals (FtP 10.6)".to_string(),
+            Frame::Reinforce { .. } => format!("place reinforcement SP (FtP 10.3, 10.4): pools {:?}", st.pool),
             Frame::FirstPlayer => "decide who plays first (FtP 3.3.1)".into(),
             Frame::Round { .. } => "play a card for OPs or as an event, or discard (FtP 3.3.2)".into(),
             Frame::Ops { card, value, .. } => format!("choose the operation of #{card} ({value} OPs, FtP 4.1)"),
@@ -183,6 +197,9 @@ impl FtP {
             sp_gained: [0, 0],
             sp_lost: [0, 0],
             sp_at_start: [0, 0],
+            pool: [0; state::POOLS],
+            pool_states: 0,
+            east_in_washington: false,
             result: None,
         };
         let _ = n;
@@ -238,6 +255,7 @@ impl FtP {
     fn explain(&self, st: &State, a: &Action) -> Refusal {
         let rule = match a {
             Action::PlaceGeneral { .. } => "FtP 10.6.1",
+            Action::Reinforce { .. } => "FtP 10.1",
             Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
             Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
             Action::Discard { .. } => "FtP 4.2.3",
@@ -366,6 +384,7 @@ impl Game for FtP {
         let g = |x: &u8| self.c.generals[*x as usize].id.clone();
         match a {
             Action::PlaceGeneral { space } => format!("place {}", s(space)),
+            Action::Reinforce { space } => format!("reinforce {}", s(space)),
             Action::Done => "done".into(),
             Action::UnionFirst => "union-first".into(),
             Action::CsaFirst { card } => format!("csa-first {card}"),
@@ -430,7 +449,7 @@ impl Game for FtP {
                     _ => Action::Stop,
                 }
             }
-            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" => {
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" => {
                 arity(2)?;
                 let x = space(1)?;
                 match verb {
@@ -440,6 +459,7 @@ impl Game for FtP {
                     "step" => Action::Step { to: x },
                     "retreat" => Action::RetreatTo { space: x },
                     "intercept" => Action::Intercept { from: x },
+                    "reinforce" => Action::Reinforce { space: x },
                     _ => Action::Capital { space: x },
                 }
             }
@@ -692,7 +712,7 @@ impl Game for FtP {
         match a {
             Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
             Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
-            Action::Pc { space } | Action::PlaceGeneral { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
+            Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
                 ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }
             }
             _ => ActionHint { group: "Order".into(), ..Default::default() },
