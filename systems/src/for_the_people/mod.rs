@@ -103,6 +103,7 @@ impl FtP {
         let who = f.side(st).name();
         let what = match f {
             Frame::PlaceGenerals { .. } => "place arriving generals (FtP 10.6)".to_string(),
+            Frame::Strategic { side } => format!("strategic movement, {} of {} SP used (FtP 10.2)", st.strat_used[side.index()], formulas::strategic_limit(&self.formulas, *side)),
             Frame::Reinforce { .. } => format!("place reinforcement SP (FtP 10.3, 10.4): pools {:?}", st.pool),
             Frame::FirstPlayer => "decide who plays first (FtP 3.3.1)".into(),
             Frame::Round { .. } => "play a card for OPs or as an event, or discard (FtP 3.3.2)".into(),
@@ -199,6 +200,7 @@ impl FtP {
             sp_at_start: [0, 0],
             pool: [0; state::POOLS],
             pool_states: 0,
+            strat_used: [0, 0],
             east_in_washington: false,
             result: None,
         };
@@ -256,6 +258,7 @@ impl FtP {
         let rule = match a {
             Action::PlaceGeneral { .. } => "FtP 10.6.1",
             Action::Reinforce { .. } => "FtP 10.1",
+            Action::Strategic { .. } => "FtP 10.2",
             Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
             Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
             Action::Discard { .. } => "FtP 4.2.3",
@@ -385,6 +388,7 @@ impl Game for FtP {
         match a {
             Action::PlaceGeneral { space } => format!("place {}", s(space)),
             Action::Reinforce { space } => format!("reinforce {}", s(space)),
+            Action::Strategic { from, to } => format!("rail {} {}", s(from), s(to)),
             Action::Done => "done".into(),
             Action::UnionFirst => "union-first".into(),
             Action::CsaFirst { card } => format!("csa-first {card}"),
@@ -485,6 +489,10 @@ impl Game for FtP {
                     return Err(bad(format!("`{text}`: expected corps <general> <sp> [<extra general>]")));
                 }
                 Action::MoveCorps { general: general(1)?, sp: num(2)?, extra: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "rail" => {
+                arity(3)?;
+                Action::Strategic { from: space(1)?, to: space(2)? }
             }
             "division" => {
                 arity(3)?;

@@ -205,7 +205,7 @@ fn strategy_rounds_alternate_and_a_player_out_of_cards_lets_the_other_play_out()
     // FtP 3.4-3.6: both hands empty: the turn ends; turn 2 places generals (FtP 3.1 c), then
     // deals 5 cards each.
     assert_eq!(st.turn, 2);
-    while let Some(Frame::PlaceGenerals { side } | Frame::Reinforce { side }) = st.flow.top().copied() {
+    while let Some(Frame::PlaceGenerals { side } | Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
         let a = g.legal_actions(&st, side.index() as u8)[0].clone();
         g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
     }
@@ -557,8 +557,8 @@ fn generals_arrive_on_friendly_supplied_sp_in_turn_2() {
     }
     g.proceed(&mut st, &mut Log::quiet());
     assert_eq!(st.turn, 2);
-    // FtP 3.1: step a (SP) comes before step c (generals).
-    while let Some(Frame::Reinforce { side }) = st.flow.top().copied() {
+    // FtP 3.1: steps a (SP) and b (strategic movement) come before step c (generals).
+    while let Some(Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
         let a = g.legal_actions(&st, side.index() as u8)[0].clone();
         g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
     }
@@ -639,5 +639,25 @@ fn reinforcements_of_turn_2_follow_10_3_and_10_4() {
     assert!(matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Csa })));
     act(&mut st, Side::Csa, "reinforce richmond");
     assert!(!g.legal_actions(&st, 1).iter().any(|a| matches!(a, Action::Reinforce { space } if g.state_of(*space) == g.state_of(sp("richmond")) && st.pool[P_BR..].iter().all(|&x| x == 0))));
+    g.check_invariants(&st).unwrap();
+}
+
+#[test]
+fn strategic_movement_by_rail_through_friendly_spaces_within_the_limit() {
+    // FtP 10.2.1, 10.2.2: the CSA moves at most 7 SP per turn, by rail through friendly spaces.
+    let g = game();
+    let mut st = new("1861", 4);
+    put_sp(&mut st, Side::Csa, "richmond", 9);
+    st.flow.clear();
+    st.flow.push(Frame::Strategic { side: Side::Csa });
+    let moves = g.strategic_moves(&st, Side::Csa);
+    assert!(moves.iter().any(|&(f, _)| f == sp("richmond")));
+    assert!(!moves.iter().any(|&(_, t)| t == sp("washington") || t == sp("frederick")), "never into Union spaces");
+    let to = moves.iter().find(|&&(f, _)| f == sp("richmond")).unwrap().1;
+    for _ in 0..7 {
+        g.apply(&mut st, 1, &Action::Strategic { from: sp("richmond"), to }, &mut Log::quiet()).unwrap();
+    }
+    assert_eq!(st.strat_used[1], 7);
+    assert_eq!(g.legal_actions(&st, 1), vec![Action::Done], "the CSA limit is 7");
     g.check_invariants(&st).unwrap();
 }

@@ -61,6 +61,8 @@ impl FtP {
         // scenario's first turn (10.5.1).
         let step_a = |x: bool| if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Sp) && x } else { x };
         let (u_sp, c_sp) = (step_a(td.union_sp), step_a(td.csa_sp));
+        let strategic = if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Strategic) } else { td.strategic };
+        st.strat_used = [0, 0];
         let br = td.br_rolls && st.turn != sc.first_turn;
         if generals {
             // FtP 3.1 c: Union first, then CSA (the top frame is owed first).
@@ -69,6 +71,11 @@ impl FtP {
                     st.flow.push(Frame::PlaceGenerals { side });
                 }
             }
+        }
+        if strategic {
+            // FtP 3.1 b: Union first, then CSA.
+            st.flow.push(Frame::Strategic { side: Side::Csa });
+            st.flow.push(Frame::Strategic { side: Side::Union });
         }
         self.begin_reinforcements(st, u_sp, c_sp, br, log);
         for side in [Side::Csa, Side::Union] {
@@ -241,6 +248,10 @@ impl FtP {
                 if out.is_empty() {
                     out.push(Action::Done);
                 }
+            }
+            Frame::Strategic { side } => {
+                out.extend(self.strategic_moves(st, side).into_iter().map(|(from, to)| Action::Strategic { from, to }));
+                out.push(Action::Done);
             }
             Frame::PlaceGenerals { side } => {
                 let spaces = self.general_spaces(st, side);
@@ -542,6 +553,14 @@ impl FtP {
                 if self.reinforce_spaces(st, side).is_empty() {
                     st.flow.pop();
                 }
+            }
+            Action::Strategic { from, to } => {
+                let Frame::Strategic { side } = top else { return };
+                let i = side.index();
+                st.sp[from as usize][i] -= 1;
+                st.sp[to as usize][i] += 1;
+                st.strat_used[i] += 1;
+                log.info(|| format!("{} moves 1 SP by rail from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
             }
             Action::Done => {
                 match top {

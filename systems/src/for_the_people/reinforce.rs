@@ -191,4 +191,51 @@ impl FtP {
         }
         log.info(|| format!("{} reinforcement SP at {} (FtP 10.1)", side.name(), self.sname(s)));
     }
+
+    /// FtP 10.2.1: where one supplied infantry SP may go strategically: along rail (the B&O for
+    /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP.
+    fn rail_reach(&self, st: &State, side: Side, from: Sp) -> Vec<Sp> {
+        let ok = |s: Sp| st.controls(side, s) && !self.enemy_occupied(st, side, s);
+        let mut seen = vec![false; self.c.map.len()];
+        seen[from as usize] = true;
+        let mut q = vec![from];
+        let mut out = Vec::new();
+        while let Some(s) = q.pop() {
+            for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                let rail = match l.kind {
+                    LinkKind::Rail => true,
+                    LinkKind::BAndO => side == Side::Union,
+                    LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
+                    _ => false,
+                };
+                if rail && !seen[t.index()] && ok(t.0) {
+                    seen[t.index()] = true;
+                    out.push(t.0);
+                    q.push(t.0);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// FtP 10.2: every strategic move of one SP still allowed this turn (limit 10.2.2).
+    pub(super) fn strategic_moves(&self, st: &State, side: Side) -> Vec<(Sp, Sp)> {
+        if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
+            return vec![];
+        }
+        let sup = self.supplied(st, side);
+        let mut out = Vec::new();
+        for s in 0..self.c.map.len() as Sp {
+            if st.sp[s as usize][side.index()] == 0 || !sup[s as usize] || !st.controls(side, s) {
+                continue;
+            }
+            // FtP 5.3.4: never strand a general without SP.
+            if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
+                continue;
+            }
+            out.extend(self.rail_reach(st, side, s).into_iter().map(|t| (s, t)));
+        }
+        out
+    }
 }

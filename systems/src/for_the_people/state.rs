@@ -108,6 +108,8 @@ pub struct MoveSt {
 pub enum Frame {
     /// Reinforcement Phase step a: place reinforcement SP (FtP 10.3, 10.4, 10.5).
     Reinforce { side: Side },
+    /// Reinforcement Phase step b: strategic movement (FtP 10.2).
+    Strategic { side: Side },
     /// Reinforcement Phase step c: place arriving generals (FtP 10.6).
     PlaceGenerals { side: Side },
     /// The CSA decides who plays first (FtP 3.3.1).
@@ -137,7 +139,7 @@ pub enum Frame {
 impl Frame {
     pub fn side(&self, st: &State) -> Side {
         match *self {
-            Frame::Reinforce { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
+            Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
             Frame::Intercept { side, .. } => side,
             Frame::Retreat { chooser, .. } => chooser,
@@ -207,6 +209,8 @@ pub struct State {
     pub pool: [u8; POOLS],
     /// FtP 10.4.3: CSA states that already received their 1 SP this turn (bit per state).
     pub pool_states: u64,
+    /// SP moved strategically this turn per side (FtP 10.2.2).
+    pub strat_used: [u8; 2],
     /// FtP 10.3.1: the Union's East SP go to Washington (else PA/DE/NJ).
     pub east_in_washington: bool,
     /// Automatic victory (FtP 17.2) or the end: set when the game is over.
@@ -230,6 +234,8 @@ impl State {
 pub enum Action {
     /// Place one reinforcement SP (FtP 10.3, 10.4).
     Reinforce { space: Sp },
+    /// FtP 10.2: move one supplied infantry SP by rail through friendly spaces.
+    Strategic { from: Sp, to: Sp },
     /// Place an arriving general in a space; the general is drawn at random (FtP 10.6.1).
     PlaceGeneral { space: Sp },
     /// End a step with nothing more to do.
