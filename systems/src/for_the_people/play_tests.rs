@@ -661,3 +661,21 @@ fn strategic_movement_by_rail_through_friendly_spaces_within_the_limit() {
     assert_eq!(g.legal_actions(&st, 1), vec![Action::Done], "the CSA limit is 7");
     g.check_invariants(&st).unwrap();
 }
+
+#[test]
+fn excess_generals_go_to_the_turn_track_chosen_by_the_opponent() {
+    // FtP 5.3.4: 1 SP holds at most 2 generals at a round boundary; the CSA picks the excess.
+    let g = game();
+    let mut st = new("1861", 4);
+    st.generals[general("buell") as usize] = GenAt::Map(sp("fort_monroe"));
+    st.generals[general("pope") as usize] = GenAt::Map(sp("fort_monroe"));
+    st.flow.clear();
+    g.proceed(&mut st, &mut Log::quiet());
+    let top = *st.flow.top().unwrap();
+    assert!(matches!(top, Frame::Excess { side: Side::Union, chooser: Side::Csa, .. }), "{top:?}");
+    assert_eq!(g.active_seats(&st), vec![1]);
+    act(&mut st, Side::Csa, "remove butler");
+    assert_eq!(st.generals[general("butler") as usize], GenAt::Track(st.turn + 1));
+    assert!(matches!(st.flow.top(), Some(Frame::Round { .. })));
+    g.check_invariants(&st).unwrap();
+}
