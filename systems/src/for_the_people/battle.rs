@@ -3,18 +3,21 @@
 //! a [`BattleReport`] (plain data) with everything the log and the app show.
 //!
 //! # How to use it
-//! 1. Once per game: [`BattleRules::new`] reads the `[battle]` table of `game.toml` and the
-//!    scenario options (`edition`, `continue-after-defender-wiped`, `leader-casualty-roll`).
+//! 1. Once per game: [`BattleOptions::from_setup`] reads the edition and the scenario options
+//!    (`continue-after-defender-wiped`, `leader-casualty-roll`, `retreat-into-enemy-pc`);
+//!    [`BattleRules::new`] types the `[battle]` table of `game.toml` (a diagnostic, no panic).
 //! 2. Entering an enemy space: [`entry`] says battle, overrun (5.7.2), fort taken (6.8.1) or
-//!    generals only (5.7.4). Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
-//!    (FtP 7.2) and [`roll_retreat_before_battle`] rolls a discretionary retreat;
-//!    [`retreat_before_battle_destinations`] lists where to (7.2.4).
+//!    generals only (5.7.4). Before a battle, [`retreat_before_battle`] says whether the
+//!    defender may retreat first (7.2), [`roll_retreat_before_battle`] rolls a discretionary
+//!    retreat and [`retreat_before_battle_destinations`] lists where to (7.2.4).
 //! 3. [`resolve`] fights the battle: size (7.3.1), ratings (7.4), every DRM itemised (7.5), the
-//!    two rolls, the CRT (7.10) with the 2x and 0-SP caps (7.3.1, 7.8.1), the winner (7.3.2-7.3.4),
-//!    who retreats / holds the space / may continue (7.3.2, 7.3.3, 5.7.3, 6.4.2), leader
-//!    casualties (7.7) and the elite-unit loss (7.5.1, 7.8.2).
-//! 4. The loser's retreat: [`retreat_destinations`] ranks the legal spaces (7.6) from map facts
-//!    the caller provides through the [`RetreatMap`] trait.
+//!    two rolls, the CRT (7.10) with the 2x and 0-SP caps (7.3.1, 7.8.1), the winner
+//!    (7.3.2-7.3.4), who retreats / holds the space / may continue (7.3.2, 7.3.3, 5.7.3, 6.4.2),
+//!    leader casualties (7.7) and the elite-unit loss (7.5.1, 7.8.2). Its parts are public too
+//!    ([`drms`], [`crt_result`], [`losses`], [`decide`], [`leader_check_sides`] ...).
+//! 4. The loser's retreat: [`attacker_retreat`] (always to its origin) and [`defender_retreats`]
+//!    (the legal spaces ranked by 7.6.1 / 7.6.2, and who picks among the best) from map facts
+//!    the caller answers through the [`RetreatMap`] trait. Empty = surrender (7.6.3).
 //!
 //! Dice come from any [`Dice`] (the game's `GameRng`, or `ScriptedDice` in tests). The order of
 //! the draws is fixed: attacker's battle roll, defender's battle roll, attacker's leader check
@@ -37,12 +40,13 @@
 //!   ranks enemy-controlled spaces 5-6 and fines ending on an enemy PC; the default reads
 //!   "enemy SP or enemy fort" (digest 9.3.2, IT 7.61), "forbidden" is the literal text.
 //! * IT 7.61 (`defender_retreat = "simple"`, Italian edition): own space with a LOC first, then
-//!   any other legal space, the attacker choosing when all of them are enemy-controlled.
+//!   any other legal space, the attacker choosing when all of them are enemy-controlled. IT 7.62
+//!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
+//!   onto its own PCs or by sea.
 //!
 //! Rule numbers are the Spanish rulebook's, as digested in /work/shared/rules/for-the-people.md.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
-
 use bivouac_engine::content::Diagnostic;
 use bivouac_engine::game::Setup;
 use bivouac_engine::map::graph::SpaceId;
