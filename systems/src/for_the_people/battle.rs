@@ -31,7 +31,7 @@
 //!   rating; on a tie the owner chooses (ES) or a die decides (IT). The caller sets
 //!   [`Force::commander`]; [`defending_commander_candidates`] lists the tied generals.
 //!
-//! # Readings ([INTERP], named options in `game.toml`)
+//! # Readings (\[INTERP\], named options in `game.toml`)
 //! * `crt-clamp`: modified rolls below 1 / above 10 use rows 1 / 10 (the only value).
 //! * `continue-after-defender-wiped`: 7.3.3 C ">= double" (default) or "more than double".
 //! * `leader-casualty-roll`: a modified roll of "10 or more" (IT 7.73; default, consistent with
@@ -96,7 +96,7 @@ pub struct BattleTable {
     pub overrun_ratio: u8,
 }
 
-/// FtP 7.3.3 C ([INTERP] option `continue-after-defender-wiped`).
+/// FtP 7.3.3 C (\[INTERP\] option `continue-after-defender-wiped`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ContinueRule {
     /// At least double (5.7.3, 7.3.2, IT 7.33 C).
@@ -105,7 +105,7 @@ pub enum ContinueRule {
     MoreThanDouble,
 }
 
-/// FtP 7.7 ([INTERP] option `leader-casualty-roll`).
+/// FtP 7.7 (\[INTERP\] option `leader-casualty-roll`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeaderTrigger {
     /// A modified roll of 10 or more (IT 7.73).
@@ -142,7 +142,7 @@ pub struct BattleOptions {
     /// FtP 7.5.1 / 7.8.2: an elite unit is lost when its force loses at least this many SP.
     pub elite_loss_threshold: u8,
     pub defender_retreat: DefenderRetreat,
-    /// FtP 7.6.1 ([INTERP] option `retreat-into-enemy-pc`): a defender may retreat into a
+    /// FtP 7.6.1 (\[INTERP\] option `retreat-into-enemy-pc`): a defender may retreat into a
     /// space with an enemy PC (but no enemy SP), losing 1 SP.
     pub retreat_into_enemy_pc: bool,
     pub naval_retreat: NavalRetreat,
@@ -792,7 +792,7 @@ fn block(c: &Content, size: BattleSize) -> &CrtBlock {
 
 /// FtP 7.9, 7.10: the CRT result a modified roll of `by` inflicts on the other side: the
 /// attacker's roll is read in the defender-loss column, the defender's in the attacker-loss
-/// column. Rows are clamped to 1..=10 ([INTERP] `crt-clamp`).
+/// column. Rows are clamped to 1..=10 (\[INTERP\] `crt-clamp`).
 pub fn crt_result(c: &Content, size: BattleSize, by: Role, modified: i8) -> CrtResult {
     let row = (modified.clamp(1, 10) - 1) as usize;
     let b = block(c, size);
