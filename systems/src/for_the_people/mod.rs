@@ -1,18 +1,46 @@
-//! For the People (GMT, 2nd edition): the content model and loader. The rules are a later
-//! issue; until then `load` validates the whole content folder and reports `Ok(None)`.
+//! For the People (GMT, 2nd edition): the content model and loader, and the rules.
 //!
 //! Rule numbers in comments (`FtP 12.1.4`) are the Spanish rulebook's (the base edition), as
-//! restated in the digest /work/shared/rules/for-the-people.md.
+//! restated in the digest /work/shared/rules/for-the-people.md. Layout:
+//! - `content`: the content schema and loader with diagnostics;
+//! - `state`: the plain-data state, flow frames and actions;
+//! - `rules`: strength, supply (LOC), control tests;
+//! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
+//! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
+//! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
+//! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
+//! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
+pub mod battle;
 pub mod content;
+mod combat;
+mod procs;
+mod reinforce;
+mod rules;
+mod state;
+#[cfg(test)]
+mod play_tests;
 #[cfg(test)]
 mod tests;
 
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
-use bivouac_engine::session::AnyGame;
+use bivouac_engine::game::{Game, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::map::graph::SpaceId;
+use bivouac_engine::piles::{CardId, PileView, PileVisibility, Piles};
+use bivouac_engine::refuse;
+use bivouac_engine::rng::GameRng;
+use bivouac_engine::session::{AnyGame, Registered};
+use content::{Content, Control, GeneralAt, LinkKind, Side};
+use serde::Serialize;
+use state::{Action, ArmySt, Frame, GenAt, Opts, Phase, Sp, State};
 use std::path::PathBuf;
 
+pub use state::Action as FtpAction;
+
 pub const DIR: &str = "for-the-people";
+pub mod formulas;
 
 /// Load and validate `content/for-the-people/` from `layers` (built-in first, then mods).
 pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics> {
@@ -20,8 +48,693 @@ pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics>
     content::load_content(&set)
 }
 
-/// The game is not playable yet: its content loads and validates, the rules are a later issue.
+/// The playable game over its loaded content.
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
-    load_content(layers)?;
-    Ok(None)
+    let set = ContentSet::open(layers, DIR)?;
+    let c = content::load_content(&set)?;
+    Ok(Some(Box::new(Registered::new(FtP::new(c)?, set.hash()))))
+}
+
+impl Content {
+    /// An integer of the `[battle]` table (FtP 7.3.1, 7.5).
+    pub fn battle_int(&self, key: &str) -> Option<i64> {
+        self.battle.get(key).and_then(|v| v.as_integer())
+    }
+}
+
+/// The For the People rules with their loaded content.
+pub struct FtP {
+    pub c: Content,
+    /// Fort counters per side (FtP 6.8.6, `[counters]`).
+    forts_max: [u8; 2],
+    /// The typed `[battle]` table (FtP 7).
+    battle_table: battle::BattleTable,
+    /// The typed `[reinforcements]` and `[strategic_will]` tables (FtP 9, 10, 12.3).
+    formulas: formulas::Formulas,
+    /// FtP 10.3.1: the states and spaces of the Union's East (fallback), Center and West SP.
+    union_areas: [Vec<u8>; 3],
+    union_west_spaces: Vec<Sp>,
+}
+
+const SIDES: [&str; 2] = ["union", "csa"];
+
+impl FtP {
+    pub fn new(c: Content) -> Result<Self, Diagnostics> {
+        let get = |k: &str, d: u8| c.counters.get(k).and_then(|v| v.as_integer()).map(|v| v as u8).unwrap_or(d);
+        let forts_max = [get("union_forts_max", 12), get("csa_forts_max", 6)];
+        let battle_table = battle::BattleRules::new(&c, battle::BattleOptions::default())?.table;
+        let formulas = formulas::Formulas::new(&c)?;
+        let list = |k: &str| -> Vec<String> { c.reinforcements.get(k).and_then(|v| v.as_array()).map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default() };
+        let states = |k: &str| -> Vec<u8> { list(k).iter().filter_map(|id| c.state(id)).collect() };
+        let union_areas = [states("union_east_fallback_states"), states("union_center_states"), states("union_west_states")];
+        let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
+        Ok(FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces })
+    }
+
+    pub fn sname(&self, s: Sp) -> &str {
+        &self.c.map.space(SpaceId(s)).name
+    }
+    fn sid(&self, s: Sp) -> &str {
+        self.c.map.name(SpaceId(s))
+    }
+
+    fn awaiting(&self, st: &State) -> String {
+        let Some(f) = st.flow.top() else { return "game over".into() };
+        let who = f.side(st).name();
+        let what = match f {
+            Frame::PlaceGenerals { .. } => "place arriving generals (FtP 10.6)".to_string(),
+            Frame::Strategic { side } => format!("strategic movement, {} of {} SP used (FtP 10.2)", st.strat_used[side.index()], formulas::strategic_limit(&self.formulas, *side)),
+            Frame::Reinforce { .. } => format!("place reinforcement SP (FtP 10.3, 10.4): pools {:?}", st.pool),
+            Frame::FirstPlayer => "decide who plays first (FtP 3.3.1)".into(),
+            Frame::Round { .. } => "play a card for OPs or as an event, or discard (FtP 3.3.2)".into(),
+            Frame::Ops { card, value, .. } => format!("choose the operation of #{card} ({value} OPs, FtP 4.1)"),
+            Frame::Pcs { left, .. } => format!("place up to {left} PCs (FtP 11.3)"),
+            Frame::Campaign { left, .. } => format!("activate a force for the campaign, {left} moves left (FtP 4.3)"),
+            Frame::Move => {
+                let m = st.moving.as_ref().expect("moving");
+                format!("move the {} at {} ({} MP left)", m.kind.name(), self.sname(m.at), m.mp)
+            }
+            Frame::Retreat { side, from, .. } => format!("choose where {} retreats from {} (FtP 7.6.1)", side.name(), self.sname(*from)),
+            Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
+            Frame::Excess { side, space, .. } => format!("choose a {} general over the limit at {} for the turn track (FtP 5.2.9, 5.3.4)", side.name(), self.sname(*space)),
+            Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
+            Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
+        };
+        format!("{who}: {what}")
+    }
+
+    fn parse_side_option(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<(u8, Opts), Refusal> {
+        let mut edition = self.c.edition("spanish").unwrap_or(0);
+        let mut opts = Opts::default();
+        let known: Vec<_> = self.c.options.iter().chain(sc.options.iter()).collect();
+        for (k, v) in &setup.options {
+            let Some(info) = known.iter().find(|o| &o.key == k) else { refuse!("FtP setup", "unknown option `{k}`") };
+            if !info.values.contains(v) {
+                refuse!("FtP setup", "option `{k}` takes {}", info.values.join(" or "));
+            }
+            match k.as_str() {
+                "edition" => edition = self.c.edition(v).unwrap_or(edition),
+                "both-met-1861" => opts.both_met_union = v == "union",
+                "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
+                _ => {}
+            }
+        }
+        Ok((edition, opts))
+    }
+
+    pub fn new_state(&self, setup: &Setup) -> Result<State, Refusal> {
+        let Some(sci) = self.c.scenarios.iter().position(|s| s.id == setup.scenario) else {
+            refuse!("FtP setup", "unknown scenario `{}`", setup.scenario);
+        };
+        if !(1..=2).contains(&setup.players) {
+            refuse!("FtP 1.1", "For the People is for one or two players (seats union and csa)");
+        }
+        let sc = &self.c.scenarios[sci];
+        let (edition, mut opts) = self.parse_side_option(setup, sc)?;
+        opts.battle = battle::BattleOptions::from_setup(&self.c, setup);
+        let Some(p) = self.c.position(&sc.id, edition) else { refuse!("FtP setup", "no position for `{}`", sc.id) };
+        let n = self.c.map.len();
+        let mut rng = GameRng::new(setup.seed);
+        let mut piles = Piles::new(content::MAX_CARDS as u16);
+        piles.add_pile("deck", PileVisibility::Hidden);
+        piles.add_pile("union-hand", PileVisibility::Owner(0));
+        piles.add_pile("csa-hand", PileVisibility::Owner(1));
+        piles.add_pile("discard", PileVisibility::Public);
+        piles.add_pile("removed", PileVisibility::Public);
+        piles.add_pile("out", PileVisibility::Public);
+        for c in 1..=content::MAX_CARDS as u16 {
+            let to = if p.deck.contains(&(c as u8)) { state::DECK } else { state::OUT };
+            piles.put(to, CardId(c - 1)).map_err(|e| Refusal::new("FtP setup", e))?;
+        }
+        // FtP 2.2: shuffle the strategy deck.
+        piles.shuffle(state::DECK, &mut rng);
+        let mut st = State {
+            sc: sci as u8,
+            edition,
+            opts,
+            rng,
+            turn: p.turn,
+            phase: Phase::Reinforcement,
+            sp: p.sp.clone(),
+            fort: p.fort.clone(),
+            control: p.control.clone(),
+            state_control: p.state_control.clone(),
+            border_first: vec![None; self.c.states.len()],
+            generals: vec![GenAt::Out; self.c.generals.len()],
+            armies: vec![None; self.c.armies.len()],
+            army_ready: vec![0; self.c.armies.len()],
+            capital: [p.capital[0].map(|s| s.0), p.capital[1].map(|s| s.0)],
+            rc_destroyed: p.resource_destroyed.clone(),
+            sw: [p.sw[0] as i16, p.sw[1] as i16],
+            sw_plus: p.sw_plus,
+            blockade: p.blockade,
+            emancipation: p.emancipation,
+            mississippi_bonus: p.mississippi_bonus_received,
+            piles,
+            flow: Default::default(),
+            moving: None,
+            campaign_used: Vec::new(),
+            campaign_armies: Vec::new(),
+            next: Side::Union,
+            sp_gained: [0, 0],
+            sp_lost: [0, 0],
+            sp_at_start: [0, 0],
+            pool: [0; state::POOLS],
+            pool_states: 0,
+            strat_used: [0, 0],
+            east_in_washington: false,
+            result: None,
+        };
+        let _ = n;
+        // Armies first (their SP come off the space), then generals.
+        for (a, at) in p.armies.iter().enumerate() {
+            if let Some(at) = at {
+                st.armies[a] = Some(ArmySt { space: at.space.0, sp: 0, commander: Some(at.commander) });
+            }
+        }
+        for (g, at) in p.generals.iter().enumerate() {
+            st.generals[g] = match *at {
+                GeneralAt::Space(s) => {
+                    let side = self.c.generals[g].side;
+                    match self.army_in(&st, side, s.0) {
+                        Some(a) => GenAt::Army(a),
+                        None => GenAt::Map(s.0),
+                    }
+                }
+                GeneralAt::TurnTrack(t) => GenAt::Track(t),
+                GeneralAt::Eliminated => GenAt::Dead,
+                GeneralAt::Unused => GenAt::Out,
+            };
+            // Scenario note J: a cavalry general's SP is part of the row's SP.
+            if self.c.generals[g].cavalry
+                && let GeneralAt::Space(s) = *at
+            {
+                let side = self.c.generals[g].side.index();
+                st.sp[s.index()][side] = st.sp[s.index()][side].saturating_sub(1);
+            }
+        }
+        for a in 0..st.armies.len() {
+            if let Some(x) = st.armies[a] {
+                let side = self.c.armies[a].side.index();
+                let room = self.c.movement.army.max_sp.saturating_sub(self.army_brigades(&st, a as u8));
+                let take = st.sp[x.space as usize][side].min(room);
+                st.sp[x.space as usize][side] -= take;
+                if let Some(y) = st.armies[a].as_mut() {
+                    y.sp = take;
+                }
+            }
+        }
+        st.sp_at_start = [self.total_sp(&st, Side::Union), self.total_sp(&st, Side::Csa)];
+        let mut log = Log::quiet();
+        self.begin_turn(&mut st, &mut log);
+        self.proceed(&mut st, &mut log);
+        Ok(st)
+    }
+
+    fn seat_of(&self, st: &State) -> Option<Seat> {
+        st.flow.top().map(|f| f.side(st).index() as Seat)
+    }
+
+    fn explain(&self, st: &State, a: &Action) -> Refusal {
+        let rule = match a {
+            Action::PlaceGeneral { .. } => "FtP 10.6.1",
+            Action::Reinforce { .. } => "FtP 10.1",
+            Action::Strategic { .. } => "FtP 10.2",
+            Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
+            Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
+            Action::Discard { .. } => "FtP 4.2.3",
+            Action::MoveArmy { .. } => "FtP 5.2.3",
+            Action::MoveCorps { .. } => "FtP 5.3",
+            Action::MoveDivision { .. } => "FtP 5.4.1",
+            Action::MoveBrigade { .. } => "FtP 5.5.2",
+            Action::CreateArmy { .. } => "FtP 5.2.1",
+            Action::BuildFort { .. } => "FtP 6.8.6",
+            Action::PlacePcs | Action::Pc { .. } => "FtP 11.3",
+            Action::Step { .. } => "FtP 5.1",
+            Action::Convert => "FtP 5.2.6",
+            Action::Stop | Action::Done => "FtP 3.3",
+            Action::RetreatTo { .. } => "FtP 7.6.1",
+            Action::Withdraw | Action::Stand => "FtP 7.2",
+            Action::Intercept { .. } | Action::Decline => "FtP 5.8",
+            Action::Remove { .. } => "FtP 5.3.4",
+            Action::Capital { .. } => "FtP 11.2.3",
+        };
+        Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
+    }
+
+    fn card_title(&self, c: CardId) -> String {
+        self.c.card(c.0 as u8 + 1).map(|d| format!("#{} {} ({})", d.number, d.title, d.ops)).unwrap_or_default()
+    }
+
+    fn gen_place(&self, st: &State, g: usize) -> String {
+        match st.generals[g] {
+            GenAt::Map(s) => self.sid(s).to_string(),
+            GenAt::Army(a) => format!("{} ({})", self.c.armies[a as usize].id, st.armies[a as usize].map(|x| self.sid(x.space).to_string()).unwrap_or_default()),
+            GenAt::Moving => "moving".into(),
+            GenAt::Track(t) => format!("turn track {t}"),
+            GenAt::Dead => "removed".into(),
+            GenAt::Out => "not in play".into(),
+        }
+    }
+}
+
+/// What a seat sees: everything on the map is open; hands only to their owner (FtP 3.2).
+#[derive(Serialize)]
+pub struct View {
+    pub scenario: String,
+    pub turn: u8,
+    pub phase: String,
+    pub awaiting: String,
+    pub sw: [i16; 2],
+    pub sw_plus: [bool; 2],
+    pub capitals: [Option<String>; 2],
+    pub spaces: Vec<SpaceView>,
+    pub generals: Vec<(String, String)>,
+    pub armies: Vec<(String, String, u8, String)>,
+    pub piles: Vec<PileView>,
+    pub moving: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct SpaceView {
+    pub id: String,
+    pub sp: [u8; 2],
+    pub control: String,
+    pub fort: Option<String>,
+}
+
+impl Game for FtP {
+    type State = State;
+    type Action = Action;
+    type View = View;
+
+    fn id(&self) -> &'static str {
+        "for-the-people"
+    }
+
+    fn title(&self) -> &str {
+        &self.c.title
+    }
+
+    fn scenarios(&self) -> Vec<ScenarioInfo> {
+        self.c
+            .scenarios
+            .iter()
+            .map(|s| ScenarioInfo {
+                id: s.id.clone(),
+                title: s.title.clone(),
+                min_players: 1,
+                max_players: 2,
+                default_players: 2,
+                options: self.c.options.iter().chain(s.options.iter()).cloned().collect(),
+            })
+            .collect()
+    }
+
+    fn setup(&self, setup: &Setup) -> Result<State, Refusal> {
+        self.new_state(setup)
+    }
+
+    fn seat_names(&self, _st: &State) -> Vec<String> {
+        SIDES.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn active_seats(&self, st: &State) -> Vec<Seat> {
+        self.seat_of(st).into_iter().collect()
+    }
+
+    fn legal_actions(&self, st: &State, seat: Seat) -> Vec<Action> {
+        if self.seat_of(st) != Some(seat) {
+            return vec![];
+        }
+        self.legal(st)
+    }
+
+    fn apply(&self, st: &mut State, seat: Seat, action: &Action, log: &mut Log) -> Result<(), Refusal> {
+        let Some(owner) = self.seat_of(st) else { refuse!("FtP 3.6", "the game is over") };
+        if owner != seat {
+            refuse!("FtP 3.3.2", "it is not {}'s decision; awaiting {}", SIDES.get(seat as usize).unwrap_or(&"?"), self.awaiting(st));
+        }
+        // Validate against the complete legal list first: a refusal never touches the state.
+        if !self.legal(st).contains(action) {
+            return Err(self.explain(st, action));
+        }
+        self.perform(st, action, log);
+        self.proceed(st, log);
+        Ok(())
+    }
+
+    fn notation(&self, a: &Action) -> String {
+        let s = |x: &Sp| self.sid(*x).to_string();
+        let g = |x: &u8| self.c.generals[*x as usize].id.clone();
+        match a {
+            Action::PlaceGeneral { space } => format!("place {}", s(space)),
+            Action::Reinforce { space } => format!("reinforce {}", s(space)),
+            Action::Strategic { from, to } => format!("rail {} {}", s(from), s(to)),
+            Action::Done => "done".into(),
+            Action::UnionFirst => "union-first".into(),
+            Action::CsaFirst { card } => format!("csa-first {card}"),
+            Action::Ops { card } => format!("ops {card}"),
+            Action::Event { card } => format!("event {card}"),
+            Action::Discard { card } => format!("discard {card}"),
+            Action::MoveArmy { army } => format!("army {}", self.c.armies[*army as usize].id),
+            Action::MoveCorps { general, sp, extra } => match extra {
+                Some(e) => format!("corps {} {sp} {}", g(general), g(e)),
+                None => format!("corps {} {sp}", g(general)),
+            },
+            Action::MoveDivision { space, sp } => format!("division {} {sp}", s(space)),
+            Action::MoveBrigade { general } => format!("brigade {}", g(general)),
+            Action::CreateArmy { space, army, commander } => format!("create {} {} {}", s(space), self.c.armies[*army as usize].id, g(commander)),
+            Action::BuildFort { space } => format!("fort {}", s(space)),
+            Action::PlacePcs => "pcs".into(),
+            Action::Pc { space } => format!("pc {}", s(space)),
+            Action::Step { to } => format!("step {}", s(to)),
+            Action::Convert => "convert".into(),
+            Action::Stop => "stop".into(),
+            Action::Withdraw => "withdraw".into(),
+            Action::Stand => "stand".into(),
+            Action::Intercept { from } => format!("intercept {}", s(from)),
+            Action::Decline => "decline".into(),
+            Action::Remove { general } => format!("remove {}", g(general)),
+            Action::RetreatTo { space } => format!("retreat {}", s(space)),
+            Action::Capital { space } => format!("capital {}", s(space)),
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<Action, Refusal> {
+        let w: Vec<&str> = text.split_whitespace().collect();
+        let bad = |m: String| Refusal::new("notation", m);
+        let arity = |n: usize| if w.len() == n { Ok(()) } else { Err(bad(format!("`{text}`: expected {n} word(s)"))) };
+        let space = |i: usize| -> Result<Sp, Refusal> {
+            let x = w.get(i).ok_or_else(|| bad(format!("`{text}`: missing a space")))?;
+            self.c.space(x).map(|s| s.0).ok_or_else(|| bad(format!("unknown space `{x}`")))
+        };
+        let general = |i: usize| -> Result<u8, Refusal> {
+            let x = w.get(i).ok_or_else(|| bad(format!("`{text}`: missing a general")))?;
+            self.c.general(x).ok_or_else(|| bad(format!("unknown general `{x}`")))
+        };
+        let army = |i: usize| -> Result<u8, Refusal> {
+            let x = w.get(i).ok_or_else(|| bad(format!("`{text}`: missing an army")))?;
+            self.c.army(x).ok_or_else(|| bad(format!("unknown army `{x}`")))
+        };
+        let num = |i: usize| -> Result<u8, Refusal> {
+            let x = w.get(i).ok_or_else(|| bad(format!("`{text}`: missing a number")))?;
+            x.parse::<u8>().map_err(|_| bad(format!("`{x}` is not a number")))
+        };
+        let Some(&verb) = w.first() else { return Err(bad("empty action".into())) };
+        let a = match verb {
+            "done" | "union-first" | "pcs" | "convert" | "stop" | "withdraw" | "stand" | "decline" => {
+                arity(1)?;
+                match verb {
+                    "done" => Action::Done,
+                    "union-first" => Action::UnionFirst,
+                    "pcs" => Action::PlacePcs,
+                    "convert" => Action::Convert,
+                    "withdraw" => Action::Withdraw,
+                    "stand" => Action::Stand,
+                    "decline" => Action::Decline,
+                    _ => Action::Stop,
+                }
+            }
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" => {
+                arity(2)?;
+                let x = space(1)?;
+                match verb {
+                    "place" => Action::PlaceGeneral { space: x },
+                    "fort" => Action::BuildFort { space: x },
+                    "pc" => Action::Pc { space: x },
+                    "step" => Action::Step { to: x },
+                    "retreat" => Action::RetreatTo { space: x },
+                    "intercept" => Action::Intercept { from: x },
+                    "reinforce" => Action::Reinforce { space: x },
+                    _ => Action::Capital { space: x },
+                }
+            }
+            "csa-first" | "ops" | "event" | "discard" => {
+                arity(2)?;
+                let card = num(1)?;
+                if self.c.card(card).is_none() {
+                    return Err(bad(format!("no card #{card}")));
+                }
+                match verb {
+                    "csa-first" => Action::CsaFirst { card },
+                    "ops" => Action::Ops { card },
+                    "event" => Action::Event { card },
+                    _ => Action::Discard { card },
+                }
+            }
+            "army" => {
+                arity(2)?;
+                Action::MoveArmy { army: army(1)? }
+            }
+            "corps" => {
+                if w.len() != 3 && w.len() != 4 {
+                    return Err(bad(format!("`{text}`: expected corps <general> <sp> [<extra general>]")));
+                }
+                Action::MoveCorps { general: general(1)?, sp: num(2)?, extra: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "rail" => {
+                arity(3)?;
+                Action::Strategic { from: space(1)?, to: space(2)? }
+            }
+            "division" => {
+                arity(3)?;
+                Action::MoveDivision { space: space(1)?, sp: num(2)? }
+            }
+            "remove" => {
+                arity(2)?;
+                Action::Remove { general: general(1)? }
+            }
+            "brigade" => {
+                arity(2)?;
+                Action::MoveBrigade { general: general(1)? }
+            }
+            "create" => {
+                arity(4)?;
+                Action::CreateArmy { space: space(1)?, army: army(2)?, commander: general(3)? }
+            }
+            _ => return Err(bad(format!("unknown action `{verb}`"))),
+        };
+        Ok(a)
+    }
+
+    fn view(&self, st: &State, seat: Option<Seat>) -> View {
+        let sc = &self.c.scenarios[st.sc as usize];
+        View {
+            scenario: sc.id.clone(),
+            turn: st.turn,
+            phase: format!("{:?}", st.phase),
+            awaiting: self.awaiting(st),
+            sw: st.sw,
+            sw_plus: st.sw_plus,
+            capitals: [st.capital[0].map(|s| self.sid(s).to_string()), st.capital[1].map(|s| self.sid(s).to_string())],
+            spaces: (0..self.c.map.len() as Sp)
+                .filter(|&s| st.sp[s as usize] != [0, 0] || st.fort[s as usize].is_some() || st.control(s) != Control::Neutral)
+                .map(|s| SpaceView {
+                    id: self.sid(s).to_string(),
+                    sp: st.sp[s as usize],
+                    control: match st.control(s) {
+                        Control::Neutral => "neutral".into(),
+                        Control::Of(x) => x.name().into(),
+                    },
+                    fort: st.fort[s as usize].map(|x| x.name().to_string()),
+                })
+                .collect(),
+            generals: (0..st.generals.len()).filter(|&g| st.generals[g] != GenAt::Out).map(|g| (self.c.generals[g].id.clone(), self.gen_place(st, g))).collect(),
+            armies: st
+                .armies
+                .iter()
+                .enumerate()
+                .filter_map(|(a, x)| {
+                    x.map(|x| (self.c.armies[a].id.clone(), self.sid(x.space).to_string(), self.army_strength(st, a as u8), x.commander.map(|g| self.c.generals[g as usize].id.clone()).unwrap_or_else(|| "generic".into())))
+                })
+                .collect(),
+            piles: st.piles.view_for(seat),
+            moving: st.moving.as_ref().map(|m| format!("{} at {} with {} SP, {} MP", m.kind.name(), self.sid(m.at), m.sp, m.mp)),
+        }
+    }
+
+    fn describe(&self, st: &State, seat: Option<Seat>) -> String {
+        let v = self.view(st, seat);
+        let sc = &self.c.scenarios[st.sc as usize];
+        let td = &self.c.turns[st.turn as usize - 1];
+        let mut out = format!("{} - turn {} ({:?} {}), {} phase\n", sc.title, st.turn, td.season, td.year, v.phase);
+        out.push_str(&format!("Awaiting: {}\n", v.awaiting));
+        out.push_str(&format!(
+            "Strategic Will: Union {}{} CSA {}{}; capitals: {} / {}\n",
+            st.sw[0],
+            if st.sw_plus[0] { "+" } else { "-" },
+            st.sw[1],
+            if st.sw_plus[1] { "+" } else { "-" },
+            v.capitals[0].as_deref().unwrap_or("holding box"),
+            v.capitals[1].as_deref().unwrap_or("holding box")
+        ));
+        for (id, sp, str_, cmd) in &v.armies {
+            out.push_str(&format!("Army {id} at {sp}: {str_} SP, commander {cmd}\n"));
+        }
+        for side in [Side::Union, Side::Csa] {
+            out.push_str(&format!("\n{}:\n", side.name()));
+            for s in 0..self.c.map.len() as Sp {
+                let n = st.sp[s as usize][side.index()];
+                let gens: Vec<&str> = self.gens_at(st, side, s).map(|g| self.c.generals[g as usize].name.as_str()).collect();
+                if n > 0 || !gens.is_empty() {
+                    out.push_str(&format!("  {:<22} {n} SP {}\n", self.sid(s), gens.join(", ")));
+                }
+            }
+        }
+        if let Some(m) = &v.moving {
+            out.push_str(&format!("\nMoving: {m}\n"));
+        }
+        for p in &v.piles {
+            match &p.cards {
+                Some(cards) if p.visibility != PileVisibility::Public || p.name == "discard" => {
+                    let t: Vec<String> = cards.iter().map(|&c| self.card_title(c)).collect();
+                    out.push_str(&format!("{} ({}): {}\n", p.name, p.count, t.join(", ")));
+                }
+                _ => out.push_str(&format!("{}: {} cards\n", p.name, p.count)),
+            }
+        }
+        if let Some(o) = self.outcome(st) {
+            out.push_str(&format!("\nGame over: {}\n", o.reason));
+        }
+        out
+    }
+
+    fn outcome(&self, st: &State) -> Option<Outcome> {
+        let (winners, reason) = st.result.clone()?;
+        Some(Outcome { winners, scores: vec![st.sw[0] as i64, st.sw[1] as i64], reason })
+    }
+
+    fn check_invariants(&self, st: &State) -> Result<(), String> {
+        st.piles.check_conservation()?;
+        for side in [Side::Union, Side::Csa] {
+            let i = side.index();
+            let now = self.total_sp(st, side);
+            if now + st.sp_lost[i] != st.sp_at_start[i] + st.sp_gained[i] {
+                return Err(format!("SP not conserved for {}: {} at start + {} gained != {} now + {} lost", side.name(), st.sp_at_start[i], st.sp_gained[i], now, st.sp_lost[i]));
+            }
+            if st.sw[i] < 0 || st.sw[i] > 999 {
+                return Err(format!("{} SW {} out of bounds", side.name(), st.sw[i]));
+            }
+        }
+        for (g, at) in st.generals.iter().enumerate() {
+            match *at {
+                GenAt::Army(a) if st.armies[a as usize].is_none() => return Err(format!("general {} in an army not on the map", self.c.generals[g].id)),
+                GenAt::Moving if st.moving.is_none() => return Err(format!("general {} moving with no moving force", self.c.generals[g].id)),
+                _ => {}
+            }
+        }
+        // Opposing SP never share a space, except a beaten force choosing its retreat.
+        let retreating: Vec<Sp> = st
+            .flow
+            .iter()
+            .filter_map(|f| match f {
+                Frame::Retreat { from, .. } | Frame::Rbb { from, .. } => Some(*from),
+                _ => None,
+            })
+            .collect();
+        for s in 0..self.c.map.len() as Sp {
+            if !retreating.contains(&s) && self.strength(st, Side::Union, s) > 0 && self.strength(st, Side::Csa, s) > 0 {
+                return Err(format!("both sides have SP in {}", self.sid(s)));
+            }
+        }
+        if st.phase != Phase::Over && st.flow.is_empty() {
+            return Err("no decision pending and the game is not over".into());
+        }
+        if (st.phase == Phase::Over) != st.result.is_some() {
+            return Err("game over without a result".into());
+        }
+        Ok(())
+    }
+
+    fn board(&self, st: &State, seat: Option<Seat>) -> Board {
+        let _ = seat;
+        let spaces = self
+            .c
+            .map
+            .spaces()
+            .map(|(s, id, d)| {
+                let mut marks = Vec::new();
+                if self.has_fort(st, s.0) {
+                    marks.push("fort".to_string());
+                }
+                if st.capital.contains(&Some(s.0)) {
+                    marks.push("capital".into());
+                }
+                if d.resource > 0 {
+                    marks.push(if st.rc_destroyed[s.index()] { "resource-destroyed".into() } else { "resource".into() });
+                }
+                if let Control::Of(x) = st.control(s.0) {
+                    marks.push(format!("pc-{}", x.name()));
+                }
+                BoardSpace { id: id.to_string(), label: d.name.clone(), x: d.lon as f32, y: d.lat as f32, fill: self.c.states[d.state as usize].id.clone(), marks }
+            })
+            .collect();
+        let links = self
+            .c
+            .map
+            .connections()
+            .map(|(a, b, l)| BoardLink {
+                a: a.0,
+                b: b.0,
+                kind: match l.kind {
+                    LinkKind::Road => "road",
+                    LinkKind::Rail => "rail",
+                    LinkKind::BAndO => "rail",
+                    LinkKind::Dashed => "dashed",
+                    LinkKind::River(_) => "river",
+                }
+                .into(),
+            })
+            .collect();
+        let mut pieces = Vec::new();
+        for s in 0..self.c.map.len() as Sp {
+            for side in [Side::Union, Side::Csa] {
+                let n = st.sp[s as usize][side.index()];
+                if n > 0 {
+                    pieces.push(BoardPiece { space: s, label: format!("{n} SP"), seat: Some(side.index() as u8), kind: "cube".into(), strength: Some(n.to_string()), hidden: false });
+                }
+                for g in self.gens_at(st, side, s) {
+                    let d = &self.c.generals[g as usize];
+                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if d.cavalry { "brigade".into() } else { "leader".into() }, strength: None, hidden: false });
+                }
+            }
+        }
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x {
+                pieces.push(BoardPiece {
+                    space: x.space,
+                    label: self.c.armies[a].name.clone(),
+                    seat: Some(self.c.armies[a].side.index() as u8),
+                    kind: "army".into(),
+                    strength: Some(self.army_strength(st, a as u8).to_string()),
+                    hidden: false,
+                });
+            }
+        }
+        if let Some(m) = &st.moving {
+            pieces.push(BoardPiece { space: m.at, label: format!("moving {}", m.kind.name()), seat: Some(m.side.index() as u8), kind: "army".into(), strength: Some(m.sp.to_string()), hidden: false });
+        }
+        let panels = vec![
+            Panel { title: "Strategic Will".into(), lines: vec![format!("Union {}", st.sw[0]), format!("CSA {}", st.sw[1])] },
+            Panel { title: "Turn".into(), lines: vec![format!("turn {} - {:?}", st.turn, st.phase), self.awaiting(st)] },
+        ];
+        Board { layout: Layout::Points, spaces, links, pieces, panels }
+    }
+
+    fn hint(&self, st: &State, a: &Action) -> ActionHint {
+        let card = |c: &u8| self.c.card(*c).map(|d| d.title.clone());
+        match a {
+            Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
+            Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
+            Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
+                ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }
+            }
+            _ => ActionHint { group: "Order".into(), ..Default::default() },
+        }
+    }
+
+    fn max_actions(&self) -> usize {
+        50_000
+    }
 }

@@ -69,10 +69,10 @@ fn builtin_content_loads_with_everything() {
 }
 
 #[test]
-fn load_reports_content_only_until_the_rules_exist() {
-    assert!(matches!(load(&[builtin()]), Ok(None)));
+fn load_returns_the_playable_game() {
+    assert!(matches!(load(&[builtin()]), Ok(Some(_))));
     let cat = crate::load_catalog(&[builtin()]);
-    assert!(cat.content_only.iter().any(|d| d == DIR), "errors: {:?}", cat.errors.iter().map(|(d, e)| format!("{d}: {e}")).collect::<Vec<_>>());
+    assert!(cat.game("for-the-people").is_some() && !cat.content_only.iter().any(|d| d == DIR), "errors: {:?}", cat.errors.iter().map(|(d, e)| format!("{d}: {e}")).collect::<Vec<_>>());
 }
 
 #[test]

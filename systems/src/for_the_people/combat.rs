@@ -1,0 +1,414 @@
+//! Battles in the game: the glue between the state and the pure battle module (`battle.rs`):
+//! the two forces, retreat before battle (FtP 7.2), the battle (7.3-7.8) and its aftermath,
+//! leader casualties (7.7) and retreats (7.6).
+
+use super::FtP;
+use super::battle::{self, BattleRules, Field, Force, ForceKind, RetreatBeforeBattle, RetreatMap, Role};
+use super::content::{Control, GeneralId, LinkKind, Side};
+use super::rules::other;
+use super::state::*;
+use bivouac_engine::log::Log;
+use bivouac_engine::map::graph::SpaceId;
+
+/// The map facts retreats need, for one side (FtP 7.6).
+struct Facts<'a> {
+    g: &'a FtP,
+    st: &'a State,
+    loc: Vec<bool>,
+}
+
+impl RetreatMap for Facts<'_> {
+    fn neighbors(&self, from: SpaceId) -> Vec<SpaceId> {
+        // Retreats follow roads and railroads; never the NE-Alabama dashed links (FtP 5.10).
+        let mut v: Vec<SpaceId> = self.g.c.map.neighbors(from).filter(|(_, l)| matches!(l.kind, LinkKind::Road | LinkKind::Rail)).map(|(t, _)| t).collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+    fn controller(&self, s: SpaceId) -> Option<Side> {
+        match self.st.control(s.0) {
+            Control::Of(x) => Some(x),
+            Control::Neutral => None,
+        }
+    }
+    fn enemy_pc(&self, s: SpaceId, side: Side) -> bool {
+        self.st.control(s.0) == Control::Of(other(side))
+    }
+    fn enemy_sp(&self, s: SpaceId, side: Side) -> bool {
+        self.g.strength(self.st, other(side), s.0) > 0
+    }
+    fn enemy_fort(&self, s: SpaceId, side: Side) -> bool {
+        self.st.fort[s.index()] == Some(other(side)) || self.g.enemy_coastal_fort(self.st, side, s.0)
+    }
+    fn loc(&self, s: SpaceId, _side: Side) -> bool {
+        self.loc[s.index()]
+    }
+    fn crosses_unc_river(&self, _from: SpaceId, _to: SpaceId) -> bool {
+        // Union Naval Control (FtP 6.6) is not modelled yet: no river is under UNC.
+        false
+    }
+    fn naval_retreats(&self, _from: SpaceId) -> Vec<SpaceId> {
+        // Naval retreat (FtP 7.6.2) needs naval movement (FtP 6), not modelled yet.
+        Vec::new()
+    }
+}
+
+impl FtP {
+    fn battle_rules(&self, st: &State) -> BattleRules {
+        BattleRules { table: self.battle_table.clone(), options: st.opts.battle }
+    }
+
+    fn facts<'a>(&'a self, st: &'a State, side: Side) -> Facts<'a> {
+        Facts { g: self, st, loc: self.supplied(st, side) }
+    }
+
+    /// The defending force in `s` (FtP 7.4.1: an army's commander; else the general with the
+    /// highest political rating, [INTERP] the first listed on a tie).
+    fn defender_force(&self, st: &State, side: Side, s: Sp) -> Force {
+        let sp = self.strength(st, side, s) as u8;
+        let loose: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+        let mut f = match self.army_in(st, side, s) {
+            Some(a) => {
+                let cmd = st.armies[a as usize].and_then(|x| x.commander);
+                let others: Vec<GeneralId> = self.army_gens(st, a).into_iter().chain(loose.iter().copied()).filter(|&g| Some(g) != cmd).collect();
+                Force::new(side, ForceKind::Army, sp, cmd, &others)
+            }
+            None => {
+                let infantry = loose.iter().any(|&g| !self.is_cav(g));
+                let kind = if infantry {
+                    ForceKind::Corps
+                } else if loose.len() == 1 && self.infantry(st, side, s) == 0 {
+                    ForceKind::CavalryBrigade
+                } else {
+                    ForceKind::Division
+                };
+                let cands = battle::defending_commander_candidates(&self.c, &loose);
+                let cmd = cands.first().copied();
+                let others: Vec<GeneralId> = loose.iter().copied().filter(|&g| Some(g) != cmd).collect();
+                Force::new(side, kind, sp, cmd, &others)
+            }
+        };
+        f.out_of_supply = !self.supplied(st, side)[s as usize];
+        // FtP 5.8.3: a successful interceptor defends with +2 and no retreat before battle.
+        f.interceptor = st.moving.as_ref().is_some_and(|m| m.vs_interceptor && m.at == s);
+        f
+    }
+
+    /// FtP 5.8.1: spaces whose force may try to intercept the enemy entering `to`: adjacent by
+    /// road or rail (never a dashed link, 5.10), a force with a general (never a lone general),
+    /// an army with a real commander (5.2.8). The entered space must hold no SP or fort of the
+    /// moving side (digest 9.3 #7, literal reading) and ([INTERP]) none of the interceptor's own.
+    pub(super) fn interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
+        let mover = other(side);
+        if self.strength(st, mover, to) > 0 || st.fort[to as usize] == Some(mover) || self.strength(st, side, to) > 0 || st.fort[to as usize] == Some(side) {
+            return vec![];
+        }
+        let mut out = Vec::new();
+        for (f, l) in self.c.map.neighbors(SpaceId(to)) {
+            let f = f.0;
+            if !matches!(l.kind, LinkKind::Road | LinkKind::Rail) || out.contains(&f) {
+                continue;
+            }
+            let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
+            let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(g)) && st.sp[f as usize][side.index()] > 0;
+            let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(g));
+            if army_ok || corps_ok || brigade_ok {
+                out.push(f);
+            }
+        }
+        out
+    }
+
+    /// FtP 5.8.1: roll 1d6 <= the commander's defense (-2 to the roll with a cavalry brigade);
+    /// on success the force moves into `to` first: an army with its display; a corps with its
+    /// commander and up to 6 SP (1 SP stays to keep other generals company, 5.8.1 c); a brigade
+    /// alone (5.8.1 e).
+    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        if let Some(m) = st.moving.as_mut() {
+            m.intercept_tried = true;
+        }
+        let army = self.army_in(st, side, from).filter(|&a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
+        let (cmd, cav) = match army {
+            Some(a) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
+            None => {
+                let corps = self.gens_at(st, side, from).any(|g| !self.is_cav(g)) && st.sp[from as usize][side.index()] > 0;
+                let cmd = if corps { self.gens_at(st, side, from).filter(|&g| !self.is_cav(g)).max_by_key(|&g| self.pr(g)) } else { self.gens_at(st, side, from).find(|&g| self.is_cav(g)) };
+                (cmd, !corps)
+            }
+        };
+        let Some(cmd) = cmd else { return };
+        let roll = st.rng.roll(6) as i8;
+        let modified = roll - if cav { 2 } else { 0 };
+        let rating = self.c.generals[cmd as usize].defense as i8;
+        let ok = modified <= rating;
+        log.roll(|| format!("{} tries to intercept from {}: rolled {roll} (modified {modified}) vs {rating}: {} (FtP 5.8.1)", self.c.generals[cmd as usize].name, self.sname(from), if ok { "success" } else { "failure" }));
+        if !ok {
+            return;
+        }
+        match army {
+            Some(a) => {
+                if let Some(x) = st.armies[a as usize].as_mut() {
+                    x.space = to;
+                }
+            }
+            None if !cav => {
+                let i = side.index();
+                let others = self.gens_at(st, side, from).filter(|&g| g != cmd).count();
+                let loose = st.sp[from as usize][i];
+                let n = loose.min(self.c.movement.corps.max_sp).min(if others > 0 { loose.saturating_sub(1).max(1) } else { loose });
+                st.sp[from as usize][i] -= n;
+                st.sp[to as usize][i] += n;
+                st.generals[cmd as usize] = GenAt::Map(to);
+            }
+            None => st.generals[cmd as usize] = GenAt::Map(to),
+        }
+        self.orphan_generals(st, side, from);
+        if let Some(m) = st.moving.as_mut() {
+            m.vs_interceptor = true;
+        }
+    }
+
+    fn attacker_force(&self, st: &State) -> Force {
+        let m = st.moving.as_ref().expect("moving");
+        let sp = self.moving_strength(st, m) as u8;
+        let mut f = match m.army {
+            Some(a) => {
+                let cmd = st.armies[a as usize].and_then(|x| x.commander);
+                let others: Vec<GeneralId> = self.army_gens(st, a).into_iter().filter(|&g| Some(g) != cmd).collect();
+                Force::new(m.side, ForceKind::Army, sp, cmd, &others)
+            }
+            None => {
+                let kind = match m.kind {
+                    Formation::Corps => ForceKind::Corps,
+                    Formation::Brigade => ForceKind::CavalryBrigade,
+                    _ => ForceKind::Division,
+                };
+                Force::new(m.side, kind, sp, m.gens.first().copied(), m.gens.get(1..).unwrap_or(&[]))
+            }
+        };
+        // FtP 8.3: the attacker's LOC is traced from the space it attacked from.
+        f.out_of_supply = !self.supplied(st, m.side)[m.prev as usize];
+        f
+    }
+
+    /// FtP 7.2: offer the defender a retreat before battle when the rules allow one.
+    pub(super) fn offer_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
+        let e = other(st.moving.as_ref().expect("moving").side);
+        let def = self.defender_force(st, e, s);
+        match battle::retreat_before_battle(&self.c, &self.battle_table, &def) {
+            RetreatBeforeBattle::NotAllowed => self.fight(st, s, log),
+            _ => st.flow.push(Frame::Rbb { side: e, from: s }),
+        }
+    }
+
+    /// FtP 7.2.3, 7.2.4: the defender tries; on success it retreats, else the battle is fought.
+    pub(super) fn try_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
+        let m = st.moving.as_ref().expect("moving");
+        let (e, origin) = (other(m.side), m.prev);
+        let def = self.defender_force(st, e, s);
+        let rbb = battle::retreat_before_battle(&self.c, &self.battle_table, &def);
+        let ok = match battle::roll_retreat_before_battle(rbb, &mut st.rng) {
+            Some(r) => {
+                log.roll(|| format!("retreat before battle: rolled {} (modified {}): {} (FtP 7.2.3)", r.roll, r.modified, if r.success { "success" } else { "failure" }));
+                r.success
+            }
+            None => true,
+        };
+        let dests: Vec<Sp> = if ok { battle::retreat_before_battle_destinations(&self.facts(st, e), e, SpaceId(s), SpaceId(origin)).into_iter().map(|c| c.space.0).collect() } else { Vec::new() };
+        match dests.len() {
+            // FtP 7.2.4: no space or a failed roll: the battle is fought.
+            0 => self.fight(st, s, log),
+            1 => {
+                self.retreat_defender(st, e, s, dests[0], log);
+                self.after_retreat_before_battle(st, s, log);
+            }
+            _ => st.flow.push(Frame::Retreat { side: e, from: s, not: origin, chooser: e, before: true }),
+        }
+    }
+
+    /// The defender left before battle: the mover holds the space and may go on (FtP 7.2).
+    pub(super) fn after_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
+        let side = st.moving.as_ref().expect("moving").side;
+        self.enter_capital(st, side, s, log);
+    }
+
+    /// Where the defender may retreat now: the best level of FtP 7.6.1 (or any destination of
+    /// 7.2.4 for a retreat before battle).
+    pub(super) fn retreat_choices(&self, st: &State, side: Side, from: Sp, not: Sp, before: bool) -> Vec<Sp> {
+        let f = self.facts(st, side);
+        if before {
+            return battle::retreat_before_battle_destinations(&f, side, SpaceId(from), SpaceId(not)).into_iter().map(|c| c.space.0).collect();
+        }
+        battle::defender_retreats(&st.opts.battle, &f, side, SpaceId(from), SpaceId(not)).best().iter().map(|c| c.space.0).collect()
+    }
+
+    /// FtP 7.3: fight the battle in `s` between the moving force and the defender.
+    pub(super) fn fight(&self, st: &mut State, s: Sp, log: &mut Log) {
+        let m = st.moving.clone().expect("moving");
+        let side = m.side;
+        let e = other(side);
+        let att = self.attacker_force(st);
+        let def = self.defender_force(st, e, s);
+        let d = self.c.map.space(SpaceId(s));
+        let field = Field {
+            fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),
+            resource_center: d.resource > 0,
+            capital: d.national_capital.is_some() || d.union_state_capital,
+            amphibious: None,
+            concentration_event: false,
+        };
+        let rules = self.battle_rules(st);
+        let r = battle::resolve(&self.c, &rules, &att, &def, &field, &mut st.rng);
+        if let Some(m) = st.moving.as_mut() {
+            m.vs_interceptor = false;
+        }
+        log.roll(|| {
+            format!(
+                "battle at {} ({:?}): attacker {} SP rolls {}{:+}, defender {} SP rolls {}{:+}; attacker loses {}, defender loses {}; {} wins ({}, {})",
+                self.sname(s),
+                r.size,
+                r.attacker.sp_before,
+                r.attacker.roll,
+                r.attacker.drm_total,
+                r.defender.sp_before,
+                r.defender.roll,
+                r.defender.drm_total,
+                r.attacker.sp_lost,
+                r.defender.sp_lost,
+                if r.winner == Role::Attacker { side.name() } else { e.name() },
+                r.win_rule.rule(),
+                r.aftermath.rule()
+            )
+        });
+        // FtP 7.7: leader casualties; FtP 5.5.4: a dead cavalry general's SP counts toward
+        // one SP of his side's battle losses (the owner's option, always taken).
+        let mut lost = [r.attacker.sp_lost as u16, r.defender.sp_lost as u16];
+        for (i, (rep, is_att)) in [(&r.attacker, true), (&r.defender, false)].into_iter().enumerate() {
+            if let Some(k) = rep.leader_check.as_ref().and_then(|c| c.killed) {
+                if self.is_cav(k) {
+                    lost[i] = lost[i].saturating_sub(1);
+                }
+                self.kill_general(st, k, is_att, log);
+            }
+        }
+        self.lose_in_space(st, e, s, lost[1], log);
+        if st.moving.is_some() {
+            self.lose_moving(st, lost[0], log);
+        }
+        // FtP 12.3: a large battle: winner +3, loser -5.
+        if r.size == battle::BattleSize::Large {
+            let (w, l) = if r.winner == Role::Attacker { (side, e) } else { (e, side) };
+            self.add_sw(st, w, 3, log, "FtP 12.3 large battle won");
+            self.add_sw(st, l, -5, log, "FtP 12.3 large battle lost");
+        }
+        let may_continue = r.attacker_may_continue;
+        match r.retreating {
+            Some(Role::Attacker) => self.attacker_retreat(st, log),
+            Some(Role::Defender) => {
+                if let Some(m) = st.moving.as_mut() {
+                    m.halted = !may_continue;
+                }
+                let origin = st.moving.as_ref().map(|m| m.prev).unwrap_or(s);
+                self.defender_retreat(st, e, s, origin, log);
+            }
+            None => match r.holder {
+                Some(Role::Attacker) => {
+                    if let Some(m) = st.moving.as_mut() {
+                        m.halted = !may_continue;
+                    }
+                    if self.strength(st, e, s) > 0 {
+                        self.eliminate_space(st, e, s, log);
+                    }
+                    self.after_defender_retreat(st, s, log);
+                }
+                _ => {
+                    // The defender holds: a wiped-out attacker is gone; survivors go back.
+                    if st.moving.is_some() {
+                        self.attacker_retreat(st, log);
+                    }
+                }
+            },
+        }
+    }
+
+    /// FtP 7.6.1: the beaten defender retreats (a choice when several spaces tie).
+    fn defender_retreat(&self, st: &mut State, side: Side, from: Sp, origin: Sp, log: &mut Log) {
+        if self.strength(st, side, from) == 0 {
+            self.eliminate_space(st, side, from, log);
+            self.after_defender_retreat(st, from, log);
+            return;
+        }
+        let f = self.facts(st, side);
+        let o = battle::defender_retreats(&st.opts.battle, &f, side, SpaceId(from), SpaceId(origin));
+        let best: Vec<Sp> = o.best().iter().map(|c| c.space.0).collect();
+        let chooser = if o.chooser == Role::Attacker { other(side) } else { side };
+        match best.len() {
+            0 => {
+                // FtP 7.6.3: no legal retreat: surrender.
+                log.info(|| format!("{} cannot retreat from {} and surrenders (FtP 7.6.3)", side.name(), self.sname(from)));
+                self.eliminate_space(st, side, from, log);
+                self.after_defender_retreat(st, from, log);
+            }
+            1 => {
+                self.retreat_defender(st, side, from, best[0], log);
+                self.after_defender_retreat(st, from, log);
+            }
+            _ => st.flow.push(Frame::Retreat { side, from, not: origin, chooser, before: false }),
+        }
+    }
+
+    /// The attacker holds the battle space (FtP 7.3.2, 11.2.2).
+    pub(super) fn after_defender_retreat(&self, st: &mut State, s: Sp, log: &mut Log) {
+        if let Some(side) = st.moving.as_ref().map(|m| m.side) {
+            self.enter_capital(st, side, s, log);
+        }
+    }
+
+    /// FtP 7.7.3: a killed general; FtP 5.5.4: a cavalry general's brigade is removed with him;
+    /// FtP 5.2.8: an army that lost its commander takes the next general, else the generic one.
+    fn kill_general(&self, st: &mut State, g: GeneralId, attacker: bool, log: &mut Log) {
+        let side = self.gen_side(g);
+        log.info(|| format!("{} is a casualty (FtP 7.7)", self.c.generals[g as usize].name));
+        let was = st.generals[g as usize];
+        if self.is_cav(g) {
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            st.sp_lost[side.index()] += 1;
+        } else {
+            st.generals[g as usize] = GenAt::Dead;
+        }
+        if attacker && let Some(m) = st.moving.as_mut() {
+            m.gens.retain(|&x| x != g);
+            // FtP 7.7.4: the corps' active general killed: the move ends after any retreat.
+            m.halted = true;
+        }
+        if let GenAt::Army(a) = was {
+            if st.armies[a as usize].is_some_and(|x| x.commander == Some(g)) {
+                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
+                if let Some(x) = st.armies[a as usize].as_mut() {
+                    x.commander = next;
+                }
+                if let Some(m) = st.moving.as_mut()
+                    && m.army == Some(a)
+                {
+                    m.halted = true;
+                }
+            }
+            if self.army_strength(st, a) == 0 {
+                self.eliminate_army(st, side, a, log);
+                if st.moving.as_ref().is_some_and(|m| m.army == Some(a)) {
+                    st.moving = None;
+                    if matches!(st.flow.top(), Some(Frame::Move)) {
+                        st.flow.pop();
+                    }
+                }
+            }
+        }
+        if attacker
+            && let Some(m) = st.moving.as_ref()
+            && self.moving_strength(st, m) == 0
+            && m.army.is_none()
+        {
+            self.eliminate_moving(st, log);
+        }
+    }
+}

@@ -1,0 +1,1503 @@
+//! The sequence of play (FtP 3) and every action, as a state machine over the state's Flow.
+//!
+//! `proceed` runs the automatic steps until a decision is owed; `legal` lists the decisions of
+//! the top frame (complete); `perform` carries out one legal action.
+
+use super::FtP;
+use super::content::{CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::rules::other;
+use super::state::*;
+use bivouac_engine::log::Log;
+use bivouac_engine::map::graph::SpaceId;
+use bivouac_engine::piles::CardId;
+
+fn cid(n: CardNo) -> CardId {
+    CardId(n as u16 - 1)
+}
+
+impl FtP {
+    // ------------------------------------------------------------------------------------
+    // Strategic Will (FtP 12)
+    // ------------------------------------------------------------------------------------
+
+    /// Change a side's SW; FtP 12.4 Change of Fortune: a gain flipping the marker from "-" to
+    /// "+" gains 2 more, a loss flipping it from "+" to "-" loses 3 more. SW never goes below 0.
+    pub fn add_sw(&self, st: &mut State, side: Side, delta: i16, log: &mut Log, why: &str) {
+        if delta == 0 {
+            return;
+        }
+        let i = side.index();
+        let mut d = delta;
+        if delta > 0 && !st.sw_plus[i] {
+            st.sw_plus[i] = true;
+            d += 2;
+        } else if delta < 0 && st.sw_plus[i] {
+            st.sw_plus[i] = false;
+            d -= 3;
+        }
+        st.sw[i] = (st.sw[i] + d).max(0);
+        log.info(|| format!("{} SW {:+} ({why}) -> {}", side.name(), d, st.sw[i]));
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Turn start: Reinforcement Phase (FtP 3.1, 10)
+    // ------------------------------------------------------------------------------------
+
+    pub fn begin_turn(&self, st: &mut State, log: &mut Log) {
+        let sc = &self.c.scenarios[st.sc as usize];
+        let td = &self.c.turns[st.turn as usize - 1];
+        log.info(|| format!("Turn {} ({:?} {})", st.turn, td.season, td.year));
+        st.phase = Phase::Reinforcement;
+        // FtP 3.1: the first turn of a scenario performs only its listed steps.
+        let generals = if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Generals) } else { td.generals };
+        // Scenario placements fixed by the rules (15: Grant at Memphis).
+        let fixed: Vec<(GeneralId, Sp)> = sc.placements.iter().filter(|p| p.turn == st.turn && p.edition.is_none_or(|e| e == st.edition)).map(|p| (p.general, p.space.0)).collect();
+        for (g, s) in fixed {
+            if matches!(st.generals[g as usize], GenAt::Track(_)) {
+                self.put_general(st, g, s);
+            }
+        }
+        // FtP 3.1 a: reinforcement SP (none in Fall 1861, 10.7); blockade runners never in a
+        // scenario's first turn (10.5.1).
+        let step_a = |x: bool| if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Sp) && x } else { x };
+        let (u_sp, c_sp) = (step_a(td.union_sp), step_a(td.csa_sp));
+        let strategic = if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Strategic) } else { td.strategic };
+        st.strat_used = [0, 0];
+        let br = td.br_rolls && st.turn != sc.first_turn;
+        if generals {
+            // FtP 3.1 c: Union first, then CSA (the top frame is owed first).
+            for side in [Side::Csa, Side::Union] {
+                if !self.arriving(st, side).is_empty() {
+                    st.flow.push(Frame::PlaceGenerals { side });
+                }
+            }
+        }
+        if strategic {
+            // FtP 3.1 b: Union first, then CSA.
+            st.flow.push(Frame::Strategic { side: Side::Csa });
+            st.flow.push(Frame::Strategic { side: Side::Union });
+        }
+        self.begin_reinforcements(st, u_sp, c_sp, br, log);
+        for side in [Side::Csa, Side::Union] {
+            if !self.reinforce_spaces(st, side).is_empty() {
+                st.flow.push(Frame::Reinforce { side });
+            }
+        }
+        if !generals {
+            // No step c this turn: arrivals wait for the next Reinforcement Phase.
+            for at in st.generals.iter_mut() {
+                if let GenAt::Track(t) = at
+                    && *t <= st.turn
+                {
+                    *t = st.turn + 1;
+                }
+            }
+        }
+    }
+
+    pub fn arriving(&self, st: &State, side: Side) -> Vec<GeneralId> {
+        (0..st.generals.len() as GeneralId).filter(|&g| self.gen_side(g) == side && matches!(st.generals[g as usize], GenAt::Track(t) if t <= st.turn)).collect()
+    }
+
+    /// FtP 10.6.1: spaces that may receive an arriving general.
+    pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        let sup = self.supplied(st, side);
+        // FtP 10.6.2: a supplied army with no general must get one first.
+        let generic: Vec<Sp> = st
+            .armies
+            .iter()
+            .enumerate()
+            .filter_map(|(a, x)| x.filter(|x| x.commander.is_none() && self.army_side(a as u8) == side && sup[x.space as usize]).map(|x| x.space))
+            .collect();
+        if !generic.is_empty() {
+            return generic;
+        }
+        (0..self.c.map.len() as Sp)
+            .filter(|&s| {
+                if !sup[s as usize] || self.infantry(st, side, s) == 0 {
+                    return false;
+                }
+                let mut gens = self.gens_at(st, side, s).count();
+                if let Some(a) = self.army_in(st, side, s) {
+                    gens += self.army_gens(st, a).len();
+                }
+                gens < self.strength(st, side, s) as usize
+            })
+            .collect()
+    }
+
+    /// Put a general on the map: into the army there, or loose; a cavalry general absorbs one
+    /// infantry SP and becomes a brigade (FtP 5.5.1, 10.6.4).
+    pub(super) fn put_general(&self, st: &mut State, g: GeneralId, s: Sp) {
+        let side = self.gen_side(g);
+        let army = self.army_in(st, side, s);
+        if self.is_cav(g) {
+            if st.sp[s as usize][side.index()] > 0 {
+                st.sp[s as usize][side.index()] -= 1;
+            } else if let Some(a) = army
+                && let Some(x) = st.armies[a as usize].as_mut()
+                && x.sp > 0
+            {
+                x.sp -= 1;
+            }
+        }
+        match army {
+            Some(a) => {
+                st.generals[g as usize] = GenAt::Army(a);
+                // FtP 10.6.2, 10.6.3: the first general placed commands, with no SW penalty.
+                if let Some(x) = st.armies[a as usize].as_mut()
+                    && x.commander.is_none()
+                    && !self.is_cav(g)
+                {
+                    x.commander = Some(g);
+                }
+            }
+            None => st.generals[g as usize] = GenAt::Map(s),
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Card Phase (FtP 3.2)
+    // ------------------------------------------------------------------------------------
+
+    pub(super) fn deal(&self, st: &mut State, log: &mut Log) {
+        let n = self.c.turns[st.turn as usize - 1].cards;
+        for side in [Side::Union, Side::Csa] {
+            for _ in 0..n {
+                if st.piles.is_empty(DECK) {
+                    // FtP 3.2: discards (plus any undrawn cards) form the new deck.
+                    st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng);
+                    log.info(|| "the deck is reshuffled (FtP 3.2)".into());
+                }
+                if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
+                    break;
+                }
+            }
+        }
+        log.draw(None, || format!("each player is dealt {n} cards (FtP 3.2)"));
+    }
+
+    // ------------------------------------------------------------------------------------
+    // The automatic flow
+    // ------------------------------------------------------------------------------------
+
+    pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        while st.flow.is_empty() && st.phase != Phase::Over {
+            match st.phase {
+                Phase::Reinforcement => {
+                    self.deal(st, log);
+                    st.phase = Phase::Strategy;
+                    // FtP 3.3.1: the CSA may go first only with a campaign card as its event.
+                    if self.campaign_cards(st, Side::Csa).is_empty() {
+                        st.next = Side::Union;
+                    } else {
+                        st.flow.push(Frame::FirstPlayer);
+                    }
+                }
+                Phase::Strategy => {
+                    let hands = [st.piles.len(HAND[0]), st.piles.len(HAND[1])];
+                    if hands == [0, 0] {
+                        // FtP 5.2.9, 5.3.4: the limits at the end of the last round.
+                        if self.push_excess(st) {
+                            continue;
+                        }
+                        st.phase = Phase::Capital;
+                        for side in [Side::Csa, Side::Union] {
+                            if st.capital[side.index()].is_none() && !self.capital_spaces(st, side).is_empty() {
+                                st.flow.push(Frame::Capital { side });
+                            }
+                        }
+                        continue;
+                    }
+                    // FtP 3.3.2: alternate; a player out of cards lets the other play out.
+                    let side = if hands[st.next.index()] > 0 { st.next } else { other(st.next) };
+                    st.flow.push(Frame::Round { side });
+                    // FtP 5.2.9, 5.3.4: the general limits at the round boundary.
+                    self.push_excess(st);
+                }
+                Phase::Capital => {
+                    self.political_phase(st, log);
+                    self.attrition_phase(st, log);
+                    self.end_turn(st, log);
+                }
+                Phase::Over => {}
+            }
+        }
+    }
+
+    pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
+        st.piles
+            .cards(HAND[side.index()])
+            .iter()
+            .map(|c| c.0 as CardNo + 1)
+            .filter(|&n| {
+                let d = self.c.card(n).expect("card in range");
+                (d.has(CardFlag::MajorCampaign) || d.has(CardFlag::MinorCampaign)) && Self::event_side_ok(d.event, side)
+            })
+            .collect()
+    }
+
+    pub(super) fn event_side_ok(e: EventSide, side: Side) -> bool {
+        matches!((e, side), (EventSide::Both, _) | (EventSide::Union, Side::Union) | (EventSide::Csa, Side::Csa))
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Legal actions
+    // ------------------------------------------------------------------------------------
+
+    pub fn legal(&self, st: &State) -> Vec<Action> {
+        let Some(&top) = st.flow.top() else { return vec![] };
+        let mut out = Vec::new();
+        match top {
+            Frame::Reinforce { side } => {
+                out.extend(self.reinforce_spaces(st, side).into_iter().map(|space| Action::Reinforce { space }));
+                if out.is_empty() {
+                    out.push(Action::Done);
+                }
+            }
+            Frame::Strategic { side } => {
+                out.extend(self.strategic_moves(st, side).into_iter().map(|(from, to)| Action::Strategic { from, to }));
+                out.push(Action::Done);
+            }
+            Frame::PlaceGenerals { side } => {
+                let spaces = self.general_spaces(st, side);
+                out.extend(spaces.into_iter().map(|space| Action::PlaceGeneral { space }));
+                if out.is_empty() {
+                    out.push(Action::Done);
+                }
+            }
+            Frame::FirstPlayer => {
+                out.push(Action::UnionFirst);
+                out.extend(self.campaign_cards(st, Side::Csa).into_iter().map(|card| Action::CsaFirst { card }));
+            }
+            Frame::Round { side } => {
+                for &c in st.piles.cards(HAND[side.index()]) {
+                    let card = c.0 as CardNo + 1;
+                    let d = self.c.card(card).expect("card");
+                    out.push(Action::Ops { card });
+                    if self.event_playable(st, side, card) {
+                        out.push(Action::Event { card });
+                    }
+                    if self.may_discard(side, card) {
+                        out.push(Action::Discard { card });
+                    }
+                    let _ = d;
+                }
+            }
+            Frame::Ops { side, value, .. } => {
+                self.activations(st, side, value, false, &mut out);
+                self.other_ops(st, side, value, &mut out);
+                out.push(Action::Done);
+            }
+            Frame::Campaign { side, .. } => {
+                self.activations(st, side, 3, true, &mut out);
+                out.push(Action::Done);
+            }
+            Frame::Pcs { side, .. } => {
+                out.extend(self.pc_spaces(st, side).into_iter().map(|space| Action::Pc { space }));
+                out.push(Action::Done);
+            }
+            Frame::Move => {
+                let m = st.moving.as_ref().expect("a moving force");
+                if !m.halted {
+                    for to in self.steps(st, m) {
+                        out.push(Action::Step { to });
+                    }
+                    if self.may_convert(st, m) {
+                        out.push(Action::Convert);
+                    }
+                }
+                out.push(Action::Stop);
+            }
+            Frame::Retreat { side, from, not, before, .. } => {
+                out.extend(self.retreat_choices(st, side, from, not, before).into_iter().map(|space| Action::RetreatTo { space }));
+            }
+            Frame::Rbb { .. } => {
+                out.push(Action::Withdraw);
+                out.push(Action::Stand);
+            }
+            Frame::Excess { side, space, .. } => {
+                out.extend(self.excess_candidates(st, side, space).into_iter().map(|general| Action::Remove { general }));
+            }
+            Frame::Intercept { side, to } => {
+                out.extend(self.interceptors(st, side, to).into_iter().map(|from| Action::Intercept { from }));
+                out.push(Action::Decline);
+            }
+            Frame::Capital { side } => {
+                out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
+            }
+        }
+        out
+    }
+
+    /// FtP 4.2: only events with an implementation are offered (campaign cards, 4.3).
+    pub(super) fn event_playable(&self, st: &State, side: Side, card: CardNo) -> bool {
+        let d = self.c.card(card).expect("card");
+        Self::event_side_ok(d.event, side) && (d.has(CardFlag::MajorCampaign) || d.has(CardFlag::MinorCampaign)) && st.phase == Phase::Strategy
+    }
+
+    /// FtP 4.2.3: special events can never be discarded voluntarily, nor the cards naming a side.
+    pub(super) fn may_discard(&self, side: Side, card: CardNo) -> bool {
+        let d = self.c.card(card).expect("card");
+        if d.has(CardFlag::Special) {
+            return false;
+        }
+        match d.no_voluntary_discard.as_deref() {
+            Some("both") => false,
+            Some(s) => s != side.name(),
+            None => true,
+        }
+    }
+
+    /// FtP 5.3.4: generals left behind in `s` must keep at least one SP (or a fort) there.
+    pub(super) fn leaves_ok(&self, st: &State, side: Side, s: Sp, sp_left: u8, leaving: &[GeneralId]) -> bool {
+        let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !leaving.contains(g)).collect();
+        let cav = gens.iter().filter(|&&g| self.is_cav(g)).count();
+        let inf_gens = gens.len() - cav;
+        inf_gens == 0 || sp_left > 0 || cav > 0 || self.has_fort(st, s) || self.army_in(st, side, s).is_some()
+    }
+
+    /// Activations of FtP 5.1.4 (an OPs card of value >= strategy rating) or of a campaign move
+    /// (any general, FtP 4.3.1), each force at most once per campaign.
+    pub(super) fn activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
+        let rated = |g: GeneralId| campaign || self.c.generals[g as usize].strategy <= value;
+        // Armies (FtP 5.2.3); a generic commander cannot move voluntarily (FtP 5.2.8).
+        for (a, x) in st.armies.iter().enumerate() {
+            let a = a as u8;
+            if let Some(x) = x
+                && self.army_side(a) == side
+                && let Some(cmd) = x.commander
+                && rated(cmd)
+                && !(campaign && st.campaign_armies.contains(&a))
+            {
+                let _ = x;
+                out.push(Action::MoveArmy { army: a });
+            }
+        }
+        for s in 0..self.c.map.len() as Sp {
+            let loose = st.sp[s as usize][side.index()];
+            let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+            if loose == 0 && gens.is_empty() {
+                continue;
+            }
+            let used = |g: GeneralId| campaign && st.campaign_used.contains(&g);
+            for &g in &gens {
+                if used(g) || !rated(g) {
+                    continue;
+                }
+                if self.is_cav(g) {
+                    // FtP 5.5.2: a brigade moves when its general is activated.
+                    if self.leaves_ok(st, side, s, loose, &[g]) {
+                        out.push(Action::MoveBrigade { general: g });
+                    }
+                    continue;
+                }
+                // FtP 5.3.2, 5.3.3: up to 6 SP and one extra general of lower or equal PR; a
+                // brigade as the extra general counts as one of the 6 SP.
+                let mut extras: Vec<Option<GeneralId>> = vec![None];
+                extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
+                for extra in extras {
+                    let cav_extra = extra.is_some_and(|e| self.is_cav(e)) as u8;
+                    let min = if cav_extra == 1 { 0 } else { 1 };
+                    for n in min..=loose.min(6 - cav_extra) {
+                        let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
+                        if self.leaves_ok(st, side, s, loose - n, &leaving) {
+                            out.push(Action::MoveCorps { general: g, sp: n, extra });
+                        }
+                    }
+                }
+            }
+            // FtP 5.4.1: 1-3 SP, no more than the card's value (any 1-3 for a campaign move).
+            let max = if campaign { 3 } else { value.min(3) };
+            for n in 1..=loose.min(max) {
+                if self.leaves_ok(st, side, s, loose - n, &[]) {
+                    out.push(Action::MoveDivision { space: s, sp: n });
+                }
+            }
+        }
+    }
+
+    pub(super) fn other_ops(&self, st: &State, side: Side, value: u8, out: &mut Vec<Action>) {
+        let sup = self.supplied(st, side);
+        // FtP 4.1 B, 5.2.1: create an army with a 2 or 3 card.
+        if value >= 2 {
+            let free: Vec<u8> = (0..st.armies.len() as u8).filter(|&a| self.army_side(a) == side && st.armies[a as usize].is_none() && st.army_ready[a as usize] <= st.turn).collect();
+            if let Some(&army) = free.first() {
+                for s in 0..self.c.map.len() as Sp {
+                    if !st.controls(side, s) || !sup[s as usize] || self.army_in(st, side, s).is_some() {
+                        continue;
+                    }
+                    let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| !self.is_cav(g)).collect();
+                    if gens.is_empty() || self.strength(st, side, s) < 5 {
+                        continue;
+                    }
+                    // FtP 5.2.2: the highest political rating commands; the owner breaks ties.
+                    let best = gens.iter().map(|&g| self.pr(g)).max().unwrap_or(0);
+                    for &g in gens.iter().filter(|&&g| self.pr(g) == best) {
+                        out.push(Action::CreateArmy { space: s, army, commander: g });
+                    }
+                }
+            }
+        }
+        // FtP 4.1 E, 6.8.6: build a fort (edition minimum value, counter limit).
+        let ed = &self.c.editions[st.edition as usize];
+        let min = if side == Side::Union { ed.fort_build_min_ops.union } else { ed.fort_build_min_ops.csa };
+        let max = if side == Side::Union { self.forts_max[0] } else { self.forts_max[1] };
+        let have = st.fort.iter().filter(|f| **f == Some(side)).count();
+        if value >= min && have < max as usize {
+            for s in 0..self.c.map.len() as Sp {
+                if st.controls(side, s) && !self.has_fort(st, s) {
+                    out.push(Action::BuildFort { space: s });
+                }
+            }
+        }
+        // FtP 4.1 F, 11.3: place PCs.
+        if !self.pc_spaces(st, side).is_empty() {
+            out.push(Action::PlacePcs);
+        }
+    }
+
+    /// FtP 11.3: where a PC may be placed with OPs now.
+    pub(super) fn pc_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
+        if st.capital[side.index()].is_none() {
+            return vec![];
+        }
+        let sup = self.supplied(st, side);
+        (0..self.c.map.len() as Sp)
+            .filter(|&s| {
+                if st.controls(side, s) || self.enemy_occupied(st, side, s) {
+                    return false;
+                }
+                // FtP 11.3 A: a space with a friendly supplied infantry SP, or a still-neutral
+                // border-state space.
+                (self.infantry(st, side, s) > 0 && sup[s as usize]) || (self.original(s) == StateSide::Border && st.control(s) == Control::Neutral)
+            })
+            .collect()
+    }
+
+    /// The effective kind of a link this turn (FtP 5.9.3 ES: the 1864 railroads).
+    pub(super) fn link_kind(&self, st: &State, l: &super::content::LinkDef) -> LinkKind {
+        if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
+    }
+
+    /// Spaces the moving force may step into now (FtP 5.1, 5.4.2, 5.9, 5.10).
+    pub(super) fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
+        let mut out = Vec::new();
+        let bonus = self.c.movement.rail_bonus;
+        for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
+            let to = t.0;
+            let kind = self.link_kind(st, l);
+            match kind {
+                LinkKind::Road | LinkKind::Rail => {}
+                // FtP 5.10: CSA only, with a 3-value card or a campaign card.
+                LinkKind::Dashed if m.side == Side::Csa && m.value >= 3 => {}
+                _ => continue,
+            }
+            if m.mp == 0 {
+                // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
+                // through friendly spaces, never into an enemy-occupied space.
+                let rail_ok = m.kind != Formation::Army && m.rail_only && kind == LinkKind::Rail && st.controls(m.side, to) && !self.enemy_occupied(st, m.side, to);
+                if !(rail_ok && m.steps < self.base_mp(m.kind) + bonus) {
+                    continue;
+                }
+            }
+            // FtP 5.4.2: a division may not enter an enemy-controlled space in a neutral border
+            // state or in an enemy-controlled state.
+            if m.kind == Formation::Division && st.control(to) == Control::Of(other(m.side)) {
+                let sc = st.state_control[self.state_of(to)];
+                if sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border) {
+                    continue;
+                }
+            }
+            if !out.contains(&to) {
+                out.push(to);
+            }
+        }
+        out
+    }
+
+    pub fn base_mp(&self, k: Formation) -> u8 {
+        let mv = &self.c.movement;
+        match k {
+            Formation::Army => mv.army.mp,
+            Formation::Corps => mv.corps.mp,
+            Formation::Division => mv.division.mp,
+            Formation::Brigade => mv.cavalry.mp,
+        }
+    }
+
+    /// FtP 5.2.6: an army with infantry may spend 1 MP to place or flip a PC in its space; in
+    /// 1861-1863 only in supply.
+    pub(super) fn may_convert(&self, st: &State, m: &MoveSt) -> bool {
+        let Some(a) = m.army else { return false };
+        if m.mp == 0 || st.armies[a as usize].is_none_or(|x| x.sp == 0) || st.controls(m.side, m.at) {
+            return false;
+        }
+        let year = self.c.turns[st.turn as usize - 1].year;
+        year >= 1864 || self.supplied(st, m.side)[m.at as usize]
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Performing actions
+    // ------------------------------------------------------------------------------------
+
+    pub fn perform(&self, st: &mut State, a: &Action, log: &mut Log) {
+        let top = *st.flow.top().expect("a pending decision");
+        match (*a).clone() {
+            Action::PlaceGeneral { space } => {
+                let Frame::PlaceGenerals { side } = top else { return };
+                let arriving = self.arriving(st, side);
+                // FtP 10.6.1: the space is announced, then the general drawn at random.
+                let g = arriving[st.rng.pick(arriving.len())];
+                self.put_general(st, g, space);
+                log.reveal(|| format!("{} arrives at {}", self.c.generals[g as usize].name, self.sname(space)));
+                if self.arriving(st, side).is_empty() {
+                    st.flow.pop();
+                }
+            }
+            Action::Reinforce { space } => {
+                let Frame::Reinforce { side } = top else { return };
+                self.reinforce(st, side, space, log);
+                if self.reinforce_spaces(st, side).is_empty() {
+                    st.flow.pop();
+                }
+            }
+            Action::Strategic { from, to } => {
+                let Frame::Strategic { side } = top else { return };
+                let i = side.index();
+                st.sp[from as usize][i] -= 1;
+                st.sp[to as usize][i] += 1;
+                st.strat_used[i] += 1;
+                log.info(|| format!("{} moves 1 SP by rail from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
+            }
+            Action::Done => {
+                match top {
+                    Frame::PlaceGenerals { side } => {
+                        // No space can receive them: they wait for the next turn.
+                        for g in self.arriving(st, side) {
+                            st.generals[g as usize] = GenAt::Track(st.turn + 1);
+                        }
+                    }
+                    Frame::Campaign { .. } => st.campaign_used.clear(),
+                    _ => {}
+                }
+                st.flow.pop();
+            }
+            Action::UnionFirst => {
+                st.next = Side::Union;
+                st.flow.pop();
+            }
+            Action::CsaFirst { card } => {
+                st.flow.replace(Frame::Round { side: Side::Csa });
+                self.play_event(st, Side::Csa, card, log);
+            }
+            Action::Ops { card } => {
+                let Frame::Round { side } = top else { return };
+                st.next = other(side);
+                let _ = st.piles.move_card(cid(card), HAND[side.index()], DISCARD);
+                let value = self.c.card(card).map(|d| d.ops).unwrap_or(1);
+                log.reveal(|| format!("{} plays #{} for {} OPs", side.name(), card, value));
+                st.flow.replace(Frame::Ops { side, card, value });
+            }
+            Action::Event { card } => {
+                let Frame::Round { side } = top else { return };
+                self.play_event(st, side, card, log);
+            }
+            Action::Discard { card } => {
+                let Frame::Round { side } = top else { return };
+                st.next = other(side);
+                let _ = st.piles.move_card(cid(card), HAND[side.index()], DISCARD);
+                log.reveal(|| format!("{} discards #{card}", side.name()));
+                st.flow.pop();
+            }
+            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveBrigade { .. } => {
+                let (side, value, campaign) = match top {
+                    Frame::Ops { side, value, .. } => (side, value, false),
+                    Frame::Campaign { side, .. } => (side, 3, true),
+                    _ => return,
+                };
+                self.activate(st, side, value, a, log);
+                if campaign {
+                    let Frame::Campaign { left, .. } = top else { return };
+                    let m = st.moving.as_ref().expect("moving");
+                    st.campaign_used.extend(m.gens.iter().copied());
+                    if let Some(x) = m.army {
+                        st.campaign_armies.push(x);
+                        st.campaign_used.extend(self.army_gens(st, x));
+                    }
+                    if left <= 1 {
+                        st.campaign_used.clear();
+                        st.campaign_armies.clear();
+                        st.flow.replace(Frame::Move);
+                    } else {
+                        st.flow.replace(Frame::Campaign { side, left: left - 1 });
+                        st.flow.push(Frame::Move);
+                    }
+                } else {
+                    st.flow.replace(Frame::Move);
+                }
+            }
+            Action::CreateArmy { space, army, commander } => {
+                let Frame::Ops { side, .. } = top else { return };
+                self.create_army(st, side, space, army, commander, log);
+                st.flow.pop();
+            }
+            Action::BuildFort { space } => {
+                let Frame::Ops { side, .. } = top else { return };
+                st.fort[space as usize] = Some(side);
+                log.info(|| format!("{} builds a fort at {} (FtP 6.8.6)", side.name(), self.sname(space)));
+                st.flow.pop();
+            }
+            Action::PlacePcs => {
+                let Frame::Ops { side, value, .. } = top else { return };
+                st.flow.replace(Frame::Pcs { side, left: value });
+            }
+            Action::Pc { space } => {
+                let Frame::Pcs { side, left } = top else { return };
+                self.place_pc(st, side, space, log);
+                if left <= 1 || self.pc_spaces(st, side).is_empty() {
+                    st.flow.pop();
+                } else {
+                    st.flow.replace(Frame::Pcs { side, left: left - 1 });
+                }
+            }
+            Action::Step { to } => {
+                let m = st.moving.as_ref().expect("moving");
+                let e = other(m.side);
+                // FtP 5.8.2: one interception attempt per enemy move.
+                if !m.intercept_tried && !self.interceptors(st, e, to).is_empty() {
+                    st.flow.push(Frame::Intercept { side: e, to });
+                } else {
+                    self.step(st, to, log);
+                }
+            }
+            Action::Remove { general } => {
+                let Frame::Excess { side, space, .. } = top else { return };
+                st.flow.pop();
+                log.info(|| format!("{} exceeds the general limit and goes to the turn track (FtP 5.2.9, 5.3.4)", self.c.generals[general as usize].name));
+                let was = st.generals[general as usize];
+                st.generals[general as usize] = GenAt::Track(st.turn + 1);
+                if let GenAt::Army(a) = was
+                    && st.armies[a as usize].is_some_and(|x| x.commander == Some(general))
+                {
+                    // FtP 5.2.8: the next general by political rating takes command.
+                    let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
+                    if let Some(x) = st.armies[a as usize].as_mut() {
+                        x.commander = next;
+                    }
+                }
+                if !self.excess_candidates(st, side, space).is_empty() {
+                    st.flow.push(top);
+                }
+            }
+            Action::Intercept { from } => {
+                let Frame::Intercept { side, to } = top else { return };
+                st.flow.pop();
+                self.intercept(st, side, from, to, log);
+                self.step(st, to, log);
+            }
+            Action::Decline => {
+                let Frame::Intercept { to, .. } = top else { return };
+                st.flow.pop();
+                self.step(st, to, log);
+            }
+            Action::Convert => {
+                let m = st.moving.as_mut().expect("moving");
+                m.mp -= 1;
+                m.rail_only = false;
+                let (side, at) = (m.side, m.at);
+                self.place_pc(st, side, at, log);
+            }
+            Action::Stop => self.end_move(st, log),
+            Action::RetreatTo { space } => {
+                let Frame::Retreat { side, from, before, .. } = top else { return };
+                st.flow.pop();
+                self.retreat_defender(st, side, from, space, log);
+                if !before {
+                    self.after_defender_retreat(st, from, log);
+                } else {
+                    self.after_retreat_before_battle(st, from, log);
+                }
+            }
+            Action::Withdraw => {
+                let Frame::Rbb { from, .. } = top else { return };
+                st.flow.pop();
+                self.try_retreat_before_battle(st, from, log);
+            }
+            Action::Stand => {
+                let Frame::Rbb { from, .. } = top else { return };
+                st.flow.pop();
+                self.fight(st, from, log);
+            }
+            Action::Capital { space } => {
+                let Frame::Capital { side } = top else { return };
+                st.capital[side.index()] = Some(space);
+                // FtP 11.2.3: -10 SW unless an approved space.
+                if !self.capital_approved(side, space) {
+                    self.add_sw(st, side, -10, log, "FtP 11.2.3 new capital not on an approved space");
+                }
+                log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
+                st.flow.pop();
+            }
+        }
+    }
+
+    pub(super) fn play_event(&self, st: &mut State, side: Side, card: CardNo, log: &mut Log) {
+        let d = self.c.card(card).expect("card");
+        st.next = other(side);
+        // FtP 4.2.1: "remove from game" cards leave the game when played as the event.
+        let to = if d.remove { REMOVED } else { DISCARD };
+        let _ = st.piles.move_card(cid(card), HAND[side.index()], to);
+        // FtP 4.3.1: a Major Campaign makes 3 moves, a Minor Campaign 2.
+        let left = if d.has(CardFlag::MajorCampaign) { 3 } else { 2 };
+        log.reveal(|| format!("{} plays #{} {} as a campaign event: {} moves (FtP 4.3.1)", side.name(), card, d.title, left));
+        st.campaign_used.clear();
+        st.campaign_armies.clear();
+        st.flow.replace(Frame::Campaign { side, left });
+    }
+
+    pub(super) fn activate(&self, st: &mut State, side: Side, value: u8, a: &Action, log: &mut Log) {
+        let mut m = MoveSt {
+            side,
+            kind: Formation::Division,
+            at: 0,
+            prev: 0,
+            sp: 0,
+            gens: Vec::new(),
+            army: None,
+            mp: 0,
+            value,
+            halted: false,
+            rail_only: true,
+            steps: 0,
+            intercept_tried: false,
+            vs_interceptor: false,
+        };
+        match *a {
+            Action::MoveArmy { army } => {
+                let x = st.armies[army as usize].expect("army on map");
+                m.kind = Formation::Army;
+                m.at = x.space;
+                m.army = Some(army);
+            }
+            Action::MoveCorps { general, sp, extra } => {
+                let GenAt::Map(s) = st.generals[general as usize] else { return };
+                m.kind = Formation::Corps;
+                m.at = s;
+                m.sp = sp;
+                st.sp[s as usize][side.index()] -= sp;
+                m.gens.push(general);
+                m.gens.extend(extra);
+            }
+            Action::MoveDivision { space, sp } => {
+                m.at = space;
+                m.sp = sp;
+                st.sp[space as usize][side.index()] -= sp;
+            }
+            Action::MoveBrigade { general } => {
+                let GenAt::Map(s) = st.generals[general as usize] else { return };
+                m.kind = Formation::Brigade;
+                m.at = s;
+                m.gens.push(general);
+            }
+            _ => return,
+        }
+        for &g in &m.gens {
+            st.generals[g as usize] = GenAt::Moving;
+        }
+        m.prev = m.at;
+        m.mp = self.base_mp(m.kind);
+        log.info(|| format!("{} activates a {} at {} (FtP 5.1.4)", side.name(), m.kind.name(), self.sname(m.at)));
+        st.moving = Some(m);
+    }
+
+    pub(super) fn create_army(&self, st: &mut State, side: Side, s: Sp, army: u8, commander: GeneralId, log: &mut Log) {
+        // FtP 5.2.2: -2 SW once if any general on the map outside armies outranks the commander.
+        let outranked = (0..st.generals.len() as GeneralId).any(|g| self.gen_side(g) == side && matches!(st.generals[g as usize], GenAt::Map(_)) && self.pr(g) > self.pr(commander));
+        let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+        for g in gens {
+            st.generals[g as usize] = GenAt::Army(army);
+        }
+        let sp = st.sp[s as usize][side.index()];
+        let take = sp.min(self.c.movement.army.max_sp.saturating_sub(self.army_brigades(st, army)));
+        st.sp[s as usize][side.index()] -= take;
+        st.armies[army as usize] = Some(ArmySt { space: s, sp: take, commander: Some(commander) });
+        log.info(|| format!("{} creates {} at {} (FtP 5.2.1)", side.name(), self.c.armies[army as usize].name, self.sname(s)));
+        if outranked {
+            self.add_sw(st, side, -2, log, "FtP 5.2.2 a higher-rated general elsewhere");
+        }
+    }
+
+    /// Place or flip a PC (FtP 11.1, 11.3); a Union PC on an intact CSA resource center
+    /// destroys it (FtP 12.2); taking a coastal fort's space captures it (FtP 6.8.1, 12.11).
+    pub(super) fn place_pc(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+        let before = st.control(s);
+        st.control[s as usize] = Control::Of(side);
+        log.info(|| format!("{} PC at {}", side.name(), self.sname(s)));
+        let d = self.c.map.space(SpaceId(s));
+        if side == Side::Union && d.resource > 0 && !st.rc_destroyed[s as usize] && self.original(s) == StateSide::Csa {
+            st.rc_destroyed[s as usize] = true;
+            let v = d.resource as i16;
+            self.add_sw(st, Side::Union, v, log, "FtP 12.2 resource center destroyed");
+            self.add_sw(st, Side::Csa, -v, log, "FtP 12.2 resource center destroyed");
+        }
+        if d.coastal_fort && before == Control::Of(Side::Csa) && side == Side::Union {
+            let v = self.c.editions[st.edition as usize].fort_capture_sw as i16;
+            self.add_sw(st, Side::Union, v, log, "FtP 12.11 coastal fort captured");
+            self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 coastal fort captured");
+        }
+        if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
+            st.fort[s as usize] = None;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Movement, battle, retreat (FtP 5.1, 5.7, 7)
+    // ------------------------------------------------------------------------------------
+
+    pub(super) fn moving_strength(&self, st: &State, m: &MoveSt) -> u16 {
+        match m.army {
+            Some(a) => self.army_strength(st, a) as u16,
+            None => m.sp as u16 + m.gens.iter().filter(|&&g| self.is_cav(g)).count() as u16,
+        }
+    }
+
+    pub(super) fn step(&self, st: &mut State, to: Sp, log: &mut Log) {
+        let m = st.moving.as_mut().expect("moving");
+        let link_rail = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| matches!(self.link_kind_static(l, st.turn), LinkKind::Rail));
+        let side = m.side;
+        let friendly = st.control[to as usize] == Control::Of(side);
+        let m = st.moving.as_mut().expect("moving");
+        if m.mp > 0 {
+            m.mp -= 1;
+        }
+        m.steps += 1;
+        m.rail_only &= link_rail && friendly;
+        m.prev = m.at;
+        m.at = to;
+        if let Some(a) = m.army
+            && let Some(x) = st.armies[a as usize].as_mut()
+        {
+            x.space = to;
+        }
+        log.info(|| format!("{} moves to {}", side.name(), self.sname(to)));
+        let enemy = other(side);
+        // FtP 5.7.4: a space with only enemy generals: they go to the turn track.
+        if !self.enemy_occupied(st, side, to) {
+            let lone: Vec<GeneralId> = self.gens_at(st, enemy, to).collect();
+            for g in lone {
+                st.generals[g as usize] = GenAt::Track(st.turn + 1);
+            }
+            self.enter_capital(st, side, to, log);
+            return;
+        }
+        self.engage(st, to, log);
+    }
+
+    pub(super) fn link_kind_static(&self, l: &super::content::LinkDef, turn: u8) -> LinkKind {
+        if l.upgrade_1864 && turn >= 10 { LinkKind::Rail } else { l.kind }
+    }
+
+    /// FtP 11.2.2: an enemy force entering a national capital sends the marker to the holding
+    /// box; FtP 12.6: -30 SW (Union) / -15 (CSA) at once.
+    pub(super) fn enter_capital(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+        let e = other(side);
+        if st.capital[e.index()] == Some(s) {
+            st.capital[e.index()] = None;
+            let loss = if e == Side::Union { -30 } else { -15 };
+            self.add_sw(st, e, loss, log, "FtP 12.6 national capital displaced");
+        }
+    }
+
+    /// The moving force entered an enemy-occupied space (FtP 5.7, 7).
+    pub(super) fn engage(&self, st: &mut State, s: Sp, log: &mut Log) {
+        let m = st.moving.clone().expect("moving");
+        let side = m.side;
+        let e = other(side);
+        let att = self.moving_strength(st, &m);
+        let def = self.strength(st, e, s);
+        let fort = st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s);
+        if def == 0 {
+            // FtP 5.7.2: an ungarrisoned fort: no battle; a fort counter is removed, a coastal
+            // fort entered by land is captured (FtP 6.8.1).
+            if st.fort[s as usize] == Some(e) {
+                st.fort[s as usize] = None;
+                log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
+                if e == Side::Csa {
+                    let v = self.c.editions[st.edition as usize].fort_capture_sw as i16;
+                    self.add_sw(st, Side::Union, v, log, "FtP 12.11 CSA fort eliminated");
+                    self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 CSA fort eliminated");
+                }
+            }
+            if self.enemy_coastal_fort(st, side, s) {
+                self.place_pc(st, side, s, log);
+            }
+            for g in self.gens_at(st, e, s).collect::<Vec<_>>() {
+                st.generals[g as usize] = GenAt::Track(st.turn + 1);
+            }
+            self.enter_capital(st, side, s, log);
+            return;
+        }
+        let ratio = self.c.battle_int("overrun_ratio").unwrap_or(10) as u16;
+        if !fort && att >= ratio * def {
+            // FtP 5.7.2: overrun, the defender is eliminated and the mover may continue.
+            log.info(|| format!("overrun at {} (FtP 5.7.2)", self.sname(s)));
+            self.eliminate_space(st, e, s, log);
+            self.enter_capital(st, side, s, log);
+            return;
+        }
+        if !fort && def >= ratio * att {
+            log.info(|| format!("the moving force is overrun at {} (FtP 5.7.2)", self.sname(s)));
+            self.eliminate_moving(st, log);
+            return;
+        }
+        // FtP 7.2: the defender may retreat before battle; otherwise FtP 7.3: a battle.
+        self.offer_retreat_before_battle(st, s, log);
+    }
+
+    /// FtP 7.6.1: the attacker retreats to the space it came from, +1 SP lost if it is
+    /// enemy-controlled; the move ends.
+    pub(super) fn attacker_retreat(&self, st: &mut State, log: &mut Log) {
+        let Some(m) = st.moving.as_mut() else { return };
+        let (side, prev) = (m.side, m.prev);
+        m.at = prev;
+        if let Some(a) = m.army
+            && let Some(x) = st.armies[a as usize].as_mut()
+        {
+            x.space = prev;
+        }
+        log.info(|| format!("the attacker retreats to {} (FtP 7.6.1)", self.sname(prev)));
+        if st.control(prev) == Control::Of(other(side)) {
+            self.lose_moving(st, 1, log);
+        }
+        if st.moving.is_some() {
+            self.end_move(st, log);
+        }
+    }
+
+    /// The whole defending force retreats one space (FtP 7.6.1).
+    pub(super) fn retreat_defender(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        let i = side.index();
+        let n = st.sp[from as usize][i];
+        st.sp[from as usize][i] = 0;
+        st.sp[to as usize][i] += n;
+        for g in self.gens_at(st, side, from).collect::<Vec<_>>() {
+            st.generals[g as usize] = GenAt::Map(to);
+        }
+        if let Some(a) = self.army_in(st, side, from) {
+            if let Some(b) = self.army_in(st, side, to) {
+                self.merge_armies(st, side, a, b, log);
+            } else if let Some(x) = st.armies[a as usize].as_mut() {
+                x.space = to;
+            }
+        } else if let Some(b) = self.army_in(st, side, to) {
+            self.absorb(st, side, to, b);
+        }
+        log.info(|| format!("{} retreats from {} to {} (FtP 7.6.1)", side.name(), self.sname(from), self.sname(to)));
+        // FtP 7.6.1: ending on an enemy PC costs 1 extra SP.
+        if st.control(to) == Control::Of(other(side)) {
+            self.lose_in_space(st, side, to, 1, log);
+        }
+    }
+
+    /// FtP 5.3.5: SP and generals loose in an army's space join it (up to 15 SP).
+    pub(super) fn absorb(&self, st: &mut State, side: Side, s: Sp, a: u8) {
+        let cap = self.c.movement.army.max_sp;
+        for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
+            st.generals[g as usize] = GenAt::Army(a);
+        }
+        let room = cap.saturating_sub(self.army_strength(st, a));
+        let n = st.sp[s as usize][side.index()].min(room);
+        st.sp[s as usize][side.index()] -= n;
+        if let Some(x) = st.armies[a as usize].as_mut() {
+            x.sp += n;
+        }
+    }
+
+    /// FtP 5.2.4: two friendly armies in one space: `gone` is removed (its generals to the
+    /// turn track, -10/-5 SW and its commander's PR), its SP join `keep` up to 15.
+    pub(super) fn merge_armies(&self, st: &mut State, side: Side, gone: u8, keep: u8, log: &mut Log) {
+        let x = st.armies[gone as usize].take().expect("army");
+        let dest = st.armies[keep as usize].map(|k| k.space).unwrap_or(x.space);
+        for g in self.army_gens(st, gone) {
+            // Cavalry brigades are SP too: they join the other army with the SP (5.2.1).
+            st.generals[g as usize] = if self.is_cav(g) { GenAt::Map(dest) } else { GenAt::Track(st.turn + 1) };
+        }
+        st.army_ready[gone as usize] = st.turn + 1;
+        st.sp[dest as usize][side.index()] += x.sp;
+        self.absorb(st, side, dest, keep);
+        let pen = if side == Side::Union { -10 } else { -5 } - x.commander.map(|g| self.pr(g) as i16).unwrap_or(0);
+        self.add_sw(st, side, pen, log, "FtP 5.2.4 two armies in one space");
+    }
+
+    /// FtP 5.5.4: a dead or removed cavalry general returns after the edition's delay.
+    pub(super) fn return_delay(&self, edition: u8, g: GeneralId) -> u8 {
+        let back = &self.c.editions[edition as usize].cav_general_return_turns;
+        if self.is_cav(g) {
+            if self.gen_side(g) == Side::Union { back.union } else { back.csa }
+        } else {
+            1
+        }
+    }
+
+    /// Remove `n` SP of `side` in `s`: loose infantry first, then the army's, then brigades
+    /// ([INTERP] the owner's choice of FtP 5.5.4 is made this way: infantry before cavalry).
+    pub(super) fn lose_in_space(&self, st: &mut State, side: Side, s: Sp, mut n: u16, log: &mut Log) {
+        let i = side.index();
+        let take = (st.sp[s as usize][i] as u16).min(n);
+        st.sp[s as usize][i] -= take as u8;
+        st.sp_lost[i] += take as u32;
+        n -= take;
+        let army = self.army_in(st, side, s);
+        if let Some(a) = army
+            && let Some(x) = st.armies[a as usize].as_mut()
+        {
+            let take = (x.sp as u16).min(n);
+            x.sp -= take as u8;
+            st.sp_lost[i] += take as u32;
+            n -= take;
+        }
+        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).collect();
+        if let Some(a) = army {
+            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)));
+        }
+        for g in cav {
+            if n == 0 {
+                break;
+            }
+            // FtP 5.5.4: brigade SP eliminated: the cavalry general goes to the turn track.
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            st.sp_lost[i] += 1;
+            n -= 1;
+        }
+        if let Some(a) = army
+            && self.army_strength(st, a) == 0
+        {
+            self.eliminate_army(st, side, a, log);
+        }
+        self.orphan_generals(st, side, s);
+    }
+
+    /// FtP 5.3.4: a general may not stand alone in a space without SP or fort.
+    pub(super) fn orphan_generals(&self, st: &mut State, side: Side, s: Sp) {
+        if self.strength(st, side, s) == 0 && !self.has_fort(st, s) {
+            for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
+                st.generals[g as usize] = GenAt::Track(st.turn + 1);
+            }
+        }
+    }
+
+    /// FtP 5.2.1: an army with 0 SP is eliminated: generals to the turn track, -10/-5 SW.
+    pub(super) fn eliminate_army(&self, st: &mut State, side: Side, a: u8, log: &mut Log) {
+        for g in self.army_gens(st, a) {
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+        }
+        st.armies[a as usize] = None;
+        st.army_ready[a as usize] = st.turn + 1;
+        log.info(|| format!("{} is eliminated (FtP 5.2.1)", self.c.armies[a as usize].name));
+        let pen = if side == Side::Union { -10 } else { -5 };
+        self.add_sw(st, side, pen, log, "FtP 12.7 army lost");
+    }
+
+    pub(super) fn eliminate_space(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+        let n = self.strength(st, side, s);
+        self.lose_in_space(st, side, s, n, log);
+        for g in self.gens_at(st, side, s).collect::<Vec<_>>() {
+            st.generals[g as usize] = GenAt::Track(st.turn + 1);
+        }
+    }
+
+    pub(super) fn lose_moving(&self, st: &mut State, mut n: u16, log: &mut Log) {
+        let Some(m) = st.moving.as_mut() else { return };
+        let i = m.side.index();
+        let side = m.side;
+        if let Some(a) = m.army {
+            let s = m.at;
+            let before = st.armies[a as usize].map(|x| x.space);
+            let _ = before;
+            // The army's SP and brigades, not the loose SP of its space.
+            if let Some(x) = st.armies[a as usize].as_mut() {
+                let take = (x.sp as u16).min(n);
+                x.sp -= take as u8;
+                st.sp_lost[i] += take as u32;
+                n -= take;
+            }
+            for g in self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)) {
+                if n == 0 {
+                    break;
+                }
+                st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+                st.sp_lost[i] += 1;
+                n -= 1;
+            }
+            if self.army_strength(st, a) == 0 {
+                self.eliminate_army(st, side, a, log);
+                st.moving = None;
+                st.flow.pop();
+                self.orphan_generals(st, side, s);
+            }
+            return;
+        }
+        let take = (m.sp as u16).min(n);
+        m.sp -= take as u8;
+        st.sp_lost[i] += take as u32;
+        n -= take;
+        let cav: Vec<GeneralId> = m.gens.iter().copied().filter(|&g| self.is_cav(g)).collect();
+        for g in cav {
+            if n == 0 {
+                break;
+            }
+            let m = st.moving.as_mut().expect("moving");
+            m.gens.retain(|&x| x != g);
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            st.sp_lost[i] += 1;
+            n -= 1;
+        }
+        let m = st.moving.as_ref().expect("moving");
+        if self.moving_strength(st, m) == 0 {
+            self.eliminate_moving(st, log);
+        }
+    }
+
+    /// The moving force is destroyed: its SP are lost, its generals go to the turn track.
+    pub(super) fn eliminate_moving(&self, st: &mut State, log: &mut Log) {
+        let Some(m) = st.moving.clone() else { return };
+        if let Some(a) = m.army {
+            let n = self.army_strength(st, a);
+            self.lose_moving(st, n as u16, log);
+            return;
+        }
+        let i = m.side.index();
+        st.sp_lost[i] += m.sp as u32;
+        for &g in &m.gens {
+            if self.is_cav(g) {
+                st.sp_lost[i] += 1;
+            }
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+        }
+        log.info(|| format!("the {} is eliminated", m.kind.name()));
+        st.moving = None;
+        if matches!(st.flow.top(), Some(Frame::Move)) {
+            st.flow.pop();
+        }
+    }
+
+    /// The force ends its move where it stands (FtP 5.1, 5.3.5, 5.2.4).
+    pub(super) fn end_move(&self, st: &mut State, log: &mut Log) {
+        let Some(m) = st.moving.take() else { return };
+        let (side, s) = (m.side, m.at);
+        match m.army {
+            Some(a) => {
+                let other_army = st.armies.iter().enumerate().find(|(b, x)| *b as u8 != a && x.is_some_and(|x| x.space == s) && self.army_side(*b as u8) == side).map(|(b, _)| b as u8);
+                if let Some(b) = other_army {
+                    // [INTERP] FtP 5.2.4 lets the owner choose which army goes; here the army
+                    // that moved is the one removed.
+                    self.merge_armies(st, side, a, b, log);
+                }
+            }
+            None => {
+                st.sp[s as usize][side.index()] += m.sp;
+                for &g in &m.gens {
+                    st.generals[g as usize] = GenAt::Map(s);
+                }
+                if let Some(a) = self.army_in(st, side, s) {
+                    self.absorb(st, side, s, a);
+                }
+            }
+        }
+        log.info(|| format!("the {} ends its move at {}", m.kind.name(), self.sname(s)));
+        if matches!(st.flow.top(), Some(Frame::Move)) {
+            st.flow.pop();
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Political Control Phase (FtP 3.4, 11, 12)
+    // ------------------------------------------------------------------------------------
+
+    /// FtP 11.2.3: where a displaced capital may go: a friendly space with a LOC in a state
+    /// that started the war on that side.
+    pub fn capital_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        let sup = self.supplied(st, side);
+        let want = if side == Side::Union { StateSide::Union } else { StateSide::Csa };
+        (0..self.c.map.len() as Sp).filter(|&s| st.controls(side, s) && sup[s as usize] && self.original(s) == want && !self.enemy_occupied(st, side, s)).collect()
+    }
+
+    pub(super) fn capital_approved(&self, side: Side, s: Sp) -> bool {
+        let d = self.c.map.space(SpaceId(s));
+        match side {
+            Side::Union => d.union_state_capital || d.national_capital == Some(Side::Union),
+            Side::Csa => d.resource > 0 || d.br || d.national_capital == Some(Side::Csa),
+        }
+    }
+
+    pub(super) fn political_phase(&self, st: &mut State, log: &mut Log) {
+        // FtP 11.1: PCs by occupation, chaining as LOCs extend.
+        loop {
+            let mut changed = false;
+            for side in [Side::Union, Side::Csa] {
+                let sup = self.supplied(st, side);
+                for s in 0..self.c.map.len() as Sp {
+                    if !st.controls(side, s) && sup[s as usize] && self.infantry(st, side, s) > 0 {
+                        self.place_pc(st, side, s, log);
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // FtP 5.5.3, 11.1: a brigade alone removes an enemy PC in its side's states or a border state.
+        for g in 0..st.generals.len() as GeneralId {
+            if let GenAt::Map(s) = st.generals[g as usize]
+                && self.is_cav(g)
+            {
+                let side = self.gen_side(g);
+                if st.control(s) == Control::Of(other(side)) && self.infantry(st, side, s) == 0 {
+                    match self.original(s) {
+                        StateSide::Border => st.control[s as usize] = Control::Neutral,
+                        o if (o == StateSide::Union) == (side == Side::Union) => st.control[s as usize] = Control::Of(side),
+                        _ => {}
+                    }
+                }
+            }
+        }
+        self.state_control(st, log);
+        // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
+        if self.c.turns[st.turn as usize - 1].season == Season::Fall {
+            self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");
+            if st.emancipation {
+                self.add_sw(st, Side::Csa, -5, log, "FtP 12.9 war guilt");
+            }
+        }
+    }
+
+    pub(super) fn controlled_count(&self, st: &State, side: Side, state: usize) -> u16 {
+        self.c.map.ids().filter(|&s| self.state_of(s.0) == state && st.controls(side, s.0)).map(|s| self.c.control_weight(s) as u16).sum()
+    }
+
+    /// FtP 12.1: state control.
+    pub(super) fn state_control(&self, st: &mut State, log: &mut Log) {
+        let ed = &self.c.editions[st.edition as usize];
+        for (i, def) in self.c.states.iter().enumerate() {
+            let Some(need) = def.control else { continue };
+            let need = need as u16;
+            let v = def.sw as i16;
+            let u = self.controlled_count(st, Side::Union, i);
+            let c = self.controlled_count(st, Side::Csa, i);
+            match (def.side, st.state_control[i]) {
+                (StateSide::Union, _) => {}
+                (_, Control::Of(Side::Union)) => {}
+                (StateSide::Border, Control::Neutral) => {
+                    // FtP 12.1.3: the first side to control a border state gains its value.
+                    let first = if u >= need { Some(Side::Union) } else if c >= need { Some(Side::Csa) } else { None };
+                    if let Some(side) = first {
+                        st.state_control[i] = Control::Of(side);
+                        st.border_first[i] = Some(side);
+                        self.add_sw(st, side, v, log, "FtP 12.1.3 border state first controlled");
+                        for s in self.c.map.ids().map(|s| s.0).filter(|&s| self.state_of(s) == i).collect::<Vec<_>>() {
+                            if !self.enemy_occupied(st, side, s) {
+                                st.control[s as usize] = Control::Of(side);
+                            }
+                        }
+                    }
+                }
+                (_, _) => {
+                    // FtP 12.1.1: the Union takes a CSA state (or a border state the CSA took).
+                    let no_rc_br = !ed.csa_state_control_needs_no_rc_br
+                        || !self.c.map.ids().any(|s| self.state_of(s.0) == i && ((self.c.map.space(s).resource > 0 && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0)));
+                    if u >= need && no_rc_br {
+                        st.state_control[i] = Control::Of(Side::Union);
+                        self.add_sw(st, Side::Csa, -v, log, "FtP 12.1.1 state lost to the Union");
+                        if def.side == StateSide::Border {
+                            self.add_sw(st, Side::Union, v, log, "FtP 12.1.3 border state taken");
+                        }
+                    }
+                }
+            }
+        }
+        // FtP 12.1.2: CSA control of >= 3 spaces in an original Union state.
+        for (i, def) in self.c.states.iter().enumerate() {
+            if def.side == StateSide::Union && self.controlled_count(st, Side::Csa, i) >= 3 {
+                self.add_sw(st, Side::Union, -5, log, "FtP 12.1.2 CSA holds a Union state");
+                self.add_sw(st, Side::Csa, 5, log, "FtP 12.1.2 CSA holds a Union state");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // Attrition Phase (FtP 9)
+    // ------------------------------------------------------------------------------------
+
+    pub(super) fn attrition_phase(&self, st: &mut State, log: &mut Log) {
+        for side in [Side::Union, Side::Csa] {
+            let sup = self.supplied(st, side);
+            for s in 0..self.c.map.len() as Sp {
+                let n = self.strength(st, side, s);
+                if n == 0 {
+                    continue;
+                }
+                // FtP 9.1: every space with 3+ SP; FtP 9.2: without a LOC, forage on what is left.
+                let a = super::formulas::attrition(&self.c, n, sup[s as usize]);
+                let l = a.attrition as u16 + a.foraging as u16;
+                if l > 0 {
+                    log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
+                    self.lose_in_space(st, side, s, l, log);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------------------------
+    // End of turn, victory (FtP 3.6, 13-17)
+    // ------------------------------------------------------------------------------------
+
+    pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
+        let sc = &self.c.scenarios[st.sc as usize];
+        let [u, c] = st.sw;
+        // FtP 17.2.1: automatic victory by Strategic Will.
+        let td = &self.c.turns[st.turn as usize - 1];
+        let auto = if c <= 0 {
+            Some((vec![0], "FtP 17.2.1: CSA Strategic Will reached 0".to_string()))
+        } else if c > 2 * u {
+            Some((vec![1], "FtP 17.2.1: CSA Strategic Will more than twice the Union's".into()))
+        } else if td.csa_auto_win_union_sw_below.is_some_and(|x| u < x as i16) {
+            Some((vec![1], "FtP 17.2.1: Union Strategic Will below 50 at the end of Fall 1864".into()))
+        } else if !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0)) {
+            Some((vec![0], "FtP 17.2.2: every CSA resource center destroyed and every BR port closed".into()))
+        } else {
+            None
+        };
+        if let Some(r) = auto {
+            log.info(|| r.1.clone());
+            st.result = Some(r);
+            st.phase = Phase::Over;
+            return;
+        }
+        if st.turn >= sc.last_turn {
+            let r = self.scenario_victory(st);
+            log.info(|| r.1.clone());
+            st.result = Some(r);
+            st.phase = Phase::Over;
+            return;
+        }
+        st.turn += 1;
+        self.begin_turn(st, log);
+    }
+
+    pub(super) fn scenario_victory(&self, st: &State) -> (Vec<u8>, String) {
+        let sc = &self.c.scenarios[st.sc as usize];
+        let Some(v) = sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)) else {
+            return (vec![], "no victory conditions: a draw".into());
+        };
+        let [u, c] = st.sw;
+        match &v.kind {
+            VictoryKind::ControlOrSw { union_states, union_if_csa_sw_below, csa_states, csa_if_union_sw_below } => {
+                // FtP 13.2.
+                let um = union_states.iter().all(|&s| st.state_control[s as usize] == Control::Of(Side::Union)) || c < *union_if_csa_sw_below as i16;
+                let cm = csa_states.iter().all(|&s| st.state_control[s as usize] == Control::Of(Side::Csa)) || u < *csa_if_union_sw_below as i16;
+                match (um, cm) {
+                    (true, true) if st.opts.both_met_union => (vec![0], "FtP 13.2: both sides met their conditions; option both-met-1861 = union".into()),
+                    (true, true) => (vec![], "FtP 13.2: both sides met their conditions: a draw (option both-met-1861)".into()),
+                    (true, false) => (vec![0], "FtP 13.2: the Union met its conditions".into()),
+                    (false, true) => (vec![1], "FtP 13.2: the CSA met its conditions".into()),
+                    (false, false) => (vec![], "FtP 13.2: neither side met its conditions: a draw".into()),
+                }
+            }
+            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, .. } => {
+                let (mut uu, mut cc) = (u, c);
+                if let Some(adj) = sp_adjustment {
+                    let diff = self.total_sp(st, Side::Union) as i16 - self.total_sp(st, Side::Csa) as i16;
+                    if diff < adj.base {
+                        cc += adj.csa_per_step * ((adj.base - diff) / adj.step);
+                    } else if diff > adj.base {
+                        uu += adj.union_per_step * ((diff - adj.base) / adj.step);
+                    }
+                }
+                let lead = uu - cc;
+                if lead >= *union_min_lead {
+                    (vec![0], format!("{}: Union leads by {lead} SW", sc.id))
+                } else if lead <= *csa_max_lead {
+                    (vec![1], format!("{}: Union lead {lead} SW is not enough", sc.id))
+                } else {
+                    (vec![], format!("{}: Union lead {lead} SW: a draw", sc.id))
+                }
+            }
+            VictoryKind::Campaign { states_needed, sw_lead_per_state, cancel_min_csa_pcs, .. } => {
+                // FtP 17.3.
+                let held = self.c.states.iter().enumerate().filter(|(i, d)| d.side != StateSide::Union && st.state_control[*i] == Control::Of(Side::Union)).count() as i16;
+                let cancel = self
+                    .c
+                    .states
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, d)| (d.side == StateSide::Union || st.border_first[*i] == Some(Side::Union)) && self.controlled_count(st, Side::Csa, *i) >= *cancel_min_csa_pcs as u16)
+                    .count() as i16;
+                let lead = (u - c).max(0) / *sw_lead_per_state as i16;
+                let n = held - cancel + lead;
+                if n >= *states_needed as i16 {
+                    (vec![0], format!("FtP 17.3: the Union counts {n} states"))
+                } else {
+                    (vec![1], format!("FtP 17.3: the Union counts only {n} states"))
+                }
+            }
+        }
+    }
+
+    pub fn total_sp(&self, st: &State, side: Side) -> u32 {
+        let mut n: u32 = st.sp.iter().map(|x| x[side.index()] as u32).sum();
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x
+                && self.army_side(a as u8) == side
+            {
+                n += x.sp as u32;
+            }
+        }
+        for (g, at) in st.generals.iter().enumerate() {
+            if self.is_cav(g as u8) && self.gen_side(g as u8) == side && matches!(at, GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving) {
+                n += 1;
+            }
+        }
+        if let Some(m) = &st.moving
+            && m.side == side
+        {
+            n += m.sp as u32;
+        }
+        n
+    }
+
+    /// FtP 5.2.9 / 5.3.4: the generals that exceed the limit in `s` (army: SP + 3, cavalry
+    /// brigades counting as generals; elsewhere SP + 1); empty when within the limit. Cavalry
+    /// brigades are never chosen.
+    pub(super) fn excess_candidates(&self, st: &State, side: Side, s: Sp) -> Vec<GeneralId> {
+        let sp = self.strength(st, side, s) as usize;
+        let mut gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+        let limit = match self.army_in(st, side, s) {
+            Some(a) => {
+                gens.extend(self.army_gens(st, a));
+                sp + self.c.movement.army_generals_over_sp as usize
+            }
+            None => sp + self.c.movement.space_generals_over_sp as usize,
+        };
+        if gens.len() <= limit {
+            return vec![];
+        }
+        gens.into_iter().filter(|&g| !self.is_cav(g)).collect()
+    }
+
+    /// Push a choice for every space over the general limit; true if any.
+    pub(super) fn push_excess(&self, st: &mut State) -> bool {
+        let mut any = false;
+        for side in [Side::Union, Side::Csa] {
+            for s in 0..self.c.map.len() as Sp {
+                if !self.excess_candidates(st, side, s).is_empty() {
+                    st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
+                    any = true;
+                }
+            }
+        }
+        any
+    }
+}

@@ -1,0 +1,228 @@
+//! Static rules over a state: who is where, strength, supply (LOC), control tests.
+
+use super::FtP;
+use super::content::{ArmyId, Control, GeneralId, LinkKind, Side, StateSide};
+use super::state::{GenAt, Sp, State};
+use bivouac_engine::map::graph::SpaceId;
+
+pub fn other(side: Side) -> Side {
+    match side {
+        Side::Union => Side::Csa,
+        Side::Csa => Side::Union,
+    }
+}
+
+impl FtP {
+    pub fn gen_side(&self, g: GeneralId) -> Side {
+        self.c.generals[g as usize].side
+    }
+    pub fn army_side(&self, a: ArmyId) -> Side {
+        self.c.armies[a as usize].side
+    }
+    pub fn is_cav(&self, g: GeneralId) -> bool {
+        self.c.generals[g as usize].cavalry
+    }
+
+    /// The side's army marker in a space (FtP 5.2.4: at most one).
+    pub fn army_in(&self, st: &State, side: Side, s: Sp) -> Option<ArmyId> {
+        st.armies.iter().enumerate().find(|(i, a)| a.is_some_and(|a| a.space == s) && self.army_side(*i as ArmyId) == side).map(|(i, _)| i as ArmyId)
+    }
+
+    /// Generals of a side on the map in a space outside any army (brigades included).
+    pub fn gens_at(&self, st: &State, side: Side, s: Sp) -> impl Iterator<Item = GeneralId> + '_ {
+        let c = &self.c;
+        st.generals.iter().enumerate().filter(move |(g, at)| **at == GenAt::Map(s) && c.generals[*g].side == side).map(|(g, _)| g as GeneralId).collect::<Vec<_>>().into_iter()
+    }
+
+    pub fn army_gens(&self, st: &State, a: ArmyId) -> Vec<GeneralId> {
+        st.generals.iter().enumerate().filter(|(_, at)| **at == GenAt::Army(a)).map(|(g, _)| g as GeneralId).collect()
+    }
+
+    /// Cavalry brigades of an army (each 1 SP, FtP 5.2.1).
+    pub fn army_brigades(&self, st: &State, a: ArmyId) -> u8 {
+        self.army_gens(st, a).iter().filter(|&&g| self.is_cav(g)).count() as u8
+    }
+
+    /// An army's strength: infantry SP plus its brigades (FtP 5.2.1).
+    pub fn army_strength(&self, st: &State, a: ArmyId) -> u8 {
+        st.armies[a as usize].map(|x| x.sp).unwrap_or(0) + self.army_brigades(st, a)
+    }
+
+    /// Infantry SP of a side in a space (loose and on the army display), not the moving force.
+    pub fn infantry(&self, st: &State, side: Side, s: Sp) -> u16 {
+        let mut n = st.sp[s as usize][side.index()] as u16;
+        if let Some(a) = self.army_in(st, side, s) {
+            n += st.armies[a as usize].map(|x| x.sp).unwrap_or(0) as u16;
+        }
+        n
+    }
+
+    /// Every SP of a side in a space, brigades included (not the moving force).
+    pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
+        let mut n = self.infantry(st, side, s);
+        n += self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).count() as u16;
+        if let Some(a) = self.army_in(st, side, s) {
+            n += self.army_brigades(st, a) as u16;
+        }
+        n
+    }
+
+    /// Enemy SP or an enemy fort in the space (FtP 5.7.1, 8.1).
+    pub fn enemy_occupied(&self, st: &State, side: Side, s: Sp) -> bool {
+        let e = other(side);
+        self.strength(st, e, s) > 0 || st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s)
+    }
+
+    /// A printed coastal fort belongs to whoever controls its space (FtP 6.8.1).
+    pub fn enemy_coastal_fort(&self, st: &State, side: Side, s: Sp) -> bool {
+        self.c.map.space(SpaceId(s)).coastal_fort && st.control[s as usize] == Control::Of(other(side))
+    }
+
+    pub fn has_fort(&self, st: &State, s: Sp) -> bool {
+        st.fort[s as usize].is_some() || self.c.map.space(SpaceId(s)).coastal_fort
+    }
+
+    /// Supply sources of a side (FtP 8.2).
+    fn is_source(&self, st: &State, side: Side, s: Sp) -> bool {
+        let d = self.c.map.space(SpaceId(s));
+        match side {
+            // FtP 8.2: Union railroads leaving the north map edge; Union coastal ports whose
+            // coastal fort is Union-controlled.
+            Side::Union => {
+                (d.north_edge_rail && !matches!(st.control(s), Control::Of(Side::Csa)))
+                    || (d.port.is_some()
+                        && st.controls(Side::Union, s)
+                        && d.guarded_by.is_none_or(|f| st.controls(Side::Union, f.0)))
+            }
+            // FtP 8.2: undestroyed CSA resource centers and open BR ports.
+            Side::Csa => (d.resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s)) || self.br_open(st, s),
+        }
+    }
+
+    /// An open blockade-runner port (FtP 10.5.2): CSA-controlled, its coastal fort not Union.
+    pub fn br_open(&self, st: &State, s: Sp) -> bool {
+        let d = self.c.map.space(SpaceId(s));
+        d.br && d.br_card.is_none() && st.controls(Side::Csa, s) && d.guarded_by.is_none_or(|f| !st.controls(Side::Union, f.0))
+    }
+
+    /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches).
+    pub fn occupied_by(&self, st: &State, side: Side) -> Vec<bool> {
+        let i = side.index();
+        let mut occ: Vec<bool> = (0..self.c.map.len()).map(|s| st.sp[s][i] > 0 || st.fort[s] == Some(side)).collect();
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x
+                && self.army_side(a as ArmyId) == side
+                && self.army_strength(st, a as ArmyId) > 0
+            {
+                occ[x.space as usize] = true;
+            }
+        }
+        for (g, at) in st.generals.iter().enumerate() {
+            if let GenAt::Map(s) = at
+                && self.c.generals[g].cavalry
+                && self.c.generals[g].side == side
+            {
+                occ[*s as usize] = true;
+            }
+        }
+        for (s, o) in occ.iter_mut().enumerate() {
+            // A printed coastal fort belongs to whoever controls its space (FtP 6.8.1).
+            if self.c.map.space(SpaceId(s as Sp)).coastal_fort && st.control[s] == Control::Of(side) {
+                *o = true;
+            }
+        }
+        occ
+    }
+
+    /// Spaces a LOC of `side` may pass through (FtP 8.1): friendly or neutral, no enemy SP or fort.
+    fn passable_all(&self, st: &State, side: Side) -> Vec<bool> {
+        let occ = self.occupied_by(st, other(side));
+        (0..self.c.map.len()).map(|s| st.control[s] != Control::Of(other(side)) && !occ[s]).collect()
+    }
+
+    fn loc_link(side: Side, k: LinkKind) -> bool {
+        match k {
+            LinkKind::Road | LinkKind::Rail => true,
+            // FtP 10.2.4: the B&O carries the Union's LOC.
+            LinkKind::BAndO => side == Side::Union,
+            // FtP 5.10: the NE-Alabama dashed links never carry a LOC.
+            LinkKind::Dashed => false,
+            // FtP 8.1.2: the Union's LOC runs along navigable rivers through friendly or neutral
+            // spaces. FtP 8.1.1: the CSA's only where UNC is negated (UNC is not modelled: none).
+            LinkKind::River(_) => side == Side::Union,
+        }
+    }
+
+    /// Every space where a force of `side` has a LOC (FtP 8.1): the unit's own space need not be
+    /// friendly; every other space of the path must be passable and end at a source.
+    pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
+        let n = self.c.map.len();
+        let mut reach = vec![false; n];
+        let mut queue: Vec<Sp> = Vec::new();
+        let pass = self.passable_all(st, side);
+        let sources: Vec<Sp> = (0..n as Sp).filter(|&s| pass[s as usize] && self.is_source(st, side, s)).collect();
+        // FtP 8.2: a CSA source counts only with a LOC to another source.
+        let valid: Vec<Sp> = if side == Side::Csa {
+            let comp = self.components(&pass, side);
+            sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize])).collect()
+        } else {
+            sources
+        };
+        for s in valid {
+            reach[s as usize] = true;
+            queue.push(s);
+        }
+        while let Some(s) = queue.pop() {
+            for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                if !reach[t.index()] && Self::loc_link(side, l.kind) && pass[t.index()] {
+                    reach[t.index()] = true;
+                    queue.push(t.0);
+                }
+            }
+        }
+        let mut out = reach.clone();
+        for (s, o) in out.iter_mut().enumerate() {
+            if !*o {
+                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && Self::loc_link(side, l.kind));
+            }
+        }
+        out
+    }
+
+    fn components(&self, pass: &[bool], side: Side) -> Vec<u16> {
+        let n = self.c.map.len();
+        let mut comp = vec![u16::MAX; n];
+        let mut next = 0;
+        for s in 0..n {
+            if comp[s] != u16::MAX || !pass[s] {
+                continue;
+            }
+            comp[s] = next;
+            let mut q = vec![s as Sp];
+            while let Some(x) = q.pop() {
+                for (t, l) in self.c.map.neighbors(SpaceId(x)) {
+                    if comp[t.index()] == u16::MAX && Self::loc_link(side, l.kind) && pass[t.index()] {
+                        comp[t.index()] = next;
+                        q.push(t.0);
+                    }
+                }
+            }
+            next += 1;
+        }
+        comp
+    }
+
+    /// The state a space lies in, and whether it was originally the side's (FtP 2.3, 2.4).
+    pub fn original(&self, s: Sp) -> StateSide {
+        self.c.states[self.c.map.space(SpaceId(s)).state as usize].side
+    }
+
+    pub fn state_of(&self, s: Sp) -> usize {
+        self.c.map.space(SpaceId(s)).state as usize
+    }
+
+    /// The highest political rating among generals (FtP 5.2.2, 5.3.1).
+    pub fn pr(&self, g: GeneralId) -> u8 {
+        self.c.generals[g as usize].political
+    }
+}

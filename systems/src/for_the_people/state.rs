@@ -1,0 +1,283 @@
+//! For the People game state: plain data (small integer ids, no strings), the RNG inside, the
+//! turn flow as a stack of pending decisions (`Flow<Frame>`), and the actions.
+
+use super::content::{ArmyId, CardNo, Control, GeneralId, Side};
+use bivouac_engine::flow::Flow;
+use bivouac_engine::piles::{PileId, Piles};
+use bivouac_engine::rng::GameRng;
+use serde::{Deserialize, Serialize};
+
+/// A space by index (the engine's `SpaceId.0`).
+pub type Sp = u16;
+
+pub const DECK: PileId = PileId(0);
+pub const HAND: [PileId; 2] = [PileId(1), PileId(2)];
+pub const DISCARD: PileId = PileId(3);
+pub const REMOVED: PileId = PileId(4);
+/// Cards of other editions or removed by the scenario before play: never used.
+pub const OUT: PileId = PileId(5);
+
+/// Reinforcement pools (`State::pool`): Union East, Center, West and total; CSA states,
+/// Missouri, Kentucky; blockade-runner SP per zone (`P_BR + sea zone`).
+pub const P_EAST: usize = 0;
+pub const P_CENTER: usize = 1;
+pub const P_WEST: usize = 2;
+pub const P_UNION: usize = 3;
+pub const P_STATES: usize = 4;
+pub const P_MO: usize = 5;
+pub const P_KY: usize = 6;
+pub const P_BR: usize = 7;
+pub const POOLS: usize = 11;
+
+/// Where a general is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GenAt {
+    /// On the map in a space, outside any army (a cavalry general on the map is a brigade, FtP 5.5.1).
+    Map(Sp),
+    /// On an army's display (FtP 5.2.1).
+    Army(ArmyId),
+    /// Moving with the active force (FtP 5.3.2).
+    Moving,
+    /// On the turn track, returning in that turn's Reinforcement Phase (FtP 10.6).
+    Track(u8),
+    /// Removed from the game (killed, FtP 7.7.3; removed, FtP 5.6.4).
+    Dead,
+    /// An optional counter not in play, or a general whose arrival is past this scenario.
+    Out,
+}
+
+/// An army marker on the map. Its SP are the infantry on the army display; cavalry brigades on
+/// the display are its generals with `GenAt::Army` (they count as SP too, FtP 5.2.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmySt {
+    pub space: Sp,
+    pub sp: u8,
+    /// `None` = the generic commander (FtP 5.2.8).
+    pub commander: Option<GeneralId>,
+}
+
+/// Formation types (FtP 5.1.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Formation {
+    Army,
+    Corps,
+    Division,
+    Brigade,
+}
+
+impl Formation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Formation::Army => "army",
+            Formation::Corps => "corps",
+            Formation::Division => "division",
+            Formation::Brigade => "brigade",
+        }
+    }
+}
+
+/// The force moving now (FtP 5.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveSt {
+    pub side: Side,
+    pub kind: Formation,
+    pub at: Sp,
+    /// The space it came from (the attacker retreats there, FtP 7.6.1).
+    pub prev: Sp,
+    /// Infantry SP carried (corps, division); an army's SP stay on its display.
+    pub sp: u8,
+    /// Generals moving with the force (corps: the active general first; brigade: the cavalry general).
+    pub gens: Vec<GeneralId>,
+    pub army: Option<ArmyId>,
+    pub mp: u8,
+    /// OP value of the card that activated it (3 for a campaign move, FtP 5.10).
+    pub value: u8,
+    /// A battle ended the move's right to continue (FtP 5.7.3).
+    pub halted: bool,
+    /// Spaces entered, all by rail through friendly spaces so far (FtP 5.9.1).
+    pub rail_only: bool,
+    pub steps: u8,
+    /// The enemy has made its one interception attempt against this move (FtP 5.8.2).
+    pub intercept_tried: bool,
+    /// The force in the space entered is a successful interceptor (FtP 5.8.3).
+    pub vs_interceptor: bool,
+}
+
+/// A pending decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Frame {
+    /// Reinforcement Phase step a: place reinforcement SP (FtP 10.3, 10.4, 10.5).
+    Reinforce { side: Side },
+    /// Reinforcement Phase step b: strategic movement (FtP 10.2).
+    Strategic { side: Side },
+    /// Reinforcement Phase step c: place arriving generals (FtP 10.6).
+    PlaceGenerals { side: Side },
+    /// The CSA decides who plays first (FtP 3.3.1).
+    FirstPlayer,
+    /// A strategy round: play a card for OPs or as an event, or discard (FtP 3.3.2, 4.2.3).
+    Round { side: Side },
+    /// Choose the operation of a card played for OPs (FtP 4.1).
+    Ops { side: Side, card: CardNo, value: u8 },
+    /// Place PCs with OPs (FtP 11.3): `left` still to place.
+    Pcs { side: Side, left: u8 },
+    /// A campaign event (FtP 4.3): `left` moves still to make.
+    Campaign { side: Side, left: u8 },
+    /// The moving force (`State::moving`) chooses its next step.
+    Move,
+    /// Where the loser of a battle retreats among tied best spaces (FtP 7.6.1): the loser
+    /// picks, the winner at priorities 5-6 (`chooser`).
+    /// `before`: a retreat before battle (FtP 7.2.4), after which the mover goes on.
+    Retreat { side: Side, from: Sp, not: Sp, chooser: Side, before: bool },
+    /// FtP 5.2.9, 5.3.4: at a round boundary, `chooser` (the opponent) picks an excess general
+    /// of `side` in `space` to go to the turn track.
+    Excess { side: Side, space: Sp, chooser: Side },
+    /// FtP 5.8: the enemy of the moving force may try to intercept it as it enters `to`.
+    Intercept { side: Side, to: Sp },
+    /// FtP 7.2: the defender in `from` may try to retreat before battle.
+    Rbb { side: Side, from: Sp },
+    /// FtP 3.4.1, 11.2.3: place the displaced capital marker.
+    Capital { side: Side },
+}
+
+impl Frame {
+    pub fn side(&self, st: &State) -> Side {
+        match *self {
+            Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
+            Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
+            Frame::Intercept { side, .. } => side,
+            Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
+            Frame::FirstPlayer => Side::Csa,
+            Frame::Move => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    Reinforcement,
+    Strategy,
+    /// Strategy rounds are over: capital segment, then PC, attrition and end of turn (FtP 3.4-3.6).
+    Capital,
+    Over,
+}
+
+/// Scenario options in force.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Opts {
+    /// The battle readings (FtP 7, the options of `battle.rs`).
+    pub battle: super::battle::BattleOptions,
+    /// 13.2 when both sides meet their 1861 conditions: true = Union wins, false = draw.
+    pub both_met_union: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub sc: u8,
+    pub edition: u8,
+    pub opts: Opts,
+    pub rng: GameRng,
+    pub turn: u8,
+    pub phase: Phase,
+    /// Loose infantry SP per space per side (not on an army display, not moving).
+    pub sp: Vec<[u8; 2]>,
+    pub fort: Vec<Option<Side>>,
+    pub control: Vec<Control>,
+    pub state_control: Vec<Control>,
+    /// Which side first took each border state (FtP 12.1.3).
+    pub border_first: Vec<Option<Side>>,
+    pub generals: Vec<GenAt>,
+    pub armies: Vec<Option<ArmySt>>,
+    /// The turn from which a removed army marker may be created again (FtP 7.3.5).
+    pub army_ready: Vec<u8>,
+    pub capital: [Option<Sp>; 2],
+    pub rc_destroyed: Vec<bool>,
+    pub sw: [i16; 2],
+    pub sw_plus: [bool; 2],
+    pub blockade: u8,
+    pub emancipation: bool,
+    pub mississippi_bonus: bool,
+    pub piles: Piles,
+    pub flow: Flow<Frame>,
+    pub moving: Option<MoveSt>,
+    /// Generals and SP already used by the campaign event being played (FtP 4.3.1).
+    pub campaign_used: Vec<GeneralId>,
+    pub campaign_armies: Vec<ArmyId>,
+    /// Who plays the next strategy round, and who played the last one.
+    pub next: Side,
+    /// SP gained and lost per side since the start (conservation, fuzz invariant).
+    pub sp_gained: [u32; 2],
+    pub sp_lost: [u32; 2],
+    pub sp_at_start: [u32; 2],
+    /// Reinforcement SP still to place this turn (FtP 10.3, 10.4, 10.5): see `pool` indexes.
+    pub pool: [u8; POOLS],
+    /// FtP 10.4.3: CSA states that already received their 1 SP this turn (bit per state).
+    pub pool_states: u64,
+    /// SP moved strategically this turn per side (FtP 10.2.2).
+    pub strat_used: [u8; 2],
+    /// FtP 10.3.1: the Union's East SP go to Washington (else PA/DE/NJ).
+    pub east_in_washington: bool,
+    /// Automatic victory (FtP 17.2) or the end: set when the game is over.
+    pub result: Option<(Vec<u8>, String)>,
+}
+
+impl State {
+    pub fn control(&self, s: Sp) -> Control {
+        self.control[s as usize]
+    }
+    pub fn controls(&self, side: Side, s: Sp) -> bool {
+        self.control[s as usize] == Control::Of(side)
+    }
+    pub fn army_at(&self, side: Side, s: Sp, army_side: impl Fn(ArmyId) -> Side) -> Option<ArmyId> {
+        self.armies.iter().enumerate().find(|(i, a)| a.is_some_and(|a| a.space == s) && army_side(*i as ArmyId) == side).map(|(i, _)| i as ArmyId)
+    }
+}
+
+/// Player actions. Spaces, generals, armies and cards are content indexes; notation uses ids.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Place one reinforcement SP (FtP 10.3, 10.4).
+    Reinforce { space: Sp },
+    /// FtP 10.2: move one supplied infantry SP by rail through friendly spaces.
+    Strategic { from: Sp, to: Sp },
+    /// Place an arriving general in a space; the general is drawn at random (FtP 10.6.1).
+    PlaceGeneral { space: Sp },
+    /// End a step with nothing more to do.
+    Done,
+    /// FtP 3.3.1: the CSA goes first playing this campaign card as its event, or lets the Union start.
+    CsaFirst { card: CardNo },
+    UnionFirst,
+    Ops { card: CardNo },
+    Event { card: CardNo },
+    Discard { card: CardNo },
+    /// FtP 4.1 A: move an army (activate its commander).
+    MoveArmy { army: ArmyId },
+    /// FtP 5.3: a general with `sp` SP and optionally one extra general.
+    MoveCorps { general: GeneralId, sp: u8, extra: Option<GeneralId> },
+    /// FtP 5.4: `sp` SP from a space (loose SP only).
+    MoveDivision { space: Sp, sp: u8 },
+    /// FtP 5.5.2.
+    MoveBrigade { general: GeneralId },
+    /// FtP 4.1 B / 5.2.1.
+    CreateArmy { space: Sp, army: ArmyId, commander: GeneralId },
+    /// FtP 4.1 E / 6.8.6.
+    BuildFort { space: Sp },
+    /// FtP 4.1 F / 11.3: start placing PCs.
+    PlacePcs,
+    Pc { space: Sp },
+    /// One step of the moving force (FtP 5.1.1).
+    Step { to: Sp },
+    /// FtP 5.2.6: the army spends 1 MP to place or flip a PC in its space.
+    Convert,
+    /// End the force's move.
+    Stop,
+    RetreatTo { space: Sp },
+    /// FtP 7.2: try to retreat before battle, or stand and fight.
+    Withdraw,
+    Stand,
+    /// FtP 5.2.9, 5.3.4: send this excess general to the turn track.
+    Remove { general: GeneralId },
+    /// FtP 5.8: intercept with the force in `from`, or let the enemy pass.
+    Intercept { from: Sp },
+    Decline,
+    Capital { space: Sp },
+}
