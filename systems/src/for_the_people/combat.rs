@@ -254,7 +254,7 @@ impl FtP {
             fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),
             resource_center: d.resource > 0,
             capital: d.national_capital.is_some() || d.union_state_capital,
-            amphibious: None,
+            amphibious: self.amphibious_at(st, s),
             concentration_event: false,
         };
         let rules = self.battle_rules(st);

@@ -12,9 +12,12 @@
 pub mod battle;
 pub mod content;
 mod combat;
+mod naval;
 mod procs;
 mod rules;
 mod state;
+#[cfg(test)]
+mod naval_tests;
 #[cfg(test)]
 mod play_tests;
 #[cfg(test)]
@@ -103,6 +106,7 @@ impl FtP {
             Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
             Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
+            Frame::Naval => "choose the port the naval move sails to (FtP 6.1)".into(),
         };
         format!("{who}: {what}")
     }
@@ -184,6 +188,7 @@ impl FtP {
             sp_lost: [0, 0],
             sp_at_start: [0, 0],
             result: None,
+            naval: naval::NavalSt { amphibious: p.amphibious, voyage: None },
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -255,6 +260,8 @@ impl FtP {
             Action::Withdraw | Action::Stand => "FtP 7.2",
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Capital { .. } => "FtP 11.2.3",
+            Action::NavalMove { .. } => "FtP 6.1.1",
+            Action::Sail { .. } => "FtP 6.1.3",
         };
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
@@ -392,6 +399,11 @@ impl Game for FtP {
             Action::Decline => "decline".into(),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
+            Action::NavalMove { space, sp, general } => match general {
+                Some(x) => format!("naval {} {sp} {}", s(space), g(x)),
+                None => format!("naval {} {sp}", s(space)),
+            },
+            Action::Sail { to } => format!("sail {}", s(to)),
         }
     }
 
@@ -430,7 +442,13 @@ impl Game for FtP {
                     _ => Action::Stop,
                 }
             }
-            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" => {
+            "naval" => {
+                if w.len() != 3 && w.len() != 4 {
+                    return Err(bad(format!("`{text}`: expected naval <port> <sp> [<general>]")));
+                }
+                Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "sail" => {
                 arity(2)?;
                 let x = space(1)?;
                 match verb {
@@ -440,6 +458,7 @@ impl Game for FtP {
                     "step" => Action::Step { to: x },
                     "retreat" => Action::RetreatTo { space: x },
                     "intercept" => Action::Intercept { from: x },
+                    "sail" => Action::Sail { to: x },
                     _ => Action::Capital { space: x },
                 }
             }
