@@ -7,6 +7,8 @@
 //! - `rules`: strength, supply (LOC), control tests;
 //! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
+//! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
+//! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 pub mod battle;
@@ -14,6 +16,7 @@ pub mod content;
 mod combat;
 mod naval;
 mod procs;
+mod reinforce;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -69,6 +72,11 @@ pub struct FtP {
     forts_max: [u8; 2],
     /// The typed `[battle]` table (FtP 7).
     battle_table: battle::BattleTable,
+    /// The typed `[reinforcements]` and `[strategic_will]` tables (FtP 9, 10, 12.3).
+    formulas: formulas::Formulas,
+    /// FtP 10.3.1: the states and spaces of the Union's East (fallback), Center and West SP.
+    union_areas: [Vec<u8>; 3],
+    union_west_spaces: Vec<Sp>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -78,7 +86,12 @@ impl FtP {
         let get = |k: &str, d: u8| c.counters.get(k).and_then(|v| v.as_integer()).map(|v| v as u8).unwrap_or(d);
         let forts_max = [get("union_forts_max", 12), get("csa_forts_max", 6)];
         let battle_table = battle::BattleRules::new(&c, battle::BattleOptions::default())?.table;
-        Ok(FtP { c, forts_max, battle_table })
+        let formulas = formulas::Formulas::new(&c)?;
+        let list = |k: &str| -> Vec<String> { c.reinforcements.get(k).and_then(|v| v.as_array()).map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default() };
+        let states = |k: &str| -> Vec<u8> { list(k).iter().filter_map(|id| c.state(id)).collect() };
+        let union_areas = [states("union_east_fallback_states"), states("union_center_states"), states("union_west_states")];
+        let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
+        Ok(FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces })
     }
 
     pub fn sname(&self, s: Sp) -> &str {
@@ -93,6 +106,8 @@ impl FtP {
         let who = f.side(st).name();
         let what = match f {
             Frame::PlaceGenerals { .. } => "place arriving generals (FtP 10.6)".to_string(),
+            Frame::Strategic { side } => format!("strategic movement, {} of {} SP used (FtP 10.2)", st.strat_used[side.index()], formulas::strategic_limit(&self.formulas, *side)),
+            Frame::Reinforce { .. } => format!("place reinforcement SP (FtP 10.3, 10.4): pools {:?}", st.pool),
             Frame::FirstPlayer => "decide who plays first (FtP 3.3.1)".into(),
             Frame::Round { .. } => "play a card for OPs or as an event, or discard (FtP 3.3.2)".into(),
             Frame::Ops { card, value, .. } => format!("choose the operation of #{card} ({value} OPs, FtP 4.1)"),
@@ -187,6 +202,10 @@ impl FtP {
             sp_gained: [0, 0],
             sp_lost: [0, 0],
             sp_at_start: [0, 0],
+            pool: [0; state::POOLS],
+            pool_states: 0,
+            strat_used: [0, 0],
+            east_in_washington: false,
             result: None,
             naval: naval::NavalSt { amphibious: p.amphibious, voyage: None },
         };
@@ -243,6 +262,8 @@ impl FtP {
     fn explain(&self, st: &State, a: &Action) -> Refusal {
         let rule = match a {
             Action::PlaceGeneral { .. } => "FtP 10.6.1",
+            Action::Reinforce { .. } => "FtP 10.1",
+            Action::Strategic { .. } => "FtP 10.2",
             Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
             Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
             Action::Discard { .. } => "FtP 4.2.3",
@@ -373,6 +394,8 @@ impl Game for FtP {
         let g = |x: &u8| self.c.generals[*x as usize].id.clone();
         match a {
             Action::PlaceGeneral { space } => format!("place {}", s(space)),
+            Action::Reinforce { space } => format!("reinforce {}", s(space)),
+            Action::Strategic { from, to } => format!("rail {} {}", s(from), s(to)),
             Action::Done => "done".into(),
             Action::UnionFirst => "union-first".into(),
             Action::CsaFirst { card } => format!("csa-first {card}"),
@@ -448,7 +471,7 @@ impl Game for FtP {
                 }
                 Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
             }
-            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "sail" => {
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" | "sail" => {
                 arity(2)?;
                 let x = space(1)?;
                 match verb {
@@ -458,6 +481,7 @@ impl Game for FtP {
                     "step" => Action::Step { to: x },
                     "retreat" => Action::RetreatTo { space: x },
                     "intercept" => Action::Intercept { from: x },
+                    "reinforce" => Action::Reinforce { space: x },
                     "sail" => Action::Sail { to: x },
                     _ => Action::Capital { space: x },
                 }
@@ -484,6 +508,10 @@ impl Game for FtP {
                     return Err(bad(format!("`{text}`: expected corps <general> <sp> [<extra general>]")));
                 }
                 Action::MoveCorps { general: general(1)?, sp: num(2)?, extra: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "rail" => {
+                arity(3)?;
+                Action::Strategic { from: space(1)?, to: space(2)? }
             }
             "division" => {
                 arity(3)?;
@@ -711,7 +739,7 @@ impl Game for FtP {
         match a {
             Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
             Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
-            Action::Pc { space } | Action::PlaceGeneral { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
+            Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
                 ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }
             }
             _ => ActionHint { group: "Order".into(), ..Default::default() },

@@ -205,7 +205,7 @@ fn strategy_rounds_alternate_and_a_player_out_of_cards_lets_the_other_play_out()
     // FtP 3.4-3.6: both hands empty: the turn ends; turn 2 places generals (FtP 3.1 c), then
     // deals 5 cards each.
     assert_eq!(st.turn, 2);
-    while let Some(Frame::PlaceGenerals { side }) = st.flow.top().copied() {
+    while let Some(Frame::PlaceGenerals { side } | Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
         let a = g.legal_actions(&st, side.index() as u8)[0].clone();
         g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
     }
@@ -557,6 +557,11 @@ fn generals_arrive_on_friendly_supplied_sp_in_turn_2() {
     }
     g.proceed(&mut st, &mut Log::quiet());
     assert_eq!(st.turn, 2);
+    // FtP 3.1: steps a (SP) and b (strategic movement) come before step c (generals).
+    while let Some(Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
+        let a = g.legal_actions(&st, side.index() as u8)[0].clone();
+        g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
+    }
     assert!(matches!(st.flow.top(), Some(Frame::PlaceGenerals { side: Side::Union })));
     let l = g.legal_actions(&st, 0);
     assert!(l.contains(&Action::PlaceGeneral { space: sp("pittsburgh") }));
@@ -601,4 +606,58 @@ fn interception_is_offered_once_per_enemy_move() {
             assert!(m.intercept_tried, "FtP 5.8.2: the attempt is used");
         }
     }
+}
+
+#[test]
+fn reinforcements_of_turn_2_follow_10_3_and_10_4() {
+    let g = game();
+    let mut st = new("1861", 4);
+    st.flow.clear();
+    for h in HAND {
+        while let Some(c) = st.piles.top(h) {
+            st.piles.move_card(c, h, DISCARD).unwrap();
+        }
+    }
+    g.proceed(&mut st, &mut Log::quiet());
+    assert_eq!(st.turn, 2);
+    // FtP 10.3.1: Washington has a rail LOC north: 8 East in Washington, 6 Center, 4 West.
+    assert!(matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Union })));
+    assert_eq!(&st.pool[..4], &[8, 6, 4, 18]);
+    // FtP 10.4.2: 9 SP from the states; no MO/KY SP; no blockade runners in 1861 turn 2? (10.5.1: rolls happen).
+    assert_eq!(st.pool[P_STATES], 9);
+    let l = g.legal_actions(&st, 0);
+    assert!(l.contains(&Action::Reinforce { space: sp("washington") }));
+    assert!(!l.contains(&Action::Reinforce { space: sp("baltimore") }), "East SP go to Washington only");
+    act(&mut st, Side::Union, "reinforce washington");
+    assert_eq!(&st.pool[..4], &[7, 6, 4, 17]);
+    while matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Union })) {
+        let a = g.legal_actions(&st, 0)[0].clone();
+        g.apply(&mut st, 0, &a, &mut Log::quiet()).unwrap();
+    }
+    assert_eq!(st.sp_gained[0], 18);
+    // FtP 10.4.3: at most 1 SP per CSA state.
+    assert!(matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Csa })));
+    act(&mut st, Side::Csa, "reinforce richmond");
+    assert!(!g.legal_actions(&st, 1).iter().any(|a| matches!(a, Action::Reinforce { space } if g.state_of(*space) == g.state_of(sp("richmond")) && st.pool[P_BR..].iter().all(|&x| x == 0))));
+    g.check_invariants(&st).unwrap();
+}
+
+#[test]
+fn strategic_movement_by_rail_through_friendly_spaces_within_the_limit() {
+    // FtP 10.2.1, 10.2.2: the CSA moves at most 7 SP per turn, by rail through friendly spaces.
+    let g = game();
+    let mut st = new("1861", 4);
+    put_sp(&mut st, Side::Csa, "richmond", 9);
+    st.flow.clear();
+    st.flow.push(Frame::Strategic { side: Side::Csa });
+    let moves = g.strategic_moves(&st, Side::Csa);
+    assert!(moves.iter().any(|&(f, _)| f == sp("richmond")));
+    assert!(!moves.iter().any(|&(_, t)| t == sp("washington") || t == sp("frederick")), "never into Union spaces");
+    let to = moves.iter().find(|&&(f, _)| f == sp("richmond")).unwrap().1;
+    for _ in 0..7 {
+        g.apply(&mut st, 1, &Action::Strategic { from: sp("richmond"), to }, &mut Log::quiet()).unwrap();
+    }
+    assert_eq!(st.strat_used[1], 7);
+    assert_eq!(g.legal_actions(&st, 1), vec![Action::Done], "the CSA limit is 7");
+    g.check_invariants(&st).unwrap();
 }

@@ -57,6 +57,13 @@ impl FtP {
                 self.put_general(st, g, s);
             }
         }
+        // FtP 3.1 a: reinforcement SP (none in Fall 1861, 10.7); blockade runners never in a
+        // scenario's first turn (10.5.1).
+        let step_a = |x: bool| if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Sp) && x } else { x };
+        let (u_sp, c_sp) = (step_a(td.union_sp), step_a(td.csa_sp));
+        let strategic = if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Strategic) } else { td.strategic };
+        st.strat_used = [0, 0];
+        let br = td.br_rolls && st.turn != sc.first_turn;
         if generals {
             // FtP 3.1 c: Union first, then CSA (the top frame is owed first).
             for side in [Side::Csa, Side::Union] {
@@ -64,7 +71,19 @@ impl FtP {
                     st.flow.push(Frame::PlaceGenerals { side });
                 }
             }
-        } else {
+        }
+        if strategic {
+            // FtP 3.1 b: Union first, then CSA.
+            st.flow.push(Frame::Strategic { side: Side::Csa });
+            st.flow.push(Frame::Strategic { side: Side::Union });
+        }
+        self.begin_reinforcements(st, u_sp, c_sp, br, log);
+        for side in [Side::Csa, Side::Union] {
+            if !self.reinforce_spaces(st, side).is_empty() {
+                st.flow.push(Frame::Reinforce { side });
+            }
+        }
+        if !generals {
             // No step c this turn: arrivals wait for the next Reinforcement Phase.
             for at in st.generals.iter_mut() {
                 if let GenAt::Track(t) = at
@@ -224,6 +243,16 @@ impl FtP {
         let Some(&top) = st.flow.top() else { return vec![] };
         let mut out = Vec::new();
         match top {
+            Frame::Reinforce { side } => {
+                out.extend(self.reinforce_spaces(st, side).into_iter().map(|space| Action::Reinforce { space }));
+                if out.is_empty() {
+                    out.push(Action::Done);
+                }
+            }
+            Frame::Strategic { side } => {
+                out.extend(self.strategic_moves(st, side).into_iter().map(|(from, to)| Action::Strategic { from, to }));
+                out.push(Action::Done);
+            }
             Frame::PlaceGenerals { side } => {
                 let spaces = self.general_spaces(st, side);
                 out.extend(spaces.into_iter().map(|space| Action::PlaceGeneral { space }));
@@ -520,6 +549,21 @@ impl FtP {
                 if self.arriving(st, side).is_empty() {
                     st.flow.pop();
                 }
+            }
+            Action::Reinforce { space } => {
+                let Frame::Reinforce { side } = top else { return };
+                self.reinforce(st, side, space, log);
+                if self.reinforce_spaces(st, side).is_empty() {
+                    st.flow.pop();
+                }
+            }
+            Action::Strategic { from, to } => {
+                let Frame::Strategic { side } = top else { return };
+                let i = side.index();
+                st.sp[from as usize][i] -= 1;
+                st.sp[to as usize][i] += 1;
+                st.strat_used[i] += 1;
+                log.info(|| format!("{} moves 1 SP by rail from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
             }
             Action::Done => {
                 match top {
@@ -1265,29 +1309,20 @@ impl FtP {
     // Attrition Phase (FtP 9)
     // ------------------------------------------------------------------------------------
 
-    pub(super) fn attrition_loss(&self, sp: u16) -> u16 {
-        self.c.attrition.iter().find(|b| sp >= b.min_sp && sp <= b.max_sp).map(|b| b.loss as u16).unwrap_or(0)
-    }
-
     pub(super) fn attrition_phase(&self, st: &mut State, log: &mut Log) {
         for side in [Side::Union, Side::Csa] {
             let sup = self.supplied(st, side);
             for s in 0..self.c.map.len() as Sp {
                 let n = self.strength(st, side, s);
-                // FtP 9.1: every space with 3+ SP.
-                let l = self.attrition_loss(n);
-                if l > 0 {
-                    log.info(|| format!("attrition: {} loses {} SP at {} (FtP 9.1)", side.name(), l, self.sname(s)));
-                    self.lose_in_space(st, side, s, l, log);
+                if n == 0 {
+                    continue;
                 }
-                // FtP 9.2: out of supply, forage: attrition again on what is left.
-                if !sup[s as usize] {
-                    let n = self.strength(st, side, s);
-                    let l = self.attrition_loss(n);
-                    if l > 0 {
-                        log.info(|| format!("foraging: {} loses {} SP at {} (FtP 9.2)", side.name(), l, self.sname(s)));
-                        self.lose_in_space(st, side, s, l, log);
-                    }
+                // FtP 9.1: every space with 3+ SP; FtP 9.2: without a LOC, forage on what is left.
+                let a = super::formulas::attrition(&self.c, n, sup[s as usize]);
+                let l = a.attrition as u16 + a.foraging as u16;
+                if l > 0 {
+                    log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
+                    self.lose_in_space(st, side, s, l, log);
                 }
             }
         }

@@ -17,6 +17,18 @@ pub const REMOVED: PileId = PileId(4);
 /// Cards of other editions or removed by the scenario before play: never used.
 pub const OUT: PileId = PileId(5);
 
+/// Reinforcement pools (`State::pool`): Union East, Center, West and total; CSA states,
+/// Missouri, Kentucky; blockade-runner SP per zone (`P_BR + sea zone`).
+pub const P_EAST: usize = 0;
+pub const P_CENTER: usize = 1;
+pub const P_WEST: usize = 2;
+pub const P_UNION: usize = 3;
+pub const P_STATES: usize = 4;
+pub const P_MO: usize = 5;
+pub const P_KY: usize = 6;
+pub const P_BR: usize = 7;
+pub const POOLS: usize = 11;
+
 /// Where a general is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GenAt {
@@ -94,6 +106,10 @@ pub struct MoveSt {
 /// A pending decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
+    /// Reinforcement Phase step a: place reinforcement SP (FtP 10.3, 10.4, 10.5).
+    Reinforce { side: Side },
+    /// Reinforcement Phase step b: strategic movement (FtP 10.2).
+    Strategic { side: Side },
     /// Reinforcement Phase step c: place arriving generals (FtP 10.6).
     PlaceGenerals { side: Side },
     /// The CSA decides who plays first (FtP 3.3.1).
@@ -125,7 +141,7 @@ pub enum Frame {
 impl Frame {
     pub fn side(&self, st: &State) -> Side {
         match *self {
-            Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
+            Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
             Frame::Intercept { side, .. } => side,
             Frame::Retreat { chooser, .. } => chooser,
@@ -191,6 +207,14 @@ pub struct State {
     pub sp_gained: [u32; 2],
     pub sp_lost: [u32; 2],
     pub sp_at_start: [u32; 2],
+    /// Reinforcement SP still to place this turn (FtP 10.3, 10.4, 10.5): see `pool` indexes.
+    pub pool: [u8; POOLS],
+    /// FtP 10.4.3: CSA states that already received their 1 SP this turn (bit per state).
+    pub pool_states: u64,
+    /// SP moved strategically this turn per side (FtP 10.2.2).
+    pub strat_used: [u8; 2],
+    /// FtP 10.3.1: the Union's East SP go to Washington (else PA/DE/NJ).
+    pub east_in_washington: bool,
     /// Automatic victory (FtP 17.2) or the end: set when the game is over.
     pub result: Option<(Vec<u8>, String)>,
     /// Naval operations (FtP 6): the amphibious track and the naval move under way.
@@ -213,6 +237,10 @@ impl State {
 /// Player actions. Spaces, generals, armies and cards are content indexes; notation uses ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
+    /// Place one reinforcement SP (FtP 10.3, 10.4).
+    Reinforce { space: Sp },
+    /// FtP 10.2: move one supplied infantry SP by rail through friendly spaces.
+    Strategic { from: Sp, to: Sp },
     /// Place an arriving general in a space; the general is drawn at random (FtP 10.6.1).
     PlaceGeneral { space: Sp },
     /// End a step with nothing more to do.

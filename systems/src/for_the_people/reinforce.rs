@@ -1,0 +1,241 @@
+//! Reinforcement Phase step a (FtP 10.1, 10.3, 10.4, 10.5): the SP each side receives, through
+//! the pure formulas of `formulas.rs`, and where each SP may be placed.
+
+use super::FtP;
+use super::content::{Control, LinkKind, Side, StateSide};
+use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
+use super::state::*;
+use bivouac_engine::log::Log;
+use bivouac_engine::map::graph::SpaceId;
+
+impl FtP {
+    /// Spaces the Union reaches from the north map edge through Union-controlled or neutral
+    /// spaces without CSA SP or forts, by rail only (`rail_only`, the B&O included) or by road
+    /// and rail (FtP 10.3.1).
+    fn north_reach(&self, st: &State, rail_only: bool) -> Vec<bool> {
+        let n = self.c.map.len();
+        let ok = |s: Sp| st.control(s) != Control::Of(Side::Csa) && !self.enemy_occupied(st, Side::Union, s);
+        let mut reach = vec![false; n];
+        let mut q: Vec<Sp> = (0..n as Sp).filter(|&s| self.c.map.space(SpaceId(s)).north_edge_rail && ok(s)).collect();
+        for &s in &q {
+            reach[s as usize] = true;
+        }
+        while let Some(s) = q.pop() {
+            for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                let link_ok = match l.kind {
+                    LinkKind::Rail | LinkKind::BAndO => true,
+                    LinkKind::Road => !rail_only,
+                    _ => false,
+                };
+                if link_ok && !reach[t.index()] && ok(t.0) {
+                    reach[t.index()] = true;
+                    q.push(t.0);
+                }
+            }
+        }
+        reach
+    }
+
+    /// FtP 10.3.1: the Union area (0 East, 1 Center, 2 West) a space belongs to.
+    fn union_area(&self, st: &State, s: Sp) -> Option<usize> {
+        let state = self.state_of(s) as u8;
+        if st.east_in_washington {
+            if self.c.map.space(SpaceId(s)).national_capital == Some(Side::Union) {
+                return Some(0);
+            }
+        } else if self.union_areas[0].contains(&state) {
+            return Some(0);
+        }
+        if self.union_areas[1].contains(&state) {
+            return Some(1);
+        }
+        if self.union_areas[2].contains(&state) || self.union_west_spaces.contains(&s) {
+            return Some(2);
+        }
+        None
+    }
+
+    /// FtP 10.3.1: Union spaces that may receive an SP of `area` now.
+    fn union_space_ok(&self, st: &State, s: Sp, area: usize, road: &[bool]) -> bool {
+        st.controls(Side::Union, s) && !self.enemy_occupied(st, Side::Union, s) && self.union_area(st, s) == Some(area) && (area == 0 || road[s as usize])
+    }
+
+    /// Work out both sides' reinforcements at the start of the phase (FtP 10.3, 10.4, 10.5).
+    pub(super) fn begin_reinforcements(&self, st: &mut State, union_sp: bool, csa_sp: bool, br_rolls: bool, log: &mut Log) {
+        st.pool = [0; POOLS];
+        st.pool_states = 0;
+        if union_sp {
+            let rail = self.north_reach(st, true);
+            let road = self.north_reach(st, false);
+            let wash = (0..self.c.map.len() as Sp).find(|&s| self.c.map.space(SpaceId(s)).national_capital == Some(Side::Union));
+            let i = UnionReinforcementInput {
+                washington_rail_to_north: wash.is_some_and(|w| st.controls(Side::Union, w) && rail[w as usize]),
+                east_fallback_space: (0..self.c.map.len() as Sp).any(|s| {
+                    st.controls(Side::Union, s) && !self.enemy_occupied(st, Side::Union, s) && self.union_areas[0].contains(&(self.state_of(s) as u8))
+                }),
+                center_space: (0..self.c.map.len() as Sp).any(|s| self.union_areas[1].contains(&(self.state_of(s) as u8)) && st.controls(Side::Union, s) && road[s as usize]),
+                west_space: (0..self.c.map.len() as Sp).any(|s| {
+                    (self.union_areas[2].contains(&(self.state_of(s) as u8)) || self.union_west_spaces.contains(&s)) && st.controls(Side::Union, s) && road[s as usize]
+                }),
+                capitals_held_by_csa: (0..self.c.map.len() as Sp).filter(|&s| self.c.map.space(SpaceId(s)).union_state_capital && st.controls(Side::Csa, s)).count() as u8,
+                foreign_intervention: false,
+            };
+            let r = formulas::union_reinforcements(&self.formulas, &self.c.editions[st.edition as usize], &i);
+            st.east_in_washington = r.east_in_washington;
+            st.pool[P_EAST] = r.east;
+            st.pool[P_CENTER] = r.center;
+            st.pool[P_WEST] = r.west;
+            st.pool[P_UNION] = r.total;
+            log.info(|| format!("Union reinforcements: {} SP (East {}, Center {}, West {}, -{} capitals) (FtP 10.3)", r.total, r.east, r.center, r.west, r.capital_penalty));
+        }
+        if csa_sp {
+            let held = |id: &str| self.c.state(id).is_some_and(|x| st.state_control[x as usize] == Control::Of(Side::Csa));
+            let i = CsaReinforcementInput {
+                union_controlled_states: self.c.states.iter().enumerate().filter(|(x, d)| d.side == StateSide::Csa && st.state_control[*x] == Control::Of(Side::Union)).count() as u8,
+                // Union Naval Control (FtP 6.6) is not modelled: the Union never holds the whole Mississippi.
+                union_controls_mississippi: false,
+                waiting_cavalry_sp: 0,
+                csa_controls_mo: held("mo"),
+                csa_controls_ky: held("ky"),
+            };
+            let r = formulas::csa_reinforcements(&self.formulas, &i);
+            st.pool[P_STATES] = r.states + r.cavalry;
+            st.pool[P_MO] = r.missouri;
+            st.pool[P_KY] = r.kentucky;
+            log.info(|| format!("CSA reinforcements: {} SP from the states, {} MO, {} KY (FtP 10.4)", r.states, r.missouri, r.kentucky));
+        }
+        if br_rolls {
+            // FtP 10.5: one roll per zone with an open BR port.
+            let open: Vec<bool> = (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && self.br_open(st, s))).collect();
+            let res = formulas::blockade_runners(&self.formulas, st.blockade, &open, &mut st.rng);
+            for (z, r) in res.iter().enumerate() {
+                st.pool[P_BR + z] = r.sp();
+                if r.sw() != 0 {
+                    self.add_sw(st, Side::Csa, r.sw() as i16, log, "FtP 10.5 / 12.5 blockade runners failed");
+                }
+            }
+            log.roll(|| format!("blockade runners at level {}: {:?} (FtP 10.5)", st.blockade, res));
+        }
+    }
+
+    /// Spaces that may receive one more reinforcement SP of `side` now.
+    pub(super) fn reinforce_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        let n = self.c.map.len() as Sp;
+        match side {
+            Side::Union => {
+                if st.pool[P_UNION] == 0 {
+                    return vec![];
+                }
+                let sup = self.supplied(st, Side::Union);
+                let road = self.north_reach(st, false);
+                (0..n).filter(|&s| sup[s as usize] && (0..3).any(|a| st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road))).collect()
+            }
+            Side::Csa => {
+                let sup = self.supplied(st, Side::Csa);
+                let mo = self.c.state("mo").map(|x| x as usize);
+                let ky = self.c.state("ky").map(|x| x as usize);
+                (0..n)
+                    .filter(|&s| {
+                        let d = self.c.map.space(SpaceId(s));
+                        let state = self.state_of(s);
+                        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s);
+                        if !free {
+                            return false;
+                        }
+                        // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
+                        let states_ok = st.pool[P_STATES] > 0
+                            && self.c.states[state].side == StateSide::Csa
+                            && st.state_control[state] == Control::Of(Side::Csa)
+                            && st.pool_states & (1u64 << state) == 0
+                            && sup[s as usize]
+                            && !d.pro_union;
+                        // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
+                        let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
+                        // FtP 10.5.4: a blockade runner's SP goes to an open BR port of its zone.
+                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s);
+                        states_ok || border_ok || br_ok
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Place one SP, taking it from the first pool the space qualifies for.
+    pub(super) fn reinforce(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
+        let i = side.index();
+        st.sp[s as usize][i] += 1;
+        st.sp_gained[i] += 1;
+        match side {
+            Side::Union => {
+                let road = self.north_reach(st, false);
+                if let Some(a) = (0..3).find(|&a| st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road)) {
+                    st.pool[P_EAST + a] -= 1;
+                }
+                st.pool[P_UNION] -= 1;
+            }
+            Side::Csa => {
+                let d = self.c.map.space(SpaceId(s));
+                let state = self.state_of(s);
+                let is_csa_state = self.c.states[state].side == StateSide::Csa;
+                if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s) {
+                    st.pool[P_BR + d.sea.unwrap_or(0) as usize] -= 1;
+                } else if is_csa_state && st.pool[P_STATES] > 0 {
+                    st.pool[P_STATES] -= 1;
+                    st.pool_states |= 1u64 << state;
+                } else if Some(state) == self.c.state("mo").map(|x| x as usize) {
+                    st.pool[P_MO] = st.pool[P_MO].saturating_sub(1);
+                } else {
+                    st.pool[P_KY] = st.pool[P_KY].saturating_sub(1);
+                }
+            }
+        }
+        log.info(|| format!("{} reinforcement SP at {} (FtP 10.1)", side.name(), self.sname(s)));
+    }
+
+    /// FtP 10.2.1: where one supplied infantry SP may go strategically: along rail (the B&O for
+    /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP.
+    fn rail_reach(&self, st: &State, side: Side, from: Sp) -> Vec<Sp> {
+        let ok = |s: Sp| st.controls(side, s) && !self.enemy_occupied(st, side, s);
+        let mut seen = vec![false; self.c.map.len()];
+        seen[from as usize] = true;
+        let mut q = vec![from];
+        let mut out = Vec::new();
+        while let Some(s) = q.pop() {
+            for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                let rail = match l.kind {
+                    LinkKind::Rail => true,
+                    LinkKind::BAndO => side == Side::Union,
+                    LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
+                    _ => false,
+                };
+                if rail && !seen[t.index()] && ok(t.0) {
+                    seen[t.index()] = true;
+                    out.push(t.0);
+                    q.push(t.0);
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// FtP 10.2: every strategic move of one SP still allowed this turn (limit 10.2.2).
+    pub(super) fn strategic_moves(&self, st: &State, side: Side) -> Vec<(Sp, Sp)> {
+        if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
+            return vec![];
+        }
+        let sup = self.supplied(st, side);
+        let mut out = Vec::new();
+        for s in 0..self.c.map.len() as Sp {
+            if st.sp[s as usize][side.index()] == 0 || !sup[s as usize] || !st.controls(side, s) {
+                continue;
+            }
+            // FtP 5.3.4: never strand a general without SP.
+            if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
+                continue;
+            }
+            out.extend(self.rail_reach(st, side, s).into_iter().map(|t| (s, t)));
+        }
+        out
+    }
+}
