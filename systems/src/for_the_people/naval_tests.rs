@@ -331,3 +331,29 @@ fn no_sea_moves_in_the_first_turn_of_1863() {
     assert!(g.naval_routes(&st, sp("fort_monroe")).is_empty());
     assert!(g.naval_routes(&st, sp("cairo")).iter().any(|r| r.to == sp("cincinnati")));
 }
+
+/// Random play with naval moves in it: every naval action taken comes from `legal_actions`, the
+/// invariants hold after each one, and naval moves do occur (the module fuzzer plays the same).
+#[test]
+fn random_games_make_naval_moves_and_keep_the_invariants() {
+    let g = game();
+    let mut sails = 0;
+    for seed in 0..6u64 {
+        let sc = ["1861", "1862", "1864"][seed as usize % 3];
+        let mut st = g.setup(&Setup::new(sc, 2, 900 + seed)).expect("setup");
+        let mut pick = GameRng::new(seed);
+        for _ in 0..20_000 {
+            let Some(seat) = g.active_seats(&st).first().copied() else { break };
+            let l = g.legal_actions(&st, seat);
+            assert!(!l.is_empty(), "{}", g.describe(&st, None));
+            // Prefer naval moves when offered so that they are exercised.
+            let naval: Vec<&Action> = l.iter().filter(|a| matches!(a, Action::NavalMove { .. } | Action::Sail { .. })).collect();
+            let a = if !naval.is_empty() && pick.roll(2) == 1 { naval[pick.pick(naval.len())].clone() } else { l[pick.pick(l.len())].clone() };
+            sails += matches!(a, Action::Sail { .. }) as u32;
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
+            check(&st);
+        }
+    }
+    eprintln!("naval moves sailed: {sails}");
+    assert!(sails > 0, "no naval move was played");
+}
