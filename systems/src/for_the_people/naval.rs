@@ -14,7 +14,7 @@
 
 use super::FtP;
 use super::battle::Amphibious;
-use super::content::{Control, GeneralId, LinkKind, Mouth, PortKind, Side};
+use super::content::{Control, GeneralId, LinkKind, Mouth, PortKind, Side, StateSide};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -302,6 +302,38 @@ impl FtP {
             let sw = self.c.editions[st.edition as usize].fort_capture_sw as i16;
             self.add_sw(st, Side::Union, sw, log, "FtP 12.11 CSA fort eliminated");
             self.add_sw(st, Side::Csa, -sw, log, "FtP 12.11 CSA fort eliminated");
+        }
+    }
+
+    /// FtP 7.6.2 (ES): a beaten Union force in a port may retreat by sea to a Union-controlled
+    /// port with a LOC (`loc`) in an original Union state, on a route that passes no Confederate
+    /// fort (no running the guns on a retreat). The battle module ranks it as a level-1 choice.
+    pub(super) fn naval_retreat_ports(&self, st: &State, from: Sp, loc: &[bool]) -> Vec<SpaceId> {
+        if self.c.map.space(SpaceId(from)).port.is_none() {
+            return Vec::new();
+        }
+        let mut v: Vec<SpaceId> = self
+            .naval_routes(st, from)
+            .into_iter()
+            .filter(|r| !r.runs_guns && st.controls(Side::Union, r.to) && loc[r.to as usize] && self.original(r.to) == StateSide::Union && self.strength(st, Side::Csa, r.to) == 0)
+            .map(|r| SpaceId(r.to))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// FtP 6.8.4: an ungarrisoned Confederate coastal fort turns Union (a Union PC) when its port
+    /// becomes Union-controlled.
+    pub(super) fn port_taken(&self, st: &mut State, side: Side, port: Sp, log: &mut Log) {
+        if side != Side::Union {
+            return;
+        }
+        if let Some(f) = self.c.map.space(SpaceId(port)).guarded_by
+            && self.csa_coastal_fort(st, f.0)
+            && self.strength(st, Side::Csa, f.0) == 0
+        {
+            log.info(|| format!("{} is ungarrisoned and falls with its port (FtP 6.8.4)", self.sname(f.0)));
+            self.place_pc(st, Side::Union, f.0, log);
         }
     }
 }

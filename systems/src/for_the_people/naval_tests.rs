@@ -357,3 +357,40 @@ fn random_games_make_naval_moves_and_keep_the_invariants() {
     eprintln!("naval moves sailed: {sails}");
     assert!(sails > 0, "no naval move was played");
 }
+
+/// FtP 6.8.4 (T-FORT-1): the Union takes Charleston: an empty CSA Fort Sumter becomes Union
+/// (with the SW of 12.11); a garrisoned one does not.
+#[test]
+fn an_empty_coastal_fort_falls_with_its_port() {
+    for garrison in [0u8, 1] {
+        let mut st = board("1861", Side::Union, 9);
+        own(&mut st, Side::Csa, "fort_sumter");
+        own(&mut st, Side::Csa, "charleston_sc");
+        put(&mut st, Side::Csa, "fort_sumter", garrison);
+        let sw = st.sw;
+        game().place_pc(&mut st, Side::Union, sp("charleston_sc"), &mut Log::quiet());
+        let fort = st.control(sp("fort_sumter"));
+        if garrison == 0 {
+            assert_eq!(fort, Control::Of(Side::Union));
+            assert!(st.sw[1] < sw[1], "FtP 12.11");
+        } else {
+            assert_eq!(fort, Control::Of(Side::Csa));
+        }
+    }
+}
+
+/// FtP 7.6.2 (ES): a Union force beaten in a port may retreat by sea to a Union port with a LOC
+/// in an original Union state, never past a Confederate fort; not from an inland space.
+#[test]
+fn naval_retreats_go_to_supplied_union_ports() {
+    let g = game();
+    let st = g.setup(&Setup::new("1861", 2, 3)).expect("setup");
+    let loc = g.supplied(&st, Side::Union);
+    let ports = g.naval_retreat_ports(&st, sp("fort_monroe"), &loc);
+    assert!(!ports.is_empty());
+    for p in &ports {
+        assert_eq!(g.original(p.0), super::content::StateSide::Union, "{}", g.sname(p.0));
+        assert!(loc[p.index()] && st.controls(Side::Union, p.0));
+    }
+    assert!(g.naval_retreat_ports(&st, sp("manassas"), &loc).is_empty());
+}

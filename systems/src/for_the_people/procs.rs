@@ -827,6 +827,7 @@ impl FtP {
         if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
             st.fort[s as usize] = None;
         }
+        self.port_taken(st, side, s, log);
     }
 
     // ------------------------------------------------------------------------------------
