@@ -119,6 +119,7 @@ impl FtP {
             }
             Frame::Retreat { side, from, .. } => format!("choose where {} retreats from {} (FtP 7.6.1)", side.name(), self.sname(*from)),
             Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
+            Frame::Excess { side, space, .. } => format!("choose a {} general over the limit at {} for the turn track (FtP 5.2.9, 5.3.4)", side.name(), self.sname(*space)),
             Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
             Frame::Naval => "choose the port the naval move sails to (FtP 6.1)".into(),
@@ -280,6 +281,7 @@ impl FtP {
             Action::RetreatTo { .. } => "FtP 7.6.1",
             Action::Withdraw | Action::Stand => "FtP 7.2",
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
+            Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
             Action::NavalMove { .. } => "FtP 6.1.1",
             Action::Sail { .. } => "FtP 6.1.3",
@@ -420,6 +422,7 @@ impl Game for FtP {
             Action::Stand => "stand".into(),
             Action::Intercept { from } => format!("intercept {}", s(from)),
             Action::Decline => "decline".into(),
+            Action::Remove { general } => format!("remove {}", g(general)),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
             Action::NavalMove { space, sp, general } => match general {
@@ -516,6 +519,10 @@ impl Game for FtP {
             "division" => {
                 arity(3)?;
                 Action::MoveDivision { space: space(1)?, sp: num(2)? }
+            }
+            "remove" => {
+                arity(2)?;
+                Action::Remove { general: general(1)? }
             }
             "brigade" => {
                 arity(2)?;

@@ -19,8 +19,8 @@ pub fn game() -> &'static FtP {
 
 const SCENARIOS: [&str; 5] = ["1861", "1862", "1863", "1864", "campaign"];
 
-fn fuzz_n(scenario: &str, games: usize, seed: u64) -> bivouac_engine::fuzz::FuzzReport {
-    let cfg = FuzzConfig { setup: Setup::new(scenario, 2, seed), games, deep_check_every: 5 };
+fn fuzz_n(scenario: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
+    let cfg = FuzzConfig { setup: Setup::new(scenario, 2, seed), games, deep_check_every: deep };
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 
@@ -28,19 +28,24 @@ fn fuzz_n(scenario: &str, games: usize, seed: u64) -> bivouac_engine::fuzz::Fuzz
 fn fuzz_sample_every_scenario() {
     for (i, sc) in SCENARIOS.iter().enumerate() {
         let games = if *sc == "campaign" { 4 } else { 10 };
-        let r = fuzz_n(sc, games, 1000 * i as u64);
+        let r = fuzz_n(sc, games, 1000 * i as u64, 3);
         assert!(r.is_clean(), "{sc}: {:#?}", r.failures.iter().take(2).collect::<Vec<_>>());
         assert_eq!(r.finished, r.games, "{sc}");
     }
 }
 
 /// `BIVOUAC_FUZZ_GAMES=2000 cargo test --release -p bivouac-systems for_the_people::play_tests::fuzz_big -- --ignored --nocapture`
+/// (`BIVOUAC_FUZZ_SCENARIO=campaign` runs one scenario only).
 #[test]
 #[ignore]
 fn fuzz_big() {
     let games: usize = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
+    let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
     for (i, sc) in SCENARIOS.iter().enumerate() {
-        let r = fuzz_n(sc, games, 50_000 + 100_000 * i as u64);
+        if only.as_deref().is_some_and(|o| o != *sc) {
+            continue;
+        }
+        let r = fuzz_n(sc, games, 50_000 + 100_000 * i as u64, 50);
         println!("for-the-people fuzz: {sc}: {} games, {} finished, {} actions, {:.1}s, {} failures", r.games, r.finished, r.actions, r.seconds, r.failures.len());
         assert!(r.is_clean(), "{sc}: {:#?}", r.failures.iter().take(3).collect::<Vec<_>>());
     }
@@ -659,5 +664,23 @@ fn strategic_movement_by_rail_through_friendly_spaces_within_the_limit() {
     }
     assert_eq!(st.strat_used[1], 7);
     assert_eq!(g.legal_actions(&st, 1), vec![Action::Done], "the CSA limit is 7");
+    g.check_invariants(&st).unwrap();
+}
+
+#[test]
+fn excess_generals_go_to_the_turn_track_chosen_by_the_opponent() {
+    // FtP 5.3.4: 1 SP holds at most 2 generals at a round boundary; the CSA picks the excess.
+    let g = game();
+    let mut st = new("1861", 4);
+    st.generals[general("buell") as usize] = GenAt::Map(sp("fort_monroe"));
+    st.generals[general("pope") as usize] = GenAt::Map(sp("fort_monroe"));
+    st.flow.clear();
+    g.proceed(&mut st, &mut Log::quiet());
+    let top = *st.flow.top().unwrap();
+    assert!(matches!(top, Frame::Excess { side: Side::Union, chooser: Side::Csa, .. }), "{top:?}");
+    assert_eq!(g.active_seats(&st), vec![1]);
+    act(&mut st, Side::Csa, "remove butler");
+    assert_eq!(st.generals[general("butler") as usize], GenAt::Track(st.turn + 1));
+    assert!(matches!(st.flow.top(), Some(Frame::Round { .. })));
     g.check_invariants(&st).unwrap();
 }

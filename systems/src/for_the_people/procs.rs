@@ -197,6 +197,10 @@ impl FtP {
                 Phase::Strategy => {
                     let hands = [st.piles.len(HAND[0]), st.piles.len(HAND[1])];
                     if hands == [0, 0] {
+                        // FtP 5.2.9, 5.3.4: the limits at the end of the last round.
+                        if self.push_excess(st) {
+                            continue;
+                        }
                         st.phase = Phase::Capital;
                         for side in [Side::Csa, Side::Union] {
                             if st.capital[side.index()].is_none() && !self.capital_spaces(st, side).is_empty() {
@@ -208,6 +212,8 @@ impl FtP {
                     // FtP 3.3.2: alternate; a player out of cards lets the other play out.
                     let side = if hands[st.next.index()] > 0 { st.next } else { other(st.next) };
                     st.flow.push(Frame::Round { side });
+                    // FtP 5.2.9, 5.3.4: the general limits at the round boundary.
+                    self.push_excess(st);
                 }
                 Phase::Capital => {
                     self.political_phase(st, log);
@@ -311,6 +317,9 @@ impl FtP {
             Frame::Rbb { .. } => {
                 out.push(Action::Withdraw);
                 out.push(Action::Stand);
+            }
+            Frame::Excess { side, space, .. } => {
+                out.extend(self.excess_candidates(st, side, space).into_iter().map(|general| Action::Remove { general }));
             }
             Frame::Intercept { side, to } => {
                 out.extend(self.interceptors(st, side, to).into_iter().map(|from| Action::Intercept { from }));
@@ -664,6 +673,25 @@ impl FtP {
                     st.flow.push(Frame::Intercept { side: e, to });
                 } else {
                     self.step(st, to, log);
+                }
+            }
+            Action::Remove { general } => {
+                let Frame::Excess { side, space, .. } = top else { return };
+                st.flow.pop();
+                log.info(|| format!("{} exceeds the general limit and goes to the turn track (FtP 5.2.9, 5.3.4)", self.c.generals[general as usize].name));
+                let was = st.generals[general as usize];
+                st.generals[general as usize] = GenAt::Track(st.turn + 1);
+                if let GenAt::Army(a) = was
+                    && st.armies[a as usize].is_some_and(|x| x.commander == Some(general))
+                {
+                    // FtP 5.2.8: the next general by political rating takes command.
+                    let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
+                    if let Some(x) = st.armies[a as usize].as_mut() {
+                        x.commander = next;
+                    }
+                }
+                if !self.excess_candidates(st, side, space).is_empty() {
+                    st.flow.push(top);
                 }
             }
             Action::Intercept { from } => {
@@ -1445,5 +1473,38 @@ impl FtP {
             n += m.sp as u32;
         }
         n
+    }
+
+    /// FtP 5.2.9 / 5.3.4: the generals that exceed the limit in `s` (army: SP + 3, cavalry
+    /// brigades counting as generals; elsewhere SP + 1); empty when within the limit. Cavalry
+    /// brigades are never chosen.
+    pub(super) fn excess_candidates(&self, st: &State, side: Side, s: Sp) -> Vec<GeneralId> {
+        let sp = self.strength(st, side, s) as usize;
+        let mut gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+        let limit = match self.army_in(st, side, s) {
+            Some(a) => {
+                gens.extend(self.army_gens(st, a));
+                sp + self.c.movement.army_generals_over_sp as usize
+            }
+            None => sp + self.c.movement.space_generals_over_sp as usize,
+        };
+        if gens.len() <= limit {
+            return vec![];
+        }
+        gens.into_iter().filter(|&g| !self.is_cav(g)).collect()
+    }
+
+    /// Push a choice for every space over the general limit; true if any.
+    pub(super) fn push_excess(&self, st: &mut State) -> bool {
+        let mut any = false;
+        for side in [Side::Union, Side::Csa] {
+            for s in 0..self.c.map.len() as Sp {
+                if !self.excess_candidates(st, side, s).is_empty() {
+                    st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
+                    any = true;
+                }
+            }
+        }
+        any
     }
 }

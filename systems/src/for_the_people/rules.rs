@@ -105,9 +105,39 @@ impl FtP {
         d.br && d.br_card.is_none() && st.controls(Side::Csa, s) && d.guarded_by.is_none_or(|f| !st.controls(Side::Union, f.0))
     }
 
-    /// A space a LOC may pass through (FtP 8.1): friendly or neutral, no enemy SP or fort.
-    fn passable(&self, st: &State, side: Side, s: Sp) -> bool {
-        st.control(s) != Control::Of(other(side)) && !self.enemy_occupied(st, side, s)
+    /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches).
+    pub fn occupied_by(&self, st: &State, side: Side) -> Vec<bool> {
+        let i = side.index();
+        let mut occ: Vec<bool> = (0..self.c.map.len()).map(|s| st.sp[s][i] > 0 || st.fort[s] == Some(side)).collect();
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x
+                && self.army_side(a as ArmyId) == side
+                && self.army_strength(st, a as ArmyId) > 0
+            {
+                occ[x.space as usize] = true;
+            }
+        }
+        for (g, at) in st.generals.iter().enumerate() {
+            if let GenAt::Map(s) = at
+                && self.c.generals[g].cavalry
+                && self.c.generals[g].side == side
+            {
+                occ[*s as usize] = true;
+            }
+        }
+        for (s, o) in occ.iter_mut().enumerate() {
+            // A printed coastal fort belongs to whoever controls its space (FtP 6.8.1).
+            if self.c.map.space(SpaceId(s as Sp)).coastal_fort && st.control[s] == Control::Of(side) {
+                *o = true;
+            }
+        }
+        occ
+    }
+
+    /// Spaces a LOC of `side` may pass through (FtP 8.1): friendly or neutral, no enemy SP or fort.
+    fn passable_all(&self, st: &State, side: Side) -> Vec<bool> {
+        let occ = self.occupied_by(st, other(side));
+        (0..self.c.map.len()).map(|s| st.control[s] != Control::Of(other(side)) && !occ[s]).collect()
     }
 
     fn loc_link(side: Side, k: LinkKind) -> bool {
@@ -129,10 +159,11 @@ impl FtP {
         let n = self.c.map.len();
         let mut reach = vec![false; n];
         let mut queue: Vec<Sp> = Vec::new();
-        let sources: Vec<Sp> = (0..n as Sp).filter(|&s| self.passable(st, side, s) && self.is_source(st, side, s)).collect();
+        let pass = self.passable_all(st, side);
+        let sources: Vec<Sp> = (0..n as Sp).filter(|&s| pass[s as usize] && self.is_source(st, side, s)).collect();
         // FtP 8.2: a CSA source counts only with a LOC to another source.
         let valid: Vec<Sp> = if side == Side::Csa {
-            let comp = self.components(st, side);
+            let comp = self.components(&pass, side);
             sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize])).collect()
         } else {
             sources
@@ -143,7 +174,7 @@ impl FtP {
         }
         while let Some(s) = queue.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                if !reach[t.index()] && Self::loc_link(side, l.kind) && self.passable(st, side, t.0) {
+                if !reach[t.index()] && Self::loc_link(side, l.kind) && pass[t.index()] {
                     reach[t.index()] = true;
                     queue.push(t.0);
                 }
@@ -158,19 +189,19 @@ impl FtP {
         out
     }
 
-    fn components(&self, st: &State, side: Side) -> Vec<u16> {
+    fn components(&self, pass: &[bool], side: Side) -> Vec<u16> {
         let n = self.c.map.len();
         let mut comp = vec![u16::MAX; n];
         let mut next = 0;
         for s in 0..n {
-            if comp[s] != u16::MAX || !self.passable(st, side, s as Sp) {
+            if comp[s] != u16::MAX || !pass[s] {
                 continue;
             }
             comp[s] = next;
             let mut q = vec![s as Sp];
             while let Some(x) = q.pop() {
                 for (t, l) in self.c.map.neighbors(SpaceId(x)) {
-                    if comp[t.index()] == u16::MAX && Self::loc_link(side, l.kind) && self.passable(st, side, t.0) {
+                    if comp[t.index()] == u16::MAX && Self::loc_link(side, l.kind) && pass[t.index()] {
                         comp[t.index()] = next;
                         q.push(t.0);
                     }

@@ -128,6 +128,9 @@ pub enum Frame {
     /// picks, the winner at priorities 5-6 (`chooser`).
     /// `before`: a retreat before battle (FtP 7.2.4), after which the mover goes on.
     Retreat { side: Side, from: Sp, not: Sp, chooser: Side, before: bool },
+    /// FtP 5.2.9, 5.3.4: at a round boundary, `chooser` (the opponent) picks an excess general
+    /// of `side` in `space` to go to the turn track.
+    Excess { side: Side, space: Sp, chooser: Side },
     /// FtP 5.8: the enemy of the moving force may try to intercept it as it enters `to`.
     Intercept { side: Side, to: Sp },
     /// FtP 7.2: the defender in `from` may try to retreat before battle.
@@ -144,7 +147,7 @@ impl Frame {
             Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
             Frame::Intercept { side, .. } => side,
-            Frame::Retreat { chooser, .. } => chooser,
+            Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
         }
@@ -276,6 +279,8 @@ pub enum Action {
     /// FtP 7.2: try to retreat before battle, or stand and fight.
     Withdraw,
     Stand,
+    /// FtP 5.2.9, 5.3.4: send this excess general to the turn track.
+    Remove { general: GeneralId },
     /// FtP 5.8: intercept with the force in `from`, or let the enemy pass.
     Intercept { from: Sp },
     Decline,
