@@ -208,7 +208,7 @@ impl FtP {
             strat_used: [0, 0],
             east_in_washington: false,
             result: None,
-            naval: naval::NavalSt { amphibious: p.amphibious, voyage: None },
+            naval: naval::NavalSt::new(p.amphibious, setup),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.

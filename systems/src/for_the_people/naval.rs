@@ -27,6 +27,17 @@ pub struct NavalSt {
     /// The Amphibious Assault track (FtP 6.4.1; its scenario value, 2.5).
     pub amphibious: u8,
     pub voyage: Option<Voyage>,
+    /// The campaign being played has made its one naval move (FtP 4.3.2).
+    pub campaign_naval: bool,
+    /// Option `naval-origin` (FtP 6.1.1 [INTERP]): a port, unlike a coastal fort, needs a LOC
+    /// to start a naval move.
+    pub origin_needs_loc: bool,
+}
+
+impl NavalSt {
+    pub fn new(amphibious: u8, setup: &bivouac_engine::game::Setup) -> Self {
+        NavalSt { amphibious, voyage: None, campaign_naval: false, origin_needs_loc: setup.option("naval-origin") != Some("any-port") }
+    }
 }
 
 /// A naval move under way (FtP 6.1).
@@ -140,15 +151,25 @@ impl FtP {
     /// from a Union-controlled port or coastal fort, up to 3 loose SP and at most one general (a
     /// cavalry brigade is the general and one of the 3 SP).
     pub(super) fn naval_activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
-        if side != Side::Union || (!campaign && value < self.c.movement.naval_min_card) {
+        // FtP 4.3.2: one naval move per campaign.
+        if side != Side::Union || (!campaign && value < self.c.movement.naval_min_card) || (campaign && st.naval.campaign_naval) {
             return;
         }
         let max = self.c.movement.naval_max_sp;
+        let mut loc: Option<Vec<bool>> = None;
         for s in 0..self.c.map.len() as Sp {
-            if self.c.map.space(SpaceId(s)).port.is_none() || !st.controls(side, s) {
+            let d = self.c.map.space(SpaceId(s));
+            if d.port.is_none() || !st.controls(side, s) {
                 continue;
             }
             let loose = st.sp[s as usize][side.index()];
+            if loose == 0 && !self.gens_at(st, side, s).any(|g| self.is_cav(g)) {
+                continue;
+            }
+            // FtP 6.1.1 [INTERP] (option `naval-origin`): coastal forts need no LOC, ports do.
+            if st.naval.origin_needs_loc && !d.coastal_fort && !loc.get_or_insert_with(|| self.supplied(st, side))[s as usize] {
+                continue;
+            }
             let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !(campaign && st.campaign_used.contains(g))).collect();
             if loose == 0 && !gens.iter().any(|&g| self.is_cav(g)) {
                 continue;
@@ -208,6 +229,7 @@ impl FtP {
         log.info(|| format!("{} embarks {} SP at {} for a naval move (FtP 6.1)", side.name(), sp + cav as u8, self.sname(space)));
         if campaign {
             let Frame::Campaign { left, .. } = top else { return };
+            st.naval.campaign_naval = true;
             st.campaign_used.extend(general);
             if left <= 1 {
                 st.campaign_used.clear();

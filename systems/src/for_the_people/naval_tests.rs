@@ -394,3 +394,48 @@ fn naval_retreats_go_to_supplied_union_ports() {
     }
     assert!(g.naval_retreat_ports(&st, sp("manassas"), &loc).is_empty());
 }
+
+/// FtP 4.3.2: at most one move of a campaign may be naval.
+#[test]
+fn one_naval_move_per_campaign() {
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Union, "fort_monroe");
+    own(&mut st, Side::Union, "urbanna");
+    put(&mut st, Side::Union, "fort_monroe", 6);
+    st.flow.clear();
+    st.flow.push(Frame::Campaign { side: Side::Union, left: 3 });
+    act(&mut st, Side::Union, "naval fort_monroe 3");
+    act(&mut st, Side::Union, "sail urbanna");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })));
+    assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval")));
+    assert_eq!(refused(&mut st, Side::Union, "naval fort_monroe 3"), "FtP 6.1.1");
+}
+
+/// FtP 6.1.1 [INTERP], option `naval-origin`: by default a port needs a LOC to start a naval
+/// move and a coastal fort does not; `any-port` drops the LOC test.
+#[test]
+fn naval_origin_option() {
+    let g = game();
+    for opt in [None, Some("any-port")] {
+        let mut setup = Setup::new("1861", 2, 7);
+        if let Some(v) = opt {
+            setup.options.insert("naval-origin".into(), v.into());
+        }
+        let mut st = g.setup(&setup).expect("setup");
+        let fresh = board("1861", Side::Union, 9);
+        let naval = st.naval;
+        st = fresh;
+        st.naval = naval;
+        // New Orleans, Union, below CSA Forts St. Philip/Jackson: no LOC, but a river route up the Mississippi.
+        own(&mut st, Side::Union, "new_orleans");
+        own(&mut st, Side::Csa, "forts_st_philip_jackson");
+        own(&mut st, Side::Union, "fort_monroe");
+        put(&mut st, Side::Union, "new_orleans", 1);
+        put(&mut st, Side::Union, "fort_monroe", 1);
+        assert!(!g.supplied(&st, Side::Union)[sp("new_orleans") as usize], "test premise: New Orleans has no LOC");
+        act(&mut st, Side::Union, "ops 9");
+        let l = legal(&st, Side::Union);
+        assert!(l.contains(&"naval fort_monroe 1".to_string()), "a coastal fort needs no LOC");
+        assert_eq!(l.contains(&"naval new_orleans 1".to_string()), opt.is_some(), "{opt:?}");
+    }
+}

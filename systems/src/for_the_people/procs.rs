@@ -757,6 +757,7 @@ impl FtP {
         // FtP 4.3.1: a Major Campaign makes 3 moves, a Minor Campaign 2.
         let left = if d.has(CardFlag::MajorCampaign) { 3 } else { 2 };
         log.reveal(|| format!("{} plays #{} {} as a campaign event: {} moves (FtP 4.3.1)", side.name(), card, d.title, left));
+        st.naval.campaign_naval = false;
         st.campaign_used.clear();
         st.campaign_armies.clear();
         st.flow.replace(Frame::Campaign { side, left });
