@@ -7,6 +7,7 @@
 //! - `rules`: strength, supply (LOC), control tests;
 //! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
+//! - `naval`: naval and river moves, running the guns, amphibious assaults, naval retreats (FtP 6);
 //! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
 //! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
