@@ -3,18 +3,21 @@
 //! a [`BattleReport`] (plain data) with everything the log and the app show.
 //!
 //! # How to use it
-//! 1. Once per game: [`BattleRules::new`] reads the `[battle]` table of `game.toml` and the
-//!    scenario options (`edition`, `continue-after-defender-wiped`, `leader-casualty-roll`).
+//! 1. Once per game: [`BattleOptions::from_setup`] reads the edition and the scenario options
+//!    (`continue-after-defender-wiped`, `leader-casualty-roll`, `retreat-into-enemy-pc`);
+//!    [`BattleRules::new`] types the `[battle]` table of `game.toml` (a diagnostic, no panic).
 //! 2. Entering an enemy space: [`entry`] says battle, overrun (5.7.2), fort taken (6.8.1) or
-//!    generals only (5.7.4). Before a battle: [`retreat_before_battle`] says whether the defender may retreat first
-//!    (FtP 7.2) and [`roll_retreat_before_battle`] rolls a discretionary retreat;
-//!    [`retreat_before_battle_destinations`] lists where to (7.2.4).
+//!    generals only (5.7.4). Before a battle, [`retreat_before_battle`] says whether the
+//!    defender may retreat first (7.2), [`roll_retreat_before_battle`] rolls a discretionary
+//!    retreat and [`retreat_before_battle_destinations`] lists where to (7.2.4).
 //! 3. [`resolve`] fights the battle: size (7.3.1), ratings (7.4), every DRM itemised (7.5), the
-//!    two rolls, the CRT (7.10) with the 2x and 0-SP caps (7.3.1, 7.8.1), the winner (7.3.2-7.3.4),
-//!    who retreats / holds the space / may continue (7.3.2, 7.3.3, 5.7.3, 6.4.2), leader
-//!    casualties (7.7) and the elite-unit loss (7.5.1, 7.8.2).
-//! 4. The loser's retreat: [`retreat_destinations`] ranks the legal spaces (7.6) from map facts
-//!    the caller provides through the [`RetreatMap`] trait.
+//!    two rolls, the CRT (7.10) with the 2x and 0-SP caps (7.3.1, 7.8.1), the winner
+//!    (7.3.2-7.3.4), who retreats / holds the space / may continue (7.3.2, 7.3.3, 5.7.3, 6.4.2),
+//!    leader casualties (7.7) and the elite-unit loss (7.5.1, 7.8.2). Its parts are public too
+//!    ([`drms`], [`crt_result`], [`losses`], [`decide`], [`leader_check_sides`] ...).
+//! 4. The loser's retreat: [`attacker_retreat`] (always to its origin) and [`defender_retreats`]
+//!    (the legal spaces ranked by 7.6.1 / 7.6.2, and who picks among the best) from map facts
+//!    the caller answers through the [`RetreatMap`] trait. Empty = surrender (7.6.3).
 //!
 //! Dice come from any [`Dice`] (the game's `GameRng`, or `ScriptedDice` in tests). The order of
 //! the draws is fixed: attacker's battle roll, defender's battle roll, attacker's leader check
@@ -28,7 +31,7 @@
 //!   rating; on a tie the owner chooses (ES) or a die decides (IT). The caller sets
 //!   [`Force::commander`]; [`defending_commander_candidates`] lists the tied generals.
 //!
-//! # Readings ([INTERP], named options in `game.toml`)
+//! # Readings (\[INTERP\], named options in `game.toml`)
 //! * `crt-clamp`: modified rolls below 1 / above 10 use rows 1 / 10 (the only value).
 //! * `continue-after-defender-wiped`: 7.3.3 C ">= double" (default) or "more than double".
 //! * `leader-casualty-roll`: a modified roll of "10 or more" (IT 7.73; default, consistent with
@@ -37,12 +40,13 @@
 //!   ranks enemy-controlled spaces 5-6 and fines ending on an enemy PC; the default reads
 //!   "enemy SP or enemy fort" (digest 9.3.2, IT 7.61), "forbidden" is the literal text.
 //! * IT 7.61 (`defender_retreat = "simple"`, Italian edition): own space with a LOC first, then
-//!   any other legal space, the attacker choosing when all of them are enemy-controlled.
+//!   any other legal space, the attacker choosing when all of them are enemy-controlled. IT 7.62
+//!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
+//!   onto its own PCs or by sea.
 //!
 //! Rule numbers are the Spanish rulebook's, as digested in /work/shared/rules/for-the-people.md.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
-
 use bivouac_engine::content::Diagnostic;
 use bivouac_engine::game::Setup;
 use bivouac_engine::map::graph::SpaceId;
@@ -92,7 +96,7 @@ pub struct BattleTable {
     pub overrun_ratio: u8,
 }
 
-/// FtP 7.3.3 C ([INTERP] option `continue-after-defender-wiped`).
+/// FtP 7.3.3 C (\[INTERP\] option `continue-after-defender-wiped`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ContinueRule {
     /// At least double (5.7.3, 7.3.2, IT 7.33 C).
@@ -101,7 +105,7 @@ pub enum ContinueRule {
     MoreThanDouble,
 }
 
-/// FtP 7.7 ([INTERP] option `leader-casualty-roll`).
+/// FtP 7.7 (\[INTERP\] option `leader-casualty-roll`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LeaderTrigger {
     /// A modified roll of 10 or more (IT 7.73).
@@ -138,7 +142,7 @@ pub struct BattleOptions {
     /// FtP 7.5.1 / 7.8.2: an elite unit is lost when its force loses at least this many SP.
     pub elite_loss_threshold: u8,
     pub defender_retreat: DefenderRetreat,
-    /// FtP 7.6.1 ([INTERP] option `retreat-into-enemy-pc`): a defender may retreat into a
+    /// FtP 7.6.1 (\[INTERP\] option `retreat-into-enemy-pc`): a defender may retreat into a
     /// space with an enemy PC (but no enemy SP), losing 1 SP.
     pub retreat_into_enemy_pc: bool,
     pub naval_retreat: NavalRetreat,
@@ -788,7 +792,7 @@ fn block(c: &Content, size: BattleSize) -> &CrtBlock {
 
 /// FtP 7.9, 7.10: the CRT result a modified roll of `by` inflicts on the other side: the
 /// attacker's roll is read in the defender-loss column, the defender's in the attacker-loss
-/// column. Rows are clamped to 1..=10 ([INTERP] `crt-clamp`).
+/// column. Rows are clamped to 1..=10 (\[INTERP\] `crt-clamp`).
 pub fn crt_result(c: &Content, size: BattleSize, by: Role, modified: i8) -> CrtResult {
     let row = (modified.clamp(1, 10) - 1) as usize;
     let b = block(c, size);

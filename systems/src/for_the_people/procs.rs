@@ -1027,12 +1027,14 @@ impl FtP {
     /// turn track, -10/-5 SW and its commander's PR), its SP join `keep` up to 15.
     pub(super) fn merge_armies(&self, st: &mut State, side: Side, gone: u8, keep: u8, log: &mut Log) {
         let x = st.armies[gone as usize].take().expect("army");
+        let dest = st.armies[keep as usize].map(|k| k.space).unwrap_or(x.space);
         for g in self.army_gens(st, gone) {
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            // Cavalry brigades are SP too: they join the other army with the SP (5.2.1).
+            st.generals[g as usize] = if self.is_cav(g) { GenAt::Map(dest) } else { GenAt::Track(st.turn + 1) };
         }
         st.army_ready[gone as usize] = st.turn + 1;
-        st.sp[x.space as usize][side.index()] += x.sp;
-        self.absorb(st, side, x.space, keep);
+        st.sp[dest as usize][side.index()] += x.sp;
+        self.absorb(st, side, dest, keep);
         let pen = if side == Side::Union { -10 } else { -5 } - x.commander.map(|g| self.pr(g) as i16).unwrap_or(0);
         self.add_sw(st, side, pen, log, "FtP 5.2.4 two armies in one space");
     }
