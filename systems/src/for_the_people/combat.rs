@@ -47,9 +47,9 @@ impl RetreatMap for Facts<'_> {
         // Union Naval Control (FtP 6.6) is not modelled yet: no river is under UNC.
         false
     }
-    fn naval_retreats(&self, _from: SpaceId) -> Vec<SpaceId> {
-        // Naval retreat (FtP 7.6.2) needs naval movement (FtP 6), not modelled yet.
-        Vec::new()
+    fn naval_retreats(&self, from: SpaceId) -> Vec<SpaceId> {
+        // FtP 7.6.2: by sea to a Union port (naval.rs).
+        self.g.naval_retreat_ports(self.st, from.0, &self.loc)
     }
 }
 
@@ -254,7 +254,7 @@ impl FtP {
             fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),
             resource_center: d.resource > 0,
             capital: d.national_capital.is_some() || d.union_state_capital,
-            amphibious: None,
+            amphibious: self.amphibious_at(st, s),
             concentration_event: false,
         };
         let rules = self.battle_rules(st);

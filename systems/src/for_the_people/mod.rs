@@ -7,6 +7,7 @@
 //! - `rules`: strength, supply (LOC), control tests;
 //! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
+//! - `naval`: naval and river moves, running the guns, amphibious assaults, naval retreats (FtP 6);
 //! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
 //! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
@@ -14,10 +15,13 @@
 pub mod battle;
 pub mod content;
 mod combat;
+mod naval;
 mod procs;
 mod reinforce;
 mod rules;
 mod state;
+#[cfg(test)]
+mod naval_tests;
 #[cfg(test)]
 mod play_tests;
 #[cfg(test)]
@@ -119,6 +123,7 @@ impl FtP {
             Frame::Excess { side, space, .. } => format!("choose a {} general over the limit at {} for the turn track (FtP 5.2.9, 5.3.4)", side.name(), self.sname(*space)),
             Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
+            Frame::Naval => "choose the port the naval move sails to (FtP 6.1)".into(),
         };
         format!("{who}: {what}")
     }
@@ -204,6 +209,7 @@ impl FtP {
             strat_used: [0, 0],
             east_in_washington: false,
             result: None,
+            naval: naval::NavalSt::new(p.amphibious, setup),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -278,6 +284,8 @@ impl FtP {
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
+            Action::NavalMove { .. } => "FtP 6.1.1",
+            Action::Sail { .. } => "FtP 6.1.3",
         };
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
@@ -418,6 +426,11 @@ impl Game for FtP {
             Action::Remove { general } => format!("remove {}", g(general)),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
+            Action::NavalMove { space, sp, general } => match general {
+                Some(x) => format!("naval {} {sp} {}", s(space), g(x)),
+                None => format!("naval {} {sp}", s(space)),
+            },
+            Action::Sail { to } => format!("sail {}", s(to)),
         }
     }
 
@@ -456,7 +469,13 @@ impl Game for FtP {
                     _ => Action::Stop,
                 }
             }
-            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" => {
+            "naval" => {
+                if w.len() != 3 && w.len() != 4 {
+                    return Err(bad(format!("`{text}`: expected naval <port> <sp> [<general>]")));
+                }
+                Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" | "sail" => {
                 arity(2)?;
                 let x = space(1)?;
                 match verb {
@@ -467,6 +486,7 @@ impl Game for FtP {
                     "retreat" => Action::RetreatTo { space: x },
                     "intercept" => Action::Intercept { from: x },
                     "reinforce" => Action::Reinforce { space: x },
+                    "sail" => Action::Sail { to: x },
                     _ => Action::Capital { space: x },
                 }
             }

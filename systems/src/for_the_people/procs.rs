@@ -286,11 +286,13 @@ impl FtP {
             }
             Frame::Ops { side, value, .. } => {
                 self.activations(st, side, value, false, &mut out);
+                self.naval_activations(st, side, value, false, &mut out);
                 self.other_ops(st, side, value, &mut out);
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
                 self.activations(st, side, 3, true, &mut out);
+                self.naval_activations(st, side, 3, true, &mut out);
                 out.push(Action::Done);
             }
             Frame::Pcs { side, .. } => {
@@ -326,6 +328,7 @@ impl FtP {
             Frame::Capital { side } => {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
             }
+            Frame::Naval => self.sail_targets(st, &mut out),
         }
         out
     }
@@ -740,6 +743,8 @@ impl FtP {
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
                 st.flow.pop();
             }
+            Action::NavalMove { .. } => self.start_naval(st, a, log),
+            Action::Sail { to } => self.sail(st, to, log),
         }
     }
 
@@ -752,6 +757,7 @@ impl FtP {
         // FtP 4.3.1: a Major Campaign makes 3 moves, a Minor Campaign 2.
         let left = if d.has(CardFlag::MajorCampaign) { 3 } else { 2 };
         log.reveal(|| format!("{} plays #{} {} as a campaign event: {} moves (FtP 4.3.1)", side.name(), card, d.title, left));
+        st.naval.campaign_naval = false;
         st.campaign_used.clear();
         st.campaign_armies.clear();
         st.flow.replace(Frame::Campaign { side, left });
@@ -850,6 +856,7 @@ impl FtP {
         if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
             st.fort[s as usize] = None;
         }
+        self.port_taken(st, side, s, log);
     }
 
     // ------------------------------------------------------------------------------------
@@ -971,6 +978,7 @@ impl FtP {
         if st.control(prev) == Control::Of(other(side)) {
             self.lose_moving(st, 1, log);
         }
+        self.naval_repulsed(st, log);
         if st.moving.is_some() {
             self.end_move(st, log);
         }
@@ -1163,6 +1171,7 @@ impl FtP {
     /// The moving force is destroyed: its SP are lost, its generals go to the turn track.
     pub(super) fn eliminate_moving(&self, st: &mut State, log: &mut Log) {
         let Some(m) = st.moving.clone() else { return };
+        st.naval.voyage = None;
         if let Some(a) = m.army {
             let n = self.army_strength(st, a);
             self.lose_moving(st, n as u16, log);
@@ -1185,6 +1194,7 @@ impl FtP {
 
     /// The force ends its move where it stands (FtP 5.1, 5.3.5, 5.2.4).
     pub(super) fn end_move(&self, st: &mut State, log: &mut Log) {
+        self.naval_end_move(st, log);
         let Some(m) = st.moving.take() else { return };
         let (side, s) = (m.side, m.at);
         match m.army {

@@ -137,6 +137,8 @@ pub enum Frame {
     Rbb { side: Side, from: Sp },
     /// FtP 3.4.1, 11.2.3: place the displaced capital marker.
     Capital { side: Side },
+    /// FtP 6.1: the embarked Union force chooses its destination port.
+    Naval,
 }
 
 impl Frame {
@@ -147,7 +149,7 @@ impl Frame {
             Frame::Intercept { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
-            Frame::Move => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
+            Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
         }
     }
 }
@@ -218,6 +220,9 @@ pub struct State {
     pub east_in_washington: bool,
     /// Automatic victory (FtP 17.2) or the end: set when the game is over.
     pub result: Option<(Vec<u8>, String)>,
+    /// Naval operations (FtP 6): the amphibious track and the naval move under way.
+    #[serde(default)]
+    pub naval: super::naval::NavalSt,
 }
 
 impl State {
@@ -280,4 +285,8 @@ pub enum Action {
     Intercept { from: Sp },
     Decline,
     Capital { space: Sp },
+    /// FtP 6.1.2: embark up to 3 SP and at most one general in a Union port for a naval move.
+    NavalMove { space: Sp, sp: u8, general: Option<GeneralId> },
+    /// FtP 6.1.1: sail the embarked force to a port.
+    Sail { to: Sp },
 }
