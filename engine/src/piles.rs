@@ -274,6 +274,22 @@ impl Piles {
         rng.shuffle(&mut self.cards[start..end]);
     }
 
+    /// A sample of what `seat` cannot see: the cards of every pile hidden from it are pooled,
+    /// shuffled and dealt back, each pile keeping its size (the determinization of an
+    /// information-set search). Piles `seat` may see are untouched.
+    pub fn resample_hidden(&mut self, seat: Seat, rng: &mut GameRng) {
+        let hidden: Vec<PileId> = self.pile_ids().filter(|&p| !self.visible_to(p, Some(seat))).collect();
+        let mut pool: Vec<CardId> = hidden.iter().flat_map(|&p| self.cards(p).iter().copied()).collect();
+        rng.shuffle(&mut pool);
+        let mut next = pool.into_iter();
+        for p in hidden {
+            let (start, end) = (self.start(p), self.end(p));
+            for slot in &mut self.cards[start..end] {
+                *slot = next.next().expect("the pool holds every hidden card");
+            }
+        }
+    }
+
     /// Puts every card of `from` onto `to` and shuffles the whole of `to` (the discards are
     /// shuffled into the deck). Returns how many cards moved.
     pub fn reshuffle_into(&mut self, from: PileId, to: PileId, rng: &mut GameRng) -> usize {
@@ -726,5 +742,30 @@ mod tests {
         assert_eq!(s.hash_one(&back), s.hash_one(&p));
         back.check_conservation().unwrap();
         assert_eq!(back.name(csa), "hand-csa");
+    }
+
+    #[test]
+    fn resample_hidden_keeps_what_the_seat_sees_and_every_card() {
+        let mut piles = Piles::new(12);
+        let deck = piles.add_pile("deck", PileVisibility::Hidden);
+        let mine = piles.add_pile("mine", PileVisibility::Owner(0));
+        let theirs = piles.add_pile("theirs", PileVisibility::Owner(1));
+        let open = piles.add_pile("open", PileVisibility::Public);
+        for c in 0..12u16 {
+            let p = [deck, mine, theirs, open][(c % 4) as usize];
+            piles.put(p, CardId(c)).unwrap();
+        }
+        let before = piles.clone();
+        let mut rng = GameRng::new(3);
+        let mut moved = false;
+        for _ in 0..20 {
+            let mut s = before.clone();
+            s.resample_hidden(0, &mut rng);
+            s.check_conservation().unwrap();
+            assert_eq!((s.cards(mine), s.cards(open)), (before.cards(mine), before.cards(open)));
+            assert_eq!((s.len(deck), s.len(theirs)), (before.len(deck), before.len(theirs)));
+            moved |= s.cards(theirs) != before.cards(theirs);
+        }
+        assert!(moved, "the other seat's hand is re-dealt");
     }
 }

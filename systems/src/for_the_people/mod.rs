@@ -12,6 +12,7 @@
 //! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
+mod ai;
 pub mod battle;
 pub mod content;
 mod combat;
@@ -623,6 +624,14 @@ impl Game for FtP {
     fn outcome(&self, st: &State) -> Option<Outcome> {
         let (winners, reason) = st.result.clone()?;
         Some(Outcome { winners, scores: vec![st.sw[0] as i64, st.sw[1] as i64], reason })
+    }
+
+    fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
+        self.ai_determinize(st, seat, rng)
+    }
+
+    fn evaluate(&self, st: &State, seat: Seat) -> f64 {
+        self.ai_evaluate(st, seat)
     }
 
     fn check_invariants(&self, st: &State) -> Result<(), String> {
