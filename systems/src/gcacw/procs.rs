@@ -905,6 +905,10 @@ impl Gcacw {
     pub(super) fn explain_refusal(&self, st: &State, a: &Action) -> Refusal {
         let top = st.flow.top();
         let (rule, msg): (&'static str, String) = match (top, a) {
+            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. }) => (
+                "GCACW 7.7",
+                "force markers need the Limited Intelligence option; they are placed (at most 10) and filled while holding the initiative, on a friendly stack not next to an enemy unit and not within 2 hexes of unscreened enemy cavalry, and removed only by their owner".into(),
+            ),
             (Some(Frame::Initiative { .. }), Action::March { .. }) => ("GCACW 5.1", "only a unit on the map at fatigue 0-3 may march".into()),
             (Some(Frame::Initiative { .. }), Action::Activate { .. }) => {
                 ("GCACW 5.2", "the leader needs a unit of its command within its command radius at fatigue 0-3".into())
