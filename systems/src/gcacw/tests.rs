@@ -1964,3 +1964,185 @@ fn chatham_bridge_switches_as_scenario_data_gcacw_10_1() {
     let e = try_build("sjw", 1862, &[], "", extra, &body).err().expect("not a bridge");
     assert!(e.contains("destroyed crossing must be"), "{e}");
 }
+
+// ---- Limited Intelligence (GCACW 7.7, seed §12 "Inteligencia limitada") ------------------------
+
+fn li(body: &str, grid: &[&str], extra: &str) -> T {
+    let mut t = build("sjw", 1862, grid, extra, body);
+    t.st.opts.limited_intel = true;
+    t
+}
+
+fn marker_at(t: &T, side: u8, num: u8) -> Option<(String, u64)> {
+    t.st.forces.iter().find(|f| f.side == side && f.num == num).map(|f| (t.sc().map.label(f.hex).to_string(), f.units))
+}
+
+#[test]
+fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
+    // GCACW 7.7 (seed §12 "Colocando marcador de fuerza"): placed while holding the initiative,
+    // several in one hex, units divided among them as the owner likes, at most ten at once.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "{:?}", t.legal());
+    t.act("marker 0505");
+    t.act("marker 0505");
+    assert!(t.has("hide 1 a") && t.has("hide 2 b"));
+    t.act("hide 1 a");
+    t.act("hide 2 b");
+    t.act("hide 2 a"); // move a from marker 1 to marker 2: marker 1 is empty and leaves the map
+    assert_eq!(marker_at(&t, UNION, 2), Some(("0505".into(), (1 << t.u("a")) | (1 << t.u("b")))));
+    assert_eq!(marker_at(&t, UNION, 1), None);
+    assert_eq!(t.seat(), UNION, "placing markers is no action: the initiative is still held");
+    for _ in 0..9 {
+        t.act("marker 0505");
+    }
+    assert_eq!(t.st.forces.len(), 10);
+    assert!(!t.has("marker 0505"), "ten markers at most");
+    let r = t.refused("marker 0505");
+    assert_eq!(r.rule, "GCACW 7.7");
+    // Not while marching (no initiative decision), but removal is open at any time.
+    t.act("unmark 3");
+    t.dice(&[3]);
+    t.act("march a");
+    assert!(!t.has("marker 0505") && !t.has("hide 4 a"));
+    assert!(t.has("unmark 4"));
+    t.act("unmark 4");
+    assert_eq!(marker_at(&t, UNION, 4), None, "voluntary removal at any time (GCACW 7.7)");
+    // Without the option there are no force-marker actions.
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.legal().iter().any(|a| a.starts_with("marker")));
+    assert_eq!(t.refused("marker 0505").rule, "GCACW 7.7");
+}
+
+#[test]
+fn t_li_7_7_placement_not_next_to_enemy_unless_impassable() {
+    // GCACW 7.7 (seed §12): not adjacent to an enemy unit, unless impassable terrain prevents
+    // movement between the two hexes (a minor river with no crossing).
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0506", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(!t.has("marker 0505"));
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let mut t = li(&body, &[], extra);
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "the river is impassable: {:?}", t.legal());
+}
+
+#[test]
+fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
+    // GCACW 7.7 (seed §12): not within 2 hexes of enemy cavalry, unless the hex between is
+    // blocked: impassable terrain, a woods hexside without route, or a friendly unit there.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("k", "confederate", "cav", 2, "0503", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(!t.has("marker 0505"), "enemy cavalry two hexes away");
+    // Woods in the hex between, no road: the hexsides are woods hexsides without route.
+    let mut t = li(&body, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "woods screen: {:?}", t.legal());
+    // A friendly unit in the hex between screens too (0505 and 0503 have one hex between).
+    let body2 = body.clone() + &unit("s", "union", "inf", 4, "0504", "");
+    let mut t2 = li(&body2, &[], "");
+    t2.initiative(UNION);
+    assert!(t2.has("marker 0505"), "screened by the friendly unit in 0504: {:?}", t2.legal());
+    assert!(!t2.has("marker 0504"), "0504 is next to the cavalry");
+    // Cavalry hidden under a marker never reveals nor bars (GCACW 7.7 note).
+    let mut t = li(&body, &[], "");
+    t.initiative(CSA);
+    t.act("marker 0503");
+    t.act("hide 1 k");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "{:?}", t.legal());
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("pass");
+    assert!(marker_at(&t, UNION, 1).is_some());
+    // The cavalry leaves its marker: on the map again, it reveals the Union force.
+    t.initiative(CSA);
+    let log = t.act("unmark 1");
+    assert_eq!(marker_at(&t, UNION, 1), None, "{log:?}");
+    assert!(log.iter().any(|l| l.contains("force marker 1 in 0505 revealed: a")), "{log:?}");
+}
+
+#[test]
+fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
+    // GCACW 7.7 (seed §12 "Revelando fuerzas enemigas") and A-36: an adjacent enemy unit or
+    // force marker reveals; two adjacent markers holding real units reveal each other; a decoy
+    // reveals nothing and is simply removed.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("marker 0505"); // a decoy
+    t.initiative(CSA);
+    t.act("marker 0508");
+    t.act("hide 1 c");
+    // The Confederate force marches up next to 0505: all three markers come off.
+    t.dice(&[6]);
+    t.act("march c");
+    assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0508".into()));
+    t.act("move 0507");
+    assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0507".into()), "the marker moves with its only unit");
+    let log = t.act("move 0506");
+    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (A-36 mutual)");
+    assert_eq!(marker_at(&t, UNION, 1), None);
+    assert_eq!(marker_at(&t, UNION, 2), None, "the decoy is removed");
+    assert!(log.iter().any(|l| l.contains("revealed: a decoy")), "{log:?}");
+    // A decoy never reveals: a Confederate decoy next to a Union marker leaves it hidden.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.st.forces.push(state::ForceM { side: CSA, num: 1, hex: t.h("0506"), units: 0, real: false });
+    t.initiative(CSA);
+    t.act("pass");
+    assert!(marker_at(&t, UNION, 1).is_some(), "decoys may not reveal enemy forces");
+    assert_eq!(marker_at(&t, CSA, 1), None, "the decoy itself is revealed by the real Union unit");
+}
+
+#[test]
+fn t_li_7_7_a_unit_marching_out_of_a_shared_marker_leaves_it() {
+    // GCACW 6.4 / 7.7: hidden units move by the normal rules; a unit that marches away from
+    // its marker's other units leaves the force (split the units among markers to move hidden).
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("hide 1 b");
+    t.dice(&[4]);
+    let log = t.act("march a");
+    assert!(log.iter().any(|l| l.contains("movement allowance: 1d6")), "dice are rolled openly: {log:?}");
+    t.act("move 0504");
+    assert_eq!(marker_at(&t, UNION, 1), Some(("0505".into(), 1 << t.u("b"))));
+}
+
+#[test]
+fn t_view_hides_enemy_forces_li_7_7() {
+    // GCACW 7.7: the force display is secret. view and describe for the enemy (and for an
+    // observer) never show what is under a marker, nor whether it is a decoy.
+    let body = unit("hidden-one", "union", "inf", 4, "0505", "division = \"X\"") + &unit("open-one", "union", "inf", 4, "0305", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let body = body + &leader("ldr-h", "union", "division", "X", 1, 3, "hidden-one", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 hidden-one");
+    t.act("marker 0305"); // decoy next to the open unit
+    for seat in [Some(CSA), None] {
+        let d = t.g.describe(&t.st, seat);
+        let v = serde_json::to_string(&t.g.view(&t.st, seat)).unwrap();
+        for text in [&d, &v] {
+            assert!(!text.contains("hidden-one") && !text.contains("ldr-h"), "{text}");
+            assert!(!text.contains("decoy"), "{text}");
+            assert!(text.contains("open-one"));
+        }
+        assert!(d.contains("#1 in 0505: contents secret") && d.contains("#2 in 0305: contents secret"), "{d}");
+    }
+    let d = t.g.describe(&t.st, Some(UNION));
+    assert!(d.contains("hidden-one") && d.contains("#1 in 0505: hidden-one") && d.contains("#2 in 0305: decoy"), "{d}");
+}
