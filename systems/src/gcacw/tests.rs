@@ -66,6 +66,26 @@ fn fuzz_sample_is_clean() {
     eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
+/// Both scenarios with Limited Intelligence on (GCACW 7.7), each cavalry-screen reading.
+#[test]
+fn fuzz_limited_intelligence_is_clean() {
+    let g = game();
+    let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let n = (games / 4).max(12);
+    for (sc, screen) in [("cedar-mountain", "any"), ("seven-pines", "all")] {
+        let mut setup = Setup::new(sc, 2, 13);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        setup.options.insert("intel-cavalry-screen".into(), screen.into());
+        let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+        for f in r.failures.iter().take(3) {
+            eprintln!("{f:?}");
+        }
+        assert!(r.failures.is_empty(), "{sc} with limited intelligence: {} failures", r.failures.len());
+        assert_eq!(r.finished, n, "{sc}");
+        eprintln!("fuzz {sc}, limited intelligence: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
+    }
+}
+
 /// Prints one random game with its log (run with --ignored --nocapture to look at play).
 #[test]
 #[ignore]
@@ -2145,4 +2165,45 @@ fn t_view_hides_enemy_forces_li_7_7() {
     }
     let d = t.g.describe(&t.st, Some(UNION));
     assert!(d.contains("hidden-one") && d.contains("#1 in 0505: hidden-one") && d.contains("#2 in 0305: decoy"), "{d}");
+}
+
+/// GCACW 7.7 in random play: markers are placed, filled and revealed, and at every step no
+/// seat's view lists a unit or leader hidden under an enemy marker.
+#[test]
+fn t_li_7_7_random_play_never_shows_hidden_units() {
+    let g = game();
+    let (mut placed, mut hidden_seen, mut revealed) = (0, 0, 0);
+    for (sc, seed) in [("cedar-mountain", 21), ("seven-pines", 22)] {
+        let mut setup = Setup::new(sc, 2, seed);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        let mut st = g.setup(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 4000 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            // Lean towards force-marker actions so that they show up often.
+            let li: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Marker { .. } | Action::Hide { .. })).collect();
+            let a = if !li.is_empty() && rng.below(3) == 0 { li[rng.pick(li.len())].clone() } else { legal[rng.pick(legal.len())].clone() };
+            placed += matches!(a, Action::Marker { .. }) as u32;
+            let mut log = Log::recording();
+            g.apply(&mut st, seat, &a, &mut log).unwrap();
+            revealed += log.events.iter().filter(|e| e.text.contains("revealed")).count();
+            let sd = g.sc(&st);
+            for s in [UNION, CSA] {
+                let hid = g.hidden_from(&st, Some(s));
+                hidden_seen += (hid != 0) as u32;
+                let v = g.view(&st, Some(s));
+                for (i, u) in sd.units.iter().enumerate() {
+                    if hid & (1 << i) != 0 {
+                        assert!(!v.units.iter().any(|x| x.id == u.id), "{} shown to {s}", u.id);
+                        assert!(!v.leaders.iter().any(|l| l.with == u.id));
+                    }
+                }
+                assert!(v.force_markers.iter().all(|f| (f.side == SIDES[s as usize]) == f.units.is_some()));
+            }
+            n += 1;
+        }
+    }
+    assert!(placed > 0 && hidden_seen > 0 && revealed > 0, "placed {placed}, hidden {hidden_seen}, revealed {revealed}");
 }
