@@ -135,6 +135,24 @@ impl Gcacw {
                 }
             }
         }
+        // GCACW 7.7: a decoy moves as infantry or cavalry; normally this takes the initiative's
+        // action. (Moving decoys along with real markers from the same hex is not modelled.)
+        if let Some(Frame::Initiative { .. }) = st.flow.top() {
+            for f in st.forces.iter().filter(|f| f.side == side && !f.real) {
+                out.push(Action::Feint { num: f.num, cav: false });
+                out.push(Action::Feint { num: f.num, cav: true });
+            }
+        }
+        if let Some(&Frame::Decoy { num, cav, ma, .. }) = st.flow.top() {
+            if let Some(f) = st.forces.iter().find(|f| f.side == side && f.num == num) {
+                for n in sc.map.neighbors(f.hex) {
+                    if self.move_cost(st, side, cav, 0, f.hex, n).is_some_and(|c| c <= ma) {
+                        out.push(Action::Move { hex: self.lab(st, n) });
+                    }
+                }
+            }
+            out.push(Action::End);
+        }
         // GCACW 7.7: a player may remove his own force markers at any time.
         for f in st.forces.iter().filter(|f| f.side == side) {
             out.push(Action::Unmark { num: f.num });
@@ -163,6 +181,37 @@ impl Gcacw {
                 // Only the owner's log names the unit; the event text stays neutral.
                 log.info(|| format!("a unit goes under force marker {num} (GCACW 7.7)"));
             }
+            Action::Feint { num, cav } => {
+                let Some(Frame::Initiative { by_pass, .. }) = st.flow.pop() else { unreachable!("legal at the initiative") };
+                // GCACW 4.2 / 7.7: moving a decoy is the action taken with the initiative.
+                st.active = side;
+                st.init_free = by_pass || st.dice == [0, 0];
+                st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
+                // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be.
+                let (dice, add, min) = self.ma_dice(st, side, *cav);
+                let mut sum = 0i32;
+                for _ in 0..dice {
+                    sum += st.d6() as i32;
+                }
+                let mp = (sum + add).max(min).max(0) as u8;
+                let what = if *cav { "cavalry" } else { "infantry" };
+                log.roll(|| format!("force marker {num} moves as {what}: movement allowance {dice}d6 = {sum} -> {mp} MP (GCACW 5.1, 7.7)"));
+                st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp });
+            }
+            Action::Move { hex } if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
+                let to = self.hex_of(st, *hex).expect("legal hex");
+                let Some(Frame::Decoy { num, cav, ma, .. }) = st.flow.top().cloned() else { unreachable!() };
+                let f = st.forces.iter().position(|f| f.side == side && f.num == num).expect("legal decoy");
+                let cost = self.move_cost(st, side, cav, 0, st.forces[f].hex, to).expect("legal move");
+                st.forces[f].hex = to;
+                if let Some(Frame::Decoy { ma: left, .. }) = st.flow.top_mut() {
+                    *left = ma - cost;
+                }
+                log.info(|| format!("force marker {num} moves to {} (GCACW 7.7)", sc.map.label(to)));
+            }
+            Action::End if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
+                st.flow.pop();
+            }
             Action::Unmark { num } => {
                 st.forces.retain(|f| !(f.side == side && f.num == *num));
                 log.info(|| format!("force marker {num} removed voluntarily (GCACW 7.7)"));
@@ -179,7 +228,6 @@ impl Gcacw {
         if st.forces.is_empty() {
             return;
         }
-        let sc = self.sc(st);
         let mut forces = std::mem::take(&mut st.forces);
         for f in forces.iter_mut() {
             let mut alive = 0u64;
@@ -210,6 +258,18 @@ impl Gcacw {
         }
         forces.retain(|f| !(f.real && f.units == 0));
         st.forces = forces;
+        self.li_reveal(st, log);
+        // A decoy revealed while moving ends its move.
+        if let Some(&Frame::Decoy { side, num, .. }) = st.flow.top() {
+            if !st.forces.iter().any(|f| f.side == side && f.num == num) {
+                st.flow.pop();
+            }
+        }
+    }
+
+    /// Reveal every marker the enemy now sees (GCACW 7.7).
+    fn li_reveal(&self, st: &mut State, log: &mut Log) {
+        let sc = self.sc(st);
         // Reveal until nothing changes: a revealed cavalry unit is then on the map (A-36: two
         // adjacent markers with real units reveal each other).
         loop {

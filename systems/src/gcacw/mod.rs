@@ -353,6 +353,7 @@ impl Game for Gcacw {
         if !self.li_perform(st, action, log) {
             self.perform(st, action, log);
         }
+        self.li_sync(st, log);
         self.proceed(st, log);
         // GCACW 7.7: markers follow their units and are revealed as soon as the enemy is close.
         self.li_sync(st, log);
@@ -399,6 +400,7 @@ impl Game for Gcacw {
             Action::Marker { hex } => format!("marker {}", lab_text(*hex)),
             Action::Hide { num, unit } => format!("hide {num} {}", n(unit)),
             Action::Unmark { num } => format!("unmark {num}"),
+            Action::Feint { num, cav } => format!("feint {num} {}", if *cav { "cavalry" } else { "infantry" }),
         }
     }
 
@@ -463,6 +465,15 @@ impl Game for Gcacw {
             "hide" => {
                 arity(3)?;
                 Action::Hide { num: num(1)?, unit: name(2)? }
+            }
+            "feint" => {
+                arity(3)?;
+                let cav = match w[2] {
+                    "cavalry" => true,
+                    "infantry" => false,
+                    k => return Err(Refusal::new("notation", format!("`{k}`: a decoy moves as infantry or cavalry"))),
+                };
+                Action::Feint { num: num(1)?, cav }
             }
             "unmark" => {
                 arity(2)?;

@@ -863,6 +863,8 @@ impl Gcacw {
                     out.push(Action::Halt);
                 }
             }
+            // GCACW 7.7: a decoy's moves are the force-marker actions (`intel::li_legal`).
+            Frame::Decoy { .. } => {}
             Frame::Swamp { unit, .. } => {
                 for n in self.swamp_exits(st, *unit as usize) {
                     out.push(Action::Move { hex: self.lab(st, n) });
@@ -905,7 +907,7 @@ impl Gcacw {
     pub(super) fn explain_refusal(&self, st: &State, a: &Action) -> Refusal {
         let top = st.flow.top();
         let (rule, msg): (&'static str, String) = match (top, a) {
-            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. }) => (
+            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. }) => (
                 "GCACW 7.7",
                 "force markers need the Limited Intelligence option; they are placed (at most 10) and filled while holding the initiative, on a friendly stack not next to an enemy unit and not within 2 hexes of unscreened enemy cavalry, and removed only by their owner".into(),
             ),
@@ -984,6 +986,7 @@ impl Gcacw {
             Frame::Voluntary { .. } => "optional retreat?",
             Frame::Advance { .. } => "advance after combat",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
+            Frame::Decoy { .. } => "move the decoy force marker, or end (GCACW 7.7)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
         };
@@ -1277,16 +1280,21 @@ impl Gcacw {
 
     // ---- March (GCACW 5.1, 6.0) ---------------------------------------------------------------
 
+    /// A unit's movement-allowance roll: (dice, addition, minimum) (GCACW 5.1).
+    pub(super) fn ma_dice(&self, st: &State, side: u8, cav: bool) -> (i32, i32, i32) {
+        let v = &self.sc(st).variant;
+        match (cav, side) {
+            (true, UNION) => (2, 0, 0),
+            (true, _) => (2, 1, 0),
+            (_, UNION) => (1, 0, 0),
+            _ => (1, v.csa_unit_ma_add as i32, v.csa_unit_ma_min as i32),
+        }
+    }
+
     pub(super) fn roll_unit_ma(&self, st: &mut State, u: usize, log: &mut Log) -> u8 {
         let sc = self.sc(st);
         let ud = &sc.units[u];
-        let v = &sc.variant;
-        let (dice, add, min) = match (ud.kind, ud.side) {
-            (Kind::Cav, UNION) => (2, 0, 0),
-            (Kind::Cav, _) => (2, 1, 0),
-            (_, UNION) => (1, 0, 0),
-            _ => (1, v.csa_unit_ma_add as i32, v.csa_unit_ma_min as i32),
-        };
+        let (dice, add, min) = self.ma_dice(st, ud.side, ud.kind == Kind::Cav);
         let mut sum = 0i32;
         for _ in 0..dice {
             sum += st.d6() as i32;

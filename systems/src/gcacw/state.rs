@@ -234,6 +234,9 @@ pub enum Frame {
     Recovery { side: u8 },
     /// Rain caught `unit` of `side` in a provisional swamp: it must move out (GCACW 12.0).
     Swamp { side: u8, unit: u8 },
+    /// Limited Intelligence: `side` moves its decoy force marker `num` as infantry or cavalry,
+    /// `ma` half MP left (GCACW 7.7).
+    Decoy { side: u8, num: u8, cav: bool, ma: u8 },
     Cont(Cont),
 }
 
@@ -243,6 +246,7 @@ impl Frame {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
             Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
+            Frame::Decoy { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }
@@ -411,6 +415,9 @@ pub enum Action {
     Hide { num: u8, unit: u16 },
     /// Limited Intelligence: take the friendly force marker `num` off the map (GCACW 7.7).
     Unmark { num: u8 },
+    /// Limited Intelligence: move the decoy `num` as cavalry (`cav`) or infantry, taking the
+    /// initiative's action (GCACW 7.7).
+    Feint { num: u8, cav: bool },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -2207,3 +2207,35 @@ fn t_li_7_7_random_play_never_shows_hidden_units() {
     }
     assert!(placed > 0 && hidden_seen > 0 && revealed > 0, "placed {placed}, hidden {hidden_seen}, revealed {revealed}");
 }
+
+#[test]
+fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
+    // GCACW 7.7 (seed §12 "Moviendo marcadores de fuerza"): a decoy moves as any infantry or
+    // cavalry, taking the initiative's action; its dice are rolled openly; it is removed when
+    // revealed, which ends its move.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0509", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    assert!(t.has("feint 1 infantry") && t.has("feint 1 cavalry"));
+    t.dice(&[2, 3]);
+    let log = t.act("feint 1 cavalry");
+    assert!(log.iter().any(|l| l.contains("moves as cavalry: movement allowance 2d6 = 5 -> 5 MP")), "{log:?}");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 10, .. })));
+    t.act("move 0506");
+    assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0506".into()));
+    t.act("move 0507");
+    // 0508 is next to the Confederate unit: the decoy is revealed and its move ends.
+    let log = t.act("move 0508");
+    assert_eq!(marker_at(&t, UNION, 1), None, "{log:?}");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })), "the action is over: {:?}", t.st.flow.top());
+    // Infantry: 1d6, ending with `end`.
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.dice(&[1]);
+    t.act("feint 1 infantry");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 2, cav: false, .. })));
+    t.act("end");
+    assert!(!matches!(t.st.flow.top(), Some(Frame::Decoy { .. })));
+}
