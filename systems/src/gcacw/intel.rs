@@ -95,6 +95,21 @@ impl Gcacw {
         !self.li_enemy_adjacent(st, side, hex) && !self.li_cavalry_sees(st, side, hex)
     }
 
+    /// GCACW 7.7 exception: the hex where a unit of `side` under a force marker is about to
+    /// start its march (nothing moved yet), else NO_HEX.
+    fn li_march_start_hex(&self, st: &State, side: u8) -> u16 {
+        if !matches!(st.flow.top(), Some(Frame::March)) {
+            return NO_HEX;
+        }
+        match &st.march {
+            Some(mc) if !mc.moved && !mc.attacked && self.sc(st).units[mc.unit as usize].side == side => {
+                let hidden = st.forces.iter().any(|f| f.side == side && f.hex == mc.start && f.units & (1 << mc.unit) != 0);
+                if hidden { mc.start } else { NO_HEX }
+            }
+            _ => NO_HEX,
+        }
+    }
+
     /// The side that may use force-marker actions now: the owner of the decision on top.
     fn li_side(&self, st: &State) -> Option<u8> {
         match st.flow.top() {
@@ -136,9 +151,11 @@ impl Gcacw {
             }
         }
         // GCACW 7.7: a decoy moves as infantry or cavalry; normally this takes the initiative's
-        // action. (Moving decoys along with real markers from the same hex is not modelled.)
-        if let Some(Frame::Initiative { .. }) = st.flow.top() {
-            for f in st.forces.iter().filter(|f| f.side == side && !f.real) {
+        // action. Exception: decoys starting in the hex of a real marker whose unit begins its
+        // march move with it, without an action of their own.
+        let along = self.li_march_start_hex(st, side);
+        if matches!(st.flow.top(), Some(Frame::Initiative { .. })) || along != NO_HEX {
+            for f in st.forces.iter().filter(|f| f.side == side && !f.real && (along == NO_HEX || f.hex == along)) {
                 out.push(Action::Feint { num: f.num, cav: false });
                 out.push(Action::Feint { num: f.num, cav: true });
             }
@@ -182,11 +199,14 @@ impl Gcacw {
                 log.info(|| format!("a unit goes under force marker {num} (GCACW 7.7)"));
             }
             Action::Feint { num, cav } => {
-                let Some(Frame::Initiative { by_pass, .. }) = st.flow.pop() else { unreachable!("legal at the initiative") };
-                // GCACW 4.2 / 7.7: moving a decoy is the action taken with the initiative.
-                st.active = side;
-                st.init_free = by_pass || st.dice == [0, 0];
-                st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
+                if let Some(&Frame::Initiative { by_pass, .. }) = st.flow.top() {
+                    // GCACW 4.2 / 7.7: moving a decoy is the action taken with the initiative.
+                    st.flow.pop();
+                    st.active = side;
+                    st.init_free = by_pass || st.dice == [0, 0];
+                    st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
+                }
+                // Otherwise it moves along with a real marker's march and then that march goes on.
                 // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be.
                 let (dice, add, min) = self.ma_dice(st, side, *cav);
                 let mut sum = 0i32;

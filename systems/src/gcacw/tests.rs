@@ -2239,3 +2239,30 @@ fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
     t.act("end");
     assert!(!matches!(t.st.flow.top(), Some(Frame::Decoy { .. })));
 }
+
+#[test]
+fn t_li_7_7_decoys_move_with_a_real_marker_from_the_same_hex() {
+    // GCACW 7.7 exception (seed §12): when more than one force marker starts an activation in
+    // the same hex, decoys may move from it with the markers holding real units, without an
+    // activation of their own; the real unit's march then goes on.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("marker 0505");
+    assert!(t.has("feint 2 infantry"));
+    t.dice(&[4]);
+    t.act("march a");
+    assert!(t.has("feint 2 cavalry"), "{:?}", t.legal());
+    t.dice(&[1, 1]);
+    t.act("feint 2 cavalry");
+    t.act("move 0405");
+    t.act("end");
+    assert!(matches!(t.st.flow.top(), Some(Frame::March)), "back to a's march");
+    assert!(!t.has("feint 2 cavalry"), "one move per decoy... it has left a's hex");
+    t.act("move 0504");
+    assert!(!t.legal().iter().any(|a| a.starts_with("feint")), "only before the real unit moves");
+    assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0504".into()));
+    assert_eq!(marker_at(&t, UNION, 2).map(|m| m.0), Some("0405".into()));
+}
