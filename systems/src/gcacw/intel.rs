@@ -280,10 +280,10 @@ impl Gcacw {
         st.forces = forces;
         self.li_reveal(st, log);
         // A decoy revealed while moving ends its move.
-        if let Some(&Frame::Decoy { side, num, .. }) = st.flow.top() {
-            if !st.forces.iter().any(|f| f.side == side && f.num == num) {
-                st.flow.pop();
-            }
+        if let Some(&Frame::Decoy { side, num, .. }) = st.flow.top()
+            && !st.forces.iter().any(|f| f.side == side && f.num == num)
+        {
+            st.flow.pop();
         }
     }
 

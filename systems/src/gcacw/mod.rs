@@ -5,6 +5,7 @@
 //! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: terrain, ZOC, movement cost, command radius;
+//! - `intel`: the optional Limited Intelligence rule (force markers, decoys, revealing);
 //! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
@@ -161,7 +162,8 @@ impl Gcacw {
     }
 }
 
-/// What a seat sees: GCACW information is open (rulebook 1.0), so every seat sees everything.
+/// What a seat sees: GCACW information is open (rulebook 1.0), except under the optional Limited
+/// Intelligence rule (GCACW 7.7), where units under an enemy force marker are left out.
 #[derive(Serialize)]
 pub struct View {
     pub scenario: String,
