@@ -355,9 +355,10 @@ impl Game for Gcacw {
         if !self.li_perform(st, action, log) {
             self.perform(st, action, log);
         }
+        // GCACW 7.7: markers follow their units and are revealed as soon as the enemy is close,
+        // before the continuations run (a revealed moving decoy ends its move) and after them.
         self.li_sync(st, log);
         self.proceed(st, log);
-        // GCACW 7.7: markers follow their units and are revealed as soon as the enemy is close.
         self.li_sync(st, log);
         Ok(())
     }
@@ -744,6 +745,22 @@ impl Game for Gcacw {
         for (i, u) in st.units.iter().enumerate() {
             if u.on_map() && u.hex != passing && self.enemy_in(st, u.hex, sc.units[i].side) {
                 return Err(format!("opposing units share hex {}", sc.map.label(u.hex)));
+            }
+        }
+        // GCACW 7.7: at most ten numbered markers a side; hidden units are in their marker's hex.
+        let mut seen = 0u64;
+        for (k, f) in st.forces.iter().enumerate() {
+            if !st.opts.limited_intel || !(1..=intel::MAX_MARKERS as u8).contains(&f.num) || f.hex as usize >= sc.map.hexes.len() {
+                return Err(format!("bad force marker {f:?}"));
+            }
+            if st.forces[..k].iter().any(|g| g.side == f.side && g.num == f.num) || f.units & seen != 0 {
+                return Err(format!("force marker {} of side {} doubled or sharing units", f.num, f.side));
+            }
+            seen |= f.units;
+            for (i, u) in st.units.iter().enumerate() {
+                if f.units & (1 << i) != 0 && (!u.on_map() || u.hex != f.hex || sc.units[i].side != f.side) {
+                    return Err(format!("unit {} is under force marker {} but not in its hex", sc.units[i].id, f.num));
+                }
             }
         }
         if st.phase != Phase::End && st.flow.is_empty() {
