@@ -7,7 +7,7 @@ use super::Gcacw;
 use super::data::{Kind, NO_HEX, Terrain};
 use super::rules::side_crossable;
 use super::state::{Action, ForceM, Frame, State};
-use bivouac_engine::log::Log;
+use bivouac_engine::log::{EventKind, Log, Visibility};
 
 /// At most ten force markers per player in play at once (GCACW 7.7).
 pub const MAX_MARKERS: usize = 10;
@@ -107,6 +107,24 @@ impl Gcacw {
                 if hidden { mc.start } else { NO_HEX }
             }
             _ => NO_HEX,
+        }
+    }
+
+    /// GCACW 7.7: a log line about unit `u`, given its name. While `u` is under a force marker the
+    /// owner's seat reads the name and every other reader the marker's number instead.
+    pub(super) fn li_log(&self, st: &State, u: usize, log: &mut Log, kind: EventKind, text: impl Fn(&str) -> String) {
+        let sc = self.sc(st);
+        let name = sc.units[u].name.as_str();
+        match st.forces.iter().find(|f| f.units & (1 << u) != 0) {
+            None => log.push(kind, Visibility::Public, || text(name)),
+            Some(f) => {
+                log.push(kind, Visibility::Seat(f.side), || text(name));
+                for seat in [0u8, 1] {
+                    if seat != f.side {
+                        log.push(kind, Visibility::Seat(seat), || text(&format!("force marker {}", f.num)));
+                    }
+                }
+            }
         }
     }
 

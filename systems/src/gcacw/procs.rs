@@ -7,7 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
-use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::log::{EventKind, Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -1300,7 +1300,8 @@ impl Gcacw {
             sum += st.d6() as i32;
         }
         let ma = (sum + add).max(min).max(0) as u8;
-        log.roll(|| format!("{} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)", ud.name));
+        // GCACW 7.7: rolled openly, under the marker's number when hidden.
+        self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)"));
         ma
     }
 
@@ -1370,7 +1371,7 @@ impl Gcacw {
         if fat4 {
             // Optional rule (GCACW 5.1): disorganized, stays at 4, no extended march or forced march.
             st.units[u].org = false;
-            log.info(|| format!("{} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)", ud.name));
+            self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)"));
         } else {
             let before = st.units[u].fat;
             let after = before + 1;
@@ -1380,7 +1381,7 @@ impl Gcacw {
                 let drm = self.extended_march_drm(st, u, before, after);
                 let r = st.d6();
                 let res = self.extended_march_result(st, u, r as i32 + drm);
-                log.roll(|| format!("{} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)", ud.name));
+                self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)"));
                 match res {
                     ExtRes::NoEffect => {}
                     ExtRes::Disorganize => st.units[u].org = false,
@@ -1412,7 +1413,7 @@ impl Gcacw {
             declined: Vec::new(),
         });
         st.flow.push(Frame::March);
-        log.info(|| format!("{} marches from {} with {ma} MP", ud.name, sc.map.label(hex)));
+        self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches from {} with {ma} MP", sc.map.label(hex)));
         // GCACW 7.7: enemy cavalry whose normal ZOC holds a marching infantry/artillery unit
         // may retreat now, after the extended march and before any forced march.
         if ud.kind != Kind::Cav {
@@ -1573,7 +1574,7 @@ impl Gcacw {
                 } else {
                     m.ma -= cost;
                 }
-                log.info(|| format!("{} moves to {} ({} MP)", ud.name, sc.map.label(n), cost as f32 / 2.0));
+                self.li_log(st, u, log, EventKind::Info, |who| format!("{who} moves to {} ({} MP)", sc.map.label(n), cost as f32 / 2.0));
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {

@@ -2266,3 +2266,26 @@ fn t_li_7_7_decoys_move_with_a_real_marker_from_the_same_hex() {
     assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0504".into()));
     assert_eq!(marker_at(&t, UNION, 2).map(|m| m.0), Some("0405".into()));
 }
+
+#[test]
+fn t_li_7_7_hidden_march_log_shows_dice_not_names() {
+    // GCACW 7.7 (seed §12): dice are rolled openly, but the enemy reads the marker's number, not
+    // the unit it hides.
+    let body = unit("secret-a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 secret-a");
+    t.dice(&[4]);
+    let a = t.g.parse("march secret-a").unwrap();
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
+    let a = t.g.parse("move 0504").unwrap();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
+    let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
+    let own: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(UNION))).map(|e| e.text.as_str()).collect();
+    assert!(enemy.iter().any(|l| l.contains("force marker 1 movement allowance: 1d6 = 4")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("force marker 1 moves to 0504")), "{enemy:?}");
+    assert!(!enemy.iter().any(|l| l.contains("secret-a")), "{enemy:?}");
+    assert!(own.iter().any(|l| l.contains("secret-a movement allowance")), "{own:?}");
+}
