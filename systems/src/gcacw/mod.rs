@@ -5,6 +5,7 @@
 //! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: terrain, ZOC, movement cost, command radius;
+//! - `intel`: the optional Limited Intelligence rule (force markers, decoys, revealing);
 //! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
@@ -12,6 +13,7 @@ mod ai;
 mod board;
 mod combat;
 mod data;
+mod intel;
 mod procs;
 mod rules;
 mod state;
@@ -139,6 +141,16 @@ impl Gcacw {
                 values: vec!["on".into(), "off".into()],
             },
             OptionInfo {
+                key: "limited-intelligence".into(),
+                description: "GCACW 7.7 optional rule: secret force markers (up to 10 a side) and decoys, revealed by adjacent enemies and enemy cavalry within 2 hexes".into(),
+                values: vec!["off".into(), "on".into()],
+            },
+            OptionInfo {
+                key: "intel-cavalry-screen".into(),
+                description: "[INTERP] GCACW 7.7: a force marker 2 hexes from enemy cavalry is screened when either hex path between is blocked (any, the seed's wording) or only when every path is (all, the digest's)".into(),
+                values: vec!["any".into(), "all".into()],
+            },
+            OptionInfo {
                 key: "entrench-action-1863".into(),
                 description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
                 values: vec!["off".into(), "on".into()],
@@ -152,7 +164,8 @@ impl Gcacw {
     }
 }
 
-/// What a seat sees: GCACW information is open (rulebook 1.0), so every seat sees everything.
+/// What a seat sees: GCACW information is open (rulebook 1.0), except under the optional Limited
+/// Intelligence rule (GCACW 7.7), where units under an enemy force marker are left out.
 #[derive(Serialize)]
 pub struct View {
     pub scenario: String,
@@ -176,6 +189,18 @@ pub struct View {
     pub destroyed_crossings: Vec<String>,
     /// Pontoon bridges: (hexside, owner) (GCACW 10.1).
     pub pontoons: Vec<(String, String)>,
+    /// Force markers on the map (GCACW 7.7). An enemy marker shows only its number and hex.
+    pub force_markers: Vec<ForceView>,
+}
+
+/// A force marker as a seat sees it (GCACW 7.7: the enemy's force display is secret).
+#[derive(Serialize)]
+pub struct ForceView {
+    pub number: u8,
+    pub side: String,
+    pub hex: String,
+    /// Own markers only: the units under it (empty = a decoy); None for the enemy's.
+    pub units: Option<Vec<String>>,
 }
 
 #[derive(Serialize)]
@@ -245,6 +270,8 @@ impl Game for Gcacw {
                 ("entrench-action-1863", x) => opts.entrench_1863 = x == "on",
                 ("unfordable-fords", x) => opts.unford_like_rain = x == "rain",
                 ("swamp-exit-dams", x) => opts.swamp_dams = x == "on",
+                ("limited-intelligence", x) => opts.limited_intel = x == "on",
+                ("intel-cavalry-screen", x) => opts.intel_screen_all = x == "all",
                 _ => {}
             }
         }
@@ -283,6 +310,7 @@ impl Game for Gcacw {
             pontoon_hexes: Vec::new(),
             unford: sc.unfordable,
             repair_tried: 0,
+            forces: Vec::new(),
             flow: Default::default(),
             lost: [0, 0],
             march: None,
@@ -311,7 +339,7 @@ impl Game for Gcacw {
 
     fn legal_actions(&self, st: &State, seat: Seat) -> Vec<Action> {
         match st.flow.top() {
-            Some(f) if !matches!(f, Frame::Cont(_)) && Self::frame_owner(st, f) == seat => self.legal(st),
+            Some(f) if !matches!(f, Frame::Cont(_)) && Self::frame_owner(st, f) == seat => self.legal_all(st),
             _ => vec![],
         }
     }
@@ -322,12 +350,18 @@ impl Game for Gcacw {
             refuse!("GCACW 4.0", "it is not {}'s decision", SIDES.get(seat as usize).unwrap_or(&"?"));
         }
         // Validate against the complete legal list first: a refusal never touches the state.
-        let legal = self.legal(st);
+        let legal = self.legal_all(st);
         if !legal.contains(action) {
             return Err(self.explain_refusal(st, action));
         }
-        self.perform(st, action, log);
+        if !self.li_perform(st, action, log) {
+            self.perform(st, action, log);
+        }
+        // GCACW 7.7: markers follow their units and are revealed as soon as the enemy is close,
+        // before the continuations run (a revealed moving decoy ends its move) and after them.
+        self.li_sync(st, log);
         self.proceed(st, log);
+        self.li_sync(st, log);
         Ok(())
     }
 
@@ -368,6 +402,10 @@ impl Game for Gcacw {
             Action::Dismantle { hex } => format!("dismantle {}", lab_text(*hex)),
             Action::Bridge { unit, hex } => format!("bridge {} {}", n(unit), lab_text(*hex)),
             Action::Repair { unit, hex } => format!("repair {} {}", n(unit), lab_text(*hex)),
+            Action::Marker { hex } => format!("marker {}", lab_text(*hex)),
+            Action::Hide { num, unit } => format!("hide {num} {}", n(unit)),
+            Action::Unmark { num } => format!("unmark {num}"),
+            Action::Feint { num, cav } => format!("feint {num} {}", if *cav { "cavalry" } else { "infantry" }),
         }
     }
 
@@ -386,6 +424,10 @@ impl Game for Gcacw {
         };
         let arity = |n: usize| -> Result<(), Refusal> {
             if w.len() == n { Ok(()) } else { Err(Refusal::new("notation", format!("`{text}`: expected {} word(s)", n))) }
+        };
+        let num = |i: usize| -> Result<u8, Refusal> {
+            let s = w.get(i).ok_or_else(|| Refusal::new("notation", format!("`{text}`: missing a force marker number")))?;
+            s.parse::<u8>().map_err(|_| Refusal::new("notation", format!("`{s}` is not a force marker number (1-10)")))
         };
         let Some(&verb) = w.first() else { return Err(Refusal::new("notation", "empty action")) };
         let a = match verb {
@@ -420,6 +462,27 @@ impl Game for Gcacw {
                     k => return Err(Refusal::new("notation", format!("unknown attack type `{k}`; expected column, hasty, normal or prepared"))),
                 };
                 Action::Attack { hex: hex(1)?, kind }
+            }
+            "marker" => {
+                arity(2)?;
+                Action::Marker { hex: hex(1)? }
+            }
+            "hide" => {
+                arity(3)?;
+                Action::Hide { num: num(1)?, unit: name(2)? }
+            }
+            "feint" => {
+                arity(3)?;
+                let cav = match w[2] {
+                    "cavalry" => true,
+                    "infantry" => false,
+                    k => return Err(Refusal::new("notation", format!("`{k}`: a decoy moves as infantry or cavalry"))),
+                };
+                Action::Feint { num: num(1)?, cav }
+            }
+            "unmark" => {
+                arity(2)?;
+                Action::Unmark { num: num(1)? }
             }
             "bridge" | "repair" => {
                 arity(3)?;
@@ -461,9 +524,11 @@ impl Game for Gcacw {
         Ok(a)
     }
 
-    fn view(&self, st: &State, _seat: Option<Seat>) -> View {
+    fn view(&self, st: &State, seat: Option<Seat>) -> View {
         let sc = self.sc(st);
         let m = &sc.map;
+        // GCACW 7.7: units under an enemy force marker are not shown at all.
+        let hid = self.hidden_from(st, seat);
         View {
             scenario: sc.id.clone(),
             turn: st.turn,
@@ -475,7 +540,9 @@ impl Game for Gcacw {
                 .units
                 .iter()
                 .zip(&st.units)
-                .map(|(d, u)| UnitView {
+                .enumerate()
+                .filter(|(i, _)| hid & (1 << i) == 0)
+                .map(|(_, (d, u))| UnitView {
                     id: d.id.clone(),
                     side: SIDES[d.side as usize].into(),
                     hex: if u.gone { "eliminated".into() } else { m.label(u.hex).to_string() },
@@ -498,6 +565,7 @@ impl Game for Gcacw {
                 .leaders
                 .iter()
                 .zip(&st.leaders)
+                .filter(|(_, l)| l.unit == NONE8 || hid & (1 << l.unit) == 0)
                 .map(|(d, l)| LeaderView {
                     id: d.id.clone(),
                     side: SIDES[d.side as usize].into(),
@@ -514,19 +582,30 @@ impl Game for Gcacw {
             unfordable: st.unford,
             destroyed_crossings: st.destroyed.iter().map(|&(a, b)| format!("{}-{}", m.label(a), m.label(b))).collect(),
             pontoons: st.pontoons.iter().map(|p| (format!("{}-{}", m.label(p.0), m.label(p.1)), SIDES[p.2 as usize].to_string())).collect(),
+            force_markers: st
+                .forces
+                .iter()
+                .map(|f| ForceView {
+                    number: f.num,
+                    side: SIDES[f.side as usize].into(),
+                    hex: m.label(f.hex).to_string(),
+                    units: (Some(f.side) == seat).then(|| (0..st.units.len()).filter(|i| f.units & (1 << i) != 0).map(|i| sc.units[i].id.clone()).collect()),
+                })
+                .collect(),
         }
     }
 
     fn describe(&self, st: &State, seat: Option<Seat>) -> String {
         let v = self.view(st, seat);
         let sc = self.sc(st);
+        let hid = self.hidden_from(st, seat);
         let mut out = format!("{} - turn {}/{} ({}), {} phase\n", sc.title, v.turn, v.turns, v.date, v.phase);
         out.push_str(&format!("Awaiting: {}\n", v.awaiting));
         for side in 0..2u8 {
             out.push_str(&format!("\n{} (manpower lost {}):\n", SIDES[side as usize], st.lost[side as usize]));
             let mut rows: Vec<(String, String)> = Vec::new();
             for (i, (d, u)) in sc.units.iter().zip(&st.units).enumerate() {
-                if d.side != side {
+                if d.side != side || hid & (1 << i) != 0 {
                     continue;
                 }
                 let leaders: Vec<&str> =
@@ -561,6 +640,17 @@ impl Game for Gcacw {
             rows.sort();
             for (p, s) in rows {
                 out.push_str(&format!("  {p:<8} {s}\n"));
+            }
+        }
+        if !v.force_markers.is_empty() {
+            out.push_str("\nForce markers (GCACW 7.7):\n");
+            for f in &v.force_markers {
+                let inside = match &f.units {
+                    None => "contents secret".to_string(),
+                    Some(u) if u.is_empty() => "decoy".to_string(),
+                    Some(u) => u.join(", "),
+                };
+                out.push_str(&format!("  {} #{} in {}: {inside}\n", f.side, f.number, f.hex));
             }
         }
         if !v.flanks_refused.is_empty() {
@@ -665,6 +755,22 @@ impl Game for Gcacw {
         for (i, u) in st.units.iter().enumerate() {
             if u.on_map() && u.hex != passing && self.enemy_in(st, u.hex, sc.units[i].side) {
                 return Err(format!("opposing units share hex {}", sc.map.label(u.hex)));
+            }
+        }
+        // GCACW 7.7: at most ten numbered markers a side; hidden units are in their marker's hex.
+        let mut seen = 0u64;
+        for (k, f) in st.forces.iter().enumerate() {
+            if !st.opts.limited_intel || !(1..=intel::MAX_MARKERS as u8).contains(&f.num) || f.hex as usize >= sc.map.hexes.len() {
+                return Err(format!("bad force marker {f:?}"));
+            }
+            if st.forces[..k].iter().any(|g| g.side == f.side && g.num == f.num) || f.units & seen != 0 {
+                return Err(format!("force marker {} of side {} doubled or sharing units", f.num, f.side));
+            }
+            seen |= f.units;
+            for (i, u) in st.units.iter().enumerate() {
+                if f.units & (1 << i) != 0 && (!u.on_map() || u.hex != f.hex || sc.units[i].side != f.side) {
+                    return Err(format!("unit {} is under force marker {} but not in its hex", sc.units[i].id, f.num));
+                }
             }
         }
         if st.phase != Phase::End && st.flow.is_empty() {

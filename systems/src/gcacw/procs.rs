@@ -7,7 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
-use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::log::{EventKind, Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -863,6 +863,8 @@ impl Gcacw {
                     out.push(Action::Halt);
                 }
             }
+            // GCACW 7.7: a decoy's moves are the force-marker actions (`intel::li_legal`).
+            Frame::Decoy { .. } => {}
             Frame::Swamp { unit, .. } => {
                 for n in self.swamp_exits(st, *unit as usize) {
                     out.push(Action::Move { hex: self.lab(st, n) });
@@ -905,6 +907,10 @@ impl Gcacw {
     pub(super) fn explain_refusal(&self, st: &State, a: &Action) -> Refusal {
         let top = st.flow.top();
         let (rule, msg): (&'static str, String) = match (top, a) {
+            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. }) => (
+                "GCACW 7.7",
+                "force markers need the Limited Intelligence option; they are placed (at most 10) and filled while holding the initiative, on a friendly stack not next to an enemy unit and not within 2 hexes of unscreened enemy cavalry, and removed only by their owner".into(),
+            ),
             (Some(Frame::Initiative { .. }), Action::March { .. }) => ("GCACW 5.1", "only a unit on the map at fatigue 0-3 may march".into()),
             (Some(Frame::Initiative { .. }), Action::Activate { .. }) => {
                 ("GCACW 5.2", "the leader needs a unit of its command within its command radius at fatigue 0-3".into())
@@ -980,6 +986,7 @@ impl Gcacw {
             Frame::Voluntary { .. } => "optional retreat?",
             Frame::Advance { .. } => "advance after combat",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
+            Frame::Decoy { .. } => "move the decoy force marker, or end (GCACW 7.7)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
         };
@@ -1273,22 +1280,28 @@ impl Gcacw {
 
     // ---- March (GCACW 5.1, 6.0) ---------------------------------------------------------------
 
+    /// A unit's movement-allowance roll: (dice, addition, minimum) (GCACW 5.1).
+    pub(super) fn ma_dice(&self, st: &State, side: u8, cav: bool) -> (i32, i32, i32) {
+        let v = &self.sc(st).variant;
+        match (cav, side) {
+            (true, UNION) => (2, 0, 0),
+            (true, _) => (2, 1, 0),
+            (_, UNION) => (1, 0, 0),
+            _ => (1, v.csa_unit_ma_add as i32, v.csa_unit_ma_min as i32),
+        }
+    }
+
     pub(super) fn roll_unit_ma(&self, st: &mut State, u: usize, log: &mut Log) -> u8 {
         let sc = self.sc(st);
         let ud = &sc.units[u];
-        let v = &sc.variant;
-        let (dice, add, min) = match (ud.kind, ud.side) {
-            (Kind::Cav, UNION) => (2, 0, 0),
-            (Kind::Cav, _) => (2, 1, 0),
-            (_, UNION) => (1, 0, 0),
-            _ => (1, v.csa_unit_ma_add as i32, v.csa_unit_ma_min as i32),
-        };
+        let (dice, add, min) = self.ma_dice(st, ud.side, ud.kind == Kind::Cav);
         let mut sum = 0i32;
         for _ in 0..dice {
             sum += st.d6() as i32;
         }
         let ma = (sum + add).max(min).max(0) as u8;
-        log.roll(|| format!("{} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)", ud.name));
+        // GCACW 7.7: rolled openly, under the marker's number when hidden.
+        self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)"));
         ma
     }
 
@@ -1358,7 +1371,7 @@ impl Gcacw {
         if fat4 {
             // Optional rule (GCACW 5.1): disorganized, stays at 4, no extended march or forced march.
             st.units[u].org = false;
-            log.info(|| format!("{} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)", ud.name));
+            self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)"));
         } else {
             let before = st.units[u].fat;
             let after = before + 1;
@@ -1368,7 +1381,7 @@ impl Gcacw {
                 let drm = self.extended_march_drm(st, u, before, after);
                 let r = st.d6();
                 let res = self.extended_march_result(st, u, r as i32 + drm);
-                log.roll(|| format!("{} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)", ud.name));
+                self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)"));
                 match res {
                     ExtRes::NoEffect => {}
                     ExtRes::Disorganize => st.units[u].org = false,
@@ -1400,7 +1413,7 @@ impl Gcacw {
             declined: Vec::new(),
         });
         st.flow.push(Frame::March);
-        log.info(|| format!("{} marches from {} with {ma} MP", ud.name, sc.map.label(hex)));
+        self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches from {} with {ma} MP", sc.map.label(hex)));
         // GCACW 7.7: enemy cavalry whose normal ZOC holds a marching infantry/artillery unit
         // may retreat now, after the extended march and before any forced march.
         if ud.kind != Kind::Cav {
@@ -1561,7 +1574,7 @@ impl Gcacw {
                 } else {
                     m.ma -= cost;
                 }
-                log.info(|| format!("{} moves to {} ({} MP)", ud.name, sc.map.label(n), cost as f32 / 2.0));
+                self.li_log(st, u, log, EventKind::Info, |who| format!("{who} moves to {} ({} MP)", sc.map.label(n), cost as f32 / 2.0));
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {

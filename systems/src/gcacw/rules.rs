@@ -333,14 +333,20 @@ impl Gcacw {
     /// Cost in half MP for `unit` to step from `from` into the adjacent `to`, before ZOC
     /// effects; None if it may not (GCACW 6.1, 6.2, 10.0, 12.0; digest 2.3).
     pub fn step_cost(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Option<u8> {
+        let ud = &self.sc(st).units[unit as usize];
+        self.move_cost(st, ud.side, ud.kind == Kind::Cav, st.units[unit as usize].mp, from, to)
+    }
+
+    /// `step_cost` for a mover of `side`, cavalry or not, of manpower `mp` (a decoy force
+    /// marker moves as infantry or cavalry with no manpower, GCACW 7.7).
+    pub fn move_cost(&self, st: &State, side: u8, cav: bool, mp: u8, from: HexId, to: HexId) -> Option<u8> {
         let sc = self.sc(st);
         let m = &sc.map;
-        let ud = &sc.units[unit as usize];
         let s = &eff_side(m, st, from, to)?;
-        if self.enemy_in(st, to, ud.side) {
+        if self.enemy_in(st, to, side) {
             return None; // GCACW 6.2: never into an enemy-occupied hex.
         }
-        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, ud.side) || unfordable_blocks(m, st, from, to) {
+        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, side) || unfordable_blocks(m, st, from, to) {
             return None;
         }
         let ch = &self.data.charts;
@@ -364,10 +370,10 @@ impl Gcacw {
         // GCACW 6.2 / 12.0: ferry penalty on major rivers, or minor rivers in rain or while
         // unfordable.
         if s.river > 0 && s.crossing == Crossing::Ferry && (s.river == 2 || st.rain || unfordable(st, s)) {
-            cost += 2 * (st.units[unit as usize].mp / 3);
+            cost += 2 * (mp / 3);
         }
-        if ud.kind != Kind::Cav {
-            cost += self.friendly_hex_penalty(st, ud.side, to);
+        if !cav {
+            cost += self.friendly_hex_penalty(st, side, to);
         }
         Some(cost)
     }

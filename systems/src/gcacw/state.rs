@@ -234,6 +234,9 @@ pub enum Frame {
     Recovery { side: u8 },
     /// Rain caught `unit` of `side` in a provisional swamp: it must move out (GCACW 12.0).
     Swamp { side: u8, unit: u8 },
+    /// Limited Intelligence: `side` moves its decoy force marker `num` as infantry or cavalry,
+    /// `ma` half MP left (GCACW 7.7).
+    Decoy { side: u8, num: u8, cav: bool, ma: u8 },
     Cont(Cont),
 }
 
@@ -243,6 +246,7 @@ impl Frame {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
             Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
+            Frame::Decoy { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }
@@ -276,6 +280,25 @@ pub struct Opts {
     /// digest's reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
     /// letter of GCACW 12.0).
     pub swamp_dams: bool,
+    /// Optional rule (GCACW 7.7, seed §12): Limited Intelligence, hidden force markers and decoys.
+    pub limited_intel: bool,
+    /// [INTERP] (GCACW 7.7): a marker two hexes from enemy cavalry is screened when any 2-hex path
+    /// between them is blocked (off, the seed's "cualquiera de los dos hexes") or only when every
+    /// path is (on, the digest's "the 2-hex path is blocked").
+    pub intel_screen_all: bool,
+}
+
+/// A force marker under Limited Intelligence (GCACW 7.7, seed §12): `units` hidden in `hex`;
+/// a marker that never held a real unit is a decoy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForceM {
+    pub side: u8,
+    /// The marker's number, 1-10 per side.
+    pub num: u8,
+    pub hex: HexId,
+    pub units: u64,
+    /// Has held real units (false = a decoy).
+    pub real: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -315,6 +338,9 @@ pub struct State {
     /// Sides (bit = side) that made their one bridge/ferry repair attempt in this Recovery
     /// Phase (GCACW 10.3).
     pub repair_tried: u8,
+    /// Force markers on the map (GCACW 7.7; empty unless Limited Intelligence is on).
+    #[serde(default)]
+    pub forces: Vec<ForceM>,
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
@@ -383,6 +409,15 @@ pub enum Action {
     Dismantle { hex: Lab },
     /// Recovery step 1: `unit` tries to repair the destroyed bridge or ferry to `hex` (GCACW 10.3).
     Repair { unit: u16, hex: Lab },
+    /// Limited Intelligence: place a new (empty: decoy) force marker in `hex` (GCACW 7.7).
+    Marker { hex: Lab },
+    /// Limited Intelligence: put `unit` under the friendly force marker `num` in its hex (GCACW 7.7).
+    Hide { num: u8, unit: u16 },
+    /// Limited Intelligence: take the friendly force marker `num` off the map (GCACW 7.7).
+    Unmark { num: u8 },
+    /// Limited Intelligence: move the decoy `num` as cavalry (`cav`) or infantry, taking the
+    /// initiative's action (GCACW 7.7).
+    Feint { num: u8, cav: bool },
 }
 
 pub fn lab_text(l: Lab) -> String {

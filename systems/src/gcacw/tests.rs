@@ -66,6 +66,26 @@ fn fuzz_sample_is_clean() {
     eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
+/// Both scenarios with Limited Intelligence on (GCACW 7.7), each cavalry-screen reading.
+#[test]
+fn fuzz_limited_intelligence_is_clean() {
+    let g = game();
+    let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
+    let n = (games / 4).max(12);
+    for (sc, screen) in [("cedar-mountain", "any"), ("seven-pines", "all")] {
+        let mut setup = Setup::new(sc, 2, 13);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        setup.options.insert("intel-cavalry-screen".into(), screen.into());
+        let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+        for f in r.failures.iter().take(3) {
+            eprintln!("{f:?}");
+        }
+        assert!(r.failures.is_empty(), "{sc} with limited intelligence: {} failures", r.failures.len());
+        assert_eq!(r.finished, n, "{sc}");
+        eprintln!("fuzz {sc}, limited intelligence: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
+    }
+}
+
 /// Prints one random game with its log (run with --ignored --nocapture to look at play).
 #[test]
 #[ignore]
@@ -1963,4 +1983,309 @@ fn chatham_bridge_switches_as_scenario_data_gcacw_10_1() {
     let body = unit("u", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 6, "0909", "") + "[[destroyed]]\nhexes = [\"0303\", \"0304\"]\n";
     let e = try_build("sjw", 1862, &[], "", extra, &body).err().expect("not a bridge");
     assert!(e.contains("destroyed crossing must be"), "{e}");
+}
+
+// ---- Limited Intelligence (GCACW 7.7, seed §12 "Inteligencia limitada") ------------------------
+
+fn li(body: &str, grid: &[&str], extra: &str) -> T {
+    let mut t = build("sjw", 1862, grid, extra, body);
+    t.st.opts.limited_intel = true;
+    t
+}
+
+fn marker_at(t: &T, side: u8, num: u8) -> Option<(String, u64)> {
+    t.st.forces.iter().find(|f| f.side == side && f.num == num).map(|f| (t.sc().map.label(f.hex).to_string(), f.units))
+}
+
+#[test]
+fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
+    // GCACW 7.7 (seed §12 "Colocando marcador de fuerza"): placed while holding the initiative,
+    // several in one hex, units divided among them as the owner likes, at most ten at once.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "{:?}", t.legal());
+    t.act("marker 0505");
+    t.act("marker 0505");
+    assert!(t.has("hide 1 a") && t.has("hide 2 b"));
+    t.act("hide 1 a");
+    t.act("hide 2 b");
+    t.act("hide 2 a"); // move a from marker 1 to marker 2: marker 1 is empty and leaves the map
+    assert_eq!(marker_at(&t, UNION, 2), Some(("0505".into(), (1 << t.u("a")) | (1 << t.u("b")))));
+    assert_eq!(marker_at(&t, UNION, 1), None);
+    assert_eq!(t.seat(), UNION, "placing markers is no action: the initiative is still held");
+    for _ in 0..9 {
+        t.act("marker 0505");
+    }
+    assert_eq!(t.st.forces.len(), 10);
+    assert!(!t.has("marker 0505"), "ten markers at most");
+    let r = t.refused("marker 0505");
+    assert_eq!(r.rule, "GCACW 7.7");
+    // Not while marching (no initiative decision), but removal is open at any time.
+    t.act("unmark 3");
+    t.dice(&[3]);
+    t.act("march a");
+    assert!(!t.has("marker 0505") && !t.has("hide 4 a"));
+    assert!(t.has("unmark 4"));
+    t.act("unmark 4");
+    assert_eq!(marker_at(&t, UNION, 4), None, "voluntary removal at any time (GCACW 7.7)");
+    // Without the option there are no force-marker actions.
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    assert!(!t.legal().iter().any(|a| a.starts_with("marker")));
+    assert_eq!(t.refused("marker 0505").rule, "GCACW 7.7");
+}
+
+#[test]
+fn t_li_7_7_placement_not_next_to_enemy_unless_impassable() {
+    // GCACW 7.7 (seed §12): not adjacent to an enemy unit, unless impassable terrain prevents
+    // movement between the two hexes (a minor river with no crossing).
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0506", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(!t.has("marker 0505"));
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let mut t = li(&body, &[], extra);
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "the river is impassable: {:?}", t.legal());
+}
+
+#[test]
+fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
+    // GCACW 7.7 (seed §12): not within 2 hexes of enemy cavalry, unless the hex between is
+    // blocked: impassable terrain, a woods hexside without route, or a friendly unit there.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("k", "confederate", "cav", 2, "0503", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    assert!(!t.has("marker 0505"), "enemy cavalry two hexes away");
+    // Woods in the hex between, no road: the hexsides are woods hexsides without route.
+    let mut t = li(&body, &["cccccccccc", "cccccccccc", "cccccccccc", "ccccwccccc"], "");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "woods screen: {:?}", t.legal());
+    // A friendly unit in the hex between screens too (0505 and 0503 have one hex between).
+    let body2 = body.clone() + &unit("s", "union", "inf", 4, "0504", "");
+    let mut t2 = li(&body2, &[], "");
+    t2.initiative(UNION);
+    assert!(t2.has("marker 0505"), "screened by the friendly unit in 0504: {:?}", t2.legal());
+    assert!(!t2.has("marker 0504"), "0504 is next to the cavalry");
+    // Cavalry hidden under a marker never reveals nor bars (GCACW 7.7 note).
+    let mut t = li(&body, &[], "");
+    t.initiative(CSA);
+    t.act("marker 0503");
+    t.act("hide 1 k");
+    t.initiative(UNION);
+    assert!(t.has("marker 0505"), "{:?}", t.legal());
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("pass");
+    assert!(marker_at(&t, UNION, 1).is_some());
+    // The cavalry leaves its marker: on the map again, it reveals the Union force.
+    t.initiative(CSA);
+    let log = t.act("unmark 1");
+    assert_eq!(marker_at(&t, UNION, 1), None, "{log:?}");
+    assert!(log.iter().any(|l| l.contains("force marker 1 in 0505 revealed: a")), "{log:?}");
+}
+
+#[test]
+fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
+    // GCACW 7.7 (seed §12 "Revelando fuerzas enemigas") and A-36: an adjacent enemy unit or
+    // force marker reveals; two adjacent markers holding real units reveal each other; a decoy
+    // reveals nothing and is simply removed.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("marker 0505"); // a decoy
+    t.initiative(CSA);
+    t.act("marker 0508");
+    t.act("hide 1 c");
+    // The Confederate force marches up next to 0505: all three markers come off.
+    t.dice(&[6]);
+    t.act("march c");
+    assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0508".into()));
+    t.act("move 0507");
+    assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0507".into()), "the marker moves with its only unit");
+    let log = t.act("move 0506");
+    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (A-36 mutual)");
+    assert_eq!(marker_at(&t, UNION, 1), None);
+    assert_eq!(marker_at(&t, UNION, 2), None, "the decoy is removed");
+    assert!(log.iter().any(|l| l.contains("revealed: a decoy")), "{log:?}");
+    // A decoy never reveals: a Confederate decoy next to a Union marker leaves it hidden.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.st.forces.push(state::ForceM { side: CSA, num: 1, hex: t.h("0506"), units: 0, real: false });
+    t.initiative(CSA);
+    t.act("pass");
+    assert!(marker_at(&t, UNION, 1).is_some(), "decoys may not reveal enemy forces");
+    assert_eq!(marker_at(&t, CSA, 1), None, "the decoy itself is revealed by the real Union unit");
+}
+
+#[test]
+fn t_li_7_7_a_unit_marching_out_of_a_shared_marker_leaves_it() {
+    // GCACW 6.4 / 7.7: hidden units move by the normal rules; a unit that marches away from
+    // its marker's other units leaves the force (split the units among markers to move hidden).
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("hide 1 b");
+    t.dice(&[4]);
+    let log = t.act("march a");
+    assert!(log.iter().any(|l| l.contains("movement allowance: 1d6")), "dice are rolled openly: {log:?}");
+    t.act("move 0504");
+    assert_eq!(marker_at(&t, UNION, 1), Some(("0505".into(), 1 << t.u("b"))));
+}
+
+#[test]
+fn t_view_hides_enemy_forces_li_7_7() {
+    // GCACW 7.7: the force display is secret. view and describe for the enemy (and for an
+    // observer) never show what is under a marker, nor whether it is a decoy.
+    let body = unit("hidden-one", "union", "inf", 4, "0505", "division = \"X\"") + &unit("open-one", "union", "inf", 4, "0305", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let body = body + &leader("ldr-h", "union", "division", "X", 1, 3, "hidden-one", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 hidden-one");
+    t.act("marker 0305"); // decoy next to the open unit
+    for seat in [Some(CSA), None] {
+        let d = t.g.describe(&t.st, seat);
+        let v = serde_json::to_string(&t.g.view(&t.st, seat)).unwrap();
+        for text in [&d, &v] {
+            assert!(!text.contains("hidden-one") && !text.contains("ldr-h"), "{text}");
+            assert!(!text.contains("decoy"), "{text}");
+            assert!(text.contains("open-one"));
+        }
+        assert!(d.contains("#1 in 0505: contents secret") && d.contains("#2 in 0305: contents secret"), "{d}");
+    }
+    let d = t.g.describe(&t.st, Some(UNION));
+    assert!(d.contains("hidden-one") && d.contains("#1 in 0505: hidden-one") && d.contains("#2 in 0305: decoy"), "{d}");
+}
+
+/// GCACW 7.7 in random play: markers are placed, filled and revealed, and at every step no
+/// seat's view lists a unit or leader hidden under an enemy marker.
+#[test]
+fn t_li_7_7_random_play_never_shows_hidden_units() {
+    let g = game();
+    let (mut placed, mut hidden_seen, mut revealed) = (0, 0, 0);
+    for (sc, seed) in [("cedar-mountain", 21), ("seven-pines", 22)] {
+        let mut setup = Setup::new(sc, 2, seed);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        let mut st = g.setup(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 4000 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            // Lean towards force-marker actions so that they show up often.
+            let li: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Marker { .. } | Action::Hide { .. })).collect();
+            let a = if !li.is_empty() && rng.below(3) == 0 { li[rng.pick(li.len())].clone() } else { legal[rng.pick(legal.len())].clone() };
+            placed += matches!(a, Action::Marker { .. }) as u32;
+            let mut log = Log::recording();
+            g.apply(&mut st, seat, &a, &mut log).unwrap();
+            revealed += log.events.iter().filter(|e| e.text.contains("revealed")).count();
+            let sd = g.sc(&st);
+            for s in [UNION, CSA] {
+                let hid = g.hidden_from(&st, Some(s));
+                hidden_seen += (hid != 0) as u32;
+                let v = g.view(&st, Some(s));
+                for (i, u) in sd.units.iter().enumerate() {
+                    if hid & (1 << i) != 0 {
+                        assert!(!v.units.iter().any(|x| x.id == u.id), "{} shown to {s}", u.id);
+                        assert!(!v.leaders.iter().any(|l| l.with == u.id));
+                    }
+                }
+                assert!(v.force_markers.iter().all(|f| (f.side == SIDES[s as usize]) == f.units.is_some()));
+            }
+            n += 1;
+        }
+    }
+    assert!(placed > 0 && hidden_seen > 0 && revealed > 0, "placed {placed}, hidden {hidden_seen}, revealed {revealed}");
+}
+
+#[test]
+fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
+    // GCACW 7.7 (seed §12 "Moviendo marcadores de fuerza"): a decoy moves as any infantry or
+    // cavalry, taking the initiative's action; its dice are rolled openly; it is removed when
+    // revealed, which ends its move.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0509", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    assert!(t.has("feint 1 infantry") && t.has("feint 1 cavalry"));
+    t.dice(&[2, 3]);
+    let log = t.act("feint 1 cavalry");
+    assert!(log.iter().any(|l| l.contains("moves as cavalry: movement allowance 2d6 = 5 -> 5 MP")), "{log:?}");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 10, .. })));
+    t.act("move 0506");
+    assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0506".into()));
+    t.act("move 0507");
+    // 0508 is next to the Confederate unit: the decoy is revealed and its move ends.
+    let log = t.act("move 0508");
+    assert_eq!(marker_at(&t, UNION, 1), None, "{log:?}");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })), "the action is over: {:?}", t.st.flow.top());
+    // Infantry: 1d6, ending with `end`.
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.dice(&[1]);
+    t.act("feint 1 infantry");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 2, cav: false, .. })));
+    t.act("end");
+    assert!(!matches!(t.st.flow.top(), Some(Frame::Decoy { .. })));
+}
+
+#[test]
+fn t_li_7_7_decoys_move_with_a_real_marker_from_the_same_hex() {
+    // GCACW 7.7 exception (seed §12): when more than one force marker starts an activation in
+    // the same hex, decoys may move from it with the markers holding real units, without an
+    // activation of their own; the real unit's march then goes on.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 a");
+    t.act("marker 0505");
+    assert!(t.has("feint 2 infantry"));
+    t.dice(&[4]);
+    t.act("march a");
+    assert!(t.has("feint 2 cavalry"), "{:?}", t.legal());
+    t.dice(&[1, 1]);
+    t.act("feint 2 cavalry");
+    t.act("move 0405");
+    t.act("end");
+    assert!(matches!(t.st.flow.top(), Some(Frame::March)), "back to a's march");
+    assert!(!t.has("feint 2 cavalry"), "one move per decoy... it has left a's hex");
+    t.act("move 0504");
+    assert!(!t.legal().iter().any(|a| a.starts_with("feint")), "only before the real unit moves");
+    assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0504".into()));
+    assert_eq!(marker_at(&t, UNION, 2).map(|m| m.0), Some("0405".into()));
+}
+
+#[test]
+fn t_li_7_7_hidden_march_log_shows_dice_not_names() {
+    // GCACW 7.7 (seed §12): dice are rolled openly, but the enemy reads the marker's number, not
+    // the unit it hides.
+    let body = unit("secret-a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 secret-a");
+    t.dice(&[4]);
+    let a = t.g.parse("march secret-a").unwrap();
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
+    let a = t.g.parse("move 0504").unwrap();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
+    let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
+    let own: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(UNION))).map(|e| e.text.as_str()).collect();
+    assert!(enemy.iter().any(|l| l.contains("force marker 1 movement allowance: 1d6 = 4")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("force marker 1 moves to 0504")), "{enemy:?}");
+    assert!(!enemy.iter().any(|l| l.contains("secret-a")), "{enemy:?}");
+    assert!(own.iter().any(|l| l.contains("secret-a movement allowance")), "{own:?}");
 }

@@ -1,0 +1,337 @@
+//! Limited Intelligence, the optional rule of GCACW 7.7 (digest 7.7, seed §12 "Inteligencia
+//! limitada"): secret force markers and decoys, where they may be placed, and when they are
+//! revealed. Hidden units stay in their hex and play normally (GCACW 6.4, digest 5.7); only what
+//! a seat is shown (`hidden_from`) changes.
+
+use super::Gcacw;
+use super::data::{Kind, NO_HEX, Terrain};
+use super::rules::side_crossable;
+use super::state::{Action, ForceM, Frame, State};
+use bivouac_engine::log::{EventKind, Log, Visibility};
+
+/// At most ten force markers per player in play at once (GCACW 7.7).
+pub const MAX_MARKERS: usize = 10;
+
+impl Gcacw {
+    /// The complete legal list: the rules' actions plus the force-marker actions.
+    pub(super) fn legal_all(&self, st: &State) -> Vec<Action> {
+        let mut v = self.legal(st);
+        self.li_legal(st, &mut v);
+        v
+    }
+
+    /// Movement is possible between the adjacent hexes `a` and `b`: impassable terrain (a river
+    /// without crossing, water, a mountain or swamp hexside without route) prevents it (GCACW 7.7).
+    fn li_passable(&self, st: &State, a: u16, b: u16) -> bool {
+        let m = &self.sc(st).map;
+        side_crossable(m, a, b, st, false) && side_crossable(m, b, a, st, false)
+    }
+
+    /// One leg of a 2-hex path blocks sight: impassable terrain, or a woods hexside that no pike,
+    /// road, trail or railroad crosses (GCACW 7.7).
+    fn li_leg_blocked(&self, st: &State, a: u16, b: u16) -> bool {
+        let m = &self.sc(st).map;
+        if !self.li_passable(st, a, b) {
+            return true;
+        }
+        let woods = m.terrain(a) == Terrain::Woods || m.terrain(b) == Terrain::Woods;
+        woods && !m.side(a, b).is_some_and(|s| s.any_route())
+    }
+
+    /// GCACW 7.7: the marker hex `mk` (of `side`) is screened from the enemy cavalry in `cav`, two
+    /// hexes away, by impassable terrain, a woods hexside without route, or a unit of `side` in
+    /// the hex between. Option: any path blocked (seed) or every path blocked (digest).
+    pub(super) fn li_screened(&self, st: &State, side: u8, mk: u16, cav: u16) -> bool {
+        let m = &self.sc(st).map;
+        let mut any = false;
+        let mut all = true;
+        for x in m.neighbors(mk).filter(|&x| m.neighbors(cav).any(|y| y == x)) {
+            let blocked = self.li_leg_blocked(st, mk, x) || self.li_leg_blocked(st, x, cav) || self.side_units_at(st, x, side) != 0;
+            any |= blocked;
+            all &= blocked;
+        }
+        if st.opts.intel_screen_all { all } else { any }
+    }
+
+    /// Units of `side` hidden under one of its force markers.
+    pub(super) fn li_hidden_units(&self, st: &State, side: u8) -> u64 {
+        st.forces.iter().filter(|f| f.side == side).fold(0, |m, f| m | f.units)
+    }
+
+    /// Units whose identity `seat` may not see: enemy units under force markers (GCACW 7.7: the
+    /// force display is secret). An observer (no seat) sees no marker's contents.
+    pub(super) fn hidden_from(&self, st: &State, seat: Option<u8>) -> u64 {
+        if st.forces.is_empty() {
+            return 0;
+        }
+        st.forces.iter().filter(|f| Some(f.side) != seat).fold(0, |m, f| m | f.units)
+    }
+
+    /// Enemy cavalry on the map within `hex`'s 2-hex radius that is not under a force marker:
+    /// only such cavalry reveals or bars placement (GCACW 7.7 note).
+    fn li_cavalry_sees(&self, st: &State, side: u8, hex: u16) -> bool {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        let hidden = self.li_hidden_units(st, 1 - side);
+        st.units.iter().enumerate().any(|(i, u)| {
+            sc.units[i].side != side
+                && sc.units[i].kind == Kind::Cav
+                && u.on_map()
+                && hidden & (1 << i) == 0
+                && m.dist(hex, u.hex) == 2
+                && !self.li_screened(st, side, hex, u.hex)
+        })
+    }
+
+    /// An enemy real unit (hidden or not) is next to `hex` with movement possible between.
+    fn li_enemy_adjacent(&self, st: &State, side: u8, hex: u16) -> bool {
+        let m = &self.sc(st).map;
+        m.neighbors(hex).any(|n| self.side_units_at(st, n, 1 - side) != 0 && self.li_passable(st, hex, n))
+    }
+
+    /// GCACW 7.7 placement restrictions: not next to an enemy unit (unless impassable terrain
+    /// lies between), not within 2 hexes of enemy cavalry (unless screened).
+    pub(super) fn li_may_place(&self, st: &State, side: u8, hex: u16) -> bool {
+        !self.li_enemy_adjacent(st, side, hex) && !self.li_cavalry_sees(st, side, hex)
+    }
+
+    /// GCACW 7.7 exception: the hex where a unit of `side` under a force marker is about to
+    /// start its march (nothing moved yet), else NO_HEX.
+    fn li_march_start_hex(&self, st: &State, side: u8) -> u16 {
+        if !matches!(st.flow.top(), Some(Frame::March)) {
+            return NO_HEX;
+        }
+        match &st.march {
+            Some(mc) if !mc.moved && !mc.attacked && self.sc(st).units[mc.unit as usize].side == side => {
+                let hidden = st.forces.iter().any(|f| f.side == side && f.hex == mc.start && f.units & (1 << mc.unit) != 0);
+                if hidden { mc.start } else { NO_HEX }
+            }
+            _ => NO_HEX,
+        }
+    }
+
+    /// GCACW 7.7: a log line about unit `u`, given its name. While `u` is under a force marker the
+    /// owner's seat reads the name and every other reader the marker's number instead.
+    pub(super) fn li_log(&self, st: &State, u: usize, log: &mut Log, kind: EventKind, text: impl Fn(&str) -> String) {
+        let sc = self.sc(st);
+        let name = sc.units[u].name.as_str();
+        match st.forces.iter().find(|f| f.units & (1 << u) != 0) {
+            None => log.push(kind, Visibility::Public, || text(name)),
+            Some(f) => {
+                log.push(kind, Visibility::Seat(f.side), || text(name));
+                for seat in [0u8, 1] {
+                    if seat != f.side {
+                        log.push(kind, Visibility::Seat(seat), || text(&format!("force marker {}", f.num)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The side that may use force-marker actions now: the owner of the decision on top.
+    fn li_side(&self, st: &State) -> Option<u8> {
+        match st.flow.top() {
+            Some(f) if !matches!(f, Frame::Cont(_)) => Some(Self::frame_owner(st, f)),
+            _ => None,
+        }
+    }
+
+    /// The Limited Intelligence actions open now (appended to the rules' legal list).
+    pub(super) fn li_legal(&self, st: &State, out: &mut Vec<Action>) {
+        if !st.opts.limited_intel {
+            return;
+        }
+        let Some(side) = self.li_side(st) else { return };
+        let sc = self.sc(st);
+        // GCACW 7.7: markers are placed, and units divided among them, while holding the initiative.
+        if let Some(Frame::Initiative { .. }) = st.flow.top() {
+            let own = st.forces.iter().filter(|f| f.side == side).count();
+            if own < MAX_MARKERS {
+                let mut hexes: Vec<u16> = Vec::new();
+                for (i, u) in st.units.iter().enumerate() {
+                    if sc.units[i].side == side && u.on_map() && !hexes.contains(&u.hex) {
+                        hexes.push(u.hex);
+                    }
+                }
+                hexes.sort_unstable();
+                for h in hexes {
+                    if self.li_may_place(st, side, h) {
+                        out.push(Action::Marker { hex: self.lab(st, h) });
+                    }
+                }
+            }
+            for f in st.forces.iter().filter(|f| f.side == side) {
+                for (i, u) in st.units.iter().enumerate() {
+                    if sc.units[i].side == side && u.on_map() && u.hex == f.hex && f.units & (1 << i) == 0 {
+                        out.push(Action::Hide { num: f.num, unit: self.uname(st, i) });
+                    }
+                }
+            }
+        }
+        // GCACW 7.7: a decoy moves as infantry or cavalry; normally this takes the initiative's
+        // action. Exception: decoys starting in the hex of a real marker whose unit begins its
+        // march move with it, without an action of their own.
+        let along = self.li_march_start_hex(st, side);
+        if matches!(st.flow.top(), Some(Frame::Initiative { .. })) || along != NO_HEX {
+            for f in st.forces.iter().filter(|f| f.side == side && !f.real && (along == NO_HEX || f.hex == along)) {
+                out.push(Action::Feint { num: f.num, cav: false });
+                out.push(Action::Feint { num: f.num, cav: true });
+            }
+        }
+        if let Some(&Frame::Decoy { num, cav, ma, .. }) = st.flow.top() {
+            if let Some(f) = st.forces.iter().find(|f| f.side == side && f.num == num) {
+                for n in sc.map.neighbors(f.hex) {
+                    if self.move_cost(st, side, cav, 0, f.hex, n).is_some_and(|c| c <= ma) {
+                        out.push(Action::Move { hex: self.lab(st, n) });
+                    }
+                }
+            }
+            out.push(Action::End);
+        }
+        // GCACW 7.7: a player may remove his own force markers at any time.
+        for f in st.forces.iter().filter(|f| f.side == side) {
+            out.push(Action::Unmark { num: f.num });
+        }
+    }
+
+    /// Perform a Limited Intelligence action (already checked legal). Returns false for others.
+    pub(super) fn li_perform(&self, st: &mut State, a: &Action, log: &mut Log) -> bool {
+        let Some(side) = self.li_side(st) else { return false };
+        let sc = self.sc(st);
+        match a {
+            Action::Marker { hex } => {
+                let h = self.hex_of(st, *hex).expect("legal hex");
+                let num = (1..=MAX_MARKERS as u8).find(|n| !st.forces.iter().any(|f| f.side == side && f.num == *n)).expect("room");
+                st.forces.push(ForceM { side, num, hex: h, units: 0, real: false });
+                log.info(|| format!("force marker {num} placed in {} (GCACW 7.7)", sc.map.label(h)));
+            }
+            Action::Hide { num, unit } => {
+                let u = self.unit_of(st, *unit).expect("legal unit");
+                for f in st.forces.iter_mut().filter(|f| f.side == side) {
+                    f.units &= !(1u64 << u);
+                }
+                let f = st.forces.iter_mut().find(|f| f.side == side && f.num == *num).expect("legal marker");
+                f.units |= 1 << u;
+                f.real = true;
+                // Only the owner's log names the unit; the event text stays neutral.
+                log.info(|| format!("a unit goes under force marker {num} (GCACW 7.7)"));
+            }
+            Action::Feint { num, cav } => {
+                if let Some(&Frame::Initiative { by_pass, .. }) = st.flow.top() {
+                    // GCACW 4.2 / 7.7: moving a decoy is the action taken with the initiative.
+                    st.flow.pop();
+                    st.active = side;
+                    st.init_free = by_pass || st.dice == [0, 0];
+                    st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
+                }
+                // Otherwise it moves along with a real marker's march and then that march goes on.
+                // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be.
+                let (dice, add, min) = self.ma_dice(st, side, *cav);
+                let mut sum = 0i32;
+                for _ in 0..dice {
+                    sum += st.d6() as i32;
+                }
+                let mp = (sum + add).max(min).max(0) as u8;
+                let what = if *cav { "cavalry" } else { "infantry" };
+                log.roll(|| format!("force marker {num} moves as {what}: movement allowance {dice}d6 = {sum} -> {mp} MP (GCACW 5.1, 7.7)"));
+                st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp });
+            }
+            Action::Move { hex } if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
+                let to = self.hex_of(st, *hex).expect("legal hex");
+                let Some(Frame::Decoy { num, cav, ma, .. }) = st.flow.top().cloned() else { unreachable!() };
+                let f = st.forces.iter().position(|f| f.side == side && f.num == num).expect("legal decoy");
+                let cost = self.move_cost(st, side, cav, 0, st.forces[f].hex, to).expect("legal move");
+                st.forces[f].hex = to;
+                if let Some(Frame::Decoy { ma: left, .. }) = st.flow.top_mut() {
+                    *left = ma - cost;
+                }
+                log.info(|| format!("force marker {num} moves to {} (GCACW 7.7)", sc.map.label(to)));
+            }
+            Action::End if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
+                st.flow.pop();
+            }
+            Action::Unmark { num } => {
+                st.forces.retain(|f| !(f.side == side && f.num == *num));
+                log.info(|| format!("force marker {num} removed voluntarily (GCACW 7.7)"));
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// After every decision: markers follow their units, drop eliminated ones, and reveal
+    /// (GCACW 7.7). A marker whose units all marched away together moves with them; a unit that
+    /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4, digest 5.7).
+    pub(super) fn li_sync(&self, st: &mut State, log: &mut Log) {
+        if st.forces.is_empty() {
+            return;
+        }
+        let mut forces = std::mem::take(&mut st.forces);
+        for f in forces.iter_mut() {
+            let mut alive = 0u64;
+            let mut away = 0u64;
+            let mut away_hex = NO_HEX;
+            let mut split = false;
+            for (i, u) in st.units.iter().enumerate() {
+                if f.units & (1 << i) == 0 || !u.on_map() {
+                    continue;
+                }
+                alive |= 1 << i;
+                if u.hex != f.hex {
+                    away |= 1 << i;
+                    if away_hex != NO_HEX && away_hex != u.hex {
+                        split = true;
+                    }
+                    away_hex = u.hex;
+                }
+            }
+            f.units = alive;
+            if away != 0 {
+                if away == alive && !split {
+                    f.hex = away_hex;
+                } else {
+                    f.units &= !away;
+                }
+            }
+        }
+        forces.retain(|f| !(f.real && f.units == 0));
+        st.forces = forces;
+        self.li_reveal(st, log);
+        // A decoy revealed while moving ends its move.
+        if let Some(&Frame::Decoy { side, num, .. }) = st.flow.top()
+            && !st.forces.iter().any(|f| f.side == side && f.num == num)
+        {
+            st.flow.pop();
+        }
+    }
+
+    /// Reveal every marker the enemy now sees (GCACW 7.7).
+    fn li_reveal(&self, st: &mut State, log: &mut Log) {
+        let sc = self.sc(st);
+        // Reveal until nothing changes: a revealed cavalry unit is then on the map (A-36: two
+        // adjacent markers with real units reveal each other).
+        loop {
+            let mut gone: Vec<(u8, u8)> = Vec::new();
+            for f in &st.forces {
+                let seen = self.li_enemy_adjacent(st, f.side, f.hex) || self.li_cavalry_sees(st, f.side, f.hex);
+                if seen {
+                    gone.push((f.side, f.num));
+                }
+            }
+            if gone.is_empty() {
+                break;
+            }
+            for &(side, num) in &gone {
+                let f = *st.forces.iter().find(|f| f.side == side && f.num == num).expect("marker");
+                let what = if f.units == 0 {
+                    "a decoy, removed".to_string()
+                } else {
+                    let ids: Vec<&str> = (0..st.units.len()).filter(|i| f.units & (1 << i) != 0).map(|i| sc.units[i].id.as_str()).collect();
+                    ids.join(", ")
+                };
+                log.info(|| format!("force marker {num} in {} revealed: {what} (GCACW 7.7)", sc.map.label(f.hex)));
+            }
+            st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
+        }
+    }
+}
