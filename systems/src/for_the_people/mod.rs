@@ -28,7 +28,7 @@ mod play_tests;
 #[cfg(test)]
 mod tests;
 
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
 use bivouac_engine::game::{Game, Outcome, ScenarioInfo, Seat, Setup};
 use bivouac_engine::log::{Log, Refusal};
@@ -677,7 +677,6 @@ impl Game for FtP {
     }
 
     fn board(&self, st: &State, seat: Option<Seat>) -> Board {
-        let _ = seat;
         let spaces = self
             .c
             .map
@@ -748,7 +747,12 @@ impl Game for FtP {
             Panel { title: "Strategic Will".into(), lines: vec![format!("Union {}", st.sw[0]), format!("CSA {}", st.sw[1])] },
             Panel { title: "Turn".into(), lines: vec![format!("turn {} - {:?}", st.turn, st.phase), self.awaiting(st)] },
         ];
-        Board { layout: Layout::Points, spaces, links, pieces, panels }
+        // The viewer's own hand (FtP 3.2: hands are secret): title, OPs and what the card is.
+        let cards = seat
+            .filter(|&x| (x as usize) < state::HAND.len())
+            .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(card_face).collect())
+            .unwrap_or_default();
+        Board { layout: Layout::Points, spaces, links, pieces, panels, cards }
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {
@@ -766,4 +770,20 @@ impl Game for FtP {
     fn max_actions(&self) -> usize {
         50_000
     }
+}
+
+/// How a strategy card shows in the hand: its number and title, its OP value (FtP 4.1) and
+/// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content (issue 5).
+fn card_face(d: &content::CardDef) -> CardFace {
+    let side = match d.event {
+        content::EventSide::Union => "Union event",
+        content::EventSide::Csa => "Confederate event",
+        content::EventSide::Both => "Event for either side",
+    };
+    let mut text = vec![side.to_string()];
+    text.extend(d.flags.iter().map(|f| format!("{f:?}")));
+    if d.remove {
+        text.push("removed after the event (FtP 4.2.1)".into());
+    }
+    CardFace { title: format!("#{} {}", d.number, d.title), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
 }

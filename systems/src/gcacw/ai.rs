@@ -10,9 +10,29 @@ use bivouac_engine::game::{Game, Seat, outcome_value, squash};
 impl Gcacw {
     /// Everything on the GCACW map is open to both players; only the future dice (initiative,
     /// extended march, combat, random events) are unknown, so the sample reseeds the stream.
-    pub(super) fn ai_determinize(&self, st: &State, _seat: Seat, rng: &mut GameRng) -> State {
+    /// Under Limited Intelligence (GCACW 7.7) the enemy's force display is secret too: the
+    /// seat knows where the enemy markers stand and which enemy units it cannot see, not which
+    /// marker holds which of them, nor which markers are decoys; the sample deals those units
+    /// among the markers at random.
+    pub(super) fn ai_determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
         let mut d = st.clone();
         d.rng = fork_rng(rng);
+        let hidden = self.hidden_from(st, Some(seat));
+        let markers: Vec<usize> = (0..d.forces.len()).filter(|&f| d.forces[f].side != seat).collect();
+        if hidden == 0 || markers.is_empty() {
+            return d;
+        }
+        for &f in &markers {
+            d.forces[f].units = 0;
+        }
+        for u in (0..d.units.len()).filter(|&u| hidden & (1 << u) != 0) {
+            let f = markers[rng.pick(markers.len())];
+            d.forces[f].units |= 1 << u;
+            d.units[u].hex = d.forces[f].hex;
+        }
+        for &f in &markers {
+            d.forces[f].real = d.forces[f].units != 0;
+        }
         d
     }
 
@@ -88,4 +108,39 @@ mod tests {
         assert!(g.evaluate(&hurt, 0) > g.evaluate(&s, 0));
         assert!(g.evaluate(&hurt, 1) < g.evaluate(&s, 1));
     }
+
+    /// GCACW 7.7: a sample deals the enemy's hidden units among its force markers; the seat's
+    /// own view of the position is the same in every sample.
+    #[test]
+    fn determinization_redeals_units_under_enemy_markers_li_7_7() {
+        use bivouac_engine::Log;
+        let g = game();
+        let mut setup = Setup::new("cedar-mountain", 2, 4);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        let mut s = g.setup(&setup).unwrap();
+        let mut rng = GameRng::new(4);
+        let (mut checked, mut moved) = (0, false);
+        for _ in 0..3000 {
+            let Some(&seat) = g.active_seats(&s).first() else { break };
+            let legal = g.legal_actions(&s, seat);
+            let li: Vec<&super::super::state::Action> = legal.iter().filter(|a| matches!(a, super::super::state::Action::Marker { .. } | super::super::state::Action::Hide { .. })).collect();
+            let a = if !li.is_empty() && rng.below(2) == 0 { li[rng.pick(li.len())].clone() } else { legal[rng.pick(legal.len())].clone() };
+            g.apply(&mut s, seat, &a, &mut Log::quiet()).unwrap();
+            let hid = g.hidden_from(&s, Some(0));
+            if hid == 0 {
+                continue;
+            }
+            let d = g.determinize(&s, 0, &mut rng);
+            let view = |st: &State| serde_json::to_string(&g.view(st, Some(0))).unwrap();
+            assert_eq!(view(&d), view(&s), "the sample agrees with everything the Union sees");
+            for u in (0..s.units.len()).filter(|&u| hid & (1 << u) != 0) {
+                let f = d.forces.iter().find(|f| f.units & (1 << u) != 0).expect("every hidden unit is under a marker");
+                assert_eq!((f.side, d.units[u].hex), (1, f.hex));
+            }
+            moved |= d.forces != s.forces;
+            checked += 1;
+        }
+        assert!(checked > 0 && moved, "checked {checked} samples");
+    }
 }
+

@@ -11,7 +11,7 @@ use bivouac_engine::game::Seat;
 
 impl Gcacw {
     /// GCACW has no hidden information in the Basic Game: every seat sees the same board.
-    pub(super) fn make_board(&self, st: &State, _seat: Option<Seat>) -> Board {
+    pub(super) fn make_board(&self, st: &State, seat: Option<Seat>) -> Board {
         let sc = self.sc(st);
         let m = &sc.map;
         let mut b = Board { layout: Layout::HexFlat, ..Default::default() };
@@ -100,8 +100,16 @@ impl Gcacw {
         for &(a, c, _, _) in &st.pontoons {
             b.links.push(BoardLink { a, b: c, kind: "pontoon".into() });
         }
+        // GCACW 7.7 (Limited Intelligence): units under an enemy force marker are not drawn;
+        // the marker is, by its number only (a decoy looks like any other marker).
+        let hid = self.hidden_from(st, seat);
+        for f in &st.forces {
+            let own = Some(f.side) == seat;
+            let label = if own && !f.real { format!("Force {} (decoy)", f.num) } else { format!("Force {}", f.num) };
+            b.pieces.push(BoardPiece { space: f.hex, label, seat: Some(f.side), kind: "marker".into(), strength: None, hidden: !own });
+        }
         for (i, (d, u)) in sc.units.iter().zip(&st.units).enumerate() {
-            if !u.on_map() {
+            if !u.on_map() || hid & (1 << i) != 0 {
                 continue;
             }
             let mut strength = format!("{}", u.mp);

@@ -2194,12 +2194,15 @@ fn t_li_7_7_random_play_never_shows_hidden_units() {
                 let hid = g.hidden_from(&st, Some(s));
                 hidden_seen += (hid != 0) as u32;
                 let v = g.view(&st, Some(s));
+                let b = g.board(&st, Some(s));
                 for (i, u) in sd.units.iter().enumerate() {
                     if hid & (1 << i) != 0 {
                         assert!(!v.units.iter().any(|x| x.id == u.id), "{} shown to {s}", u.id);
                         assert!(!v.leaders.iter().any(|l| l.with == u.id));
+                        assert!(!b.pieces.iter().any(|p| p.label == u.name), "{} drawn for {s}", u.id);
                     }
                 }
+                assert!(b.pieces.iter().filter(|p| p.label.contains("decoy")).all(|p| p.seat == Some(s)), "a decoy is told only to its owner");
                 assert!(v.force_markers.iter().all(|f| (f.side == SIDES[s as usize]) == f.units.is_some()));
             }
             n += 1;
