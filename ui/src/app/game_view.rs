@@ -85,13 +85,13 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
         return exit;
     }
     let mut chosen = None;
-    egui::Panel::left("decide").resizable(true).default_size(290.0).show(ui, |ui| {
+    egui::Panel::left("decide").resizable(true).default_size(290.0).size_range(200.0..=480.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("decide-scroll").auto_shrink([false, false]).show(ui, |ui| {
             chosen = actions::show(ui, play, &mut gv.notation);
         });
     });
     let mut review = None;
-    egui::Panel::right("side").resizable(true).default_size(270.0).show(ui, |ui| {
+    egui::Panel::right("side").resizable(true).default_size(270.0).size_range(200.0..=420.0).show(ui, |ui| {
         let board = play.review.as_ref().map_or(&play.board, |r| &r.board);
         if !board.panels.is_empty() {
             egui::ScrollArea::vertical().id_salt("panels").max_height(ui.available_height() * 0.45).show(ui, |ui| {
