@@ -1363,17 +1363,10 @@ pub fn retreat_before_battle_destinations(map: &dyn RetreatMap, side: Side, from
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::for_the_people::load_content;
     use std::collections::{HashMap, HashSet};
-    use std::path::Path;
-    use std::sync::OnceLock;
 
     fn content() -> &'static Content {
-        static C: OnceLock<Content> = OnceLock::new();
-        C.get_or_init(|| {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content");
-            load_content(&[dir]).unwrap_or_else(|e| panic!("For the People content does not load:\n{e}"))
-        })
+        &crate::for_the_people::play_tests::game().c
     }
 
     fn rules() -> BattleRules {

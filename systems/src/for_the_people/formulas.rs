@@ -295,16 +295,9 @@ pub fn strategic_move_fits(f: &Formulas, side: Side, used: u8, n: u8) -> bool {
 mod tests {
     use super::*;
     use crate::for_the_people::battle::ScriptedDice;
-    use crate::for_the_people::load_content;
-    use std::path::Path;
-    use std::sync::OnceLock;
 
     fn content() -> &'static Content {
-        static C: OnceLock<Content> = OnceLock::new();
-        C.get_or_init(|| {
-            let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content");
-            load_content(&[dir]).unwrap_or_else(|e| panic!("For the People content does not load:\n{e}"))
-        })
+        &crate::for_the_people::play_tests::game().c
     }
 
     fn formulas() -> Formulas {
