@@ -780,10 +780,17 @@ fn card_face(d: &content::CardDef) -> CardFace {
         content::EventSide::Csa => "Confederate event",
         content::EventSide::Both => "Event for either side",
     };
-    let mut text = vec![side.to_string()];
-    text.extend(d.flags.iter().map(|f| format!("{f:?}")));
+    let mut text = vec![format!("#{}", d.number), side.to_string()];
+    // `MajorCampaign` -> "major campaign".
+    text.extend(d.flags.iter().map(|f| format!("{f:?}").chars().enumerate().fold(String::new(), |mut w, (i, ch)| {
+        if ch.is_uppercase() && i > 0 {
+            w.push(' ');
+        }
+        w.push(ch.to_ascii_lowercase());
+        w
+    })));
     if d.remove {
         text.push("removed after the event (FtP 4.2.1)".into());
     }
-    CardFace { title: format!("#{} {}", d.number, d.title), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
+    CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
 }

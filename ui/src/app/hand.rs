@@ -21,7 +21,9 @@ pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)], faces: &[CardFa
     let mut chosen = None;
     ui.separator();
     ui.label(RichText::new("Your hand").strong());
-    ui.horizontal_wrapped(|ui| {
+    // One card under the other: a frame does not wrap like a word, so a row of cards would run
+    // off a narrow panel.
+    ui.vertical(|ui| {
         for (title, list) in cards {
             egui::Frame::new()
                 .fill(Color32::from_rgb(250, 244, 226))
@@ -29,10 +31,10 @@ pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)], faces: &[CardFa
                 .corner_radius(6.0)
                 .inner_margin(8.0)
                 .show(ui, |ui| {
-                    ui.set_width(150.0);
+                    ui.set_width(ui.available_width().min(320.0));
                     ui.vertical(|ui| {
                         let face = faces.iter().find(|f| f.title == title);
-                        ui.horizontal(|ui| {
+                        ui.horizontal_wrapped(|ui| {
                             ui.label(RichText::new(title).strong().color(Color32::from_rgb(60, 40, 20)));
                             if let Some(v) = face.and_then(|f| f.value.as_ref()) {
                                 ui.label(RichText::new(v).strong().color(Color32::from_rgb(150, 40, 30)));
@@ -41,11 +43,13 @@ pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)], faces: &[CardFa
                         if let Some(f) = face.filter(|f| !f.text.is_empty()) {
                             ui.label(RichText::new(&f.text).small().color(Color32::from_rgb(70, 60, 50)));
                         }
-                        for i in list {
-                            if ui.button(&actions[i].0).clicked() {
-                                chosen = Some(actions[i].0.clone());
+                        ui.horizontal_wrapped(|ui| {
+                            for i in list {
+                                if ui.button(&actions[i].0).clicked() {
+                                    chosen = Some(actions[i].0.clone());
+                                }
                             }
-                        }
+                        });
                     });
                 });
         }
