@@ -3,45 +3,24 @@
 //! loaded (replayed) to the same state; a refusal leaves the session unchanged and names its
 //! rule; hands are hidden from the other seat.
 
-use bivouac_engine::save::SaveFile;
-use bivouac_engine::{GameRng, Setup};
-use bivouac_systems::{builtin_content_dir, load_catalog};
+mod common;
+
+use bivouac_engine::Setup;
 
 #[test]
 fn for_the_people_lists_five_scenarios_and_plays_1861_to_the_end() {
-    let catalog = load_catalog(&[builtin_content_dir()]);
-    assert!(catalog.errors.is_empty(), "content errors: {:?}", catalog.errors.iter().map(|(g, d)| format!("{g}: {d}")).collect::<Vec<_>>());
+    let catalog = common::catalog();
     let game = catalog.game("for-the-people").expect("for-the-people is playable");
     let mut ids: Vec<String> = game.scenarios().into_iter().map(|s| s.id).collect();
     ids.sort();
     assert_eq!(ids, ["1861", "1862", "1863", "1864", "campaign"]);
-    let mut session = game.new_session(Setup::new("1861", 2, 18)).expect("new game");
+    let session = common::play_to_end_and_replay(game, Setup::new("1861", 2, 18), 1861);
     assert_eq!(session.seat_names(), ["union", "csa"]);
-    let mut rng = GameRng::new(1861);
-    let mut steps = 0;
-    while session.outcome().is_none() {
-        let active = session.active_seats();
-        assert!(!active.is_empty(), "dead end at step {steps}");
-        let seat = active[0];
-        let legal = session.legal_actions(seat);
-        assert!(!legal.is_empty(), "seat {seat} has no legal action");
-        let a = legal[rng.pick(legal.len())].clone();
-        session.apply_text(seat, &a).unwrap_or_else(|e| panic!("legal `{a}` refused: {e}"));
-        steps += 1;
-        assert!(steps < 50_000, "runaway game");
-    }
-    assert!(session.active_seats().is_empty());
-    assert!(!session.describe(None).is_empty());
-    let json = serde_json::to_string(&session.to_save()).unwrap();
-    let save: SaveFile = serde_json::from_str(&json).unwrap();
-    let loaded = game.load(&save).expect("the save replays");
-    assert_eq!(loaded.state_hash(), session.state_hash());
-    assert_eq!(loaded.outcome(), session.outcome());
 }
 
 #[test]
 fn for_the_people_refusal_leaves_session_unchanged_and_hides_hands() {
-    let catalog = load_catalog(&[builtin_content_dir()]);
+    let catalog = common::catalog();
     let game = catalog.game("for-the-people").unwrap();
     let mut session = game.new_session(Setup::new("campaign", 2, 9)).unwrap();
     let seat = session.active_seats()[0];
