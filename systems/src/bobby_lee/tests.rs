@@ -1856,3 +1856,238 @@ fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
     assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1])]) - base, 0, "two of three: nothing");
     assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1]), (Side::Usa, csa[2])]) - base, 1, "all three: USA +1");
 }
+
+// ------------------------------------------------------------------ digest cases: supply, rail, siege
+
+/// Put the `k`-th USA (or CSA) non-HQ block of the unit list in `h`.
+fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
+    let g = game();
+    let d = &g.data;
+    let u = (0..d.units.len()).filter(|&i| d.units[i].side == side && g.kind(i) != UnitKind::Hq).nth(k).expect("enough blocks");
+    s.units[u] = Unit { st: St::Map, hex: h, steps, from: h, ..Unit::pool() };
+    u
+}
+
+#[test]
+fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
+    // BL 11.4 / 11.5 (digest T-NAV-3, source L1141): rail to West Point, then naval to Baltimore.
+    let g = game();
+    let mut s = blank("1862");
+    for p in ["baltimore", "fort-monroe"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    let places = ["fair-oaks", "white-house", "west-point", "yorktown"];
+    for (k, p) in places.iter().enumerate() {
+        put_nth(&mut s, Side::Usa, k, hx(p), 3);
+    }
+    g.update_control(&mut s, &mut Log::quiet());
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    let sup = g.supplied(&s, Side::Usa, &occ);
+    for p in ["west-point", "yorktown"] {
+        assert!(net[hx(p) as usize], "T-NAV-3: {p} is a friendly port with naval supply to Baltimore");
+    }
+    for p in ["fair-oaks", "white-house"] {
+        assert!(net[hx(p) as usize] && sup[hx(p) as usize], "T-NAV-3: {p} is supplied by rail, then naval, to Baltimore");
+    }
+    // White House left empty: the rail line is broken there.
+    let wh = (0..s.units.len()).find(|&i| s.units[i].st == St::Map && s.units[i].hex == hx("white-house")).unwrap();
+    s.units[wh] = Unit::pool();
+    g.update_control(&mut s, &mut Log::quiet());
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    let sup = g.supplied(&s, Side::Usa, &occ);
+    let fo = hx("fair-oaks");
+    assert!(!net[hx("white-house") as usize] && !net[fo as usize], "T-NAV-3: the line is broken at White House");
+    let next_to_supplied = g.data.hexes[fo as usize].nbr.iter().any(|&n| n != NONE && net[n as usize]);
+    assert_eq!(sup[fo as usize], next_to_supplied, "T-NAV-3: Fair Oaks is supplied only if next to a supplied hex");
+}
+
+#[test]
+fn t_rail_1_usa_using_csa_rail_bl_9_1() {
+    // BL 9.1 (digest T-RAIL-1, source L1001): the USA uses CSA rail only where it occupies
+    // every hex. On this map the Orange & Alexandria runs through unnamed hexes between the
+    // towns of the example, so the USA occupies every rail hex from Alexandria to Gordonsville.
+    let g = game();
+    let mut s = blank("1862");
+    s.military_rr = true; // BL 9.5: 1862, the Washington-Alexandria link exists (T-RAIL-4).
+    let line = ["1414", "1314", "1214", "1115", "1015", "1016", "0916", "0817", "0818", "0719"];
+    let mut hexes: Vec<u16> = line.iter().map(|l| hx(l)).collect();
+    hexes.extend([hx("washington"), hx("warrenton")]);
+    for (k, &h) in hexes.iter().enumerate() {
+        put_nth(&mut s, Side::Usa, k, h, 3);
+    }
+    g.update_control(&mut s, &mut Log::quiet());
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    let sup = g.supplied(&s, Side::Usa, &occ);
+    let gv = hx("gordonsville");
+    assert!(net[gv as usize], "T-RAIL-1: Gordonsville is the USA railhead");
+    for &n in g.data.hexes[gv as usize].nbr.iter().filter(|&&n| n != NONE && g.land(n)) {
+        let hs = g.data.hexes[gv as usize].nbr.iter().position(|&x| x == n).unwrap();
+        if !g.blocks_tracing(&s, g.data.hexes[gv as usize].side[hs]) {
+            assert!(sup[n as usize], "T-RAIL-1: units next to Gordonsville have rail supply ({})", g.data.hexes[n as usize].label);
+        }
+    }
+    // Manassas left empty: the railhead falls back to Alexandria.
+    let m = (0..s.units.len()).find(|&i| s.units[i].st == St::Map && s.units[i].hex == hx("manassas")).unwrap();
+    s.units[m] = Unit::pool();
+    g.update_control(&mut s, &mut Log::quiet());
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    assert!(net[hx("alexandria") as usize], "T-RAIL-1: Alexandria is the railhead");
+    for p in ["manassas", "warrenton", "culpeper", "gordonsville"] {
+        assert!(!net[hx(p) as usize], "T-RAIL-1: {p} loses rail supply");
+    }
+}
+
+#[test]
+fn t_rail_2_gauge_change_costs_two_sm_bl_9_4() {
+    // BL 9.4 (digest T-RAIL-2): crossing from standard to broad gauge costs 2 SM, or 1 SM if
+    // the move stops at the junction.
+    let g = game();
+    let d = &g.data;
+    let csa = |h: u16| d.hexes[h as usize].home == Side::Csa && g.land(h);
+    let (j, a, b) = d
+        .hexes
+        .iter()
+        .enumerate()
+        .find_map(|(j, x)| {
+            let j = j as u16;
+            if !csa(j) {
+                return None;
+            }
+            let a = (0..6).find(|&i| x.rail_std & (1 << i) != 0 && x.rail_broad & (1 << i) == 0 && csa(x.nbr[i]))?;
+            let b = (0..6).find(|&i| x.rail_broad & (1 << i) != 0 && x.rail_std & (1 << i) == 0 && csa(x.nbr[i]))?;
+            Some((j, x.nbr[a], x.nbr[b]))
+        })
+        .expect("a standard/broad junction");
+    let mut s = blank("1862");
+    let u = put_hex(&mut s, "csa-longstreet", a, 3);
+    let r = g.rail_dests(&s, u, &g.occ(&s));
+    let cost = |h: u16| r.iter().find(|x| x.0 == h).map(|x| x.1);
+    assert_eq!(cost(j), Some(1), "T-RAIL-2: stopping at the junction {}", d.hexes[j as usize].label);
+    assert_eq!(cost(b), Some(2), "T-RAIL-2: across the gauge change to {}", d.hexes[b as usize].label);
+}
+
+#[test]
+fn t_rail_3_off_map_hop_bl_9_3() {
+    // BL 9.3 (digest T-RAIL-3): between two friendly rail supply hexes, USA 1 SM, CSA 2 SM.
+    let g = game();
+    let d = &g.data;
+    for (side, from, to, sm) in [(Side::Usa, "pittsburgh-rr", "philadelphia-rr", 1), (Side::Csa, "tennessee-rr", "weldon-rr", 2)] {
+        let mut s = blank("1862");
+        let h = hx(from);
+        // Cut the on-map rail out of the start hex, so only the off-map hop remains.
+        for &n in d.hexes[h as usize].nbr.iter().filter(|&&n| n != NONE) {
+            s.control[n as usize] = side.other();
+        }
+        let u = put_nth(&mut s, side, 0, h, 3);
+        let r = g.rail_dests(&s, u, &g.occ(&s));
+        assert_eq!(r.iter().find(|x| x.0 == hx(to)).map(|x| x.1), Some(sm), "T-RAIL-3: {from} to {to}");
+    }
+}
+
+#[test]
+fn t_sup_3_hq_supply_bl_11_7() {
+    // BL 11.7 (digest T-SUP-3): a 2-step HQ pays a step to cancel attrition in its range; an
+    // HQ at 1 step cannot.
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.mud = true;
+    s.active = Side::Csa;
+    s.phase = Phase::Supply;
+    let sup = g.supplied(&s, Side::Csa, &g.occ(&s));
+    let (h, n) = d
+        .hexes
+        .iter()
+        .enumerate()
+        .find_map(|(h, x)| {
+            let h = h as u16;
+            let ok = |h: u16| g.land(h) && !sup[h as usize] && d.hexes[h as usize].terrain == Terrain::Clear && d.hexes[h as usize].place.is_none();
+            if !ok(h) {
+                return None;
+            }
+            let i = (0..6).find(|&i| x.nbr[i] != NONE && x.side[i] == SideKind::Clear && ok(x.nbr[i]))?;
+            Some((h, x.nbr[i]))
+        })
+        .expect("two unsupplied clear hexes");
+    assert_eq!(g.forage(&s, h), 2, "clear, Mud");
+    for k in 0..5 {
+        put_nth(&mut s, Side::Csa, k, h, 2);
+    }
+    let hq = put_hex(&mut s, "anv", n, 2);
+    assert!(g.command_hexes(&s, hq, &g.occ(&s))[h as usize], "the units are within the HQ's range");
+    assert_eq!(g.attrition_losses(&s).len(), 3, "T-SUP-3: limit 2, 3 units would lose a step");
+    assert!(legal_texts(&s, 1).iter().any(|t| t == "hq-supply anv"));
+    act(&mut s, 1, "hq-supply anv");
+    assert_eq!(s.units[hq].steps, 1, "T-SUP-3: the HQ is reduced to 1");
+    assert!(g.attrition_losses(&s).is_empty(), "T-SUP-3: no attrition in its range");
+    // An HQ at 1 step cannot.
+    s.hq_supply.clear();
+    assert!(!legal_texts(&s, 1).iter().any(|t| t == "hq-supply anv"), "T-SUP-3: not at 1 step");
+}
+
+#[test]
+fn t_siege_2_besieged_units_are_removed_for_good_bl_11_81() {
+    // BL 11.81 (digest T-SIEGE-2): a besieged unit eliminated by siege attrition is removed
+    // permanently and can never be rebuilt.
+    let g = game();
+    let mut s = blank("1862");
+    s.month = 6;
+    let (h, n) = open_ground();
+    let u = put_hex(&mut s, "usa-i-1", h, 1);
+    let csa = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, csa[i], x, 2);
+    }
+    assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[h as usize]);
+    g.month_end(&mut s, &mut Log::quiet());
+    assert_eq!(s.units[u].st, St::Removed, "T-SIEGE-2: eliminated by siege attrition: removed for good");
+    // Not a candidate cadre in a Replacement Turn.
+    s.phase = Phase::Replacement;
+    s.done = [false, false];
+    s.rp = [20, 20];
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("build usa-i-1 ")), "T-SIEGE-2: never rebuilt");
+    // An ordinary elimination (not besieged) goes back to the pool.
+    let mut t = blank("1862");
+    let v = put_hex(&mut t, "usa-i-2", h, 1);
+    g.lose_step(&mut t, v, false);
+    assert_eq!(t.units[v].st, St::Pool);
+}
+
+#[test]
+fn t_vp_6_washington_siege_bl_11_8_3_52() {
+    // BL 11.8 / 3.52 (digest T-VP-6): Washington besieged at month end: every unit there
+    // loses a step and the CSA gains 1 VP; while the CSA holds Washington it keeps scoring.
+    let g = game();
+    let d = &g.data;
+    let w = hx("washington");
+    let mut s = blank("1862");
+    s.month = 6;
+    let a = put_nth(&mut s, Side::Usa, 0, w, 3);
+    let b = put_nth(&mut s, Side::Usa, 1, w, 2);
+    let mut k = 0;
+    for &n in &d.hexes[w as usize].nbr {
+        if n != NONE && g.land(n) {
+            put_nth(&mut s, Side::Csa, k, n, 3);
+            k += 1;
+        }
+    }
+    assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[w as usize], "Washington has no naval supply");
+    // Town VPs for the hexes the CSA took are scored first, outside the comparison.
+    g.update_control(&mut s, &mut Log::quiet());
+    let v0 = s.vp;
+    g.month_end(&mut s, &mut Log::quiet());
+    assert_eq!((s.units[a].steps, s.units[b].steps), (2, 1), "T-VP-6: every unit in Washington loses 1 step");
+    assert_eq!(s.vp - v0, -1, "T-VP-6: CSA +1 VP");
+    // [INTERP] The CSA in Washington keeps scoring at each month end.
+    let mut s = blank("1862");
+    s.month = 6;
+    put_nth(&mut s, Side::Csa, 0, w, 3);
+    g.update_control(&mut s, &mut Log::quiet());
+    let v0 = s.vp;
+    g.month_end(&mut s, &mut Log::quiet());
+    assert_eq!(s.vp - v0, -1, "T-VP-6: CSA-held Washington: +1 each month end");
+}
