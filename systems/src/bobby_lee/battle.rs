@@ -108,6 +108,8 @@ impl BobbyLee {
         s.recovered = 0;
         s.battles.clear();
         let att = s.active;
+        // BL 11.81: whether each defending hex is besieged as the battles begin.
+        let besieged = self.besieged_hexes(s, att.other(), &occ);
         for h in (0..occ.len() as u16).filter(|&h| occ[h as usize] == 3) {
             let mut units: Vec<BUnit> = Vec::new();
             let mut csa = Vec::new();
@@ -130,7 +132,7 @@ impl BobbyLee {
                 *o = bside(b as u8);
             }
             log.info(|| format!("BL 6.1: battle in {} ({} attacks{}{})", d.hex_name(h), att.name(), if fortress { ", fortress" } else { "" }, if forest { ", forest" } else { "" }));
-            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None });
+            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None, besieged: besieged[h as usize] });
         }
         s.battle = None;
         self.schedule(s, log);
@@ -1337,7 +1339,7 @@ impl BobbyLee {
             return;
         }
         b.units[i].half = false;
-        self.lose_step(s, u as usize, false);
+        self.lose_step(s, u as usize, self.besieged_in_battle(s, u));
         log.info(|| format!("BL 7.32: a {} block loses a step", self.side_of(u as usize).name()));
         if s.units[u as usize].st != St::Map {
             let b = s.battle.as_mut().expect("battle");
@@ -1677,21 +1679,28 @@ impl BobbyLee {
         self.victory(s, by.other(), log);
     }
 
-    /// A block leaves the battle and the map (rule 7.15).
+    /// A defending block in a battle whose hex was besieged when it began (rule 11.81).
+    fn besieged_in_battle(&self, s: &State, u: u8) -> bool {
+        s.battle.as_ref().is_some_and(|b| b.besieged && self.side_of(u as usize) == b.defender())
+    }
+
+    /// A block leaves the battle and the map (rule 7.15); for good if it was besieged (11.81).
     fn eliminate(&self, s: &mut State, u: u8) {
+        let removed = self.besieged_in_battle(s, u);
         if let Some(b) = s.battle.as_mut() {
             b.units.retain(|x| x.u != u);
         }
         let x = &mut s.units[u as usize];
         x.steps = 0;
-        x.st = St::Pool;
+        x.st = if removed { St::Removed } else { St::Pool };
         x.hex = NONE;
         x.fm = NONE;
     }
 
     /// BL 7.43: a Lost unit loses a step and retreats without pursuit (eliminated if it cannot).
     fn lost_retreat(&self, s: &mut State, u: u8, side: Side, log: &mut Log) {
-        self.lose_step(s, u as usize, false);
+        let besieged = self.besieged_in_battle(s, u);
+        self.lose_step(s, u as usize, besieged);
         let b = s.battle.as_ref().expect("battle");
         let hexes = self.retreat_hexes(s, b, side);
         let dest = self.unit_retreat_hexes(s, b, side, u, &hexes).into_iter().find(|&n| self.retreat_room(s, b, n, true) > 0);
@@ -1705,7 +1714,7 @@ impl BobbyLee {
             None => {
                 let x = &mut s.units[u as usize];
                 x.steps = 0;
-                x.st = St::Pool;
+                x.st = if besieged { St::Removed } else { St::Pool };
                 x.hex = NONE;
                 x.fm = NONE;
             }

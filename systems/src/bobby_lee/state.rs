@@ -337,6 +337,10 @@ pub struct Battle {
     pub casualties: Vec<Casualties>,
     /// While the owner chooses a casualty: the step to go back to and what comes next.
     pub resume: Option<(BStep, After)>,
+    /// The defender's hex was besieged when the battle began: its blocks eliminated in the
+    /// battle are removed for good (rule 11.81).
+    #[serde(default)]
+    pub besieged: bool,
 }
 
 /// Hits scored on a group of units, taken one at a time by the strongest (rule 7.32).

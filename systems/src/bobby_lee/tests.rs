@@ -2091,3 +2091,33 @@ fn t_vp_6_washington_siege_bl_11_8_3_52() {
     g.month_end(&mut s, &mut Log::quiet());
     assert_eq!(s.vp - v0, -1, "T-VP-6: CSA-held Washington: +1 each month end");
 }
+
+#[test]
+fn t_siege_2_besieged_defenders_eliminated_in_battle_are_removed_for_good_bl_11_81() {
+    // BL 11.81 (digest T-SIEGE-2): besieged units eliminated by combat are removed
+    // permanently, like those eliminated by siege attrition (a plain elimination sends a block
+    // back to the pool: see the test above).
+    let g = game();
+    let mut s = blank("1862");
+    s.month = 6;
+    let (h, n) = open_ground();
+    let u = put_hex(&mut s, "usa-i-1", h, 1);
+    put_hex(&mut s, "csa-longstreet", h, 4);
+    let ring = ["csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger", "csa-magruder"];
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, ring[i], x, 2);
+    }
+    s.attacks.push((n[0], h, 1));
+    g.start_combat(&mut s, &mut Log::quiet());
+    assert!(s.battles.iter().chain(s.battle.iter()).all(|b| b.besieged), "BL 11.8: the siege is noted as the battle begins");
+    let mut guard = 0;
+    while s.units[u].st == St::Map && guard < 40 {
+        let seat = g.active_seats(&s)[0];
+        let l = legal_texts(&s, seat);
+        let pick = l.iter().find(|t| t.starts_with("deploy") || *t == "bmove csa-longstreet usa-center" || t.starts_with("fire csa-longstreet")).or_else(|| l.iter().find(|t| *t == "end")).unwrap_or(&l[0]).clone();
+        s.forced = vec![1; 8];
+        act(&mut s, seat, &pick);
+        guard += 1;
+    }
+    assert_eq!(s.units[u].st, St::Removed, "T-SIEGE-2: besieged, eliminated in battle: removed for good");
+}
