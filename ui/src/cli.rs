@@ -474,7 +474,10 @@ fn parse_seat(session: &dyn AnySession, name: &str) -> Result<Seat, CliError> {
     session.seat_by_name(name).ok_or_else(|| err(format!("no seat `{name}`; seats are {}", session.seat_names().join(", "))))
 }
 
-fn open_save(catalog: &Catalog, path: &Path) -> Result<(Box<dyn AnySession>, BTreeMap<String, AgentKind>), CliError> {
+/// A loaded save: the session and the seats' AI assignments.
+type OpenedSave = (Box<dyn AnySession>, BTreeMap<String, AgentKind>);
+
+fn open_save(catalog: &Catalog, path: &Path) -> Result<OpenedSave, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
     let save = SaveFile::from_json(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
     let cli: CliSave = serde_json::from_str(&text).map_err(|e| err(format!("{}: the save is damaged: {e}", path.display())))?;

@@ -524,12 +524,8 @@ impl BlockadeRunner {
                 Frame::Turn { left: 0, .. } => {
                     s.flow.pop();
                 }
-                Frame::Placement { .. } => {
-                    if !s.ships.iter().any(|sh| sh.owner.is_some() && !sh.lost && sh.zone.is_none()) {
-                        s.flow.pop();
-                    } else {
-                        return;
-                    }
+                Frame::Placement { .. } if !s.ships.iter().any(|sh| sh.owner.is_some() && !sh.lost && sh.zone.is_none()) => {
+                    s.flow.pop();
                 }
                 _ => return,
             }
@@ -592,10 +588,10 @@ impl BlockadeRunner {
         // BR 2.1: fill every goods box; defense at the printed value; blockade 0 (B3).
         for l in &self.c.locs {
             let mut supply = [0u8; 4];
-            for g in 0..4 {
-                let take = (l.supply[g] as u32).min(s.reserve[g]);
-                s.reserve[g] -= take;
-                supply[g] = take as u8;
+            for ((slot, &printed), left) in supply.iter_mut().zip(&l.supply).zip(s.reserve.iter_mut()) {
+                let take = (printed as u32).min(*left);
+                *left -= take;
+                *slot = take as u8;
             }
             s.locs.push(LocState { supply, blockade: 0, defense: l.defense, captured: false });
         }
@@ -1537,7 +1533,7 @@ impl BlockadeRunner {
             return Err("negative Port Defense Fund".into());
         }
         // Goods cubes conserved.
-        for g in 0..4 {
+        for (g, name) in GOODS.iter().enumerate() {
             let mut total = s.reserve[g] as u64 + s.sales[g] as u64;
             total += s.locs.iter().map(|l| l.supply[g] as u64).sum::<u64>();
             total += s.ships.iter().map(|sh| sh.cargo[g] as u64).sum::<u64>();
@@ -1545,14 +1541,14 @@ impl BlockadeRunner {
                 total += s.players.iter().map(|p| p.delivered as u64).sum::<u64>();
             }
             if total != self.c.reserve[g] as u64 {
-                return Err(format!("{} cubes: {total} counted, {} in the game", GOODS[g], self.c.reserve[g]));
+                return Err(format!("{name} cubes: {total} counted, {} in the game", self.c.reserve[g]));
             }
         }
         for (i, l) in s.locs.iter().enumerate() {
             let d = &self.c.locs[i];
-            for g in 0..4 {
+            for (g, name) in GOODS.iter().enumerate() {
                 if l.supply[g] > d.supply[g] {
-                    return Err(format!("{} holds more {} than its box", d.id, GOODS[g]));
+                    return Err(format!("{} holds more {name} than its box", d.id));
                 }
             }
             if l.blockade > self.c.max_blockade {

@@ -78,8 +78,8 @@ fn give_ship(s: &mut State, seat: u8, ship: &str, at: &str) -> u8 {
 }
 
 fn set_cargo(s: &mut State, ship: u8, cargo: [u8; 4]) {
-    for g in 0..4 {
-        s.reserve[g] = s.reserve[g] + s.ships[ship as usize].cargo[g] as u32 - cargo[g] as u32;
+    for (g, &c) in cargo.iter().enumerate() {
+        s.reserve[g] = s.reserve[g] + s.ships[ship as usize].cargo[g] as u32 - c as u32;
     }
     s.ships[ship as usize].cargo = cargo;
 }
