@@ -932,6 +932,23 @@ fn two_battles(a: &[(&str, u8)], a_def: &[(&str, u8)], b: &[(&str, u8)], b_def: 
     (s, h, n[1], n)
 }
 
+/// Two battles side by side, both deployed to their Centers; the CSA attacker has played its
+/// Dawn turn in battle A and the USA defender has just opened its own there (rule 6.1).
+fn usa_dawn_turn_in_first_of_two_battles() -> (State, u16, u16) {
+    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-center");
+    act(&mut s, 1, &format!("fight {}", label(a)));
+    for _ in 0..8 {
+        act(&mut s, 1, "end");
+    }
+    act(&mut s, 0, &format!("fight {}", label(a)));
+    (s, a, b)
+}
+
 fn label(h: u16) -> String {
     game().data.hexes[h as usize].label.clone()
 }
@@ -973,17 +990,7 @@ fn t_b31_several_battles_share_one_clock_bl_6_1() {
 
 #[test]
 fn t_b32_defender_retreats_into_an_adjacent_battle_disrupted_bl_7_13() {
-    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
-    act(&mut s, 0, &format!("fight {}", label(a)));
-    act(&mut s, 0, "deploy usa-i-1 usa-center");
-    act(&mut s, 1, "deploy csa-longstreet csa-center");
-    act(&mut s, 0, "deploy usa-i-2 usa-center");
-    act(&mut s, 1, "deploy csa-jackson csa-center");
-    act(&mut s, 1, &format!("fight {}", label(a)));
-    for _ in 0..8 {
-        act(&mut s, 1, "end");
-    }
-    act(&mut s, 0, &format!("fight {}", label(a)));
+    let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     let into = format!("retreat usa-i-1 {}", label(b));
     assert!(legal_texts(&s, 0).contains(&into), "digest 5.6: a defender may retreat into an adjacent battle");
     act(&mut s, 0, &into);
@@ -1723,17 +1730,7 @@ fn t_dd_2_forest_double_defense_bl_7_36() {
 
 #[test]
 fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
-    let (mut s, a, b, _) = two_battles(&[("csa-longstreet", 3)], &[("usa-i-1", 3)], &[("csa-jackson", 3)], &[("usa-i-2", 3)]);
-    act(&mut s, 0, &format!("fight {}", label(a)));
-    act(&mut s, 0, "deploy usa-i-1 usa-center");
-    act(&mut s, 1, "deploy csa-longstreet csa-center");
-    act(&mut s, 0, "deploy usa-i-2 usa-center");
-    act(&mut s, 1, "deploy csa-jackson csa-center");
-    act(&mut s, 1, &format!("fight {}", label(a)));
-    for _ in 0..8 {
-        act(&mut s, 1, "end");
-    }
-    act(&mut s, 0, &format!("fight {}", label(a)));
+    let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     act(&mut s, 0, &format!("retreat usa-i-1 {}", label(b)));
     act(&mut s, 0, "end");
     assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "B-24: disrupted units do not reinforce");
