@@ -9,7 +9,7 @@ use bivouac_engine::session::{AnyGame, AnySession, Step};
 use bivouac_engine::sim::{SimConfig, SimControl, compare, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
 use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -30,6 +30,18 @@ pub struct Cli {
     command: Option<Command>,
 }
 
+/// Which game and scenario a command plays (new, sim, strength, fuzz).
+#[derive(Args, Debug)]
+struct Pick {
+    #[arg(long)]
+    game: String,
+    #[arg(long)]
+    scenario: String,
+    /// Players (default: the scenario's).
+    #[arg(long)]
+    players: Option<u8>,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// One line per scenario: GAME_ID SCENARIO_ID  Title.
@@ -38,12 +50,8 @@ enum Command {
     Validate { dir: Option<PathBuf> },
     /// Start a game and write its save.
     New {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        scenario: String,
-        #[arg(long)]
-        players: Option<u8>,
+        #[command(flatten)]
+        pick: Pick,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// A scenario option, KEY=VALUE (repeatable).
@@ -85,12 +93,8 @@ enum Command {
     Replay { save: PathBuf },
     /// Play a batch of games between AIs and report the results.
     Sim {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        scenario: String,
-        #[arg(long)]
-        players: Option<u8>,
+        #[command(flatten)]
+        pick: Pick,
         #[arg(long, default_value_t = 100)]
         games: usize,
         #[arg(long, default_value_t = 1)]
@@ -113,12 +117,8 @@ enum Command {
     },
     /// How strong one AI is against another: A in each seat in turn, B in the others.
     Strength {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        scenario: String,
-        #[arg(long)]
-        players: Option<u8>,
+        #[command(flatten)]
+        pick: Pick,
         /// Games per seat.
         #[arg(long, default_value_t = 200)]
         games: usize,
@@ -148,12 +148,8 @@ enum Command {
     },
     /// Random-play fuzzing with invariant checks; exits 1 on any failure.
     Fuzz {
-        #[arg(long)]
-        game: String,
-        #[arg(long)]
-        scenario: String,
-        #[arg(long)]
-        players: Option<u8>,
+        #[command(flatten)]
+        pick: Pick,
         #[arg(long, default_value_t = 100)]
         games: usize,
         #[arg(long, default_value_t = 1)]
@@ -214,7 +210,7 @@ fn run(cli: Cli) -> CliResult {
     match command {
         Command::List => list(&catalog),
         Command::Validate { .. } => unreachable!("handled above"),
-        Command::New { game, scenario, players, seed, options, ai_seats, ai, out } => {
+        Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let session = game.new_session(setup).map_err(|r| CliError(1, r.to_string()))?;
@@ -292,7 +288,7 @@ fn run(cli: Cli) -> CliResult {
             println!("{}", session.state_hash());
             Ok(())
         }
-        Command::Sim { game, scenario, players, games, seed, ai, options, chart, variant, json } => {
+        Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
@@ -337,7 +333,7 @@ fn run(cli: Cli) -> CliResult {
                 }
             }
         }
-        Command::Strength { game, scenario, players, games, seed, a, b, options, json } => {
+        Command::Strength { pick: Pick { game, scenario, players }, games, seed, a, b, options, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let (a, b) = (AgentKind::parse(&a).map_err(err)?, AgentKind::parse(&b).map_err(err)?);
@@ -393,7 +389,7 @@ fn run(cli: Cli) -> CliResult {
             }
             Ok(())
         }
-        Command::Fuzz { game, scenario, players, games, seed, options, json } => {
+        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16 }).map_err(|r| CliError(1, r.to_string()))?;
