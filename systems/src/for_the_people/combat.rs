@@ -15,6 +15,7 @@ struct Facts<'a> {
     g: &'a FtP,
     st: &'a State,
     loc: Vec<bool>,
+    unc: super::unc::Unc,
 }
 
 impl RetreatMap for Facts<'_> {
@@ -43,9 +44,9 @@ impl RetreatMap for Facts<'_> {
     fn loc(&self, s: SpaceId, _side: Side) -> bool {
         self.loc[s.index()]
     }
-    fn crosses_unc_river(&self, _from: SpaceId, _to: SpaceId) -> bool {
-        // Union Naval Control (FtP 6.6) is not modelled yet: no river is under UNC.
-        false
+    fn crosses_unc_river(&self, from: SpaceId, to: SpaceId) -> bool {
+        // FtP 6.5.1, 7.6: the CSA never crosses a river under UNC (unc.rs).
+        !self.g.may_cross(self.st, &self.unc, Side::Csa, from.0, to.0)
     }
     fn naval_retreats(&self, from: SpaceId) -> Vec<SpaceId> {
         // FtP 7.6.2: by sea to a Union port (naval.rs).
@@ -59,7 +60,7 @@ impl FtP {
     }
 
     fn facts<'a>(&'a self, st: &'a State, side: Side) -> Facts<'a> {
-        Facts { g: self, st, loc: self.supplied(st, side) }
+        Facts { g: self, st, loc: self.supplied(st, side), unc: self.unc(st) }
     }
 
     /// The defending force in `s` (FtP 7.4.1: an army's commander; else the general with the

@@ -21,6 +21,8 @@ mod procs;
 mod reinforce;
 mod rules;
 mod state;
+mod unc;
+mod weapons;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -287,7 +289,10 @@ impl FtP {
             Action::Capital { .. } => "FtP 11.2.3",
             Action::NavalMove { .. } => "FtP 6.1.1",
             Action::Sail { .. } => "FtP 6.1.3",
+            Action::NavalArmy { .. } => "FtP 6.1.5",
         };
+        // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
+        let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
 
@@ -432,6 +437,7 @@ impl Game for FtP {
                 None => format!("naval {} {sp}", s(space)),
             },
             Action::Sail { to } => format!("sail {}", s(to)),
+            Action::NavalArmy { army } => format!("naval-army {}", self.c.armies[*army as usize].id),
         }
     }
 
@@ -507,6 +513,10 @@ impl Game for FtP {
             "army" => {
                 arity(2)?;
                 Action::MoveArmy { army: army(1)? }
+            }
+            "naval-army" => {
+                arity(2)?;
+                Action::NavalArmy { army: army(1)? }
             }
             "corps" => {
                 if w.len() != 3 && w.len() != 4 {

@@ -138,14 +138,23 @@ fn a_cavalry_brigade_is_the_general_and_one_of_the_three_sp() {
     assert!(!l.contains(&format!("naval fort_monroe 3 {id}")), "FtP 6.1.2: brigade + 3 SP is 4 SP");
 }
 
-/// FtP 6.1.1: only the Union moves by sea.
+/// FtP 6.1.1, 6.5.1, 6.5.3: only the Union moves by sea; from a coastal port the CSA may only
+/// shift 1 SP to its coastal fort (a river move).
 #[test]
 fn the_confederacy_has_no_naval_moves() {
     let mut st = board("1861", Side::Csa, 9);
     own(&mut st, Side::Csa, "charleston_sc");
+    own(&mut st, Side::Csa, "fort_sumter");
     put(&mut st, Side::Csa, "charleston_sc", 3);
     act(&mut st, Side::Csa, "ops 9");
-    assert!(!legal(&st, Side::Csa).iter().any(|a| a.starts_with("naval")));
+    assert_eq!(legal(&st, Side::Csa).iter().filter(|a| a.starts_with("naval")).collect::<Vec<_>>(), ["naval charleston_sc 1"]);
+    assert_eq!(refused(&mut st, Side::Csa, "naval charleston_sc 2"), "FtP 6.1.1", "FtP 6.5.1: a 1-SP division only");
+    act(&mut st, Side::Csa, "naval charleston_sc 1");
+    assert_eq!(legal(&st, Side::Csa), ["sail fort_sumter"], "FtP 6.5.3: only to its coastal fort");
+    act(&mut st, Side::Csa, "sail fort_sumter");
+    assert_eq!((st.sp[sp("charleston_sc") as usize][1], st.sp[sp("fort_sumter") as usize][1]), (2, 1));
+    assert!(st.moving.is_none(), "FtP 6.5.2: the move ends at its destination");
+    check(&st);
 }
 
 /// FtP 6.1.3, 6.8.2 (T-NAVAL-1): no passing a CSA coastal fort into its port; the fort itself may
@@ -179,7 +188,7 @@ fn river_moves_run_the_guns_at_most_once() {
     put(&mut st, Side::Union, "cairo", 3);
     st.fort[sp("columbus_ky") as usize] = Some(Side::Csa);
     st.fort[sp("memphis") as usize] = Some(Side::Csa);
-    let routes = g.naval_routes(&st, sp("cairo"));
+    let routes = g.naval_routes(&st, sp("cairo"), true, None);
     let r = |id: &str| routes.iter().find(|r| r.to == sp(id)).map(|r| r.runs_guns);
     assert_eq!(r("columbus_ky"), Some(false), "entering the fort space is no passing");
     assert_eq!(r("new_madrid"), Some(true), "past Columbus: run the guns");
@@ -215,10 +224,10 @@ fn a_confederate_fort_at_aquia_creek_makes_washington_run_the_guns() {
     let g = game();
     let mut st = board("1861", Side::Union, 9);
     own(&mut st, Side::Union, "washington");
-    let free = g.naval_routes(&st, sp("washington"));
+    let free = g.naval_routes(&st, sp("washington"), true, None);
     assert!(free.iter().any(|r| r.to == sp("fort_monroe") && !r.runs_guns));
     st.fort[sp("aquia_creek") as usize] = Some(Side::Csa);
-    let routes = g.naval_routes(&st, sp("washington"));
+    let routes = g.naval_routes(&st, sp("washington"), true, None);
     assert!(routes.iter().any(|r| r.to == sp("fort_monroe") && r.runs_guns));
     assert!(routes.iter().any(|r| r.to == sp("aquia_creek") && !r.runs_guns));
 }
@@ -328,8 +337,8 @@ fn no_sea_moves_in_the_first_turn_of_1863() {
     let mut st = board("1863", Side::Union, 9);
     own(&mut st, Side::Union, "fort_monroe");
     own(&mut st, Side::Union, "cairo");
-    assert!(g.naval_routes(&st, sp("fort_monroe")).is_empty());
-    assert!(g.naval_routes(&st, sp("cairo")).iter().any(|r| r.to == sp("cincinnati")));
+    assert!(g.naval_routes(&st, sp("fort_monroe"), true, None).is_empty());
+    assert!(g.naval_routes(&st, sp("cairo"), true, None).iter().any(|r| r.to == sp("cincinnati")));
 }
 
 /// Random play with naval moves in it: every naval action taken comes from `legal_actions`, the
@@ -429,6 +438,9 @@ fn naval_origin_option() {
         // New Orleans, Union, below CSA Forts St. Philip/Jackson: no LOC, but a river route up the Mississippi.
         own(&mut st, Side::Union, "new_orleans");
         own(&mut st, Side::Csa, "forts_st_philip_jackson");
+        // A CSA fort upriver keeps UNC (and a river LOC, FtP 8.2) from New Orleans.
+        own(&mut st, Side::Csa, "baton_rouge");
+        st.fort[sp("baton_rouge") as usize] = Some(Side::Csa);
         own(&mut st, Side::Union, "fort_monroe");
         put(&mut st, Side::Union, "new_orleans", 1);
         put(&mut st, Side::Union, "fort_monroe", 1);

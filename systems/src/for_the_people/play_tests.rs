@@ -430,9 +430,10 @@ fn attrition_then_foraging_example_of_rule_9_2() {
     let g = game();
     let mut st = new("1861", 1);
     empty_map(&mut st);
-    // Surround an isolated Union force deep in Texas (no LOC).
-    let s = sp("sabine_city");
-    put_sp(&mut st, Side::Union, "sabine_city", 7);
+    // Surround an isolated Union force deep in Texas (no LOC; inland: a port under UNC would
+    // supply it, FtP 8.2).
+    let s = sp("tyler");
+    put_sp(&mut st, Side::Union, "tyler", 7);
     assert!(!g.supplied(&st, Side::Union)[s as usize], "Sabine City is cut off");
     g.attrition_phase(&mut st, &mut Log::quiet());
     assert_eq!(st.sp[s as usize][0], 4);

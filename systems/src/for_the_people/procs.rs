@@ -488,6 +488,7 @@ impl FtP {
     pub(super) fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
         let mut out = Vec::new();
         let bonus = self.c.movement.rail_bonus;
+        let mut unc = None;
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
             let to = t.0;
             let kind = self.link_kind(st, l);
@@ -496,6 +497,10 @@ impl FtP {
                 // FtP 5.10: CSA only, with a 3-value card or a campaign card.
                 LinkKind::Dashed if m.side == Side::Csa && m.value >= 3 => {}
                 _ => continue,
+            }
+            // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
+            if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), m.side, to, l).is_err() {
+                continue;
             }
             if m.mp == 0 {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
@@ -568,11 +573,7 @@ impl FtP {
             }
             Action::Strategic { from, to } => {
                 let Frame::Strategic { side } = top else { return };
-                let i = side.index();
-                st.sp[from as usize][i] -= 1;
-                st.sp[to as usize][i] += 1;
-                st.strat_used[i] += 1;
-                log.info(|| format!("{} moves 1 SP by rail from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
+                self.strategic_move(st, side, from, to, log);
             }
             Action::Done => {
                 match top {
@@ -745,6 +746,7 @@ impl FtP {
             }
             Action::NavalMove { .. } => self.start_naval(st, a, log),
             Action::Sail { to } => self.sail(st, to, log),
+            Action::NavalArmy { .. } => self.start_naval(st, a, log),
         }
     }
 

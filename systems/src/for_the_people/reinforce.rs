@@ -5,6 +5,7 @@ use super::FtP;
 use super::content::{Control, LinkKind, Side, StateSide};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
+use super::unc::Unc;
 use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
 
@@ -92,8 +93,8 @@ impl FtP {
             let held = |id: &str| self.c.state(id).is_some_and(|x| st.state_control[x as usize] == Control::Of(Side::Csa));
             let i = CsaReinforcementInput {
                 union_controlled_states: self.c.states.iter().enumerate().filter(|(x, d)| d.side == StateSide::Csa && st.state_control[*x] == Control::Of(Side::Union)).count() as u8,
-                // Union Naval Control (FtP 6.6) is not modelled: the Union never holds the whole Mississippi.
-                union_controls_mississippi: false,
+                // FtP 10.4.2: UNC over the whole Mississippi (unc.rs).
+                union_controls_mississippi: self.unc_whole_mississippi(st),
                 waiting_cavalry_sp: 0,
                 csa_controls_mo: held("mo"),
                 csa_controls_ky: held("ky"),
@@ -193,8 +194,9 @@ impl FtP {
     }
 
     /// FtP 10.2.1: where one supplied infantry SP may go strategically: along rail (the B&O for
-    /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP.
-    fn rail_reach(&self, st: &State, side: Side, from: Sp) -> Vec<Sp> {
+    /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP; the CSA never
+    /// across a river under UNC (6.5.1).
+    fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc) -> Vec<Sp> {
         let ok = |s: Sp| st.controls(side, s) && !self.enemy_occupied(st, side, s);
         let mut seen = vec![false; self.c.map.len()];
         seen[from as usize] = true;
@@ -208,7 +210,7 @@ impl FtP {
                     LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
                     _ => false,
                 };
-                if rail && !seen[t.index()] && ok(t.0) {
+                if rail && !seen[t.index()] && ok(t.0) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
                     seen[t.index()] = true;
                     out.push(t.0);
                     q.push(t.0);
@@ -225,17 +227,112 @@ impl FtP {
             return vec![];
         }
         let sup = self.supplied(st, side);
+        let unc = self.unc(st);
+        let armies = self.army_reach(st, side, &sup, &unc);
         let mut out = Vec::new();
         for s in 0..self.c.map.len() as Sp {
-            if st.sp[s as usize][side.index()] == 0 || !sup[s as usize] || !st.controls(side, s) {
+            if st.sp[s as usize][side.index()] == 0 || !sup[s as usize] {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
             if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
                 continue;
             }
-            out.extend(self.rail_reach(st, side, s).into_iter().map(|t| (s, t)));
+            // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
+            // or neutral spaces: an SP in a neutral space may join an army too).
+            let to_army: Vec<Sp> = armies.iter().filter(|(a, reach)| *a != s && reach[s as usize]).map(|(a, _)| *a).collect();
+            if !st.controls(side, s) {
+                out.extend(to_army.into_iter().map(|t| (s, t)));
+                continue;
+            }
+            let mut to: Vec<Sp> = self.rail_reach(st, side, s, &unc);
+            // FtP 10.2.3: Union SP in a port by sea to a friendly port.
+            if side == Side::Union {
+                to.extend(self.strategic_sea(st, s));
+            }
+            to.extend(to_army);
+            to.sort();
+            to.dedup();
+            out.extend(to.into_iter().map(|t| (s, t)));
         }
         out
+    }
+
+    /// FtP 10.2.3, 6.6.3 C: the Union-controlled ports an SP in Union port `from` may reach by
+    /// sea or river without running the guns past an enemy fort; none into or out of Washington
+    /// while a CSA fort stands at Aquia Creek.
+    fn strategic_sea(&self, st: &State, from: Sp) -> Vec<Sp> {
+        if self.c.map.space(SpaceId(from)).port.is_none() || self.potomac_closed(st, from) {
+            return vec![];
+        }
+        self.naval_routes(st, from, true, None)
+            .into_iter()
+            .filter(|r| !r.runs_guns && !r.passes_fort && st.controls(Side::Union, r.to) && !self.enemy_occupied(st, Side::Union, r.to) && !self.potomac_closed(st, r.to))
+            .map(|r| r.to)
+            .collect()
+    }
+
+    /// FtP 6.6.3: Washington is cut from the sea while a CSA fort stands at Aquia Creek.
+    pub(super) fn potomac_closed(&self, st: &State, s: Sp) -> bool {
+        self.c.map.space(SpaceId(s)).national_capital == Some(Side::Union) && self.c.space("aquia_creek").is_some_and(|a| st.fort[a.index()] == Some(Side::Csa))
+    }
+
+    /// FtP 10.2.1 special case, 10.2.3: each supplied army of `side` and the spaces with a LOC
+    /// to it through friendly or neutral spaces without enemy SP or forts, by land (roads,
+    /// railroads, the B&O for the Union) and, for the Union, by river and sea port to port.
+    fn army_reach(&self, st: &State, side: Side, sup: &[bool], unc: &Unc) -> Vec<(Sp, Vec<bool>)> {
+        let n = self.c.map.len();
+        let pass = |s: Sp| st.control(s) != Control::Of(super::rules::other(side)) && !self.enemy_occupied(st, side, s);
+        let mut out = Vec::new();
+        for a in 0..st.armies.len() as u8 {
+            let Some(x) = st.armies[a as usize] else { continue };
+            if self.army_side(a) != side || !sup[x.space as usize] {
+                continue;
+            }
+            let mut reach = vec![false; n];
+            reach[x.space as usize] = true;
+            let mut q = vec![x.space];
+            let mut sea_done = false;
+            while let Some(s) = q.pop() {
+                let mut next: Vec<Sp> = Vec::new();
+                for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                    let ok = match l.kind {
+                        LinkKind::Road | LinkKind::Rail => self.river_crossing(st, unc, side, t.0, l).is_ok(),
+                        LinkKind::BAndO => side == Side::Union,
+                        LinkKind::River(_) => side == Side::Union && !st.naval.ironclad(t.0),
+                        LinkKind::Dashed => false,
+                    };
+                    if ok {
+                        next.push(t.0);
+                    }
+                }
+                if side == Side::Union && !sea_done && self.on_sea(s) && !self.sea_gate_closed(st, s) && st.controls(side, s) {
+                    sea_done = true;
+                    next.extend((0..n as Sp).filter(|&p| self.on_sea(p) && !self.sea_gate_closed(st, p) && st.controls(side, p)));
+                }
+                for t in next {
+                    if !reach[t as usize] && pass(t) {
+                        reach[t as usize] = true;
+                        q.push(t);
+                    }
+                }
+            }
+            out.push((x.space, reach));
+        }
+        out
+    }
+
+    /// FtP 10.2: one SP moves strategically; an SP arriving in a space with a friendly army
+    /// joins its display up to the army's limit (10.2.1 special case).
+    pub(super) fn strategic_move(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        let i = side.index();
+        st.sp[from as usize][i] -= 1;
+        st.strat_used[i] += 1;
+        let army = self.army_in(st, side, to).filter(|&a| self.army_strength(st, a) < self.c.movement.army.max_sp);
+        match army.and_then(|a| st.armies[a as usize].as_mut()) {
+            Some(x) => x.sp += 1,
+            None => st.sp[to as usize][i] += 1,
+        }
+        log.info(|| format!("{} moves 1 SP strategically from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
     }
 }

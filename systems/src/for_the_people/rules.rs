@@ -3,6 +3,7 @@
 use super::FtP;
 use super::content::{ArmyId, Control, GeneralId, LinkKind, Side, StateSide};
 use super::state::{GenAt, Sp, State};
+use super::unc::Unc;
 use bivouac_engine::map::graph::SpaceId;
 
 pub fn other(side: Side) -> Side {
@@ -83,16 +84,18 @@ impl FtP {
     }
 
     /// Supply sources of a side (FtP 8.2).
-    fn is_source(&self, st: &State, side: Side, s: Sp) -> bool {
+    fn is_source(&self, st: &State, unc: &Unc, side: Side, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
         match side {
             // FtP 8.2: Union railroads leaving the north map edge; Union coastal ports whose
-            // coastal fort is Union-controlled.
+            // coastal fort is Union-controlled; Union ports under UNC (6.6.1); never Washington
+            // as a port while a CSA fort stands at Aquia Creek (6.6.3 B).
             Side::Union => {
                 (d.north_edge_rail && !matches!(st.control(s), Control::Of(Side::Csa)))
                     || (d.port.is_some()
                         && st.controls(Side::Union, s)
-                        && d.guarded_by.is_none_or(|f| st.controls(Side::Union, f.0)))
+                        && !self.potomac_closed(st, s)
+                        && ((d.port == Some(super::content::PortKind::Coastal) && d.guarded_by.is_none_or(|f| st.controls(Side::Union, f.0))) || unc.at(s)))
             }
             // FtP 8.2: undestroyed CSA resource centers and open BR ports.
             Side::Csa => (d.resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s)) || self.br_open(st, s),
@@ -140,17 +143,24 @@ impl FtP {
         (0..self.c.map.len()).map(|s| st.control[s] != Control::Of(other(side)) && !occ[s]).collect()
     }
 
-    fn loc_link(side: Side, k: LinkKind) -> bool {
-        match k {
-            LinkKind::Road | LinkKind::Rail => true,
+    fn loc_link(&self, unc: &Unc, side: Side, l: &super::content::LinkDef, a: Sp, b: Sp) -> bool {
+        match l.kind {
+            // FtP 8.1.1: a CSA LOC never crosses a river under UNC.
+            LinkKind::Road | LinkKind::Rail => side == Side::Union || l.bar.is_none_or(|bar| !self.bar_unc(unc, bar)),
             // FtP 10.2.4: the B&O carries the Union's LOC.
             LinkKind::BAndO => side == Side::Union,
             // FtP 5.10: the NE-Alabama dashed links never carry a LOC.
             LinkKind::Dashed => false,
-            // FtP 8.1.2: the Union's LOC runs along navigable rivers through friendly or neutral
-            // spaces. FtP 8.1.1: the CSA's only where UNC is negated (UNC is not modelled: none).
-            LinkKind::River(_) => side == Side::Union,
+            // FtP 8.1.2: the Union's LOC runs along navigable rivers whether or not UNC is
+            // negated. FtP 8.1.1: the CSA's only where UNC is negated.
+            LinkKind::River(r) => side == Side::Union || (!self.unc_lane(unc, a, r as usize) && !self.unc_lane(unc, b, r as usize)),
         }
+    }
+
+    /// FtP 8.1.2: a Union LOC along a river may pass an enemy-controlled space (even with CSA
+    /// SP) where the Union has UNC; never a CSA fort or ironclad (they negate UNC, 6.6.2).
+    fn loc_enters(&self, unc: &Unc, pass: &[bool], side: Side, l: &super::content::LinkDef, t: Sp) -> bool {
+        pass[t as usize] || (side == Side::Union && matches!(l.kind, LinkKind::River(r) if self.unc_lane(unc, t, r as usize)))
     }
 
     /// Every space where a force of `side` has a LOC (FtP 8.1): the unit's own space need not be
@@ -160,10 +170,11 @@ impl FtP {
         let mut reach = vec![false; n];
         let mut queue: Vec<Sp> = Vec::new();
         let pass = self.passable_all(st, side);
-        let sources: Vec<Sp> = (0..n as Sp).filter(|&s| pass[s as usize] && self.is_source(st, side, s)).collect();
+        let unc = self.unc(st);
+        let sources: Vec<Sp> = (0..n as Sp).filter(|&s| pass[s as usize] && self.is_source(st, &unc, side, s)).collect();
         // FtP 8.2: a CSA source counts only with a LOC to another source.
         let valid: Vec<Sp> = if side == Side::Csa {
-            let comp = self.components(&pass, side);
+            let comp = self.components(&pass, side, &unc);
             sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize])).collect()
         } else {
             sources
@@ -174,7 +185,7 @@ impl FtP {
         }
         while let Some(s) = queue.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                if !reach[t.index()] && Self::loc_link(side, l.kind) && pass[t.index()] {
+                if !reach[t.index()] && self.loc_link(&unc, side, l, s, t.0) && self.loc_enters(&unc, &pass, side, l, t.0) {
                     reach[t.index()] = true;
                     queue.push(t.0);
                 }
@@ -183,13 +194,15 @@ impl FtP {
         let mut out = reach.clone();
         for (s, o) in out.iter_mut().enumerate() {
             if !*o {
-                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && Self::loc_link(side, l.kind));
+                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0));
+                // FtP 8.2: a port under UNC supplies a Union force in that same space.
+                *o |= side == Side::Union && self.c.map.space(SpaceId(s as Sp)).port.is_some() && unc.at(s as Sp) && !self.potomac_closed(st, s as Sp);
             }
         }
         out
     }
 
-    fn components(&self, pass: &[bool], side: Side) -> Vec<u16> {
+    fn components(&self, pass: &[bool], side: Side, unc: &Unc) -> Vec<u16> {
         let n = self.c.map.len();
         let mut comp = vec![u16::MAX; n];
         let mut next = 0;
@@ -201,7 +214,7 @@ impl FtP {
             let mut q = vec![s as Sp];
             while let Some(x) = q.pop() {
                 for (t, l) in self.c.map.neighbors(SpaceId(x)) {
-                    if comp[t.index()] == u16::MAX && Self::loc_link(side, l.kind) && pass[t.index()] {
+                    if comp[t.index()] == u16::MAX && self.loc_link(unc, side, l, x, t.0) && pass[t.index()] {
                         comp[t.index()] = next;
                         q.push(t.0);
                     }

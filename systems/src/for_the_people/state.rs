@@ -289,4 +289,6 @@ pub enum Action {
     NavalMove { space: Sp, sp: u8, general: Option<GeneralId> },
     /// FtP 6.1.1: sail the embarked force to a port.
     Sail { to: Sp },
+    /// FtP 6.1.5: an army naval move, the whole of a campaign event.
+    NavalArmy { army: ArmyId },
 }
