@@ -384,6 +384,13 @@ pub struct Movement {
     pub army_river_max_sp: u8,
     pub army_generals_over_sp: u8,
     pub space_generals_over_sp: u8,
+    /// FtP 6.8.3: CSA SP a coastal fort holds (Fort Monroe excepted).
+    #[serde(default = "one")]
+    pub coastal_fort_csa_max: u8,
+}
+
+fn one() -> u8 {
+    1
 }
 
 #[derive(Clone, Debug)]

@@ -139,6 +139,22 @@ impl FtP {
         self.c.map.space(SpaceId(s)).guarded_by.is_some_and(|f| self.csa_coastal_fort(st, f.0))
     }
 
+    /// FtP 6.8.2, 6.8.3: may `side` bring `n` SP into coastal fort `s`? The CSA never retakes
+    /// a lost coastal fort by land but Fort Monroe, and a coastal fort holds at most 1 CSA SP
+    /// (Fort Monroe stacks as a normal space).
+    pub(super) fn coastal_fort_entry(&self, st: &State, side: Side, s: Sp, n: u16) -> Result<(), &'static str> {
+        if side != Side::Csa || !self.c.map.space(SpaceId(s)).coastal_fort || self.c.space("fort_monroe") == Some(SpaceId(s)) {
+            return Ok(());
+        }
+        if st.controls(Side::Union, s) {
+            return Err("FtP 6.8.2");
+        }
+        if self.strength(st, Side::Csa, s) + n > self.c.movement.coastal_fort_csa_max as u16 {
+            return Err("FtP 6.8.3");
+        }
+        Ok(())
+    }
+
     /// FtP 6.1.1, 6.1.3, 6.2.1-6.2.3, 6.3.1, 6.7: every port a Union naval move from `from` may
     /// reach, each by the route with no running of the guns when there is one. River lanes are
     /// followed through any number of ports; a Confederate coastal fort or ironclad may be
@@ -238,7 +254,7 @@ impl FtP {
     pub(super) fn csa_river_routes(&self, st: &State, from: Sp) -> Vec<Route> {
         let unc = self.unc(st);
         let n = self.c.map.len();
-        let barred = |s: Sp| self.strength(st, Side::Union, s) > 0 || st.fort[s as usize] == Some(Side::Union) || self.enemy_coastal_fort(st, Side::Csa, s);
+        let barred = |s: Sp| self.strength(st, Side::Union, s) > 0 || st.fort[s as usize] == Some(Side::Union) || self.enemy_coastal_fort(st, Side::Csa, s) || self.coastal_fort_entry(st, Side::Csa, s, 1).is_err();
         let held = |x: Sp, r: usize| self.unc_lane(&unc, x, r);
         let mut seen = vec![false; n];
         seen[from as usize] = true;

@@ -449,7 +449,8 @@ impl FtP {
         let have = st.fort.iter().filter(|f| **f == Some(side)).count();
         if value >= min && have < max as usize {
             for s in 0..self.c.map.len() as Sp {
-                if st.controls(side, s) && !self.has_fort(st, s) {
+                // FtP 6.8.6: a controlled space in supply, with no fort and no enemy SP.
+                if st.controls(side, s) && !self.has_fort(st, s) && sup[s as usize] && self.strength(st, other(side), s) == 0 {
                     out.push(Action::BuildFort { space: s });
                 }
             }
@@ -500,6 +501,10 @@ impl FtP {
             }
             // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
             if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), m.side, to, l).is_err() {
+                continue;
+            }
+            // FtP 6.8.2, 6.8.3: CSA entry into a coastal fort (naval.rs).
+            if self.coastal_fort_entry(st, m.side, to, self.moving_strength(st, m)).is_err() {
                 continue;
             }
             if m.mp == 0 {
@@ -1277,6 +1282,7 @@ impl FtP {
             }
         }
         self.state_control(st, log);
+        self.mississippi_bonus(st, log);
         // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
         if self.c.turns[st.turn as usize - 1].season == Season::Fall {
             self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");

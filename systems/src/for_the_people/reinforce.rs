@@ -139,7 +139,8 @@ impl FtP {
                     .filter(|&s| {
                         let d = self.c.map.space(SpaceId(s));
                         let state = self.state_of(s);
-                        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s);
+                        // FtP 10.4.3, 6.8.3: coastal forts may receive SP, 1 CSA SP at most.
+                        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
                         if !free {
                             return false;
                         }
@@ -212,7 +213,10 @@ impl FtP {
                 };
                 if rail && !seen[t.index()] && ok(t.0) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
                     seen[t.index()] = true;
-                    out.push(t.0);
+                    // FtP 6.8.3: a coastal fort holds 1 CSA SP.
+                    if self.coastal_fort_entry(st, side, t.0, 1).is_ok() {
+                        out.push(t.0);
+                    }
                     q.push(t.0);
                 }
             }
