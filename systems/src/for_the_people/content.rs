@@ -557,6 +557,8 @@ pub struct Content {
     /// Index = card number - 1.
     pub cards: Vec<CardDef>,
     pub scenarios: Vec<ScenarioDef>,
+    /// The cards' event scripts and declarations (`events/NNN.lua`, loaded by `events::load`).
+    pub events: super::events::EventBook,
 }
 
 impl Content {
@@ -1993,6 +1995,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
         counters: counters?,
         cards,
         scenarios,
+        events: Default::default(),
     })
 }
 

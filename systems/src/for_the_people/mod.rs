@@ -16,6 +16,7 @@ mod ai;
 pub mod battle;
 pub mod content;
 mod combat;
+mod events;
 mod naval;
 mod procs;
 mod reinforce;
@@ -52,13 +53,16 @@ pub mod formulas;
 /// Load and validate `content/for-the-people/` from `layers` (built-in first, then mods).
 pub fn load_content(layers: &[PathBuf]) -> Result<content::Content, Diagnostics> {
     let set = ContentSet::open(layers, DIR)?;
-    content::load_content(&set)
+    let mut c = content::load_content(&set)?;
+    c.events = events::load(&set, &c)?;
+    Ok(c)
 }
 
 /// The playable game over its loaded content.
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
     let set = ContentSet::open(layers, DIR)?;
-    let c = content::load_content(&set)?;
+    let mut c = content::load_content(&set)?;
+    c.events = events::load(&set, &c)?;
     Ok(Some(Box::new(Registered::new(FtP::new(c)?, set.hash()))))
 }
 
@@ -84,6 +88,8 @@ pub struct FtP {
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
+/// The special event whose effects last the rest of the game (FtP 4.4.2).
+pub(crate) const FOREIGN_INTERVENTION: content::CardNo = 82;
 
 impl FtP {
     pub fn new(c: Content) -> Result<Self, Diagnostics> {
@@ -95,7 +101,10 @@ impl FtP {
         let states = |k: &str| -> Vec<u8> { list(k).iter().filter_map(|id| c.state(id)).collect() };
         let union_areas = [states("union_east_fallback_states"), states("union_center_states"), states("union_west_states")];
         let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
-        Ok(FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces })
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces };
+        // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
+        g.dry_run_events()?;
+        Ok(g)
     }
 
     pub fn sname(&self, s: Sp) -> &str {
@@ -127,6 +136,8 @@ impl FtP {
             Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
             Frame::Naval => "choose the port the naval move sails to (FtP 6.1)".into(),
+            Frame::Event => self.event_awaiting(st),
+            Frame::Interrupt { .. } => "play an interrupt event against the move, or decline (FtP 4.2.5)".into(),
         };
         format!("{who}: {what}")
     }
@@ -213,6 +224,8 @@ impl FtP {
             east_in_washington: false,
             result: None,
             naval: naval::NavalSt::new(p.amphibious, setup),
+            events: Vec::new(),
+            in_force: Vec::new(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -290,6 +303,7 @@ impl FtP {
             Action::NavalMove { .. } => "FtP 6.1.1",
             Action::Sail { .. } => "FtP 6.1.3",
             Action::NavalArmy { .. } => "FtP 6.1.5",
+            Action::Choose { .. } => "FtP 4.2",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
         let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
@@ -393,6 +407,11 @@ impl Game for FtP {
         if !self.legal(st).contains(action) {
             return Err(self.explain(st, action));
         }
+        if let Some(r) = self.event_action(st, action, log) {
+            r?;
+            self.proceed(st, log);
+            return Ok(());
+        }
         self.perform(st, action, log);
         self.proceed(st, log);
         Ok(())
@@ -438,6 +457,7 @@ impl Game for FtP {
             },
             Action::Sail { to } => format!("sail {}", s(to)),
             Action::NavalArmy { army } => format!("naval-army {}", self.c.armies[*army as usize].id),
+            Action::Choose { option } => format!("choose {option}"),
         }
     }
 
@@ -517,6 +537,9 @@ impl Game for FtP {
             "naval-army" => {
                 arity(2)?;
                 Action::NavalArmy { army: army(1)? }
+            "choose" => {
+                arity(2)?;
+                Action::Choose { option: w[1].to_string() }
             }
             "corps" => {
                 if w.len() != 3 && w.len() != 4 {
@@ -760,7 +783,7 @@ impl Game for FtP {
         // The viewer's own hand (FtP 3.2: hands are secret): title, OPs and what the card is.
         let cards = seat
             .filter(|&x| (x as usize) < state::HAND.len())
-            .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(card_face).collect())
+            .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(|d| card_face(d, self.c.events.decl(d.number))).collect())
             .unwrap_or_default();
         Board { layout: Layout::Points, spaces, links, pieces, panels, cards }
     }
@@ -784,7 +807,7 @@ impl Game for FtP {
 
 /// How a strategy card shows in the hand: its number and title, its OP value (FtP 4.1) and
 /// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content (issue 5).
-fn card_face(d: &content::CardDef) -> CardFace {
+fn card_face(d: &content::CardDef, ev: Option<&events::EventDecl>) -> CardFace {
     let side = match d.event {
         content::EventSide::Union => "Union event",
         content::EventSide::Csa => "Confederate event",
@@ -801,6 +824,9 @@ fn card_face(d: &content::CardDef) -> CardFace {
     })));
     if d.remove {
         text.push("removed after the event (FtP 4.2.1)".into());
+    }
+    if let Some(e) = ev {
+        text.push(e.text.clone());
     }
     CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
 }

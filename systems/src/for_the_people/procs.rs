@@ -329,14 +329,22 @@ impl FtP {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
             }
             Frame::Naval => self.sail_targets(st, &mut out),
+            Frame::Event => out.extend(st.events.last().and_then(|e| e.ask.as_ref()).into_iter().flat_map(|a| a.options.iter()).map(|o| Action::Choose { option: o.clone() })),
+            Frame::Interrupt { side } => {
+                out.extend(self.interrupts(st, side).into_iter().map(|card| Action::Event { card }));
+                out.push(Action::Decline);
+            }
         }
         out
     }
 
-    /// FtP 4.2: only events with an implementation are offered (campaign cards, 4.3).
+    /// FtP 4.2: campaign cards (4.3) and the cards with an event script playable now.
     pub(super) fn event_playable(&self, st: &State, side: Side, card: CardNo) -> bool {
         let d = self.c.card(card).expect("card");
-        Self::event_side_ok(d.event, side) && (d.has(CardFlag::MajorCampaign) || d.has(CardFlag::MinorCampaign)) && st.phase == Phase::Strategy
+        if d.has(CardFlag::MajorCampaign) || d.has(CardFlag::MinorCampaign) {
+            return Self::event_side_ok(d.event, side) && st.phase == Phase::Strategy;
+        }
+        self.script_event_playable(st, side, card, super::events::Timing::Round)
     }
 
     /// FtP 4.2.3: special events can never be discarded voluntarily, nor the cards naming a side.
@@ -646,6 +654,8 @@ impl FtP {
                 } else {
                     st.flow.replace(Frame::Move);
                 }
+                // FtP 4.2.5: the enemy may interrupt the activated move.
+                self.open_interrupt(st);
             }
             Action::CreateArmy { space, army, commander } => {
                 let Frame::Ops { side, .. } = top else { return };
@@ -706,6 +716,9 @@ impl FtP {
                 self.intercept(st, side, from, to, log);
                 self.step(st, to, log);
             }
+            Action::Decline if matches!(top, Frame::Interrupt { .. }) => {
+                st.flow.pop();
+            }
             Action::Decline => {
                 let Frame::Intercept { to, .. } = top else { return };
                 st.flow.pop();
@@ -752,6 +765,8 @@ impl FtP {
             Action::NavalMove { .. } => self.start_naval(st, a, log),
             Action::Sail { to } => self.sail(st, to, log),
             Action::NavalArmy { .. } => self.start_naval(st, a, log),
+            // Scripted events run in `events::event_action` (checked on a copy).
+            Action::Choose { .. } => {}
         }
     }
 

@@ -139,6 +139,10 @@ pub enum Frame {
     Capital { side: Side },
     /// FtP 6.1: the embarked Union force chooses its destination port.
     Naval,
+    /// A scripted event under way (`State::events`): its asked seat chooses (FtP 4.2).
+    Event,
+    /// FtP 4.2.5: `side` may play an interrupt event against the enemy force just activated.
+    Interrupt { side: Side },
 }
 
 impl Frame {
@@ -150,6 +154,8 @@ impl Frame {
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
+            Frame::Event => st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.seat).unwrap_or(Side::Union),
+            Frame::Interrupt { side } => side,
         }
     }
 }
@@ -223,6 +229,12 @@ pub struct State {
     /// Naval operations (FtP 6): the amphibious track and the naval move under way.
     #[serde(default)]
     pub naval: super::naval::NavalSt,
+    /// Scripted events under way, innermost last (FtP 4.2; see `events`).
+    #[serde(default)]
+    pub events: Vec<super::events::EventSt>,
+    /// Card events whose effect lasts (the `in_force` command).
+    #[serde(default)]
+    pub in_force: Vec<super::events::InForce>,
 }
 
 impl State {
@@ -291,4 +303,6 @@ pub enum Action {
     Sail { to: Sp },
     /// FtP 6.1.5: an army naval move, the whole of a campaign event.
     NavalArmy { army: ArmyId },
+    /// Answer a scripted event's question with one of its options (FtP 4.2).
+    Choose { option: String },
 }

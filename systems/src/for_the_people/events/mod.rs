@@ -1,0 +1,67 @@
+//! Strategy cards played as events (FtP 4.2-4.6): each event is a Lua script in
+//! `content/for-the-people/events/NNN.lua` run on the engine's sandboxed host
+//! ([`bivouac_engine::lua`]). The API scripts see is documented in `content/README.md`.
+//!
+//! A script defines two global functions, and optionally a third:
+//! - `declare()` returns the card's data: the text shown to the players, when it may be
+//!   played (turns, prerequisites, timing: on its owner's round or as an interrupt), and
+//!   whether `playable(view)` must be asked. It is called once at load ([`load`]).
+//! - `play(view, inputs)` is a pure function of the playing seat's view of the state and the
+//!   inputs so far (choices made, dice rolled); it returns `{ask = ...}` (a seat must choose),
+//!   `{roll = n}` (the engine rolls n dice and calls again) or `{commands = {...}}` (the effect).
+//! - `playable(view)`, only when declared: whatever data cannot say.
+//!
+//! A half-played event is an [`EventSt`] in the state under a `Frame::Event`, so it saves,
+//! clones and undoes. Modules: `decl` (the declaration and its checks), `view` (what a script
+//! sees), `commands` (what a script may do), `play` (the flow: playing, choosing, rolling,
+//! interrupt windows).
+
+mod commands;
+mod decl;
+mod dryrun;
+mod play;
+mod view;
+#[cfg(test)]
+pub mod testkit;
+#[cfg(test)]
+mod tests;
+
+pub use commands::InForce;
+pub use decl::{EventBook, EventDecl, Timing};
+pub use play::EventSt;
+
+use super::content::Content;
+use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
+use bivouac_engine::lua::{LuaError, LuaHost, Script};
+
+/// Read every card's event script that exists and call its `declare()`; a missing file leaves
+/// the card without an event (it can still be played for OPs, FtP 4.2.2).
+pub fn load(set: &ContentSet, c: &Content) -> Result<EventBook, Diagnostics> {
+    let mut errs = Diagnostics::default();
+    let mut book = EventBook::default();
+    for d in &c.cards {
+        let Some((src, text)) = set.text(&d.script) else {
+            book.push(None);
+            continue;
+        };
+        let script = Script::new(set.path(src), text);
+        match decl::declare(&script, c) {
+            Ok(decl) => book.push(Some((script, decl))),
+            Err(e) => {
+                errs.push(diagnostic(&e, d.number));
+                book.push(None);
+            }
+        }
+    }
+    errs.into_result(book)
+}
+
+/// A script error as a `file:line:col` diagnostic (Lua knows the line only: column 1).
+pub(crate) fn diagnostic(e: &LuaError, card: u8) -> Diagnostic {
+    Diagnostic { file: e.script.clone(), line: e.line.unwrap_or(1) as usize, col: 1, found: String::new(), message: format!("card #{card}: {}", e.message) }
+}
+
+/// The host every event call uses (default limits: 16 MiB, 10 million instructions).
+pub(crate) fn host() -> LuaHost {
+    LuaHost::default()
+}

@@ -1,0 +1,267 @@
+//! Tests of the event engine (FtP 4.2): playability as data, asks, rolls, commands, refusals of
+//! broken or hostile scripts, the half-played event as plain data, interrupt windows (4.2.5);
+//! and of the example cards #11, #12 and #41. Card tests of the other cards live in
+//! `cards_tests.rs`.
+
+use super::super::content::{Control, Side};
+use super::super::state::*;
+use super::testkit::*;
+use bivouac_engine::game::Game;
+use bivouac_engine::log::Log;
+
+// ---------------------------------------------------------------------------------------------
+// The example cards
+
+#[test]
+fn card_012_cabinet_intrigue_union_sw_minus_3_and_kept_fpt_4_2_1() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    // Not the CSA's round: the event is not offered, and refused.
+    assert!(!offered(g, &st, Side::Csa, 12));
+    let r = play(g, &mut st, Side::Csa, 12, &[], &[]).unwrap_err();
+    assert_eq!(r.rule, "FtP 3.3.2");
+    round(&mut st, Side::Csa);
+    // FtP 4.2: a CSA event cannot be played by the Union.
+    give(&mut st, Side::Union, 12);
+    round(&mut st, Side::Union);
+    assert!(!offered(g, &st, Side::Union, 12));
+    assert_eq!(play(g, &mut st, Side::Union, 12, &[], &[]).unwrap_err().rule, "FtP 4.2");
+    give(&mut st, Side::Csa, 12);
+    round(&mut st, Side::Csa);
+    let sw = st.sw[0];
+    assert!(!st.sw_plus[0]);
+    play(g, &mut st, Side::Csa, 12, &[], &[]).unwrap();
+    // Example of play: Union -3 SW (the marker is already "-": no Change of Fortune, 12.4).
+    assert_eq!(st.sw[0], sw - 3);
+    // The example: the card is not removed (FtP 4.2.1).
+    assert_eq!(pile_of(&st, 12), "discard");
+    // The CSA's round is used: the Union plays next (FtP 3.3.2).
+    assert_eq!(st.next, Side::Union);
+}
+
+#[test]
+fn card_011_nathaniel_lyon_three_union_pcs_in_missouri() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Union, 11);
+    assert!(offered(g, &st, Side::Union, 11));
+    // The example of play: Ironton, Lexington and St. Joseph.
+    play(g, &mut st, Side::Union, 11, &["ironton", "lexington_mo", "st_joseph"], &[]).unwrap();
+    for s in ["ironton", "lexington_mo", "st_joseph"] {
+        assert_eq!(st.control(sp(s)), Control::Of(Side::Union), "{s}");
+    }
+    assert_eq!(pile_of(&st, 11), "discard");
+    // A space already chosen is not offered again; St. Louis (Union already) never is.
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Union, 11);
+    let mut dice: Vec<u8> = vec![];
+    let mut roll = |_: &mut State| dice.pop().unwrap();
+    g.event_action_with(&mut st, Frame::Round { side: Side::Union }, &Action::Event { card: 11 }, &mut Log::quiet(), &mut roll).unwrap().unwrap();
+    assert!(options(&st).contains(&"ironton".to_string()));
+    assert!(!options(&st).contains(&"st_louis".to_string()));
+    // Not playable once no Missouri space can take a PC.
+    let mut st = position("1861", 1);
+    for (s, id, d) in g.c.map.spaces() {
+        let _ = id;
+        if g.c.states[d.state as usize].id == "mo" {
+            st.control[s.index()] = Control::Of(Side::Union);
+        }
+    }
+    give(&mut st, Side::Union, 11);
+    assert!(!offered(g, &st, Side::Union, 11));
+    assert_eq!(play(g, &mut st, Side::Union, 11, &[], &[]).unwrap_err().rule, "FtP 4.2");
+}
+
+#[test]
+fn card_041_governor_harris_two_csa_sp_in_tennessee_fpt_4_2_7() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 41);
+    round(&mut st, Side::Csa);
+    let before = st.sp[sp("nashville") as usize][1];
+    let total = g.total_sp(&st, Side::Csa);
+    play(g, &mut st, Side::Csa, 41, &["nashville", "nashville"], &[]).unwrap();
+    // The example of play: +2 CSA SP, both at Nashville.
+    assert_eq!(st.sp[sp("nashville") as usize][1], before + 2);
+    assert_eq!(g.total_sp(&st, Side::Csa), total + 2);
+    assert_eq!(st.sp_gained[1], 2, "conservation: the new SP are counted as gained");
+    // FtP 4.2.7: never in a space the enemy occupies: Memphis with a Union SP is not offered.
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 41);
+    round(&mut st, Side::Csa);
+    st.sp[sp("memphis") as usize] = [1, 0];
+    let mut dice: Vec<u8> = vec![];
+    let mut roll = |_: &mut State| dice.pop().unwrap();
+    g.event_action_with(&mut st, Frame::Round { side: Side::Csa }, &Action::Event { card: 41 }, &mut Log::quiet(), &mut roll).unwrap().unwrap();
+    assert!(!options(&st).contains(&"memphis".to_string()));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine
+
+const ROLLER: &str = r#"
+function declare() return { text = "Roll a die: Union SW minus the roll; then the CSA picks yes or no.", turns = {1, 2}, requires = {"no_emancipation"} } end
+function play(view)
+  if #view.inputs == 0 then return { roll = 1 } end
+  if #view.inputs == 1 then return { ask = { seat = "csa", prompt = "also -1?", options = {"yes", "no"} } } end
+  local d = -view.inputs[1]
+  if view.inputs[2] == "yes" then d = d - 1 end
+  return { commands = { { sw = { side = "union", change = d } }, { log = "done" } } }
+end
+"#;
+
+#[test]
+fn rolls_come_from_the_engine_and_choices_from_the_asked_seat_fpt_4_2() {
+    let g = with_script(12, ROLLER).unwrap();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    round(&mut st, Side::Csa);
+    let sw = st.sw[0];
+    play(&g, &mut st, Side::Csa, 12, &["yes"], &[4]).unwrap();
+    assert_eq!(st.sw[0], sw - 5);
+    // Played through `apply`, the die comes from the state's RNG: same seed, same game.
+    let run = |seed: u64| {
+        let mut st = position("1861", seed);
+        give(&mut st, Side::Csa, 12);
+        round(&mut st, Side::Csa);
+        g.apply(&mut st, 1, &Action::Event { card: 12 }, &mut Log::quiet()).unwrap();
+        // Half-played: a frame and plain data that saves and clones.
+        assert_eq!(st.flow.top(), Some(&Frame::Event));
+        assert_eq!(g.active_seats(&st), vec![1]);
+        let saved = serde_json::to_string(&st).unwrap();
+        let back: State = serde_json::from_str(&saved).unwrap();
+        assert_eq!(back.events, st.events);
+        assert_eq!(g.legal_actions(&st, 1), vec![Action::Choose { option: "yes".into() }, Action::Choose { option: "no".into() }]);
+        assert_eq!(g.notation(&Action::Choose { option: "no".into() }), "choose no");
+        assert_eq!(g.parse("choose no").unwrap(), Action::Choose { option: "no".into() });
+        // A choice not offered is refused, the state unchanged.
+        let r = g.apply(&mut st, 1, &Action::Choose { option: "maybe".into() }, &mut Log::quiet()).unwrap_err();
+        assert_eq!(r.rule, "FtP 4.2");
+        g.apply(&mut st, 1, &Action::Choose { option: "no".into() }, &mut Log::quiet()).unwrap();
+        assert!(st.events.is_empty());
+        st.sw[0]
+    };
+    assert_eq!(run(7), run(7));
+    // Data playability: turns 1-2 only, and only before Emancipation.
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    round(&mut st, Side::Csa);
+    assert!(offered(&g, &st, Side::Csa, 12));
+    st.emancipation = true;
+    assert!(!offered(&g, &st, Side::Csa, 12));
+    st.emancipation = false;
+    st.turn = 3;
+    assert!(!offered(&g, &st, Side::Csa, 12));
+}
+
+#[test]
+fn broken_scripts_are_reported_at_load_with_file_and_line() {
+    // A syntax error.
+    let e = with_script(12, "function declare() return { text = 'x' } end\nfunction play(view)\n  return {{\nend\n").err().expect("refused at load");
+    assert!(e.contains("events/012.lua:"), "{e}");
+    // A bad declaration.
+    let e = with_script(12, "function declare() return { text = 'x', when = {'whenever'} } end").err().expect("refused at load");
+    assert!(e.contains("unknown timing `whenever`"), "{e}");
+    let e = with_script(12, "function declare() return { text = '' } end").err().expect("refused at load");
+    assert!(e.contains("text"), "{e}");
+    // `play` failing on the dry run at load: the line is reported.
+    let e = with_script(12, "function declare() return { text = 'x' } end\nfunction play(view)\n  error('boom')\nend\n").err().expect("refused at load");
+    assert!(e.contains("events/012.lua:3"), "{e}");
+    // A command the engine does not know.
+    let e = with_script(12, "function declare() return { text = 'x' } end\nfunction play(view) return { commands = { { teleport = 1 } } } end").err().expect("refused at load");
+    assert!(e.contains("teleport"), "{e}");
+}
+
+#[test]
+fn hostile_or_failing_scripts_are_refused_at_play_with_the_state_unchanged_fpt_4_2() {
+    // Playable only when the CSA has SW 7 (never at load): it loops for ever when played.
+    let src = "function declare() return { text = 'x', playable = true } end\nfunction playable(view) return view.sw.csa == 7 end\nfunction play(view) while true do end end";
+    let g = with_script(12, src).unwrap();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    round(&mut st, Side::Csa);
+    assert!(!offered(&g, &st, Side::Csa, 12));
+    st.sw[1] = 7;
+    assert!(offered(&g, &st, Side::Csa, 12));
+    let before = serde_json::to_string(&st).unwrap();
+    let r = g.apply(&mut st, 1, &Action::Event { card: 12 }, &mut Log::quiet()).unwrap_err();
+    assert_eq!(r.rule, "FtP 4.2");
+    assert!(r.message.contains("instruction budget"), "{}", r.message);
+    assert_eq!(serde_json::to_string(&st).unwrap(), before);
+    // A command the rules refuse (4.2.7: SP into an enemy-occupied space).
+    let src = "function declare() return { text = 'x', playable = true } end\nfunction playable(view) return view.sw.csa == 7 end\nfunction play(view) return { commands = { { sw = { side = 'csa', change = 1 } }, { add_sp = { space = 'washington', side = 'csa' } } } } end";
+    let g = with_script(12, src).unwrap();
+    let r = g.apply(&mut st, 1, &Action::Event { card: 12 }, &mut Log::quiet()).unwrap_err();
+    assert!(r.message.contains("FtP 4.2.7"), "{}", r.message);
+    assert_eq!(serde_json::to_string(&st).unwrap(), before);
+}
+
+#[test]
+fn the_view_shows_what_the_playing_seat_may_see_fpt_3_2() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    give(&mut st, Side::Union, 11);
+    let v = g.event_view(&st, Side::Csa, 12);
+    assert_eq!(v["hand"], serde_json::json!([12]));
+    assert_eq!(v["hand_count"]["union"], 1);
+    assert!(v.get("deck").is_none(), "the deck order is hidden");
+    assert_eq!(v["spaces"]["manassas"]["sp"]["csa"], 3);
+    assert_eq!(v["spaces"]["richmond"]["capital"], "csa");
+    assert_eq!(v["generals"]["beauregard"]["space"], "manassas");
+    assert_eq!(v["armies"]["army_of_the_potomac"]["space"], "washington");
+    assert_eq!(v["states"]["mo"]["original"], "border");
+}
+
+#[test]
+fn the_card_text_shown_to_players_comes_from_the_script() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    let b = g.board(&st, Some(1));
+    let face = b.cards.iter().find(|c| c.title == "Cabinet Intrigue").expect("the card in hand");
+    assert!(face.text.contains("Union Strategic Will -3."), "{}", face.text);
+}
+
+const QUAKER: &str = r#"
+function declare() return { text = "Interrupt: cancel the Union move.", when = {"enemy_move"} } end
+function play(view) return { commands = { { cancel_move = true } } } end
+"#;
+
+#[test]
+fn an_interrupt_window_opens_when_an_enemy_move_is_activated_fpt_4_2_5() {
+    let g = with_script(89, QUAKER).unwrap();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 89);
+    give(&mut st, Side::Union, 9);
+    give(&mut st, Side::Csa, 12);
+    // Not on the CSA's own round: it is an interrupt only.
+    round(&mut st, Side::Csa);
+    assert!(!offered(&g, &st, Side::Csa, 89));
+    round(&mut st, Side::Union);
+    let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+    act(&mut st, 0, "ops 9");
+    act(&mut st, 0, "army army_of_the_potomac");
+    // The CSA may answer the activation with Quaker Guns.
+    assert_eq!(st.flow.top(), Some(&Frame::Interrupt { side: Side::Csa }));
+    assert_eq!(g.legal_actions(&st, 1), vec![Action::Event { card: 89 }, Action::Decline]);
+    let potomac = g.c.army("army_of_the_potomac").unwrap() as usize;
+    let washington = st.armies[potomac].unwrap().space;
+    act(&mut st, 1, "event 89");
+    // The move is cancelled; the army stays; the CSA then plays its own normal round (4.2.5).
+    assert!(st.moving.is_none());
+    assert_eq!(st.armies[potomac].unwrap().space, washington);
+    assert_eq!(st.flow.top(), Some(&Frame::Round { side: Side::Csa }));
+    assert_eq!(pile_of(&st, 89), "discard");
+    // Declining lets the move go on.
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 89);
+    give(&mut st, Side::Union, 9);
+    round(&mut st, Side::Union);
+    act(&mut st, 0, "ops 9");
+    act(&mut st, 0, "army army_of_the_potomac");
+    act(&mut st, 1, "decline");
+    assert_eq!(st.flow.top(), Some(&Frame::Move));
+    assert!(st.moving.is_some());
+}

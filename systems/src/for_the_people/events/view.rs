@@ -1,0 +1,111 @@
+//! The view an event script receives: the state as the playing seat may see it (FtP 3.2: the
+//! map, markers and discards are open; hands are secret, the opponent's is a count; the deck
+//! order is hidden). Ids are the content ids (`richmond`, `lee`, `army_of_the_potomac`).
+
+use super::super::FtP;
+use super::super::content::{CardNo, Control, Side, StateSide};
+use super::super::rules::other;
+use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
+use bivouac_engine::map::graph::SpaceId;
+use serde_json::{Map, Value, json};
+
+fn control(c: Control) -> &'static str {
+    match c {
+        Control::Neutral => "neutral",
+        Control::Of(s) => s.name(),
+    }
+}
+
+fn origin(s: StateSide) -> &'static str {
+    match s {
+        StateSide::Union => "union",
+        StateSide::Csa => "csa",
+        StateSide::Border => "border",
+    }
+}
+
+impl FtP {
+    /// The view for `side` playing `card` (see `content/README.md` for every field).
+    pub(crate) fn event_view(&self, st: &State, side: Side, card: CardNo) -> Value {
+        let td = &self.c.turns[st.turn as usize - 1];
+        let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
+        let mut spaces = Map::new();
+        for (s, id, d) in self.c.map.spaces() {
+            let x = s.0;
+            let sp = |sd: Side| self.strength(st, sd, x);
+            let inf = |sd: Side| self.infantry(st, sd, x);
+            let adjacent: Vec<&str> = self.c.map.neighbors(s).map(|(t, _)| self.c.map.name(t)).collect();
+            spaces.insert(
+                id.to_string(),
+                json!({
+                    "name": d.name,
+                    "state": self.c.states[d.state as usize].id,
+                    "original": origin(self.original(x)),
+                    "control": control(st.control(x)),
+                    "sp": {"union": sp(Side::Union), "csa": sp(Side::Csa)},
+                    "infantry": {"union": inf(Side::Union), "csa": inf(Side::Csa)},
+                    "fort": st.fort[x as usize].map(|f| f.name()),
+                    "coastal_fort": d.coastal_fort,
+                    "port": d.port.is_some(),
+                    "resource": d.resource,
+                    "resource_destroyed": st.rc_destroyed[x as usize],
+                    "capital": st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i]),
+                    "adjacent": adjacent,
+                }),
+            );
+        }
+        let mut generals = Map::new();
+        for (g, at) in st.generals.iter().enumerate() {
+            let d = &self.c.generals[g];
+            let (place, space, army) = match *at {
+                GenAt::Map(s) => ("map", Some(self.c.map.name(SpaceId(s))), None),
+                GenAt::Army(a) => ("army", st.armies[a as usize].map(|x| self.c.map.name(SpaceId(x.space))), Some(self.c.armies[a as usize].id.as_str())),
+                GenAt::Moving => ("moving", st.moving.as_ref().map(|m| self.c.map.name(SpaceId(m.at))), None),
+                GenAt::Track(_) => ("track", None, None),
+                GenAt::Dead => ("dead", None, None),
+                GenAt::Out => ("out", None, None),
+            };
+            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": d.cavalry, "where": place, "space": space, "army": army}));
+        }
+        let mut armies = Map::new();
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x {
+                let commander = x.commander.map(|g| self.c.generals[g as usize].id.as_str());
+                armies.insert(self.c.armies[a].id.clone(), json!({"side": self.c.armies[a].side.name(), "space": self.c.map.name(SpaceId(x.space)), "sp": x.sp, "strength": self.army_strength(st, a as u8), "commander": commander}));
+            }
+        }
+        let mut states = Map::new();
+        for (i, d) in self.c.states.iter().enumerate() {
+            states.insert(d.id.clone(), json!({"name": d.name, "original": origin(d.side), "control": control(st.state_control[i])}));
+        }
+        let moving = st.moving.as_ref().map(|m| {
+            json!({"side": m.side.name(), "kind": m.kind.name(), "space": self.c.map.name(SpaceId(m.at)), "sp": m.sp, "mp": m.mp,
+                   "army": m.army.map(|a| self.c.armies[a as usize].id.as_str()),
+                   "generals": m.gens.iter().map(|&g| self.c.generals[g as usize].id.as_str()).collect::<Vec<_>>()})
+        });
+        json!({
+            "card": card,
+            "side": side.name(),
+            "enemy": other(side).name(),
+            "turn": st.turn,
+            "year": td.year,
+            "season": format!("{:?}", td.season).to_lowercase(),
+            "edition": self.c.editions[st.edition as usize].id,
+            "emancipation": st.emancipation,
+            "blockade": st.blockade,
+            "amphibious": st.naval.amphibious,
+            "sw": {"union": st.sw[0], "csa": st.sw[1]},
+            "in_force": st.in_force.iter().map(|f| f.card).collect::<Vec<_>>(),
+            "hand": cards(HAND[side.index()]),
+            "hand_count": {"union": st.piles.len(HAND[0]), "csa": st.piles.len(HAND[1])},
+            "discard": cards(DISCARD),
+            "removed": cards(REMOVED),
+            "deck_count": st.piles.len(DECK),
+            "spaces": spaces,
+            "generals": generals,
+            "armies": armies,
+            "states": states,
+            "moving": moving,
+        })
+    }
+}
