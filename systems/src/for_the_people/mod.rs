@@ -752,7 +752,7 @@ impl Game for FtP {
             .filter(|&x| (x as usize) < state::HAND.len())
             .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(card_face).collect())
             .unwrap_or_default();
-        Board { layout: Layout::Points, spaces, links, pieces, panels, cards }
+        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: None }
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {
@@ -792,5 +792,13 @@ fn card_face(d: &content::CardDef) -> CardFace {
     if d.remove {
         text.push("removed after the event (FtP 4.2.1)".into());
     }
-    CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
+    let mut text = text.join("; ");
+    // The event as the rulebooks describe it (cards.toml `sources`); the printed card texts
+    // are not in the sources.
+    let event = d.sources.trim();
+    if !event.is_empty() && !event.starts_with("NOT DESCRIBED") {
+        text.push_str(".\nEvent: ");
+        text.push_str(event);
+    }
+    CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text }
 }
