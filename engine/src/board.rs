@@ -17,6 +17,45 @@ pub struct Board {
     /// with [`ActionHint::card`] so the app shows each playable card's value and text.
     #[serde(default)]
     pub cards: Vec<CardFace>,
+    /// A battle being fought on a board of its own (Bobby Lee's battle board), as the viewing
+    /// seat may see it.
+    #[serde(default)]
+    pub battle: Option<BattleBoard>,
+}
+
+/// A battle drawn as boxes per side (e.g. Left, Center, Right, Reserve), with the clock.
+/// Pieces are drawn like the map's counters (`space` is unused); a hidden piece shows its back.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattleBoard {
+    pub title: String,
+    /// Clock, day, turn, step...: short lines above the boxes.
+    pub status: Vec<String>,
+    pub sides: Vec<BattleSide>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattleSide {
+    pub name: String,
+    /// Seat of this side, for its colour.
+    pub seat: Option<u8>,
+    /// "attacker", "defender"...
+    pub role: String,
+    /// The boxes in drawing order; every side lists the same box names.
+    pub boxes: Vec<BattleBox>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattleBox {
+    /// "Left", "Center", "Right", "Reserve", "Not deployed"...
+    pub name: String,
+    pub pieces: Vec<BattlePiece>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattlePiece {
+    pub piece: BoardPiece,
+    /// A state shown under the counter ("disrupted"), empty if none.
+    pub note: String,
 }
 
 /// A card as printed: its title, its value (operations points, a price...) and its event text.

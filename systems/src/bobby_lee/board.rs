@@ -4,9 +4,10 @@
 //! its back until revealed); plus where each action happens (`ActionHint`). Reads only.
 
 use super::data::{HqRole, PlaceKind, Side, SideKind, Terrain, NONE};
-use super::state::{Action, St, State};
+use super::battle;
+use super::state::{Action, BStep, BUnit, Battle, St, State, NOBOX};
 use super::BobbyLee;
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, BattleBoard, BattleBox, BattlePiece, BattleSide, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
 use bivouac_engine::game::{Game, Seat};
 use bivouac_engine::map::hex::OffsetConvention;
 
@@ -93,21 +94,7 @@ impl BobbyLee {
                 continue;
             }
             // BL 2.5, 5.11: only own blocks and revealed enemy blocks show their face.
-            let known = mine || u.shown;
-            let ty = d.ty(i);
-            let short = def.id.strip_prefix("usa-").or_else(|| def.id.strip_prefix("csa-")).unwrap_or(&def.id);
-            b.pieces.push(if known {
-                BoardPiece {
-                    space: u.hex,
-                    label: short.to_string(),
-                    seat: Some(def.side.idx() as u8),
-                    kind: if def.role == HqRole::None { ty.id.clone() } else { "hq".into() },
-                    strength: Some(format!("{}/{}", u.steps, def.max)),
-                    hidden: false,
-                }
-            } else {
-                BoardPiece { space: u.hex, label: "?".into(), seat: Some(def.side.idx() as u8), kind: "block".into(), strength: None, hidden: true }
-            });
+            b.pieces.push(self.block_piece(s, i, mine || u.shown));
         }
         let v = <Self as Game>::view(self, s, seat);
         let mut month = vec![
@@ -129,22 +116,89 @@ impl BobbyLee {
             month.push(format!("Committed: {}", committed.join(", ")));
         }
         b.panels.push(Panel { title: v.date.clone(), lines: month });
-        if let Some(bt) = &v.battle {
-            let mut lines = vec![format!("Attacker {}, day {}, {}: {}", bt.attacker, bt.day, bt.time, bt.step)];
-            if bt.fortress {
-                lines.push("Fortress battle (BL 11.9)".into());
-            }
-            for x in &bt.blocks {
-                let pos = x.pos.clone().unwrap_or_else(|| "undeployed".into());
-                let who = match (&x.id, x.steps) {
-                    (Some(id), Some(st)) => format!("{id} {st}"),
-                    _ => "?".into(),
-                };
-                lines.push(format!("{pos}: {} {who}{}", x.side, if x.disrupted { " (disrupted)" } else { "" }));
-            }
-            b.panels.push(Panel { title: format!("Battle in {} (BL 6-7)", bt.hex), lines });
-        }
+        b.battle = s.battle.as_ref().map(|bt| self.battle_board(s, bt, me));
         b
+    }
+
+    /// The battle board (BL 6.2) as `me` sees it: each side's Left, Center, Right and Reserve
+    /// boxes, the defender's mirrored so that Left faces the enemy Right; own and revealed
+    /// blocks face up, the others by their backs (BL 2.5); the clock (BL 6.3) and the step.
+    fn battle_board(&self, s: &State, bt: &Battle, me: Option<Side>) -> BattleBoard {
+        let d = &self.data;
+        let names = ["Left", "Center", "Right", "Reserve"];
+        let piece = |x: &BUnit| {
+            let i = x.u as usize;
+            let def = &d.units[i];
+            let known = me == Some(def.side) || s.units[i].shown;
+            let mut piece = self.block_piece(s, i, known);
+            piece.space = bt.hex;
+            let mut notes = Vec::new();
+            if x.disrupted {
+                notes.push("disrupted (BL 7.13)");
+            }
+            if x.fired {
+                notes.push("fired");
+            }
+            if x.fresh {
+                notes.push("arrived");
+            }
+            if x.env != NOBOX {
+                notes.push(if x.lost { "lost (BL 7.43)" } else { "enveloping (BL 7.43)" });
+            }
+            (known, BattlePiece { piece, note: notes.join(", ") })
+        };
+        let defender = bt.attacker.other();
+        let sides = [defender, bt.attacker]
+            .into_iter()
+            .map(|side| {
+                // The defender's row is drawn facing the attacker's: Right, Center, Left.
+                let order: [u8; 4] = if side == defender { [2, 1, 0, battle::RESERVE] } else { [0, 1, 2, battle::RESERVE] };
+                let mut boxes: Vec<BattleBox> = order
+                    .iter()
+                    .map(|&pos| {
+                        let here = battle::bx(side, pos);
+                        BattleBox { name: names[pos as usize].into(), pieces: sorted(bt.units.iter().filter(|x| x.bx == here).map(piece).collect()) }
+                    })
+                    .collect();
+                let waiting: Vec<(bool, BattlePiece)> = bt.units.iter().filter(|x| x.bx == NOBOX && d.units[x.u as usize].side == side).map(piece).collect();
+                boxes.push(BattleBox { name: "Not deployed (BL 6.2)".into(), pieces: sorted(waiting) });
+                let role = if side == bt.attacker { "attacker" } else { "defender" };
+                BattleSide { name: side.name().into(), seat: Some(side.idx() as u8), role: role.into(), boxes }
+            })
+            .collect();
+        let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
+        let turn = bt.turn.min(8);
+        let mover = if turn == 8 { "both sides".to_string() } else if turn % 2 == 0 { bt.attacker.name().to_string() } else { defender.name().to_string() };
+        let mut status = vec![
+            format!("Day {}, {} (battle turn {} of 9, BL 6.3): {mover}", bt.day, times[turn as usize], turn + 1),
+            battle_step(&bt.step),
+        ];
+        if bt.fortress {
+            status.push("Fortress battle (BL 11.9)".into());
+        }
+        if let Some(c) = bt.casualties.first() {
+            status.push(format!("Hits to take: {}{} (BL 7.32)", c.hits, if c.melee { " from a melee" } else { "" }));
+        }
+        BattleBoard { title: format!("Battle in {}, attacker {} (BL 6-7)", d.hexes[bt.hex as usize].label, bt.attacker.name()), status, sides }
+    }
+
+    /// A block as `known`: its face (name, type, steps of its maximum) or its back (BL 2.5).
+    fn block_piece(&self, s: &State, i: usize, known: bool) -> BoardPiece {
+        let d = &self.data;
+        let def = &d.units[i];
+        let u = &s.units[i];
+        if !known {
+            return BoardPiece { space: u.hex, label: "?".into(), seat: Some(def.side.idx() as u8), kind: "block".into(), strength: None, hidden: true };
+        }
+        let short = def.id.strip_prefix("usa-").or_else(|| def.id.strip_prefix("csa-")).unwrap_or(&def.id);
+        BoardPiece {
+            space: u.hex,
+            label: short.to_string(),
+            seat: Some(def.side.idx() as u8),
+            kind: if def.role == HqRole::None { d.ty(i).id.clone() } else { "hq".into() },
+            strength: Some(format!("{}/{}", u.steps, def.max)),
+            hidden: false,
+        }
     }
 
     /// Where an action happens: the unit's hex to its destination for moves and retreats, the
@@ -174,6 +228,30 @@ impl BobbyLee {
             _ => (None, None, ""),
         };
         ActionHint { from, to, card: None, group: group.into() }
+    }
+}
+
+/// Face-up blocks first, by name; backs last, so the order tells nothing hidden.
+fn sorted(mut v: Vec<(bool, BattlePiece)>) -> Vec<BattlePiece> {
+    v.sort_by(|a, b| (!a.0, &a.1.piece.label).cmp(&(!b.0, &b.1.piece.label)));
+    v.into_iter().map(|(_, p)| p).collect()
+}
+
+/// The battle's pending step in words, with its rule.
+fn battle_step(step: &BStep) -> String {
+    let pos = |b: u8| format!("{} {}", battle::bside(b).name(), ["Left", "Center", "Right", "Reserve"][battle::bpos(b) as usize]);
+    match *step {
+        BStep::Deploy(side) => format!("{} deploys (BL 6.2)", side.name()),
+        BStep::Retreat => "Retreat segment (BL 7.1)".into(),
+        BStep::Combat => "Combat segment (BL 7.3)".into(),
+        BStep::Melee { bx, by, round } => format!("Melee in the {} box, round {round}: {} presses or breaks off (BL 7.35)", pos(bx), by.name()),
+        BStep::Moves => "Battle moves (BL 7.4)".into(),
+        BStep::Reinforce => "Reinforcements (BL 7.5)".into(),
+        BStep::Night(side) => format!("Night: {} withdraws or continues (BL 6.33)", side.name()),
+        BStep::NightReinforce(side) => format!("Night reinforcement of {} (BL 6.33)", side.name()),
+        BStep::Leave { by, rout, .. } => format!("{} {} (BL {})", by.name(), if rout { "is routed and retreats" } else { "withdraws" }, if rout { "7.15" } else { "6.33" }),
+        BStep::Casualty(side) => format!("{} chooses which block takes the hit (BL 7.32)", side.name()),
+        BStep::Regroup(side, _) => format!("{} regroups: retreat or reinforce (BL 6.4)", side.name()),
     }
 }
 
@@ -245,5 +323,44 @@ mod tests {
             assert!(b.links.iter().any(|l| l.kind == kind), "{kind} hexsides are drawn");
         }
         assert!(b.pieces.iter().any(|p| p.hidden) && b.pieces.iter().any(|p| !p.hidden), "own blocks face up, enemy blocks face down");
+    }
+
+    /// BL 6.2, 2.5: the battle board lists every block in the battle once, in its box (or as
+    /// not yet deployed), the defender's row first and mirrored; a seat sees the face of its own
+    /// and of revealed blocks only; the clock names the day and time (BL 6.3).
+    #[test]
+    fn battle_board_draws_the_boxes_and_hides_unrevealed_enemy_blocks() {
+        let (g, _) = load_game(&[crate::builtin_content_dir()]).expect("content loads");
+        let mut battles = 0;
+        for seed in 1..40 {
+            let mut s = g.setup(&Setup::new("1862", 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for _ in 0..1500 {
+                if let Some(bt) = &s.battle {
+                    battles += 1;
+                    for seat in 0..2u8 {
+                        let board = g.board(&s, Some(seat)).battle.expect("BL 6: a battle is drawn");
+                        assert_eq!(board.sides.len(), 2);
+                        assert_eq!(board.sides[0].role, "defender");
+                        assert_eq!(board.sides[0].boxes.iter().map(|b| b.name.as_str()).take(4).collect::<Vec<_>>(), ["Right", "Center", "Left", "Reserve"], "BL 6.2: Left faces the enemy Right");
+                        assert_eq!(board.sides[1].boxes.iter().map(|b| b.name.as_str()).take(4).collect::<Vec<_>>(), ["Left", "Center", "Right", "Reserve"]);
+                        assert!(board.status[0].starts_with(&format!("Day {}", bt.day)));
+                        let pieces: Vec<&BattlePiece> = board.sides.iter().flat_map(|x| &x.boxes).flat_map(|b| &b.pieces).collect();
+                        assert_eq!(pieces.len(), bt.units.len(), "every block in the battle once");
+                        let backs = bt.units.iter().filter(|x| g.data.units[x.u as usize].side.idx() as u8 != seat && !s.units[x.u as usize].shown).count();
+                        assert_eq!(pieces.iter().filter(|p| p.piece.hidden).count(), backs, "BL 2.5: unrevealed enemy blocks show their backs");
+                        assert!(pieces.iter().filter(|p| p.piece.hidden).all(|p| p.piece.label == "?" && p.piece.strength.is_none()));
+                    }
+                }
+                let Some(&seat) = g.active_seats(&s).first() else { break };
+                let legal = g.legal_actions(&s, seat);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut s, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+            if battles > 30 {
+                break;
+            }
+        }
+        assert!(battles > 0, "random games reach a battle");
     }
 }

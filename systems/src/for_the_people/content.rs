@@ -413,6 +413,9 @@ pub struct CardDef {
     /// Path of the Lua event script, relative to the game folder (need not exist yet).
     pub script: String,
     pub authored: Vec<String>,
+    /// What the rulebooks say of the event (cards.toml `sources`), shown on the card's face
+    /// until the card texts are content.
+    pub sources: String,
 }
 
 impl CardDef {
@@ -1094,7 +1097,6 @@ struct CardRec {
     #[serde(default)]
     authored: Vec<String>,
     #[serde(default)]
-    #[allow(dead_code)]
     sources: String,
     #[serde(skip)]
     key: String,
@@ -1907,6 +1909,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             editions: editions_c,
             script: c.script.get_ref().clone(),
             authored: c.authored.clone(),
+            sources: c.sources.clone(),
         });
     }
     if cards.len() > MAX_CARDS {

@@ -785,7 +785,7 @@ impl Game for FtP {
             .filter(|&x| (x as usize) < state::HAND.len())
             .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(|d| card_face(d, self.c.events.decl(d.number))).collect())
             .unwrap_or_default();
-        Board { layout: Layout::Points, spaces, links, pieces, panels, cards }
+        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: None }
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {
