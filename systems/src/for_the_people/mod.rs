@@ -537,6 +537,7 @@ impl Game for FtP {
             "naval-army" => {
                 arity(2)?;
                 Action::NavalArmy { army: army(1)? }
+            }
             "choose" => {
                 arity(2)?;
                 Action::Choose { option: w[1].to_string() }
