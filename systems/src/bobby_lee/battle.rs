@@ -132,7 +132,7 @@ impl BobbyLee {
                 *o = bside(b as u8);
             }
             log.info(|| format!("BL 6.1: battle in {} ({} attacks{}{})", d.hex_name(h), att.name(), if fortress { ", fortress" } else { "" }, if forest { ", forest" } else { "" }));
-            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None, besieged: besieged[h as usize] });
+            s.battles.push(Battle { hex: h, attacker: att, fortress, forest, units, owner, day: 1, turn: 0, step: BStep::Deploy(att.other()), att_from, crossed: Vec::new(), rein: Vec::new(), csa, fired_any: false, nightfall: false, casualties: Vec::new(), resume: None, besieged: besieged[h as usize], checked: Vec::new() });
         }
         s.battle = None;
         self.schedule(s, log);
@@ -419,6 +419,7 @@ impl BobbyLee {
             BStep::Deploy(x) | BStep::Night(x) | BStep::NightReinforce(x) | BStep::Regroup(x, _) => x,
             BStep::Melee { by, .. } | BStep::Leave { by, .. } => by,
             BStep::Casualty(x) => x,
+            BStep::Disengage { u, .. } => self.side_of(u as usize),
             _ => b.phasing(),
         })
     }
@@ -662,13 +663,13 @@ impl BobbyLee {
             let theirs = facing(own);
             // Digest 5.15 [INTERP]: with enemy units in the own flank, only that flank.
             if b.has(own, en, &sides) {
-                if b.has(own, side, &sides) {
-                    v.push(own);
-                }
+                v.push(own);
                 continue;
             }
-            // The flank must be engaged, or a vacant enemy flank.
-            if b.engaged(theirs, &sides) || (!b.has(theirs, en, &sides) && !b.has(theirs, side, &sides)) {
+            // The flank must be engaged by the end of the battle moves (it may be engaged later
+            // in this segment, digest 5.15), or a vacant enemy flank: any enemy flank qualifies
+            // now, and `envelopment_stands` checks it when the envelopments are resolved.
+            if b.has(theirs, en, &sides) || !b.has(theirs, side, &sides) {
                 v.push(theirs);
             }
         }
@@ -688,6 +689,16 @@ impl BobbyLee {
                 continue;
             }
             let side = self.side_of(u as usize);
+            let lost = b.idx(u).is_some_and(|i| b.units[i].lost);
+            if !lost && !self.envelopment_stands(b, t, side) {
+                // Digest 5.15 [INTERP]: the flank was not engaged after all: the unit stays in the
+                // Reserve (no roll); the order was its battle move.
+                let b = s.battle.as_mut().expect("battle");
+                let i = b.idx(u).expect("in battle");
+                b.units[i].env = NOBOX;
+                log.info(|| format!("BL 7.43: {} was not engaged: the {} envelopment does not take place", box_name(t), side.name()));
+                continue;
+            }
             let m = self.fm_modifier(s, u as usize, forest);
             let r = self.die(s);
             let ok = r as i16 + m as i16 >= d.fm_success[side.idx()] as i16;
@@ -731,6 +742,13 @@ impl BobbyLee {
                 self.settle(s, log);
             }
         }
+    }
+
+    /// BL 7.43: once all battle moves are made, an envelopment goes ahead only into a flank
+    /// that is engaged (holds both sides), or into a vacant enemy flank.
+    fn envelopment_stands(&self, b: &Battle, t: Bx, side: Side) -> bool {
+        let sides = self.sides();
+        b.engaged(t, &sides) || (bside(t) != side && !b.has(t, side.other(), &sides) && !b.has(t, side, &sides))
     }
 
     /// The end of the battle-move segment: envelopments, then every engaged unit is revealed
@@ -835,6 +853,11 @@ impl BobbyLee {
             BStep::Casualty(_) => {
                 if let Some(c) = b.casualties.first() {
                     out = self.hit_candidates(s, b, &c.group).into_iter().map(Action::Hit).collect();
+                }
+            }
+            BStep::Disengage { u, .. } => {
+                if let Some(i) = b.idx(u) {
+                    out = self.forced_options(b, i).into_iter().map(|t| Action::Disengage(u, t)).collect();
                 }
             }
             BStep::Melee { bx: t, .. } => {
@@ -1035,6 +1058,28 @@ impl BobbyLee {
                 x.engager = engage;
                 log.info(|| format!("BL 7.4: {} moves a block to {}{}", side.name(), box_name(t), if engage { " (engages)" } else { "" }));
                 self.settle(s, log);
+            }
+            (Action::Disengage(u, t), BStep::Disengage { morale, .. }) => {
+                let b = s.battle.as_mut().expect("battle");
+                let i = b.idx(u).expect("in battle");
+                let from = b.units[i].bx;
+                b.units[i].bx = t;
+                log.info(|| format!("BL 7.42: {} disengages a block to {}", side.name(), box_name(t)));
+                if morale {
+                    // BL 7.2: then the other morale checks, and the combat segment.
+                    b.units[i].fired = true;
+                    b.step = BStep::Retreat;
+                    self.settle(s, log);
+                    if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
+                        self.morale_then_combat(s, log);
+                    }
+                } else {
+                    // BL 7.35: the other units in the meleed box disengage too.
+                    b.step = BStep::Combat;
+                    if !self.disengage_box(s, from, side) {
+                        self.settle(s, log);
+                    }
+                }
             }
             (Action::Envelop(u, t), BStep::Moves) => {
                 let b = s.battle.as_mut().expect("battle");
@@ -1240,16 +1285,22 @@ impl BobbyLee {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
         let ph = b.phasing();
-        let list: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == ph && s.units[x.u as usize].steps == 1 && b.engaged(x.bx, &sides) && !x.fresh).map(|x| x.u).collect();
+        let list: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == ph && s.units[x.u as usize].steps == 1 && b.engaged(x.bx, &sides) && !x.fresh && !b.checked.contains(&x.u)).map(|x| x.u).collect();
         for u in list {
+            s.battle.as_mut().expect("battle").checked.push(u);
             let r = self.die(s);
             log.roll(|| format!("BL 7.2: morale roll {r} for a cadre: {}", if r <= 3 { "poor, it disengages" } else { "good" }));
             if r <= 3 {
                 let b = s.battle.as_mut().expect("battle");
                 let Some(i) = b.idx(u) else { continue };
                 if self.kind(u as usize) != UnitKind::HeavyArtillery {
-                    let t = self.disengage_to(b, i);
-                    b.units[i].bx = t;
+                    let o = self.forced_options(b, i);
+                    if o.len() > 1 {
+                        // BL 7.42: the owner chooses where it disengages.
+                        b.step = BStep::Disengage { u, morale: true };
+                        return;
+                    }
+                    b.units[i].bx = o[0];
                 }
                 b.units[i].fired = true;
                 self.settle(s, log);
@@ -1279,27 +1330,44 @@ impl BobbyLee {
         v
     }
 
-    /// The default disengagement (forced: morale, the end of a second melee round): the first of
-    /// `disengage_options`, the own facing box for a unit in the enemy line.
-    fn disengage_to(&self, b: &Battle, i: usize) -> Bx {
+    /// Where a unit may make a forced disengagement (morale, the end of a second melee round,
+    /// rule 7.2, 7.35): from its own line, any of `disengage_options` (the owner chooses); from
+    /// the enemy line, its own facing box (the only adjacent friendly position, rule 7.4).
+    fn forced_options(&self, b: &Battle, i: usize) -> Vec<Bx> {
         let x = &b.units[i];
         let side = self.side_of(x.u as usize);
         let o = self.disengage_options(b, x.bx, side);
         if bside(x.bx) != side {
-            return *o.iter().find(|&&t| bside(t) == side && bpos(t) != RESERVE).unwrap_or(&o[0]);
+            return vec![*o.iter().find(|&&t| bside(t) == side && bpos(t) != RESERVE).unwrap_or(&o[0])];
         }
-        o[0]
+        o
     }
 
-    fn disengage_box(&self, s: &mut State, t: Bx, side: Side) {
+    /// BL 7.35: every unit of `side` in box `t` disengages; true if one waits for its owner's
+    /// choice of destination (`BStep::Disengage`), the others following once it is made.
+    fn disengage_box(&self, s: &mut State, t: Bx, side: Side) -> bool {
         let sides = self.sides();
         let b = s.battle.as_mut().expect("battle");
         for i in 0..b.units.len() {
             if b.units[i].bx == t && sides[b.units[i].u as usize] == side {
-                let to = self.disengage_to(b, i);
-                b.units[i].bx = to;
+                let o = self.forced_options(b, i);
+                if o.len() > 1 {
+                    b.step = BStep::Disengage { u: b.units[i].u, morale: false };
+                    return true;
+                }
+                b.units[i].bx = o[0];
             }
         }
+        false
+    }
+
+    /// The morale checks (rule 7.2), then the combat segment.
+    fn morale_then_combat(&self, s: &mut State, log: &mut Log) {
+        self.morale(s, log);
+        if let Some(b) = s.battle.as_mut()
+            && b.step == BStep::Retreat {
+                b.step = BStep::Combat;
+            }
     }
 
     /// BL 7.36: Double Defense of a unit in the battle.
@@ -1406,8 +1474,10 @@ impl BobbyLee {
                 b.step = BStep::Combat;
                 if b.engaged(t, &sides) {
                     let ph = b.phasing();
-                    self.disengage_box(s, t, ph);
                     log.info(|| "BL 7.35: after the second round the active side disengages".to_string());
+                    if self.disengage_box(s, t, ph) {
+                        return;
+                    }
                 }
                 self.settle(s, log);
             }
@@ -1596,13 +1666,11 @@ impl BobbyLee {
             log.info(|| format!("BL 7.1: a {} block retreats to {}", sides[u as usize].name(), self.d().hex_name(n)));
         }
         self.settle(s, log);
-        if s.battle.as_ref().is_some_and(|b| b.step == BStep::Retreat) {
-            self.morale(s, log);
-            if let Some(b) = s.battle.as_mut()
-                && b.step == BStep::Retreat {
-                    b.step = BStep::Combat;
-                }
-        }
+        if let Some(b) = s.battle.as_mut()
+            && b.step == BStep::Retreat {
+                b.checked.clear();
+                self.morale_then_combat(s, log);
+            }
     }
 
     /// Retreat every unit of `side` (night withdrawal or rout, rule 6.33, 7.15): Lost units

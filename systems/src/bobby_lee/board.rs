@@ -220,10 +220,12 @@ impl BobbyLee {
             Action::Bid(_) => (None, None, "Bid (BL 4.3)"),
             Action::Activate(u) => (at(*u), None, "Activate (BL 5.11)"),
             Action::HqSupply(u) => (at(*u), None, "HQ supply (BL 11.7)"),
-            Action::Deploy(u, _) | Action::Fire(u, _) | Action::BMove(u, _) | Action::Envelop(u, _) | Action::Target(u, _) => (at(*u), None, "Battle (BL 6, 7)"),
+            Action::Deploy(u, _) | Action::Fire(u, _) | Action::BMove(u, _) | Action::Disengage(u, _) | Action::Envelop(u, _) | Action::Target(u, _) => (at(*u), None, "Battle (BL 6, 7)"),
             Action::Reinforce(u) => (at(*u), s.battle.as_ref().map(|b| b.hex), "Battle (BL 6, 7)"),
             Action::Hit(u) => (at(*u), None, "Battle (BL 7.32)"),
             Action::Fight(h) => (None, Some(*h), "Battle (BL 6.1)"),
+            Action::Demand(h) | Action::Surrender(h) => (None, Some(*h), "Surrender (BL 11.81)"),
+            Action::Refuse => (None, None, "Surrender (BL 11.81)"),
             Action::Melee(_) | Action::Press | Action::Break(_) | Action::Withdraw | Action::Continue(_) => (None, None, "Battle (BL 6, 7)"),
             _ => (None, None, ""),
         };

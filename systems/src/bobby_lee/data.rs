@@ -206,6 +206,8 @@ pub struct Data {
     pub scenarios: Vec<Scenario>,
     /// Port parent in the naval tree (rule 10): index into places, NONE = the Bay itself.
     pub port_parent: Vec<u16>,
+    /// How ships reach each coastal non-port hex (rule 10.4, 10.42), see `water`.
+    pub landings: Vec<Option<super::water::Landing>>,
     /// The Washington-Alexandria military railroad link (rule 9.5).
     pub military_rr: Option<(u16, u16)>,
     pub command_range: [u8; 2],
@@ -1012,7 +1014,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         errs.push(Diagnostics::general(format!("{}/scenarios", set.game_dir()), "no scenario files").0.remove(0));
     }
 
-    let data = Data {
+    let mut data = Data {
         title: g.title.clone(),
         cols,
         rows,
@@ -1023,6 +1025,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         units,
         scenarios,
         port_parent,
+        landings: Vec::new(),
         military_rr,
         command_range: side_map(&g.command.range),
         range_overrides,
@@ -1046,6 +1049,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         vp_start,
         hexes,
     };
+    data.landings = super::water::landings(&data);
     if data.types.iter().all(|t| t.kind != UnitKind::Hq) {
         errs.push(Diagnostics::general(set.path(gsrc), "the hq unit type is missing").0.remove(0));
     }

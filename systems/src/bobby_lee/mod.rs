@@ -4,6 +4,7 @@
 //!   and interned.
 //! * [`state`]: the plain-data state and the actions.
 //! * [`rules`]: the month, command, movement, strategic moves, supply, sieges and victory.
+//! * [`water`]: which ports a ship passes to reach a coastal hex that is not a port.
 //! * [`battle`]: the Combat Phase (rules 6-7): battle board, deployment, battle turns, night.
 
 mod ai;
@@ -12,6 +13,7 @@ mod board;
 pub mod data;
 mod rules;
 pub mod state;
+mod water;
 #[cfg(test)]
 mod tests;
 
@@ -144,6 +146,8 @@ pub struct View {
     pub committed: [bool; 2],
     pub rp: Option<u8>,
     pub strategic_moves: u8,
+    /// The hex whose besieged force was asked to surrender, awaiting the answer (rule 11.81).
+    pub surrender_demanded: Option<String>,
     /// The battle being played, if any (rule 6).
     pub battle: Option<BattleView>,
     /// The other battles of this Combat Phase, waiting on the shared clock (rule 6.1).
@@ -273,6 +277,8 @@ impl Game for BobbyLee {
             Phase::Replacement => (0..2).filter(|&i| !s.done[i as usize]).collect(),
             Phase::Bids => (0..2).filter(|&i| s.bids[i as usize].is_none()).collect(),
             Phase::Battle => self.battle_actor(s).map(|x| vec![x.idx() as u8]).unwrap_or_default(),
+            // BL 11.81: the besieged player answers a surrender demand.
+            _ if s.demand.is_some() => vec![s.active.other().idx() as u8],
             _ => vec![s.active.idx() as u8],
         }
     }
@@ -309,6 +315,9 @@ impl Game for BobbyLee {
             Action::Evacuate(u, h) => format!("evacuate {} {}", self.unit_id(u), self.label(h)),
             Action::Cross(u, h) => format!("cross {} {}", self.unit_id(u), self.label(h)),
             Action::HqSupply(u) => format!("hq-supply {}", self.unit_id(u)),
+            Action::Demand(h) => format!("demand {}", self.label(h)),
+            Action::Surrender(h) => format!("surrender {}", self.label(h)),
+            Action::Refuse => "refuse".into(),
             Action::End => "end".into(),
             Action::Deploy(u, b) => format!("deploy {} {}", self.unit_id(u), battle::box_name(b)),
             Action::Retreat(u, h) => format!("retreat {} {}", self.unit_id(u), self.label(h)),
@@ -317,6 +326,7 @@ impl Game for BobbyLee {
             Action::Press => "press".into(),
             Action::Break(b) => format!("break {}", battle::box_name(b)),
             Action::BMove(u, b) => format!("bmove {} {}", self.unit_id(u), battle::box_name(b)),
+            Action::Disengage(u, b) => format!("disengage {} {}", self.unit_id(u), battle::box_name(b)),
             Action::Reinforce(u) => format!("reinforce {}", self.unit_id(u)),
             Action::Withdraw => "withdraw".into(),
             Action::Continue(None) => "continue".into(),
@@ -400,14 +410,18 @@ impl Game for BobbyLee {
                 Action::Cross(u, h)
             }
             "hq-supply" => Action::HqSupply(u1(&w)?),
+            "demand" if w.len() == 2 => Action::Demand(self.parse_hex(w[1])?),
+            "surrender" if w.len() == 2 => Action::Surrender(self.parse_hex(w[1])?),
+            "refuse" if w.len() == 1 => Action::Refuse,
             "end" if w.len() == 1 => Action::End,
-            "deploy" | "fire" | "bmove" | "envelop" if w.len() == 3 => {
+            "deploy" | "fire" | "bmove" | "envelop" | "disengage" if w.len() == 3 => {
                 let u = self.parse_unit(w[1])?;
                 let b = battle::parse_box(w[2]).ok_or_else(bad)?;
                 match w[0] {
                     "deploy" => Action::Deploy(u, b),
                     "fire" => Action::Fire(u, b),
                     "envelop" => Action::Envelop(u, b),
+                    "disengage" => Action::Disengage(u, b),
                     _ => Action::BMove(u, b),
                 }
             }
@@ -465,6 +479,7 @@ impl Game for BobbyLee {
             committed: [s.done[0] || s.bids[0].is_some(), s.done[1] || s.bids[1].is_some()],
             rp: me.map(|m| s.rp[m.idx()]),
             strategic_moves: s.sm,
+            surrender_demanded: s.demand.map(|h| self.data.hex_name(h)),
             battle: s.battle.as_ref().map(|b| self.battle_view(s, b, me)),
             other_battles: s.battles.iter().map(|b| self.battle_view(s, b, me)).collect(),
             outcome: self.outcome(s).map(|o| o.reason),
@@ -499,6 +514,9 @@ impl Game for BobbyLee {
                     _ => out.push_str(&format!("  {pos}: [{} ?]\n", x.side)),
                 }
             }
+        }
+        if let Some(h) = &v.surrender_demanded {
+            out.push_str(&format!("\nBL 11.81: {} demands the surrender of the force besieged in {h}\n", v.active));
         }
         for b in &v.other_battles {
             out.push_str(&format!("Battle waiting in {}: day {}, {}: {}\n", b.hex, b.day, b.time, b.step));

@@ -76,6 +76,8 @@ impl BobbyLee {
             recovered: 0,
             disrupted: Vec::new(),
             invaders: Vec::new(),
+            demand: None,
+            demanded: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -368,6 +370,33 @@ impl BobbyLee {
         }
     }
 
+    /// BL 10.3 / 10.4 / 10.42: a ship between port `p` and the coastal hex `t` (not a port)
+    /// passes no enemy-controlled port: it goes through one of the ports bounding `t`'s water
+    /// (`p` itself, or a friendly port reached from `p`), or, for the USA (rule 10.1), from the
+    /// Bay past `p`'s downstream ports; and the ports of the naval tree within that stretch
+    /// of water must be friendly too.
+    pub(crate) fn landing_ok(&self, s: &State, side: Side, p: usize, t: u16) -> bool {
+        let d = self.d();
+        let Some(l) = &d.landings[t as usize] else { return false };
+        let friendly = |q: usize| s.control[d.places[q].hex as usize] == side;
+        // BL 10.1: the CSA sails only its James waterways (the Appomattox by option, digest A9).
+        let csa_water = |q: usize| d.places[q].csa_naval && (!d.places[q].csa_naval_optional || s.opts.csa_appomattox);
+        let via_port = l.ports.iter().any(|&q| {
+            (side == Side::Usa || csa_water(q)) && (q == p || (friendly(q) && d.naval_passes(p, q).is_some_and(|ps| ps.iter().all(|&x| friendly(x)))))
+        });
+        let via_bay = || {
+            let mut q = d.port_parent[p];
+            while q != NONE {
+                if !friendly(q as usize) {
+                    return false;
+                }
+                q = d.port_parent[q as usize];
+            }
+            true
+        };
+        l.through.iter().all(|&q| q == p || friendly(q)) && (via_port || (side == Side::Usa && l.bay && via_bay()))
+    }
+
     fn friendly_rail(&self, s: &State, side: Side, h: u16) -> bool {
         let hx = &self.d().hexes[h as usize];
         // BL 9.1: the CSA never uses rail in the North; the USA uses CSA rail only where it
@@ -592,6 +621,7 @@ impl BobbyLee {
         s.attacks.clear();
         s.hq_supply.clear();
         s.invaders.clear();
+        s.demanded.clear();
         for u in s.units.iter_mut() {
             u.moved = false;
             u.from = u.hex;
@@ -752,14 +782,10 @@ impl BobbyLee {
     /// have no naval supply (digest A49: only land hexes count; single hexes only).
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
-        let net = self.supply_net(s, side, occ);
+        let mut net: Option<Vec<bool>> = None;
         let mut out = vec![false; d.hexes.len()];
         for (h, hx) in d.hexes.iter().enumerate() {
             if occ[h] & bit(side) == 0 {
-                continue;
-            }
-            let naval = hx.place.is_some_and(|p| d.places[p as usize].port) && net[h];
-            if naval {
                 continue;
             }
             let mut any = false;
@@ -774,9 +800,46 @@ impl BobbyLee {
                     all = false;
                 }
             }
-            out[h] = any && all;
+            if !(any && all) {
+                continue;
+            }
+            // The supply network is traced only for a surrounded port (naval supply).
+            let port = hx.place.is_some_and(|p| d.places[p as usize].port);
+            out[h] = !port || !net.get_or_insert_with(|| self.supply_net(s, side, occ))[h];
         }
         out
+    }
+
+    /// BL 11.81: the demands and voluntary surrenders open to the active player now: a demand
+    /// for each besieged enemy hex not yet asked this turn, a surrender for each own besieged hex.
+    fn siege_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
+        let occ = self.occ(s);
+        for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
+            if b && !s.demanded.contains(&(h as u16)) {
+                out.push(Action::Demand(h as u16));
+            }
+        }
+        for (h, b) in self.besieged_hexes(s, side, &occ).into_iter().enumerate() {
+            if b {
+                out.push(Action::Surrender(h as u16));
+            }
+        }
+    }
+
+    /// BL 11.81: every unit of `side` in hex `h` surrenders: eliminated, and may be rebuilt
+    /// (back to the pool, unlike units eliminated while besieged).
+    fn surrender(&self, s: &mut State, side: Side, h: u16, log: &mut Log) {
+        let d = self.d();
+        for i in 0..s.units.len() {
+            let x = &mut s.units[i];
+            if x.st == St::Map && x.hex == h && self.side_of(i) == side {
+                *x = Unit::pool();
+                s.hqs.retain(|&q| q as usize != i);
+                s.invaders.retain(|v| v.0 as usize != i);
+                log.reveal(|| format!("BL 11.81: {} surrenders", d.units[i].id));
+            }
+        }
+        log.info(|| format!("BL 11.81: the {} force in {} surrenders", side.name(), d.hex_name(h)));
     }
 
     /// Remove one step; a cadre that loses its step is eliminated (rule 2.4), permanently if
@@ -925,7 +988,7 @@ impl BobbyLee {
                     }
                     let route = match hx.place.map(|q| q as usize).filter(|&q| d.places[q].port) {
                         Some(q) => d.naval_passes(p, q).is_some_and(|ps| ps.iter().all(|&x| x == q || s.control[d.places[x].hex as usize] == side)),
-                        None => true,
+                        None => self.landing_ok(s, side, p, t),
                     };
                     // A plain naval move already reaches friendly ports; the invasion adds the rest.
                     let plain = hx.place.is_some_and(|q| self.naval_ok(s, side, p, q as usize, occ));
@@ -938,7 +1001,7 @@ impl BobbyLee {
             // BL 10.42: naval evacuation from a non-port hex to a friendly port.
             let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
             for q in 0..d.places.len() {
-                if self.friendly_port(s, side, q, occ, norfolk_ok) {
+                if self.friendly_port(s, side, q, occ, norfolk_ok) && self.landing_ok(s, side, q, h) {
                     out.push(Action::Evacuate(ui, d.places[q].hex));
                 }
             }
@@ -1009,6 +1072,14 @@ impl BobbyLee {
                 }
             }
             Phase::Battle => return self.battle_legal(s, side),
+            // BL 11.81: a demanded surrender waits for the besieged player's answer.
+            _ if s.demand.is_some() => {
+                if let Some(h) = s.demand.filter(|_| side != s.active) {
+                    out.push(Action::Surrender(h));
+                    out.push(Action::Refuse);
+                }
+                return out;
+            }
             _ if side != s.active => {}
             Phase::Activation => {
                 let must = s.must_activate;
@@ -1076,6 +1147,10 @@ impl BobbyLee {
                 }
                 out.push(Action::End);
             }
+        }
+        // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
+        if side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
+            self.siege_actions(s, side, &mut out);
         }
         out
     }
@@ -1283,8 +1358,21 @@ impl BobbyLee {
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
-            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
+            Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
+            }
+            Action::Demand(h) => {
+                s.demand = Some(h);
+                s.demanded.push(h);
+                log.info(|| format!("BL 11.81: {} demands the surrender of the force besieged in {}", side.name(), d.hex_name(h)));
+            }
+            Action::Surrender(h) => {
+                s.demand = None;
+                self.surrender(s, side, h, log);
+            }
+            Action::Refuse => {
+                s.demand = None;
+                log.info(|| format!("BL 11.81: {} refuses to surrender", side.name()));
             }
             Action::HqSupply(h) => {
                 // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
@@ -1406,6 +1494,9 @@ impl BobbyLee {
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
             (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (_, Action::Demand(_)) => r("BL 11.81", "the active player may demand, once per Campaign Turn, the surrender of an enemy force besieged now (every adjacent land hex enemy-occupied, no naval supply)"),
+            (_, Action::Surrender(_)) => r("BL 11.81", "a besieged force surrenders when its owner answers a demand for that hex, or voluntarily in its owner's own Campaign Turn"),
+            (_, Action::Refuse) => r("BL 11.81", "there is no surrender demand to refuse"),
             (_, Action::HqSupply(_)) => r("BL 11.7", "HQ supply needs one of your Field HQs with at least 2 steps"),
             (Phase::Battle, _) => r("BL 7.0", "not allowed now in this battle: see the legal actions of the current battle segment"),
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),

@@ -140,6 +140,14 @@ pub struct State {
     pub disrupted: Vec<u8>,
     /// Units that invaded by sea this Campaign Turn, with the port they sailed from (rule 10.4).
     pub invaders: Vec<(u8, u16)>,
+    /// A surrender the active player demanded of the besieged enemy force in this hex, waiting
+    /// for the besieged player's answer (rule 11.81).
+    #[serde(default)]
+    pub demand: Option<u16>,
+    /// Hexes whose surrender was demanded this Campaign Turn: one demand per hex and turn
+    /// (digest 6.3 [INTERP]: a refusal stands for the turn).
+    #[serde(default)]
+    pub demanded: Vec<u16>,
     /// Campaign Turns played (for reports).
     pub turns: u32,
     pub winner: Option<Option<Side>>,
@@ -211,6 +219,13 @@ pub enum Action {
     Cross(u8, u16),
     /// `invade U HEX`: a USA infantry naval invasion, 2 SM (rule 10.4).
     Invade(u8, u16),
+    /// `demand HEX`: demand the surrender of the besieged enemy force in this hex (rule 11.81).
+    Demand(u16),
+    /// `surrender HEX`: the besieged force in this hex surrenders, answering a demand or
+    /// voluntarily in the owner's own Campaign Turn (rule 11.81).
+    Surrender(u16),
+    /// `refuse`: refuse a demanded surrender (rule 11.81).
+    Refuse,
     /// `hq-supply HQ` (rule 11.7).
     HqSupply(u8),
     /// `end`: end the current step.
@@ -227,6 +242,8 @@ pub enum Action {
     Press,
     /// `break BOX`: break off the melee, disengaging to this friendly box (rule 7.35, 7.42).
     Break(u8),
+    /// `disengage U BOX`: where a unit makes a forced disengagement (rule 7.2, 7.35, 7.42).
+    Disengage(u8, u8),
     /// `bmove U BOX` (rule 7.4).
     BMove(u8, u8),
     /// `reinforce U` (rule 7.5).
@@ -304,6 +321,9 @@ pub enum BStep {
     Leave { by: Side, night: bool, rout: bool },
     /// `by` chooses which of its equally strong units takes the next hit (rule 7.32).
     Casualty(Side),
+    /// The owner of unit `u` chooses where it makes a forced disengagement (rule 7.42) after a
+    /// failed morale check (`morale`, rule 7.2) or a second melee round (rule 7.35).
+    Disengage { u: u8, morale: bool },
     /// The victor may retreat or reinforce, not both (rule 6.4). mode 0 none yet, 1 retreat, 2 reinforce.
     Regroup(Side, u8),
 }
@@ -341,6 +361,9 @@ pub struct Battle {
     /// battle are removed for good (rule 11.81).
     #[serde(default)]
     pub besieged: bool,
+    /// Units that took their morale check this battle turn (rule 7.2).
+    #[serde(default)]
+    pub checked: Vec<u8>,
 }
 
 /// Hits scored on a group of units, taken one at a time by the strongest (rule 7.32).

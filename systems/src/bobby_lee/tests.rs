@@ -799,10 +799,10 @@ fn env_setup() -> (State, Vec<u16>) {
     act(&mut s, 1, "deploy csa-ewell csa-reserve");
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
-    assert!(!legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: the flank must be engaged");
-    act(&mut s, 1, "bmove csa-jackson usa-left");
-    assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: engaged this same turn");
+    // BL 7.43 (digest 5.15): the flank may be one engaged later in this same segment.
+    assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: a flank to be engaged this turn");
     act(&mut s, 1, "envelop csa-ewell usa-left");
+    act(&mut s, 1, "bmove csa-jackson usa-left");
     assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "B-26: no other move with an envelopment");
     (s, n)
 }
@@ -815,6 +815,28 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
     act(&mut s, 1, "end");
     assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Usa, LEFT)));
     assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
+}
+
+#[test]
+fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_43() {
+    // BL 7.43 (digest 5.15): the target flank must be engaged once all battle moves are made;
+    // [INTERP] if it is not, the enveloping unit stays in the Reserve, with no roll.
+    let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
+    act(&mut s, 0, "deploy usa-i-1 usa-center");
+    act(&mut s, 0, "deploy usa-i-2 usa-left");
+    act(&mut s, 1, "deploy csa-longstreet csa-center");
+    act(&mut s, 1, "deploy csa-jackson csa-right");
+    act(&mut s, 1, "deploy csa-ewell csa-reserve");
+    act(&mut s, 1, "end");
+    act(&mut s, 1, "end");
+    assert!(!legal_texts(&s, 1).contains(&"envelop csa-ewell csa-left".to_string()), "not into an own flank free of the enemy");
+    act(&mut s, 1, "envelop csa-ewell usa-left");
+    s.forced = vec![6];
+    act(&mut s, 1, "end");
+    assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Csa, RESERVE)), "the envelopment lapses");
+    assert_eq!(s.forced, vec![6], "no envelopment roll");
+    let b = s.battle.as_ref().unwrap();
+    assert!(!b.units[b.idx(uid("csa-ewell") as u8).unwrap()].lost);
 }
 
 /// Digest T-NIGHT-2 / T-BM-1: a Lost unit at nightfall loses a step and retreats; B-25.
@@ -2117,4 +2139,133 @@ fn t_siege_2_besieged_defenders_eliminated_in_battle_are_removed_for_good_bl_11_
         guard += 1;
     }
     assert_eq!(s.units[u].st, St::Removed, "T-SIEGE-2: besieged, eliminated in battle: removed for good");
+}
+
+/// A USA force besieged in open ground by six CSA blocks, at the start of a CSA Campaign Turn.
+fn siege() -> (State, u16, usize, usize) {
+    let mut s = blank("1862");
+    s.month = 6;
+    let (h, n) = open_ground();
+    let a = put_hex(&mut s, "usa-i-1", h, 2);
+    let b = put_hex(&mut s, "usa-i-2", h, 1);
+    let ring = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, ring[i], x, 2);
+    }
+    (s, h, a, b)
+}
+
+#[test]
+fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
+    // BL 11.81 (digest T-SIEGE-2): during a Campaign Turn the active player may demand the
+    // surrender of besieged enemy forces; the besieged player may accept or refuse.
+    let g = game();
+    let (mut s, h, a, b) = siege();
+    let at = label(h);
+    assert!(legal_texts(&s, 1).contains(&format!("demand {at}")), "the active player may demand");
+    assert_eq!(refused(&s, 0, &format!("demand {at}")).rule, "BL 11.81", "only the active player demands");
+    act(&mut s, 1, &format!("demand {at}"));
+    assert_eq!(g.active_seats(&s), vec![0], "the besieged player answers");
+    assert_eq!(legal_texts(&s, 0), vec![format!("surrender {at}"), "refuse".to_string()]);
+    assert!(legal_texts(&s, 1).is_empty(), "the demanding player waits for the answer");
+    assert!(g.describe(&s, Some(0)).contains("demands the surrender"));
+    // Refused: nothing changes, and the demand is not repeated this turn.
+    let before = s.units.clone();
+    act(&mut s, 0, "refuse");
+    assert_eq!(s.units, before, "T-SIEGE-2: a demanded surrender may be refused");
+    assert_eq!(s.demand, None);
+    assert_eq!(refused(&s, 1, &format!("demand {at}")).rule, "BL 11.81", "[INTERP] one demand per hex and Campaign Turn");
+    // Next CSA turn: demanded again and accepted. The units are eliminated but may be rebuilt.
+    g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
+    act(&mut s, 1, &format!("demand {at}"));
+    act(&mut s, 0, &format!("surrender {at}"));
+    assert_eq!((s.units[a].st, s.units[b].st), (St::Pool, St::Pool), "T-SIEGE-2: surrendered units are eliminated, not removed");
+    assert!(s.units.iter().all(|x| x.hex != h), "the hex is empty");
+    assert!(g.check_invariants(&s).is_ok());
+    s.phase = Phase::Replacement;
+    s.done = [false, false];
+    s.rp = [20, 20];
+    assert!(legal_texts(&s, 0).iter().any(|t| t.starts_with("build usa-i-1 ")), "T-SIEGE-2: a surrendered unit may be rebuilt");
+}
+
+#[test]
+fn t_siege_2_a_voluntary_surrender_in_the_own_turn_bl_11_81() {
+    // BL 11.81 (digest T-SIEGE-2): a besieged player may surrender voluntarily during its own
+    // Campaign Turn, and this must be accepted (no answer from the enemy).
+    let g = game();
+    let (mut s, h, a, _) = siege();
+    let at = label(h);
+    assert_eq!(refused(&s, 0, &format!("surrender {at}")).rule, "BL 11.81", "not in the enemy's turn");
+    s.active = Side::Usa;
+    assert!(!legal_texts(&s, 0).contains(&format!("demand {at}")));
+    act(&mut s, 0, &format!("surrender {at}"));
+    assert_eq!(s.units[a].st, St::Pool, "T-SIEGE-2: the voluntary surrender takes effect at once");
+    assert_eq!(g.active_seats(&s), vec![0], "the USA goes on with its turn");
+    // A force that is not besieged may not surrender, and its surrender may not be demanded.
+    let (mut s, h, _, _) = siege();
+    let n = g.data.hexes[h as usize].nbr[0];
+    let x = s.units.iter().position(|u| u.hex == n).expect("ring");
+    s.units[x] = Unit::pool();
+    assert_eq!(refused(&s, 1, &format!("demand {}", label(h))).rule, "BL 11.81", "not besieged: no demand");
+    s.active = Side::Usa;
+    assert_eq!(refused(&s, 0, &format!("surrender {}", label(h))).rule, "BL 11.81", "not besieged: no surrender");
+}
+
+#[test]
+fn t_nav_1_an_invasion_of_a_coastal_hex_may_not_pass_an_enemy_port_bl_10_4() {
+    // BL 10.4 (digest T-NAV-1): an invasion that passes Norfolk to reach the James upriver is
+    // illegal while the CSA controls Norfolk; the route to a coastal hex that is not a port is
+    // checked like the route to a port (rule 10.3).
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let fm = hx("fort-monroe");
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    for p in ["fort-monroe", "williamsburg", "yorktown"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("norfolk") as usize] = Side::Csa;
+    let james = hx("1527");
+    let york = hx("1727");
+    assert!(game().data.hexes[james as usize].place.is_none() && game().data.hexes[york as usize].place.is_none());
+    let l = legal_texts(&s, 0);
+    assert!(!l.contains(&"invade usa-i-1 1527".to_string()), "T-NAV-1: the James above Norfolk is closed");
+    assert!(l.contains(&"invade usa-i-1 1727".to_string()), "the York is open");
+    s.control[hx("norfolk") as usize] = Side::Usa;
+    assert!(legal_texts(&s, 0).contains(&"invade usa-i-1 1527".to_string()), "a USA Norfolk opens the James");
+    // From Baltimore, past an enemy Fort Monroe: no invasion of the York or the James.
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    put_hex(&mut s, "usa-i-1", hx("baltimore"), 3);
+    for p in ["baltimore", "norfolk", "williamsburg", "yorktown"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("fort-monroe") as usize] = Side::Csa;
+    let l = legal_texts(&s, 0);
+    assert!(!l.contains(&"invade usa-i-1 1527".to_string()), "the James is past Fort Monroe");
+    assert!(!l.contains(&"invade usa-i-1 1727".to_string()), "so is the York");
+    assert!(l.contains(&"invade usa-i-1 1723".to_string()), "the open Bay shore is not");
+}
+
+#[test]
+fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
+    // BL 7.2 / 7.42 (digest T-MOR-1): a unit failing its morale check must disengage "to its
+    // own line or Reserve": where it has a choice of friendly non-engaged positions, the owner
+    // chooses. Here the CSA holds the USA Right, which faces the CSA Left.
+    let units = [("csa-cav-stuart", 1, "csa-left"), ("usa-i-2", 2, "csa-left"), ("csa-jackson", 2, "usa-right"), ("csa-longstreet", 3, "csa-center"), ("usa-i-1", 3, "usa-center")];
+    let (mut s, _, _) = boxed(&units, 0, BStep::Retreat);
+    s.forced = vec![2];
+    act(&mut s, 1, "end");
+    assert_eq!(bstep(&s), BStep::Disengage { u: uid("csa-cav-stuart") as u8, morale: true });
+    assert_eq!(game().active_seats(&s), vec![1]);
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, vec!["disengage csa-cav-stuart csa-reserve", "disengage csa-cav-stuart usa-right"]);
+    act(&mut s, 1, "disengage csa-cav-stuart usa-right");
+    assert_eq!(box_of(&s, "csa-cav-stuart"), Some(bx(Side::Usa, RIGHT)));
+    assert_eq!(bstep(&s), BStep::Combat, "then the combat segment");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "it does not fire");
 }
