@@ -2448,7 +2448,7 @@ fn every_die_roll_is_logged_and_forcible() {
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
             let a = legal[rng.pick(legal.len())].clone();
-            st.forced = vec![2, 5, 3, 6, 1, 4].repeat(20);
+            st.forced = [2, 5, 3, 6, 1, 4].repeat(20);
             let mut log = Log::recording();
             g.apply(&mut st, seat, &a, &mut log).unwrap();
             let used = 120 - st.forced.len();
@@ -2606,8 +2606,7 @@ fn t_li_7_7_session_history_never_names_hidden_units_to_the_enemy() {
             let hidden = before | g.hidden_from(s.state(), Some(other));
             masked += (step.action_for(Some(other)) != step.action) as u32;
             assert_eq!(step.action_for(Some(seat)), step.action, "the actor reads its own action");
-            for (i, u) in sd.units.iter().enumerate().filter(|(i, u)| hidden & (1 << i) != 0 && plain(&u.name)) {
-                let _ = i;
+            for (_, u) in sd.units.iter().enumerate().filter(|(i, u)| hidden & (1 << i) != 0 && plain(&u.name)) {
                 assert!(!step.action_for(Some(other)).contains(u.name.as_str()), "{} named in `{}`", u.name, step.action);
                 for e in step.events.iter().filter(|e| e.visible_to(Some(other)) && e.kind != EventKind::Reveal) {
                     assert!(!e.text.contains(u.name.as_str()), "{} named to seat {other}: {}", u.name, e.text);
