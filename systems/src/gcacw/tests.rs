@@ -2616,3 +2616,135 @@ fn t_li_7_7_session_history_never_names_hidden_units_to_the_enemy() {
     }
     assert!(masked > 0, "some actions were masked");
 }
+
+/// Every cell of both CRT halves set to one result, to force a combat's outcome.
+fn force_crt(t: &mut T, att: &str, def: &str) {
+    let (a, d) = (data::CrtRes::parse(att).unwrap(), data::CrtRes::parse(def).unwrap());
+    for row in t.g.data.charts.crt_att.iter_mut() {
+        row.iter_mut().for_each(|c| *c = a);
+    }
+    for row in t.g.data.charts.crt_def.iter_mut() {
+        row.iter_mut().for_each(|c| *c = d);
+    }
+}
+
+#[test]
+fn dt27_dt28_attack_results_that_end_the_march() {
+    // GCACW 6.2, 7.5: after an attack from an enemy ZOC the march goes on only if the attacker's
+    // result has no D, F, f or E; an "a" still lets it advance (GCACW 7.6).
+    let body = unit("a", "confederate", "inf", 6, "0503", "") + &unit("d", "union", "inf", 6, "0506", "");
+    let start = |att: &str, def: &str| {
+        let mut t = build("sjw", 1862, &[], "", &body);
+        force_crt(&mut t, att, def);
+        t.initiative(CSA);
+        t.dice(&[6]);
+        t.act("march a");
+        t.act("move 0504");
+        t.act("move 0505");
+        t.dice(&[3, 3]);
+        t.act("attack 0506 hasty");
+        t
+    };
+    // A plain result: still in the ZOC with MP left, it must attack again or end.
+    let mut t = start("-", "-");
+    t.act("stay");
+    assert!(t.st.march.as_ref().is_some_and(|m| m.stopped && !m.ended), "{:?}", t.legal());
+    assert!(t.legal().iter().any(|a| a.starts_with("attack")));
+    // DT-27: "f" ends the march.
+    let mut t = start("f", "-");
+    t.act("stay");
+    assert!(t.st.march.is_none() || t.mv().ended, "DT-27: {:?}", t.legal());
+    assert!(!t.legal().iter().any(|a| a.starts_with("attack") || a.starts_with("move")));
+    // DT-28: "Da" against "Dr": the defender retreats, the attacker may advance, then its march ends.
+    let mut t = start("Da", "Dr");
+    assert_eq!(t.seat(), UNION, "the defender retreats first: {:?}", t.legal());
+    while matches!(t.st.flow.top(), Some(Frame::Retreat(_))) {
+        let l = t.legal();
+        let step = l.iter().find(|a| *a == "halt").or_else(|| l.iter().find(|a| a.starts_with("retreat"))).cloned().unwrap();
+        t.act(&step);
+    }
+    assert!(t.has("advance a"), "DT-28: {:?}", t.legal());
+    t.act("advance a");
+    while t.seat() == CSA && t.has("done") {
+        t.act("done");
+    }
+    assert_eq!(t.hex_of("a"), "0506");
+    assert!(t.st.march.as_ref().is_none_or(|m| m.ended), "the D ended the march");
+    assert!(!t.legal().iter().any(|a| a.starts_with("move")));
+}
+
+#[test]
+fn dt47_lee_and_jackson_bonuses_never_combine() {
+    // GCACW 7.4 (digest 6.7.5): Lee in the assaulting leader's hex +1; Jackson's corps +1 in
+    // SJW/HCR/SLB; never combined (an assault's leader bonus is at most +1).
+    let body = unit("j1", "confederate", "inf", 6, "0505", "corps = \"II\"") + &unit("j2", "confederate", "inf", 6, "0303", "corps = \"II\"")
+        + &leader("jackson", "confederate", "corps", "II", 3, 4, "j1", "bonus = \"jackson\"")
+        + &leader("lee", "confederate", "army", "army", 0, 5, "j1", "bonus = \"lee\"")
+        + &unit("e", "union", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let j = t.l("jackson");
+    assert_eq!(t.g.leader_bonus(&t.st, j), 1, "DT-47: Lee and Jackson together: +1 only");
+    let lee = t.l("lee");
+    t.st.leaders[lee].unit = t.u("j2") as u8;
+    assert_eq!(t.g.leader_bonus(&t.st, j), 1, "Jackson's corps alone");
+    let mut t = build("otr", 1862, &[], "", &body);
+    t.st.leaders[lee].unit = t.u("j2") as u8;
+    assert_eq!(t.g.leader_bonus(&t.st, j), 0, "no Jackson bonus outside SJW/HCR/SLB");
+}
+
+#[test]
+fn dt65_dt68_dt71_retreat_paths() {
+    // GCACW 7.6: a retreat whose only way lies through an enemy-occupied hex costs 3 manpower
+    // there (DT-65); in rain no retreat crosses a ford (DT-68); cavalry retreating into an
+    // enemy-occupied hex is eliminated (GCACW 7.7, DT-71).
+    // 0505 ringed by water except 0506, which the enemy holds; the attacker is at 0504.
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccxxxcccc", "cccxcxcccc", "cccxcxcccc", "cccccccccc"];
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "") + &unit("f", "confederate", "inf", 6, "0506", "");
+    let t = build("sjw", 1862, &grid, "", &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    let opts = t.g.retreat_options(&t.st, &r);
+    assert_eq!(opts, vec![(t.h("0506"), 5, 3)], "DT-65: through the enemy, 3 manpower: {opts:?}");
+    // DT-71: the same path for retreating cavalry eliminates it.
+    let body = unit("k", "union", "cav", 3, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "") + &unit("f", "confederate", "inf", 6, "0506", "");
+    let mut t = build("sjw", 1862, &grid, "", &body);
+    let mut r = retreat_ctx(&t, "0505", "0504", RetreatKind::Cavalry);
+    r.units = 1 << t.u("k");
+    let n = t.h("0506");
+    t.g.retreat_step(&mut t.st, r, n, false, &mut Log::quiet());
+    assert!(t.unit("k").gone, "DT-71");
+    // DT-68: a ford in rain.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    assert!(t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == t.h("0506")), "dry: the ford is open");
+    t.st.rain = true;
+    assert!(!t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == t.h("0506")), "DT-68: not in rain");
+}
+
+#[test]
+fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
+    // GCACW 10.0 (digest 7.3.4): a Confederate ferry attempt from outside any enemy ZOC by a unit
+    // that spent its whole march there: 4 - 2 - 1 - 1 = 0 <= 1: destroyed (DT-88). A destroyed
+    // major-river bridge leaves no crossing, except where a ford remains (Snicker's and Berry's
+    // ferries, `ford_remains`) (DT-90).
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"ferry\"\nname = \"y\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("c", "confederate", "inf", 4, "0505", "") + &unit("u", "union", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    t.initiative(CSA);
+    t.dice(&[1]);
+    t.act("march c");
+    t.dice(&[4]);
+    let log = t.act("destroy 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 -4 = 0: destroyed")), "DT-88: {log:?}");
+    let major = |more: &str| {
+        format!("[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"bridge\"\nname = \"b\"\n{more}sides = [[\"0505\", \"0506\"]]\n")
+    };
+    for (more, after) in [("", data::Crossing::None), ("ford_remains = true\n", data::Crossing::Ford)] {
+        let mut t = build("sjw", 1862, &[], &major(more), &body);
+        let (a, b) = (t.h("0505"), t.h("0506"));
+        t.st.destroyed.push((a.min(b), a.max(b)));
+        let s = rules::eff_side(&t.sc().map, &t.st, a, b).unwrap();
+        assert_eq!(s.crossing, after, "DT-90 {more}");
+    }
+}
