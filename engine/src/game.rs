@@ -97,6 +97,13 @@ pub trait Game: Send + Sync + 'static {
     /// The canonical text of an action, stable across versions (logs, saves, the CLI).
     fn notation(&self, action: &Self::Action) -> String;
 
+    /// The notation of `action`, about to be taken by `seat` on `state`, as every other seat
+    /// (and an observer) may read it, when the canonical text would name something hidden from
+    /// them (a unit under a secret force marker). `None`: everyone reads the notation.
+    fn notation_seen(&self, _state: &Self::State, _seat: Seat, _action: &Self::Action) -> Option<String> {
+        None
+    }
+
     /// Parse the canonical text. `parse(notation(a)) == a` for every action.
     fn parse(&self, text: &str) -> Result<Self::Action, Refusal>;
 

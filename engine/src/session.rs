@@ -23,6 +23,19 @@ pub struct Step {
     pub sealed: bool,
     pub active_before: Vec<Seat>,
     pub active_after: Vec<Seat>,
+    /// What every seat but `seat` reads instead of `action`, when it names something hidden
+    /// from them ([`Game::notation_seen`]).
+    pub action_seen: Option<String>,
+}
+
+impl Step {
+    /// The action's text as `viewer` may read it (saves and replays use `action`).
+    pub fn action_for(&self, viewer: Option<Seat>) -> &str {
+        match &self.action_seen {
+            Some(t) if viewer != Some(self.seat) => t,
+            _ => &self.action,
+        }
+    }
 }
 
 pub struct Session<G: Game> {
@@ -86,6 +99,7 @@ impl<G: Game> Session<G> {
     pub fn apply(&mut self, seat: Seat, action: &G::Action) -> Result<&Step, Refusal> {
         check_active(&*self.game, &self.state, seat)?;
         let active_before = self.game.active_seats(&self.state);
+        let action_seen = self.game.notation_seen(&self.state, seat, action);
         let mut next = self.state.clone();
         let mut log = Log::recording();
         self.game.apply(&mut next, seat, action, &mut log)?;
@@ -98,6 +112,7 @@ impl<G: Game> Session<G> {
             events: log.events,
             active_before,
             active_after,
+            action_seen,
         });
         Ok(self.history.last().expect("just pushed"))
     }

@@ -512,7 +512,7 @@ fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Res
 fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
     let names = session.seat_names();
     for step in steps {
-        println!("{}: {}", names[step.seat as usize], step.action);
+        println!("{}: {}", names[step.seat as usize], step.action_for(viewer));
         for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
             println!("    {}", e.text);
         }

@@ -120,6 +120,8 @@ pub struct HexData {
     pub side: [SideData; 6],
     pub town: bool,
     pub station: bool,
+    /// The station can only be damaged, never destroyed (Frederick Junction, GCACW 5.4).
+    pub station_damage_only: bool,
     pub redoubt: bool,
     pub name: Option<String>,
 }
@@ -587,6 +589,9 @@ struct PlaceDoc {
     town: bool,
     #[serde(default)]
     station: bool,
+    /// A station that burning only ever damages (Frederick Junction, GCACW 5.4).
+    #[serde(default)]
+    station_damage_only: bool,
     #[serde(default)]
     redoubt: bool,
 }
@@ -968,6 +973,7 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
                 side: [SideData::default(); 6],
                 town: false,
                 station: false,
+                station_damage_only: false,
                 redoubt: false,
                 name: None,
             });
@@ -1007,6 +1013,7 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             let hx = &mut map.hexes[h as usize];
             hx.town |= p.town;
             hx.station |= p.station;
+            hx.station_damage_only |= p.station_damage_only;
             hx.redoubt |= p.redoubt;
             hx.name = Some(p.name.clone());
         }

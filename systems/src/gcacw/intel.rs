@@ -5,9 +5,9 @@
 
 use super::Gcacw;
 use super::data::{Kind, NO_HEX, Terrain};
-use super::rules::side_crossable;
+use super::rules::{ZOC_NORMAL, side_crossable};
 use super::state::{Action, ForceM, Frame, State};
-use bivouac_engine::log::{EventKind, Log, Visibility};
+use bivouac_engine::log::{Event, EventKind, Log, Visibility};
 
 /// At most ten force markers per player in play at once (GCACW 7.7).
 pub const MAX_MARKERS: usize = 10;
@@ -110,20 +110,48 @@ impl Gcacw {
         }
     }
 
-    /// GCACW 7.7: a log line about unit `u`, given its name. While `u` is under a force marker the
-    /// owner's seat reads the name and every other reader the marker's number instead.
-    pub(super) fn li_log(&self, st: &State, u: usize, log: &mut Log, kind: EventKind, text: impl Fn(&str) -> String) {
+    /// GCACW 7.7: every unit and leader name of the scenario, longest first, each with what
+    /// seat `seat` reads instead when it is hidden from it, given the force markers (and leader
+    /// attachments) before and after one action: a unit under an enemy marker at either moment
+    /// reads as the marker, a leader with one as that marker's leader.
+    fn li_masks(&self, st: &State, seat: u8, before: &[ForceM], leaders_before: &[u8]) -> Vec<(String, Option<String>)> {
         let sc = self.sc(st);
-        let name = sc.units[u].name.as_str();
-        match st.forces.iter().find(|f| f.units & (1 << u) != 0) {
-            None => log.push(kind, Visibility::Public, || text(name)),
-            Some(f) => {
-                log.push(kind, Visibility::Seat(f.side), || text(name));
-                for seat in [0u8, 1] {
-                    if seat != f.side {
-                        log.push(kind, Visibility::Seat(seat), || text(&format!("force marker {}", f.num)));
-                    }
-                }
+        let marker_of = |u: usize| before.iter().chain(&st.forces).find(|f| f.side != seat && f.units & (1 << u) != 0).map(|f| f.num);
+        let mut out: Vec<(String, Option<String>)> =
+            sc.units.iter().enumerate().map(|(u, d)| (d.name.clone(), marker_of(u).map(|n| format!("force marker {n}")))).collect();
+        for (l, ld) in sc.leaders.iter().enumerate() {
+            let with = |u: u8| if (u as usize) < sc.units.len() { marker_of(u as usize) } else { None };
+            let hidden = with(st.leaders[l].unit).or_else(|| leaders_before.get(l).and_then(|&u| with(u)));
+            out.push((ld.name.clone(), hidden.map(|n| format!("the leader under force marker {n}"))));
+        }
+        out.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+        out
+    }
+
+    /// GCACW 7.7: rewrite the events one action logged (from index `from`) so that no seat reads
+    /// the name of a unit, or of a leader with it, hidden from it under a force marker. A public
+    /// line that would name one becomes one line per seat, each masked for that seat (the
+    /// marker's number stands for the unit); an observer reads neither. Reveals are exempt: they
+    /// are what makes the units known.
+    pub(super) fn li_mask_log(&self, st: &State, before: &[ForceM], leaders_before: &[u8], log: &mut Log, from: usize) {
+        if log.events.len() <= from || (before.is_empty() && st.forces.is_empty()) {
+            return;
+        }
+        let masks = [self.li_masks(st, 0, before, leaders_before), self.li_masks(st, 1, before, leaders_before)];
+        let events = log.events.split_off(from);
+        for e in events {
+            let seats: Vec<u8> = match e.visibility {
+                _ if e.kind == EventKind::Reveal => vec![],
+                Visibility::Public => vec![0, 1],
+                Visibility::Seat(s) => vec![s],
+            };
+            let texts: Vec<(u8, String)> = seats.iter().map(|&s| (s, mask_names(&e.text, &masks[s as usize]))).collect();
+            if texts.iter().all(|(_, t)| *t == e.text) {
+                log.events.push(e);
+                continue;
+            }
+            for (s, text) in texts {
+                log.events.push(Event { kind: e.kind, visibility: Visibility::Seat(s), text });
             }
         }
     }
@@ -174,14 +202,17 @@ impl Gcacw {
         let along = self.li_march_start_hex(st, side);
         if matches!(st.flow.top(), Some(Frame::Initiative { .. })) || along != NO_HEX {
             for f in st.forces.iter().filter(|f| f.side == side && !f.real && (along == NO_HEX || f.hex == along)) {
-                out.push(Action::Feint { num: f.num, cav: false });
-                out.push(Action::Feint { num: f.num, cav: true });
+                // As infantry or cavalry, alone or with a leader (a cavalry leader of a division or
+                // of a corps), at the owner's choice.
+                for (cav, lead) in [(false, 0), (true, 0), (false, 1), (true, 1), (true, 2)] {
+                    out.push(Action::Feint { num: f.num, cav, lead });
+                }
             }
         }
-        if let Some(&Frame::Decoy { num, cav, ma, .. }) = st.flow.top() {
+        if let Some(&Frame::Decoy { num, .. }) = st.flow.top() {
             if let Some(f) = st.forces.iter().find(|f| f.side == side && f.num == num) {
                 for n in sc.map.neighbors(f.hex) {
-                    if self.move_cost(st, side, cav, 0, f.hex, n).is_some_and(|c| c <= ma) {
+                    if self.li_decoy_step(st, f.hex, n).is_some() {
                         out.push(Action::Move { hex: self.lab(st, n) });
                     }
                 }
@@ -192,6 +223,30 @@ impl Gcacw {
         for f in st.forces.iter().filter(|f| f.side == side) {
             out.push(Action::Unmark { num: f.num });
         }
+    }
+
+    /// The moving decoy's next hex `to` from `from`, as a unit's march would take it (GCACW 7.7:
+    /// hidden forces follow the normal rules): (cost in half MP, march over). Its terrain cost
+    /// (GCACW 6.2, the friendly-hex cost as infantry); it leaves an enemy normal ZOC only as the
+    /// first thing of a move begun there, for +1 MP, and ZOC to ZOC takes the whole allowance;
+    /// entering an enemy normal ZOC ends its move, since a decoy cannot attack (GCACW 6.2, 7.7);
+    /// the first hex may always be entered (minimum move, GCACW 6.2).
+    pub(super) fn li_decoy_step(&self, st: &State, from: u16, to: u16) -> Option<(u8, bool)> {
+        let Some(&Frame::Decoy { side, cav, ma, moved, stopped, zoc_start, .. }) = st.flow.top() else { return None };
+        if stopped || (ma == 0 && moved) {
+            return None;
+        }
+        let in_zoc = self.enemy_zoc(st, side, from) == ZOC_NORMAL;
+        if in_zoc && (moved || !zoc_start) {
+            return None;
+        }
+        let base = self.move_cost(st, side, cav, 0, from, to)?;
+        let to_zoc = self.enemy_zoc(st, side, to) == ZOC_NORMAL;
+        if in_zoc && to_zoc {
+            return Some((ma, true));
+        }
+        let cost = base + if in_zoc { 2 } else { 0 };
+        (cost <= ma || !moved).then_some((cost, to_zoc))
     }
 
     /// Perform a Limited Intelligence action (already checked legal). Returns false for others.
@@ -216,7 +271,7 @@ impl Gcacw {
                 // Only the owner's log names the unit; the event text stays neutral.
                 log.info(|| format!("a unit goes under force marker {num} (GCACW 7.7)"));
             }
-            Action::Feint { num, cav } => {
+            Action::Feint { num, cav, lead } => {
                 if let Some(&Frame::Initiative { by_pass, .. }) = st.flow.top() {
                     // GCACW 4.2 / 7.7: moving a decoy is the action taken with the initiative.
                     st.flow.pop();
@@ -225,25 +280,36 @@ impl Gcacw {
                     st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
                 }
                 // Otherwise it moves along with a real marker's march and then that march goes on.
-                // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be.
-                let (dice, add, min) = self.ma_dice(st, side, *cav);
+                // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be:
+                // a unit's allowance (GCACW 5.1) or, with a leader, the leader's (GCACW 5.2 step 3).
+                let (dice, add, min) = if *lead == 0 { self.ma_dice(st, side, *cav) } else { self.leader_ma_dice(st, side, *cav, *lead == 2) };
                 let mut sum = 0i32;
                 for _ in 0..dice {
                     sum += st.d6() as i32;
                 }
                 let mp = (sum + add).max(min).max(0) as u8;
-                let what = if *cav { "cavalry" } else { "infantry" };
-                log.roll(|| format!("force marker {num} moves as {what}: movement allowance {dice}d6 = {sum} -> {mp} MP (GCACW 5.1, 7.7)"));
-                st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp });
+                let what = match (cav, lead) {
+                    (false, 0) => "infantry",
+                    (true, 0) => "cavalry",
+                    (false, _) => "infantry with a leader",
+                    (true, 1) => "cavalry with a division leader",
+                    _ => "cavalry with a corps leader",
+                };
+                log.roll(|| format!("force marker {num} moves as {what}: movement allowance {dice}d6 = {sum} -> {mp} MP (GCACW 5.1, 5.2, 7.7)"));
+                let hex = st.forces.iter().find(|f| f.side == side && f.num == *num).expect("legal decoy").hex;
+                let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
+                st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
             }
             Action::Move { hex } if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
                 let to = self.hex_of(st, *hex).expect("legal hex");
-                let Some(Frame::Decoy { num, cav, ma, .. }) = st.flow.top().cloned() else { unreachable!() };
+                let Some(Frame::Decoy { num, .. }) = st.flow.top().cloned() else { unreachable!() };
                 let f = st.forces.iter().position(|f| f.side == side && f.num == num).expect("legal decoy");
-                let cost = self.move_cost(st, side, cav, 0, st.forces[f].hex, to).expect("legal move");
+                let (cost, stop) = self.li_decoy_step(st, st.forces[f].hex, to).expect("legal move");
                 st.forces[f].hex = to;
-                if let Some(Frame::Decoy { ma: left, .. }) = st.flow.top_mut() {
-                    *left = ma - cost;
+                if let Some(Frame::Decoy { ma, moved, stopped, .. }) = st.flow.top_mut() {
+                    *ma = ma.saturating_sub(cost);
+                    *moved = true;
+                    *stopped = stop;
                 }
                 log.info(|| format!("force marker {num} moves to {} (GCACW 7.7)", sc.map.label(to)));
             }
@@ -329,9 +395,38 @@ impl Gcacw {
                     let ids: Vec<&str> = (0..st.units.len()).filter(|i| f.units & (1 << i) != 0).map(|i| sc.units[i].id.as_str()).collect();
                     ids.join(", ")
                 };
-                log.info(|| format!("force marker {num} in {} revealed: {what} (GCACW 7.7)", sc.map.label(f.hex)));
+                log.reveal(|| format!("force marker {num} in {} revealed: {what} (GCACW 7.7)", sc.map.label(f.hex)));
             }
             st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
         }
     }
+}
+
+/// `text` with every name of `names` that has a stand-in replaced by it. The text is scanned
+/// once, always taking the longest name that starts at a word boundary, so a name inside a
+/// longer one (`Hill` in `A.P. Hill`, a leader's name in his division's) is never replaced.
+pub(super) fn mask_names(text: &str, names: &[(String, Option<String>)]) -> String {
+    let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < text.len() {
+        let rest = &text[i..];
+        let hit = if boundary(text[..i].chars().next_back()) {
+            names.iter().find(|(n, _)| rest.starts_with(n.as_str()) && boundary(rest[n.len()..].chars().next()))
+        } else {
+            None
+        };
+        match hit {
+            Some((n, with)) => {
+                out.push_str(with.as_deref().unwrap_or(n));
+                i += n.len();
+            }
+            None => {
+                let c = rest.chars().next().expect("not at the end");
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    out
 }

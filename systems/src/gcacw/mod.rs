@@ -354,6 +354,11 @@ impl Game for Gcacw {
         if !legal.contains(action) {
             return Err(self.explain_refusal(st, action));
         }
+        // GCACW 7.7: the markers before the action, to keep hidden units' names out of the
+        // enemy's log (only when text is recorded and markers are in play).
+        let from = log.events.len();
+        let before = st.forces.clone();
+        let leaders_before: Vec<u8> = if before.is_empty() { Vec::new() } else { st.leaders.iter().map(|l| l.unit).collect() };
         if !self.li_perform(st, action, log) {
             self.perform(st, action, log);
         }
@@ -362,6 +367,7 @@ impl Game for Gcacw {
         self.li_sync(st, log);
         self.proceed(st, log);
         self.li_sync(st, log);
+        self.li_mask_log(st, &before, &leaders_before, log, from);
         Ok(())
     }
 
@@ -405,7 +411,56 @@ impl Game for Gcacw {
             Action::Marker { hex } => format!("marker {}", lab_text(*hex)),
             Action::Hide { num, unit } => format!("hide {num} {}", n(unit)),
             Action::Unmark { num } => format!("unmark {num}"),
-            Action::Feint { num, cav } => format!("feint {num} {}", if *cav { "cavalry" } else { "infantry" }),
+            Action::Feint { num, cav, lead } => {
+                let with = match lead {
+                    0 => "",
+                    1 => " leader",
+                    _ => " corps-leader",
+                };
+                format!("feint {num} {}{with}", if *cav { "cavalry" } else { "infantry" })
+            }
+        }
+    }
+
+    /// GCACW 7.7: the enemy (and an observer) reads an action naming a unit hidden under a force
+    /// marker, or a leader with one, with the marker's number instead of the name; the unit a
+    /// player puts under a marker is never named to the enemy.
+    fn notation_seen(&self, st: &State, seat: Seat, action: &Action) -> Option<String> {
+        if st.forces.is_empty() {
+            return None;
+        }
+        let text = self.notation(action);
+        if let Action::Hide { num, .. } = action {
+            return Some(format!("hide {num} (a unit)"));
+        }
+        let hidden = self.hidden_from(st, Some(1 - seat));
+        let marker = |u: usize| st.forces.iter().find(|f| f.units & (1 << u) != 0).map_or(0, |f| f.num);
+        let unit = |n: &u16| self.unit_of(st, *n).filter(|&u| hidden & (1 << u) != 0).map(|u| format!("(a unit under force marker {})", marker(u)));
+        let leader = |n: &u16| {
+            let l = self.leader_of(st, *n)?;
+            let u = st.leaders[l].unit as usize;
+            (u < st.units.len() && hidden & (1 << u) != 0).then(|| format!("(the leader under force marker {})", marker(u)))
+        };
+        match action {
+            Action::Transfer { leader: l, unit: u } => match (leader(l), unit(u)) {
+                (None, None) => None,
+                (a, b) => Some(format!("transfer {} {}", a.unwrap_or_else(|| self.name(*l).into()), b.unwrap_or_else(|| self.name(*u).into()))),
+            },
+            Action::Activate { leader: l } | Action::Assault { leader: l } => leader(l).map(|x| format!("{} {x}", text.split(' ').next().unwrap_or(""))),
+            Action::Bridge { unit: u, hex } | Action::Repair { unit: u, hex } => {
+                unit(u).map(|x| format!("{} {x} {}", text.split(' ').next().unwrap_or(""), lab_text(*hex)))
+            }
+            Action::March { unit: u }
+            | Action::Burn { unit: u }
+            | Action::Pick { unit: u }
+            | Action::Next { unit: u }
+            | Action::Lead { unit: u }
+            | Action::Keep { unit: u }
+            | Action::Join { unit: u }
+            | Action::Loss { unit: u }
+            | Action::Advance { unit: u }
+            | Action::Entrench { unit: u } => unit(u).map(|x| format!("{} {x}", text.split(' ').next().unwrap_or(""))),
+            _ => None,
         }
     }
 
@@ -472,13 +527,18 @@ impl Game for Gcacw {
                 Action::Hide { num: num(1)?, unit: name(2)? }
             }
             "feint" => {
-                arity(3)?;
+                let lead = match (w.get(2).copied(), w.get(3).copied(), w.len()) {
+                    (_, None, 3) => 0,
+                    (_, Some("leader"), 4) => 1,
+                    (Some("cavalry"), Some("corps-leader"), 4) => 2,
+                    _ => return Err(Refusal::new("notation", format!("`{text}`: expected feint N infantry|cavalry [leader], or feint N cavalry corps-leader"))),
+                };
                 let cav = match w[2] {
                     "cavalry" => true,
                     "infantry" => false,
                     k => return Err(Refusal::new("notation", format!("`{k}`: a decoy moves as infantry or cavalry"))),
                 };
-                Action::Feint { num: num(1)?, cav }
+                Action::Feint { num: num(1)?, cav, lead }
             }
             "unmark" => {
                 arity(2)?;

@@ -7,7 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
-use bivouac_engine::log::{EventKind, Log, Refusal};
+use bivouac_engine::log::{Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -1301,23 +1301,29 @@ impl Gcacw {
         }
         let ma = (sum + add).max(min).max(0) as u8;
         // GCACW 7.7: rolled openly, under the marker's number when hidden.
-        self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)"));
+        log.roll(|| format!("{} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)", sc.units[u].name));
         ma
+    }
+
+    /// A leader's movement-allowance roll: (dice, addition, minimum) for a leader of `side`,
+    /// cavalry or not, a corps leader or not (GCACW 5.2 step 3).
+    pub(super) fn leader_ma_dice(&self, st: &State, side: u8, cavalry: bool, corps: bool) -> (i32, i32, i32) {
+        let v = &self.sc(st).variant;
+        match (cavalry, corps, side) {
+            (true, true, UNION) => (2, 2, 0),
+            (true, true, _) => (2, 3, 0),
+            (true, _, UNION) => (2, 1, 0),
+            (true, _, _) => (2, 2, 0),
+            (false, _, UNION) => (1, v.union_leader_ma_add as i32, v.union_leader_ma_min as i32),
+            (false, _, _) => (1, v.csa_leader_ma_add as i32, 0),
+        }
     }
 
     pub(super) fn roll_leader_ma(&self, st: &mut State, l: usize, log: &mut Log) -> u8 {
         let sc = self.sc(st);
         let ld = &sc.leaders[l];
-        let v = &sc.variant;
         // GCACW 5.2 step 3.
-        let (dice, add, min) = match (ld.cavalry, ld.kind, ld.side) {
-            (true, LKind::Corps, UNION) => (2, 2, 0),
-            (true, LKind::Corps, _) => (2, 3, 0),
-            (true, _, UNION) => (2, 1, 0),
-            (true, _, _) => (2, 2, 0),
-            (false, _, UNION) => (1, v.union_leader_ma_add as i32, v.union_leader_ma_min as i32),
-            (false, _, _) => (1, v.csa_leader_ma_add as i32, 0),
-        };
+        let (dice, add, min) = self.leader_ma_dice(st, ld.side, ld.cavalry, ld.kind == LKind::Corps);
         let mut sum = 0i32;
         for _ in 0..dice {
             sum += st.d6() as i32;
@@ -1371,7 +1377,7 @@ impl Gcacw {
         if fat4 {
             // Optional rule (GCACW 5.1): disorganized, stays at 4, no extended march or forced march.
             st.units[u].org = false;
-            self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)"));
+            log.info(|| format!("{} marches at fatigue 4 and is disorganized (optional rule, GCACW 5.1)", sc.units[u].name));
         } else {
             let before = st.units[u].fat;
             let after = before + 1;
@@ -1381,7 +1387,7 @@ impl Gcacw {
                 let drm = self.extended_march_drm(st, u, before, after);
                 let r = st.d6();
                 let res = self.extended_march_result(st, u, r as i32 + drm);
-                self.li_log(st, u, log, EventKind::Roll, |who| format!("{who} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)"));
+                log.roll(|| format!("{} extended march: roll {r} {drm:+} -> {res:?} (GCACW 5.1)", sc.units[u].name));
                 match res {
                     ExtRes::NoEffect => {}
                     ExtRes::Disorganize => st.units[u].org = false,
@@ -1413,7 +1419,7 @@ impl Gcacw {
             declined: Vec::new(),
         });
         st.flow.push(Frame::March);
-        self.li_log(st, u, log, EventKind::Info, |who| format!("{who} marches from {} with {ma} MP", sc.map.label(hex)));
+        log.info(|| format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
         // GCACW 7.7: enemy cavalry whose normal ZOC holds a marching infantry/artillery unit
         // may retreat now, after the extended march and before any forced march.
         if ud.kind != Kind::Cav {
@@ -1574,7 +1580,7 @@ impl Gcacw {
                 } else {
                     m.ma -= cost;
                 }
-                self.li_log(st, u, log, EventKind::Info, |who| format!("{who} moves to {} ({} MP)", sc.map.label(n), cost as f32 / 2.0));
+                log.info(|| format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {
@@ -1663,14 +1669,22 @@ impl Gcacw {
             && us.fat <= 3
             && self.cv_half(us) >= 4
             && sc.map.hexes[us.hex as usize].station
-            && !st.stations.iter().any(|&(h, s)| h == us.hex && (s == 2 || (s == 1 && self.cv_half(us) < 10)))
+            && !st.stations.iter().any(|&(h, s)| h == us.hex && s >= self.burn_level(st, u))
+    }
+
+    /// What unit `u` burning the station in its hex leaves: 1 damaged (CV 2-4), 2 destroyed
+    /// (CV 5+); a station that can only be damaged (Frederick Junction) stays at 1 (GCACW 5.4).
+    fn burn_level(&self, st: &State, u: usize) -> u8 {
+        let us = &st.units[u];
+        let only_damage = self.sc(st).map.hexes[us.hex as usize].station_damage_only;
+        if self.cv_half(us) >= 10 && !only_damage { 2 } else { 1 }
     }
 
     pub(super) fn burn(&self, st: &mut State, u: usize, log: &mut Log) {
         let sc = self.sc(st);
         let hex = st.units[u].hex;
+        let level = self.burn_level(st, u);
         st.units[u].fat = (st.units[u].fat + 1).min(4);
-        let level = if self.cv_half(&st.units[u]) >= 10 { 2 } else { 1 };
         match st.stations.iter_mut().find(|(h, _)| *h == hex) {
             Some(e) => e.1 = e.1.max(level),
             None => st.stations.push((hex, level)),

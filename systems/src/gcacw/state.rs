@@ -235,8 +235,9 @@ pub enum Frame {
     /// Rain caught `unit` of `side` in a provisional swamp: it must move out (GCACW 12.0).
     Swamp { side: u8, unit: u8 },
     /// Limited Intelligence: `side` moves its decoy force marker `num` as infantry or cavalry,
-    /// `ma` half MP left (GCACW 7.7).
-    Decoy { side: u8, num: u8, cav: bool, ma: u8 },
+    /// `ma` half MP left; `moved` once it left its hex, `stopped` once it entered an enemy normal
+    /// ZOC, `zoc_start` if it began there (GCACW 6.2, 7.7: hidden forces follow the normal rules).
+    Decoy { side: u8, num: u8, cav: bool, ma: u8, moved: bool, stopped: bool, zoc_start: bool },
     Cont(Cont),
 }
 
@@ -415,9 +416,10 @@ pub enum Action {
     Hide { num: u8, unit: u16 },
     /// Limited Intelligence: take the friendly force marker `num` off the map (GCACW 7.7).
     Unmark { num: u8 },
-    /// Limited Intelligence: move the decoy `num` as cavalry (`cav`) or infantry, taking the
-    /// initiative's action (GCACW 7.7).
-    Feint { num: u8, cav: bool },
+    /// Limited Intelligence: move the decoy `num` as cavalry (`cav`) or infantry, alone
+    /// (`lead` 0) or with a leader (1: an infantry or cavalry division leader, 2: a cavalry corps
+    /// leader), taking the initiative's action (GCACW 7.7).
+    Feint { num: u8, cav: bool, lead: u8 },
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -2,6 +2,7 @@
 
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
+use bivouac_engine::log::EventKind;
 use data::{CSA, UNION};
 use state::{ENT_ABATIS, ENT_BW, ENT_BW_BUILD, ENT_FB1, ENT_FB2, ENT_FORT, ENT_NONE, RetreatCtx, RetreatKind};
 
@@ -1239,6 +1240,7 @@ fn bad_random_events_table_is_diagnosed() {
 
 #[test]
 fn entrench_action_by_year_gcacw_5_5() {
+    // Digest DT-79 (the 1864 chain), DT-80 (redoubt: breastwork-build), DT-83 (nothing beyond a fort).
     let body = unit("u", "union", "inf", 6, "0505", "fatigue = 2") + &unit("e", "confederate", "inf", 4, "0909", "");
     // 1862: never (GCACW 5.5).
     let mut t = build("sjw", 1862, &[], "", &body);
@@ -1286,6 +1288,7 @@ fn entrench_action_by_year_gcacw_5_5() {
 
 #[test]
 fn destroying_bridges_and_ferries_gcacw_10() {
+    // Digest DT-89: a destroyed minor-river bridge becomes a ford.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
                  [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n\
                  [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
@@ -1396,6 +1399,7 @@ fn tc11_published_setup_fatigue_conversion() {
 
 #[test]
 fn pontoon_bridges_gcacw_10() {
+    // Digest DT-84 (no building in rain), DT-92 (enemy CV 5 ending its move beside it destroys it).
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
     let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0505", "")
         + &unit("small", "union", "inf", 4, "0303", "") + &unit("e", "confederate", "inf", 6, "0909", "");
@@ -1529,6 +1533,7 @@ fn pontoon_goes_when_an_enemy_retreat_ends_beside_it_not_before_gcacw_10_2() {
 
 #[test]
 fn unfordable_rivers_gcacw_12() {
+    // Digest DT-95: SIV Rain gives no minor marker (number 0) and a major one.
     // Digest 7.5.4: markers, their effects on movement, retreats and ferries, and removal.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
                  [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
@@ -1681,6 +1686,7 @@ fn pontoon_building_modifiers_and_slb_gcacw_10_1() {
 
 #[test]
 fn rain_floods_provisional_swamps_gcacw_12() {
+    // Digest DT-101.
     // Every Random Events roll is rain; SIV applies rain in the Basic Game. 0505 is a provisional
     // swamp ringed by swamps except 0504 (variable) and 0506; 0303 is one with a road (exempt).
     let table = "[[random_event]]\nrolls = [2, 12]\nevent = \"rain\"\ntext = \"rain\"\n";
@@ -1747,6 +1753,7 @@ fn variant_leader_kinds_are_checked_digest_8_2() {
 
 #[test]
 fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
+    // Digest DT-62 (with dt67_retreat_may_not_end_next_to_its_start: it may end adjacent).
     // A hopeless march attack (attacker 1, defender 6): the defender's result has no r/R, so
     // the defender's seat is asked at once whether to retreat voluntarily (GCACW 7.6).
     let body = unit("a", "confederate", "inf", 6, "0504", "") + &unit("d", "union", "inf", 6, "0505", "");
@@ -1760,8 +1767,10 @@ fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
     assert!(combat.contains("differential -5: defender -,"), "{combat}");
     assert_eq!(t.seat(), UNION, "the defender decides now");
     assert_eq!(t.legal(), vec!["withdraw".to_string(), "stay".to_string()]);
+    let fat = t.unit("d").fat;
     t.act("withdraw");
     assert!(matches!(t.st.flow.top(), Some(Frame::Retreat(r)) if r.side == UNION && r.kind == RetreatKind::Voluntary));
+    assert_eq!(t.unit("d").fat, fat + 1, "DT-62: after a \"-\" result the voluntary retreat costs 1 fatigue");
 }
 
 #[test]
@@ -2291,4 +2300,451 @@ fn t_li_7_7_hidden_march_log_shows_dice_not_names() {
     assert!(enemy.iter().any(|l| l.contains("force marker 1 moves to 0504")), "{enemy:?}");
     assert!(!enemy.iter().any(|l| l.contains("secret-a")), "{enemy:?}");
     assert!(own.iter().any(|l| l.contains("secret-a movement allowance")), "{own:?}");
+}
+
+/// Apply `text` for the seat to act and return what the other seat reads: the action's text and
+/// the events it may see.
+fn enemy_reads(t: &mut T, text: &str) -> (String, Vec<String>) {
+    let a = t.g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let seat = t.seat();
+    let seen = t.g.notation_seen(&t.st, seat, &a).unwrap_or_else(|| t.g.notation(&a));
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, seat, &a, &mut log).unwrap_or_else(|e| panic!("`{text}` refused: {e}\nlegal: {:?}", t.legal()));
+    (seen, log.events.iter().filter(|e| e.visible_to(Some(1 - seat))).map(|e| e.text.clone()).collect())
+}
+
+#[test]
+fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
+    // GCACW 7.7 (seed §12): the force display is secret. A leader activation, a forced march and
+    // a station burnt by hidden units are read by the enemy under the marker's number, in the
+    // action's text and in the log; the owner reads the names; dice stay open.
+    let extra = "[[place]]\nid = \"s\"\nname = \"station\"\nhex = \"0505\"\nstation = true\n";
+    let body = unit("secret-a", "union", "inf", 6, "0505", "division = \"X\"") + &unit("secret-b", "union", "inf", 6, "0505", "division = \"X\"")
+        + &leader("gen-h", "union", "division", "X", 1, 3, "secret-a", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = li(&body, &[], extra);
+    t.initiative(UNION);
+    t.act("marker 0505");
+    let (seen, _) = enemy_reads(&mut t, "hide 1 secret-a");
+    assert_eq!(seen, "hide 1 (a unit)", "which unit goes under which marker is secret");
+    t.act("hide 1 secret-b");
+    let mut enemy: Vec<String> = Vec::new();
+    let mut seen_all: Vec<String> = Vec::new();
+    for (text, dice) in [("activate gen-h", vec![]), ("pick secret-a", vec![]), ("go", vec![4]), ("next secret-a", vec![]), ("force", vec![3])] {
+        t.dice(&dice);
+        let (seen, ev) = enemy_reads(&mut t, text);
+        seen_all.push(seen);
+        enemy.extend(ev);
+    }
+    assert_eq!(seen_all[0], "activate (the leader under force marker 1)");
+    assert_eq!(seen_all[1], "pick (a unit under force marker 1)");
+    assert_eq!(seen_all[3], "next (a unit under force marker 1)");
+    assert!(enemy.iter().any(|l| l.contains("the leader under force marker 1 leader activation")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("leader movement allowance: 1d6 = 4")), "dice are open: {enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("force marker 1 forced march: roll 3")), "{enemy:?}");
+    for l in enemy.iter().chain(&seen_all) {
+        assert!(!l.contains("secret-") && !l.contains("gen-h"), "a hidden name reaches the enemy: {l}");
+    }
+    t.act("end");
+    // Burning a station with a hidden unit (GCACW 5.4).
+    t.initiative(UNION);
+    let (seen, ev) = enemy_reads(&mut t, "burn secret-b");
+    assert_eq!(seen, "burn (a unit under force marker 1)");
+    assert!(ev.iter().any(|l| l.contains("force marker 1 burns the station at 0505")), "{ev:?}");
+    assert!(ev.iter().all(|l| !l.contains("secret-")), "{ev:?}");
+    // Entrenching with a hidden unit (GCACW 5.5, 1864).
+    let body = unit("secret-e", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = build("gtc", 1864, &[], "", &body);
+    t.st.opts.limited_intel = true;
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 secret-e");
+    let (seen, ev) = enemy_reads(&mut t, "entrench secret-e");
+    assert_eq!(seen, "entrench (a unit under force marker 1)");
+    assert!(ev.iter().any(|l| l.contains("force marker 1 entrenches")), "{ev:?}");
+    assert!(ev.iter().all(|l| !l.contains("secret-")), "{ev:?}");
+    // Nothing hidden: everyone reads the plain notation.
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    let a = t.g.parse("march secret-e").unwrap();
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &a), None);
+}
+
+#[test]
+fn t_li_7_7_names_inside_longer_names_are_left_alone() {
+    // GCACW 7.7: masking a hidden unit never garbles the name of a visible one that contains it.
+    let masks = vec![("A.P. Hill".to_string(), None), ("Hill".to_string(), Some("force marker 2".to_string()))];
+    assert_eq!(intel::mask_names("A.P. Hill attacks; Hill moves. Hills", &masks), "A.P. Hill attacks; force marker 2 moves. Hills");
+}
+
+#[test]
+fn t_li_7_7_decoy_moves_with_or_without_a_leader() {
+    // GCACW 7.7 (seed §12): a decoy may move as any infantry or cavalry, with or without a
+    // leader, at the owner's choice: a leader's allowance is the leader's roll (GCACW 5.2 step 3).
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    for (how, dice, mp) in [
+        ("infantry", vec![3], 3),
+        ("cavalry", vec![3, 4], 7),
+        ("infantry leader", vec![3], 4),
+        ("cavalry leader", vec![3, 4], 8),
+        ("cavalry corps-leader", vec![3, 4], 9),
+    ] {
+        let mut t = li(&body, &[], "");
+        t.initiative(UNION);
+        t.act("marker 0505");
+        let text = format!("feint 1 {how}");
+        assert!(t.has(&text), "{how}: {:?}", t.legal());
+        assert_eq!(t.g.notation(&t.g.parse(&text).unwrap()), text, "notation round-trips");
+        t.dice(&dice);
+        let log = t.act(&text);
+        assert!(matches!(t.st.flow.top(), Some(&Frame::Decoy { ma, .. }) if ma == 2 * mp), "{how}: {log:?}");
+        assert!(log.iter().any(|l| l.contains(&format!("-> {mp} MP"))), "{log:?}");
+    }
+    let t = li(&body, &[], "");
+    assert!(t.g.parse("feint 1 infantry corps-leader").is_err(), "a corps leader's roll differs for cavalry only");
+}
+
+#[test]
+fn t_li_7_7_decoy_moves_by_the_zoc_rules() {
+    // GCACW 7.7: hidden forces follow the normal rules, decoys included (GCACW 6.2): entering an
+    // enemy normal ZOC ends the decoy's move (it cannot attack); leaving one is possible only as
+    // the first thing of a move begun there, for +1 MP; ZOC to ZOC takes the whole allowance.
+    // (A decoy next to an enemy unit is revealed at once; the step itself is checked here.)
+    let body = unit("a", "union", "inf", 4, "0303", "") + &unit("c", "confederate", "inf", 4, "0508", "");
+    let mut t = li(&body, &[], "");
+    let (h5, h6, h7) = (t.h("0505"), t.h("0506"), t.h("0507"));
+    t.st.forces.push(state::ForceM { side: UNION, num: 1, hex: h5, units: 0, real: false });
+    let decoy = |ma, moved, zoc_start| Frame::Decoy { side: UNION, num: 1, cav: false, ma, moved, stopped: false, zoc_start };
+    t.st.flow.push(decoy(10, false, false));
+    assert_eq!(t.g.li_decoy_step(&t.st, h5, h6), Some((2, false)), "clear, out of any ZOC");
+    assert_eq!(t.g.li_decoy_step(&t.st, h6, h7), Some((2, true)), "0507 is in the enemy ZOC: the move ends there");
+    // Begun in the ZOC (0507): leaving first costs +1 MP; ZOC to ZOC costs everything.
+    let h8 = t.h("0408");
+    t.st.flow.push(decoy(10, false, true));
+    let (c_out, stop) = t.g.li_decoy_step(&t.st, h7, h6).unwrap();
+    assert_eq!((c_out, stop), (4, false), "clear 1 MP + 1 MP to leave the ZOC");
+    let z2z = t.g.li_decoy_step(&t.st, h7, h8);
+    assert_eq!(z2z, Some((10, true)), "ZOC to ZOC takes the whole allowance");
+    t.st.flow.push(decoy(10, true, true));
+    assert_eq!(t.g.li_decoy_step(&t.st, h7, h6), None, "may leave a ZOC only as the first thing it does");
+    // The minimum move of one hex (GCACW 6.2).
+    t.st.flow.push(decoy(0, false, false));
+    assert_eq!(t.g.li_decoy_step(&t.st, h5, h6), Some((2, false)));
+}
+
+#[test]
+fn every_die_roll_is_logged_and_forcible() {
+    // Digest 9 / issue: every die roll is logged with its purpose and may be forced in tests.
+    // In random play, every step that takes a die from the forced list logs a roll event.
+    let g = game();
+    let mut rolled_steps = 0;
+    for (sc, seed) in [("cedar-mountain", 31), ("seven-pines", 32)] {
+        let mut setup = Setup::new(sc, 2, seed);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        let mut st = g.setup(&setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 3000 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let a = legal[rng.pick(legal.len())].clone();
+            st.forced = [2, 5, 3, 6, 1, 4].repeat(20);
+            let mut log = Log::recording();
+            g.apply(&mut st, seat, &a, &mut log).unwrap();
+            let used = 120 - st.forced.len();
+            st.forced.clear();
+            if used > 0 {
+                rolled_steps += 1;
+                let rolls: Vec<&str> = log.events.iter().filter(|e| e.kind == EventKind::Roll).map(|e| e.text.as_str()).collect();
+                assert!(!rolls.is_empty(), "`{}` rolled {used} dice without logging them: {:?}", g.notation(&a), log.events);
+                assert!(rolls.iter().all(|r| r.contains("GCACW")), "each roll names its rule: {rolls:?}");
+            }
+            n += 1;
+        }
+    }
+    assert!(rolled_steps > 50, "{rolled_steps}");
+}
+
+// ---- Derived cases of the digest (section 9 "Derived tests") ------------------------------------
+
+#[test]
+fn dt15_cavalry_division_leader_lets_only_the_first_cavalry_unit_attack() {
+    // GCACW 5.2 step 8 (A-05): in a cavalry division leader's activation only the first cavalry
+    // unit that marches may attack, even if it did not.
+    let body = unit("k1", "confederate", "cav", 3, "0505", "division = \"C-1\"") + &unit("k2", "confederate", "cav", 3, "0505", "division = \"C-1\"")
+        + &leader("cd", "confederate", "division", "C-1", 1, 3, "k1", "cavalry = true")
+        + &unit("e", "union", "inf", 4, "0508", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(CSA);
+    t.act("activate cd");
+    t.act("pick k1");
+    t.act("pick k2");
+    t.dice(&[6, 6]);
+    t.act("go");
+    t.act("next k1");
+    t.act("move 0506");
+    t.act("move 0507");
+    assert!(t.has("attack 0508 normal"), "the first may attack: {:?}", t.legal());
+    t.act("end");
+    t.act("next k2");
+    t.act("move 0506");
+    t.act("move 0507");
+    assert!(!t.legal().iter().any(|a| a.starts_with("attack")), "DT-15: the second cavalry unit may not attack: {:?}", t.legal());
+}
+
+#[test]
+fn dt16_artillery_outside_the_command_joins_but_is_no_transfer_target() {
+    // GCACW 5.2 step 2 and 5: artillery may join a non-cavalry activation from outside the
+    // command; the leader may not transfer onto it.
+    let body = unit("i", "union", "inf", 6, "0505", "corps = \"A\"") + &unit("art", "union", "art", 2, "0506", "fatigue = 2")
+        + &leader("l", "union", "corps", "A", 1, 3, "i", "")
+        + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.act("activate l");
+    assert!(t.has("pick art"), "{:?}", t.legal());
+    t.act("pick art");
+    t.dice(&[3]);
+    t.act("go");
+    assert!(!t.has("lead art"), "DT-16: no transfer onto artillery outside the command: {:?}", t.legal());
+}
+
+#[test]
+fn dt17_rtg_imboden_is_not_in_stuarts_command() {
+    // GCACW 5.2 step 2, RTG exception: Imboden's cavalry is not in the "Cavalry" command, so it
+    // never joins Stuart's activation. The exception is scenario data: its unit names no
+    // command of Stuart's.
+    let body = unit("k", "confederate", "cav", 3, "0505", "corps = \"Cavalry\"") + &unit("imboden", "confederate", "cav", 3, "0506", "")
+        + &leader("stuart", "confederate", "corps", "Cavalry", 1, 4, "k", "cavalry = true")
+        + &unit("e", "union", "inf", 4, "0909", "");
+    let mut t = build("rtg", 1863, &[], "", &body);
+    t.initiative(CSA);
+    t.act("activate stuart");
+    assert!(t.has("pick k"));
+    assert!(!t.has("pick imboden"), "DT-17: {:?}", t.legal());
+}
+
+#[test]
+fn dt18_to_dt20_ferries_and_the_minimum_move() {
+    // GCACW 6.2: a major-river ferry costs manpower / 3 more (DT-18); a minor one in fair
+    // weather does not (DT-19); a unit may always move one hex, all its MP (DT-20).
+    let ferry = |river: &str| {
+        format!(
+            "[[hexside]]\nkind = \"{river}\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
+             [[route]]\nkind = \"road\"\nname = \"rd\"\npath = [\"0505\", \"0506\"]\n"
+        )
+    };
+    let body = unit("u", "union", "inf", 8, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let t = build("sjw", 1862, &[], &ferry("major-river"), &body);
+    let (a, b, u) = (t.h("0505"), t.h("0506"), t.u("u") as data::UnitId);
+    assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(6), "DT-18: road 1 + 8/3 = 2: 3 MP");
+    let t = build("sjw", 1862, &[], &ferry("minor-river"), &body);
+    assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(2), "DT-19: 1 MP");
+    let mut t = build("sjw", 1862, &[], &ferry("major-river"), &body);
+    t.initiative(UNION);
+    t.dice(&[2]);
+    t.act("march u");
+    assert!(t.has("move 0506"), "DT-20: 2 MP, 3 needed: the first hex may always be entered");
+    t.act("move 0506");
+    assert_eq!((t.hex_of("u"), t.mv().ma), ("0506".to_string(), 0));
+}
+
+#[test]
+fn dt84_no_entrenching_or_repairs_in_rain() {
+    // GCACW 12.0 (digest 7.5.3): no entrench action in rain (building: pontoon_bridges_gcacw_10).
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("gtc", 1864, &[], "", &body);
+    t.initiative(UNION);
+    assert!(t.has("entrench u"));
+    t.st.rain = true;
+    t.initiative(UNION);
+    assert!(!t.has("entrench u"), "DT-84");
+}
+
+#[test]
+fn dt97_frederick_junction_is_only_ever_damaged() {
+    // GCACW 5.4: Frederick Junction can never be destroyed: every burn there gives Damaged,
+    // whatever the unit's CV (map data `station_damage_only`).
+    let extra = "[[place]]\nid = \"fj\"\nname = \"Frederick Junction\"\nhex = \"0505\"\nstation = true\nstation_damage_only = true\n";
+    let body = unit("big", "confederate", "inf", 9, "0505", "") + &unit("e", "union", "inf", 4, "0909", "");
+    let mut t = build("rtg", 1863, &[], extra, &body);
+    t.initiative(CSA);
+    let log = t.act("burn big");
+    assert_eq!(t.st.stations, vec![(t.h("0505"), 1)], "DT-97: damaged only");
+    assert!(log.iter().any(|l| l.contains("damaged")), "{log:?}");
+    t.initiative(CSA);
+    assert!(!t.has("burn big"), "burning it again changes nothing");
+}
+
+/// GCACW 7.7 through the engine's session, in random play: no step's action text nor any event
+/// another seat may read names a unit hidden from that seat before or after the step.
+#[test]
+fn t_li_7_7_session_history_never_names_hidden_units_to_the_enemy() {
+    use bivouac_engine::session::Session;
+    let g = std::sync::Arc::new(game());
+    let mut masked = 0;
+    for (sc, seed) in [("cedar-mountain", 41), ("seven-pines", 42)] {
+        let mut setup = Setup::new(sc, 2, seed);
+        setup.options.insert("limited-intelligence".into(), "on".into());
+        let mut s = Session::new(g.clone(), "test", setup).unwrap();
+        let mut rng = GameRng::new(seed);
+        let sd = g.sc(s.state());
+        // Names that occur inside no other name can be searched for as plain text.
+        let all: Vec<&str> = sd.units.iter().map(|u| u.name.as_str()).chain(sd.leaders.iter().map(|l| l.name.as_str())).collect();
+        let plain = |n: &str| all.iter().filter(|x| x.contains(n)).count() == 1;
+        for _ in 0..3000 {
+            if g.outcome(s.state()).is_some() {
+                break;
+            }
+            let seat = g.active_seats(s.state())[0];
+            let legal = g.legal_actions(s.state(), seat);
+            let li: Vec<&Action> = legal.iter().filter(|a| matches!(a, Action::Marker { .. } | Action::Hide { .. })).collect();
+            let a = if !li.is_empty() && rng.below(3) == 0 { li[rng.pick(li.len())].clone() } else { legal[rng.pick(legal.len())].clone() };
+            let other = 1 - seat;
+            let before = g.hidden_from(s.state(), Some(other));
+            let step = s.apply(seat, &a).unwrap().clone();
+            let hidden = before | g.hidden_from(s.state(), Some(other));
+            masked += (step.action_for(Some(other)) != step.action) as u32;
+            assert_eq!(step.action_for(Some(seat)), step.action, "the actor reads its own action");
+            for (_, u) in sd.units.iter().enumerate().filter(|(i, u)| hidden & (1 << i) != 0 && plain(&u.name)) {
+                assert!(!step.action_for(Some(other)).contains(u.name.as_str()), "{} named in `{}`", u.name, step.action);
+                for e in step.events.iter().filter(|e| e.visible_to(Some(other)) && e.kind != EventKind::Reveal) {
+                    assert!(!e.text.contains(u.name.as_str()), "{} named to seat {other}: {}", u.name, e.text);
+                }
+            }
+        }
+    }
+    assert!(masked > 0, "some actions were masked");
+}
+
+/// Every cell of both CRT halves set to one result, to force a combat's outcome.
+fn force_crt(t: &mut T, att: &str, def: &str) {
+    let (a, d) = (data::CrtRes::parse(att).unwrap(), data::CrtRes::parse(def).unwrap());
+    for row in t.g.data.charts.crt_att.iter_mut() {
+        row.iter_mut().for_each(|c| *c = a);
+    }
+    for row in t.g.data.charts.crt_def.iter_mut() {
+        row.iter_mut().for_each(|c| *c = d);
+    }
+}
+
+#[test]
+fn dt27_dt28_attack_results_that_end_the_march() {
+    // GCACW 6.2, 7.5: after an attack from an enemy ZOC the march goes on only if the attacker's
+    // result has no D, F, f or E; an "a" still lets it advance (GCACW 7.6).
+    let body = unit("a", "confederate", "inf", 6, "0503", "") + &unit("d", "union", "inf", 6, "0506", "");
+    let start = |att: &str, def: &str| {
+        let mut t = build("sjw", 1862, &[], "", &body);
+        force_crt(&mut t, att, def);
+        t.initiative(CSA);
+        t.dice(&[6]);
+        t.act("march a");
+        t.act("move 0504");
+        t.act("move 0505");
+        t.dice(&[3, 3]);
+        t.act("attack 0506 hasty");
+        t
+    };
+    // A plain result: still in the ZOC with MP left, it must attack again or end.
+    let mut t = start("-", "-");
+    t.act("stay");
+    assert!(t.st.march.as_ref().is_some_and(|m| m.stopped && !m.ended), "{:?}", t.legal());
+    assert!(t.legal().iter().any(|a| a.starts_with("attack")));
+    // DT-27: "f" ends the march.
+    let mut t = start("f", "-");
+    t.act("stay");
+    assert!(t.st.march.is_none() || t.mv().ended, "DT-27: {:?}", t.legal());
+    assert!(!t.legal().iter().any(|a| a.starts_with("attack") || a.starts_with("move")));
+    // DT-28: "Da" against "Dr": the defender retreats, the attacker may advance, then its march ends.
+    let mut t = start("Da", "Dr");
+    assert_eq!(t.seat(), UNION, "the defender retreats first: {:?}", t.legal());
+    while matches!(t.st.flow.top(), Some(Frame::Retreat(_))) {
+        let l = t.legal();
+        let step = l.iter().find(|a| *a == "halt").or_else(|| l.iter().find(|a| a.starts_with("retreat"))).cloned().unwrap();
+        t.act(&step);
+    }
+    assert!(t.has("advance a"), "DT-28: {:?}", t.legal());
+    t.act("advance a");
+    while t.seat() == CSA && t.has("done") {
+        t.act("done");
+    }
+    assert_eq!(t.hex_of("a"), "0506");
+    assert!(t.st.march.as_ref().is_none_or(|m| m.ended), "the D ended the march");
+    assert!(!t.legal().iter().any(|a| a.starts_with("move")));
+}
+
+#[test]
+fn dt47_lee_and_jackson_bonuses_never_combine() {
+    // GCACW 7.4 (digest 6.7.5): Lee in the assaulting leader's hex +1; Jackson's corps +1 in
+    // SJW/HCR/SLB; never combined (an assault's leader bonus is at most +1).
+    let body = unit("j1", "confederate", "inf", 6, "0505", "corps = \"II\"") + &unit("j2", "confederate", "inf", 6, "0303", "corps = \"II\"")
+        + &leader("jackson", "confederate", "corps", "II", 3, 4, "j1", "bonus = \"jackson\"")
+        + &leader("lee", "confederate", "army", "army", 0, 5, "j1", "bonus = \"lee\"")
+        + &unit("e", "union", "inf", 6, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let j = t.l("jackson");
+    assert_eq!(t.g.leader_bonus(&t.st, j), 1, "DT-47: Lee and Jackson together: +1 only");
+    let lee = t.l("lee");
+    t.st.leaders[lee].unit = t.u("j2") as u8;
+    assert_eq!(t.g.leader_bonus(&t.st, j), 1, "Jackson's corps alone");
+    let mut t = build("otr", 1862, &[], "", &body);
+    t.st.leaders[lee].unit = t.u("j2") as u8;
+    assert_eq!(t.g.leader_bonus(&t.st, j), 0, "no Jackson bonus outside SJW/HCR/SLB");
+}
+
+#[test]
+fn dt65_dt68_dt71_retreat_paths() {
+    // GCACW 7.6: a retreat whose only way lies through an enemy-occupied hex costs 3 manpower
+    // there (DT-65); in rain no retreat crosses a ford (DT-68); cavalry retreating into an
+    // enemy-occupied hex is eliminated (GCACW 7.7, DT-71).
+    // 0505 ringed by water except 0506, which the enemy holds; the attacker is at 0504.
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccxxxcccc", "cccxcxcccc", "cccxcxcccc", "cccccccccc"];
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "") + &unit("f", "confederate", "inf", 6, "0506", "");
+    let t = build("sjw", 1862, &grid, "", &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    let opts = t.g.retreat_options(&t.st, &r);
+    assert_eq!(opts, vec![(t.h("0506"), 5, 3)], "DT-65: through the enemy, 3 manpower: {opts:?}");
+    // DT-71: the same path for retreating cavalry eliminates it.
+    let body = unit("k", "union", "cav", 3, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "") + &unit("f", "confederate", "inf", 6, "0506", "");
+    let mut t = build("sjw", 1862, &grid, "", &body);
+    let mut r = retreat_ctx(&t, "0505", "0504", RetreatKind::Cavalry);
+    r.units = 1 << t.u("k");
+    let n = t.h("0506");
+    t.g.retreat_step(&mut t.st, r, n, false, &mut Log::quiet());
+    assert!(t.unit("k").gone, "DT-71");
+    // DT-68: a ford in rain.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 6, "0504", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    let r = retreat_ctx(&t, "0505", "0504", RetreatKind::Retreat);
+    assert!(t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == t.h("0506")), "dry: the ford is open");
+    t.st.rain = true;
+    assert!(!t.g.retreat_options(&t.st, &r).iter().any(|o| o.0 == t.h("0506")), "DT-68: not in rain");
+}
+
+#[test]
+fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
+    // GCACW 10.0 (digest 7.3.4): a Confederate ferry attempt from outside any enemy ZOC by a unit
+    // that spent its whole march there: 4 - 2 - 1 - 1 = 0 <= 1: destroyed (DT-88). A destroyed
+    // major-river bridge leaves no crossing, except where a ford remains (Snicker's and Berry's
+    // ferries, `ford_remains`) (DT-90).
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"ferry\"\nname = \"y\"\nsides = [[\"0505\", \"0506\"]]\n";
+    let body = unit("c", "confederate", "inf", 4, "0505", "") + &unit("u", "union", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], extra, &body);
+    t.initiative(CSA);
+    t.dice(&[1]);
+    t.act("march c");
+    t.dice(&[4]);
+    let log = t.act("destroy 0506");
+    assert!(log.iter().any(|l| l.contains("roll 4 -4 = 0: destroyed")), "DT-88: {log:?}");
+    let major = |more: &str| {
+        format!("[[hexside]]\nkind = \"major-river\"\nname = \"R\"\nsides = [[\"0505\", \"0506\"]]\n[[hexside]]\nkind = \"bridge\"\nname = \"b\"\n{more}sides = [[\"0505\", \"0506\"]]\n")
+    };
+    for (more, after) in [("", data::Crossing::None), ("ford_remains = true\n", data::Crossing::Ford)] {
+        let mut t = build("sjw", 1862, &[], &major(more), &body);
+        let (a, b) = (t.h("0505"), t.h("0506"));
+        t.st.destroyed.push((a.min(b), a.max(b)));
+        let s = rules::eff_side(&t.sc().map, &t.st, a, b).unwrap();
+        assert_eq!(s.crossing, after, "DT-90 {more}");
+    }
 }

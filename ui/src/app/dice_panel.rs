@@ -26,7 +26,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play) {
                 continue;
             }
             any = true;
-            ui.label(RichText::new(format!("{}. {}: {}", from + i + 1, play.seat_name(step.seat), step.action)).small().weak());
+            ui.label(RichText::new(format!("{}. {}: {}", from + i + 1, play.seat_name(step.seat), step.action_for(play.viewer))).small().weak());
             for text in rolls {
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(8.0);

@@ -29,7 +29,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
         for (i, step) in history.iter().enumerate().skip(start) {
             let who = play.seat_name(step.seat);
             let ai = if play.is_human(step.seat) { "" } else { " (AI)" };
-            let text = format!("{}. {who}{ai}: {}", i + 1, step.action);
+            let text = format!("{}. {who}{ai}: {}", i + 1, step.action_for(play.viewer));
             if ui.selectable_label(reviewing == Some(i + 1), text).on_hover_text("Show the board after this action").clicked() {
                 review = Some(i + 1);
             }
