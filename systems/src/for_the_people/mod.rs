@@ -30,6 +30,8 @@ mod naval_tests;
 mod play_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unc_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};

@@ -10,16 +10,16 @@ use bivouac_engine::log::Log;
 use bivouac_engine::piles::CardId;
 use bivouac_engine::rng::GameRng;
 
-fn sp(id: &str) -> Sp {
+pub(super) fn sp(id: &str) -> Sp {
     game().c.space(id).unwrap_or_else(|| panic!("no space {id}")).0
 }
 
-fn general(id: &str) -> u8 {
+pub(super) fn general(id: &str) -> u8 {
     game().c.general(id).unwrap_or_else(|| panic!("no general {id}"))
 }
 
 /// An empty 1861 map (no SP, generals, armies or fort counters), `side` to play card `card`.
-fn board(sc: &str, side: Side, card: u8) -> State {
+pub(super) fn board(sc: &str, side: Side, card: u8) -> State {
     let g = game();
     let mut st = g.setup(&Setup::new(sc, 2, 7)).expect("setup");
     for x in st.sp.iter_mut() {
@@ -46,22 +46,22 @@ fn board(sc: &str, side: Side, card: u8) -> State {
     st
 }
 
-fn put(st: &mut State, side: Side, s: &str, n: u8) {
+pub(super) fn put(st: &mut State, side: Side, s: &str, n: u8) {
     st.sp[sp(s) as usize][side.index()] += n;
     st.sp_at_start[side.index()] += n as u32;
 }
 
-fn own(st: &mut State, side: Side, s: &str) {
+pub(super) fn own(st: &mut State, side: Side, s: &str) {
     st.control[sp(s) as usize] = Control::Of(side);
 }
 
-fn act(st: &mut State, side: Side, text: &str) {
+pub(super) fn act(st: &mut State, side: Side, text: &str) {
     let g = game();
     let a = g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     g.apply(st, side.index() as u8, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("`{text}` refused: {e}\n{}", g.describe(st, None)));
 }
 
-fn refused(st: &mut State, side: Side, text: &str) -> String {
+pub(super) fn refused(st: &mut State, side: Side, text: &str) -> String {
     let g = game();
     let before = serde_json::to_string(&*st).unwrap();
     let a = g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
@@ -70,12 +70,12 @@ fn refused(st: &mut State, side: Side, text: &str) -> String {
     e.rule.to_string()
 }
 
-fn legal(st: &State, side: Side) -> Vec<String> {
+pub(super) fn legal(st: &State, side: Side) -> Vec<String> {
     game().legal_actions(st, side.index() as u8).iter().map(|a| game().notation(a)).collect()
 }
 
 /// A generator whose next d6 rolls are `rolls`.
-fn dice(rolls: &[u32]) -> GameRng {
+pub(super) fn dice(rolls: &[u32]) -> GameRng {
     (0u64..1_000_000)
         .map(GameRng::new)
         .find(|r| {
@@ -85,7 +85,7 @@ fn dice(rolls: &[u32]) -> GameRng {
         .expect("a seed with these rolls")
 }
 
-fn check(st: &State) {
+pub(super) fn check(st: &State) {
     game().check_invariants(st).unwrap_or_else(|e| panic!("{e}\n{}", game().describe(st, None)));
 }
 
