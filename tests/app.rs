@@ -761,6 +761,10 @@ fn bobby_lee_battle_board_is_drawn_during_a_battle() {
     for name in ["Left", "Center", "Right", "Reserve"] {
         assert!(has_label(&h, name), "the {name} boxes are drawn");
     }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if root.join("tests/snapshots/battle_bobby-lee.png").exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        h.snapshot("battle_bobby-lee");
+    }
 }
 
 /// For the People's hand (FtP 3.2, 4.1): each card in the viewer's hand shows its title, its OP
@@ -797,6 +801,35 @@ fn for_the_people_hand_shows_title_ops_and_event_text() {
         assert!(has_label(&h, title), "{title} is shown in the hand");
         assert!(has_label(&h, &face.text), "{title}'s text is shown");
     }
+}
+
+/// Blockade Runner's starting ships are placed from off the board (their actions have a
+/// destination and no origin): the player picks a ship, only its ports light up, and a click
+/// on one of them places it.
+#[test]
+fn blockade_runner_ship_is_placed_by_picking_it_then_a_lit_port() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "blockade-runner") else { return };
+    let mut h = harness(catalog, "br-place", 0.0);
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    start_all_human(&mut h, false);
+    let kinds = h.state().play.as_ref().unwrap().placements();
+    assert!(kinds.len() >= 2, "several ships to place: {kinds:?}");
+    let (key, list) = kinds[0].clone();
+    let label = format!("{key} ({})", list.len());
+    click(&mut h, &label);
+    let play = h.state().play.as_ref().unwrap();
+    let ports: std::collections::HashSet<u16> = list.iter().filter_map(|&i| play.actions[i].1.to).collect();
+    assert_eq!(play.lit(), ports, "only the picked ship's ports are lit");
+    let port = *ports.iter().min().unwrap();
+    let name = space_name(&h, port);
+    h.get_all_by_label(&name).next().unwrap().click();
+    h.run();
+    assert_eq!(history_len(&h), 1, "the click placed the ship");
+    let done = &h.state().play.as_ref().unwrap().session.history()[0].action;
+    assert!(done.starts_with(&key), "`{done}` places the picked ship");
 }
 
 /// Bobby Lee by hand, as two people at one screen: bids and activation through their buttons,
