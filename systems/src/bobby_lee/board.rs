@@ -168,7 +168,7 @@ impl BobbyLee {
             .collect();
         let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
         let turn = bt.turn.min(8);
-        let mover = if turn == 8 { "both sides".to_string() } else if turn % 2 == 0 { bt.attacker.name().to_string() } else { defender.name().to_string() };
+        let mover = if turn == 8 { "both sides".to_string() } else if turn.is_multiple_of(2) { bt.attacker.name().to_string() } else { defender.name().to_string() };
         let mut status = vec![
             format!("Day {}, {} (battle turn {} of 9, BL 6.3): {mover}", bt.day, times[turn as usize], turn + 1),
             battle_step(&bt.step),

@@ -34,6 +34,9 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
     {
         chosen = Some(a);
     }
+    if play.review.is_none() {
+        placements(ui, play);
+    }
     if play.review.is_none() && !play.actions.is_empty() {
         if let Some(a) = hand::show(ui, &play.actions, &play.board.cards) {
             chosen = Some(a);
@@ -178,6 +181,27 @@ fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<Stri
         play.select(None);
     }
     chosen
+}
+
+/// Pieces placed from off the board: pick one, and only its destinations light up.
+fn placements(ui: &mut egui::Ui, play: &mut Play) {
+    let kinds = play.placements();
+    if kinds.is_empty() {
+        return;
+    }
+    ui.group(|ui| {
+        ui.set_min_width(ui.available_width());
+        ui.label(RichText::new("Choose what to place, then a lit space on the map:").strong());
+        ui.horizontal_wrapped(|ui| {
+            for (key, list) in &kinds {
+                let on = play.placing.as_ref() == Some(key);
+                if ui.selectable_label(on, format!("{key} ({})", list.len())).on_hover_text("Light up where it may go").clicked() {
+                    play.placing = if on { None } else { Some(key.clone()) };
+                    play.select(None);
+                }
+            }
+        });
+    });
 }
 
 /// Every legal action that is not a card play, grouped by its hint's group.

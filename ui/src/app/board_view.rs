@@ -29,6 +29,10 @@ pub struct Geometry {
     pub segments: Vec<Segment>,
     /// Indexes into `board.pieces`, per space.
     pub stacks: Vec<Vec<usize>>,
+    /// Each space's fill colour.
+    pub fills: Vec<Color32>,
+    /// Hex maps: every hex edge once (world coordinates), for the grid.
+    pub edges: Vec<(Pos2, Pos2)>,
 }
 
 impl Default for Geometry {
@@ -87,8 +91,27 @@ impl Geometry {
                 s.push(i);
             }
         }
-        Geometry { centers, bounds, hex, radius, segments, stacks }
+        let fills = board.spaces.iter().map(|s| palette::fill_color(&s.fill)).collect();
+        let edges = hex.map_or_else(Vec::new, |layout| hex_edges(&centers, layout));
+        Geometry { centers, bounds, hex, radius, segments, stacks, fills, edges }
     }
+}
+
+/// The edges of unit hexes centred at `centers`, each shared edge once.
+fn hex_edges(centers: &[Pos2], layout: Layout) -> Vec<(Pos2, Pos2)> {
+    let mut seen = HashSet::new();
+    let mut edges = Vec::with_capacity(centers.len() * 3 + 64);
+    for &c in centers {
+        let pts = hex_corners(c, 1.0, layout);
+        for k in 0..6 {
+            let (a, b) = (pts[k], pts[(k + 1) % 6]);
+            let m = a + (b - a) * 0.5;
+            if seen.insert(((m.x * 64.0).round() as i64, (m.y * 64.0).round() as i64)) {
+                edges.push((a, b));
+            }
+        }
+    }
+    edges
 }
 
 /// Longitude/latitude boards (every space within North America's range) are drawn with
@@ -232,14 +255,7 @@ pub fn show(
     // Spaces: hex fills or point circles.
     let ink = Color32::from_rgb(60, 50, 40);
     if let Some(layout) = geo.hex {
-        for (i, s) in board.spaces.iter().enumerate() {
-            let c = t.to_screen(geo.centers[i]);
-            if !visible(c) {
-                continue;
-            }
-            let pts = hex_corners(c, r_screen, layout);
-            painter.add(Shape::convex_polygon(pts, palette::fill_color(&s.fill), Stroke::new(0.6, Color32::from_gray(120))));
-        }
+        painter.add(hex_mesh(geo, &t, layout, rect.expand(r_screen * 2.0)));
     }
     for seg in &geo.segments {
         let (a, b) = (t.to_screen(seg.a), t.to_screen(seg.b));
@@ -268,14 +284,14 @@ pub fn show(
     let point_r = r_screen.clamp(5.0, 30.0);
     let label_font = FontId::proportional((r_screen * 0.45).clamp(9.0, 14.0));
     let show_labels = board.spaces.len() < 150 || r_screen > 8.0;
-    for (i, s) in board.spaces.iter().enumerate() {
-        let c = t.to_screen(geo.centers[i]);
+    for (i, &w) in geo.centers.iter().enumerate() {
+        let c = t.to_screen(w);
         if !visible(c) {
             continue;
         }
         let id = i as u16;
         if geo.hex.is_none() {
-            painter.circle_filled(c, point_r, palette::fill_color(&s.fill));
+            painter.circle_filled(c, point_r, geo.fills[i]);
             painter.circle_stroke(c, point_r, Stroke::new(1.2, ink));
         }
         let mark = if hl.selected == Some(id) {
@@ -416,6 +432,47 @@ pub fn show(
     clicked
 }
 
+/// The hex fills and the grid as one mesh, built straight from the cached geometry: a hex is
+/// six triangles around its centre and an edge a 1-pixel quad, so the frame does no polygon
+/// tessellation or anti-aliasing work for thousands of hexes. Hexes and edges off `clip` are
+/// left out.
+fn hex_mesh(geo: &Geometry, t: &Transform, layout: Layout, clip: Rect) -> Shape {
+    let mut mesh = egui::Mesh::default();
+    let r = geo.radius * t.scale;
+    let corners: Vec<Vec2> = hex_corners(Pos2::ZERO, r, layout).into_iter().map(|p| p.to_vec2()).collect();
+    for (i, &w) in geo.centers.iter().enumerate() {
+        let c = t.to_screen(w);
+        if !clip.contains(c) {
+            continue;
+        }
+        let color = geo.fills[i];
+        let base = mesh.vertices.len() as u32;
+        mesh.colored_vertex(c, color);
+        for k in &corners {
+            mesh.colored_vertex(c + *k, color);
+        }
+        for k in 0..6u32 {
+            mesh.add_triangle(base, base + 1 + k, base + 1 + (k + 1) % 6);
+        }
+    }
+    // The grid, thin enough to vanish when zoomed far out.
+    let grid = Color32::from_rgba_unmultiplied(110, 110, 110, if r < 6.0 { 60 } else { 150 });
+    for &(a, b) in &geo.edges {
+        let (a, b) = (t.to_screen(a), t.to_screen(b));
+        if !clip.contains(a) && !clip.contains(b) {
+            continue;
+        }
+        let n = (b - a).normalized().rot90() * 0.5;
+        let base = mesh.vertices.len() as u32;
+        for p in [a - n, a + n, b + n, b - n] {
+            mesh.colored_vertex(p, grid);
+        }
+        mesh.add_triangle(base, base + 1, base + 2);
+        mesh.add_triangle(base, base + 2, base + 3);
+    }
+    Shape::mesh(mesh)
+}
+
 /// Screen rectangles of the texts placed so far, bucketed in a coarse grid.
 #[derive(Default)]
 struct Placed {
@@ -475,7 +532,7 @@ fn zoom_buttons(ui: &mut egui::Ui, rect: Rect, view: &mut BoardView) {
     }
 }
 
-fn draw_counter(painter: &egui::Painter, c: Pos2, size: f32, p: &BoardPiece, seat_colors: &[Color32]) {
+pub fn draw_counter(painter: &egui::Painter, c: Pos2, size: f32, p: &BoardPiece, seat_colors: &[Color32]) {
     let color = p.seat.and_then(|s| seat_colors.get(s as usize).copied()).unwrap_or(palette::NEUTRAL);
     let fg = palette::text_on(color);
     let kind = p.kind.to_ascii_lowercase();

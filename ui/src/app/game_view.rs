@@ -3,7 +3,7 @@
 
 use super::board_view::{self, BoardView, Highlights};
 use super::play::Play;
-use super::{actions, dice_panel, handover, log_panel, palette};
+use super::{actions, battle_panel, dice_panel, handover, log_panel, palette};
 use egui::{Color32, RichText};
 
 /// Settings and widget state of the play screen that outlive one game's state changes.
@@ -111,9 +111,15 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
         ui.separator();
         review = log_panel::show(ui, play, &mut gv.log_all);
     });
+    let colors: Vec<Color32> = play.names.iter().enumerate().map(|(i, n)| palette::seat_color(i as u8, n)).collect();
+    // A battle fought on a board of its own: under the map, while it lasts.
+    if let Some(battle) = play.review.as_ref().map_or(&play.board, |r| &r.board).battle.as_ref() {
+        egui::Panel::bottom("battle").resizable(true).default_size(230.0).show(ui, |ui| {
+            egui::ScrollArea::vertical().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors));
+        });
+    }
     let mut clicked = None;
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {
-        let colors: Vec<Color32> = play.names.iter().enumerate().map(|(i, n)| palette::seat_color(i as u8, n)).collect();
         let (board, geometry, describe) = match &play.review {
             Some(r) => (&r.board, &r.geometry, &r.describe),
             None => (&play.board, &play.geometry, &play.describe),

@@ -1,5 +1,6 @@
 //! The first screen: pick a game, scenario, options, players and who plays each seat (human or
-//! an AI level), a seed; or continue the last game, open a save, or reopen a recent one.
+//! an AI level), a seed; or continue the last game, open a save, or reopen a recent one; or
+//! open the balance lab on the chosen scenario.
 
 use super::autosave::{AppSave, Store};
 use super::play::Control;
@@ -13,6 +14,8 @@ pub enum Command {
     Start { game: usize, setup: Setup, controls: Vec<Control>, handover: bool },
     Open(PathBuf),
     Continue,
+    /// The balance lab on this setup, its seats named.
+    Lab { game: usize, setup: Setup, seats: Vec<String> },
 }
 
 pub struct Launcher {
@@ -200,6 +203,9 @@ impl Launcher {
                 let start = ui.add(egui::Button::new(egui::RichText::new("Start game").size(18.0)).min_size(egui::vec2(160.0, 34.0)));
                 if start.clicked() {
                     command = Some(Command::Start { game: self.game, setup: self.setup(&info.id), controls: self.controls.clone(), handover: self.handover });
+                }
+                if ui.button("Balance lab").on_hover_text("Play batches of AI games of this scenario and chart who wins").clicked() {
+                    command = Some(Command::Lab { game: self.game, setup: self.setup(&info.id), seats: names.clone() });
                 }
             }
         }

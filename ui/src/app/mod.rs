@@ -3,17 +3,20 @@
 //! hints, the board is drawn from the game's `Board` picture alone.
 //!
 //! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games.
+//! * [`lab`]: the balance lab, batches of AI games charted (the engine's `sim`).
 //! * [`play`]: the game in progress without drawing (who acts, who views, AI pace, autosave).
-//! * [`game_view`]: the play screen; [`board_view`], [`actions`], [`hand`], [`log_panel`],
-//!   [`dice_panel`], [`handover`] draw its parts; [`palette`] colours them; [`autosave`] keeps the files.
+//! * [`game_view`]: the play screen; [`board_view`], [`battle_panel`], [`actions`], [`hand`],
+//!   [`log_panel`], [`dice_panel`], [`handover`] draw its parts; [`palette`] colours them; [`autosave`] keeps the files.
 
 pub mod actions;
 pub mod autosave;
+pub mod battle_panel;
 pub mod board_view;
 pub mod dice_panel;
 pub mod game_view;
 pub mod hand;
 pub mod handover;
+pub mod lab;
 pub mod launcher;
 pub mod log_panel;
 pub mod palette;
@@ -22,6 +25,7 @@ pub mod play;
 use autosave::{AppSave, Store};
 use bivouac_systems::{Catalog, load_catalog};
 use game_view::{Exit, GameView};
+use lab::Lab;
 use launcher::{Command, Launcher};
 use play::{Control, Notice, Play};
 use std::path::{Path, PathBuf};
@@ -46,6 +50,7 @@ pub struct BivouacApp {
     store: Store,
     pub launcher: Launcher,
     pub play: Option<Play>,
+    pub lab: Option<Lab>,
     pub view: GameView,
 }
 
@@ -56,6 +61,7 @@ impl BivouacApp {
             store: Store::new(config.data_dir),
             launcher: Launcher::default(),
             play: None,
+            lab: None,
             view: GameView::new(config.ai_delay),
         }
     }
@@ -77,6 +83,14 @@ impl BivouacApp {
             }
             return;
         }
+        if let Some(lab) = &mut self.lab {
+            let mut back = false;
+            egui::CentralPanel::default().show(ui, |ui| back = lab.ui(ui, &self.catalog));
+            if back {
+                self.lab = None;
+            }
+            return;
+        }
         let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
             command = self.launcher.ui(ui, &self.catalog, &self.store);
@@ -85,6 +99,7 @@ impl BivouacApp {
             Some(Command::Start { game, setup, controls, handover }) => self.start(game, setup, controls, handover),
             Some(Command::Open(path)) => self.open(&path),
             Some(Command::Continue) => self.open(&self.store.autosave_path()),
+            Some(Command::Lab { game, setup, seats }) => self.lab = Some(Lab::new(game, setup, seats)),
             None => {}
         }
     }

@@ -104,6 +104,10 @@ pub struct Play {
     pub selected: Option<u16>,
     /// Several actions share the clicked origin and destination: the player picks one.
     pub choice: Vec<usize>,
+    /// Of the actions with a destination and no origin on the map (placing a piece from off
+    /// the board), the kind the player picked (see [`Play::placements`]): only its
+    /// destinations are lit.
+    pub placing: Option<String>,
     pub notice: Option<Notice>,
     pub review: Option<Review>,
     pub last_ai_time: Option<f64>,
@@ -142,6 +146,7 @@ impl Play {
             version: 0,
             selected: None,
             choice: Vec::new(),
+            placing: None,
             notice: None,
             review: None,
             last_ai_time: None,
@@ -227,6 +232,9 @@ impl Play {
         };
         self.hints = HintIndex::new(&self.actions);
         self.choice.clear();
+        if self.placing.as_ref().is_some_and(|k| !self.placements().iter().any(|(key, _)| key == k)) {
+            self.placing = None;
+        }
         let keep = self.selected.filter(|&s| (s as usize) < self.board.spaces.len());
         self.select(keep);
     }
@@ -445,7 +453,11 @@ impl Play {
             _ => Vec::new(),
         };
         let candidates = if candidates.is_empty() && !self.hints.origins.contains(&space) {
-            self.hints.direct_to.get(&space).cloned().unwrap_or_default()
+            let mut direct = self.hints.direct_to.get(&space).cloned().unwrap_or_default();
+            if let Some(kind) = &self.placing {
+                direct.retain(|&i| self.placement_key(i).as_ref() == Some(kind));
+            }
+            direct
         } else {
             candidates
         };
@@ -504,9 +516,41 @@ impl Play {
     pub fn lit(&self) -> std::collections::HashSet<u16> {
         let list: Vec<usize> = match self.selected.and_then(|s| self.hints.by_from.get(&s)) {
             Some(l) => l.clone(),
-            None => self.hints.direct_to.values().flatten().copied().collect(),
+            None => self.hints.direct_to.values().flatten().copied().filter(|&i| self.placing.is_none() || self.placement_key(i) == self.placing).collect(),
         };
         list.iter().filter_map(|&i| self.actions[i].1.to).collect()
+    }
+
+    /// An action with a destination and no origin, named without its destination
+    /// ("place fanny norfolk" -> "place fanny"): what is placed, read from the notation alone.
+    fn placement_key(&self, i: usize) -> Option<String> {
+        let (text, hint) = self.actions.get(i)?;
+        if hint.from.is_some() {
+            return None;
+        }
+        let dest = &self.board.spaces.get(hint.to? as usize)?.id;
+        let mut words: Vec<&str> = text.split(' ').collect();
+        let k = words.iter().rposition(|w| w == dest)?;
+        words.remove(k);
+        Some(words.join(" "))
+    }
+
+    /// The kinds of placement on offer, each with its actions, when there are several kinds
+    /// and some kind goes to several spaces (the player picks one, then a lit space).
+    pub fn placements(&self) -> Vec<(String, Vec<usize>)> {
+        let mut kinds: Vec<(String, Vec<usize>)> = Vec::new();
+        for i in self.hints.direct_to.values().flatten().copied() {
+            let Some(key) = self.placement_key(i) else { continue };
+            match kinds.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, list)) => list.push(i),
+                None => kinds.push((key, vec![i])),
+            }
+        }
+        kinds.sort();
+        if kinds.len() < 2 || kinds.iter().all(|(_, l)| l.len() < 2) {
+            return Vec::new();
+        }
+        kinds
     }
 
     /// The legal actions that start or end at `space`.
