@@ -254,6 +254,7 @@ fn battle_step(step: &BStep) -> String {
         BStep::Leave { by, rout, .. } => format!("{} {} (BL {})", by.name(), if rout { "is routed and retreats" } else { "withdraws" }, if rout { "7.15" } else { "6.33" }),
         BStep::Casualty(side) => format!("{} chooses which block takes the hit (BL 7.32)", side.name()),
         BStep::Regroup(side, _) => format!("{} regroups: retreat or reinforce (BL 6.4)", side.name()),
+        BStep::Disengage { morale, .. } => format!("a disengaged block chooses its box (BL {})", if morale { "7.2" } else { "7.35, 7.42" }),
     }
 }
 

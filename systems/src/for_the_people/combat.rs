@@ -4,6 +4,7 @@
 
 use super::FtP;
 use super::battle::{self, BattleRules, Field, Force, ForceKind, RetreatBeforeBattle, RetreatMap, Role};
+use super::choices::Aftermath;
 use super::content::{Control, GeneralId, LinkKind, Side};
 use super::rules::other;
 use super::state::*;
@@ -65,7 +66,7 @@ impl FtP {
 
     /// The defending force in `s` (FtP 7.4.1: an army's commander; else the general with the
     /// highest political rating, [INTERP] the first listed on a tie).
-    fn defender_force(&self, st: &State, side: Side, s: Sp) -> Force {
+    pub(super) fn defender_force(&self, st: &State, side: Side, s: Sp) -> Force {
         let sp = self.strength(st, side, s) as u8;
         let loose: Vec<GeneralId> = self.gens_at(st, side, s).collect();
         let mut f = match self.army_in(st, side, s) {
@@ -83,13 +84,22 @@ impl FtP {
                 } else {
                     ForceKind::Division
                 };
+                // FtP 5.3.1: the owner breaks a tie (choices.rs).
                 let cands = battle::defending_commander_candidates(&self.c, &loose);
-                let cmd = cands.first().copied();
+                let cmd = self.chosen_lead(st, side, s).or(cands.first().copied());
                 let others: Vec<GeneralId> = loose.iter().copied().filter(|&g| Some(g) != cmd).collect();
                 Force::new(side, kind, sp, cmd, &others)
             }
         };
-        f.out_of_supply = !self.supplied(st, side)[s as usize];
+        // FtP 8.4.2 (Italian edition): an army or corps supplied through the Valley, in battle too.
+        let valley = side == Side::Csa && matches!(f.kind, ForceKind::Army | ForceKind::Corps) && self.valley_reach(st, true).is_some_and(|r| r[s as usize]);
+        f.out_of_supply = !self.supplied(st, side)[s as usize] && !valley;
+        // FtP 7.2.2: beaten during this enemy move (ES: not when a higher-rated general who was
+        // not beaten now commands the space).
+        f.beaten_this_move = match self.army_in(st, side, s) {
+            Some(a) => st.beaten_armies.contains(&a),
+            None => f.commander.is_some_and(|g| st.beaten.contains(&g)),
+        };
         // FtP 5.8.3: a successful interceptor defends with +2 and no retreat before battle.
         f.interceptor = st.moving.as_ref().is_some_and(|m| m.vs_interceptor && m.at == s);
         f
@@ -124,18 +134,17 @@ impl FtP {
     /// on success the force moves into `to` first: an army with its display; a corps with its
     /// commander and up to 6 SP (1 SP stays to keep other generals company, 5.8.1 c); a brigade
     /// alone (5.8.1 e).
-    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+    /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c).
+    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) {
         if let Some(m) = st.moving.as_mut() {
             m.intercept_tried = true;
         }
         let army = self.army_in(st, side, from).filter(|&a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
-        let (cmd, cav) = match army {
-            Some(a) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
-            None => {
-                let corps = self.gens_at(st, side, from).any(|g| !self.is_cav(g)) && st.sp[from as usize][side.index()] > 0;
-                let cmd = if corps { self.gens_at(st, side, from).filter(|&g| !self.is_cav(g)).max_by_key(|&g| self.pr(g)) } else { self.gens_at(st, side, from).find(|&g| self.is_cav(g)) };
-                (cmd, !corps)
-            }
+        let (cmd, cav) = match (army, corps) {
+            (Some(a), _) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
+            // A corps with a cavalry brigade rolls with -2 (T-INT-1).
+            (None, Some((g, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(h))),
+            (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(g)), true),
         };
         let Some(cmd) = cmd else { return };
         let roll = st.rng.roll(6) as i8;
@@ -152,14 +161,17 @@ impl FtP {
                     x.space = to;
                 }
             }
-            None if !cav => {
+            None if corps.is_some() => {
                 let i = side.index();
-                let others = self.gens_at(st, side, from).filter(|&g| g != cmd).count();
-                let loose = st.sp[from as usize][i];
-                let n = loose.min(self.c.movement.corps.max_sp).min(if others > 0 { loose.saturating_sub(1).max(1) } else { loose });
+                let n = corps.map_or(0, |c| c.1);
                 st.sp[from as usize][i] -= n;
                 st.sp[to as usize][i] += n;
                 st.generals[cmd as usize] = GenAt::Map(to);
+                if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(h)) {
+                    st.generals[b as usize] = GenAt::Map(to);
+                }
+                // The chosen commander leads the corps in the battle that follows (5.3.1).
+                st.lead = Some((side, to, cmd));
             }
             None => st.generals[cmd as usize] = GenAt::Map(to),
         }
@@ -188,7 +200,8 @@ impl FtP {
             }
         };
         // FtP 8.3: the attacker's LOC is traced from the space it attacked from.
-        f.out_of_supply = !self.supplied(st, m.side)[m.prev as usize];
+        let valley = m.side == Side::Csa && matches!(m.kind, Formation::Army | Formation::Corps) && self.valley_reach(st, true).is_some_and(|r| r[m.prev as usize]);
+        f.out_of_supply = !self.supplied(st, m.side)[m.prev as usize] && !valley;
         f
     }
 
@@ -229,6 +242,7 @@ impl FtP {
 
     /// The defender left before battle: the mover holds the space and may go on (FtP 7.2).
     pub(super) fn after_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
+        st.lead = None;
         let side = st.moving.as_ref().expect("moving").side;
         self.enter_capital(st, side, s, log);
     }
@@ -292,18 +306,43 @@ impl FtP {
                 self.kill_general(st, k, is_att, log);
             }
         }
-        self.lose_in_space(st, e, s, lost[1], log);
-        if st.moving.is_some() {
-            self.lose_moving(st, lost[0], log);
-        }
+        st.aftermath = Some(Aftermath {
+            space: s,
+            attacker: side,
+            lost,
+            retreating: r.retreating,
+            holder: r.holder,
+            may_continue: r.attacker_may_continue,
+            large: r.size == battle::BattleSize::Large,
+            attacker_won: r.winner == Role::Attacker,
+        });
+        // FtP 5.5.4: the losses, the owner choosing between cavalry and infantry (choices.rs).
+        self.take_losses(st, log);
+    }
+
+    /// The battle's losses are taken: Strategic Will and retreats (FtP 12.3, 7.6).
+    pub(super) fn finish_battle(&self, st: &mut State, am: Aftermath, log: &mut Log) {
+        let (side, s) = (am.attacker, am.space);
+        let e = other(side);
+        st.lead = None;
         // FtP 12.3: a large battle: winner +3, loser -5.
-        if r.size == battle::BattleSize::Large {
-            let (w, l) = if r.winner == Role::Attacker { (side, e) } else { (e, side) };
+        if am.large {
+            let (w, l) = if am.attacker_won { (side, e) } else { (e, side) };
             self.add_sw(st, w, 3, log, "FtP 12.3 large battle won");
             self.add_sw(st, l, -5, log, "FtP 12.3 large battle lost");
         }
-        let may_continue = r.attacker_may_continue;
-        match r.retreating {
+        if am.attacker_won {
+            self.mark_beaten(st, e, s);
+        }
+        // FtP 5.6.1: an army that lost a large battle (the relief penalty is halved).
+        if am.large {
+            let loser = if am.attacker_won { self.army_in(st, e, s) } else { st.moving.as_ref().and_then(|m| m.army) };
+            if let Some(a) = loser {
+                self.mark_large_loss(st, a);
+            }
+        }
+        let may_continue = am.may_continue;
+        match am.retreating {
             Some(Role::Attacker) => self.attacker_retreat(st, log),
             Some(Role::Defender) => {
                 if let Some(m) = st.moving.as_mut() {
@@ -312,7 +351,7 @@ impl FtP {
                 let origin = st.moving.as_ref().map(|m| m.prev).unwrap_or(s);
                 self.defender_retreat(st, e, s, origin, log);
             }
-            None => match r.holder {
+            None => match am.holder {
                 Some(Role::Attacker) => {
                     if let Some(m) = st.moving.as_mut() {
                         m.halted = !may_continue;
@@ -372,7 +411,8 @@ impl FtP {
         log.info(|| format!("{} is a casualty (FtP 7.7)", self.c.generals[g as usize].name));
         let was = st.generals[g as usize];
         if self.is_cav(g) {
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            // FtP 5.5.4; 5.5.6 (optional): an original cavalry general is replaced.
+            self.cavalry_casualty(st, g);
             st.sp_lost[side.index()] += 1;
         } else {
             st.generals[g as usize] = GenAt::Dead;
@@ -384,10 +424,8 @@ impl FtP {
         }
         if let GenAt::Army(a) = was {
             if st.armies[a as usize].is_some_and(|x| x.commander == Some(g)) {
-                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
-                if let Some(x) = st.armies[a as usize].as_mut() {
-                    x.commander = next;
-                }
+                // FtP 5.2.8: the next general by political rating (the owner breaks ties).
+                self.succeed(st, a);
                 if let Some(m) = st.moving.as_mut()
                     && m.army == Some(a)
                 {

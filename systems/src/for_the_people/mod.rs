@@ -10,9 +10,15 @@
 //! - `naval`: naval and river moves, running the guns, amphibious assaults, naval retreats (FtP 6);
 //! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
 //! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
+//! - `choices`: the player's decisions inside land operations and battles (FtP 5.2.4, 5.2.8,
+//!   5.3.1, 5.5.4, 5.8.1);
+//! - `generals`: relief, reassignment, reorganization, detached corps, cavalry raids, the
+//!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
+mod choices;
+mod generals;
 pub mod battle;
 pub mod content;
 mod combat;
@@ -24,6 +30,10 @@ mod rules;
 mod state;
 mod unc;
 mod weapons;
+#[cfg(test)]
+mod choices_tests;
+#[cfg(test)]
+mod generals_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -140,6 +150,13 @@ impl FtP {
             Frame::Naval => "choose the port the naval move sails to (FtP 6.1)".into(),
             Frame::Event => self.event_awaiting(st),
             Frame::Interrupt { .. } => "play an interrupt event against the move, or decline (FtP 4.2.5)".into(),
+            Frame::TwoArmies { space, .. } => format!("remove one of the two armies at {} (FtP 5.2.4)", self.sname(*space)),
+            Frame::Succession { army, .. } => format!("choose the new commander of {} among tied generals (FtP 5.2.8)", self.c.armies[*army as usize].name),
+            Frame::Lead { space, .. } => format!("choose who commands the defence of {} among tied generals (FtP 5.3.1)", self.sname(*space)),
+            Frame::Losses { .. } => "take a battle loss from infantry or a cavalry brigade (FtP 5.5.4)".into(),
+            Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
+            Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
+            Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
         };
         format!("{who}: {what}")
     }
@@ -147,6 +164,7 @@ impl FtP {
     fn parse_side_option(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<(u8, Opts), Refusal> {
         let mut edition = self.c.edition("spanish").unwrap_or(0);
         let mut opts = Opts::default();
+        let mut shenandoah: Option<bool> = None;
         let known: Vec<_> = self.c.options.iter().chain(sc.options.iter()).collect();
         for (k, v) in &setup.options {
             let Some(info) = known.iter().find(|o| &o.key == k) else { refuse!("FtP setup", "unknown option `{k}`") };
@@ -156,9 +174,16 @@ impl FtP {
             match k.as_str() {
                 "edition" => edition = self.c.edition(v).unwrap_or(edition),
                 "both-met-1861" => opts.both_met_union = v == "union",
+                "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
+                "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
             }
+        }
+        // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one.
+        opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
+        if opts.replacement_cavalry && self.c.editions[edition as usize].id != "spanish" {
+            refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
         }
         Ok((edition, opts))
     }
@@ -228,6 +253,15 @@ impl FtP {
             naval: naval::NavalSt::new(p.amphibious, setup),
             events: Vec::new(),
             in_force: Vec::new(),
+            aftermath: None,
+            lead: None,
+            succession: Vec::new(),
+            beaten: Vec::new(),
+            beaten_armies: Vec::new(),
+            rounds: 0,
+            own_round: [[0; 2]; 2],
+            large_loss: vec![0; self.c.armies.len()],
+            reorg_moved: Vec::new(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -306,6 +340,17 @@ impl FtP {
             Action::Sail { .. } => "FtP 6.1.3",
             Action::NavalArmy { .. } => "FtP 6.1.5",
             Action::Choose { .. } => "FtP 4.2",
+            Action::Disband { .. } => "FtP 5.2.4",
+            Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
+            Action::Command { .. } => "FtP 5.2.8",
+            Action::InterceptWith { .. } => "FtP 5.8.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry => "FtP 5.5.4",
+            Action::Relieve { .. } => "FtP 5.6.1",
+            Action::Demote => "FtP 5.6.3",
+            Action::Retire => "FtP 5.6.4",
+            Action::Reassign { .. } => "FtP 5.6.2",
+            Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
+            Action::Raid { .. } => "FtP 5.5.3",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
         let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
@@ -460,6 +505,19 @@ impl Game for FtP {
             Action::Sail { to } => format!("sail {}", s(to)),
             Action::NavalArmy { army } => format!("naval-army {}", self.c.armies[*army as usize].id),
             Action::Choose { option } => format!("choose {option}"),
+            Action::Disband { army } => format!("disband {}", self.c.armies[*army as usize].id),
+            Action::Command { general } => format!("command {}", g(general)),
+            Action::InterceptWith { from, general, sp } => format!("intercept {} {} {sp}", s(from), g(general)),
+            Action::LoseBrigade { general } => format!("lose {}", g(general)),
+            Action::LoseInfantry => "lose infantry".into(),
+            Action::Relieve { army, commander } => format!("relieve {} {}", self.c.armies[*army as usize].id, g(commander)),
+            Action::Demote => "demote".into(),
+            Action::Retire => "retire".into(),
+            Action::Reassign { army } => format!("reassign {}", self.c.armies[*army as usize].id),
+            Action::Reorganize => "reorganize".into(),
+            Action::ReorgPick { general } => format!("reorg {}", g(general)),
+            Action::ReorgTo { to } => format!("reorg-to {}", s(to)),
+            Action::Raid { space } => format!("raid {}", s(space)),
         }
     }
 
@@ -503,6 +561,51 @@ impl Game for FtP {
                     return Err(bad(format!("`{text}`: expected naval <port> <sp> [<general>]")));
                 }
                 Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
+            }
+            "intercept" if w.len() == 4 => Action::InterceptWith { from: space(1)?, general: general(2)?, sp: num(3)? },
+            "demote" | "retire" | "reorganize" => {
+                arity(1)?;
+                match verb {
+                    "demote" => Action::Demote,
+                    "retire" => Action::Retire,
+                    _ => Action::Reorganize,
+                }
+            }
+            "relieve" => {
+                arity(3)?;
+                Action::Relieve { army: army(1)?, commander: general(2)? }
+            }
+            "reassign" => {
+                arity(2)?;
+                Action::Reassign { army: army(1)? }
+            }
+            "reorg" => {
+                arity(2)?;
+                Action::ReorgPick { general: general(1)? }
+            }
+            "reorg-to" => {
+                arity(2)?;
+                Action::ReorgTo { to: space(1)? }
+            }
+            "raid" => {
+                arity(2)?;
+                Action::Raid { space: space(1)? }
+            }
+            "disband" => {
+                arity(2)?;
+                Action::Disband { army: army(1)? }
+            }
+            "command" => {
+                arity(2)?;
+                Action::Command { general: general(1)? }
+            }
+            "lose" if w.get(1) == Some(&"infantry") => {
+                arity(2)?;
+                Action::LoseInfantry
+            }
+            "lose" => {
+                arity(2)?;
+                Action::LoseBrigade { general: general(1)? }
             }
             "place" | "fort" | "pc" | "step" | "retreat" | "capital" | "intercept" | "reinforce" | "sail" => {
                 arity(2)?;
@@ -695,8 +798,10 @@ impl Game for FtP {
             .iter()
             .filter_map(|f| match f {
                 Frame::Retreat { from, .. } | Frame::Rbb { from, .. } => Some(*from),
+                Frame::Lead { space, .. } => Some(*space),
                 _ => None,
             })
+            .chain(st.aftermath.map(|a| a.space))
             .collect();
         for s in 0..self.c.map.len() as Sp {
             if !retreating.contains(&s) && self.strength(st, Side::Union, s) > 0 && self.strength(st, Side::Csa, s) > 0 {

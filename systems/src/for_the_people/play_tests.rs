@@ -60,24 +60,24 @@ use bivouac_engine::game::Game;
 use bivouac_engine::log::Log;
 use bivouac_engine::piles::CardId;
 
-fn new(sc: &str, seed: u64) -> State {
+pub(super) fn new(sc: &str, seed: u64) -> State {
     game().setup(&Setup::new(sc, 2, seed)).expect("setup")
 }
 
-fn sp(id: &str) -> Sp {
+pub(super) fn sp(id: &str) -> Sp {
     game().c.space(id).unwrap_or_else(|| panic!("no space {id}")).0
 }
 
-fn general(id: &str) -> u8 {
+pub(super) fn general(id: &str) -> u8 {
     game().c.general(id).unwrap_or_else(|| panic!("no general {id}"))
 }
 
-fn army(id: &str) -> u8 {
+pub(super) fn army(id: &str) -> u8 {
     game().c.army(id).unwrap_or_else(|| panic!("no army {id}"))
 }
 
 /// Give `side` the card `n` (from wherever it is) and make it that side's strategy round.
-fn round_with(st: &mut State, side: Side, n: u8) {
+pub(super) fn round_with(st: &mut State, side: Side, n: u8) {
     let c = CardId(n as u16 - 1);
     let from = st.piles.find(c).expect("card somewhere");
     st.piles.move_card(c, from, HAND[side.index()]).unwrap();
@@ -86,17 +86,17 @@ fn round_with(st: &mut State, side: Side, n: u8) {
     st.phase = Phase::Strategy;
 }
 
-fn act(st: &mut State, side: Side, text: &str) {
+pub(super) fn act(st: &mut State, side: Side, text: &str) {
     let g = game();
     let a = g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
     g.apply(st, side.index() as u8, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("`{text}` refused: {e}\n{}", g.describe(st, None)));
 }
 
-fn legal_text(st: &State, side: Side) -> Vec<String> {
+pub(super) fn legal_text(st: &State, side: Side) -> Vec<String> {
     game().legal_actions(st, side.index() as u8).iter().map(|a| game().notation(a)).collect()
 }
 
-fn empty_map(st: &mut State) {
+pub(super) fn empty_map(st: &mut State) {
     for x in st.sp.iter_mut() {
         *x = [0, 0];
     }
@@ -112,7 +112,7 @@ fn empty_map(st: &mut State) {
     st.sp_lost = [0, 0];
 }
 
-fn put_sp(st: &mut State, side: Side, s: &str, n: u8) {
+pub(super) fn put_sp(st: &mut State, side: Side, s: &str, n: u8) {
     st.sp[sp(s) as usize][side.index()] += n;
     st.sp_at_start[side.index()] += n as u32;
 }

@@ -182,6 +182,7 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {
             match st.phase {
                 Phase::Reinforcement => {
@@ -212,6 +213,7 @@ impl FtP {
                     // FtP 3.3.2: alternate; a player out of cards lets the other play out.
                     let side = if hands[st.next.index()] > 0 { st.next } else { other(st.next) };
                     st.flow.push(Frame::Round { side });
+                    self.round_starts(st, side);
                     // FtP 5.2.9, 5.3.4: the general limits at the round boundary.
                     self.push_excess(st);
                 }
@@ -297,6 +299,7 @@ impl FtP {
             }
             Frame::Pcs { side, .. } => {
                 out.extend(self.pc_spaces(st, side).into_iter().map(|space| Action::Pc { space }));
+                out.extend(self.raid_spaces(st, side).into_iter().map(|space| Action::Raid { space }));
                 out.push(Action::Done);
             }
             Frame::Move => {
@@ -322,7 +325,9 @@ impl FtP {
                 out.extend(self.excess_candidates(st, side, space).into_iter().map(|general| Action::Remove { general }));
             }
             Frame::Intercept { side, to } => {
-                out.extend(self.interceptors(st, side, to).into_iter().map(|from| Action::Intercept { from }));
+                for from in self.interceptors(st, side, to) {
+                    self.intercept_actions(st, side, from, &mut out);
+                }
                 out.push(Action::Decline);
             }
             Frame::Capital { side } => {
@@ -334,6 +339,8 @@ impl FtP {
                 out.extend(self.interrupts(st, side).into_iter().map(|card| Action::Event { card }));
                 out.push(Action::Decline);
             }
+            Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, &mut out),
+            Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
         }
         out
     }
@@ -371,6 +378,8 @@ impl FtP {
     /// Activations of FtP 5.1.4 (an OPs card of value >= strategy rating) or of a campaign move
     /// (any general, FtP 4.3.1), each force at most once per campaign.
     pub(super) fn activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
+        // FtP 5.3.6: corps detached from armies.
+        self.detach_activations(st, side, value, campaign, out);
         let rated = |g: GeneralId| campaign || self.c.generals[g as usize].strategy <= value;
         // Armies (FtP 5.2.3); a generic commander cannot move voluntarily (FtP 5.2.8).
         for (a, x) in st.armies.iter().enumerate() {
@@ -463,9 +472,20 @@ impl FtP {
                 }
             }
         }
-        // FtP 4.1 F, 11.3: place PCs.
-        if !self.pc_spaces(st, side).is_empty() {
+        // FtP 4.1 F, 11.3: place PCs (FtP 5.5.3: or remove enemy PCs with cavalry).
+        if !self.pc_spaces(st, side).is_empty() || !self.raid_spaces(st, side).is_empty() {
             out.push(Action::PlacePcs);
+        }
+        // FtP 5.6.1, 5.6.5: relief and reorganization, with a card of any value.
+        self.general_ops(st, side, out);
+    }
+
+    /// One PC placed or removed (FtP 11.3, 5.5.3): the step ends with the OPs or the spaces.
+    pub(super) fn pcs_used(&self, st: &mut State, side: Side, left: u8) {
+        if left <= 1 || (self.pc_spaces(st, side).is_empty() && self.raid_spaces(st, side).is_empty()) {
+            st.flow.pop();
+        } else {
+            st.flow.replace(Frame::Pcs { side, left: left - 1 });
         }
     }
 
@@ -607,6 +627,7 @@ impl FtP {
             }
             Action::CsaFirst { card } => {
                 st.flow.replace(Frame::Round { side: Side::Csa });
+                self.round_starts(st, Side::Csa);
                 self.play_event(st, Side::Csa, card, log);
             }
             Action::Ops { card } => {
@@ -675,11 +696,7 @@ impl FtP {
             Action::Pc { space } => {
                 let Frame::Pcs { side, left } = top else { return };
                 self.place_pc(st, side, space, log);
-                if left <= 1 || self.pc_spaces(st, side).is_empty() {
-                    st.flow.pop();
-                } else {
-                    st.flow.replace(Frame::Pcs { side, left: left - 1 });
-                }
+                self.pcs_used(st, side, left);
             }
             Action::Step { to } => {
                 let m = st.moving.as_ref().expect("moving");
@@ -701,10 +718,7 @@ impl FtP {
                     && st.armies[a as usize].is_some_and(|x| x.commander == Some(general))
                 {
                     // FtP 5.2.8: the next general by political rating takes command.
-                    let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
-                    if let Some(x) = st.armies[a as usize].as_mut() {
-                        x.commander = next;
-                    }
+                    self.succeed(st, a);
                 }
                 if !self.excess_candidates(st, side, space).is_empty() {
                     st.flow.push(top);
@@ -713,7 +727,8 @@ impl FtP {
             Action::Intercept { from } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
-                self.intercept(st, side, from, to, log);
+                let corps = self.corps_intercepts(st, side, from).first().copied();
+                self.intercept(st, side, from, to, corps, log);
                 self.step(st, to, log);
             }
             Action::Decline if matches!(top, Frame::Interrupt { .. }) => {
@@ -762,11 +777,30 @@ impl FtP {
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
                 st.flow.pop();
             }
-            Action::NavalMove { .. } => self.start_naval(st, a, log),
+            Action::NavalMove { .. } => {
+                self.new_move(st);
+                self.start_naval(st, a, log)
+            }
             Action::Sail { to } => self.sail(st, to, log),
-            Action::NavalArmy { .. } => self.start_naval(st, a, log),
+            Action::NavalArmy { .. } => {
+                self.new_move(st);
+                self.start_naval(st, a, log)
+            }
             // Scripted events run in `events::event_action` (checked on a copy).
             Action::Choose { .. } => {}
+            Action::InterceptWith { from, general, sp } => {
+                let Frame::Intercept { side, to } = top else { return };
+                st.flow.pop();
+                self.intercept(st, side, from, to, Some((general, sp)), log);
+                self.step(st, to, log);
+            }
+            Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry => self.perform_choice(st, top, a, log),
+            Action::Relieve { .. } | Action::Demote | Action::Retire | Action::Reassign { .. } | Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => self.perform_general(st, top, a, log),
+            Action::Raid { space } => {
+                let Frame::Pcs { side, left } = top else { return };
+                self.raid(st, side, space, log);
+                self.pcs_used(st, side, left);
+            }
         }
     }
 
@@ -786,6 +820,8 @@ impl FtP {
     }
 
     pub(super) fn activate(&self, st: &mut State, side: Side, value: u8, a: &Action, log: &mut Log) {
+        self.new_move(st);
+        let mut detached: Option<u8> = None;
         let mut m = MoveSt {
             side,
             kind: Formation::Division,
@@ -810,11 +846,23 @@ impl FtP {
                 m.army = Some(army);
             }
             Action::MoveCorps { general, sp, extra } => {
-                let GenAt::Map(s) = st.generals[general as usize] else { return };
+                let s = match st.generals[general as usize] {
+                    GenAt::Map(s) => {
+                        st.sp[s as usize][side.index()] -= sp;
+                        s
+                    }
+                    // FtP 5.3.6: a corps detached from an army takes the army's SP.
+                    GenAt::Army(a) => {
+                        let Some(x) = st.armies[a as usize].as_mut() else { return };
+                        x.sp -= sp;
+                        detached = Some(a);
+                        x.space
+                    }
+                    _ => return,
+                };
                 m.kind = Formation::Corps;
                 m.at = s;
                 m.sp = sp;
-                st.sp[s as usize][side.index()] -= sp;
                 m.gens.push(general);
                 m.gens.extend(extra);
             }
@@ -833,6 +881,12 @@ impl FtP {
         }
         for &g in &m.gens {
             st.generals[g as usize] = GenAt::Moving;
+        }
+        // FtP 5.3.6: taking an army's last SP eliminates it, with the penalty.
+        if let Some(a) = detached
+            && self.army_strength(st, a) == 0
+        {
+            self.eliminate_army(st, side, a, log);
         }
         m.prev = m.at;
         m.mp = self.base_mp(m.kind);
@@ -981,8 +1035,9 @@ impl FtP {
             self.eliminate_moving(st, log);
             return;
         }
-        // FtP 7.2: the defender may retreat before battle; otherwise FtP 7.3: a battle.
-        self.offer_retreat_before_battle(st, s, log);
+        // FtP 5.3.1: a tie for the defending corps' command; FtP 7.2: the defender may retreat
+        // before battle; otherwise FtP 7.3: a battle.
+        self.defend(st, s, log);
     }
 
     /// FtP 7.6.1: the attacker retreats to the space it came from, +1 SP lost if it is
@@ -1016,9 +1071,8 @@ impl FtP {
             st.generals[g as usize] = GenAt::Map(to);
         }
         if let Some(a) = self.army_in(st, side, from) {
-            if let Some(b) = self.army_in(st, side, to) {
-                self.merge_armies(st, side, a, b, log);
-            } else if let Some(x) = st.armies[a as usize].as_mut() {
+            // FtP 5.2.4: into another army's space, the owner removes one (choices.rs).
+            if let Some(x) = st.armies[a as usize].as_mut() {
                 x.space = to;
             }
         } else if let Some(b) = self.army_in(st, side, to) {
@@ -1220,14 +1274,8 @@ impl FtP {
         let Some(m) = st.moving.take() else { return };
         let (side, s) = (m.side, m.at);
         match m.army {
-            Some(a) => {
-                let other_army = st.armies.iter().enumerate().find(|(b, x)| *b as u8 != a && x.is_some_and(|x| x.space == s) && self.army_side(*b as u8) == side).map(|(b, _)| b as u8);
-                if let Some(b) = other_army {
-                    // [INTERP] FtP 5.2.4 lets the owner choose which army goes; here the army
-                    // that moved is the one removed.
-                    self.merge_armies(st, side, a, b, log);
-                }
-            }
+            // FtP 5.2.4: ending with another army, the owner removes one (choices.rs).
+            Some(_) => {}
             None => {
                 st.sp[s as usize][side.index()] += m.sp;
                 for &g in &m.gens {
@@ -1308,7 +1356,8 @@ impl FtP {
     }
 
     pub(super) fn controlled_count(&self, st: &State, side: Side, state: usize) -> u16 {
-        self.c.map.ids().filter(|&s| self.state_of(s.0) == state && st.controls(side, s.0)).map(|s| self.c.control_weight(s) as u16).sum()
+        // FtP 8.4.3: the Valley spaces count double, with the Shenandoah rule.
+        self.c.map.ids().filter(|&s| self.state_of(s.0) == state && st.controls(side, s.0)).map(|s| if st.opts.shenandoah { self.c.control_weight(s) as u16 } else { 1 }).sum()
     }
 
     /// FtP 12.1: state control.
@@ -1366,7 +1415,16 @@ impl FtP {
 
     pub(super) fn attrition_phase(&self, st: &mut State, log: &mut Log) {
         for side in [Side::Union, Side::Csa] {
-            let sup = self.supplied(st, side);
+            let mut sup = self.supplied(st, side);
+            // FtP 8.4.2: armies and corps supplied through the Shenandoah Valley.
+            if side == Side::Csa
+                && let Some(reach) = self.valley_reach(st, false)
+            {
+                for (s, x) in sup.iter_mut().enumerate() {
+                    let s_ = s as Sp;
+                    *x |= reach[s] && (self.army_in(st, side, s_).is_some() || self.gens_at(st, side, s_).any(|g| !self.is_cav(g)));
+                }
+            }
             for s in 0..self.c.map.len() as Sp {
                 let n = self.strength(st, side, s);
                 if n == 0 {

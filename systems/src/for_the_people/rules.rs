@@ -234,6 +234,27 @@ impl FtP {
         self.c.map.space(SpaceId(s)).state as usize
     }
 
+    /// FtP 8.4.2: with the Shenandoah rule and all three Valley spaces CSA-controlled, a CSA army
+    /// or corps with a LOC to any of them counts as supplied: for attrition only (Spanish
+    /// edition), or for battle too (`battle`, Italian edition). The spaces with that LOC.
+    pub fn valley_reach(&self, st: &State, battle: bool) -> Option<Vec<bool>> {
+        if !st.opts.shenandoah || (battle && self.c.editions[st.edition as usize].shenandoah != "full_supply") {
+            return None;
+        }
+        let valley: Vec<Sp> = self.c.map.ids().filter(|&s| self.c.map.space(s).shenandoah).map(|s| s.0).collect();
+        if valley.is_empty() || !valley.iter().all(|&s| st.controls(Side::Csa, s)) {
+            return None;
+        }
+        let mut reach = vec![false; self.c.map.len()];
+        for &v in &valley {
+            reach[v as usize] = true;
+            for (s, r) in self.loc_reach(st, Side::Csa, v).into_iter().enumerate() {
+                reach[s] |= r;
+            }
+        }
+        Some(reach)
+    }
+
     /// The highest political rating among generals (FtP 5.2.2, 5.3.1).
     pub fn pr(&self, g: GeneralId) -> u8 {
         self.c.generals[g as usize].political

@@ -143,6 +143,21 @@ pub enum Frame {
     Event,
     /// FtP 4.2.5: `side` may play an interrupt event against the enemy force just activated.
     Interrupt { side: Side },
+    /// FtP 5.2.4: two armies of `side` ended in `space`: the owner removes one at once.
+    TwoArmies { side: Side, space: Sp },
+    /// FtP 5.2.8: `army` lost its commander and generals tie for the highest PR: the owner picks.
+    Succession { side: Side, army: ArmyId },
+    /// FtP 5.3.1: the defending corps in `space` has generals tied for command: the owner picks.
+    Lead { side: Side, space: Sp },
+    /// FtP 5.5.4: `side` chooses cavalry or infantry for its battle losses (`State::aftermath`).
+    Losses { side: Side },
+    /// FtP 5.6.1: the relieved `general` of army `from`: reassigned (5.6.2; not for the second
+    /// general relieved by a reassignment), demoted (5.6.3) or removed (5.6.4).
+    Relieved { side: Side, general: GeneralId, from: ArmyId, second: bool },
+    /// FtP 5.6.5: a reorganization move: pick generals to move, then `Done`.
+    Reorg { side: Side },
+    /// FtP 5.6.5: where the picked general goes.
+    ReorgGeneral { side: Side, general: GeneralId },
 }
 
 impl Frame {
@@ -151,6 +166,8 @@ impl Frame {
             Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } | Frame::Round { side } | Frame::Ops { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Campaign { side, .. } | Frame::Capital { side } | Frame::Rbb { side, .. } => side,
             Frame::Intercept { side, .. } => side,
+            Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
+            Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -176,6 +193,12 @@ pub struct Opts {
     pub battle: super::battle::BattleOptions,
     /// 13.2 when both sides meet their 1861 conditions: true = Union wins, false = draw.
     pub both_met_union: bool,
+    /// FtP 5.5.6 (optional, Spanish edition): replacement cavalry generals.
+    #[serde(default)]
+    pub replacement_cavalry: bool,
+    /// FtP 8.4 Shenandoah Valley (standard in the Spanish edition, optional in the Italian).
+    #[serde(default)]
+    pub shenandoah: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -235,6 +258,31 @@ pub struct State {
     /// Card events whose effect lasts (the `in_force` command).
     #[serde(default)]
     pub in_force: Vec<super::events::InForce>,
+    /// A battle waiting for its loser's choices of losses (FtP 5.5.4).
+    #[serde(default)]
+    pub aftermath: Option<super::choices::Aftermath>,
+    /// FtP 5.3.1: the general the owner chose to command the corps defending a space.
+    #[serde(default)]
+    pub lead: Option<(Side, Sp, GeneralId)>,
+    /// FtP 5.2.8: armies whose new commander the owner picks among tied generals.
+    #[serde(default)]
+    pub succession: Vec<ArmyId>,
+    /// FtP 7.2.2: the generals and armies beaten in a battle during the current enemy move.
+    #[serde(default)]
+    pub beaten: Vec<GeneralId>,
+    #[serde(default)]
+    pub beaten_armies: Vec<ArmyId>,
+    /// Strategy rounds started so far, and per side the start of its previous and current
+    /// round; the round when each army last lost a large battle (FtP 5.6.1).
+    #[serde(default)]
+    pub rounds: u16,
+    #[serde(default)]
+    pub own_round: [[u16; 2]; 2],
+    #[serde(default)]
+    pub large_loss: Vec<u16>,
+    /// Generals already moved by the reorganization under way (FtP 5.6.5).
+    #[serde(default)]
+    pub reorg_moved: Vec<GeneralId>,
 }
 
 impl State {
@@ -305,4 +353,25 @@ pub enum Action {
     NavalArmy { army: ArmyId },
     /// Answer a scripted event's question with one of its options (FtP 4.2).
     Choose { option: String },
+    /// FtP 5.2.4: remove this army of the two in one space.
+    Disband { army: ArmyId },
+    /// FtP 5.2.8, 5.3.1: this general takes command.
+    Command { general: GeneralId },
+    /// FtP 5.8.1: intercept from `from` with the corps of `general` and `sp` SP.
+    InterceptWith { from: Sp, general: GeneralId, sp: u8 },
+    /// FtP 5.5.4: take one battle loss from this cavalry brigade, or from infantry.
+    LoseBrigade { general: GeneralId },
+    LoseInfantry,
+    /// FtP 5.6.1: relieve `army`'s commander; `commander` takes over.
+    Relieve { army: ArmyId, commander: GeneralId },
+    /// FtP 5.6.3, 5.6.4, 5.6.2: the relieved general's fate.
+    Demote,
+    Retire,
+    Reassign { army: ArmyId },
+    /// FtP 5.6.5: a reorganization move; pick a general; his destination.
+    Reorganize,
+    ReorgPick { general: GeneralId },
+    ReorgTo { to: Sp },
+    /// FtP 5.5.3: a cavalry brigade removes the enemy PC in its space.
+    Raid { space: Sp },
 }
