@@ -224,6 +224,10 @@ impl FtP {
             naval: naval::NavalSt::new(p.amphibious, setup),
             events: Vec::new(),
             in_force: Vec::new(),
+            union_major_win: 0,
+            special_reshuffle: false,
+            forward: None,
+            concentration: None,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
