@@ -274,6 +274,7 @@ impl FtP {
         };
         let rules = self.battle_rules(st);
         let r = battle::resolve(&self.c, &rules, &att, &def, &field, &mut st.rng);
+        self.note_battle(st, (r.winner == Role::Attacker) == (side == Side::Union), r.size != battle::BattleSize::Small);
         if let Some(m) = st.moving.as_mut() {
             m.vs_interceptor = false;
         }

@@ -1889,9 +1889,11 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             ctx.err(src, c.ops.span(), format!("OP value {} out of range 1..=3 (FtP 4)", c.ops.get_ref()));
         }
         let editions_c: Vec<EditionId> = c.editions.iter().filter_map(|e| ctx.resolve(src, e, &edition_idx)).collect();
-        let expect = format!("events/{n:03}.lua");
-        if c.script.get_ref() != &expect {
-            ctx.err(src, c.script.span(), format!("card {n}'s event script is `{expect}`"));
+        // Issue 5: cards with the same event (34-36, 93-96) may share one script.
+        let path = c.script.get_ref();
+        let shared_ok = path.strip_prefix("events/").and_then(|x| x.strip_suffix(".lua")).is_some_and(|x| x.len() == 3 && x.parse::<u16>().is_ok_and(|m| (1..=n).contains(&m)));
+        if !shared_ok {
+            ctx.err(src, c.script.span(), format!("card {n}'s event script is `events/{n:03}.lua`, or the script of a card before it (`events/NNN.lua`)"));
         }
         cards.push(CardDef {
             number: n.min(255) as CardNo,

@@ -262,6 +262,10 @@ impl FtP {
             own_round: [[0; 2]; 2],
             large_loss: vec![0; self.c.armies.len()],
             reorg_moved: Vec::new(),
+            union_major_win: 0,
+            special_reshuffle: false,
+            forward: None,
+            concentration: None,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.

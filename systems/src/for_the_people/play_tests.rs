@@ -219,11 +219,11 @@ fn strategy_rounds_alternate_and_a_player_out_of_cards_lets_the_other_play_out()
 
 #[test]
 fn special_events_cannot_be_discarded() {
-    // FtP 4.2.3.
+    // FtP 4.2.3; FtP 4.4.1: for OPs only as the holder's last card (events/cards_tests.rs).
     let mut st = new("1861", 2);
     round_with(&mut st, Side::Union, 81);
     let l = legal_text(&st, Side::Union);
-    assert!(l.contains(&"ops 81".to_string()) && !l.contains(&"discard 81".to_string()));
+    assert!(!l.contains(&"ops 81".to_string()) && !l.contains(&"discard 81".to_string()));
     let before = serde_json::to_string(&st).unwrap();
     let e = game().apply(&mut st, 0, &Action::Discard { card: 81 }, &mut Log::quiet()).unwrap_err();
     assert_eq!(e.rule, "FtP 4.2.3");
@@ -391,6 +391,10 @@ fn battle_conserves_sp_and_the_loser_leaves() {
         round_with(&mut st, Side::Union, 9);
         act(&mut st, Side::Union, "ops 9");
         act(&mut st, Side::Union, "corps mcdowell 4");
+        // FtP 4.2.5: a CSA hand dealt Quaker Guns may interrupt the move; it declines.
+        if st.flow.top() == Some(&Frame::Interrupt { side: Side::Csa }) {
+            act(&mut st, Side::Csa, "decline");
+        }
         act(&mut st, Side::Union, "step manassas");
         // FtP 7.2: Beauregard's corps may try to retreat before battle.
         if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {

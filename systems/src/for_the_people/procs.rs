@@ -202,6 +202,7 @@ impl FtP {
                         if self.push_excess(st) {
                             continue;
                         }
+                        self.end_of_strategy_rounds(st, log);
                         st.phase = Phase::Capital;
                         for side in [Side::Csa, Side::Union] {
                             if st.capital[side.index()].is_none() && !self.capital_spaces(st, side).is_empty() {
@@ -272,11 +273,17 @@ impl FtP {
                 out.push(Action::UnionFirst);
                 out.extend(self.campaign_cards(st, Side::Csa).into_iter().map(|card| Action::CsaFirst { card }));
             }
+            // FtP 4.2.6, 4.6: the card taken by "Forward to Richmond!" must be used now.
+            Frame::Round { side } if self.forward_card(st, side).is_some() => out.extend(self.forward_card(st, side).map(|card| Action::Ops { card })),
+            // FtP 4.4.1, 4.4.2: a special event whose conditions are met must be played.
+            Frame::Round { side } if self.forced_special(st, side).is_some() => out.extend(self.forced_special(st, side).map(|card| Action::Event { card })),
             Frame::Round { side } => {
                 for &c in st.piles.cards(HAND[side.index()]) {
                     let card = c.0 as CardNo + 1;
                     let d = self.c.card(card).expect("card");
-                    out.push(Action::Ops { card });
+                    if self.may_play_ops(st, side, card) {
+                        out.push(Action::Ops { card });
+                    }
                     if self.event_playable(st, side, card) {
                         out.push(Action::Event { card });
                     }
@@ -286,10 +293,15 @@ impl FtP {
                     let _ = d;
                 }
             }
+            Frame::Ops { card, value, .. } if st.forward == Some(card) && !self.forward_armies(st, value).is_empty() => out.extend(self.forward_armies(st, value)),
             Frame::Ops { side, value, .. } => {
                 self.activations(st, side, value, false, &mut out);
                 self.naval_activations(st, side, value, false, &mut out);
                 self.other_ops(st, side, value, &mut out);
+                out.push(Action::Done);
+            }
+            Frame::Campaign { side, .. } if st.concentration.is_some() => {
+                out.extend(self.concentration_moves(st, side));
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
@@ -585,6 +597,10 @@ impl FtP {
 
     pub fn perform(&self, st: &mut State, a: &Action, log: &mut Log) {
         let top = *st.flow.top().expect("a pending decision");
+        self.forward_hook(st, top, a);
+        if let Frame::Campaign { .. } = top {
+            st.concentration = None;
+        }
         match (*a).clone() {
             Action::PlaceGeneral { space } => {
                 let Frame::PlaceGenerals { side } = top else { return };
@@ -636,6 +652,7 @@ impl FtP {
                 let _ = st.piles.move_card(cid(card), HAND[side.index()], DISCARD);
                 let value = self.c.card(card).map(|d| d.ops).unwrap_or(1);
                 log.reveal(|| format!("{} plays #{} for {} OPs", side.name(), card, value));
+                self.special_ops(st, card);
                 st.flow.replace(Frame::Ops { side, card, value });
             }
             Action::Event { card } => {
@@ -812,6 +829,7 @@ impl FtP {
         let _ = st.piles.move_card(cid(card), HAND[side.index()], to);
         // FtP 4.3.1: a Major Campaign makes 3 moves, a Minor Campaign 2.
         let left = if d.has(CardFlag::MajorCampaign) { 3 } else { 2 };
+        super::events::count_played(card);
         log.reveal(|| format!("{} plays #{} {} as a campaign event: {} moves (FtP 4.3.1)", side.name(), card, d.title, left));
         st.naval.campaign_naval = false;
         st.campaign_used.clear();
@@ -1446,6 +1464,7 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
+        self.expire_in_force(st);
         let sc = &self.c.scenarios[st.sc as usize];
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.

@@ -79,7 +79,7 @@ impl FtP {
                     (self.union_areas[2].contains(&(self.state_of(s) as u8)) || self.union_west_spaces.contains(&s)) && st.controls(Side::Union, s) && road[s as usize]
                 }),
                 capitals_held_by_csa: (0..self.c.map.len() as Sp).filter(|&s| self.c.map.space(SpaceId(s)).union_state_capital && st.controls(Side::Csa, s)).count() as u8,
-                foreign_intervention: false,
+                foreign_intervention: st.in_force.iter().any(|f| f.card == super::FOREIGN_INTERVENTION),
             };
             let r = formulas::union_reinforcements(&self.formulas, &self.c.editions[st.edition as usize], &i);
             st.east_in_washington = r.east_in_washington;

@@ -283,6 +283,18 @@ pub struct State {
     /// Generals already moved by the reorganization under way (FtP 5.6.5).
     #[serde(default)]
     pub reorg_moved: Vec<GeneralId>,
+    /// FtP 4.4.1 [INTERP]: the last turn the Union won a medium or large battle (0: never).
+    #[serde(default)]
+    pub union_major_win: u8,
+    /// FtP 4.4.1, 4.4.2: a special event was discarded or played for OPs this turn.
+    #[serde(default)]
+    pub special_reshuffle: bool,
+    /// FtP 4.2.6, 4.6: the Union card "Forward to Richmond!" obliges the Union to use next.
+    #[serde(default)]
+    pub forward: Option<super::content::CardNo>,
+    /// FtP 4.5.2: the concentration space whose general the pending campaign move activates.
+    #[serde(default)]
+    pub concentration: Option<Sp>,
 }
 
 impl State {

@@ -71,6 +71,16 @@ pub(super) struct GeneralTurns {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub(super) struct MoveSp {
+    from: String,
+    to: String,
+    side: String,
+    #[serde(default = "one")]
+    count: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(super) struct Until {
     until_turn: Option<u8>,
 }
@@ -103,6 +113,10 @@ pub(super) enum Returned {
     InForce(Until),
     EndInForce(CardNo),
     CancelMove(bool),
+    MoveSp(MoveSp),
+    PlayAgain(bool),
+    ForwardToRichmond(bool),
+    Concentrate(String),
 }
 
 /// A checked command, ids resolved.
@@ -132,6 +146,10 @@ pub(super) enum Cmd {
     InForce(Option<u8>),
     EndInForce(CardNo),
     CancelMove,
+    MoveSp(Sp, Sp, Side, u8),
+    PlayAgain,
+    ForwardToRichmond,
+    Concentrate(Sp),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -232,6 +250,26 @@ impl FtP {
                 Returned::EndInForce(n) => Cmd::EndInForce(self.ev_card(n)?),
                 Returned::CancelMove(false) => return Err("cancel_move = false: leave the command out".into()),
                 Returned::CancelMove(true) if cx.interrupt && st.moving.is_some() => Cmd::CancelMove,
+                Returned::MoveSp(x) => {
+                    let (from, to, side) = (self.ev_space(&x.from)?, self.ev_space(&x.to)?, side_of(&x.side)?);
+                    if st.sp[from as usize][side.index()] < x.count || self.enemy_occupied(st, side, to) {
+                        return Err(format!("move_sp: not {} loose {} SP at {}, or {} holds the enemy", x.count, x.side, x.from, x.to));
+                    }
+                    Cmd::MoveSp(from, to, side, x.count)
+                }
+                Returned::ForwardToRichmond(true) if cx.side == Side::Csa => Cmd::ForwardToRichmond,
+                Returned::ForwardToRichmond(_) => return Err("forward_to_richmond: only `true`, played by the CSA (FtP 4.6)".into()),
+                Returned::Concentrate(id) => {
+                    let s = self.ev_space(&id)?;
+                    // FtP 4.5.1 (ES): the concentration space is in a state originally CSA, even
+                    // for the Union (#103); a friendly space.
+                    if self.original(s) != StateSide::Csa || !st.controls(cx.side, s) {
+                        return Err(format!("concentrate: {id} is not a friendly space of an originally Confederate state (FtP 4.5.1)"));
+                    }
+                    Cmd::Concentrate(s)
+                }
+                Returned::PlayAgain(true) if !cx.interrupt => Cmd::PlayAgain,
+                Returned::PlayAgain(_) => return Err("play_again: only `play_again = true`, and not from an interrupt".into()),
                 Returned::CancelMove(true) => return Err("cancel_move: only an interrupt of an enemy move may cancel it (FtP 4.2.5)".into()),
             });
         }
@@ -300,6 +338,7 @@ impl FtP {
                 Cmd::Discard(side, n) => {
                     Self::take_card(st, n, HAND[side.index()], DISCARD)?;
                     log.reveal(|| format!("{} discards #{n}", side.name()));
+                    self.special_discarded(st, side, n, log)?;
                 }
                 Cmd::DiscardRandom(side, k) => {
                     for _ in 0..k {
@@ -310,6 +349,7 @@ impl FtP {
                         let c = hand[st.rng.pick(hand.len())];
                         Self::take_card(st, c.0 as CardNo + 1, HAND[side.index()], DISCARD)?;
                         log.reveal(|| format!("{} discards #{} at random", side.name(), c.0 + 1));
+                        self.special_discarded(st, side, c.0 as CardNo + 1, log)?;
                     }
                 }
                 Cmd::Draw(side, k) => {
@@ -348,6 +388,28 @@ impl FtP {
                     st.in_force.push(InForce { card: cx.card, until });
                 }
                 Cmd::EndInForce(n) => st.in_force.retain(|f| f.card != n),
+                Cmd::MoveSp(from, to, side, n) => {
+                    if st.sp[from as usize][side.index()] < n || self.enemy_occupied(st, side, to) {
+                        return Err(format!("move_sp: not {n} loose SP at {}, or {} holds the enemy", self.sname(from), self.sname(to)));
+                    }
+                    st.sp[from as usize][side.index()] -= n;
+                    st.sp[to as usize][side.index()] += n;
+                    if let Some(a) = self.army_in(st, side, to) {
+                        self.absorb(st, side, to, a);
+                    }
+                    self.orphan_generals(st, side, from);
+                    log.info(|| format!("{} moves {n} SP from {} to {}", side.name(), self.sname(from), self.sname(to)));
+                }
+                // The playing side also plays the next round (the event does not use up its turn).
+                Cmd::PlayAgain => st.next = cx.side,
+                Cmd::ForwardToRichmond => self.forward_take(st, log),
+                Cmd::Concentrate(s) => {
+                    // FtP 4.5.2: then a general in the space is activated (one move).
+                    st.concentration = Some(s);
+                    st.naval.campaign_naval = false;
+                    frames.push(Frame::Campaign { side: cx.side, left: 1 });
+                    log.info(|| format!("{} concentrates at {} (FtP 4.5)", cx.side.name(), self.sname(s)));
+                }
                 Cmd::CancelMove => {
                     // FtP 4.2.5: the interrupted force does not move.
                     log.info(|| "the move is cancelled (FtP 4.2.5)".into());
@@ -363,6 +425,12 @@ impl FtP {
             st.flow.push(f);
         }
         Ok(())
+    }
+
+    /// Events in force until the end of a turn end with it (called at the end of every turn).
+    pub(crate) fn expire_in_force(&self, st: &mut State) {
+        let turn = st.turn;
+        st.in_force.retain(|f| f.until.is_none_or(|u| u > turn));
     }
 
     /// Take a general off an army display, handing command to the next general by political

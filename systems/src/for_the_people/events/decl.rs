@@ -24,6 +24,8 @@ pub enum Require {
     InForce(CardNo, bool),
     /// The opponent holds at least one card (e.g. FtP 4.6.5).
     OpponentHasCards,
+    /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle this turn.
+    UnionMajorWin,
 }
 
 /// One card's declared event.
@@ -102,9 +104,10 @@ pub(crate) fn declare(script: &Script, c: &Content) -> Result<EventDecl, LuaErro
             None if q == "emancipation" => Require::Emancipation(true),
             None if q == "no_emancipation" => Require::Emancipation(false),
             None if q == "opponent_has_cards" => Require::OpponentHasCards,
+            None if q == "union_major_win" => Require::UnionMajorWin,
             Some(("in_force", n)) => Require::InForce(card(n)?, true),
             Some(("not_in_force", n)) => Require::InForce(card(n)?, false),
-            _ => return Err(bad(format!("unknown requirement `{q}`; expected emancipation, no_emancipation, opponent_has_cards, in_force:N or not_in_force:N"))),
+            _ => return Err(bad(format!("unknown requirement `{q}`; expected emancipation, no_emancipation, opponent_has_cards, union_major_win, in_force:N or not_in_force:N"))),
         });
     }
     let mut when = Vec::new();

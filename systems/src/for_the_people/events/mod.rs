@@ -19,10 +19,16 @@
 mod commands;
 mod decl;
 mod dryrun;
+mod orders;
 mod play;
+mod special;
 mod view;
 #[cfg(test)]
 pub mod testkit;
+#[cfg(test)]
+mod cards_tests;
+#[cfg(test)]
+mod fuzz_tests;
 #[cfg(test)]
 mod tests;
 
@@ -59,6 +65,16 @@ pub fn load(set: &ContentSet, c: &Content) -> Result<EventBook, Diagnostics> {
 /// A script error as a `file:line:col` diagnostic (Lua knows the line only: column 1).
 pub(crate) fn diagnostic(e: &LuaError, card: u8) -> Diagnostic {
     Diagnostic { file: e.script.clone(), line: e.line.unwrap_or(1) as usize, col: 1, found: String::new(), message: format!("card #{card}: {}", e.message) }
+}
+
+/// Events played per card number in this process (tests: the fuzzer's report).
+#[cfg(test)]
+pub(crate) static EVENTS_PLAYED: [std::sync::atomic::AtomicU32; 131] = [const { std::sync::atomic::AtomicU32::new(0) }; 131];
+
+/// Count an event played (tests only; nothing in play).
+pub(crate) fn count_played(_card: u8) {
+    #[cfg(test)]
+    EVENTS_PLAYED[_card as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The host every event call uses (default limits: 16 MiB, 10 million instructions).

@@ -75,6 +75,7 @@ impl FtP {
             Require::Emancipation(b) => st.emancipation == b,
             Require::InForce(n, b) => st.in_force.iter().any(|f| f.card == n) == b,
             Require::OpponentHasCards => !st.piles.is_empty(HAND[other(side).index()]),
+            Require::UnionMajorWin => st.union_major_win == st.turn,
         });
         if !ok {
             return false;
@@ -96,10 +97,13 @@ impl FtP {
         let d = self.c.card(card).ok_or("no such card")?;
         if !interrupt {
             st.next = other(side);
+            // FtP 4.2.6: a Union round spent otherwise ends a lapsed "Forward to Richmond!".
+            st.forward = None;
         }
         let to = if d.remove { REMOVED } else { DISCARD };
         st.piles.move_card(CardId(card as u16 - 1), HAND[side.index()], to).map_err(|e| e.to_string())?;
         log.reveal(|| format!("{} plays #{} {} as {} (FtP 4.2)", side.name(), card, d.title, if interrupt { "an interrupt (FtP 4.2.5)" } else { "an event" }));
+        super::count_played(card);
         st.flow.push(Frame::Event);
         st.events.push(EventSt { card, side, interrupt, inputs: Vec::new(), ask: None });
         self.advance_event(st, log, roll)

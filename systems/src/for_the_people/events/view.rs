@@ -3,7 +3,7 @@
 //! order is hidden). Ids are the content ids (`richmond`, `lee`, `army_of_the_potomac`).
 
 use super::super::FtP;
-use super::super::content::{CardNo, Control, Side, StateSide};
+use super::super::content::{CardNo, Chooser, Control, LinkKind, Side, StateSide};
 use super::super::rules::other;
 use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
 use bivouac_engine::map::graph::SpaceId;
@@ -35,6 +35,7 @@ impl FtP {
             let sp = |sd: Side| self.strength(st, sd, x);
             let inf = |sd: Side| self.infantry(st, sd, x);
             let adjacent: Vec<&str> = self.c.map.neighbors(s).map(|(t, _)| self.c.map.name(t)).collect();
+            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
             spaces.insert(
                 id.to_string(),
                 json!({
@@ -51,6 +52,9 @@ impl FtP {
                     "resource_destroyed": st.rc_destroyed[x as usize],
                     "capital": st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i]),
                     "adjacent": adjacent,
+                    "rail": by(LinkKind::Rail),
+                    "b_and_o": by(LinkKind::BAndO),
+                    "loose": {"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]},
                 }),
             );
         }
@@ -83,8 +87,17 @@ impl FtP {
                    "army": m.army.map(|a| self.c.armies[a as usize].id.as_str()),
                    "generals": m.gens.iter().map(|&g| self.c.generals[g as usize].id.as_str()).collect::<Vec<_>>()})
         });
+        let d = self.c.card(card);
+        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
+        let chooser = d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
+            Chooser::Union => "union",
+            Chooser::Csa => "csa",
+            Chooser::Player => side.name(),
+        });
         json!({
             "card": card,
+            "chooser": chooser,
+            "blockade_effect": d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase()),
             "side": side.name(),
             "enemy": other(side).name(),
             "turn": st.turn,

@@ -1,0 +1,13 @@
+-- #71 Winfield Scott - Anaconda Plan: Union event, 3 OPs.
+-- The rulebook lists this card among those that raise the blockade level (FtP 10.5.3); the
+-- examples of play show such a card changing it by exactly 1 (#68, #71). RECONSTRUCTED: the
+-- rest of the card text is not in the rulebooks.
+-- The example of play shows it: blockade 1 -> 2.
+
+function declare()
+  return { text = "Blockade level +1 (at most 5, 4 after Foreign Intervention)." }
+end
+
+function play(view)
+  return { commands = { { blockade = 1 } } }
+end

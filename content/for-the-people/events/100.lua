@@ -1,0 +1,101 @@
+-- #100 Shiloh: CSA event, 3 OPs. A concentration event (FtP 4.5).
+-- FtP 4.5.1: SP move into the concentration space by railroad only (through friendly spaces
+-- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
+-- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
+-- with their army). The space must be in a state originally Confederate (ES), friendly, and
+-- hold a general of the player's; with no SP moved no rail link is needed.
+-- FtP 4.5.2: a general in the space is then activated (one move); the player chooses how many SP
+-- go; he must attempt an attack (not yet enforced by the movement rules).
+-- FtP 7.7: the army commander becomes eligible for leader casualties (not yet applied).
+-- RECONSTRUCTED: the card text is not in the rulebooks; the rulebook's concentration rules
+-- are its whole effect here.
+
+local USE_BO = false
+
+function declare()
+  return { text = "Concentration: move any number of SP by rail into a friendly space of an original Confederate state holding one of your generals; then that general is activated and must attempt to attack an enemy force.", playable = true }
+end
+
+local function friendly(view, s)
+  return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
+end
+
+local function has_general(view, id)
+  for _, g in pairs(view.generals) do
+    if g.side == view.side and g.space == id and (g.where == "map" or g.where == "army") then
+      return true
+    end
+  end
+  return false
+end
+
+local function targets(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.original == "csa" and friendly(view, s) and has_general(view, id) then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+-- Spaces with loose SP of the player's that reach the target by rail through friendly spaces.
+local function sources(view, target, moved)
+  local seen = { [target] = true }
+  local queue = { target }
+  local out = {}
+  local i = 1
+  while i <= #queue do
+    local s = view.spaces[queue[i]]
+    i = i + 1
+    local links = {}
+    for _, n in ipairs(s.rail) do links[#links + 1] = n end
+    if USE_BO and view.side == "union" then
+      for _, n in ipairs(s.b_and_o) do links[#links + 1] = n end
+    end
+    for _, n in ipairs(links) do
+      local t = view.spaces[n]
+      if not seen[n] and friendly(view, t) then
+        seen[n] = true
+        queue[#queue + 1] = n
+        if t.loose[view.side] - (moved[n] or 0) > 0 then
+          out[#out + 1] = n
+        end
+      end
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #targets(view) > 0
+end
+
+function play(view)
+  local inputs = view.inputs
+  if #inputs == 0 then
+    return { ask = { seat = view.side, prompt = "the concentration space (FtP 4.5.1)", options = targets(view) } }
+  end
+  local target = inputs[1]
+  local moved = {}
+  for k = 2, #inputs do
+    if inputs[k] ~= "done" then
+      moved[inputs[k]] = (moved[inputs[k]] or 0) + 1
+    end
+  end
+  if inputs[#inputs] ~= "done" then
+    local c = sources(view, target, moved)
+    if #c > 0 then
+      c[#c + 1] = "done"
+      return { ask = { seat = view.side, prompt = "move 1 SP by rail to " .. view.spaces[target].name .. ", or done", options = c } }
+    end
+  end
+  local cmds = {}
+  for k = 2, #inputs do
+    if inputs[k] ~= "done" then
+      cmds[#cmds + 1] = { move_sp = { from = inputs[k], to = target, side = view.side, count = 1 } }
+    end
+  end
+  cmds[#cmds + 1] = { concentrate = target }
+  return { commands = cmds }
+end
