@@ -25,6 +25,8 @@ mod view;
 pub mod testkit;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cards_a;
 
 pub use commands::InForce;
 pub use decl::{EventBook, EventDecl, Timing};
