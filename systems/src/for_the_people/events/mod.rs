@@ -31,6 +31,8 @@ mod cards_tests;
 mod fuzz_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_cards_a;
 
 pub use commands::InForce;
 pub use decl::{EventBook, EventDecl, Timing};

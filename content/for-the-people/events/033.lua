@@ -1,0 +1,34 @@
+-- #33 Orphan Brigade (Primera Brigada de Kentucky): CSA event, 1 OP.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- printed card was not available. Authored from the title (the 1st Kentucky Brigade, raised
+-- from Kentuckians who went South): 1 new CSA infantry SP in a Kentucky space that is not
+-- Union-controlled and holds no Union SP or fort (FtP 4.2.7), as #47 places SP in the border
+-- states; the number is AUTHORED. Kept after the event (authored in cards.toml).
+
+function declare()
+  return {
+    text = "Place 1 Confederate SP in a Kentucky space that is not Union-controlled and holds no Union SP or fort.",
+    playable = true,
+  }
+end
+
+local function candidates(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.state == "ky" and s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "csa", prompt = "a Confederate SP in Kentucky", options = candidates(view) } }
+  end
+  return { commands = { { add_sp = { space = view.inputs[1], side = "csa", count = 1 } } } }
+end

@@ -1,0 +1,35 @@
+-- #43 Kansas (admitted to the Union) (Kansas es admitida en la Unión): Union event, 1 OP;
+-- removed after the event.
+-- RECONSTRUCTED: the card text is not in the rulebooks. The effect is the one the 1861 example
+-- of play shows: "Kansas is admitted to the Union, which allows placing 1 SP in MO"; the Union
+-- places it at Kansas City (a neutral space) and the card is removed. Read here as 1 Union
+-- infantry SP in a Missouri space that is not Confederate-controlled and holds no Confederate
+-- SP or fort (FtP 4.2.7), chosen by the Union.
+
+function declare()
+  return {
+    text = "Place 1 Union SP in a Missouri space that is not Confederate-controlled and holds no Confederate SP or fort. Remove this card.",
+    playable = true,
+  }
+end
+
+local function candidates(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.state == "mo" and s.control ~= "csa" and s.sp.csa == 0 and s.fort ~= "csa" then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "union", prompt = "a Union SP in Missouri", options = candidates(view) } }
+  end
+  return { commands = { { add_sp = { space = view.inputs[1], side = "union", count = 1 } } } }
+end

@@ -1,0 +1,34 @@
+-- #79 Indian Allies (Aliados indios): CSA event, 1 OP.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- printed card was not available. Authored from the title (the Indian Territory's nations
+-- allied to the Confederacy; the map has no Indian Territory): 1 new CSA infantry SP in a
+-- CSA-controlled Arkansas or Texas space free of Union SP and forts (FtP 4.2.7); the place and
+-- number are AUTHORED. Kept after the event (authored in cards.toml).
+
+function declare()
+  return {
+    text = "Place 1 Confederate SP in a Confederate-controlled Arkansas or Texas space that holds no Union SP or fort.",
+    playable = true,
+  }
+end
+
+local function candidates(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if (s.state == "ar" or s.state == "tx") and s.control == "csa" and s.sp.union == 0 and s.fort ~= "union" then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "csa", prompt = "a Confederate SP in Arkansas or Texas", options = candidates(view) } }
+  end
+  return { commands = { { add_sp = { space = view.inputs[1], side = "csa", count = 1 } } } }
+end
