@@ -42,6 +42,8 @@ mod play_tests;
 mod tests;
 #[cfg(test)]
 mod unc_tests;
+#[cfg(test)]
+mod weapons_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
