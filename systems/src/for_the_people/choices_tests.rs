@@ -263,3 +263,38 @@ fn battle_losses_come_off_cavalry_or_infantry_as_the_owner_chooses_fpt_5_5_4() {
     }
     assert!(seen > 0, "some battle leaves the CSA a choice");
 }
+
+/// Digest T-INT-1: a corps led by a defense-2 general with a cavalry brigade intercepts on 1-4
+/// (-2 to the roll), the brigade going with it (1 of its 6 SP, FtP 5.3.3).
+#[test]
+fn a_corps_with_a_brigade_intercepts_with_minus_two_fpt_5_8_1() {
+    let g = game();
+    let setup = |roll: u32| {
+        let mut st = new("1861", 2);
+        empty_map(&mut st);
+        no_forts(&mut st);
+        put_sp(&mut st, Side::Union, "frederick", 6);
+        put_sp(&mut st, Side::Csa, "manassas", 3);
+        put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
+        put_general(&mut st, "wheeler", GenAt::Map(sp("manassas")));
+        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        act(&mut st, Side::Union, "corps mcdowell 6");
+        act(&mut st, Side::Union, "step leesburg");
+        assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"], "no choice: the whole force goes");
+        st.flow.pop();
+        st.rng = dice(&[roll]);
+        st
+    };
+    let mut st = setup(4);
+    let corps = g.corps_intercepts(&st, Side::Csa, sp("manassas")).first().copied();
+    g.intercept(&mut st, Side::Csa, sp("manassas"), sp("leesburg"), corps, &mut Log::quiet());
+    assert_eq!(st.sp[sp("leesburg") as usize][1], 3);
+    assert_eq!(st.generals[general("wheeler") as usize], GenAt::Map(sp("leesburg")));
+    assert_eq!(st.generals[general("j_johnston") as usize], GenAt::Map(sp("leesburg")));
+    let mut st = setup(5);
+    let corps = g.corps_intercepts(&st, Side::Csa, sp("manassas")).first().copied();
+    g.intercept(&mut st, Side::Csa, sp("manassas"), sp("leesburg"), corps, &mut Log::quiet());
+    assert_eq!(st.sp[sp("manassas") as usize][1], 3, "5 - 2 = 3 > 2: failure");
+}
