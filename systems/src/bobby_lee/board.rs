@@ -179,7 +179,9 @@ impl BobbyLee {
         if let Some(c) = bt.casualties.first() {
             status.push(format!("Hits to take: {}{} (BL 7.32)", c.hits, if c.melee { " from a melee" } else { "" }));
         }
-        BattleBoard { title: format!("Battle in {}, attacker {} (BL 6-7)", d.hexes[bt.hex as usize].label, bt.attacker.name()), status, sides }
+        let hex = &d.hexes[bt.hex as usize];
+        let place = hex.place.map_or_else(String::new, |p| format!(" ({})", d.places[p as usize].name));
+        BattleBoard { title: format!("Battle in {}{place}, attacker {} (BL 6-7)", hex.label, bt.attacker.name()), status, sides }
     }
 
     /// A block as `known`: its face (name, type, steps of its maximum) or its back (BL 2.5).
