@@ -128,8 +128,17 @@ impl<G: Game> Agent<G> for HeuristicAgent {
 pub enum AgentKind {
     Random,
     Heuristic,
-    /// Information-set Monte Carlo tree search with this many iterations per decision.
-    Mcts { iterations: u32 },
+    /// Information-set Monte Carlo tree search with this many iterations per decision and
+    /// this tree depth (`MctsConfig::max_depth`, 0: no limit).
+    Mcts {
+        iterations: u32,
+        #[serde(default = "default_depth")]
+        depth: u32,
+    },
+}
+
+fn default_depth() -> u32 {
+    MctsConfig::DEPTH
 }
 
 impl AgentKind {
@@ -137,9 +146,9 @@ impl AgentKind {
     pub const ALL: &[AgentKind] = &[
         AgentKind::Random,
         AgentKind::Heuristic,
-        AgentKind::Mcts { iterations: MctsConfig::EASY },
-        AgentKind::Mcts { iterations: MctsConfig::NORMAL },
-        AgentKind::Mcts { iterations: MctsConfig::HARD },
+        AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH },
+        AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH },
+        AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH },
     ];
 
     /// The name used on the command line (`random`, `heuristic`, `mcts-easy`, `mcts`,
@@ -148,9 +157,9 @@ impl AgentKind {
         match self {
             AgentKind::Random => "random",
             AgentKind::Heuristic => "heuristic",
-            AgentKind::Mcts { iterations: MctsConfig::EASY } => "mcts-easy",
-            AgentKind::Mcts { iterations: MctsConfig::NORMAL } => "mcts",
-            AgentKind::Mcts { iterations: MctsConfig::HARD } => "mcts-hard",
+            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH } => "mcts-easy",
+            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH } => "mcts",
+            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH } => "mcts-hard",
             AgentKind::Mcts { .. } => "mcts-custom",
         }
     }
@@ -160,34 +169,40 @@ impl AgentKind {
         match self {
             AgentKind::Random => "AI: random",
             AgentKind::Heuristic => "AI: heuristic",
-            AgentKind::Mcts { iterations: MctsConfig::EASY } => "AI: search (easy)",
-            AgentKind::Mcts { iterations: MctsConfig::NORMAL } => "AI: search",
-            AgentKind::Mcts { iterations: MctsConfig::HARD } => "AI: search (hard)",
+            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH } => "AI: search (easy)",
+            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH } => "AI: search",
+            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH } => "AI: search (hard)",
             AgentKind::Mcts { .. } => "AI: search (custom)",
         }
     }
 
-    /// `random`, `heuristic`, `mcts-easy`, `mcts` (= `mcts-normal`), `mcts-hard`, or `mcts:N`
-    /// (N iterations per decision).
+    /// `random`, `heuristic`, `mcts-easy`, `mcts` (= `mcts-normal`), `mcts-hard`, `mcts:N`
+    /// (N iterations per decision) or `mcts:N:D` (and a tree depth of D actions, 0: no limit).
     pub fn parse(s: &str) -> Result<Self, String> {
-        let expected = "expected one of: random, heuristic, mcts-easy, mcts, mcts-hard, mcts:N (N iterations)";
+        let expected = "expected one of: random, heuristic, mcts-easy, mcts, mcts-hard, mcts:N (N iterations), mcts:N:D (and tree depth D, 0 = no limit)";
         match s {
             "random" => Ok(AgentKind::Random),
             "heuristic" => Ok(AgentKind::Heuristic),
-            "mcts-easy" => Ok(AgentKind::Mcts { iterations: MctsConfig::EASY }),
-            "mcts" | "mcts-normal" => Ok(AgentKind::Mcts { iterations: MctsConfig::NORMAL }),
-            "mcts-hard" => Ok(AgentKind::Mcts { iterations: MctsConfig::HARD }),
-            other => match other.strip_prefix("mcts:").map(str::parse::<u32>) {
-                Some(Ok(n)) if n > 0 => Ok(AgentKind::Mcts { iterations: n }),
-                _ => Err(format!("unknown AI `{other}`; {expected}")),
-            },
+            "mcts-easy" => Ok(AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH }),
+            "mcts" | "mcts-normal" => Ok(AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH }),
+            "mcts-hard" => Ok(AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH }),
+            other => {
+                let unknown = || format!("unknown AI `{other}`; {expected}");
+                let rest = other.strip_prefix("mcts:").ok_or_else(unknown)?;
+                let (n, d) = rest.split_once(':').unwrap_or((rest, ""));
+                let iterations = n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(unknown)?;
+                let depth = if d.is_empty() && !rest.contains(':') { MctsConfig::DEPTH } else { d.parse::<u32>().map_err(|_| unknown())? };
+                Ok(AgentKind::Mcts { iterations, depth })
+            }
         }
     }
 
-    /// The text `parse` reads back (`mcts:N` for a custom budget).
+    /// The text `parse` reads back (`mcts:N` for a custom budget, `mcts:N:D` for a custom
+    /// depth).
     pub fn spec(self) -> String {
         match self {
-            AgentKind::Mcts { iterations } if self.name() == "mcts-custom" => format!("mcts:{iterations}"),
+            AgentKind::Mcts { iterations, depth } if depth != MctsConfig::DEPTH => format!("mcts:{iterations}:{depth}"),
+            AgentKind::Mcts { iterations, .. } if self.name() == "mcts-custom" => format!("mcts:{iterations}"),
             _ => self.name().to_string(),
         }
     }
@@ -196,7 +211,7 @@ impl AgentKind {
         match self {
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
             AgentKind::Heuristic => Box::new(HeuristicAgent::new(seed)),
-            AgentKind::Mcts { iterations } => Box::new(MctsAgent::new(seed, MctsConfig::iterations(iterations))),
+            AgentKind::Mcts { iterations, depth } => Box::new(MctsAgent::new(seed, MctsConfig { max_depth: depth, ..MctsConfig::iterations(iterations) })),
         }
     }
 }
@@ -207,10 +222,14 @@ mod tests {
 
     #[test]
     fn every_kind_parses_back_from_its_spec() {
-        for &k in AgentKind::ALL.iter().chain(&[AgentKind::Mcts { iterations: 77 }]) {
+        let custom = [AgentKind::Mcts { iterations: 77, depth: MctsConfig::DEPTH }, AgentKind::Mcts { iterations: 400, depth: MctsConfig::DEPTH + 3 }];
+        for &k in AgentKind::ALL.iter().chain(&custom) {
             assert_eq!(AgentKind::parse(&k.spec()), Ok(k));
         }
+        assert_eq!(AgentKind::parse("mcts:50:2"), Ok(AgentKind::Mcts { iterations: 50, depth: 2 }));
         assert!(AgentKind::parse("mcts:0").is_err());
+        assert!(AgentKind::parse("mcts:5:x").is_err());
+        assert!(AgentKind::parse("mcts:5:").is_err());
         assert!(AgentKind::parse("genius").is_err());
     }
 

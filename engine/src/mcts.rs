@@ -34,6 +34,11 @@ pub struct MctsConfig {
     pub greedy_rollouts: bool,
     /// UCB1 exploration constant (on means rescaled to 0..=1 among siblings).
     pub exploration: f64,
+    /// Actions in the tree below the root (0: no limit): a path this long ends in a leaf,
+    /// which is evaluated. 1 is flat Monte Carlo over determinizations: every legal action is
+    /// valued by the mean evaluation of its result over many samples, which UCB1 spreads
+    /// toward the promising actions.
+    pub max_depth: u32,
 }
 
 impl MctsConfig {
@@ -41,9 +46,13 @@ impl MctsConfig {
     pub const EASY: u32 = 100;
     pub const NORMAL: u32 = 400;
     pub const HARD: u32 = 1600;
+    /// Tree depth of the strength levels (see `max_depth`): the full tree. Measured in
+    /// docs/ai-strength.md: GCACW's search needs the tree (flat search loses to the heuristic
+    /// there), Blockade Runner's does best flat (`mcts:N:1`).
+    pub const DEPTH: u32 = 0;
 
     pub fn iterations(iterations: u32) -> Self {
-        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false }
+        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false, max_depth: Self::DEPTH }
     }
 }
 
@@ -105,7 +114,7 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
         let mut node = 0usize;
         // Selection and expansion.
         while let Some(&seat) = game.active_seats(&s).first() {
-            if game.outcome(&s).is_some() {
+            if game.outcome(&s).is_some() || (cfg.max_depth > 0 && path.len() > cfg.max_depth as usize) {
                 break;
             }
             legal.clear();
@@ -120,7 +129,9 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
             }
             let mut untried: Vec<usize> = Vec::new();
             for (i, a) in legal.iter().enumerate() {
-                match nodes[node].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)) {
+                // A child is the same seat's same action: after chance the seat to move at a
+                // node can differ between samples, and one seat's move is not another's.
+                match nodes[node].children.iter().find(|&&c| nodes[c].seat == seat && nodes[c].action.as_ref() == Some(a)) {
                     Some(&c) => nodes[c].avail += 1,
                     None => untried.push(i),
                 }
@@ -356,6 +367,19 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.iterations, 300);
         assert_eq!(a.visits.iter().sum::<u32>(), 300);
+    }
+
+    #[test]
+    fn a_depth_limit_evaluates_after_that_many_actions() {
+        // Flat search (depth 1) sees only the result of each move: it still takes a win in one,
+        // and every iteration ends at a child of the root.
+        let s = Heap { left: 3, turn: 0, winner: None };
+        let legal = Nim.legal_actions(&s, 0);
+        let cfg = MctsConfig { max_depth: 1, ..MctsConfig::iterations(200) };
+        let r = search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(2));
+        assert_eq!(r.visits.iter().sum::<u32>(), 200);
+        let best = (0..legal.len()).max_by_key(|&i| r.visits[i]).unwrap();
+        assert_eq!(legal[best], 3);
     }
 
     #[test]

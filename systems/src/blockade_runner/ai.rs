@@ -53,13 +53,17 @@ impl BlockadeRunner {
     }
 
     /// The margin over the richest opponent, squashed into (0, 1); a finished game is 1 or 0.
+    /// The scale of the squash is what a margin is still worth: 12 k$ in the last year, 12 more
+    /// per year left. (A fixed 10 k$ put most mid-game positions above 0.99, where the search's
+    /// averages of leaves differ less than their sampling noise.)
     pub(super) fn ai_evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(o) = self.outcome(s) {
             return outcome_value(&o, seat, s.n as usize);
         }
         let mine = self.ai_worth(s, seat);
         let best_other = (0..s.n).filter(|&p| p != seat).map(|p| self.ai_worth(s, p)).fold(f64::NEG_INFINITY, f64::max);
-        squash(mine - best_other, 10.0)
+        let years_left = (self.c.last_year as f64 - s.year as f64).max(0.0);
+        squash(mine - best_other, 12.0 + 12.0 * years_left)
     }
 }
 
@@ -97,6 +101,20 @@ mod tests {
             changed |= d.players[0].hand != s.players[0].hand || d.deck != s.deck;
         }
         assert!(changed, "hidden cards are re-dealt");
+    }
+
+    #[test]
+    fn evaluation_keeps_a_mid_game_lead_away_from_certainty() {
+        // A 40 k$ lead in the first year is far from a won game (BR 3.11 counts at the end).
+        let g = game();
+        let s = g.setup(&Setup::new("standard", 2, 2)).unwrap();
+        let mut rich = s.clone();
+        rich.players[0].money += 40;
+        let v = g.evaluate(&rich, 0);
+        assert!(v > 0.55 && v < 0.9, "{v}");
+        let mut later = rich.clone();
+        later.year = g.c.last_year;
+        assert!(g.evaluate(&later, 0) > v, "the same lead is worth more with less time left");
     }
 
     #[test]

@@ -2,8 +2,8 @@
 //! future dice reseeded) and an evaluation of a position for a side, on Strategic Will.
 
 use super::FtP;
-use super::content::Side;
-use super::state::State;
+use super::content::{Control, Side};
+use super::state::{Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
@@ -19,23 +19,75 @@ impl FtP {
         d
     }
 
-    /// Strategic Will decides the game (FtP 12, 13, 17: a side whose will is gone loses, and
-    /// the scenarios end on the SW lead); strength points on the map count a little, as the
-    /// means of taking SW from the enemy.
+    /// A position in Strategic Will points for `me` against `them`, every term a rule's:
+    /// - Strategic Will (FtP 12): the margin, and how close each automatic victory is
+    ///   (FtP 17.2.1: CSA will at 0; CSA will more than twice the Union's).
+    /// - The scenario's victory conditions (FtP 13.2 ... 17.3) as if it ended now, weighted by how
+    ///   much of the scenario has been played.
+    /// - State control (FtP 12.1): every CSA or border state not yet decided counts its SW value
+    ///   times each side's share of the spaces it needs.
+    /// - Political control (FtP 11): every controlled space, a little.
+    /// - Strength points (the means of everything else), those without a LOC (FtP 8, 9.2:
+    ///   they forage and melt) at half.
+    /// - A national capital off the map (FtP 11.2: no PCs by OPs, 12.6 already paid).
+    fn ai_points(&self, st: &State, me: Side) -> f64 {
+        let them = if me == Side::Union { Side::Csa } else { Side::Union };
+        let (u, c) = (st.sw[Side::Union.index()] as f64, st.sw[Side::Csa.index()] as f64);
+        let mut union = u - c;
+        // FtP 17.2.1: the Union's goal is CSA will at 0, the CSA's a will above twice the Union's.
+        union += 0.3 * (100.0 - c).max(0.0) - 0.3 * (c - u).max(0.0);
+        // FtP 13.2 ... 17.3: the scenario's verdict if it ended now.
+        let sc = &self.c.scenarios[st.sc as usize];
+        let span = (sc.last_turn.saturating_sub(sc.first_turn) + 1) as f64;
+        let played = (st.turn.saturating_sub(sc.first_turn) + 1) as f64 / span;
+        let (winners, _) = self.scenario_victory(st);
+        let verdict = if winners.contains(&0) { 1.0 } else if winners.contains(&1) { -1.0 } else { 0.0 };
+        union += 20.0 * played * verdict;
+        // FtP 12.1: states still to be decided.
+        for (i, def) in self.c.states.iter().enumerate() {
+            let Some(need) = def.control.filter(|&n| n > 0) else { continue };
+            if st.state_control[i] == Control::Of(Side::Union) {
+                continue;
+            }
+            let share = |side: Side| (self.controlled_count(st, side, i) as f64 / need as f64).min(1.0);
+            let value = def.sw.max(5) as f64;
+            union += 0.5 * value * share(Side::Union);
+            if st.state_control[i] == Control::Neutral {
+                union -= 0.5 * value * share(Side::Csa);
+            }
+        }
+        let mut mine = 0.0;
+        for side in [me, them] {
+            let sign = if side == me { 1.0 } else { -1.0 };
+            // FtP 11: political control.
+            let pcs = st.control.iter().filter(|&&x| x == Control::Of(side)).count() as f64;
+            // FtP 8, 9.2: strength points, those out of supply at half.
+            let sup = self.supplied(st, side);
+            let off: f64 = (0..self.c.map.len()).filter(|&s| !sup[s]).map(|s| self.strength(st, side, s as Sp) as f64).sum();
+            let sp = self.total_sp(st, side) as f64 - 0.5 * off;
+            // FtP 11.2: a capital off the map.
+            let exiled = if st.capital[side.index()].is_none() { 10.0 } else { 0.0 };
+            mine += sign * (0.3 * pcs + 1.5 * sp - exiled);
+        }
+        let sign = if me == Side::Union { 1.0 } else { -1.0 };
+        sign * union + mine
+    }
+
+    /// The position's points (see `ai_points`) squashed into (0, 1); a finished game is 1, 0
+    /// or a half.
     pub(super) fn ai_evaluate(&self, st: &State, seat: Seat) -> f64 {
         if let Some(o) = self.outcome(st) {
             return outcome_value(&o, seat, 2);
         }
-        let (me, them) = if seat == 0 { (Side::Union, Side::Csa) } else { (Side::Csa, Side::Union) };
-        let sw = st.sw[me.index()] as f64 - st.sw[them.index()] as f64;
-        let sp = self.total_sp(st, me) as f64 - self.total_sp(st, them) as f64;
-        squash(sw + 0.25 * sp, 12.0)
+        let me = if seat == 0 { Side::Union } else { Side::Csa };
+        squash(self.ai_points(st, me), 15.0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::play_tests::game;
+    use super::super::content::{Control, Side};
     use super::super::state::{HAND, State};
     use bivouac_engine::GameRng;
     use bivouac_engine::game::{Game, Setup};
@@ -52,5 +104,56 @@ mod tests {
         d.piles.check_conservation().unwrap();
         let v = g.evaluate(&st, 0);
         assert!((0.0..=1.0).contains(&v));
+    }
+
+    fn start() -> State {
+        game().setup(&Setup::new("1861", 2, 5)).unwrap()
+    }
+
+    #[test]
+    fn evaluation_follows_strategic_will_fpt_12() {
+        let g = game();
+        let st = start();
+        let mut ahead = st.clone();
+        ahead.sw[1] -= 15;
+        assert!(g.evaluate(&ahead, 0) > g.evaluate(&st, 0), "FtP 12, 17.2.1: CSA will lost is the Union's gain");
+        assert!(g.evaluate(&ahead, 1) < g.evaluate(&st, 1));
+        let (u, c) = (g.evaluate(&st, 0), g.evaluate(&st, 1));
+        assert!((u + c - 1.0).abs() < 1e-9, "one side's gain is the other's loss: {u} + {c}");
+    }
+
+    #[test]
+    fn evaluation_counts_a_capital_off_the_map_fpt_11_2() {
+        let g = game();
+        let st = start();
+        let mut fled = st.clone();
+        fled.capital[Side::Csa.index()] = None;
+        assert!(g.evaluate(&fled, 1) < g.evaluate(&st, 1));
+    }
+
+    #[test]
+    fn evaluation_counts_progress_toward_a_border_state_fpt_12_1_13_2() {
+        // FtP 13.2: the 1861 Union needs Kentucky (among others); spaces there count toward it.
+        let g = game();
+        let st = start();
+        let ky = g.c.states.iter().position(|d| d.abbr == "KY").unwrap();
+        let mut gained = st.clone();
+        let mut n = 0;
+        for s in g.c.map.ids().filter(|&s| g.state_of(s.0) == ky && !st.controls(Side::Union, s.0)).take(3) {
+            gained.control[s.index()] = Control::Of(Side::Union);
+            n += 1;
+        }
+        assert!(n > 0);
+        assert!(g.evaluate(&gained, 0) > g.evaluate(&st, 0));
+        assert!(g.evaluate(&gained, 1) < g.evaluate(&st, 1));
+    }
+
+    #[test]
+    fn evaluation_of_a_finished_game_is_its_result() {
+        let g = game();
+        let mut st = start();
+        st.result = Some((vec![1], "test".into()));
+        assert_eq!(g.evaluate(&st, 1), 1.0);
+        assert_eq!(g.evaluate(&st, 0), 0.0);
     }
 }
