@@ -33,6 +33,8 @@ mod tests;
 mod unc_tests;
 #[cfg(test)]
 mod weapons_tests;
+#[cfg(test)]
+mod naval_army_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
