@@ -7,7 +7,10 @@
 //! - `rules`: strength, supply (LOC), control tests;
 //! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
-//! - `naval`: naval and river moves, running the guns, amphibious assaults, naval retreats (FtP 6);
+//! - `naval`: naval and river moves (Union, army 6.1.5, CSA 6.5), running the guns, amphibious
+//!   assaults, naval retreats, coastal-fort entry (FtP 6);
+//! - `unc`: Union Naval Control (FtP 6.6) and the river crossings, LOCs and supply it governs;
+//! - `weapons`: CSA ironclads, torpedoes and the Hunley (FtP 6.7), functions for their events;
 //! - `formulas`: pure formulas of attrition and reinforcements (FtP 9, 10; branch ftp-battle);
 //! - `reinforce`: the SP of the Reinforcement Phase and where they go (FtP 10.1-10.5);
 //! - `choices`: the player's decisions inside land operations and battles (FtP 5.2.4, 5.2.8,
@@ -44,6 +47,8 @@ mod tests;
 mod unc_tests;
 #[cfg(test)]
 mod weapons_tests;
+#[cfg(test)]
+mod naval_army_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};

@@ -180,10 +180,17 @@ impl FtP {
 }
 
 impl FtP {
-    /// The river-crossing rule that alone refuses a `Step` (FtP 6.2.4, 6.2.5, 6.5.1), if any.
+    /// The river-crossing or coastal-fort rule that alone refuses a `Step` (FtP 6.2.4, 6.2.5,
+    /// 6.5.1, 6.8.2, 6.8.3), if any.
     pub(super) fn step_crossing_rule(&self, st: &State, a: &super::state::Action) -> Option<&'static str> {
         let super::state::Action::Step { to } = *a else { return None };
         let m = st.moving.as_ref()?;
+        let adjacent = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| l.is_land());
+        if let Err(r) = self.coastal_fort_entry(st, m.side, to, self.moving_strength(st, m))
+            && adjacent
+        {
+            return Some(r);
+        }
         let unc = self.unc(st);
         let mut rule = None;
         for l in self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).filter(|l| l.is_land()) {

@@ -1,0 +1,189 @@
+//! Tests of army naval moves (FtP 6.1.5; T-NAVAL-2), coastal forts and fort building (6.8;
+//! T-FORT-1, T-FORT-2) and strategic movement by sea and to armies (10.2).
+
+use super::content::{Control, Side};
+use super::naval_tests::{act, board, check, general, legal, own, put, refused, sp};
+use super::play_tests::game;
+use super::state::*;
+
+fn army(id: &str) -> u8 {
+    game().c.army(id).unwrap_or_else(|| panic!("no army {id}"))
+}
+
+/// An empty 1861 map with a Union army of `n` SP under `cmd` at `at`, a campaign to play.
+fn campaign_with_army(cmd: &str, at: &str, n: u8) -> State {
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Union, at);
+    let a = army("army_of_the_tennessee");
+    st.armies[a as usize] = Some(ArmySt { space: sp(at), sp: n, commander: Some(general(cmd)) });
+    st.generals[general(cmd) as usize] = GenAt::Army(a);
+    st.sp_at_start[0] += n as u32;
+    st.flow.clear();
+    st.flow.push(Frame::Campaign { side: Side::Union, left: 3 });
+    st
+}
+
+/// T-NAVAL-2 a (FtP 6.1.5 a): an army under McClellan, Grant or Sherman moves by sea among
+/// Washington, Aquia Creek, Urbanna and Fort Monroe, using the whole campaign.
+#[test]
+fn t_naval_2_army_sea_moves() {
+    let mut st = campaign_with_army("mcclellan", "washington", 12);
+    own(&mut st, Side::Union, "fort_monroe");
+    assert!(legal(&st, Side::Union).contains(&"naval-army army_of_the_tennessee".to_string()));
+    act(&mut st, Side::Union, "naval-army army_of_the_tennessee");
+    let mut sails: Vec<String> = legal(&st, Side::Union);
+    sails.sort();
+    assert_eq!(sails, ["sail aquia_creek", "sail fort_monroe", "sail urbanna"]);
+    act(&mut st, Side::Union, "sail fort_monroe");
+    assert_eq!(st.armies[army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("fort_monroe")));
+    assert!(st.flow.top().is_none_or(|f| !matches!(f, Frame::Campaign { .. })), "FtP 6.1.5: all the campaign's moves are used");
+    check(&st);
+    // Not under another commander; not after the campaign's first move.
+    let st = campaign_with_army("butler", "washington", 12);
+    assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")));
+    let mut st = campaign_with_army("mcclellan", "washington", 12);
+    st.campaign_armies.push(0);
+    assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")));
+    // Only in an Ops frame with a campaign: refused with the rule.
+    let mut st = board("1861", Side::Union, 9);
+    let a = army("army_of_the_tennessee");
+    st.armies[a as usize] = Some(ArmySt { space: sp("washington"), sp: 5, commander: Some(general("mcclellan")) });
+    st.generals[general("mcclellan") as usize] = GenAt::Army(a);
+    act(&mut st, Side::Union, "ops 9");
+    assert_eq!(refused(&mut st, Side::Union, "naval-army army_of_the_tennessee"), "FtP 6.1.5");
+}
+
+/// T-NAVAL-2 b (FtP 6.1.5 b): an army of at most 9 SP under Grant or Sherman moves by river,
+/// river port to river port; 10 SP may not.
+#[test]
+fn t_naval_2_army_river_moves() {
+    let mut st = campaign_with_army("grant", "cairo", 9);
+    own(&mut st, Side::Csa, "forts_st_philip_jackson");
+    act(&mut st, Side::Union, "naval-army army_of_the_tennessee");
+    let l = legal(&st, Side::Union);
+    assert!(l.contains(&"sail memphis".to_string()) && l.contains(&"sail nashville".to_string()), "{l:?}");
+    assert!(!l.iter().any(|a| a == "sail fort_monroe" || a == "sail new_orleans"), "rivers only, river ports only: {l:?}");
+    act(&mut st, Side::Union, "sail memphis");
+    assert_eq!(st.armies[army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("memphis")));
+    check(&st);
+    let st = campaign_with_army("grant", "cairo", 10);
+    assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")), "10 SP: not on rivers");
+    let st = campaign_with_army("mcclellan", "cairo", 5);
+    assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")), "McClellan: by sea only");
+}
+
+/// T-FORT-1 (FtP 6.8.2, 6.8.3): a coastal fort holds 1 CSA SP (Fort Monroe excepted); the CSA
+/// never retakes a lost coastal fort by land, but Fort Monroe.
+#[test]
+fn t_fort_1_coastal_fort_stacking_and_recapture() {
+    let g = game();
+    let mut st = board("1861", Side::Csa, 9);
+    own(&mut st, Side::Csa, "fort_sumter");
+    assert_eq!(g.coastal_fort_entry(&st, Side::Csa, sp("fort_sumter"), 1), Ok(()));
+    assert_eq!(g.coastal_fort_entry(&st, Side::Csa, sp("fort_sumter"), 2), Err("FtP 6.8.3"));
+    put(&mut st, Side::Csa, "fort_sumter", 1);
+    assert_eq!(g.coastal_fort_entry(&st, Side::Csa, sp("fort_sumter"), 1), Err("FtP 6.8.3"));
+    assert_eq!(g.coastal_fort_entry(&st, Side::Union, sp("fort_sumter"), 9), Ok(()), "Union SP unlimited");
+    own(&mut st, Side::Union, "fort_pulaski");
+    assert_eq!(g.coastal_fort_entry(&st, Side::Csa, sp("fort_pulaski"), 1), Err("FtP 6.8.2"));
+    own(&mut st, Side::Union, "fort_monroe");
+    assert_eq!(g.coastal_fort_entry(&st, Side::Csa, sp("fort_monroe"), 9), Ok(()), "Fort Monroe: a normal space");
+    // Played: a CSA corps of 2 SP may not march into Fort Sumter from Charleston.
+    let mut st = board("1861", Side::Csa, 9);
+    own(&mut st, Side::Csa, "fort_sumter");
+    own(&mut st, Side::Csa, "charleston_sc");
+    put(&mut st, Side::Csa, "charleston_sc", 3);
+    act(&mut st, Side::Csa, "ops 9");
+    act(&mut st, Side::Csa, "division charleston_sc 2");
+    assert_eq!(refused(&mut st, Side::Csa, "step fort_sumter"), "FtP 6.8.3");
+}
+
+/// T-FORT-1 (FtP 6.8.4): the Union takes Charleston by land: the empty Fort Sumter turns Union.
+#[test]
+fn t_fort_1_an_empty_fort_falls_with_its_port() {
+    let g = game();
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Csa, "fort_sumter");
+    g.place_pc(&mut st, Side::Union, sp("charleston_sc"), &mut bivouac_engine::log::Log::quiet());
+    assert_eq!(st.control(sp("fort_sumter")), Control::Of(Side::Union));
+}
+
+/// T-FORT-2 (FtP 6.8.6): a fort goes in a controlled, supplied space with no enemy SP and no fort.
+#[test]
+fn t_fort_2_building_forts() {
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Union, "cairo");
+    own(&mut st, Side::Union, "louisville");
+    put(&mut st, Side::Union, "louisville", 1);
+    put(&mut st, Side::Csa, "louisville", 1);
+    act(&mut st, Side::Union, "ops 9");
+    let l = legal(&st, Side::Union);
+    assert!(l.contains(&"fort cairo".to_string()));
+    assert!(!l.contains(&"fort louisville".to_string()), "enemy SP there");
+    // Out of supply (inland Texas).
+    own(&mut st, Side::Union, "tyler");
+    assert!(!legal(&st, Side::Union).contains(&"fort tyler".to_string()), "no LOC");
+}
+
+/// FtP 10.2.3: Union SP in a Union port move strategically by sea to a friendly port; never
+/// past an enemy fort; none into or out of Washington with a CSA fort at Aquia Creek (6.6.3 C).
+#[test]
+fn strategic_movement_by_sea_fpt_10_2_3() {
+    let mut st = board("1861", Side::Union, 9);
+    for s in ["fort_monroe", "washington", "new_bern", "baltimore"] {
+        own(&mut st, Side::Union, s);
+    }
+    put(&mut st, Side::Union, "fort_monroe", 2);
+    put(&mut st, Side::Union, "washington", 2);
+    st.flow.clear();
+    st.flow.push(Frame::Strategic { side: Side::Union });
+    let l = legal(&st, Side::Union);
+    assert!(l.contains(&"rail fort_monroe washington".to_string()), "{l:?}");
+    assert!(l.contains(&"rail washington fort_monroe".to_string()));
+    act(&mut st, Side::Union, "rail fort_monroe washington");
+    assert_eq!(st.strat_used[0], 1, "counts against the 15");
+    own(&mut st, Side::Csa, "aquia_creek");
+    st.fort[sp("aquia_creek") as usize] = Some(Side::Csa);
+    let l = legal(&st, Side::Union);
+    assert!(!l.contains(&"rail fort_monroe washington".to_string()) && !l.contains(&"rail washington fort_monroe".to_string()), "{l:?}");
+}
+
+/// FtP 10.2.1 special case: a supplied army receives SP with a LOC to them through friendly or
+/// neutral spaces (roads too); they join its display.
+#[test]
+fn strategic_movement_to_an_army_fpt_10_2_1() {
+    let mut st = board("1861", Side::Union, 9);
+    let a = army("army_of_the_tennessee");
+    own(&mut st, Side::Union, "cairo");
+    st.armies[a as usize] = Some(ArmySt { space: sp("cairo"), sp: 5, commander: Some(general("grant")) });
+    st.generals[general("grant") as usize] = GenAt::Army(a);
+    st.sp_at_start[0] += 5;
+    // Paducah: across the Ohio, neutral Kentucky.
+    st.control[sp("paducah") as usize] = Control::Neutral;
+    put(&mut st, Side::Union, "paducah", 1);
+    st.flow.clear();
+    st.flow.push(Frame::Strategic { side: Side::Union });
+    assert!(game().supplied(&st, Side::Union)[sp("paducah") as usize], "test premise: Paducah has a LOC");
+    assert!(legal(&st, Side::Union).contains(&"rail paducah cairo".to_string()));
+    act(&mut st, Side::Union, "rail paducah cairo");
+    assert_eq!(st.armies[a as usize].map(|x| x.sp), Some(6));
+    check(&st);
+}
+
+/// T-FORT-1 (FtP 6.8.5): Ship Island / Key West puts a Union PC on Forts St. Philip/Jackson
+/// unless a CSA SP or ironclad is there.
+#[test]
+fn t_fort_1_ship_island_takes_forts_st_philip_jackson() {
+    let g = game();
+    let mut log = bivouac_engine::log::Log::quiet();
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Csa, "forts_st_philip_jackson");
+    put(&mut st, Side::Csa, "forts_st_philip_jackson", 1);
+    assert!(!g.ship_island_forts(&mut st, &mut log));
+    st.sp[sp("forts_st_philip_jackson") as usize][1] = 0;
+    st.naval.ironclads.push(sp("forts_st_philip_jackson"));
+    assert!(!g.ship_island_forts(&mut st, &mut log));
+    st.naval.ironclads.clear();
+    assert!(g.ship_island_forts(&mut st, &mut log));
+    assert_eq!(st.control(sp("forts_st_philip_jackson")), Control::Of(Side::Union));
+}
