@@ -176,7 +176,7 @@ impl FtP {
         for (k, v) in &setup.options {
             let Some(info) = known.iter().find(|o| &o.key == k) else { refuse!("FtP setup", "unknown option `{k}`") };
             if !info.values.contains(v) {
-                refuse!("FtP setup", "option `{k}` takes {}", info.values.join(" or "));
+                refuse!("FtP setup", "option `{k}` takes {} ({})", info.values.join(" or "), info.description);
             }
             match k.as_str() {
                 "edition" => edition = self.c.edition(v).unwrap_or(edition),
