@@ -3,8 +3,9 @@
 //! checked, and a position where it is not, refused naming the rule (FtP 4.2). The helpers are
 //! those of `tests_cards_a`.
 
-use super::super::content::Side;
-use super::tests_cards_a::{refused_to, sw_change};
+use super::super::content::{Control, Side};
+use super::testkit::*;
+use super::tests_cards_a::{ready, refused_to, sw_change};
 
 #[test]
 fn card_091_letters_of_marque_csa_plus_1_sw_and_removed_fpt_4_2_1() {
@@ -41,4 +42,37 @@ fn card_110_gettysburg_address_union_plus_2_sw() {
 fn card_114_frederick_douglass_union_plus_1_sw() {
     assert_eq!(sw_change(114, Side::Union, [true, true]), ([1, 0], "discard"));
     refused_to(114, Side::Csa);
+}
+
+#[test]
+fn card_092_baltimore_riots_one_csa_pc_in_maryland_fpt_11_3() {
+    let g = game();
+    let mut st = ready("1861", Side::Csa, 92);
+    st.sp[sp("frederick") as usize][0] = 0;
+    play(g, &mut st, Side::Csa, 92, &["frederick"], &[]).unwrap();
+    assert_eq!(st.control(sp("frederick")), Control::Of(Side::Csa));
+    assert_eq!(pile_of(&st, 92), "discard");
+    // Not playable once no Maryland space can take a Confederate PC.
+    let mut st = ready("1861", Side::Csa, 92);
+    for (s, _, d) in g.c.map.spaces() {
+        if g.c.states[d.state as usize].id == "md" {
+            st.control[s.index()] = Control::Of(Side::Csa);
+        }
+    }
+    assert!(!offered(g, &st, Side::Csa, 92));
+    assert_eq!(play(g, &mut st, Side::Csa, 92, &[], &[]).unwrap_err().rule, "FtP 4.2");
+    refused_to(92, Side::Union);
+}
+
+#[test]
+fn card_124_confederate_desertions_one_csa_infantry_sp_fpt_4_2_4() {
+    let g = game();
+    let mut st = ready("1861", Side::Union, 124);
+    st.sp[sp("nashville") as usize] = [0, 2];
+    let total = g.total_sp(&st, Side::Csa);
+    play(g, &mut st, Side::Union, 124, &["nashville"], &[]).unwrap();
+    assert_eq!(st.sp[sp("nashville") as usize][1], 1);
+    assert_eq!(g.total_sp(&st, Side::Csa), total - 1);
+    assert_eq!(pile_of(&st, 124), "discard");
+    refused_to(124, Side::Csa);
 }
