@@ -8,7 +8,7 @@ use super::super::state::*;
 use super::testkit::*;
 
 /// `side`'s strategy round in `scenario`'s opening position, with card `n` in its hand.
-fn ready(scenario: &str, side: Side, n: u8) -> State {
+pub(super) fn ready(scenario: &str, side: Side, n: u8) -> State {
     let mut st = position(scenario, 1);
     give(&mut st, side, n);
     round(&mut st, side);
@@ -17,7 +17,7 @@ fn ready(scenario: &str, side: Side, n: u8) -> State {
 
 /// The Strategic Will change card `n` makes when `side` plays it, the marker on `plus` before
 /// (so that Change of Fortune, FtP 12.4, does not apply); and where the card goes.
-fn sw_change(n: u8, side: Side, plus: [bool; 2]) -> ([i16; 2], &'static str) {
+pub(super) fn sw_change(n: u8, side: Side, plus: [bool; 2]) -> ([i16; 2], &'static str) {
     let mut st = ready("1861", side, n);
     st.sw_plus = plus;
     let before = st.sw;
@@ -26,7 +26,7 @@ fn sw_change(n: u8, side: Side, plus: [bool; 2]) -> ([i16; 2], &'static str) {
 }
 
 /// Card `n` is a `side` event only: the other side may not play it (FtP 4.2).
-fn refused_to(n: u8, side: Side) {
+pub(super) fn refused_to(n: u8, side: Side) {
     let mut st = ready("1861", side, n);
     assert!(!offered(game(), &st, side, n));
     assert_eq!(play(game(), &mut st, side, n, &[], &[]).unwrap_err().rule, "FtP 4.2");

@@ -1,0 +1,34 @@
+-- #92 Baltimore Riots (Revueltas en Baltimore): CSA event, 2 OPs.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- card was not available. Authored from the title (the pro-Southern riots of April 1861): 1
+-- Confederate PC in a Maryland space that is not already Confederate and holds no Union SP
+-- (FtP 11.3), chosen by the Confederate player; the number and the area are AUTHORED. Kept after
+-- the event (authored in cards.toml).
+
+function declare()
+  return {
+    text = "Place 1 Confederate PC in a Maryland space that holds no Union SP.",
+    playable = true,
+  }
+end
+
+local function candidates(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.state == "md" and s.control ~= "csa" and s.sp.union == 0 then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "csa", prompt = "a Confederate PC in Maryland", options = candidates(view) } }
+  end
+  return { commands = { { pc = { space = view.inputs[1], side = "csa" } } } }
+end

@@ -1,0 +1,13 @@
+-- #114 Frederick Douglass (Frederick Douglas): Union event, 3 OPs.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- card was not available. Authored from the title: the abolitionist orator rallies the North. The
+-- amount is AUTHORED (no prerequisite is authored); a modder with the printed card should correct
+-- it. Kept after the event (authored in cards.toml).
+
+function declare()
+  return { text = "Union Strategic Will +1." }
+end
+
+function play(view)
+  return { commands = { { sw = { side = "union", change = 1 } } } }
+end

@@ -1,0 +1,31 @@
+-- #124 Confederate Desertions (Deserciones en la Confederación): Union event, 2 OPs.
+-- FtP 4.2.4: it removes infantry SP (never cavalry; an army's last SP may go, eliminating the
+-- army with its penalty). RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT
+-- DESCRIBED) and the printed card was not available. Authored from the title: 1 Confederate
+-- infantry SP deserts; the number and the chooser (the Union, who plays it, as the card does not
+-- say otherwise here) are AUTHORED. Kept after the event (authored in cards.toml).
+
+function declare()
+  return { text = "The Confederacy loses 1 infantry SP, chosen by the Union.", playable = true }
+end
+
+local function spaces(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.infantry.csa > 0 then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #spaces(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "union", prompt = "remove a Confederate infantry SP", options = spaces(view) } }
+  end
+  return { commands = { { remove_sp = { space = view.inputs[1], side = "csa", count = 1 } } } }
+end
