@@ -85,10 +85,14 @@ impl FtP {
         }
         // A failing `playable` is the script's bug: the event is not offered (load-time dry
         // runs report such scripts). Memoized per position: see `memo`.
-        super::memo::playable(self, st, side, card, timing, &script.source, || {
+        let build = || {
             let mut view = self.event_view(st, side, card);
             view["inputs"] = serde_json::json!([]);
-            super::host().call_as::<bool>(script, "playable", &view).unwrap_or(false)
+            view
+        };
+        super::memo::playable(self, st, side, card, timing, &script.source, build, |view| {
+            self.set_view_card(view, side, card);
+            super::host().call_as::<bool>(script, "playable", view).unwrap_or(false)
         })
     }
 
