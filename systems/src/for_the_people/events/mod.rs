@@ -19,6 +19,7 @@
 mod commands;
 mod decl;
 mod dryrun;
+mod memo;
 mod orders;
 mod play;
 mod special;

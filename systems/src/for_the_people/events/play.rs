@@ -83,11 +83,17 @@ impl FtP {
         if !decl.playable {
             return true;
         }
-        let mut view = self.event_view(st, side, card);
-        view["inputs"] = serde_json::json!([]);
         // A failing `playable` is the script's bug: the event is not offered (load-time dry
-        // runs report such scripts).
-        super::host().call_as::<bool>(script, "playable", &view).unwrap_or(false)
+        // runs report such scripts). Memoized per position: see `memo`.
+        let build = || {
+            let mut view = self.event_view(st, side, card);
+            view["inputs"] = serde_json::json!([]);
+            view
+        };
+        super::memo::playable(self, st, side, card, timing, &script.source, build, |view| {
+            self.set_view_card(view, side, card);
+            super::host().call_as::<bool>(script, "playable", view).unwrap_or(false)
+        })
     }
 
     /// Play `card` as `side`'s scripted event: the card leaves the hand (to the removed pile if

@@ -87,17 +87,7 @@ impl FtP {
                    "army": m.army.map(|a| self.c.armies[a as usize].id.as_str()),
                    "generals": m.gens.iter().map(|&g| self.c.generals[g as usize].id.as_str()).collect::<Vec<_>>()})
         });
-        let d = self.c.card(card);
-        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
-        let chooser = d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
-            Chooser::Union => "union",
-            Chooser::Csa => "csa",
-            Chooser::Player => side.name(),
-        });
-        json!({
-            "card": card,
-            "chooser": chooser,
-            "blockade_effect": d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase()),
+        let mut view = json!({
             "side": side.name(),
             "enemy": other(side).name(),
             "turn": st.turn,
@@ -119,6 +109,23 @@ impl FtP {
             "armies": armies,
             "states": states,
             "moving": moving,
-        })
+        });
+        self.set_view_card(&mut view, side, card);
+        view
+    }
+
+    /// The fields of the view that depend on the card played: `card`, `chooser`,
+    /// `blockade_effect` (the rest depends on the state and the side only).
+    pub(crate) fn set_view_card(&self, view: &mut Value, side: Side, card: CardNo) {
+        let d = self.c.card(card);
+        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
+        let chooser = d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
+            Chooser::Union => "union",
+            Chooser::Csa => "csa",
+            Chooser::Player => side.name(),
+        });
+        view["card"] = json!(card);
+        view["chooser"] = json!(chooser);
+        view["blockade_effect"] = json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase()));
     }
 }
