@@ -1127,7 +1127,7 @@ impl BobbyLee {
                 let occ = self.occ(s);
                 // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
                 // same moves: listed once per stack, then copied for each block.
-                let mut memo: Vec<(MoveKey, Option<Vec<Action>>, Option<Vec<Action>>)> = Vec::new();
+                let mut memo: Vec<MoveMemo> = Vec::new();
                 for i in (0..s.units.len()).filter(|&i| moving(i)) {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
                         let key = (s.units[i].hex, self.speed(s, i), self.d().ty(i).speed[side.idx()][0], self.kind(i) == UnitKind::Infantry);
@@ -1545,6 +1545,9 @@ impl BobbyLee {
 /// What a block's campaign moves depend on: its hex, current and Dry speeds, and whether it
 /// is infantry (naval invasion, rule 10.4).
 type MoveKey = (u16, u8, u8, bool);
+
+/// The normal and strategic moves of the first block listed with one `MoveKey`.
+type MoveMemo = (MoveKey, Option<Vec<Action>>, Option<Vec<Action>>);
 
 /// The same campaign move made by unit `u` (see the move memo of `legal_for`).
 fn for_unit(a: &Action, u: u8) -> Action {
