@@ -934,6 +934,17 @@ impl BobbyLee {
         })
     }
 
+    /// The normal moves of one unit (rule 5.3): every destination, with each hexside an attack
+    /// may cross (rule 5.31).
+    fn moves(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
+        let all = self.dests(s, u, occ);
+        for &(n, _, _) in &all {
+            for via in self.vias(s, u, n, &all, occ) {
+                out.push(Action::Move(u as u8, n, via));
+            }
+        }
+    }
+
     /// Strategic actions for one unit (rule 5.4, 9, 10).
     fn strategic_actions(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
         let d = self.d();
@@ -1011,7 +1022,22 @@ impl BobbyLee {
     // ------------------------------------------------------------------ legal actions
 
     pub(crate) fn legal(&self, s: &State, seat: u8) -> Vec<Action> {
+        self.legal_for(s, seat, None)
+    }
+
+    /// The legal actions; with `only`, at least every legal action equal to it (what `act`
+    /// checks), skipping the listings of other units and kinds: the same code either way.
+    fn legal_for(&self, s: &State, seat: u8, only: Option<&Action>) -> Vec<Action> {
         let side = Side::from_idx(seat as usize);
+        // The unit a campaign move names, and whether the unit listings and the siege
+        // listings can hold `only`.
+        let unit = match only {
+            Some(Action::Move(u, ..) | Action::Force(u, _) | Action::SmLand(u, ..) | Action::Rail(u, _) | Action::Naval(u, _) | Action::Evacuate(u, _) | Action::Cross(u, _) | Action::Invade(u, _)) => Some(*u as usize),
+            _ => None,
+        };
+        let units_wanted = only.is_none() || unit.is_some();
+        let siege_wanted = matches!(only, None | Some(Action::Demand(_) | Action::Surrender(_)));
+        let moving = |i: usize| units_wanted && unit.is_none_or(|u| u == i);
         let mut out = Vec::new();
         match s.phase {
             Phase::Over => {}
@@ -1099,18 +1125,34 @@ impl BobbyLee {
             }
             Phase::Movement => {
                 let occ = self.occ(s);
-                for i in 0..s.units.len() {
+                // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
+                // same moves: listed once per stack, then copied for each block.
+                let mut memo: Vec<MoveMemo> = Vec::new();
+                for i in (0..s.units.len()).filter(|&i| moving(i)) {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
-                        if s.units[i].cmd {
-                            let all = self.dests(s, i, &occ);
-                            for &(n, _, _) in &all {
-                                for via in self.vias(s, i, n, &all, &occ) {
-                                    out.push(Action::Move(i as u8, n, via));
-                                }
+                        let key = (s.units[i].hex, self.speed(s, i), self.d().ty(i).speed[side.idx()][0], self.kind(i) == UnitKind::Infantry);
+                        let m = match memo.iter().position(|m| m.0 == key) {
+                            Some(m) => m,
+                            None => {
+                                memo.push((key, None, None));
+                                memo.len() - 1
                             }
+                        };
+                        if s.units[i].cmd {
+                            let moves = memo[m].1.get_or_insert_with(|| {
+                                let mut v = Vec::new();
+                                self.moves(s, i, &occ, &mut v);
+                                v
+                            });
+                            out.extend(moves.iter().map(|a| for_unit(a, i as u8)));
                         }
                         if s.sm > 0 {
-                            self.strategic_actions(s, i, &occ, &mut out);
+                            let sm = memo[m].2.get_or_insert_with(|| {
+                                let mut v = Vec::new();
+                                self.strategic_actions(s, i, &occ, &mut v);
+                                v
+                            });
+                            out.extend(sm.iter().map(|a| for_unit(a, i as u8)));
                         }
                     }
                     if self.side_of(i) == side {
@@ -1123,15 +1165,10 @@ impl BobbyLee {
             }
             Phase::HqMove => {
                 let occ = self.occ(s);
-                for &h in &s.hqs {
+                for &h in s.hqs.iter().filter(|&&h| moving(h as usize)) {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        let all = self.dests(s, i, &occ);
-                        for &(n, _, _) in &all {
-                            for via in self.vias(s, i, n, &all, &occ) {
-                                out.push(Action::Move(h, n, via));
-                            }
-                        }
+                        self.moves(s, i, &occ, &mut out);
                     }
                     for n in self.fm_targets(s, i, &occ) {
                         out.push(Action::Force(h, n));
@@ -1149,7 +1186,7 @@ impl BobbyLee {
             }
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
-        if side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
+        if siege_wanted && side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
             self.siege_actions(s, side, &mut out);
         }
         out
@@ -1164,7 +1201,7 @@ impl BobbyLee {
         }
         // Validate first: every legal action is in the complete list; anything else is refused
         // with the rule that forbids it.
-        if !self.legal(s, seat).contains(a) {
+        if !self.legal_for(s, seat, Some(a)).contains(a) {
             return Err(self.why_not(s, side, a));
         }
         let d = self.d();
@@ -1502,6 +1539,27 @@ impl BobbyLee {
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),
             _ => r("BL 4.1", "not allowed at this point of the month"),
         }
+    }
+}
+
+/// What a block's campaign moves depend on: its hex, current and Dry speeds, and whether it
+/// is infantry (naval invasion, rule 10.4).
+type MoveKey = (u16, u8, u8, bool);
+
+/// The normal and strategic moves of the first block listed with one `MoveKey`.
+type MoveMemo = (MoveKey, Option<Vec<Action>>, Option<Vec<Action>>);
+
+/// The same campaign move made by unit `u` (see the move memo of `legal_for`).
+fn for_unit(a: &Action, u: u8) -> Action {
+    match *a {
+        Action::Move(_, h, v) => Action::Move(u, h, v),
+        Action::SmLand(_, h, v) => Action::SmLand(u, h, v),
+        Action::Rail(_, h) => Action::Rail(u, h),
+        Action::Naval(_, h) => Action::Naval(u, h),
+        Action::Evacuate(_, h) => Action::Evacuate(u, h),
+        Action::Cross(_, h) => Action::Cross(u, h),
+        Action::Invade(_, h) => Action::Invade(u, h),
+        ref other => other.clone(),
     }
 }
 

@@ -2269,3 +2269,45 @@ fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
     assert_eq!(bstep(&s), BStep::Combat, "then the combat segment");
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "it does not fire");
 }
+
+/// Speed and identity probe (issue 9): random seeded games on one core; the hash of every
+/// final state must not change when the rules code is only made faster.
+/// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed_probe -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn speed_probe() {
+    let g = game();
+    let n: u64 = std::env::var("BIVOUAC_PROBE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+    let (mut t_legal, mut t_apply, mut actions, mut listings) = (0f64, 0f64, 0usize, 0usize);
+    let mut all = String::new();
+    let mut per_phase: std::collections::BTreeMap<String, (f64, usize)> = Default::default();
+    for sc in ["1861", "1862", "1863", "1864"] {
+        for seed in 0..n {
+            let mut s = game().setup(&Setup::new(sc, 2, seed)).unwrap();
+            let mut rng = bivouac_engine::GameRng::new(seed ^ 0x5eed);
+            while g.outcome(&s).is_none() && actions < 50_000_000 {
+                let act = g.active_seats(&s);
+                let seat = act[rng.pick(act.len())];
+                let t0 = std::time::Instant::now();
+                let l = g.legal_actions(&s, seat);
+                let dt = t0.elapsed().as_secs_f64();
+                t_legal += dt;
+                let key = format!("{:?}", s.phase);
+                let e = per_phase.entry(key).or_insert((0f64, 0usize));
+                e.0 += dt;
+                e.1 += 1;
+                listings += 1;
+                let a = l[rng.pick(l.len())].clone();
+                let t1 = std::time::Instant::now();
+                g.apply(&mut s, seat, &a, &mut Log::quiet()).unwrap();
+                t_apply += t1.elapsed().as_secs_f64();
+                actions += 1;
+            }
+            all.push_str(&bivouac_engine::game::state_hash(&s));
+        }
+    }
+    for (k, (t, n)) in &per_phase {
+        println!("  {k}: {n} listings, {:.2} us each, {:.0} ms in all", t * 1e6 / *n as f64, t * 1e3);
+    }
+    println!("{actions} actions; legal {:.2} us/listing; apply {:.2} us/action; {:.0} actions/s; hash {}", t_legal * 1e6 / listings as f64, t_apply * 1e6 / actions as f64, actions as f64 / (t_legal + t_apply), bivouac_engine::game::state_hash(&all));
+}
