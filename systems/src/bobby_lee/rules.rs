@@ -778,34 +778,61 @@ impl BobbyLee {
         };
     }
 
-    /// BL 11.8: hexes of `side` whose every adjacent playable hex is enemy-occupied and that
-    /// have no naval supply (digest A49: only land hexes count; single hexes only).
+    /// A neighbour that counts for a siege (digest A49 [INTERP]: a land hex a unit could
+    /// occupy, not across a mountain hexside).
+    fn siege_nbr(&self, h: usize, dir: usize) -> Option<usize> {
+        let hx = &self.d().hexes[h];
+        let n = hx.nbr[dir];
+        (n != NONE && self.land(n) && hx.side[dir] != SideKind::Mountain).then_some(n as usize)
+    }
+
+    /// BL 11.8: hexes of `side` in a besieged hex or group of adjacent hexes: every playable
+    /// hex adjacent to the group is enemy-occupied and no hex of the group has naval supply.
+    /// A group is a set of adjacent hexes all occupied by `side` (digest 6.3 [INTERP]: the
+    /// outer neighbours of the group count; A49: only land hexes a unit could occupy).
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
+        let own = |h: usize| occ[h] & bit(side) != 0;
         let mut net: Option<Vec<bool>> = None;
+        let mut seen = vec![false; d.hexes.len()];
         let mut out = vec![false; d.hexes.len()];
-        for (h, hx) in d.hexes.iter().enumerate() {
-            if occ[h] & bit(side) == 0 {
+        for start in 0..d.hexes.len() {
+            if seen[start] || !own(start) {
                 continue;
             }
-            let mut any = false;
-            let mut all = true;
-            for dir in 0..6 {
-                let n = hx.nbr[dir];
-                if n == NONE || !self.land(n) || hx.side[dir] == SideKind::Mountain {
-                    continue;
-                }
-                any = true;
-                if occ[n as usize] & bit(side.other()) == 0 {
-                    all = false;
+            // BL 11.8: the group of adjacent friendly-occupied hexes holding `start`.
+            seen[start] = true;
+            let mut group = vec![start];
+            let (mut any, mut all) = (false, true);
+            let mut k = 0;
+            while k < group.len() {
+                let h = group[k];
+                k += 1;
+                for dir in 0..6 {
+                    let Some(n) = self.siege_nbr(h, dir) else { continue };
+                    if own(n) {
+                        if !seen[n] {
+                            seen[n] = true;
+                            group.push(n);
+                        }
+                    } else {
+                        any = true;
+                        all &= occ[n] & bit(side.other()) != 0;
+                    }
                 }
             }
             if !(any && all) {
                 continue;
             }
-            // The supply network is traced only for a surrounded port (naval supply).
-            let port = hx.place.is_some_and(|p| d.places[p as usize].port);
-            out[h] = !port || !net.get_or_insert_with(|| self.supply_net(s, side, occ))[h];
+            // BL 11.8: naval supply to any port of the group lifts the siege (the supply
+            // network is traced only for a surrounded group holding a port).
+            let port = |h: &usize| d.hexes[*h].place.is_some_and(|p| d.places[p as usize].port);
+            let supplied = group.iter().filter(|h| port(h)).any(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]);
+            if !supplied {
+                for h in group {
+                    out[h] = true;
+                }
+            }
         }
         out
     }

@@ -2311,3 +2311,43 @@ fn speed_probe() {
     }
     println!("{actions} actions; legal {:.2} us/listing; apply {:.2} us/action; {:.0} actions/s; hash {}", t_legal * 1e6 / listings as f64, t_apply * 1e6 / actions as f64, actions as f64 / (t_legal + t_apply), bivouac_engine::game::state_hash(&all));
 }
+
+#[test]
+fn siege_of_a_group_of_adjacent_hexes_bl_11_8() {
+    // BL 11.8 (seed: "un hex (o grupo de hexes adyacentes) está asediado si todos los hexes
+    // adyacentes jugables están ocupados por fuerzas enemigas"; digest 6.3, A49): two adjacent
+    // USA hexes ringed by the CSA form one besieged group; both lose a step at month end.
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.month = 6;
+    let (h, n) = open_ground();
+    let a = put_hex(&mut s, "usa-i-1", h, 3);
+    let b = put_hex(&mut s, "usa-i-2", n[0], 3);
+    let group = [h, n[0]];
+    let mut ring: Vec<u16> = Vec::new();
+    for &x in &group {
+        for i in 0..6 {
+            let y = d.hexes[x as usize].nbr[i];
+            if y != NONE && g.land(y) && d.hexes[x as usize].side[i] != SideKind::Mountain && !group.contains(&y) && !ring.contains(&y) {
+                ring.push(y);
+            }
+        }
+    }
+    assert!(ring.len() >= 8, "two open-ground hexes have at least 8 outer neighbours");
+    let csa: Vec<usize> = (0..d.units.len()).filter(|&u| d.units[u].side == Side::Csa).take(ring.len()).collect();
+    for (&x, &u) in ring.iter().zip(&csa) {
+        put_hex(&mut s, &d.units[u].id, x, 2);
+    }
+    let besieged = g.besieged_hexes(&s, Side::Usa, &g.occ(&s));
+    assert!(besieged[h as usize] && besieged[n[0] as usize], "BL 11.8: the group is besieged");
+    assert!(!besieged.iter().enumerate().any(|(x, &v)| v && !group.contains(&(x as u16))), "only the group");
+    // Each hex alone has a friendly (not enemy) neighbour: the group, not the hex, is the unit.
+    let mut t = s.clone();
+    g.month_end(&mut t, &mut Log::quiet());
+    assert_eq!((t.units[a].steps, t.units[b].steps), (2, 2), "BL 11.8: every unit of the group loses 1 step");
+    // One outer neighbour left empty: the group is not besieged, nor is either hex.
+    s.units[csa[ring.len() - 1]] = Unit::pool();
+    let besieged = g.besieged_hexes(&s, Side::Usa, &g.occ(&s));
+    assert!(!besieged.iter().any(|&v| v), "BL 11.8: an empty outer neighbour lifts the siege of the whole group");
+}
