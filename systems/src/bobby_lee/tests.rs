@@ -2351,3 +2351,58 @@ fn siege_of_a_group_of_adjacent_hexes_bl_11_8() {
     let besieged = g.besieged_hexes(&s, Side::Usa, &g.occ(&s));
     assert!(!besieged.iter().any(|&v| v), "BL 11.8: an empty outer neighbour lifts the siege of the whole group");
 }
+
+#[test]
+fn a_naval_evacuation_may_not_pass_an_enemy_port_bl_10_3_10_42() {
+    // BL 10.42 / 10.3: a naval evacuation from a coastal hex that is not a port goes to a
+    // friendly port by a route that passes no enemy-controlled port: from the James above
+    // Norfolk, none while the CSA holds Norfolk.
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let james = hx("1527");
+    put_hex(&mut s, "usa-i-1", james, 3);
+    for p in ["fort-monroe", "baltimore", "williamsburg", "yorktown"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("norfolk") as usize] = Side::Csa;
+    let to = |p: &str| format!("evacuate usa-i-1 {}", label(hx(p)));
+    let l = legal_texts(&s, 0);
+    assert!(!l.iter().any(|t| t.starts_with("evacuate")), "BL 10.3: every route passes the CSA Norfolk: {l:?}");
+    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 5.4", "refused: strategic moves need a legal naval route");
+    s.control[hx("norfolk") as usize] = Side::Usa;
+    let l = legal_texts(&s, 0);
+    assert!(l.contains(&to("baltimore")) && l.contains(&to("fort-monroe")), "a USA Norfolk opens the James: {l:?}");
+    s.sm = 1;
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("evacuate")), "BL 10.42: an evacuation costs 2 SM");
+}
+
+#[test]
+fn a_forced_disengagement_after_a_second_melee_round_is_the_owners_choice_bl_7_35_7_42() {
+    // BL 7.35 / 7.42: after round 2 the active player, not holding the position, must
+    // disengage at once, to a friendly non-engaged position of its choice: here its own Reserve
+    // or the CSA flank it has taken (its facing box, held by the USA and free of the CSA).
+    let units = [("usa-i-1", 3, "usa-left"), ("usa-i-2", 2, "csa-right"), ("usa-i-3", 2, "csa-left"), ("csa-longstreet", 2, "usa-left"), ("csa-jackson", 2, "csa-center")];
+    let (mut s, _, _) = boxed(&units, 1, BStep::Combat);
+    for t in ["csa-left", "csa-right"] {
+        s.battle.as_mut().unwrap().owner[super::battle::parse_box(t).unwrap() as usize] = Side::Usa;
+    }
+    s.forced = vec![4, 2, 1, 6, 3];
+    act(&mut s, 0, "melee usa-left");
+    assert!(matches!(bstep(&s), BStep::Melee { .. }), "{:?}", bstep(&s));
+    act(&mut s, 0, "press");
+    s.forced = vec![2, 3, 5];
+    act(&mut s, 1, "press");
+    let u = uid("usa-i-1") as u8;
+    assert_eq!(bstep(&s), BStep::Disengage { u, morale: false }, "BL 7.35: the owner chooses where");
+    let l: Vec<String> = legal_texts(&s, 0).into_iter().filter(|t| t.starts_with("disengage")).collect();
+    assert_eq!(l.len(), 2, "BL 7.42: own Reserve or the facing friendly position: {l:?}");
+    assert!(l.contains(&"disengage usa-i-1 usa-reserve".to_string()), "{l:?}");
+    let far = l.iter().find(|t| !t.ends_with("usa-reserve")).unwrap().clone();
+    assert!(far.contains(" csa-"), "{l:?}");
+    assert!(legal_texts(&s, 1).is_empty(), "only the owner acts");
+    act(&mut s, 0, &far);
+    assert_eq!(box_of(&s, "usa-i-1").map(super::battle::bside), Some(Side::Csa), "the block stands in the taken enemy flank");
+    assert_ne!(bstep(&s), BStep::Disengage { u, morale: false });
+}
