@@ -778,34 +778,61 @@ impl BobbyLee {
         };
     }
 
-    /// BL 11.8: hexes of `side` whose every adjacent playable hex is enemy-occupied and that
-    /// have no naval supply (digest A49: only land hexes count; single hexes only).
+    /// A neighbour that counts for a siege (digest A49 [INTERP]: a land hex a unit could
+    /// occupy, not across a mountain hexside).
+    fn siege_nbr(&self, h: usize, dir: usize) -> Option<usize> {
+        let hx = &self.d().hexes[h];
+        let n = hx.nbr[dir];
+        (n != NONE && self.land(n) && hx.side[dir] != SideKind::Mountain).then_some(n as usize)
+    }
+
+    /// BL 11.8: hexes of `side` in a besieged hex or group of adjacent hexes: every playable
+    /// hex adjacent to the group is enemy-occupied and no hex of the group has naval supply.
+    /// A group is a set of adjacent hexes all occupied by `side` (digest 6.3 [INTERP]: the
+    /// outer neighbours of the group count; A49: only land hexes a unit could occupy).
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
+        let own = |h: usize| occ[h] & bit(side) != 0;
         let mut net: Option<Vec<bool>> = None;
+        let mut seen = vec![false; d.hexes.len()];
         let mut out = vec![false; d.hexes.len()];
-        for (h, hx) in d.hexes.iter().enumerate() {
-            if occ[h] & bit(side) == 0 {
+        for start in 0..d.hexes.len() {
+            if seen[start] || !own(start) {
                 continue;
             }
-            let mut any = false;
-            let mut all = true;
-            for dir in 0..6 {
-                let n = hx.nbr[dir];
-                if n == NONE || !self.land(n) || hx.side[dir] == SideKind::Mountain {
-                    continue;
-                }
-                any = true;
-                if occ[n as usize] & bit(side.other()) == 0 {
-                    all = false;
+            // BL 11.8: the group of adjacent friendly-occupied hexes holding `start`.
+            seen[start] = true;
+            let mut group = vec![start];
+            let (mut any, mut all) = (false, true);
+            let mut k = 0;
+            while k < group.len() {
+                let h = group[k];
+                k += 1;
+                for dir in 0..6 {
+                    let Some(n) = self.siege_nbr(h, dir) else { continue };
+                    if own(n) {
+                        if !seen[n] {
+                            seen[n] = true;
+                            group.push(n);
+                        }
+                    } else {
+                        any = true;
+                        all &= occ[n] & bit(side.other()) != 0;
+                    }
                 }
             }
             if !(any && all) {
                 continue;
             }
-            // The supply network is traced only for a surrounded port (naval supply).
-            let port = hx.place.is_some_and(|p| d.places[p as usize].port);
-            out[h] = !port || !net.get_or_insert_with(|| self.supply_net(s, side, occ))[h];
+            // BL 11.8: naval supply to any port of the group lifts the siege (the supply
+            // network is traced only for a surrounded group holding a port).
+            let port = |h: &usize| d.hexes[*h].place.is_some_and(|p| d.places[p as usize].port);
+            let supplied = group.iter().filter(|h| port(h)).any(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]);
+            if !supplied {
+                for h in group {
+                    out[h] = true;
+                }
+            }
         }
         out
     }
@@ -934,6 +961,17 @@ impl BobbyLee {
         })
     }
 
+    /// The normal moves of one unit (rule 5.3): every destination, with each hexside an attack
+    /// may cross (rule 5.31).
+    fn moves(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
+        let all = self.dests(s, u, occ);
+        for &(n, _, _) in &all {
+            for via in self.vias(s, u, n, &all, occ) {
+                out.push(Action::Move(u as u8, n, via));
+            }
+        }
+    }
+
     /// Strategic actions for one unit (rule 5.4, 9, 10).
     fn strategic_actions(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
         let d = self.d();
@@ -1011,7 +1049,22 @@ impl BobbyLee {
     // ------------------------------------------------------------------ legal actions
 
     pub(crate) fn legal(&self, s: &State, seat: u8) -> Vec<Action> {
+        self.legal_for(s, seat, None)
+    }
+
+    /// The legal actions; with `only`, at least every legal action equal to it (what `act`
+    /// checks), skipping the listings of other units and kinds: the same code either way.
+    fn legal_for(&self, s: &State, seat: u8, only: Option<&Action>) -> Vec<Action> {
         let side = Side::from_idx(seat as usize);
+        // The unit a campaign move names, and whether the unit listings and the siege
+        // listings can hold `only`.
+        let unit = match only {
+            Some(Action::Move(u, ..) | Action::Force(u, _) | Action::SmLand(u, ..) | Action::Rail(u, _) | Action::Naval(u, _) | Action::Evacuate(u, _) | Action::Cross(u, _) | Action::Invade(u, _)) => Some(*u as usize),
+            _ => None,
+        };
+        let units_wanted = only.is_none() || unit.is_some();
+        let siege_wanted = matches!(only, None | Some(Action::Demand(_) | Action::Surrender(_)));
+        let moving = |i: usize| units_wanted && unit.is_none_or(|u| u == i);
         let mut out = Vec::new();
         match s.phase {
             Phase::Over => {}
@@ -1099,18 +1152,34 @@ impl BobbyLee {
             }
             Phase::Movement => {
                 let occ = self.occ(s);
-                for i in 0..s.units.len() {
+                // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
+                // same moves: listed once per stack, then copied for each block.
+                let mut memo: Vec<MoveMemo> = Vec::new();
+                for i in (0..s.units.len()).filter(|&i| moving(i)) {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
-                        if s.units[i].cmd {
-                            let all = self.dests(s, i, &occ);
-                            for &(n, _, _) in &all {
-                                for via in self.vias(s, i, n, &all, &occ) {
-                                    out.push(Action::Move(i as u8, n, via));
-                                }
+                        let key = (s.units[i].hex, self.speed(s, i), self.d().ty(i).speed[side.idx()][0], self.kind(i) == UnitKind::Infantry);
+                        let m = match memo.iter().position(|m| m.0 == key) {
+                            Some(m) => m,
+                            None => {
+                                memo.push((key, None, None));
+                                memo.len() - 1
                             }
+                        };
+                        if s.units[i].cmd {
+                            let moves = memo[m].1.get_or_insert_with(|| {
+                                let mut v = Vec::new();
+                                self.moves(s, i, &occ, &mut v);
+                                v
+                            });
+                            out.extend(moves.iter().map(|a| for_unit(a, i as u8)));
                         }
                         if s.sm > 0 {
-                            self.strategic_actions(s, i, &occ, &mut out);
+                            let sm = memo[m].2.get_or_insert_with(|| {
+                                let mut v = Vec::new();
+                                self.strategic_actions(s, i, &occ, &mut v);
+                                v
+                            });
+                            out.extend(sm.iter().map(|a| for_unit(a, i as u8)));
                         }
                     }
                     if self.side_of(i) == side {
@@ -1123,15 +1192,10 @@ impl BobbyLee {
             }
             Phase::HqMove => {
                 let occ = self.occ(s);
-                for &h in &s.hqs {
+                for &h in s.hqs.iter().filter(|&&h| moving(h as usize)) {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        let all = self.dests(s, i, &occ);
-                        for &(n, _, _) in &all {
-                            for via in self.vias(s, i, n, &all, &occ) {
-                                out.push(Action::Move(h, n, via));
-                            }
-                        }
+                        self.moves(s, i, &occ, &mut out);
                     }
                     for n in self.fm_targets(s, i, &occ) {
                         out.push(Action::Force(h, n));
@@ -1149,7 +1213,7 @@ impl BobbyLee {
             }
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
-        if side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
+        if siege_wanted && side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
             self.siege_actions(s, side, &mut out);
         }
         out
@@ -1164,7 +1228,7 @@ impl BobbyLee {
         }
         // Validate first: every legal action is in the complete list; anything else is refused
         // with the rule that forbids it.
-        if !self.legal(s, seat).contains(a) {
+        if !self.legal_for(s, seat, Some(a)).contains(a) {
             return Err(self.why_not(s, side, a));
         }
         let d = self.d();
@@ -1502,6 +1566,27 @@ impl BobbyLee {
             _ if side != s.active => r("BL 4.4", "it is not your Campaign Turn"),
             _ => r("BL 4.1", "not allowed at this point of the month"),
         }
+    }
+}
+
+/// What a block's campaign moves depend on: its hex, current and Dry speeds, and whether it
+/// is infantry (naval invasion, rule 10.4).
+type MoveKey = (u16, u8, u8, bool);
+
+/// The normal and strategic moves of the first block listed with one `MoveKey`.
+type MoveMemo = (MoveKey, Option<Vec<Action>>, Option<Vec<Action>>);
+
+/// The same campaign move made by unit `u` (see the move memo of `legal_for`).
+fn for_unit(a: &Action, u: u8) -> Action {
+    match *a {
+        Action::Move(_, h, v) => Action::Move(u, h, v),
+        Action::SmLand(_, h, v) => Action::SmLand(u, h, v),
+        Action::Rail(_, h) => Action::Rail(u, h),
+        Action::Naval(_, h) => Action::Naval(u, h),
+        Action::Evacuate(_, h) => Action::Evacuate(u, h),
+        Action::Cross(_, h) => Action::Cross(u, h),
+        Action::Invade(_, h) => Action::Invade(u, h),
+        ref other => other.clone(),
     }
 }
 

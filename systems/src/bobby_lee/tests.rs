@@ -2269,3 +2269,140 @@ fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
     assert_eq!(bstep(&s), BStep::Combat, "then the combat segment");
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "it does not fire");
 }
+
+/// Speed and identity probe (issue 9): random seeded games on one core; the hash of every
+/// final state must not change when the rules code is only made faster.
+/// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed_probe -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn speed_probe() {
+    let g = game();
+    let n: u64 = std::env::var("BIVOUAC_PROBE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+    let (mut t_legal, mut t_apply, mut actions, mut listings) = (0f64, 0f64, 0usize, 0usize);
+    let mut all = String::new();
+    let mut per_phase: std::collections::BTreeMap<String, (f64, usize)> = Default::default();
+    for sc in ["1861", "1862", "1863", "1864"] {
+        for seed in 0..n {
+            let mut s = game().setup(&Setup::new(sc, 2, seed)).unwrap();
+            let mut rng = bivouac_engine::GameRng::new(seed ^ 0x5eed);
+            while g.outcome(&s).is_none() && actions < 50_000_000 {
+                let act = g.active_seats(&s);
+                let seat = act[rng.pick(act.len())];
+                let t0 = std::time::Instant::now();
+                let l = g.legal_actions(&s, seat);
+                let dt = t0.elapsed().as_secs_f64();
+                t_legal += dt;
+                let key = format!("{:?}", s.phase);
+                let e = per_phase.entry(key).or_insert((0f64, 0usize));
+                e.0 += dt;
+                e.1 += 1;
+                listings += 1;
+                let a = l[rng.pick(l.len())].clone();
+                let t1 = std::time::Instant::now();
+                g.apply(&mut s, seat, &a, &mut Log::quiet()).unwrap();
+                t_apply += t1.elapsed().as_secs_f64();
+                actions += 1;
+            }
+            all.push_str(&bivouac_engine::game::state_hash(&s));
+        }
+    }
+    for (k, (t, n)) in &per_phase {
+        println!("  {k}: {n} listings, {:.2} us each, {:.0} ms in all", t * 1e6 / *n as f64, t * 1e3);
+    }
+    println!("{actions} actions; legal {:.2} us/listing; apply {:.2} us/action; {:.0} actions/s; hash {}", t_legal * 1e6 / listings as f64, t_apply * 1e6 / actions as f64, actions as f64 / (t_legal + t_apply), bivouac_engine::game::state_hash(&all));
+}
+
+#[test]
+fn siege_of_a_group_of_adjacent_hexes_bl_11_8() {
+    // BL 11.8 (seed: "un hex (o grupo de hexes adyacentes) está asediado si todos los hexes
+    // adyacentes jugables están ocupados por fuerzas enemigas"; digest 6.3, A49): two adjacent
+    // USA hexes ringed by the CSA form one besieged group; both lose a step at month end.
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.month = 6;
+    let (h, n) = open_ground();
+    let a = put_hex(&mut s, "usa-i-1", h, 3);
+    let b = put_hex(&mut s, "usa-i-2", n[0], 3);
+    let group = [h, n[0]];
+    let mut ring: Vec<u16> = Vec::new();
+    for &x in &group {
+        for i in 0..6 {
+            let y = d.hexes[x as usize].nbr[i];
+            if y != NONE && g.land(y) && d.hexes[x as usize].side[i] != SideKind::Mountain && !group.contains(&y) && !ring.contains(&y) {
+                ring.push(y);
+            }
+        }
+    }
+    assert!(ring.len() >= 8, "two open-ground hexes have at least 8 outer neighbours");
+    let csa: Vec<usize> = (0..d.units.len()).filter(|&u| d.units[u].side == Side::Csa).take(ring.len()).collect();
+    for (&x, &u) in ring.iter().zip(&csa) {
+        put_hex(&mut s, &d.units[u].id, x, 2);
+    }
+    let besieged = g.besieged_hexes(&s, Side::Usa, &g.occ(&s));
+    assert!(besieged[h as usize] && besieged[n[0] as usize], "BL 11.8: the group is besieged");
+    assert!(!besieged.iter().enumerate().any(|(x, &v)| v && !group.contains(&(x as u16))), "only the group");
+    // Each hex alone has a friendly (not enemy) neighbour: the group, not the hex, is the unit.
+    let mut t = s.clone();
+    g.month_end(&mut t, &mut Log::quiet());
+    assert_eq!((t.units[a].steps, t.units[b].steps), (2, 2), "BL 11.8: every unit of the group loses 1 step");
+    // One outer neighbour left empty: the group is not besieged, nor is either hex.
+    s.units[csa[ring.len() - 1]] = Unit::pool();
+    let besieged = g.besieged_hexes(&s, Side::Usa, &g.occ(&s));
+    assert!(!besieged.iter().any(|&v| v), "BL 11.8: an empty outer neighbour lifts the siege of the whole group");
+}
+
+#[test]
+fn a_naval_evacuation_may_not_pass_an_enemy_port_bl_10_3_10_42() {
+    // BL 10.42 / 10.3: a naval evacuation from a coastal hex that is not a port goes to a
+    // friendly port by a route that passes no enemy-controlled port: from the James above
+    // Norfolk, none while the CSA holds Norfolk.
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    s.phase = Phase::Movement;
+    s.sm = 2;
+    let james = hx("1527");
+    put_hex(&mut s, "usa-i-1", james, 3);
+    for p in ["fort-monroe", "baltimore", "williamsburg", "yorktown"] {
+        s.control[hx(p) as usize] = Side::Usa;
+    }
+    s.control[hx("norfolk") as usize] = Side::Csa;
+    let to = |p: &str| format!("evacuate usa-i-1 {}", label(hx(p)));
+    let l = legal_texts(&s, 0);
+    assert!(!l.iter().any(|t| t.starts_with("evacuate")), "BL 10.3: every route passes the CSA Norfolk: {l:?}");
+    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 5.4", "refused: strategic moves need a legal naval route");
+    s.control[hx("norfolk") as usize] = Side::Usa;
+    let l = legal_texts(&s, 0);
+    assert!(l.contains(&to("baltimore")) && l.contains(&to("fort-monroe")), "a USA Norfolk opens the James: {l:?}");
+    s.sm = 1;
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("evacuate")), "BL 10.42: an evacuation costs 2 SM");
+}
+
+#[test]
+fn a_forced_disengagement_after_a_second_melee_round_is_the_owners_choice_bl_7_35_7_42() {
+    // BL 7.35 / 7.42: after round 2 the active player, not holding the position, must
+    // disengage at once, to a friendly non-engaged position of its choice: here its own Reserve
+    // or the CSA flank it has taken (its facing box, held by the USA and free of the CSA).
+    let units = [("usa-i-1", 3, "usa-left"), ("usa-i-2", 2, "csa-right"), ("usa-i-3", 2, "csa-left"), ("csa-longstreet", 2, "usa-left"), ("csa-jackson", 2, "csa-center")];
+    let (mut s, _, _) = boxed(&units, 1, BStep::Combat);
+    for t in ["csa-left", "csa-right"] {
+        s.battle.as_mut().unwrap().owner[super::battle::parse_box(t).unwrap() as usize] = Side::Usa;
+    }
+    s.forced = vec![4, 2, 1, 6, 3];
+    act(&mut s, 0, "melee usa-left");
+    assert!(matches!(bstep(&s), BStep::Melee { .. }), "{:?}", bstep(&s));
+    act(&mut s, 0, "press");
+    s.forced = vec![2, 3, 5];
+    act(&mut s, 1, "press");
+    let u = uid("usa-i-1") as u8;
+    assert_eq!(bstep(&s), BStep::Disengage { u, morale: false }, "BL 7.35: the owner chooses where");
+    let l: Vec<String> = legal_texts(&s, 0).into_iter().filter(|t| t.starts_with("disengage")).collect();
+    assert_eq!(l.len(), 2, "BL 7.42: own Reserve or the facing friendly position: {l:?}");
+    assert!(l.contains(&"disengage usa-i-1 usa-reserve".to_string()), "{l:?}");
+    let far = l.iter().find(|t| !t.ends_with("usa-reserve")).unwrap().clone();
+    assert!(far.contains(" csa-"), "{l:?}");
+    assert!(legal_texts(&s, 1).is_empty(), "only the owner acts");
+    act(&mut s, 0, &far);
+    assert_eq!(box_of(&s, "usa-i-1").map(super::battle::bside), Some(Side::Csa), "the block stands in the taken enemy flank");
+    assert_ne!(bstep(&s), BStep::Disengage { u, morale: false });
+}
