@@ -396,6 +396,16 @@ impl Gcacw {
         i32::from(lee || longstreet || jackson)
     }
 
+    /// The extra attacker manpower loss of a grand assault at `whole` CV (GCACW 7.2).
+    pub fn overload(whole: u32) -> u8 {
+        match whole {
+            0..=79 => 0,
+            80..=89 => 1,
+            90..=99 => 2,
+            _ => 3,
+        }
+    }
+
     pub fn crt_row(&self, diff: i32) -> usize {
         let ch = &self.data.charts;
         (diff.clamp(ch.crt_min, ch.crt_max) - ch.crt_min) as usize
@@ -422,13 +432,7 @@ impl Gcacw {
         cb.ares = ch.crt_att.get(row).and_then(|r| r.get(acol)).copied().unwrap_or_default();
         if cb.grand {
             // GCACW 7.2: grand-assault overload on the per-hex-capped total.
-            let whole = d.att_half / 2;
-            cb.overload = match whole {
-                0..=79 => 0,
-                80..=89 => 1,
-                90..=99 => 2,
-                _ => 3,
-            };
+            cb.overload = Self::overload(d.att_half / 2);
         }
         cb.def_nothing = cb.dres == Default::default();
         log.roll(|| {

@@ -620,6 +620,77 @@ fn tc06_grand_assault_walker_and_bragg() {
     assert!(combat.contains("attacker 12 vs"), "5 + 4 + 3: {combat}");
 }
 
+/// DT-39 (GCACW 7.2, digest 6.5): a grand assault from three hexes at 40, 30 and 22 (92 in all)
+/// overloads the attack: a CRT loss of 2 costs the attacker 2 + 2 = 4 manpower.
+fn dt39_position(dice: &[u8]) -> (T, Vec<String>) {
+    let body = unit("w1", "confederate", "inf", 14, "0505", "corps = \"W\"")
+        + &unit("w2", "confederate", "inf", 13, "0505", "corps = \"W\"")
+        + &unit("w3", "confederate", "inf", 13, "0505", "corps = \"W\"")
+        + &unit("j1", "confederate", "inf", 10, "0404", "")
+        + &unit("j2", "confederate", "inf", 10, "0404", "")
+        + &unit("j3", "confederate", "inf", 10, "0404", "")
+        + &unit("k1", "confederate", "inf", 11, "0604", "")
+        + &unit("k2", "confederate", "inf", 11, "0604", "")
+        + &unit("b1", "confederate", "inf", 2, "0507", "")
+        + &leader("walker", "confederate", "division", "W", 1, 4, "w1", "")
+        + &leader("bragg", "confederate", "army", "army", 0, 6, "b1", "")
+        + &unit("e", "union", "inf", 14, "0504", "")
+        + &unit("f", "union", "inf", 14, "0504", "");
+    let mut t = build("bac", 1863, &[], "", &body);
+    t.initiative(CSA);
+    t.act("assault walker");
+    for u in ["w1", "w2", "w3"] {
+        t.act(&format!("pick {u}"));
+    }
+    t.act("go");
+    t.dice(&[1]);
+    t.act("target 0504");
+    // Roll 1 -> grand-assault number 6 - 1 = 5: both other hexes may join.
+    t.dice(&[1]);
+    t.act("grand");
+    for u in ["j1", "j2", "j3", "k1", "k2"] {
+        t.act(&format!("join {u}"));
+    }
+    t.dice(dice);
+    let log = t.act("done");
+    (t, log)
+}
+
+#[test]
+fn dt39_grand_assault_overload() {
+    let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
+    let (probe, log) = dt39_position(&[3, 3]);
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
+    let cb = probe.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
+    // Choose the dice so the differential is +7: the 70+ column reads "2a" (a loss of 2).
+    // Both rolls were 3, so the logged differential is the net modifier.
+    let drm: i32 = combat.split("differential ").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).expect("differential");
+    let a = (1..=6).find(|a| (1..=6).any(|b| a + drm - b == 7)).expect("a +7 differential");
+    let b = (a + drm - 7) as u8;
+    let (mut t, log) = dt39_position(&[a as u8, b]);
+    let cb = t.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.ares.loss, 2, "CRT gives the attacker a loss of 2: {log:?}");
+    let before: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
+    // Play the combat out (defender's losses and retreat, then the attacker spreads its loss
+    // among the participants, GCACW 7.5), taking the first choice each time.
+    for _ in 0..50 {
+        if t.st.combat.is_none() {
+            break;
+        }
+        let pick = t.legal()[0].clone();
+        t.act(&pick);
+    }
+    assert!(t.st.combat.is_none(), "the combat ends");
+    let after: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
+    assert_eq!(before - after, 4, "DT-39: the attacker loses 2 + 2 = 4 manpower");
+    // The bands (GCACW 7.2): 80-89 +1, 90-99 +2, 100+ +3, and nothing below 80.
+    for (whole, extra) in [(79, 0), (80, 1), (89, 1), (90, 2), (99, 2), (100, 3), (130, 3)] {
+        assert_eq!(Gcacw::overload(whole), extra, "overload at {whole}");
+    }
+}
+
 #[test]
 fn dt36_dt37_grand_assault_limits() {
     let body = unit("k", "confederate", "cav", 5, "0505", "corps = \"C\"")
