@@ -33,6 +33,8 @@ mod fuzz_tests;
 mod tests;
 #[cfg(test)]
 mod tests_cards_a;
+#[cfg(test)]
+mod tests_cards_naval;
 
 pub use commands::InForce;
 pub use decl::{EventBook, EventDecl, Timing};
