@@ -158,3 +158,46 @@ fn card_059_farragut_passes_csa_coastal_forts_ftp_6_1_3() {
     let mut st = board("1861", Side::Union, 59);
     not_playable(&mut st, Side::Union, 59);
 }
+
+/// The naval commands refuse what FtP 6.1 and 6.7 forbid, the state unchanged: a weapon in a
+/// Union port or of an unknown kind, sinking an ironclad that is not there, a naval move for
+/// the CSA; and the view shows the weapons.
+#[test]
+fn naval_commands_are_checked_ftp_6_1_6_7() {
+    use super::testkit::with_script;
+    use bivouac_engine::game::Game;
+    use bivouac_engine::log::Log;
+    let refusal = |side: Side, cmd: &str| {
+        // The command only in the test's position (sw 7), so that the load's dry run passes.
+        let src = format!("function declare() return {{ text = 'x' }} end\nfunction play(view) if view.sw.csa ~= 7 then return {{ commands = {{}} }} end return {{ commands = {{ {cmd} }} }} end");
+        let g = with_script(4, &src).unwrap();
+        let mut st = board("1861", side, 4);
+        own(&mut st, Side::Union, "new_orleans");
+        st.naval.ironclads = vec![sp("mobile")];
+        st.sw[1] = 7;
+        let before = serde_json::to_string(&st).unwrap();
+        let r = g.apply(&mut st, side.index() as u8, &Action::Event { card: 4 }, &mut Log::quiet()).unwrap_err();
+        assert_eq!(serde_json::to_string(&st).unwrap(), before, "{cmd}");
+        assert_eq!(r.rule, "FtP 4.2", "{cmd}");
+        r.message
+    };
+    assert!(refusal(Side::Csa, "{ weapon = { kind = 'torpedo', space = 'new_orleans' } }").contains("FtP 6.7"));
+    assert!(refusal(Side::Csa, "{ weapon = { kind = 'ironclad', space = 'mobile' } }").contains("FtP 6.7"));
+    assert!(refusal(Side::Union, "{ remove_ironclad = 'memphis' }").contains("FtP 6.7"));
+    assert!(refusal(Side::Csa, "{ naval_move = 'foote' }").contains("FtP 6.1"));
+    // Unknown kinds are reported when the script is loaded (its dry run).
+    for (cmd, e) in [("{ weapon = { kind = 'monitor', space = 'mobile' } }", "not a naval weapon"), ("{ naval_move = 'dupont' }", "not a naval event")] {
+        let src = format!("function declare() return {{ text = 'x' }} end\nfunction play(view) return {{ commands = {{ {cmd} }} }} end");
+        assert!(with_script(4, &src).err().expect("refused at load").contains(e), "{cmd}");
+    }
+    // The view: weapons per space and in play.
+    let mut st = board("1861", Side::Csa, 12);
+    st.naval.ironclads = vec![sp("mobile")];
+    st.naval.hunley = Some(sp("charleston_sc"));
+    let v = game().event_view(&st, Side::Csa, 12);
+    assert_eq!(v["spaces"]["mobile"]["ironclad"], true);
+    assert_eq!(v["spaces"]["mobile"]["torpedo"], false);
+    assert_eq!(v["spaces"]["charleston_sc"]["hunley"], true);
+    assert_eq!(v["weapons"]["ironclads"], 1);
+    assert_eq!(v["weapons"]["max"]["torpedoes"], 6);
+}
