@@ -294,6 +294,11 @@ impl FtP {
                 }
             }
             Frame::Ops { card, value, .. } if st.forward == Some(card) && !self.forward_armies(st, value).is_empty() => out.extend(self.forward_armies(st, value)),
+            // A naval event's move (#57-#59, FtP 6.1): a naval move or nothing.
+            Frame::Ops { side, value, .. } if st.naval.event.is_some() => {
+                self.naval_activations(st, side, value, false, &mut out);
+                out.push(Action::Done);
+            }
             Frame::Ops { side, value, .. } => {
                 self.activations(st, side, value, false, &mut out);
                 self.naval_activations(st, side, value, false, &mut out);
@@ -633,6 +638,8 @@ impl FtP {
                         }
                     }
                     Frame::Campaign { .. } => st.campaign_used.clear(),
+                    // A naval event's move declined: its bonuses lapse (FtP 6.1).
+                    Frame::Ops { .. } => st.naval.event = None,
                     _ => {}
                 }
                 st.flow.pop();

@@ -6,7 +6,9 @@
 use super::super::FtP;
 use super::super::content::{CardNo, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
+use super::super::naval::NavalEvent;
 use super::super::state::*;
+use super::super::weapons::Weapon;
 use bivouac_engine::log::Log;
 use bivouac_engine::piles::{CardId, PileId};
 use serde::{Deserialize, Serialize};
@@ -81,6 +83,13 @@ pub(super) struct MoveSp {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub(super) struct WeaponAt {
+    kind: String,
+    space: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(super) struct Until {
     until_turn: Option<u8>,
 }
@@ -117,6 +126,9 @@ pub(super) enum Returned {
     PlayAgain(bool),
     ForwardToRichmond(bool),
     Concentrate(String),
+    Weapon(WeaponAt),
+    RemoveIronclad(String),
+    NavalMove(String),
 }
 
 /// A checked command, ids resolved.
@@ -150,6 +162,9 @@ pub(super) enum Cmd {
     PlayAgain,
     ForwardToRichmond,
     Concentrate(Sp),
+    Weapon(Weapon, Sp),
+    RemoveIronclad(Sp),
+    NavalMove(NavalEvent),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -267,6 +282,38 @@ impl FtP {
                         return Err(format!("concentrate: {id} is not a friendly space of an originally Confederate state (FtP 4.5.1)"));
                     }
                     Cmd::Concentrate(s)
+                }
+                Returned::Weapon(x) => {
+                    let w = match x.kind.as_str() {
+                        "ironclad" => Weapon::Ironclad,
+                        "torpedo" => Weapon::Torpedo,
+                        "hunley" => Weapon::Hunley,
+                        k => return Err(format!("weapon: `{k}` is not a naval weapon (ironclad, torpedo or hunley)")),
+                    };
+                    let s = self.ev_space(&x.space)?;
+                    // FtP 6.7: a CSA-controlled port or coastal fort, one of a kind per space, the caps.
+                    self.weapon_placeable(st, w, s).map_err(|r| format!("weapon: {r}"))?;
+                    Cmd::Weapon(w, s)
+                }
+                Returned::RemoveIronclad(id) => {
+                    let s = self.ev_space(&id)?;
+                    if !st.naval.ironclad(s) {
+                        return Err(format!("remove_ironclad: there is no CSA ironclad at {id} (FtP 6.7)"));
+                    }
+                    Cmd::RemoveIronclad(s)
+                }
+                Returned::NavalMove(e) => {
+                    let e = match e.as_str() {
+                        "foote" => NavalEvent::Foote,
+                        "porter" => NavalEvent::Porter,
+                        "farragut" => NavalEvent::Farragut,
+                        k => return Err(format!("naval_move: `{k}` is not a naval event (foote, porter or farragut)")),
+                    };
+                    // FtP 6.1: only the Union moves by sea under these events.
+                    if cx.side != Side::Union || cx.interrupt {
+                        return Err("naval_move: only the Union, on its own round (FtP 6.1)".into());
+                    }
+                    Cmd::NavalMove(e)
                 }
                 Returned::PlayAgain(true) if !cx.interrupt => Cmd::PlayAgain,
                 Returned::PlayAgain(_) => return Err("play_again: only `play_again = true`, and not from an interrupt".into()),
@@ -409,6 +456,14 @@ impl FtP {
                     st.naval.campaign_naval = false;
                     frames.push(Frame::Campaign { side: cx.side, left: 1 });
                     log.info(|| format!("{} concentrates at {} (FtP 4.5)", cx.side.name(), self.sname(s)));
+                }
+                Cmd::Weapon(w, s) => self.place_weapon(st, w, s, log).map_err(|r| format!("weapon: {r}"))?,
+                Cmd::RemoveIronclad(s) => self.remove_ironclad(st, s, log).map_err(|r| format!("remove_ironclad: {r}"))?,
+                Cmd::NavalMove(e) => {
+                    // FtP 6.1, 6.3.1, 6.4.1: one naval move of the Union under the event's
+                    // bonuses, on any card value; the Ops frame then offers naval moves only.
+                    st.naval.event = Some(e);
+                    frames.push(Frame::Ops { side: cx.side, card: cx.card, value: 3 });
                 }
                 Cmd::CancelMove => {
                     // FtP 4.2.5: the interrupted force does not move.

@@ -5,6 +5,7 @@
 use super::super::FtP;
 use super::super::content::{CardNo, Chooser, Control, LinkKind, Side, StateSide};
 use super::super::rules::other;
+use super::super::weapons::Weapon;
 use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
 use bivouac_engine::map::graph::SpaceId;
 use serde_json::{Map, Value, json};
@@ -55,6 +56,9 @@ impl FtP {
                     "rail": by(LinkKind::Rail),
                     "b_and_o": by(LinkKind::BAndO),
                     "loose": {"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]},
+                    "ironclad": st.naval.ironclad(x),
+                    "torpedo": st.naval.torpedo(x),
+                    "hunley": st.naval.hunley == Some(x),
                 }),
             );
         }
@@ -97,6 +101,10 @@ impl FtP {
             "emancipation": st.emancipation,
             "blockade": st.blockade,
             "amphibious": st.naval.amphibious,
+            "weapons": {
+                "ironclads": st.naval.ironclads.len(), "torpedoes": st.naval.torpedoes.len(), "hunley": st.naval.hunley.iter().count(),
+                "max": {"ironclads": self.weapon_max(Weapon::Ironclad), "torpedoes": self.weapon_max(Weapon::Torpedo), "hunley": self.weapon_max(Weapon::Hunley)},
+            },
             "sw": {"union": st.sw[0], "csa": st.sw[1]},
             "in_force": st.in_force.iter().map(|f| f.card).collect::<Vec<_>>(),
             "hand": cards(HAND[side.index()]),

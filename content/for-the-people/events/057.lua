@@ -1,0 +1,25 @@
+-- #57 Andrew Foote (L'ammiraglio Foote): Union event, 2 OPs.
+-- FtP 6.1, 6.3.1, 6.4.1: after the event the Union may make one naval move (up to 3 SP and a
+-- general from a Union-controlled port or coastal fort, whatever the card's OP value) with +2 to running the guns and +2 in its amphibious assault.
+-- RECONSTRUCTED: the printed card text is not in the rulebooks; the effect is the one the
+-- rulebook gives the event (FtP 6.1.3, 6.3.1, 6.4.1 and the 1862 example of play for #57).
+-- Whether the card is removed after the event is authored (not removed).
+
+function declare()
+  return { text = "The Union may make one naval move: +2 to running the guns, +2 in its amphibious assault.", playable = true }
+end
+
+-- A Union force in a Union-controlled port: the rules offer its naval moves after the event
+-- (and the move may be declined).
+function playable(view)
+  for _, s in pairs(view.spaces) do
+    if s.port and s.control == "union" and s.loose.union > 0 then
+      return true
+    end
+  end
+  return false
+end
+
+function play(view)
+  return { commands = { { naval_move = "foote" } } }
+end

@@ -1,0 +1,31 @@
+-- #60 USS Monitor (Lo USS Monitor): Union event, 2 OPs.
+-- FtP 6.7: "USS Monitor" removes a CSA ironclad from the map.
+-- RECONSTRUCTED: the printed card text is not in the rulebooks; the rulebook says only that the
+-- card can eliminate CSA ironclads. One ironclad per play, the Union's choice, is authored;
+-- whether the card is removed after the event is authored (not removed).
+
+function declare()
+  return { text = "Remove one Confederate ironclad from the map.", playable = true }
+end
+
+local function ironclads(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.ironclad then
+      out[#out + 1] = id
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+function playable(view)
+  return #ironclads(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "union", prompt = "sink a Confederate ironclad", options = ironclads(view) } }
+  end
+  return { commands = { { remove_ironclad = view.inputs[1] } } }
+end
