@@ -36,6 +36,7 @@ mod tests;
 mod tests_cards_a;
 #[cfg(test)]
 mod tests_cards_c;
+#[cfg(test)]
 mod tests_cards_naval;
 
 pub use commands::InForce;
