@@ -1,4 +1,6 @@
--- #75 Western Concentration Bloc: CSA event, 2 OPs. A concentration event (FtP 4.5).
+-- #75 Western Concentration Bloc (CSA, 2 OPs), and the same event for #100 Shiloh, #101
+-- Chickamauga and #102 First Manassas (CSA, 3 OPs): a concentration event (FtP 4.5).
+-- (#103 Seven Days / Chattanooga, for either side, adds the B&O railroad: events/103.lua.)
 -- FtP 4.5.1: SP move into the concentration space by railroad only (through friendly spaces
 -- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
 -- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
@@ -6,6 +8,9 @@
 -- hold a general of the player's; with no SP moved no rail link is needed.
 -- FtP 4.5.2: a general in the space is then activated (one move); the player chooses how many SP
 -- go; he must attempt an attack (not yet enforced by the movement rules).
+-- Not yet applied: on #100 and #101 the army commander becomes eligible for leader
+-- casualties (FtP 7.7); the example of play also uses #102 as an interrupt, a CSA force
+-- intercepting from two spaces away (J. Johnston, Winchester to Manassas).
 -- RECONSTRUCTED: the card text is not in the rulebooks; the rulebook's concentration rules
 -- are its whole effect here.
 
