@@ -1,5 +1,5 @@
 //! Test helpers for event scripts: build a position, play an event with forced choices and
-//! dice, and look at the result. Every card test uses them:
+//! dice, and look at the result (a card played as its event, FtP 4.2). Every card test uses them:
 //!
 //! ```ignore
 //! let mut st = position("1861", 1);
