@@ -273,6 +273,8 @@ impl FtP {
             concentration_event: false,
         };
         let rules = self.battle_rules(st);
+        // FtP 20: a queued general in the battle breaks his operations queue.
+        self.queue_battle(st, [&att, &def], log);
         let r = battle::resolve(&self.c, &rules, &att, &def, &field, &mut st.rng);
         self.note_battle(st, (r.winner == Role::Attacker) == (side == Side::Union), r.size != battle::BattleSize::Small);
         if let Some(m) = st.moving.as_mut() {

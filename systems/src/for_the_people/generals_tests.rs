@@ -295,10 +295,10 @@ fn shenandoah_valley_supply_and_double_count_fpt_8_4() {
 /// implemented yet: the launcher offers only `off`, and `on` is refused naming the rule, so no
 /// user can pick an optional rule that does nothing.
 #[test]
-fn unimplemented_optional_rules_are_refused_fpt_5_6_7_19_20() {
+fn unimplemented_optional_rules_are_refused_fpt_5_6_7_19() {
     use bivouac_engine::game::{Game, Setup};
     let g = game();
-    for (key, rule) in [("opt-special-generals", "FtP 5.6.7"), ("opt-ops-queue", "FtP 20"), ("var-rail-logistics", "FtP 19")] {
+    for (key, rule) in [("opt-special-generals", "FtP 5.6.7"), ("var-rail-logistics", "FtP 19")] {
         let sc = g.scenarios().into_iter().find(|s| s.id == "1861").expect("1861");
         let info = sc.options.into_iter().find(|o| o.key == key).expect(key);
         assert_eq!(info.values, ["off"], "{key}");

@@ -27,6 +27,7 @@ pub mod content;
 mod combat;
 mod events;
 mod naval;
+mod ops_queue;
 mod procs;
 mod reinforce;
 mod rules;
@@ -49,6 +50,8 @@ mod unc_tests;
 mod weapons_tests;
 #[cfg(test)]
 mod naval_army_tests;
+#[cfg(test)]
+mod ops_queue_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -182,6 +185,7 @@ impl FtP {
                 "edition" => edition = self.c.edition(v).unwrap_or(edition),
                 "both-met-1861" => opts.both_met_union = v == "union",
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
+                "opt-ops-queue" => opts.ops_queue = v == "on",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -215,6 +219,8 @@ impl FtP {
         piles.add_pile("discard", PileVisibility::Public);
         piles.add_pile("removed", PileVisibility::Public);
         piles.add_pile("out", PileVisibility::Public);
+        piles.add_pile("union-queue", PileVisibility::Public);
+        piles.add_pile("csa-queue", PileVisibility::Public);
         for c in 1..=content::MAX_CARDS as u16 {
             let to = if p.deck.contains(&(c as u8)) { state::DECK } else { state::OUT };
             piles.put(to, CardId(c - 1)).map_err(|e| Refusal::new("FtP setup", e))?;
@@ -273,6 +279,7 @@ impl FtP {
             special_reshuffle: false,
             forward: None,
             concentration: None,
+            queue: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -362,6 +369,7 @@ impl FtP {
             Action::Reassign { .. } => "FtP 5.6.2",
             Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
             Action::Raid { .. } => "FtP 5.5.3",
+            Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
         let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
@@ -465,6 +473,8 @@ impl Game for FtP {
         if !self.legal(st).contains(action) {
             return Err(self.explain(st, action));
         }
+        // FtP 20: what breaks or ends an operations queue.
+        self.queue_hook(st, action, log);
         if let Some(r) = self.event_action(st, action, log) {
             r?;
             self.proceed(st, log);
@@ -529,6 +539,8 @@ impl Game for FtP {
             Action::ReorgPick { general } => format!("reorg {}", g(general)),
             Action::ReorgTo { to } => format!("reorg-to {}", s(to)),
             Action::Raid { space } => format!("raid {}", s(space)),
+            Action::OpenQueue { general } => format!("queue-open {}", g(general)),
+            Action::QueueCard { card } => format!("queue {card}"),
         }
     }
 
@@ -589,6 +601,18 @@ impl Game for FtP {
             "reassign" => {
                 arity(2)?;
                 Action::Reassign { army: army(1)? }
+            }
+            "queue-open" => {
+                arity(2)?;
+                Action::OpenQueue { general: general(1)? }
+            }
+            "queue" => {
+                arity(2)?;
+                let card = num(1)?;
+                if self.c.card(card).is_none() {
+                    return Err(bad(format!("no card #{card}")));
+                }
+                Action::QueueCard { card }
             }
             "reorg" => {
                 arity(2)?;
@@ -910,7 +934,7 @@ impl Game for FtP {
     fn hint(&self, st: &State, a: &Action) -> ActionHint {
         let card = |c: &u8| self.c.card(*c).map(|d| d.title.clone());
         match a {
-            Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
+            Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } | Action::QueueCard { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
             Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
             Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
                 ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }

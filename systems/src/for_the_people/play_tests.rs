@@ -20,8 +20,42 @@ pub fn game() -> &'static FtP {
 const SCENARIOS: [&str; 5] = ["1861", "1862", "1863", "1864", "campaign"];
 
 fn fuzz_n(scenario: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
-    let cfg = FuzzConfig { setup: Setup::new(scenario, 2, seed), games, deep_check_every: deep };
+    fuzz_opts(scenario, games, seed, deep, &[])
+}
+
+fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str, &str)]) -> bivouac_engine::fuzz::FuzzReport {
+    let mut setup = Setup::new(scenario, 2, seed);
+    setup.options.extend(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let cfg = FuzzConfig { setup, games, deep_check_every: deep };
     fuzz(game(), &cfg).expect("fuzz setup")
+}
+
+/// Optional rules the fuzzer plays too, one at a time (FtP 20).
+const OPTIONS: [(&str, &str); 1] = [("opt-ops-queue", "on")];
+
+#[test]
+fn fuzz_sample_with_each_optional_rule() {
+    for (i, opt) in OPTIONS.iter().enumerate() {
+        for (j, sc) in ["1861", "1863"].iter().enumerate() {
+            let r = fuzz_opts(sc, 4, 7000 + 100 * i as u64 + j as u64 * 10, 3, &[*opt]);
+            assert!(r.is_clean(), "{sc} {opt:?}: {:#?}", r.failures.iter().take(2).collect::<Vec<_>>());
+            assert_eq!(r.finished, r.games, "{sc} {opt:?}");
+        }
+    }
+}
+
+/// `BIVOUAC_FUZZ_GAMES=200 cargo test --release -p bivouac-systems for_the_people::play_tests::fuzz_big_options -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn fuzz_big_options() {
+    let games: usize = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(100);
+    for (i, opt) in OPTIONS.iter().enumerate() {
+        for (j, sc) in SCENARIOS.iter().enumerate() {
+            let r = fuzz_opts(sc, games, 90_000 + 1_000_000 * i as u64 + 100_000 * j as u64, 50, &[*opt]);
+            println!("for-the-people fuzz {}={}: {sc}: {} games, {} finished, {} actions, {:.1}s, {} failures", opt.0, opt.1, r.games, r.finished, r.actions, r.seconds, r.failures.len());
+            assert!(r.is_clean(), "{sc} {opt:?}: {:#?}", r.failures.iter().take(3).collect::<Vec<_>>());
+        }
+    }
 }
 
 #[test]

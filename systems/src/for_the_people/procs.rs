@@ -292,17 +292,21 @@ impl FtP {
                     }
                     let _ = d;
                 }
+                self.queue_card_actions(st, side, &mut out);
             }
+            // FtP 20: the queued general's activation is due.
+            Frame::Ops { side, value, .. } if self.queue_firing(st, side) => self.queue_fire_actions(st, side, value, &mut out),
             Frame::Ops { card, value, .. } if st.forward == Some(card) && !self.forward_armies(st, value).is_empty() => out.extend(self.forward_armies(st, value)),
             // A naval event's move (#57-#59, FtP 6.1): a naval move or nothing.
             Frame::Ops { side, value, .. } if st.naval.event.is_some() => {
                 self.naval_activations(st, side, value, false, &mut out);
                 out.push(Action::Done);
             }
-            Frame::Ops { side, value, .. } => {
+            Frame::Ops { side, card, value } => {
                 self.activations(st, side, value, false, &mut out);
                 self.naval_activations(st, side, value, false, &mut out);
                 self.other_ops(st, side, value, &mut out);
+                self.queue_open_actions(st, side, card, value, &mut out);
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } if st.concentration.is_some() => {
@@ -712,6 +716,14 @@ impl FtP {
                 st.fort[space as usize] = Some(side);
                 log.info(|| format!("{} builds a fort at {} (FtP 6.8.6)", side.name(), self.sname(space)));
                 st.flow.pop();
+            }
+            Action::OpenQueue { general } => {
+                let Frame::Ops { side, card, value } = top else { return };
+                self.queue_open(st, side, card, value, general, log);
+            }
+            Action::QueueCard { card } => {
+                let Frame::Round { side } = top else { return };
+                self.queue_card(st, side, card, log);
             }
             Action::PlacePcs => {
                 let Frame::Ops { side, value, .. } = top else { return };
@@ -1472,6 +1484,8 @@ impl FtP {
 
     pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
         self.expire_in_force(st);
+        // FtP 20: queued cards never carry over to the next turn.
+        self.queue_end_turn(st, log);
         let sc = &self.c.scenarios[st.sc as usize];
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.

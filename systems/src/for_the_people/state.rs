@@ -16,6 +16,8 @@ pub const DISCARD: PileId = PileId(3);
 pub const REMOVED: PileId = PileId(4);
 /// Cards of other editions or removed by the scenario before play: never used.
 pub const OUT: PileId = PileId(5);
+/// Cards played into each side's operations queue (FtP 20, optional).
+pub const QUEUE: [PileId; 2] = [PileId(6), PileId(7)];
 
 /// Reinforcement pools (`State::pool`): Union East, Center, West and total; CSA states,
 /// Missouri, Kentucky; blockade-runner SP per zone (`P_BR + sea zone`).
@@ -199,6 +201,9 @@ pub struct Opts {
     /// FtP 8.4 Shenandoah Valley (standard in the Spanish edition, optional in the Italian).
     #[serde(default)]
     pub shenandoah: bool,
+    /// FtP 20 (optional): the operations queue.
+    #[serde(default)]
+    pub ops_queue: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -295,6 +300,9 @@ pub struct State {
     /// FtP 4.5.2: the concentration space whose general the pending campaign move activates.
     #[serde(default)]
     pub concentration: Option<Sp>,
+    /// FtP 20 (optional): each side's operations queue.
+    #[serde(default)]
+    pub queue: super::ops_queue::Queues,
 }
 
 impl State {
@@ -386,4 +394,8 @@ pub enum Action {
     ReorgTo { to: Sp },
     /// FtP 5.5.3: a cavalry brigade removes the enemy PC in its space.
     Raid { space: Sp },
+    /// FtP 20: designate this general for an operations queue with the card played for OPs.
+    OpenQueue { general: GeneralId },
+    /// FtP 20: play this card for OPs into the operations queue.
+    QueueCard { card: CardNo },
 }
