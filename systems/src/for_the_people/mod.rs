@@ -17,6 +17,8 @@
 //!   5.3.1, 5.5.4, 5.8.1);
 //! - `generals`: relief, reassignment, reorganization, detached corps, cavalry raids, the
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
+//! - `ops_queue`: the operations queue optional rule (FtP 20);
+//! - `rail_logistics`: the rail logistics variant (FtP 19, Spanish edition);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
@@ -28,6 +30,7 @@ mod combat;
 mod events;
 mod naval;
 mod ops_queue;
+mod rail_logistics;
 mod procs;
 mod reinforce;
 mod rules;
@@ -52,6 +55,8 @@ mod weapons_tests;
 mod naval_army_tests;
 #[cfg(test)]
 mod ops_queue_tests;
+#[cfg(test)]
+mod rail_logistics_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -186,6 +191,7 @@ impl FtP {
                 "both-met-1861" => opts.both_met_union = v == "union",
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
+                "var-rail-logistics" => opts.rail_logistics = v == "on",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -195,6 +201,9 @@ impl FtP {
         opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
         if opts.replacement_cavalry && self.c.editions[edition as usize].id != "spanish" {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
+        }
+        if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {
+            refuse!("FtP 19", "the rail logistics variant is a rule of the Spanish edition only");
         }
         Ok((edition, opts))
     }
@@ -280,6 +289,7 @@ impl FtP {
             forward: None,
             concentration: None,
             queue: Default::default(),
+            rail: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -372,7 +382,7 @@ impl FtP {
             Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
-        let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
+        let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).unwrap_or(rule);
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
 

@@ -30,8 +30,8 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 
-/// Optional rules the fuzzer plays too, one at a time (FtP 20).
-const OPTIONS: [(&str, &str); 1] = [("opt-ops-queue", "on")];
+/// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19).
+const OPTIONS: [(&str, &str); 2] = [("opt-ops-queue", "on"), ("var-rail-logistics", "on")];
 
 #[test]
 fn fuzz_sample_with_each_optional_rule() {

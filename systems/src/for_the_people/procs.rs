@@ -63,6 +63,7 @@ impl FtP {
         let (u_sp, c_sp) = (step_a(td.union_sp), step_a(td.csa_sp));
         let strategic = if st.turn == sc.first_turn { sc.first_turn_phase.contains(&super::content::ReinforcementStep::Strategic) } else { td.strategic };
         st.strat_used = [0, 0];
+        st.rail.army_sp = [0, 0];
         let br = td.br_rolls && st.turn != sc.first_turn;
         if generals {
             // FtP 3.1 c: Union first, then CSA (the top frame is owed first).
@@ -460,12 +461,14 @@ impl FtP {
 
     pub(super) fn other_ops(&self, st: &State, side: Side, value: u8, out: &mut Vec<Action>) {
         let sup = self.supplied(st, side);
-        // FtP 4.1 B, 5.2.1: create an army with a 2 or 3 card.
+        // FtP 4.1 B, 5.2.1: create an army with a 2 or 3 card (FtP 19: from a rail LOC).
         if value >= 2 {
+            let mut army_sup = sup.clone();
+            self.rail_army_creation(st, side, &mut army_sup);
             let free: Vec<u8> = (0..st.armies.len() as u8).filter(|&a| self.army_side(a) == side && st.armies[a as usize].is_none() && st.army_ready[a as usize] <= st.turn).collect();
             if let Some(&army) = free.first() {
                 for s in 0..self.c.map.len() as Sp {
-                    if !st.controls(side, s) || !sup[s as usize] || self.army_in(st, side, s).is_some() {
+                    if !st.controls(side, s) || !army_sup[s as usize] || self.army_in(st, side, s).is_some() {
                         continue;
                     }
                     let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| !self.is_cav(g)).collect();
@@ -539,6 +542,8 @@ impl FtP {
         let mut out = Vec::new();
         let bonus = self.c.movement.rail_bonus;
         let mut unc = None;
+        // FtP 19 (8.1.3): with rail logistics, entering a space costs 1 or 2 MP.
+        let rail = self.rail_for_move(st, m.side);
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
             let to = t.0;
             let kind = self.link_kind(st, l);
@@ -556,11 +561,12 @@ impl FtP {
             if self.coastal_fort_entry(st, m.side, to, self.moving_strength(st, m)).is_err() {
                 continue;
             }
-            if m.mp == 0 {
+            let cost = self.rail_entry_cost(st, m.side, to, rail.as_deref());
+            if m.mp < cost {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
                 // through friendly spaces, never into an enemy-occupied space.
                 let rail_ok = m.kind != Formation::Army && m.rail_only && kind == LinkKind::Rail && st.controls(m.side, to) && !self.enemy_occupied(st, m.side, to);
-                if !(rail_ok && m.steps < self.base_mp(m.kind) + bonus) {
+                if !(rail_ok && m.steps + cost <= self.base_mp(m.kind) + bonus) {
                     continue;
                 }
             }
@@ -988,11 +994,11 @@ impl FtP {
         let link_rail = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| matches!(self.link_kind_static(l, st.turn), LinkKind::Rail));
         let side = m.side;
         let friendly = st.control[to as usize] == Control::Of(side);
+        // FtP 19 (8.1.3): the entry cost with rail logistics.
+        let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
         let m = st.moving.as_mut().expect("moving");
-        if m.mp > 0 {
-            m.mp -= 1;
-        }
-        m.steps += 1;
+        m.mp = m.mp.saturating_sub(cost);
+        m.steps += cost;
         m.rail_only &= link_rail && friendly;
         m.prev = m.at;
         m.at = to;
@@ -1453,6 +1459,8 @@ impl FtP {
     pub(super) fn attrition_phase(&self, st: &mut State, log: &mut Log) {
         for side in [Side::Union, Side::Csa] {
             let mut sup = self.supplied(st, side);
+            // FtP 19 (9.3): with rail logistics, supply for attrition needs a rail LOC nearby.
+            self.rail_attrition_supply(st, side, &mut sup);
             // FtP 8.4.2: armies and corps supplied through the Shenandoah Valley.
             if side == Side::Csa
                 && let Some(reach) = self.valley_reach(st, false)

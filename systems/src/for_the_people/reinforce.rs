@@ -244,7 +244,9 @@ impl FtP {
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
             // or neutral spaces: an SP in a neutral space may join an army too).
-            let to_army: Vec<Sp> = armies.iter().filter(|(a, reach)| *a != s && reach[s as usize]).map(|(a, _)| *a).collect();
+            // FtP 19 (10.2.1 modified): at most 3 SP a turn this way with rail logistics.
+            let cap = self.rail_army_cap_reached(st, side);
+            let to_army: Vec<Sp> = armies.iter().filter(|(a, reach)| !cap && *a != s && reach[s as usize]).map(|(a, _)| *a).collect();
             if !st.controls(side, s) {
                 out.extend(to_army.into_iter().map(|t| (s, t)));
                 continue;
@@ -265,7 +267,7 @@ impl FtP {
     /// FtP 10.2.3, 6.6.3 C: the Union-controlled ports an SP in Union port `from` may reach by
     /// sea or river without running the guns past an enemy fort; none into or out of Washington
     /// while a CSA fort stands at Aquia Creek.
-    fn strategic_sea(&self, st: &State, from: Sp) -> Vec<Sp> {
+    pub(super) fn strategic_sea(&self, st: &State, from: Sp) -> Vec<Sp> {
         if self.c.map.space(SpaceId(from)).port.is_none() || self.potomac_closed(st, from) {
             return vec![];
         }
@@ -330,6 +332,11 @@ impl FtP {
     /// joins its display up to the army's limit (10.2.1 special case).
     pub(super) fn strategic_move(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
         let i = side.index();
+        if st.opts.rail_logistics {
+            let unc = self.unc(st);
+            let normal = st.controls(side, from) && (self.rail_reach(st, side, from, &unc).contains(&to) || (side == Side::Union && self.strategic_sea(st, from).contains(&to)));
+            self.rail_note_army_move(st, side, to, normal);
+        }
         st.sp[from as usize][i] -= 1;
         st.strat_used[i] += 1;
         let army = self.army_in(st, side, to).filter(|&a| self.army_strength(st, a) < self.c.movement.army.max_sp);

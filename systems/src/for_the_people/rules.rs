@@ -84,7 +84,7 @@ impl FtP {
     }
 
     /// Supply sources of a side (FtP 8.2).
-    fn is_source(&self, st: &State, unc: &Unc, side: Side, s: Sp) -> bool {
+    pub(super) fn is_source(&self, st: &State, unc: &Unc, side: Side, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
         match side {
             // FtP 8.2: Union railroads leaving the north map edge; Union coastal ports whose
@@ -138,12 +138,12 @@ impl FtP {
     }
 
     /// Spaces a LOC of `side` may pass through (FtP 8.1): friendly or neutral, no enemy SP or fort.
-    fn passable_all(&self, st: &State, side: Side) -> Vec<bool> {
+    pub(super) fn passable_all(&self, st: &State, side: Side) -> Vec<bool> {
         let occ = self.occupied_by(st, other(side));
         (0..self.c.map.len()).map(|s| st.control[s] != Control::Of(other(side)) && !occ[s]).collect()
     }
 
-    fn loc_link(&self, unc: &Unc, side: Side, l: &super::content::LinkDef, a: Sp, b: Sp) -> bool {
+    pub(super) fn loc_link(&self, unc: &Unc, side: Side, l: &super::content::LinkDef, a: Sp, b: Sp) -> bool {
         match l.kind {
             // FtP 8.1.1: a CSA LOC never crosses a river under UNC.
             LinkKind::Road | LinkKind::Rail => side == Side::Union || l.bar.is_none_or(|bar| !self.bar_unc(unc, bar)),

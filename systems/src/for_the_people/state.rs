@@ -98,6 +98,7 @@ pub struct MoveSt {
     pub halted: bool,
     /// Spaces entered, all by rail through friendly spaces so far (FtP 5.9.1).
     pub rail_only: bool,
+    /// MP spent entering spaces: 1 a space (FtP 5.1; FtP 19: 2 for some), for the rail bonus.
     pub steps: u8,
     /// The enemy has made its one interception attempt against this move (FtP 5.8.2).
     pub intercept_tried: bool,
@@ -204,6 +205,9 @@ pub struct Opts {
     /// FtP 20 (optional): the operations queue.
     #[serde(default)]
     pub ops_queue: bool,
+    /// FtP 19 (variant, Spanish edition): rail logistics.
+    #[serde(default)]
+    pub rail_logistics: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -303,6 +307,9 @@ pub struct State {
     /// FtP 20 (optional): each side's operations queue.
     #[serde(default)]
     pub queue: super::ops_queue::Queues,
+    /// FtP 19 (variant): rail logistics bookkeeping.
+    #[serde(default)]
+    pub rail: super::rail_logistics::RailSt,
 }
 
 impl State {
