@@ -417,6 +417,8 @@ pub struct View {
     pub armies: Vec<(String, String, u8, String)>,
     pub piles: Vec<PileView>,
     pub moving: Option<String>,
+    /// FtP 20: the operations queue markers (public).
+    pub queues: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -756,6 +758,7 @@ impl Game for FtP {
                 .collect(),
             piles: st.piles.view_for(seat),
             moving: st.moving.as_ref().map(|m| format!("{} at {} with {} SP, {} MP", m.kind.name(), self.sid(m.at), m.sp, m.mp)),
+            queues: self.queue_markers(st),
         }
     }
 
@@ -789,6 +792,9 @@ impl Game for FtP {
         }
         if let Some(m) = &v.moving {
             out.push_str(&format!("\nMoving: {m}\n"));
+        }
+        for q in &v.queues {
+            out.push_str(&format!("Operations queue (FtP 20): {q}\n"));
         }
         for p in &v.piles {
             match &p.cards {

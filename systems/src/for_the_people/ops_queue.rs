@@ -64,6 +64,18 @@ impl FtP {
         out.extend(gens.into_iter().filter(|&g| self.c.generals[g as usize].strategy > value).map(|general| Action::OpenQueue { general }));
     }
 
+    /// The queue markers for the view: side, general, where he is, OPs so far of his rating.
+    pub(super) fn queue_markers(&self, st: &State) -> Vec<String> {
+        [Side::Union, Side::Csa]
+            .into_iter()
+            .filter_map(|side| st.queue.sides[side.index()].map(|q| (side, q)))
+            .map(|(side, q)| {
+                let d = &self.c.generals[q.general as usize];
+                format!("{}: {} ({}), {} of {} OPs", side.name(), d.name, self.gen_place(st, q.general as usize), q.total, d.strategy)
+            })
+            .collect()
+    }
+
     /// FtP 20: cards `side` may play into its queue this round (any card it may play for OPs).
     pub(super) fn queue_card_actions(&self, st: &State, side: Side, out: &mut Vec<Action>) {
         if st.queue.sides[side.index()].is_none_or(|q| q.firing) {

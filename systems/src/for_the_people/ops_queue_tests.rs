@@ -31,6 +31,9 @@ fn butler_queue() -> State {
     assert!(!legal.iter().any(|a| a.starts_with("queue-open") && game().c.generals[general(&a[11..]) as usize].strategy <= 1), "{legal:?}");
     act(&mut st, Side::Union, "queue-open butler");
     check(&st);
+    // The marker is public (FtP 20): both seats see it.
+    assert_eq!(game().view(&st, Some(1)).queues, ["union: Butler (fort_monroe), 1 of 3 OPs"]);
+    assert!(game().describe(&st, None).contains("Operations queue (FtP 20): union: Butler"));
     st
 }
 
@@ -143,4 +146,34 @@ fn without_the_option_there_is_no_queue_fpt_20() {
     refused(&mut st, Side::Union, "queue-open butler", "FtP 20");
     let info = game().scenarios().into_iter().find(|s| s.id == "1861").unwrap().options.into_iter().find(|o| o.key == "opt-ops-queue").unwrap();
     assert_eq!(info.values, ["off", "on"]);
+}
+
+/// Random games whose players take every queue action offered: queues open, grow, fire and
+/// end with every invariant kept (the fuzzer's random players seldom keep one going).
+#[test]
+fn queue_greedy_random_games_keep_every_invariant_fpt_20() {
+    let g = game();
+    let (mut opened, mut fed, mut fired) = (0, 0, 0);
+    for seed in 0..6 {
+        let mut st = with_queue("1861", seed);
+        let mut rng = bivouac_engine::rng::GameRng::new(seed ^ 0x0b5);
+        let mut n = 0;
+        while let Some(&seat) = g.active_seats(&st).first() {
+            let legal = g.legal_actions(&st, seat);
+            let a = legal.iter().find(|a| matches!(a, Action::OpenQueue { .. } | Action::QueueCard { .. })).cloned().unwrap_or_else(|| legal[rng.pick(legal.len())].clone());
+            let was_firing = st.queue.sides.iter().flatten().any(|q| q.firing);
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
+            match a {
+                Action::OpenQueue { .. } => opened += 1,
+                Action::QueueCard { .. } => fed += 1,
+                _ => {}
+            }
+            fired += (!was_firing && st.queue.sides.iter().flatten().any(|q| q.firing)) as u32;
+            check(&st);
+            n += 1;
+            assert!(n < 20_000, "runaway");
+        }
+        assert!(st.result.is_some());
+    }
+    assert!(opened > 0 && fed > 0 && fired > 0, "opened {opened}, fed {fed}, fired {fired}");
 }
