@@ -14,7 +14,7 @@ end
 local function candidates(view, taken)
   local out = {}
   for id, s in pairs(view.spaces) do
-    if s.state == "wv" and s.control ~= "union" and s.sp.csa == 0 and not taken[id] then
+    if s.state == "wv" and s.control ~= "union" and s.sp.csa == 0 and s.pc_ok.union and not taken[id] then
       out[#out + 1] = id
     end
   end

@@ -1,6 +1,8 @@
 -- #75 Western Concentration Bloc (CSA, 2 OPs), and the same event for #100 Shiloh, #101
 -- Chickamauga and #102 First Manassas (CSA, 3 OPs): a concentration event (FtP 4.5).
--- (#103 Seven Days / Chattanooga, for either side, adds the B&O railroad: events/103.lua.)
+-- #103 Seven Days / Chattanooga (either side, 3 OPs) shares it too: its cards.toml flag
+-- `b_and_o` lets the Union use the B&O railroad, and FtP 4.5.1 holds for the Union as well (the
+-- concentration space is in a state originally Confederate).
 -- FtP 4.5.1: SP move into the concentration space by railroad only (through friendly spaces
 -- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
 -- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
@@ -14,10 +16,22 @@
 -- RECONSTRUCTED: the card text is not in the rulebooks; the rulebook's concentration rules
 -- are its whole effect here.
 
-local USE_BO = false
+local TEXT = "Concentration: move any number of SP by rail into a friendly space of an original Confederate state holding one of your generals; then that general is activated and must attempt to attack an enemy force."
 
-function declare()
-  return { text = "Concentration: move any number of SP by rail into a friendly space of an original Confederate state holding one of your generals; then that general is activated and must attempt to attack an enemy force.", playable = true }
+-- FtP 10.2.4: the Union may use the B&O railroad when the card says so (cards.toml flag).
+local function use_bo(view)
+  if view.side ~= "union" then return false end
+  for _, f in ipairs(view.flags) do
+    if f == "b_and_o" then return true end
+  end
+  return false
+end
+
+function declare(card)
+  if card.card == 103 then
+    return { text = TEXT .. " The Union may use the B&O railroad.", playable = true }
+  end
+  return { text = TEXT, playable = true }
 end
 
 local function friendly(view, s)
@@ -54,7 +68,7 @@ local function sources(view, target, moved)
     i = i + 1
     local links = {}
     for _, n in ipairs(s.rail) do links[#links + 1] = n end
-    if USE_BO and view.side == "union" then
+    if use_bo(view) then
       for _, n in ipairs(s.b_and_o) do links[#links + 1] = n end
     end
     for _, n in ipairs(links) do

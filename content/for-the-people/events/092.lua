@@ -15,7 +15,7 @@ end
 local function candidates(view)
   local out = {}
   for id, s in pairs(view.spaces) do
-    if s.state == "md" and s.control ~= "csa" and s.sp.union == 0 then
+    if s.state == "md" and s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
       out[#out + 1] = id
     end
   end

@@ -379,6 +379,9 @@ pub struct Field {
     /// The battle comes from "Shiloh" (#100), "Chickamauga" (#101) or a strategic
     /// concentration event: army commanders may be casualties (7.7, 7.7.3).
     pub concentration_event: bool,
+    /// Card events' DRMs for the attacker and the defender (`battle_drm`, FtP 4.2).
+    #[serde(default)]
+    pub event_drm: [i8; 2],
 }
 
 // ============================================================================================
@@ -406,6 +409,7 @@ pub enum DrmKind {
     UngarrisonedFort,
     EnemyOutOfSupply,
     Amphibious,
+    Event,
 }
 
 impl DrmKind {
@@ -421,6 +425,7 @@ impl DrmKind {
             DrmKind::UngarrisonedFort => "FtP 6.8.1",
             DrmKind::EnemyOutOfSupply => "FtP 8.3",
             DrmKind::Amphibious => "FtP 6.4.1",
+            DrmKind::Event => "FtP 4.2",
         }
     }
     pub fn text(self) -> &'static str {
@@ -435,6 +440,7 @@ impl DrmKind {
             DrmKind::UngarrisonedFort => "attacking an ungarrisoned fort",
             DrmKind::EnemyOutOfSupply => "enemy out of supply",
             DrmKind::Amphibious => "amphibious assault (net, capped)",
+            DrmKind::Event => "card event in force",
         }
     }
 }
@@ -774,6 +780,12 @@ pub fn drms(c: &Content, t: &BattleTable, att: &Force, def: &Force, field: &Fiel
     }
     if att.out_of_supply {
         d.push(item(DrmKind::EnemyOutOfSupply, t.out_of_supply_drm));
+    }
+    // FtP 4.2: the DRMs of card events in force.
+    for (v, to) in [(field.event_drm[0], &mut a), (field.event_drm[1], &mut d)] {
+        if v != 0 {
+            to.push(item(DrmKind::Event, v));
+        }
     }
     [a, d]
 }
@@ -1483,6 +1495,18 @@ mod tests {
         assert!(!rep.leader_casualties);
     }
 
+    /// FtP 4.2: a card event's battle DRM in force (`battle_drm`) is one more DRM item.
+    #[test]
+    fn event_drm_in_force_is_a_drm_item_ftp_4_2() {
+        let att = force(Side::Union, ForceKind::Corps, 3, Some("thomas"), &[]);
+        let def = force(Side::Csa, ForceKind::Corps, 6, Some("longstreet"), &[]);
+        let rep = fight(&att, &def, &Field { event_drm: [0, 1], ..Field::default() }, &[6, 4], &[]);
+        assert_eq!((rep.attacker.drm_total, rep.defender.drm_total), (2, 4));
+        assert_eq!(drm_of(&rep.defender.drms, DrmKind::Event), [1]);
+        assert!(drm_of(&rep.attacker.drms, DrmKind::Event).is_empty());
+        assert_eq!(DrmKind::Event.rule(), "FtP 4.2");
+    }
+
     #[test]
     fn t_crt_2_resource_center_voids_asterisk_fort_holds_fpt_7_3_2_7_3_3() {
         let att = force(Side::Union, ForceKind::Corps, 2, Some("sherman"), &[]);
@@ -1933,6 +1957,7 @@ mod tests {
                 capital: rng.pick(8) == 0,
                 amphibious: amphibious.then(|| Amphibious { track: rng.pick(4) as u8, ironclad: rng.pick(2) == 0, ..Amphibious::default() }),
                 concentration_event: rng.pick(10) == 0,
+                event_drm: [0, 0],
             };
             if def.sp == 0 && !amphibious {
                 continue; // FtP 6.8.1: no battle (Entry::FortTaken)

@@ -271,6 +271,7 @@ impl FtP {
             capital: d.national_capital.is_some() || d.union_state_capital,
             amphibious: self.amphibious_at(st, s),
             concentration_event: false,
+            event_drm: self.event_drms(st, side, s),
         };
         let rules = self.battle_rules(st);
         // FtP 20: a queued general in the battle breaks his operations queue.

@@ -105,7 +105,7 @@ pub enum EventSide {
     Both,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CardFlag {
     Special,
@@ -118,6 +118,13 @@ pub enum CardFlag {
     RandomDiscard,
     Ironclad,
     ForwardBase,
+    /// FtP 4.5.1, 10.2.4: the Union may use the B&O railroad in this concentration (#103).
+    BAndO,
+    /// FtP 11.3 D exception: this event's PC may capture a coastal fort or destroy a resource
+    /// center (ES: #59 David Farragut, #111 Wilson's Raid).
+    PcCapture,
+    /// FtP 6.8.2 exception: this event's CSA PC may retake a Union coastal fort (ES #115).
+    RetakeCoastalFort,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]

@@ -275,6 +275,8 @@ impl FtP {
             naval: naval::NavalSt::new(p.amphibious, setup),
             events: Vec::new(),
             in_force: Vec::new(),
+            battle_mods: Vec::new(),
+            move_limits: Vec::new(),
             aftermath: None,
             lead: None,
             succession: Vec::new(),

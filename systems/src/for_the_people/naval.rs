@@ -289,6 +289,10 @@ impl FtP {
     /// cavalry brigade is the general and one of the 3 SP). FtP 6.1.5: army naval moves with a
     /// campaign event. FtP 6.5.1: a 1-SP CSA river move with an OPs card of any value.
     pub(super) fn naval_activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
+        // FtP 4.2: an event in force may forbid the side's naval moves (`restrict`).
+        if self.move_limited(st, side, super::events::MoveKind::Naval) {
+            return;
+        }
         if side == Side::Csa {
             if !campaign {
                 self.csa_river_activations(st, out);
@@ -607,12 +611,19 @@ impl FtP {
         let Some(v) = st.naval.voyage.take() else { return };
         let Some(m) = st.moving.as_ref() else { return };
         let s = m.at;
-        if v.to == s && m.side == Side::Union && st.fort[s as usize] == Some(Side::Csa) && self.strength(st, Side::Csa, s) == 0 && self.moving_strength(st, m) > 0 {
+        let holds = v.to == s && m.side == Side::Union && self.strength(st, Side::Csa, s) == 0 && self.moving_strength(st, m) > 0;
+        if holds && st.fort[s as usize] == Some(Side::Csa) {
             st.fort[s as usize] = None;
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
             let sw = self.c.editions[st.edition as usize].fort_capture_sw as i16;
             self.add_sw(st, Side::Union, sw, log, "FtP 12.11 CSA fort eliminated");
             self.add_sw(st, Side::Csa, -sw, log, "FtP 12.11 CSA fort eliminated");
+        }
+        // FtP 6.1.3, 11.3 D exception [INTERP]: a Farragut move that holds the CSA port it
+        // entered places a Union PC there, which captures its ungarrisoned coastal fort (6.8.4).
+        if holds && v.event == Some(NavalEvent::Farragut) && !st.controls(Side::Union, s) {
+            log.info(|| format!("Farragut: a Union PC at {} (FtP 6.1.3, 11.3 D)", self.sname(s)));
+            self.place_pc(st, Side::Union, s, log);
         }
     }
 

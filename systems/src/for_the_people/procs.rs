@@ -565,7 +565,13 @@ impl FtP {
             if m.mp < cost {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
                 // through friendly spaces, never into an enemy-occupied space.
-                let rail_ok = m.kind != Formation::Army && m.rail_only && kind == LinkKind::Rail && st.controls(m.side, to) && !self.enemy_occupied(st, m.side, to);
+                // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
+                let rail_ok = m.kind != Formation::Army
+                    && m.rail_only
+                    && kind == LinkKind::Rail
+                    && st.controls(m.side, to)
+                    && !self.enemy_occupied(st, m.side, to)
+                    && !self.move_limited(st, m.side, super::events::MoveKind::Rail);
                 if !(rail_ok && m.steps + cost <= self.base_mp(m.kind) + bonus) {
                     continue;
                 }

@@ -201,6 +201,10 @@ impl FtP {
         let ok = |s: Sp| st.controls(side, s) && !self.enemy_occupied(st, side, s);
         let mut seen = vec![false; self.c.map.len()];
         seen[from as usize] = true;
+        // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
+        if self.move_limited(st, side, super::events::MoveKind::Rail) {
+            return Vec::new();
+        }
         let mut q = vec![from];
         let mut out = Vec::new();
         while let Some(s) = q.pop() {

@@ -102,10 +102,12 @@ impl FtP {
         }
     }
 
-    /// An open blockade-runner port (FtP 10.5.2): CSA-controlled, its coastal fort not Union.
+    /// An open blockade-runner port (FtP 10.5.2): CSA-controlled, its coastal fort not Union; a
+    /// port the map ties to a card (`br_card`, St. Marks with #117 ES) only while that card's
+    /// event is in force.
     pub fn br_open(&self, st: &State, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
-        d.br && d.br_card.is_none() && st.controls(Side::Csa, s) && d.guarded_by.is_none_or(|f| !st.controls(Side::Union, f.0))
+        d.br && d.br_card.is_none_or(|c| st.in_force.iter().any(|f| f.card == c)) && st.controls(Side::Csa, s) && d.guarded_by.is_none_or(|f| !st.controls(Side::Union, f.0))
     }
 
     /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches).

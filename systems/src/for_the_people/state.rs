@@ -267,6 +267,12 @@ pub struct State {
     /// Card events whose effect lasts (the `in_force` command).
     #[serde(default)]
     pub in_force: Vec<super::events::InForce>,
+    /// Battle DRMs events put in force (the `battle_drm` command, FtP 4.2).
+    #[serde(default)]
+    pub battle_mods: Vec<super::events::BattleMod>,
+    /// Movement limits events put in force (the `restrict` command, FtP 4.2).
+    #[serde(default)]
+    pub move_limits: Vec<super::events::MoveLimit>,
     /// A battle waiting for its loser's choices of losses (FtP 5.5.4).
     #[serde(default)]
     pub aftermath: Option<super::choices::Aftermath>,

@@ -21,6 +21,61 @@ pub struct InForce {
     pub until: Option<u8>,
 }
 
+/// A battle DRM an event puts in force (`battle_drm` command): `side` gets `drm` in its
+/// battles as `role` (`None`: attacking or defending), in spaces of `states` (empty: anywhere),
+/// until the end of turn `until`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleMod {
+    pub card: CardNo,
+    pub side: Side,
+    pub drm: i8,
+    pub role: Option<super::super::battle::Role>,
+    pub states: Vec<super::super::content::StateId>,
+    pub until: u8,
+}
+
+/// A kind of movement an event may forbid (`restrict` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// Naval moves (FtP 6.1-6.5: Union naval moves, army naval moves, CSA river moves).
+    Naval,
+    /// Movement by rail: the rail movement bonus (FtP 5.9) and strategic movement (FtP 10.2.1).
+    Rail,
+}
+
+/// A movement limit an event puts in force: `side` may not make `kind` moves until the end of
+/// turn `until` (`restrict` command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveLimit {
+    pub card: CardNo,
+    pub side: Side,
+    pub kind: MoveKind,
+    pub until: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct Restrict {
+    side: String,
+    #[serde(rename = "move")]
+    kind: String,
+    #[serde(default)]
+    until_turn: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct BattleDrm {
+    side: String,
+    drm: i8,
+    #[serde(default)]
+    role: Option<String>,
+    #[serde(default)]
+    states: Vec<String>,
+    #[serde(default)]
+    until_turn: Option<u8>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct SpaceSide {
@@ -129,6 +184,8 @@ pub(super) enum Returned {
     Weapon(WeaponAt),
     RemoveIronclad(String),
     NavalMove(String),
+    BattleDrm(BattleDrm),
+    Restrict(Restrict),
 }
 
 /// A checked command, ids resolved.
@@ -165,6 +222,8 @@ pub(super) enum Cmd {
     Weapon(Weapon, Sp),
     RemoveIronclad(Sp),
     NavalMove(NavalEvent),
+    BattleDrm(BattleMod),
+    Restrict(MoveLimit),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -225,9 +284,8 @@ impl FtP {
                 }
                 Returned::Pc(x) => {
                     let (s, side) = (self.ev_space(&x.space)?, side_of(&x.side)?);
-                    if self.strength(st, other(side), s) > 0 {
-                        return Err(format!("pc: {} holds enemy SP (FtP 11.3)", x.space));
-                    }
+                    // FtP 11.3, 11.3 D, 6.8.2.
+                    self.event_pc_ok(st, Some(cx.card), side, s)?;
                     Cmd::Pc(s, side)
                 }
                 Returned::RemovePc(id) => Cmd::RemovePc(self.ev_space(&id)?),
@@ -318,6 +376,36 @@ impl FtP {
                 Returned::PlayAgain(true) if !cx.interrupt => Cmd::PlayAgain,
                 Returned::PlayAgain(_) => return Err("play_again: only `play_again = true`, and not from an interrupt".into()),
                 Returned::CancelMove(true) => return Err("cancel_move: only an interrupt of an enemy move may cancel it (FtP 4.2.5)".into()),
+                Returned::BattleDrm(x) => {
+                    use super::super::battle::Role;
+                    let role = match x.role.as_deref() {
+                        None | Some("any") => None,
+                        Some("attacker") => Some(Role::Attacker),
+                        Some("defender") => Some(Role::Defender),
+                        Some(r) => return Err(format!("battle_drm: `{r}` is not a role (attacker, defender or any)")),
+                    };
+                    if x.drm == 0 || x.drm.abs() > 3 {
+                        return Err(format!("battle_drm: drm {} must be -3..=3 and not 0 (FtP 7.5)", x.drm));
+                    }
+                    let states = x.states.iter().map(|s| self.c.state(s).map(|i| i as super::super::content::StateId).ok_or_else(|| format!("battle_drm: no state `{s}`"))).collect::<Result<Vec<_>, _>>()?;
+                    let until = x.until_turn.unwrap_or(st.turn);
+                    if until < st.turn {
+                        return Err(format!("battle_drm: until_turn {until} is before this turn"));
+                    }
+                    Cmd::BattleDrm(BattleMod { card: cx.card, side: side_of(&x.side)?, drm: x.drm, role, states, until })
+                }
+                Returned::Restrict(x) => {
+                    let kind = match x.kind.as_str() {
+                        "naval" => MoveKind::Naval,
+                        "rail" => MoveKind::Rail,
+                        k => return Err(format!("restrict: `{k}` is not a kind of move (naval or rail)")),
+                    };
+                    let until = x.until_turn.unwrap_or(st.turn);
+                    if until < st.turn {
+                        return Err(format!("restrict: until_turn {until} is before this turn"));
+                    }
+                    Cmd::Restrict(MoveLimit { card: cx.card, side: side_of(&x.side)?, kind, until })
+                }
             });
         }
         Ok(out)
@@ -465,6 +553,14 @@ impl FtP {
                     st.naval.event = Some(e);
                     frames.push(Frame::Ops { side: cx.side, card: cx.card, value: 3 });
                 }
+                Cmd::BattleDrm(ref m) => {
+                    log.info(|| format!("{} {:+} in battles until the end of turn {} (event #{})", m.side.name(), m.drm, m.until, m.card));
+                    st.battle_mods.push(m.clone());
+                }
+                Cmd::Restrict(l) => {
+                    log.info(|| format!("{}: no {:?} moves until the end of turn {} (event #{})", l.side.name(), l.kind, l.until, l.card).to_lowercase());
+                    st.move_limits.push(l);
+                }
                 Cmd::CancelMove => {
                     // FtP 4.2.5: the interrupted force does not move.
                     log.info(|| "the move is cancelled (FtP 4.2.5)".into());
@@ -482,10 +578,32 @@ impl FtP {
         Ok(())
     }
 
+    /// The battle DRMs events give the attacker and the defender of a battle `att_side` fights
+    /// in `s` (`battle_drm` command; FtP 4.2).
+    pub(crate) fn event_drms(&self, st: &State, att_side: Side, s: Sp) -> [i8; 2] {
+        use super::super::battle::Role;
+        let state = self.state_of(s) as super::super::content::StateId;
+        let mut out = [0i8; 2];
+        for m in &st.battle_mods {
+            let role = if m.side == att_side { Role::Attacker } else { Role::Defender };
+            if m.role.is_none_or(|r| r == role) && (m.states.is_empty() || m.states.contains(&state)) {
+                out[(role == Role::Defender) as usize] += m.drm;
+            }
+        }
+        out
+    }
+
+    /// An event in force forbids `side` this kind of move (`restrict` command).
+    pub(crate) fn move_limited(&self, st: &State, side: Side, kind: MoveKind) -> bool {
+        st.move_limits.iter().any(|l| l.side == side && l.kind == kind)
+    }
+
     /// Events in force until the end of a turn end with it (called at the end of every turn).
     pub(crate) fn expire_in_force(&self, st: &mut State) {
         let turn = st.turn;
         st.in_force.retain(|f| f.until.is_none_or(|u| u > turn));
+        st.battle_mods.retain(|m| m.until > turn);
+        st.move_limits.retain(|m| m.until > turn);
     }
 
     /// Take a general off an army display, handing command to the next general by political
@@ -500,5 +618,49 @@ impl FtP {
                 }
             }
         }
+    }
+}
+
+impl FtP {
+    /// Whether card `card`'s event may place a `side` PC in `s`: never where the enemy has SP
+    /// (FtP 11.3); FtP 6.8.2: the CSA never retakes a Union coastal fort, except by an event
+    /// flagged `retake_coastal_fort` (#115 Battle of Galveston); FtP 11.3 D: an event PC never
+    /// destroys a resource center, displaces a national capital, captures a coastal fort
+    /// (directly or by converting its port) or destroys a fort counter, except by an event
+    /// flagged `pc_capture` (#59, #111 in the ES rules; #61 by FtP 6.8.5). `card` `None`: with
+    /// no card's exception (what the view shows scripts as `pc_ok`).
+    pub(crate) fn event_pc_ok(&self, st: &State, card: Option<CardNo>, side: Side, s: Sp) -> Result<(), String> {
+        use super::super::content::CardFlag;
+        use bivouac_engine::map::graph::SpaceId;
+        let e = other(side);
+        let name = self.sname(s);
+        if self.strength(st, e, s) > 0 {
+            return Err(format!("pc: {name} holds enemy SP (FtP 11.3)"));
+        }
+        let flag = |f| card.and_then(|n| self.c.card(n)).is_some_and(|d| d.has(f));
+        let d = self.c.map.space(SpaceId(s));
+        if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !flag(CardFlag::RetakeCoastalFort) {
+            return Err(format!("pc: the CSA cannot retake the coastal fort {name} (FtP 6.8.2)"));
+        }
+        if flag(CardFlag::PcCapture) || st.control(s) == Control::Of(side) {
+            return Ok(());
+        }
+        let rc = side == Side::Union && d.resource > 0 && !st.rc_destroyed[s as usize] && self.original(s) == StateSide::Csa;
+        let capital = st.capital[e.index()] == Some(s);
+        let fort = side == Side::Union && d.coastal_fort && st.controls(Side::Csa, s);
+        let port = side == Side::Union && d.guarded_by.is_some_and(|f| self.csa_coastal_fort(st, f.0) && self.strength(st, Side::Csa, f.0) == 0);
+        let counter = st.fort[s as usize] == Some(e);
+        let what = if rc {
+            "destroy a resource center"
+        } else if capital {
+            "displace a national capital"
+        } else if fort || port {
+            "capture a coastal fort"
+        } else if counter {
+            "destroy a fort counter"
+        } else {
+            return Ok(());
+        };
+        Err(format!("pc: an event PC at {name} may not {what} (FtP 11.3 D)"))
     }
 }

@@ -82,9 +82,10 @@ struct Declared {
     playable: bool,
 }
 
-/// Call `declare()` and check what it returns.
-pub(crate) fn declare(script: &Script, c: &Content) -> Result<EventDecl, LuaError> {
-    let r: Declared = super::host().call_as(script, "declare", &serde_json::Value::Null)?;
+/// Call `declare({card = N})` for card `card` and check what it returns (a script shared by
+/// several cards may word each card's text from its number).
+pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<EventDecl, LuaError> {
+    let r: Declared = super::host().call_as(script, "declare", &serde_json::json!({ "card": card }))?;
     let bad = |message: String| LuaError { script: script.name.clone(), line: None, message: format!("declare(): {message}") };
     if r.text.trim().is_empty() {
         return Err(bad("`text` (the card text shown to the players) is empty".into()));

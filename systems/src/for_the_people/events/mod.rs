@@ -37,9 +37,11 @@ mod tests_cards_a;
 #[cfg(test)]
 mod tests_cards_c;
 #[cfg(test)]
+mod tests_cards_e;
+#[cfg(test)]
 mod tests_cards_naval;
 
-pub use commands::InForce;
+pub use commands::{BattleMod, InForce, MoveKind, MoveLimit};
 pub use decl::{EventBook, EventDecl, Timing};
 pub use play::EventSt;
 
@@ -58,7 +60,7 @@ pub fn load(set: &ContentSet, c: &Content) -> Result<EventBook, Diagnostics> {
             continue;
         };
         let script = Script::new(set.path(src), text);
-        match decl::declare(&script, c) {
+        match decl::declare(&script, c, d.number) {
             Ok(decl) => book.push(Some((script, decl))),
             Err(e) => {
                 errs.push(diagnostic(&e, d.number));

@@ -31,6 +31,7 @@ impl FtP {
         let td = &self.c.turns[st.turn as usize - 1];
         let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
         let mut spaces = Map::new();
+        let supplied = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
         for (s, id, d) in self.c.map.spaces() {
             let x = s.0;
             let sp = |sd: Side| self.strength(st, sd, x);
@@ -59,6 +60,10 @@ impl FtP {
                     "ironclad": st.naval.ironclad(x),
                     "torpedo": st.naval.torpedo(x),
                     "hunley": st.naval.hunley == Some(x),
+                    "pro_union": d.pro_union,
+                    "supplied": {"union": supplied[0][x as usize], "csa": supplied[1][x as usize]},
+                    "br_open": self.br_open(st, x),
+                    "pc_ok": {"union": self.event_pc_ok(st, None, Side::Union, x).is_ok(), "csa": self.event_pc_ok(st, None, Side::Csa, x).is_ok()},
                 }),
             );
         }
@@ -123,7 +128,7 @@ impl FtP {
     }
 
     /// The fields of the view that depend on the card played: `card`, `chooser`,
-    /// `blockade_effect` (the rest depends on the state and the side only).
+    /// `blockade_effect`, `flags` (the rest depends on the state and the side only).
     pub(crate) fn set_view_card(&self, view: &mut Value, side: Side, card: CardNo) {
         let d = self.c.card(card);
         // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
@@ -135,5 +140,6 @@ impl FtP {
         view["card"] = json!(card);
         view["chooser"] = json!(chooser);
         view["blockade_effect"] = json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase()));
+        view["flags"] = json!(d.map(|d| d.flags.clone()).unwrap_or_default());
     }
 }

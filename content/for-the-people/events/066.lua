@@ -1,0 +1,38 @@
+-- #66 Wilson's Creek (either side, 1 OP), and the same event for #104 Big Bethel (either
+-- side, 1 OP): a small early battle in one state.
+-- FtP 4.2.4: the event removes infantry SP (never cavalry; an army's last SP may go, eliminating
+-- the army with its penalty); cards.toml's sp_removal_chooser says who picks them (the player).
+-- RECONSTRUCTED: the card texts are not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- printed cards were not available. Authored from the titles (Wilson's Creek, Missouri, and Big
+-- Bethel, Virginia, both 1861) on the model of the rulebook's other small-battle card, #73 Ball's
+-- Bluff (FtP 4.2.4): the enemy loses 1 infantry SP in that state, chosen by the player. The state
+-- and the number are AUTHORED; a modder with the printed card should check them.
+
+local STATE = { [66] = { id = "mo", name = "Missouri" }, [104] = { id = "va", name = "Virginia" } }
+
+function declare(card)
+  local s = STATE[card.card] or STATE[66]
+  return { text = "The enemy loses 1 infantry SP in a " .. s.name .. " space of your choice.", playable = true }
+end
+
+local function spaces(view)
+  local st = (STATE[view.card] or STATE[66]).id
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.state == st and s.infantry[view.enemy] > 0 then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #spaces(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = view.chooser, prompt = "remove 1 " .. view.enemy .. " infantry SP (FtP 4.2.4)", options = spaces(view) } }
+  end
+  return { commands = { { remove_sp = { space = view.inputs[1], side = view.enemy, count = 1 } } } }
+end

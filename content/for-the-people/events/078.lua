@@ -1,0 +1,23 @@
+-- #78 Personal Advisor (Asesor personal): either side's event, 3 OPs.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- title is approximate) and the printed card was not available. Authored from the title: a
+-- trusted advisor recovers a plan already set aside, so the player takes one card of their choice
+-- from the discards into their hand. The effect is AUTHORED; a modder with the printed card
+-- should check it.
+
+function declare()
+  return { text = "Take one card of your choice from the discard pile into your hand.", playable = true }
+end
+
+function playable(view)
+  return #view.discard > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    local opts = {}
+    for _, n in ipairs(view.discard) do opts[#opts + 1] = tostring(n) end
+    return { ask = { seat = view.side, prompt = "a card from the discards to your hand", options = opts } }
+  end
+  return { commands = { { take_from_discard = { side = view.side, card = tonumber(view.inputs[1]) } } } }
+end

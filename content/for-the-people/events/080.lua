@@ -1,0 +1,44 @@
+-- #80 Southern Religious Revival (Resurgimiento religioso en el Sur): CSA event, 1 OP.
+-- FtP 10.4.3: these are CSA reinforcements by card: at most 1 SP per state, in a Confederate-
+-- controlled space of a Confederate-controlled original CSA state, with a LOC, free of Union SP
+-- and forts; the card's exception: they MAY be placed in pro-Union spaces.
+-- RECONSTRUCTED: the rulebook gives only that exception (digest 6: amount NOT DESCRIBED) and the
+-- printed card was not available. The amount, 2 SP in 2 different states, is AUTHORED; a
+-- modder with the printed card should check it.
+
+local COUNT = 2
+
+function declare()
+  return { text = "Place 2 Confederate SP as reinforcements, in 2 different Confederate states; they may be placed in pro-Union spaces.", playable = true }
+end
+
+local function candidates(view, used)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    local state = view.states[s.state]
+    if s.original == "csa" and state.control == "csa" and not used[s.state] and s.control == "csa"
+        and s.sp.union == 0 and s.fort ~= "union" and s.supplied.csa then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view, {}) > 0
+end
+
+function play(view)
+  local used = {}
+  for _, id in ipairs(view.inputs) do used[view.spaces[id].state] = true end
+  local n = #view.inputs
+  if n < COUNT then
+    local c = candidates(view, used)
+    if #c > 0 then
+      return { ask = { seat = view.side, prompt = "a Confederate SP (" .. (n + 1) .. " of " .. COUNT .. "), pro-Union spaces allowed", options = c } }
+    end
+  end
+  local cmds = {}
+  for _, id in ipairs(view.inputs) do cmds[#cmds + 1] = { add_sp = { space = id, side = "csa", count = 1 } } end
+  return { commands = cmds }
+end

@@ -1,0 +1,42 @@
+-- #105 Cavalry Detachments (Destacamento de caballería): either side's event, 1 OP.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- printed card was not available. Authored from the title on the model of the cavalry raid,
+-- which removes enemy PCs (FtP 5.5.3): a detachment of one of the player's cavalry generals on
+-- the map removes 1 enemy PC from his space or an adjacent one that holds no enemy SP or fort;
+-- never a capital or a coastal fort (the CSA cannot retake one, FtP 6.8.2). The effect is
+-- AUTHORED; a modder with the printed card should check it.
+
+function declare()
+  return { text = "Remove 1 enemy PC from a space holding or adjacent to one of your cavalry generals, free of enemy SP and forts.", playable = true }
+end
+
+local function candidates(view)
+  local seen, out = {}, {}
+  local function consider(id)
+    local s = view.spaces[id]
+    if not seen[id] and s.control == view.enemy and s.original ~= view.enemy and s.sp[view.enemy] == 0
+        and s.fort ~= view.enemy and not s.capital and not s.coastal_fort then
+      seen[id] = true
+      out[#out + 1] = id
+    end
+  end
+  for _, g in pairs(view.generals) do
+    if g.side == view.side and g.cavalry and g.where == "map" then
+      consider(g.space)
+      for _, n in ipairs(view.spaces[g.space].adjacent) do consider(n) end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = view.side, prompt = "remove an enemy PC", options = candidates(view) } }
+  end
+  return { commands = { { remove_pc = view.inputs[1] } } }
+end

@@ -1,0 +1,33 @@
+-- #115 Battle of Galveston (Batalla de Galveston, ES only): CSA event, 2 OPs.
+-- FtP 6.8.2 exception (ES; cards.toml flag `retake_coastal_fort`): the CSA recovers a coastal
+-- fort, which it otherwise never can (it makes no amphibious assaults).
+-- RECONSTRUCTED: the details are not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- card was not available. Authored: a Confederate PC on one Union-controlled coastal fort of an
+-- original Confederate state that holds no Union SP (FtP 11.3: never where the enemy has SP). The
+-- map has no coastal fort at Galveston itself, so any such fort may be chosen. A modder with the
+-- printed card should check it.
+
+function declare()
+  return { text = "The Confederacy retakes a Union-controlled coastal fort that holds no Union SP: place a Confederate PC on it.", playable = true }
+end
+
+local function forts(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.coastal_fort and s.original == "csa" and s.control == "union" and s.sp.union == 0 then
+      out[#out + 1] = id
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #forts(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = "csa", prompt = "the coastal fort to retake (FtP 6.8.2)", options = forts(view) } }
+  end
+  return { commands = { { pc = { space = view.inputs[1], side = "csa" } } } }
+end

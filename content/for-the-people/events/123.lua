@@ -1,0 +1,40 @@
+-- #123 Quantrill's Raiders (Los hombres de Quantrill, ES only): either side's event, 1 OP.
+-- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- printed card was not available. Authored from the title (William Quantrill's Missouri
+-- guerrillas, the Lawrence raid): played by the Confederacy, 1 CSA PC in a Missouri space not
+-- already Confederate that holds no Union SP; played by the Union (the hunt for the raiders),
+-- 1 Confederate PC removed from a Missouri space without Confederate SP. Event PCs keep FtP 11.3
+-- and 11.3 D. The effect is AUTHORED; a modder with the printed card should check it.
+
+function declare()
+  return { text = "Confederate player: place 1 Confederate PC in Missouri (no Union SP there). Union player: remove 1 Confederate PC from a Missouri space without Confederate SP.", playable = true }
+end
+
+local function candidates(view)
+  local out = {}
+  for id, s in pairs(view.spaces) do
+    if s.state == "mo" then
+      if view.side == "csa" and s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
+        out[#out + 1] = id
+      elseif view.side == "union" and s.control == "csa" and s.original ~= "csa" and s.sp.csa == 0 then
+        out[#out + 1] = id
+      end
+    end
+  end
+  return out
+end
+
+function playable(view)
+  return #candidates(view) > 0
+end
+
+function play(view)
+  if #view.inputs == 0 then
+    return { ask = { seat = view.side, prompt = view.side == "csa" and "a Confederate PC in Missouri" or "remove a Confederate PC in Missouri", options = candidates(view) } }
+  end
+  local id = view.inputs[1]
+  if view.side == "csa" then
+    return { commands = { { pc = { space = id, side = "csa" } } } }
+  end
+  return { commands = { { remove_pc = id } } }
+end
