@@ -5,11 +5,16 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
+use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
+
+/// Half movement points as text (3 -> "1.5").
+fn half_mp(h: u8) -> String {
+    format!("{}", f32::from(h) / 2.0)
+}
 
 fn count(m: u64) -> u32 {
     m.count_ones()
@@ -925,10 +930,7 @@ impl Gcacw {
                 "GCACW 5.5",
                 "the entrench action needs an 1864+ scenario (1863 with the optional rule), no rain, a non-demoralized unit at fatigue 0-2 (1863) or 0-3 (1864+) not under a completed fort".into(),
             ),
-            (Some(Frame::March), Action::Move { .. }) => (
-                "GCACW 6.2",
-                "the unit may not enter that hex (terrain, river, enemy unit, not enough MP, or an enemy ZOC it must stop in or may not leave)".into(),
-            ),
+            (Some(Frame::March), Action::Move { hex }) => self.move_refusal(st, *hex),
             (Some(Frame::March), Action::Attack { .. }) => {
                 ("GCACW 7.1", "that attack is not allowed (MP, artillery, river, mountain, swamp or woods hexside, or the march may not attack again)".into())
             }
@@ -959,6 +961,21 @@ impl Gcacw {
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
         };
         Refusal::new(rule, msg)
+    }
+
+    /// The rule that forbids the marching unit's move into `hex`, with the figures (GCACW 6.1,
+    /// 6.2, 10.0, 12.0): the same checks as `march_step`, which the legal list uses.
+    fn move_refusal(&self, st: &State, hex: Lab) -> (&'static str, String) {
+        let Some(n) = self.hex_of(st, hex) else { return ("GCACW 6.1", format!("{} is not a hex of this map", lab_text(hex))) };
+        match self.march_step(st, n) {
+            Err((rule, why)) if why.starts_with("not enough") => {
+                let (u, ma) = st.march.as_ref().map_or((0, 0), |m| (m.unit, m.ma));
+                let cost = self.step_cost(st, u, st.units[u as usize].hex, n).unwrap_or(0);
+                (rule, format!("{why}: it costs {} MP, {} left", half_mp(cost), half_mp(ma)))
+            }
+            Err((rule, why)) => (rule, why.to_string()),
+            Ok(_) => ("GCACW 4.0", format!("`move {}` is not a legal action now", lab_text(hex))),
+        }
     }
 
     pub(super) fn notation_of(&self, a: &Action) -> String {
@@ -1432,9 +1449,17 @@ impl Gcacw {
 
     /// Cost of a march step into `n` and whether it is a ZOC-to-ZOC move (GCACW 6.1, 6.2).
     pub fn march_move(&self, st: &State, n: HexId) -> Option<(u8, bool)> {
-        let mv = st.march.as_ref()?;
-        if mv.stopped || mv.ended {
-            return None;
+        self.march_step(st, n).ok()
+    }
+
+    /// `march_move`, or the rule that forbids the step (the refusal names it).
+    pub fn march_step(&self, st: &State, n: HexId) -> Result<(u8, bool), Block> {
+        let Some(mv) = st.march.as_ref() else { return Err(("GCACW 6.1", "no unit is marching")) };
+        if mv.ended {
+            return Err(("GCACW 6.2", "this march is over (a ZOC-to-ZOC move, a combat result, a refused flank or a destruction attempt ended it)"));
+        }
+        if mv.stopped {
+            return Err(("GCACW 6.2", "a unit that enters an enemy zone of control stops there (it may still attack)"));
         }
         let u = mv.unit as usize;
         let side = self.sc(st).units[u].side;
@@ -1442,21 +1467,26 @@ impl Gcacw {
         let first = !mv.moved && !mv.attacked;
         let in_zoc = self.enemy_zoc(st, side, cur) == ZOC_NORMAL;
         if in_zoc && !(mv.started_in_zoc && first) {
-            return None; // may leave an enemy ZOC only as the first thing of a march begun in it
+            // may leave an enemy ZOC only as the first thing of a march begun in it
+            return Err(("GCACW 6.2", "a unit may leave an enemy zone of control only as the first thing it does in a march that began there"));
         }
-        let base = self.step_cost(st, mv.unit, cur, n)?;
+        let base = self.step_cost_why(st, mv.unit, cur, n)?;
         let to_zoc = self.enemy_zoc(st, side, n) == ZOC_NORMAL;
         if in_zoc && to_zoc {
             // ZOC to ZOC: costs the entire allowance.
-            return if mv.ma > 0 || first { Some((mv.ma, true)) } else { None };
+            return if mv.ma > 0 || first {
+                Ok((mv.ma, true))
+            } else {
+                Err(("GCACW 6.2", "a ZOC-to-ZOC move costs the entire movement allowance, and none is left"))
+            };
         }
         let cost = base + if in_zoc { 2 } else { 0 };
         if cost <= mv.ma {
-            Some((cost, false))
+            Ok((cost, false))
         } else if first {
-            Some((mv.ma.max(cost), false)) // minimum move of one hex (GCACW 6.2)
+            Ok((mv.ma.max(cost), false)) // minimum move of one hex (GCACW 6.2)
         } else {
-            None
+            Err(("GCACW 6.2", "not enough movement points left to enter that hex"))
         }
     }
 

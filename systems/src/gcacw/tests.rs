@@ -472,6 +472,65 @@ fn dt21_to_dt23_entering_friendly_occupied_hexes() {
     assert_eq!(t.g.step_cost(st, t.u("k") as u8, t.h("0506"), t.h("0505")), Some(2));
 }
 
+/// A refused `move` names the rule that forbids that very move, not a list of every possible
+/// cause (GCACW 6.1, 6.2, 12.0): river, mountain, rain ford, enemy-occupied hex, enemy ZOC stop,
+/// not adjacent, and not enough movement points, each with its own rule and reason.
+#[test]
+fn move_refusal_names_the_actual_rule_gcacw_6_2() {
+    // 0505-0504: a minor river without a crossing; 0505-0405: a ford on another minor river;
+    // 0605: a mountain without a route. The enemy at 0407 exerts a ZOC into 0406, 0506 and 0408.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0504\"], [\"0505\", \"0405\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0405\"]]\n";
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc"];
+    let body = unit("m", "union", "inf", 6, "0505", "") + &unit("m2", "union", "inf", 6, "0408", "") + &unit("e", "confederate", "inf", 6, "0407", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m");
+    t.st.march.as_mut().expect("march").ma = 12;
+    let why = |t: &mut T, text: &str| {
+        assert!(!t.has(text), "{text} must not be legal: {:?}", t.legal());
+        let r = t.refused(text);
+        (r.rule.to_string(), r.to_string())
+    };
+    let (rule, text) = why(&mut t, "move 0504");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("river hexside may be crossed only by a bridge, ford, dam or ferry"), "{text}");
+    assert!(!text.contains("mountain") && !text.contains("enemy"), "only the actual cause: {text}");
+    let (rule, text) = why(&mut t, "move 0605");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("mountain hex may be entered or left only across a pike, road, trail or railroad"), "{text}");
+    let (rule, text) = why(&mut t, "move 0507");
+    assert_eq!(rule, "GCACW 6.1", "{text}");
+    assert!(text.contains("adjacent"), "{text}");
+    // GCACW 12.0: the ford is usable in fair weather, not in a rain turn.
+    assert!(t.has("move 0405"), "{:?}", t.legal());
+    t.st.rain = true;
+    let (rule, text) = why(&mut t, "move 0405");
+    assert_eq!(rule, "GCACW 12.0", "{text}");
+    assert!(text.contains("fords may not be used in a rain turn"), "{text}");
+    t.st.rain = false;
+    // Entering the enemy ZOC stops the march (GCACW 6.2).
+    t.act("move 0506");
+    let (rule, text) = why(&mut t, "move 0507");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("enters an enemy zone of control stops there"), "{text}");
+    // m2 begins its march in the enemy ZOC: it may leave, but never enter the enemy's hex.
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m2");
+    t.st.march.as_mut().expect("march").ma = 12;
+    let (rule, text) = why(&mut t, "move 0407");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("hex occupied by an enemy unit"), "{text}");
+    t.act("move 0409");
+    t.st.march.as_mut().expect("march").ma = 1;
+    let (rule, text) = why(&mut t, "move 0410");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("not enough movement points left"), "{text}");
+    assert!(text.contains("0.5 left"), "the figures: {text}");
+}
+
 #[test]
 fn dt24_to_dt26_zoc_and_movement() {
     // Enemy at 0503 exerts normal ZOC into 0504 (and 0404, 0604...). The unit starts at 0504.
