@@ -1656,6 +1656,7 @@ impl Gcacw {
                     dres: Default::default(),
                     ares: Default::default(),
                     overload: 0,
+                    drms: None,
                     stage: 0,
                     def_nothing: false,
                 });
@@ -1890,6 +1891,7 @@ impl Gcacw {
             dres: Default::default(),
             ares: Default::default(),
             overload: 0,
+            drms: None,
             stage: 0,
             def_nothing: false,
         });

@@ -1,5 +1,6 @@
 //! The GCACW game state (plain data, cheap to clone) and the actions players take.
 
+use super::combat::Drms;
 use super::data::{CrtRes, HexId, NO_HEX};
 use bivouac_engine::flow::Flow;
 use bivouac_engine::rng::GameRng;
@@ -146,6 +147,10 @@ pub struct Combat {
     pub ares: CrtRes,
     /// Extra attacker loss from a grand-assault overload (GCACW 7.2).
     pub overload: u8,
+    /// The modifiers applied to the roll, recorded when the dice are rolled (GCACW 7.4): what
+    /// the log and the combat panel show for the rest of the combat, whatever the losses and
+    /// retreats do to the board afterwards.
+    pub drms: Option<Drms>,
     pub stage: u8,
     /// Defender result had no r/R: the voluntary retreat costs fatigue after a "-".
     pub def_nothing: bool,

@@ -715,25 +715,11 @@ fn dt39_position(dice: &[u8]) -> (T, Vec<String>) {
     (t, log)
 }
 
-#[test]
-fn dt39_grand_assault_overload() {
-    let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
-    let (probe, log) = dt39_position(&[3, 3]);
-    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
-    assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
-    let cb = probe.st.combat.clone().expect("combat in progress");
-    assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
-    // Choose the dice so the differential is +7: the 70+ column reads "2a" (a loss of 2).
-    // Both rolls were 3, so the logged differential is the net modifier.
-    let drm: i32 = combat.split("differential ").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).expect("differential");
-    let a = (1..=6).find(|a| (1..=6).any(|b| a + drm - b == 7)).expect("a +7 differential");
-    let b = (a + drm - 7) as u8;
-    let (mut t, log) = dt39_position(&[a as u8, b]);
-    let cb = t.st.combat.clone().expect("combat in progress");
-    assert_eq!(cb.ares.loss, 2, "CRT gives the attacker a loss of 2: {log:?}");
+/// Plays the combat in progress out (the defender's losses and retreat, then the attacker
+/// spreads its loss among the participants, GCACW 7.5), taking the first choice each time; the
+/// attacker's manpower lost.
+fn dt39_play_out(t: &mut T, ids: &[&str]) -> u32 {
     let before: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
-    // Play the combat out (defender's losses and retreat, then the attacker spreads its loss
-    // among the participants, GCACW 7.5), taking the first choice each time.
     for _ in 0..50 {
         if t.st.combat.is_none() {
             break;
@@ -742,11 +728,64 @@ fn dt39_grand_assault_overload() {
         t.act(&pick);
     }
     assert!(t.st.combat.is_none(), "the combat ends");
-    let after: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
-    assert_eq!(before - after, 4, "DT-39: the attacker loses 2 + 2 = 4 manpower");
-    // The bands (GCACW 7.2): 80-89 +1, 90-99 +2, 100+ +3, and nothing below 80.
-    for (whole, extra) in [(79, 0), (80, 1), (89, 1), (90, 2), (99, 2), (100, 3), (130, 3)] {
-        assert_eq!(Gcacw::overload(whole), extra, "overload at {whole}");
+    before - ids.iter().map(|u| u32::from(t.unit(u).mp)).sum::<u32>()
+}
+
+/// DT-39 reads "CRT gives the attacker 2D". The provisional CRT (digest Appendix B.1) never
+/// prints 2D in the attacker's 70+ column that a 92-CV attack uses (its 2D cells are in the
+/// 1/2-3 to 12-18 columns): the real-chart run uses the 70+ cell "2a" at +7, the same loss of 2;
+/// the digest's "2D" itself is applied as a forced result (loss 2 + 2, every attacker
+/// disorganized). The seed has no such example: DT-39 is the digest's derived case.
+#[test]
+fn dt39_grand_assault_overload() {
+    let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
+    let (mut probe, log) = dt39_position(&[3, 3]);
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
+    let cb = probe.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
+    // The digest's result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
+    probe.st.combat.as_mut().expect("combat").ares = data::CrtRes::parse("2D").expect("2D");
+    assert_eq!(dt39_play_out(&mut probe, &ids), 4, "DT-39 (2D): the attacker loses 2 + 2 = 4 manpower");
+    assert!(ids.iter().all(|u| !probe.unit(u).org), "D applies to every participant, joiners included (GCACW 7.5)");
+    // The chart's own cell: the dice give a +7 differential, and the 70+ column reads "2a".
+    // Both rolls were 3, so the logged differential is the net modifier.
+    let drm: i32 = combat.split("differential ").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).expect("differential");
+    let a = (1..=6).find(|a| (1..=6).any(|b| a + drm - b == 7)).expect("a +7 differential");
+    let b = (a + drm - 7) as u8;
+    let (mut t, log) = dt39_position(&[a as u8, b]);
+    let cb = t.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.ares, data::CrtRes::parse("2a").expect("2a"), "the 70+ column at +7: {log:?}");
+    assert_eq!(dt39_play_out(&mut t, &ids), 4, "DT-39 (2a): the attacker loses 2 + 2 = 4 manpower");
+    // The bands (GCACW 7.2, charts.toml [grand_assault_overload]): 80-89 +1, 90-99 +2,
+    // 100+ +3, and nothing below 80.
+    for (whole, extra) in [(0, 0), (79, 0), (80, 1), (89, 1), (90, 2), (99, 2), (100, 3), (130, 3)] {
+        assert_eq!(t.g.overload(whole), extra, "overload at {whole}");
+    }
+}
+
+/// Bad `[grand_assault_overload]` bands in charts.toml are diagnosed at their file:line:col
+/// (GCACW 7.2), never a panic.
+#[test]
+fn bad_overload_bands_are_diagnosed_gcacw_7_2() {
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();
+    for (from, to, says) in [
+        ("{ min = 90, extra_loss = 2 }", "{ min = 75, extra_loss = 2 }", "must be above the previous band's 80"),
+        ("{ min = 100, extra_loss = 3 }", "{ min = 100, extra_loss = 0 }", "extra_loss of 1 or more"),
+        ("{ min = 80, extra_loss = 1 }", "{ min = 80, extra = 1 }", "extra"),
+    ] {
+        assert!(text.contains(from), "charts.toml holds {from}");
+        let root = std::env::temp_dir().join(format!("bivouac-gcacw-overload-{}-{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+        std::fs::create_dir_all(root.join(DIR)).unwrap();
+        let bad = text.replace(from, to);
+        std::fs::write(root.join(DIR).join("charts.toml"), &bad).unwrap();
+        let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+        let err = data::load_data(&set).expect_err("bad overload bands must be refused");
+        let _ = std::fs::remove_dir_all(&root);
+        let d = err.0.iter().find(|d| d.file.ends_with("charts.toml") && format!("{d}").contains(says)).unwrap_or_else(|| panic!("{to}: {err}"));
+        let line = bad.lines().position(|l| l.contains(to)).expect("the bad band's line") + 1;
+        assert_eq!(d.line, line, "{d}");
+        assert!(d.col > 1, "{d}");
     }
 }
 
@@ -849,9 +888,55 @@ fn march_combat(t: &T, attacker: &str, def_hex: &str) -> state::Combat {
         dres: Default::default(),
         ares: Default::default(),
         overload: 0,
+        drms: None,
         stage: 0,
         def_nothing: false,
     }
+}
+
+/// The modifiers shown mid-combat are the ones applied to the roll (GCACW 7.4): they are
+/// recorded when the dice are rolled, and the combat panel shows the log's figures while the
+/// defender retreats. Recomputing them from the board after the retreat is what read +19 for a
+/// logged +14 before: the emptied defender hex reads as the top ratio row (+13 here, not +8).
+#[test]
+fn combat_panel_shows_the_applied_drms_gcacw_7_4() {
+    let body = unit("a", "union", "inf", 15, "0505", "") + &unit("d", "confederate", "inf", 3, "0504", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march a");
+    t.st.march.as_mut().expect("march").ma = 12;
+    // 15 : 3 = 5 : 1 -> ratio +8; attacker 1 + 8 - defender 6 = +3: defender "Dr", a retreat.
+    t.dice(&[1, 6]);
+    let log = t.act("attack 0504 normal");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker rolls 1 +8 (ratio +8,"), "{combat}");
+    let applied = t.st.combat.as_ref().and_then(|c| c.drms.clone()).expect("the modifiers are recorded with the roll");
+    assert_eq!((applied.attacker(), applied.ratio, applied.defender()), (8, 8, 0));
+    assert!(combat.contains(&format!("attacker rolls 1 {}, defender rolls 6 {};", applied.attacker_text(), applied.defender_text())), "{combat}");
+    let panel = |t: &T| -> Vec<String> {
+        let b = t.g.board(&t.st, None);
+        b.panels.iter().find(|p| p.title == "Combat").map(|p| p.lines.clone()).unwrap_or_default()
+    };
+    let shown = format!("Modifiers (GCACW 7.4): attacker {}; defender {}", applied.attacker_text(), applied.defender_text());
+    assert!(panel(&t).contains(&shown), "{:?}", panel(&t));
+    // Play the retreat out; once the defender has left its hex the board gives other figures,
+    // but the combat keeps and shows the ones applied.
+    let mut checked = false;
+    for _ in 0..20 {
+        let Some(cb) = t.st.combat.clone() else { break };
+        if t.hex_of("d") != "0504" {
+            let now = t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet());
+            assert_eq!(now.ratio, 13, "recomputed on the emptied hex: the top ratio row");
+            assert_eq!(cb.drms.as_ref(), Some(&applied), "the applied modifiers stay as rolled");
+            assert!(panel(&t).contains(&shown), "{:?}", panel(&t));
+            checked = true;
+            break;
+        }
+        let pick = t.legal()[0].clone();
+        t.act(&pick);
+    }
+    assert!(checked, "the defender retreated mid-combat");
 }
 
 #[test]
@@ -2082,6 +2167,7 @@ fn advance_into_cavalry_zoc_opens_the_cavalry_window_gcacw_7_7() {
         dres: Default::default(),
         ares,
         overload: 0,
+        drms: None,
         stage: 6,
         def_nothing: false,
     });
