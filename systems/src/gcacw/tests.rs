@@ -2964,3 +2964,97 @@ fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
         assert_eq!(s.crossing, after, "DT-90 {more}");
     }
 }
+
+// ---- Audit of issue 7: routes, dams, reinforcements, turn update, victory ---------------------
+
+/// Route hexsides (GCACW 6.2, 12.0): a pike, road, railroad or trail sets the cost whatever the
+/// terrain (pike 1, road/railroad 1, trail 1, a mountain by trail 2; rain: pike 1 1/2, road and
+/// railroad 2); off-route the terrain costs. A dam (GCACW 6.2, 7.4, 10.0, 12.0) carries
+/// movement and ZOC across a river, rain or not, gives the defender +2, and can never be
+/// destroyed; a river without a crossing blocks both.
+#[test]
+fn routes_and_dams_on_hand_built_hexsides_gcacw_6_2_7_4() {
+    let extra = "[[route]]\nkind = \"pike\"\nname = \"p\"\npath = [\"0505\", \"0506\"]\n\
+                 [[route]]\nkind = \"road\"\nname = \"r\"\npath = [\"0505\", \"0504\"]\n\
+                 [[route]]\nkind = \"railroad\"\nname = \"rr\"\npath = [\"0505\", \"0405\"]\n\
+                 [[route]]\nkind = \"trail\"\nname = \"t\"\npath = [\"0405\", \"0505\", \"0605\"]\n\
+                 [[hexside]]\nkind = \"minor-river\"\nname = \"mr\"\nsides = [[\"0303\", \"0304\"], [\"0707\", \"0708\"]]\n\
+                 [[hexside]]\nkind = \"dam\"\nname = \"dm\"\nsides = [[\"0303\", \"0304\"]]\n";
+    // 0605 mountain, 0606 woods.
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc", "cccccwcccc"];
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("d", "union", "inf", 8, "0303", "") + &unit("e", "confederate", "inf", 6, "0304", "")
+        + &unit("f", "confederate", "inf", 6, "0708", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    let u = t.u("u") as u8;
+    let cost = |t: &T, to: &str| t.g.step_cost(&t.st, u, t.h("0505"), t.h(to));
+    // Fair weather, half MP: pike, road, railroad 1 MP; the trail into the mountain 2 MP; the
+    // woods off-route 2 MP (charts.toml [terrain], provisional).
+    let fair: Vec<_> = ["0506", "0504", "0405", "0605", "0606"].iter().map(|h| cost(&t, h)).collect();
+    assert_eq!(fair, vec![Some(2), Some(2), Some(2), Some(4), Some(4)]);
+    t.st.rain = true;
+    let rain: Vec<_> = ["0506", "0504", "0405"].iter().map(|h| cost(&t, h)).collect();
+    assert_eq!(rain, vec![Some(3), Some(4), Some(4)], "GCACW 12.0: pike 1 1/2, road and railroad 2");
+    // The dam: crossed by movement in rain as in fair weather (not a ford), ZOC through it.
+    let (a, b) = (t.h("0303"), t.h("0304"));
+    let (x, y) = (t.h("0707"), t.h("0708"));
+    let (e, gone) = (t.u("e"), t.h("0909"));
+    t.st.units[e].hex = gone;
+    assert!(t.g.step_cost(&t.st, t.u("d") as u8, a, b).is_some(), "a dam carries movement across the river in rain");
+    t.st.rain = false;
+    assert_eq!(rules::zoc_into(&t.sc().map, b, a, &t.st), rules::ZOC_NORMAL, "ZOC extends across a dam");
+    assert_eq!(rules::zoc_into(&t.sc().map, y, x, &t.st), rules::ZOC_NONE, "no ZOC across a river without a crossing");
+    assert!(t.g.step_cost(&t.st, t.u("d") as u8, x, y).is_none() && t.g.step_cost(&t.st, t.u("d") as u8, y, x).is_none());
+    t.st.units[e].hex = b;
+    assert_eq!(t.g.terrain_drm(&t.st, a, b), 2, "GCACW 7.4: bridge, dam, ferry or ford +2");
+    // GCACW 10.0: dams are never destroyed; d (CV 8, infantry) could try a bridge, not a dam.
+    t.st.units[e].hex = gone;
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march d");
+    assert!(t.g.destroy_targets(&t.st).is_empty() && !t.legal().iter().any(|a| a.starts_with("destroy")), "{:?}", t.legal());
+}
+
+/// Cedar Mountain's authored schedule (GCACW 3.1, 3.5): the Turn Update Phase advances the
+/// turn and the next turn's reinforcements arrive with their leaders attached, unless an enemy
+/// unit holds the entry hex; after the last turn the game ends and the authored victory
+/// conditions score manpower lost and the objectives held.
+#[test]
+fn reinforcements_turn_update_and_victory_cedar_mountain_gcacw_3_5() {
+    let g = game();
+    let st0 = g.setup(&Setup::new("cedar-mountain", 2, 4)).unwrap();
+    let sc = g.sc(&st0);
+    let ricketts = sc.unit_index("ricketts").expect("ricketts") as usize;
+    let mcdowell = sc.leader_index("mcdowell").expect("mcdowell") as usize;
+    let culpeper = sc.map.by_label["1102"];
+    let csa = (0..sc.units.len()).find(|&i| sc.units[i].side == CSA && st0.units[i].on_map()).expect("a Confederate unit");
+    assert_eq!((st0.turn, st0.units[ricketts].hex), (1, NO_HEX), "Ricketts arrives on turn 2");
+    let mut st = st0.clone();
+    let mut log = Log::recording();
+    g.turn_update(&mut st, &mut log);
+    assert_eq!(st.turn, 2);
+    assert_eq!(st.units[ricketts].hex, culpeper, "reinforcements at their hex");
+    assert_eq!(st.leaders[mcdowell].unit as usize, ricketts, "their leader attached to a subordinate unit");
+    g.check_invariants(&st).unwrap();
+    // An enemy unit in the entry hex delays them (AUTHORED scenario rule).
+    let mut st = st0.clone();
+    st.units[csa].hex = culpeper;
+    let mut log = Log::recording();
+    g.turn_update(&mut st, &mut log);
+    assert_eq!(st.units[ricketts].hex, NO_HEX, "delayed");
+    assert!(log.events.iter().any(|e| e.text.contains("delayed")));
+    // The end: after the last turn, the game is over and scored.
+    let mut st = st0.clone();
+    st.turn = sc.turns;
+    let far = (0..sc.map.hexes.len() as HexId).find(|&h| sc.objectives.iter().all(|o| o.hex != h)).expect("a hex");
+    for u in st.units.iter_mut().filter(|u| u.on_map()) {
+        u.hex = far;
+    }
+    st.units[csa].hex = culpeper; // +8 to the Confederates
+    st.lost = [4, 2];
+    assert!(g.outcome(&st).is_none(), "not over before the Turn Update Phase");
+    g.turn_update(&mut st, &mut Log::quiet());
+    assert_eq!(st.phase, Phase::End);
+    let o = g.outcome(&st).expect("the game is over");
+    assert_eq!(o.scores, vec![2, 4 + 8], "Union: 2 Confederate manpower lost; Confederates: 4 + Culpeper 8");
+    assert_eq!(o.winners, vec![1]);
+}
