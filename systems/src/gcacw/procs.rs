@@ -612,22 +612,30 @@ impl Gcacw {
                 continue;
             }
             // GCACW 7.5: a leader left without its unit goes to the nearest hex holding a
-            // subordinate unit (A-32: hex distance, lowest unit first); none left: eliminated.
+            // subordinate unit (A-32: hex distance); none left: eliminated. Several units at
+            // that distance: its owner picks, the leader waiting with the first.
             let from = st.units[ls.unit as usize].hex;
             let ld = &sc.leaders[l];
-            let best = (0..st.units.len())
+            let subs: Vec<usize> = (0..st.units.len())
                 .filter(|&u| {
                     st.units[u].on_map()
                         && ld.subs & (1 << u) != 0
                         && (!matches!(ld.kind, LKind::Army | LKind::District) || sc.units[u].kind == Kind::Inf)
                 })
-                .min_by_key(|&u| if from == NO_HEX { 0 } else { sc.map.dist(from, st.units[u].hex) });
-            match best {
-                Some(u) => st.leaders[l].unit = u as u8,
-                None => {
-                    st.leaders[l].gone = true;
-                    log.info(|| format!("{} is eliminated: no subordinate unit left (GCACW 7.5)", ld.name));
-                }
+                .collect();
+            let dist = |u: usize| if from == NO_HEX { 0 } else { sc.map.dist(from, st.units[u].hex) };
+            let Some(near) = subs.iter().map(|&u| dist(u)).min() else {
+                st.leaders[l].gone = true;
+                log.info(|| format!("{} is eliminated: no subordinate unit left (GCACW 7.5)", ld.name));
+                continue;
+            };
+            let nearest = subs.iter().filter(|&&u| dist(u) == near).fold(0u64, |m, &u| m | 1 << u);
+            let first = nearest.trailing_zeros() as u8;
+            st.leaders[l].unit = first;
+            if nearest.count_ones() > 1 {
+                st.flow.push(Frame::Relocate { side: ld.side, leader: l as u8, units: nearest });
+            } else {
+                log.info(|| format!("{} goes to {}, the nearest subordinate unit (GCACW 7.5)", ld.name, sc.units[first as usize].name));
             }
         }
         let before = st.refused.len();
@@ -870,6 +878,11 @@ impl Gcacw {
             }
             // GCACW 7.7: a decoy's moves are the force-marker actions (`intel::li_legal`).
             Frame::Decoy { .. } => {}
+            Frame::Relocate { leader, units, .. } => {
+                for u in bits(*units) {
+                    out.push(Action::Transfer { leader: self.lname(st, *leader as usize), unit: un(u) });
+                }
+            }
             Frame::Swamp { unit, .. } => {
                 for n in self.swamp_exits(st, *unit as usize) {
                     out.push(Action::Move { hex: self.lab(st, n) });
@@ -946,6 +959,10 @@ impl Gcacw {
                 "the flooded unit moves to an adjacent hex without enemy units, not a swamp, not across a river without bridge or ferry, and not into an enemy ZOC if another hex is free of it".into(),
             ),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
+            (Some(Frame::Relocate { .. }), _) => (
+                "GCACW 7.5",
+                "the leader of an eliminated unit goes to one of the nearest subordinate units (A-32: its owner picks among those at the same distance)".into(),
+            ),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
             (Some(Frame::Loss { .. }), _) => ("GCACW 7.5", "the loss must go to a unit of the force".into()),
@@ -1004,6 +1021,7 @@ impl Gcacw {
             Frame::Advance { .. } => "advance UNIT into the vacated hex, or done (GCACW 7.6)",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
             Frame::Decoy { .. } => "move the decoy force marker, or end (GCACW 7.7)",
+            Frame::Relocate { .. } => "transfer LEADER UNIT: the leader of an eliminated unit joins one of the nearest subordinate units (GCACW 7.5)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
         };
@@ -1023,6 +1041,12 @@ impl Gcacw {
                 st.leaders[l].unit = u as u8;
                 st.transferred |= 1 << l;
                 log.info(|| format!("{} transfers to {} (GCACW 6.3)", sc.leaders[l].name, sc.units[u].name));
+            }
+            (Frame::Relocate { .. }, Action::Transfer { leader, unit }) => {
+                let (l, u) = (lid(st, leader), uid(st, unit));
+                st.flow.pop();
+                st.leaders[l].unit = u as u8;
+                log.info(|| format!("{} goes to {}, a nearest subordinate unit (GCACW 7.5)", sc.leaders[l].name, sc.units[u].name));
             }
             (Frame::Transfer { .. }, Action::Done) => {
                 st.flow.pop();

@@ -243,6 +243,10 @@ pub enum Frame {
     /// `ma` half MP left; `moved` once it left its hex, `stopped` once it entered an enemy normal
     /// ZOC, `zoc_start` if it began there (GCACW 6.2, 7.7: hidden forces follow the normal rules).
     Decoy { side: u8, num: u8, cav: bool, ma: u8, moved: bool, stopped: bool, zoc_start: bool },
+    /// A leader whose unit was eliminated goes to the nearest subordinate unit; with several
+    /// at that distance its owner picks one of `units` (GCACW 7.5, A-32: "owner breaks ties").
+    /// The leader waits provisionally with the first of them.
+    Relocate { side: u8, leader: u8, units: u64 },
     Cont(Cont),
 }
 
@@ -252,7 +256,7 @@ impl Frame {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
             Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
-            Frame::Decoy { side, .. } => *side,
+            Frame::Decoy { side, .. } | Frame::Relocate { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }

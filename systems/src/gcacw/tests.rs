@@ -3058,3 +3058,40 @@ fn reinforcements_turn_update_and_victory_cedar_mountain_gcacw_3_5() {
     assert_eq!(o.scores, vec![2, 4 + 8], "Union: 2 Confederate manpower lost; Confederates: 4 + Culpeper 8");
     assert_eq!(o.winners, vec![1]);
 }
+
+/// GCACW 7.5: the leader of an eliminated unit goes to the nearest subordinate unit by
+/// hex distance; with several at that distance its owner picks (never the engine); with one it
+/// goes there; with none it is eliminated.
+#[test]
+fn leader_of_an_eliminated_unit_goes_to_the_nearest_subordinate_gcacw_7_5() {
+    let body = unit("a", "union", "inf", 2, "0505", "corps = \"A\"") + &unit("b", "union", "inf", 4, "0503", "corps = \"A\"")
+        + &unit("c", "union", "inf", 4, "0507", "corps = \"A\"") + &unit("d", "union", "inf", 4, "0510", "corps = \"A\"")
+        + &unit("z", "union", "inf", 4, "0101", "division = \"Z\"") + &leader("ll", "union", "corps", "A", 1, 3, "a", "")
+        + &leader("zl", "union", "division", "Z", 1, 3, "z", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let kill = |t: &mut T, id: &str| {
+        let u = t.u(id);
+        let mp = t.unit(id).mp;
+        t.g.lose(&mut t.st, u, mp, true, &mut Log::quiet());
+        t.g.proceed(&mut t.st, &mut Log::quiet());
+    };
+    // b (0503) and c (0507) are both 2 hexes from 0505, d 5: the owner picks b or c.
+    t.initiative(UNION);
+    kill(&mut t, "a");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Relocate { side: UNION, .. })), "{:?}", t.st.flow.top());
+    let mut legal = t.legal();
+    legal.sort();
+    assert_eq!(legal, vec!["transfer ll b", "transfer ll c"]);
+    assert_eq!(t.refused("transfer ll d").rule, "GCACW 7.5");
+    t.g.check_invariants(&t.st).unwrap();
+    t.act("transfer ll c");
+    assert_eq!(t.st.leaders[t.l("ll")].unit as usize, t.u("c"));
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })), "back to the action cycle");
+    // One nearest unit: no choice to make.
+    kill(&mut t, "c");
+    assert_eq!(t.st.leaders[t.l("ll")].unit as usize, t.u("d"), "from 0507: d at 3 hexes, b at 4");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })));
+    // No subordinate unit left: the leader is eliminated.
+    kill(&mut t, "z");
+    assert!(t.st.leaders[t.l("zl")].gone);
+}
