@@ -3095,3 +3095,38 @@ fn leader_of_an_eliminated_unit_goes_to_the_nearest_subordinate_gcacw_7_5() {
     kill(&mut t, "z");
     assert!(t.st.leaders[t.l("zl")].gone);
 }
+
+/// GCACW 7.4 (digest 6.7): -1 to the attacker's roll in every rain turn, where the game's rain
+/// rules apply in the Basic Game (SIV, OTR, GTC: variants.toml `rain_in_basic`); SJW marks
+/// rain without Basic Game effects.
+#[test]
+fn rain_modifier_gcacw_7_4() {
+    let body = unit("a", "union", "inf", 6, "0505", "") + &unit("d", "confederate", "inf", 4, "0504", "");
+    for (game, rain, drm) in [("otr", false, 0), ("otr", true, -1), ("siv", true, -1), ("sjw", true, 0)] {
+        let mut t = build(game, 1862, &[], "", &body);
+        t.st.rain = rain;
+        let cb = march_combat(&t, "a", "0504");
+        assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).rain, drm, "{game}, rain {rain}");
+    }
+}
+
+/// The charts the rulebook lacks are content tables whose header gives each table's
+/// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
+/// unverified (issue 7; digest Appendix B).
+#[test]
+fn every_chart_table_states_its_provenance() {
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();
+    let header: String = text.lines().take_while(|l| l.starts_with('#')).collect::<Vec<_>>().join("\n");
+    let tables: Vec<&str> = text.lines().filter(|l| l.starts_with('[') && !l.starts_with("[[")).map(|l| l.trim_matches(|c| c == '[' || c == ']')).collect();
+    assert!(tables.len() >= 8, "{tables:?}");
+    for t in tables.iter().filter(|t| **t != "routes") {
+        let at = header.find(&format!("[{t}]")).unwrap_or_else(|| panic!("the header names [{t}]"));
+        let line = &header[at..header[at..].find("\n#   [").map_or(header.len(), |e| at + e)];
+        assert!(["PROVISIONAL", "TAKEN FROM THE RULEBOOK"].iter().any(|m| line.contains(m)), "[{t}]: {line}");
+    }
+    // Every table not taken from the rulebook is marked provisional.
+    for t in ["terrain", "extended_march", "disorganized", "ratio", "crt"] {
+        let at = header.find(&format!("[{t}]")).expect("named");
+        assert!(header[at..].lines().next().is_some_and(|l| l.contains("PROVISIONAL")), "[{t}] is provisional");
+    }
+}
