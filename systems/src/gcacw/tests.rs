@@ -2047,7 +2047,7 @@ fn dt85_dt86_dt91_dt93_dt94_bridges_and_unfordable_markers() {
 #[ignore]
 fn seven_pines_rule_coverage() {
     let g = game();
-    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches"];
+    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches", "the nearest subordinate unit", "a nearest subordinate unit"];
     let mut counts = vec![0usize; keys.len()];
     for seed in 0..300u64 {
         let mut st = g.setup(&Setup::new("seven-pines", 2, seed)).unwrap();
