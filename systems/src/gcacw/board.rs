@@ -175,6 +175,11 @@ impl Gcacw {
             if c.leader != NONE8 {
                 lines.push(format!("Assault by {}{} (GCACW 5.3)", sc.leaders[c.leader as usize].name, if c.grand { ", grand assault (GCACW 7.1)" } else { "" }));
             }
+            // GCACW 7.4: the modifiers applied to the roll, as recorded then (never recomputed
+            // from a board the losses and retreats have since changed).
+            if let Some(d) = &c.drms {
+                lines.push(format!("Modifiers (GCACW 7.4): attacker {}; defender {}", d.attacker_text(), d.defender_text()));
+            }
             if c.stage > 0 {
                 lines.push(format!("Result (GCACW 7.4): attacker {}, defender {}", c.ares.text(), c.dres.text()));
             }

@@ -8,8 +8,8 @@ use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only
 use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
-/// Every modifier of one combat, for the log and for tests.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Every modifier of one combat, for the log, the combat panel and tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Drms {
     pub att_half: u32,
     pub def_q: u32,
@@ -32,6 +32,25 @@ impl Drms {
     }
     pub fn defender(&self) -> i32 {
         self.terrain + self.d2
+    }
+    /// "+14 (ratio +8, tactical +1, ...)": the attacker's total and its parts (GCACW 7.4).
+    pub fn attacker_text(&self) -> String {
+        format!(
+            "{:+} (ratio {:+}, tactical {:+}, artillery {:+}, type {:+}, assault {:+}, leader {:+}, rain {:+}, flank {:+})",
+            self.attacker(),
+            self.ratio,
+            self.tactical,
+            self.artillery,
+            self.kind,
+            self.assault,
+            self.leader,
+            self.rain,
+            self.flank
+        )
+    }
+    /// "+2 (terrain +2, demoralized +0)": the defender's total and its parts (GCACW 7.4).
+    pub fn defender_text(&self) -> String {
+        format!("{:+} (terrain {:+}, demoralized {:+})", self.defender(), self.terrain, self.d2)
     }
 }
 
@@ -334,7 +353,10 @@ impl Gcacw {
         fin
     }
 
-    /// All modifiers of the combat in `cb` (rolls the artillery parity die when needed).
+    /// All modifiers of the combat in `cb` (rolls the artillery parity die when needed), from
+    /// the board as it stands: valid before the roll only. Once rolled, read `Combat::drms`:
+    /// the defender's losses and retreat change the board (an emptied defender hex reads as the
+    /// top ratio row), so a recomputation mid-combat is not what was applied (GCACW 7.4).
     pub fn combat_drms(&self, st: &mut State, cb: &Combat, log: &mut Log) -> Drms {
         let sc = self.sc(st);
         let def_side = 1 - cb.att_side;
@@ -396,14 +418,10 @@ impl Gcacw {
         i32::from(lee || longstreet || jackson)
     }
 
-    /// The extra attacker manpower loss of a grand assault at `whole` CV (GCACW 7.2).
-    pub fn overload(whole: u32) -> u8 {
-        match whole {
-            0..=79 => 0,
-            80..=89 => 1,
-            90..=99 => 2,
-            _ => 3,
-        }
+    /// The extra attacker manpower loss of a grand assault at `whole` CV (GCACW 7.2): the
+    /// highest band of the charts' `[grand_assault_overload]` it reaches, else none.
+    pub fn overload(&self, whole: u32) -> u8 {
+        self.data.charts.overload.iter().rev().find(|b| whole >= b.0).map_or(0, |b| b.1)
     }
 
     pub fn crt_row(&self, diff: i32) -> usize {
@@ -432,27 +450,18 @@ impl Gcacw {
         cb.ares = ch.crt_att.get(row).and_then(|r| r.get(acol)).copied().unwrap_or_default();
         if cb.grand {
             // GCACW 7.2: grand-assault overload on the per-hex-capped total.
-            cb.overload = Self::overload(d.att_half / 2);
+            cb.overload = self.overload(d.att_half / 2);
         }
         cb.def_nothing = cb.dres == Default::default();
+        cb.drms = Some(d.clone());
         log.roll(|| {
             format!(
-                "combat: attacker {} vs defender {} (entrenched {}); attacker rolls {a} {:+} (ratio {:+}, tactical {:+}, artillery {:+}, type {:+}, assault {:+}, leader {:+}, rain {:+}, flank {:+}), defender rolls {b} {:+} (terrain {:+}, demoralized {:+}); differential {diff:+}: defender {}, attacker {} (GCACW 7.4, 7.5)",
+                "combat: attacker {} vs defender {} (entrenched {}); attacker rolls {a} {}, defender rolls {b} {}; differential {diff:+}: defender {}, attacker {} (GCACW 7.4, 7.5)",
                 half_text(d.att_half),
                 half_text(d.def_raw_half),
                 half_text(d.def_q / 2),
-                d.attacker(),
-                d.ratio,
-                d.tactical,
-                d.artillery,
-                d.kind,
-                d.assault,
-                d.leader,
-                d.rain,
-                d.flank,
-                d.defender(),
-                d.terrain,
-                d.d2,
+                d.attacker_text(),
+                d.defender_text(),
                 cb.dres.text(),
                 cb.ares.text()
             )

@@ -424,6 +424,9 @@ pub struct Charts {
     /// Artillery rows: clear, rolling, rough/hill, none; each cell (value, kind) with kind
     /// 0 plain, 1 star (even roll applies), 2 dagger (even +2, odd +1).
     pub art: [[(i8, u8); 5]; 4],
+    /// Grand-assault overload bands (GCACW 7.2): (lowest whole CV, extra attacker manpower
+    /// loss), rising.
+    pub overload: Vec<(u32, u8)>,
 }
 
 impl Charts {
@@ -514,6 +517,18 @@ struct ChartsDoc {
     ratio: RatioDoc,
     crt: CrtDoc,
     artillery: HashMap<String, Vec<String>>,
+    grand_assault_overload: OverloadDoc,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OverloadDoc {
+    bands: Vec<Spanned<OverloadBand>>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OverloadBand {
+    min: u32,
+    extra_loss: u8,
 }
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -903,6 +918,7 @@ fn load_charts(set: &ContentSet, errs: &mut Diagnostics) -> Option<Charts> {
             _ => errs.push(general(format!("[artillery] needs a `{key}` row of 5 cells"))),
         }
     }
+    let overload = overload_bands(set, src, &d.grand_assault_overload, errs);
     Some(Charts {
         terrain,
         pike,
@@ -922,7 +938,27 @@ fn load_charts(set: &ContentSet, errs: &mut Diagnostics) -> Option<Charts> {
         crt_def,
         crt_att,
         art,
+        overload,
     })
+}
+
+/// `[grand_assault_overload]` (GCACW 7.2): each band's `min` above the last one's, each extra
+/// loss positive; a bad band is reported at its own line and column.
+fn overload_bands(set: &ContentSet, src: SrcId, doc: &OverloadDoc, errs: &mut Diagnostics) -> Vec<(u32, u8)> {
+    let mut out: Vec<(u32, u8)> = Vec::new();
+    for b in &doc.bands {
+        let band = b.get_ref();
+        if band.extra_loss == 0 {
+            errs.push(set.diag(src, b.span(), "[grand_assault_overload] a band needs an extra_loss of 1 or more"));
+        }
+        if let Some(&(prev, _)) = out.last()
+            && band.min <= prev
+        {
+            errs.push(set.diag(src, b.span(), format!("[grand_assault_overload] band min {} must be above the previous band's {prev}", band.min)));
+        }
+        out.push((band.min, band.extra_loss));
+    }
+    out
 }
 
 fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapData> {

@@ -5,11 +5,16 @@
 use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
-use super::rules::{ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
+use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
 use bivouac_engine::log::{Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
+
+/// Half movement points as text (3 -> "1.5").
+fn half_mp(h: u8) -> String {
+    format!("{}", f32::from(h) / 2.0)
+}
 
 fn count(m: u64) -> u32 {
     m.count_ones()
@@ -607,22 +612,30 @@ impl Gcacw {
                 continue;
             }
             // GCACW 7.5: a leader left without its unit goes to the nearest hex holding a
-            // subordinate unit (A-32: hex distance, lowest unit first); none left: eliminated.
+            // subordinate unit (A-32: hex distance); none left: eliminated. Several units at
+            // that distance: its owner picks, the leader waiting with the first.
             let from = st.units[ls.unit as usize].hex;
             let ld = &sc.leaders[l];
-            let best = (0..st.units.len())
+            let subs: Vec<usize> = (0..st.units.len())
                 .filter(|&u| {
                     st.units[u].on_map()
                         && ld.subs & (1 << u) != 0
                         && (!matches!(ld.kind, LKind::Army | LKind::District) || sc.units[u].kind == Kind::Inf)
                 })
-                .min_by_key(|&u| if from == NO_HEX { 0 } else { sc.map.dist(from, st.units[u].hex) });
-            match best {
-                Some(u) => st.leaders[l].unit = u as u8,
-                None => {
-                    st.leaders[l].gone = true;
-                    log.info(|| format!("{} is eliminated: no subordinate unit left (GCACW 7.5)", ld.name));
-                }
+                .collect();
+            let dist = |u: usize| if from == NO_HEX { 0 } else { sc.map.dist(from, st.units[u].hex) };
+            let Some(near) = subs.iter().map(|&u| dist(u)).min() else {
+                st.leaders[l].gone = true;
+                log.info(|| format!("{} is eliminated: no subordinate unit left (GCACW 7.5)", ld.name));
+                continue;
+            };
+            let nearest = subs.iter().filter(|&&u| dist(u) == near).fold(0u64, |m, &u| m | 1 << u);
+            let first = nearest.trailing_zeros() as u8;
+            st.leaders[l].unit = first;
+            if nearest.count_ones() > 1 {
+                st.flow.push(Frame::Relocate { side: ld.side, leader: l as u8, units: nearest });
+            } else {
+                log.info(|| format!("{} goes to {}, the nearest subordinate unit (GCACW 7.5)", ld.name, sc.units[first as usize].name));
             }
         }
         let before = st.refused.len();
@@ -865,6 +878,11 @@ impl Gcacw {
             }
             // GCACW 7.7: a decoy's moves are the force-marker actions (`intel::li_legal`).
             Frame::Decoy { .. } => {}
+            Frame::Relocate { leader, units, .. } => {
+                for u in bits(*units) {
+                    out.push(Action::Transfer { leader: self.lname(st, *leader as usize), unit: un(u) });
+                }
+            }
             Frame::Swamp { unit, .. } => {
                 for n in self.swamp_exits(st, *unit as usize) {
                     out.push(Action::Move { hex: self.lab(st, n) });
@@ -925,10 +943,7 @@ impl Gcacw {
                 "GCACW 5.5",
                 "the entrench action needs an 1864+ scenario (1863 with the optional rule), no rain, a non-demoralized unit at fatigue 0-2 (1863) or 0-3 (1864+) not under a completed fort".into(),
             ),
-            (Some(Frame::March), Action::Move { .. }) => (
-                "GCACW 6.2",
-                "the unit may not enter that hex (terrain, river, enemy unit, not enough MP, or an enemy ZOC it must stop in or may not leave)".into(),
-            ),
+            (Some(Frame::March), Action::Move { hex }) => self.move_refusal(st, *hex),
             (Some(Frame::March), Action::Attack { .. }) => {
                 ("GCACW 7.1", "that attack is not allowed (MP, artillery, river, mountain, swamp or woods hexside, or the march may not attack again)".into())
             }
@@ -944,6 +959,10 @@ impl Gcacw {
                 "the flooded unit moves to an adjacent hex without enemy units, not a swamp, not across a river without bridge or ferry, and not into an enemy ZOC if another hex is free of it".into(),
             ),
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
+            (Some(Frame::Relocate { .. }), _) => (
+                "GCACW 7.5",
+                "the leader of an eliminated unit goes to one of the nearest subordinate units (A-32: its owner picks among those at the same distance)".into(),
+            ),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
             (Some(Frame::Loss { .. }), _) => ("GCACW 7.5", "the loss must go to a unit of the force".into()),
@@ -959,6 +978,21 @@ impl Gcacw {
             _ => ("GCACW 4.0", format!("`{}` is not a legal action now", self.notation_of(a))),
         };
         Refusal::new(rule, msg)
+    }
+
+    /// The rule that forbids the marching unit's move into `hex`, with the figures (GCACW 6.1,
+    /// 6.2, 10.0, 12.0): the same checks as `march_step`, which the legal list uses.
+    fn move_refusal(&self, st: &State, hex: Lab) -> (&'static str, String) {
+        let Some(n) = self.hex_of(st, hex) else { return ("GCACW 6.1", format!("{} is not a hex of this map", lab_text(hex))) };
+        match self.march_step(st, n) {
+            Err((rule, why)) if why.starts_with("not enough") => {
+                let (u, ma) = st.march.as_ref().map_or((0, 0), |m| (m.unit, m.ma));
+                let cost = self.step_cost(st, u, st.units[u as usize].hex, n).unwrap_or(0);
+                (rule, format!("{why}: it costs {} MP, {} left", half_mp(cost), half_mp(ma)))
+            }
+            Err((rule, why)) => (rule, why.to_string()),
+            Ok(_) => ("GCACW 4.0", format!("`move {}` is not a legal action now", lab_text(hex))),
+        }
     }
 
     pub(super) fn notation_of(&self, a: &Action) -> String {
@@ -987,6 +1021,7 @@ impl Gcacw {
             Frame::Advance { .. } => "advance UNIT into the vacated hex, or done (GCACW 7.6)",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
             Frame::Decoy { .. } => "move the decoy force marker, or end (GCACW 7.7)",
+            Frame::Relocate { .. } => "transfer LEADER UNIT: the leader of an eliminated unit joins one of the nearest subordinate units (GCACW 7.5)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
         };
@@ -1006,6 +1041,12 @@ impl Gcacw {
                 st.leaders[l].unit = u as u8;
                 st.transferred |= 1 << l;
                 log.info(|| format!("{} transfers to {} (GCACW 6.3)", sc.leaders[l].name, sc.units[u].name));
+            }
+            (Frame::Relocate { .. }, Action::Transfer { leader, unit }) => {
+                let (l, u) = (lid(st, leader), uid(st, unit));
+                st.flow.pop();
+                st.leaders[l].unit = u as u8;
+                log.info(|| format!("{} goes to {}, a nearest subordinate unit (GCACW 7.5)", sc.leaders[l].name, sc.units[u].name));
             }
             (Frame::Transfer { .. }, Action::Done) => {
                 st.flow.pop();
@@ -1432,9 +1473,17 @@ impl Gcacw {
 
     /// Cost of a march step into `n` and whether it is a ZOC-to-ZOC move (GCACW 6.1, 6.2).
     pub fn march_move(&self, st: &State, n: HexId) -> Option<(u8, bool)> {
-        let mv = st.march.as_ref()?;
-        if mv.stopped || mv.ended {
-            return None;
+        self.march_step(st, n).ok()
+    }
+
+    /// `march_move`, or the rule that forbids the step (the refusal names it).
+    pub fn march_step(&self, st: &State, n: HexId) -> Result<(u8, bool), Block> {
+        let Some(mv) = st.march.as_ref() else { return Err(("GCACW 6.1", "no unit is marching")) };
+        if mv.ended {
+            return Err(("GCACW 6.2", "this march is over (a ZOC-to-ZOC move, a combat result, a refused flank or a destruction attempt ended it)"));
+        }
+        if mv.stopped {
+            return Err(("GCACW 6.2", "a unit that enters an enemy zone of control stops there (it may still attack)"));
         }
         let u = mv.unit as usize;
         let side = self.sc(st).units[u].side;
@@ -1442,21 +1491,26 @@ impl Gcacw {
         let first = !mv.moved && !mv.attacked;
         let in_zoc = self.enemy_zoc(st, side, cur) == ZOC_NORMAL;
         if in_zoc && !(mv.started_in_zoc && first) {
-            return None; // may leave an enemy ZOC only as the first thing of a march begun in it
+            // may leave an enemy ZOC only as the first thing of a march begun in it
+            return Err(("GCACW 6.2", "a unit may leave an enemy zone of control only as the first thing it does in a march that began there"));
         }
-        let base = self.step_cost(st, mv.unit, cur, n)?;
+        let base = self.step_cost_why(st, mv.unit, cur, n)?;
         let to_zoc = self.enemy_zoc(st, side, n) == ZOC_NORMAL;
         if in_zoc && to_zoc {
             // ZOC to ZOC: costs the entire allowance.
-            return if mv.ma > 0 || first { Some((mv.ma, true)) } else { None };
+            return if mv.ma > 0 || first {
+                Ok((mv.ma, true))
+            } else {
+                Err(("GCACW 6.2", "a ZOC-to-ZOC move costs the entire movement allowance, and none is left"))
+            };
         }
         let cost = base + if in_zoc { 2 } else { 0 };
         if cost <= mv.ma {
-            Some((cost, false))
+            Ok((cost, false))
         } else if first {
-            Some((mv.ma.max(cost), false)) // minimum move of one hex (GCACW 6.2)
+            Ok((mv.ma.max(cost), false)) // minimum move of one hex (GCACW 6.2)
         } else {
-            None
+            Err(("GCACW 6.2", "not enough movement points left to enter that hex"))
         }
     }
 
@@ -1626,6 +1680,7 @@ impl Gcacw {
                     dres: Default::default(),
                     ares: Default::default(),
                     overload: 0,
+                    drms: None,
                     stage: 0,
                     def_nothing: false,
                 });
@@ -1860,6 +1915,7 @@ impl Gcacw {
             dres: Default::default(),
             ares: Default::default(),
             overload: 0,
+            drms: None,
             stage: 0,
             def_nothing: false,
         });

@@ -77,30 +77,58 @@ pub fn creek_passable(m: &MapData, a: HexId, b: HexId, s: &SideData, rain: bool)
     !(rain && s.creek && !s.any_route() && m.terrain(a) != Terrain::City && m.terrain(b) != Terrain::City)
 }
 
-/// The hexside between two adjacent hexes may be crossed by movement, retreat, advance or
-/// attack: rivers only at crossings, mountains/swamps only along routes, creeks in rain.
-pub fn side_crossable(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool) -> bool {
+/// Why a move is forbidden: the rule and the reason, for refusals (static text: the legal-move
+/// search calls these checks for every neighbour, so a blocked step allocates nothing).
+pub type Block = (&'static str, &'static str);
+
+/// Why the hexside between two adjacent hexes may not be crossed by movement, retreat, advance
+/// or attack (rivers only at crossings, mountains/swamps only along routes, creeks in rain), or
+/// None. The one test behind `side_crossable` and the move refusals.
+pub fn side_block(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool) -> Option<Block> {
     let rain = st.rain;
-    let Some(s) = eff_side(m, st, a, b) else { return false };
+    let Some(s) = eff_side(m, st, a, b) else { return Some(("GCACW 6.1", "a unit moves one hex at a time, into an adjacent hex")) };
     let s = &s;
     if m.terrain(b) == Terrain::Water || m.terrain(a) == Terrain::Water {
-        return false;
+        return Some(("GCACW 6.2", "no unit may enter an all-water hex"));
     }
-    if !river_passable(s, rain) || !creek_passable(m, a, b, s, rain) {
-        return false;
+    if !river_passable(s, rain) {
+        return Some(if s.crossing == Crossing::Ford {
+            ("GCACW 12.0", "fords may not be used in a rain turn")
+        } else {
+            ("GCACW 6.2", "a river hexside may be crossed only by a bridge, ford, dam or ferry")
+        });
+    }
+    if !creek_passable(m, a, b, s, rain) {
+        return Some(("GCACW 12.0", "in a rain turn a creek hexside may be crossed only along a pike, road, trail or railroad, or next to a city"));
     }
     for h in [a, b] {
         let t = m.terrain(h);
         if route_only(t, rain) {
             // GCACW 6.2: mountains along pike/road/trail/railroad; swamps along pike/road/railroad
             // for movement, trails included for attacks, retreats and ZOC.
-            let ok = if t == Terrain::Mountain || swamp_trail { s.any_route() } else { s.pike || s.road || s.railroad };
-            if !ok {
-                return false;
+            if t == Terrain::Mountain {
+                if !s.any_route() {
+                    return Some(("GCACW 6.2", "a mountain hex may be entered or left only across a pike, road, trail or railroad hexside"));
+                }
+            } else if swamp_trail {
+                if !s.any_route() {
+                    return Some(("GCACW 6.2", "a swamp hex may be entered or left only across a pike, road, trail or railroad hexside"));
+                }
+            } else if !(s.pike || s.road || s.railroad) {
+                return Some((
+                    if t == Terrain::Swamp { "GCACW 6.2" } else { "GCACW 12.0" },
+                    "a swamp hex (a provisional swamp in rain) may be entered or left only across a pike, road or railroad hexside",
+                ));
             }
         }
     }
-    true
+    None
+}
+
+/// The hexside between two adjacent hexes may be crossed by movement, retreat, advance or
+/// attack (`side_block` says why not).
+pub fn side_crossable(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool) -> bool {
+    side_block(m, a, b, st, swamp_trail).is_none()
 }
 
 /// The kind of ZOC a unit in `from` exerts into the adjacent hex `to` (GCACW 2.4, 12.0).
@@ -333,22 +361,41 @@ impl Gcacw {
     /// Cost in half MP for `unit` to step from `from` into the adjacent `to`, before ZOC
     /// effects; None if it may not (GCACW 6.1, 6.2, 10.0, 12.0; digest 2.3).
     pub fn step_cost(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Option<u8> {
+        self.step_cost_why(st, unit, from, to).ok()
+    }
+
+    /// `step_cost`, or the rule that forbids the step.
+    pub fn step_cost_why(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Result<u8, Block> {
         let ud = &self.sc(st).units[unit as usize];
-        self.move_cost(st, ud.side, ud.kind == Kind::Cav, st.units[unit as usize].mp, from, to)
+        self.move_cost_why(st, ud.side, ud.kind == Kind::Cav, st.units[unit as usize].mp, from, to)
     }
 
     /// `step_cost` for a mover of `side`, cavalry or not, of manpower `mp` (a decoy force
     /// marker moves as infantry or cavalry with no manpower, GCACW 7.7).
     pub fn move_cost(&self, st: &State, side: u8, cav: bool, mp: u8, from: HexId, to: HexId) -> Option<u8> {
+        self.move_cost_why(st, side, cav, mp, from, to).ok()
+    }
+
+    /// `move_cost`, or the rule that forbids the step.
+    pub fn move_cost_why(&self, st: &State, side: u8, cav: bool, mp: u8, from: HexId, to: HexId) -> Result<u8, Block> {
         let sc = self.sc(st);
         let m = &sc.map;
-        let s = &eff_side(m, st, from, to)?;
+        if m.dir_to(from, to).is_none() {
+            return Err(("GCACW 6.1", "a unit moves one hex at a time, into an adjacent hex"));
+        }
         if self.enemy_in(st, to, side) {
-            return None; // GCACW 6.2: never into an enemy-occupied hex.
+            return Err(("GCACW 6.2", "a unit may never enter a hex occupied by an enemy unit"));
         }
-        if !side_crossable(m, from, to, st, false) || enemy_pontoon(m, st, from, to, side) || unfordable_blocks(m, st, from, to) {
-            return None;
+        if let Some(b) = side_block(m, from, to, st, false) {
+            return Err(b);
         }
+        if enemy_pontoon(m, st, from, to, side) {
+            return Err(("GCACW 10.0", "only the side that built a pontoon bridge may cross it"));
+        }
+        if unfordable_blocks(m, st, from, to) {
+            return Err(("GCACW 12.0", "the river is unfordable this turn: no unit crosses it by a ford"));
+        }
+        let s = &eff_side(m, st, from, to).ok_or(("GCACW 6.1", "a unit moves one hex at a time, into an adjacent hex"))?;
         let ch = &self.data.charts;
         let pick = |p: (u8, u8)| if st.rain { p.1 } else { p.0 };
         let tt = m.terrain(to);
@@ -375,7 +422,7 @@ impl Gcacw {
         if !cav {
             cost += self.friendly_hex_penalty(st, side, to);
         }
-        Some(cost)
+        Ok(cost)
     }
 
     /// The best tactical value among the units and leaders in `hex` (GCACW 7.4).

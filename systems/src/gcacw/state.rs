@@ -1,5 +1,6 @@
 //! The GCACW game state (plain data, cheap to clone) and the actions players take.
 
+use super::combat::Drms;
 use super::data::{CrtRes, HexId, NO_HEX};
 use bivouac_engine::flow::Flow;
 use bivouac_engine::rng::GameRng;
@@ -146,6 +147,10 @@ pub struct Combat {
     pub ares: CrtRes,
     /// Extra attacker loss from a grand-assault overload (GCACW 7.2).
     pub overload: u8,
+    /// The modifiers applied to the roll, recorded when the dice are rolled (GCACW 7.4): what
+    /// the log and the combat panel show for the rest of the combat, whatever the losses and
+    /// retreats do to the board afterwards.
+    pub drms: Option<Drms>,
     pub stage: u8,
     /// Defender result had no r/R: the voluntary retreat costs fatigue after a "-".
     pub def_nothing: bool,
@@ -238,6 +243,10 @@ pub enum Frame {
     /// `ma` half MP left; `moved` once it left its hex, `stopped` once it entered an enemy normal
     /// ZOC, `zoc_start` if it began there (GCACW 6.2, 7.7: hidden forces follow the normal rules).
     Decoy { side: u8, num: u8, cav: bool, ma: u8, moved: bool, stopped: bool, zoc_start: bool },
+    /// A leader whose unit was eliminated goes to the nearest subordinate unit; with several
+    /// at that distance its owner picks one of `units` (GCACW 7.5, A-32: "owner breaks ties").
+    /// The leader waits provisionally with the first of them.
+    Relocate { side: u8, leader: u8, units: u64 },
     Cont(Cont),
 }
 
@@ -247,7 +256,7 @@ impl Frame {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
             Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
-            Frame::Decoy { side, .. } => *side,
+            Frame::Decoy { side, .. } | Frame::Relocate { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }

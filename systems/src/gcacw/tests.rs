@@ -472,6 +472,65 @@ fn dt21_to_dt23_entering_friendly_occupied_hexes() {
     assert_eq!(t.g.step_cost(st, t.u("k") as u8, t.h("0506"), t.h("0505")), Some(2));
 }
 
+/// A refused `move` names the rule that forbids that very move, not a list of every possible
+/// cause (GCACW 6.1, 6.2, 12.0): river, mountain, rain ford, enemy-occupied hex, enemy ZOC stop,
+/// not adjacent, and not enough movement points, each with its own rule and reason.
+#[test]
+fn move_refusal_names_the_actual_rule_gcacw_6_2() {
+    // 0505-0504: a minor river without a crossing; 0505-0405: a ford on another minor river;
+    // 0605: a mountain without a route. The enemy at 0407 exerts a ZOC into 0406, 0506 and 0408.
+    let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0504\"], [\"0505\", \"0405\"]]\n\
+                 [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0405\"]]\n";
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc"];
+    let body = unit("m", "union", "inf", 6, "0505", "") + &unit("m2", "union", "inf", 6, "0408", "") + &unit("e", "confederate", "inf", 6, "0407", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m");
+    t.st.march.as_mut().expect("march").ma = 12;
+    let why = |t: &mut T, text: &str| {
+        assert!(!t.has(text), "{text} must not be legal: {:?}", t.legal());
+        let r = t.refused(text);
+        (r.rule.to_string(), r.to_string())
+    };
+    let (rule, text) = why(&mut t, "move 0504");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("river hexside may be crossed only by a bridge, ford, dam or ferry"), "{text}");
+    assert!(!text.contains("mountain") && !text.contains("enemy"), "only the actual cause: {text}");
+    let (rule, text) = why(&mut t, "move 0605");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("mountain hex may be entered or left only across a pike, road, trail or railroad"), "{text}");
+    let (rule, text) = why(&mut t, "move 0507");
+    assert_eq!(rule, "GCACW 6.1", "{text}");
+    assert!(text.contains("adjacent"), "{text}");
+    // GCACW 12.0: the ford is usable in fair weather, not in a rain turn.
+    assert!(t.has("move 0405"), "{:?}", t.legal());
+    t.st.rain = true;
+    let (rule, text) = why(&mut t, "move 0405");
+    assert_eq!(rule, "GCACW 12.0", "{text}");
+    assert!(text.contains("fords may not be used in a rain turn"), "{text}");
+    t.st.rain = false;
+    // Entering the enemy ZOC stops the march (GCACW 6.2).
+    t.act("move 0506");
+    let (rule, text) = why(&mut t, "move 0507");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("enters an enemy zone of control stops there"), "{text}");
+    // m2 begins its march in the enemy ZOC: it may leave, but never enter the enemy's hex.
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march m2");
+    t.st.march.as_mut().expect("march").ma = 12;
+    let (rule, text) = why(&mut t, "move 0407");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("hex occupied by an enemy unit"), "{text}");
+    t.act("move 0409");
+    t.st.march.as_mut().expect("march").ma = 1;
+    let (rule, text) = why(&mut t, "move 0410");
+    assert_eq!(rule, "GCACW 6.2", "{text}");
+    assert!(text.contains("not enough movement points left"), "{text}");
+    assert!(text.contains("0.5 left"), "the figures: {text}");
+}
+
 #[test]
 fn dt24_to_dt26_zoc_and_movement() {
     // Enemy at 0503 exerts normal ZOC into 0504 (and 0404, 0604...). The unit starts at 0504.
@@ -656,25 +715,11 @@ fn dt39_position(dice: &[u8]) -> (T, Vec<String>) {
     (t, log)
 }
 
-#[test]
-fn dt39_grand_assault_overload() {
-    let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
-    let (probe, log) = dt39_position(&[3, 3]);
-    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
-    assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
-    let cb = probe.st.combat.clone().expect("combat in progress");
-    assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
-    // Choose the dice so the differential is +7: the 70+ column reads "2a" (a loss of 2).
-    // Both rolls were 3, so the logged differential is the net modifier.
-    let drm: i32 = combat.split("differential ").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).expect("differential");
-    let a = (1..=6).find(|a| (1..=6).any(|b| a + drm - b == 7)).expect("a +7 differential");
-    let b = (a + drm - 7) as u8;
-    let (mut t, log) = dt39_position(&[a as u8, b]);
-    let cb = t.st.combat.clone().expect("combat in progress");
-    assert_eq!(cb.ares.loss, 2, "CRT gives the attacker a loss of 2: {log:?}");
+/// Plays the combat in progress out (the defender's losses and retreat, then the attacker
+/// spreads its loss among the participants, GCACW 7.5), taking the first choice each time; the
+/// attacker's manpower lost.
+fn dt39_play_out(t: &mut T, ids: &[&str]) -> u32 {
     let before: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
-    // Play the combat out (defender's losses and retreat, then the attacker spreads its loss
-    // among the participants, GCACW 7.5), taking the first choice each time.
     for _ in 0..50 {
         if t.st.combat.is_none() {
             break;
@@ -683,11 +728,64 @@ fn dt39_grand_assault_overload() {
         t.act(&pick);
     }
     assert!(t.st.combat.is_none(), "the combat ends");
-    let after: u32 = ids.iter().map(|u| u32::from(t.unit(u).mp)).sum();
-    assert_eq!(before - after, 4, "DT-39: the attacker loses 2 + 2 = 4 manpower");
-    // The bands (GCACW 7.2): 80-89 +1, 90-99 +2, 100+ +3, and nothing below 80.
-    for (whole, extra) in [(79, 0), (80, 1), (89, 1), (90, 2), (99, 2), (100, 3), (130, 3)] {
-        assert_eq!(Gcacw::overload(whole), extra, "overload at {whole}");
+    before - ids.iter().map(|u| u32::from(t.unit(u).mp)).sum::<u32>()
+}
+
+/// DT-39 reads "CRT gives the attacker 2D". The provisional CRT (digest Appendix B.1) never
+/// prints 2D in the attacker's 70+ column that a 92-CV attack uses (its 2D cells are in the
+/// 1/2-3 to 12-18 columns): the real-chart run uses the 70+ cell "2a" at +7, the same loss of 2;
+/// the digest's "2D" itself is applied as a forced result (loss 2 + 2, every attacker
+/// disorganized). The seed has no such example: DT-39 is the digest's derived case.
+#[test]
+fn dt39_grand_assault_overload() {
+    let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
+    let (mut probe, log) = dt39_position(&[3, 3]);
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
+    let cb = probe.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
+    // The digest's result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
+    probe.st.combat.as_mut().expect("combat").ares = data::CrtRes::parse("2D").expect("2D");
+    assert_eq!(dt39_play_out(&mut probe, &ids), 4, "DT-39 (2D): the attacker loses 2 + 2 = 4 manpower");
+    assert!(ids.iter().all(|u| !probe.unit(u).org), "D applies to every participant, joiners included (GCACW 7.5)");
+    // The chart's own cell: the dice give a +7 differential, and the 70+ column reads "2a".
+    // Both rolls were 3, so the logged differential is the net modifier.
+    let drm: i32 = combat.split("differential ").nth(1).and_then(|r| r.split(':').next()).and_then(|n| n.parse().ok()).expect("differential");
+    let a = (1..=6).find(|a| (1..=6).any(|b| a + drm - b == 7)).expect("a +7 differential");
+    let b = (a + drm - 7) as u8;
+    let (mut t, log) = dt39_position(&[a as u8, b]);
+    let cb = t.st.combat.clone().expect("combat in progress");
+    assert_eq!(cb.ares, data::CrtRes::parse("2a").expect("2a"), "the 70+ column at +7: {log:?}");
+    assert_eq!(dt39_play_out(&mut t, &ids), 4, "DT-39 (2a): the attacker loses 2 + 2 = 4 manpower");
+    // The bands (GCACW 7.2, charts.toml [grand_assault_overload]): 80-89 +1, 90-99 +2,
+    // 100+ +3, and nothing below 80.
+    for (whole, extra) in [(0, 0), (79, 0), (80, 1), (89, 1), (90, 2), (99, 2), (100, 3), (130, 3)] {
+        assert_eq!(t.g.overload(whole), extra, "overload at {whole}");
+    }
+}
+
+/// Bad `[grand_assault_overload]` bands in charts.toml are diagnosed at their file:line:col
+/// (GCACW 7.2), never a panic.
+#[test]
+fn bad_overload_bands_are_diagnosed_gcacw_7_2() {
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();
+    for (from, to, says) in [
+        ("{ min = 90, extra_loss = 2 }", "{ min = 75, extra_loss = 2 }", "must be above the previous band's 80"),
+        ("{ min = 100, extra_loss = 3 }", "{ min = 100, extra_loss = 0 }", "extra_loss of 1 or more"),
+        ("{ min = 80, extra_loss = 1 }", "{ min = 80, extra = 1 }", "extra"),
+    ] {
+        assert!(text.contains(from), "charts.toml holds {from}");
+        let root = std::env::temp_dir().join(format!("bivouac-gcacw-overload-{}-{}", std::process::id(), NEXT.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+        std::fs::create_dir_all(root.join(DIR)).unwrap();
+        let bad = text.replace(from, to);
+        std::fs::write(root.join(DIR).join("charts.toml"), &bad).unwrap();
+        let set = ContentSet::open(&[content_dir(), root.clone()], DIR).unwrap();
+        let err = data::load_data(&set).expect_err("bad overload bands must be refused");
+        let _ = std::fs::remove_dir_all(&root);
+        let d = err.0.iter().find(|d| d.file.ends_with("charts.toml") && format!("{d}").contains(says)).unwrap_or_else(|| panic!("{to}: {err}"));
+        let line = bad.lines().position(|l| l.contains(to)).expect("the bad band's line") + 1;
+        assert_eq!(d.line, line, "{d}");
+        assert!(d.col > 1, "{d}");
     }
 }
 
@@ -790,9 +888,55 @@ fn march_combat(t: &T, attacker: &str, def_hex: &str) -> state::Combat {
         dres: Default::default(),
         ares: Default::default(),
         overload: 0,
+        drms: None,
         stage: 0,
         def_nothing: false,
     }
+}
+
+/// The modifiers shown mid-combat are the ones applied to the roll (GCACW 7.4): they are
+/// recorded when the dice are rolled, and the combat panel shows the log's figures while the
+/// defender retreats. Recomputing them from the board after the retreat is what read +19 for a
+/// logged +14 before: the emptied defender hex reads as the top ratio row (+13 here, not +8).
+#[test]
+fn combat_panel_shows_the_applied_drms_gcacw_7_4() {
+    let body = unit("a", "union", "inf", 15, "0505", "") + &unit("d", "confederate", "inf", 3, "0504", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march a");
+    t.st.march.as_mut().expect("march").ma = 12;
+    // 15 : 3 = 5 : 1 -> ratio +8; attacker 1 + 8 - defender 6 = +3: defender "Dr", a retreat.
+    t.dice(&[1, 6]);
+    let log = t.act("attack 0504 normal");
+    let combat = log.iter().find(|l| l.starts_with("combat:")).expect("combat");
+    assert!(combat.contains("attacker rolls 1 +8 (ratio +8,"), "{combat}");
+    let applied = t.st.combat.as_ref().and_then(|c| c.drms.clone()).expect("the modifiers are recorded with the roll");
+    assert_eq!((applied.attacker(), applied.ratio, applied.defender()), (8, 8, 0));
+    assert!(combat.contains(&format!("attacker rolls 1 {}, defender rolls 6 {};", applied.attacker_text(), applied.defender_text())), "{combat}");
+    let panel = |t: &T| -> Vec<String> {
+        let b = t.g.board(&t.st, None);
+        b.panels.iter().find(|p| p.title == "Combat").map(|p| p.lines.clone()).unwrap_or_default()
+    };
+    let shown = format!("Modifiers (GCACW 7.4): attacker {}; defender {}", applied.attacker_text(), applied.defender_text());
+    assert!(panel(&t).contains(&shown), "{:?}", panel(&t));
+    // Play the retreat out; once the defender has left its hex the board gives other figures,
+    // but the combat keeps and shows the ones applied.
+    let mut checked = false;
+    for _ in 0..20 {
+        let Some(cb) = t.st.combat.clone() else { break };
+        if t.hex_of("d") != "0504" {
+            let now = t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet());
+            assert_eq!(now.ratio, 13, "recomputed on the emptied hex: the top ratio row");
+            assert_eq!(cb.drms.as_ref(), Some(&applied), "the applied modifiers stay as rolled");
+            assert!(panel(&t).contains(&shown), "{:?}", panel(&t));
+            checked = true;
+            break;
+        }
+        let pick = t.legal()[0].clone();
+        t.act(&pick);
+    }
+    assert!(checked, "the defender retreated mid-combat");
 }
 
 #[test]
@@ -1903,7 +2047,7 @@ fn dt85_dt86_dt91_dt93_dt94_bridges_and_unfordable_markers() {
 #[ignore]
 fn seven_pines_rule_coverage() {
     let g = game();
-    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches"];
+    let keys = ["rain markers", "unfordable through", "flooded swamp", "floods the provisional", "pontoon bridge", "repairs the", "tries to destroy", "destroyed", "cavalry retreat", "retreats voluntarily", "advances into", "entrenches", "the nearest subordinate unit", "a nearest subordinate unit"];
     let mut counts = vec![0usize; keys.len()];
     for seed in 0..300u64 {
         let mut st = g.setup(&Setup::new("seven-pines", 2, seed)).unwrap();
@@ -2023,6 +2167,7 @@ fn advance_into_cavalry_zoc_opens_the_cavalry_window_gcacw_7_7() {
         dres: Default::default(),
         ares,
         overload: 0,
+        drms: None,
         stage: 6,
         def_nothing: false,
     });
@@ -2817,5 +2962,171 @@ fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
         t.st.destroyed.push((a.min(b), a.max(b)));
         let s = rules::eff_side(&t.sc().map, &t.st, a, b).unwrap();
         assert_eq!(s.crossing, after, "DT-90 {more}");
+    }
+}
+
+// ---- Audit of issue 7: routes, dams, reinforcements, turn update, victory ---------------------
+
+/// Route hexsides (GCACW 6.2, 12.0): a pike, road, railroad or trail sets the cost whatever the
+/// terrain (pike 1, road/railroad 1, trail 1, a mountain by trail 2; rain: pike 1 1/2, road and
+/// railroad 2); off-route the terrain costs. A dam (GCACW 6.2, 7.4, 10.0, 12.0) carries
+/// movement and ZOC across a river, rain or not, gives the defender +2, and can never be
+/// destroyed; a river without a crossing blocks both.
+#[test]
+fn routes_and_dams_on_hand_built_hexsides_gcacw_6_2_7_4() {
+    let extra = "[[route]]\nkind = \"pike\"\nname = \"p\"\npath = [\"0505\", \"0506\"]\n\
+                 [[route]]\nkind = \"road\"\nname = \"r\"\npath = [\"0505\", \"0504\"]\n\
+                 [[route]]\nkind = \"railroad\"\nname = \"rr\"\npath = [\"0505\", \"0405\"]\n\
+                 [[route]]\nkind = \"trail\"\nname = \"t\"\npath = [\"0405\", \"0505\", \"0605\"]\n\
+                 [[hexside]]\nkind = \"minor-river\"\nname = \"mr\"\nsides = [[\"0303\", \"0304\"], [\"0707\", \"0708\"]]\n\
+                 [[hexside]]\nkind = \"dam\"\nname = \"dm\"\nsides = [[\"0303\", \"0304\"]]\n";
+    // 0605 mountain, 0606 woods.
+    let grid = ["cccccccccc", "cccccccccc", "cccccccccc", "cccccccccc", "cccccmcccc", "cccccwcccc"];
+    let body = unit("u", "union", "inf", 6, "0505", "") + &unit("d", "union", "inf", 8, "0303", "") + &unit("e", "confederate", "inf", 6, "0304", "")
+        + &unit("f", "confederate", "inf", 6, "0708", "");
+    let mut t = build("sjw", 1862, &grid, extra, &body);
+    let u = t.u("u") as u8;
+    let cost = |t: &T, to: &str| t.g.step_cost(&t.st, u, t.h("0505"), t.h(to));
+    // Fair weather, half MP: pike, road, railroad 1 MP; the trail into the mountain 2 MP; the
+    // woods off-route 2 MP (charts.toml [terrain], provisional).
+    let fair: Vec<_> = ["0506", "0504", "0405", "0605", "0606"].iter().map(|h| cost(&t, h)).collect();
+    assert_eq!(fair, vec![Some(2), Some(2), Some(2), Some(4), Some(4)]);
+    t.st.rain = true;
+    let rain: Vec<_> = ["0506", "0504", "0405"].iter().map(|h| cost(&t, h)).collect();
+    assert_eq!(rain, vec![Some(3), Some(4), Some(4)], "GCACW 12.0: pike 1 1/2, road and railroad 2");
+    // The dam: crossed by movement in rain as in fair weather (not a ford), ZOC through it.
+    let (a, b) = (t.h("0303"), t.h("0304"));
+    let (x, y) = (t.h("0707"), t.h("0708"));
+    let (e, gone) = (t.u("e"), t.h("0909"));
+    t.st.units[e].hex = gone;
+    assert!(t.g.step_cost(&t.st, t.u("d") as u8, a, b).is_some(), "a dam carries movement across the river in rain");
+    t.st.rain = false;
+    assert_eq!(rules::zoc_into(&t.sc().map, b, a, &t.st), rules::ZOC_NORMAL, "ZOC extends across a dam");
+    assert_eq!(rules::zoc_into(&t.sc().map, y, x, &t.st), rules::ZOC_NONE, "no ZOC across a river without a crossing");
+    assert!(t.g.step_cost(&t.st, t.u("d") as u8, x, y).is_none() && t.g.step_cost(&t.st, t.u("d") as u8, y, x).is_none());
+    t.st.units[e].hex = b;
+    assert_eq!(t.g.terrain_drm(&t.st, a, b), 2, "GCACW 7.4: bridge, dam, ferry or ford +2");
+    // GCACW 10.0: dams are never destroyed; d (CV 8, infantry) could try a bridge, not a dam.
+    t.st.units[e].hex = gone;
+    t.initiative(UNION);
+    t.dice(&[6]);
+    t.act("march d");
+    assert!(t.g.destroy_targets(&t.st).is_empty() && !t.legal().iter().any(|a| a.starts_with("destroy")), "{:?}", t.legal());
+}
+
+/// Cedar Mountain's authored schedule (GCACW 3.1, 3.5): the Turn Update Phase advances the
+/// turn and the next turn's reinforcements arrive with their leaders attached, unless an enemy
+/// unit holds the entry hex; after the last turn the game ends and the authored victory
+/// conditions score manpower lost and the objectives held.
+#[test]
+fn reinforcements_turn_update_and_victory_cedar_mountain_gcacw_3_5() {
+    let g = game();
+    let st0 = g.setup(&Setup::new("cedar-mountain", 2, 4)).unwrap();
+    let sc = g.sc(&st0);
+    let ricketts = sc.unit_index("ricketts").expect("ricketts") as usize;
+    let mcdowell = sc.leader_index("mcdowell").expect("mcdowell") as usize;
+    let culpeper = sc.map.by_label["1102"];
+    let csa = (0..sc.units.len()).find(|&i| sc.units[i].side == CSA && st0.units[i].on_map()).expect("a Confederate unit");
+    assert_eq!((st0.turn, st0.units[ricketts].hex), (1, NO_HEX), "Ricketts arrives on turn 2");
+    let mut st = st0.clone();
+    let mut log = Log::recording();
+    g.turn_update(&mut st, &mut log);
+    assert_eq!(st.turn, 2);
+    assert_eq!(st.units[ricketts].hex, culpeper, "reinforcements at their hex");
+    assert_eq!(st.leaders[mcdowell].unit as usize, ricketts, "their leader attached to a subordinate unit");
+    g.check_invariants(&st).unwrap();
+    // An enemy unit in the entry hex delays them (AUTHORED scenario rule).
+    let mut st = st0.clone();
+    st.units[csa].hex = culpeper;
+    let mut log = Log::recording();
+    g.turn_update(&mut st, &mut log);
+    assert_eq!(st.units[ricketts].hex, NO_HEX, "delayed");
+    assert!(log.events.iter().any(|e| e.text.contains("delayed")));
+    // The end: after the last turn, the game is over and scored.
+    let mut st = st0.clone();
+    st.turn = sc.turns;
+    let far = (0..sc.map.hexes.len() as HexId).find(|&h| sc.objectives.iter().all(|o| o.hex != h)).expect("a hex");
+    for u in st.units.iter_mut().filter(|u| u.on_map()) {
+        u.hex = far;
+    }
+    st.units[csa].hex = culpeper; // +8 to the Confederates
+    st.lost = [4, 2];
+    assert!(g.outcome(&st).is_none(), "not over before the Turn Update Phase");
+    g.turn_update(&mut st, &mut Log::quiet());
+    assert_eq!(st.phase, Phase::End);
+    let o = g.outcome(&st).expect("the game is over");
+    assert_eq!(o.scores, vec![2, 4 + 8], "Union: 2 Confederate manpower lost; Confederates: 4 + Culpeper 8");
+    assert_eq!(o.winners, vec![1]);
+}
+
+/// GCACW 7.5 (A-32): the leader of an eliminated unit goes to the nearest subordinate unit by
+/// hex distance; with several at that distance its owner picks (never the engine); with one it
+/// goes there; with none it is eliminated.
+#[test]
+fn leader_of_an_eliminated_unit_goes_to_the_nearest_subordinate_gcacw_7_5() {
+    let body = unit("a", "union", "inf", 2, "0505", "corps = \"A\"") + &unit("b", "union", "inf", 4, "0503", "corps = \"A\"")
+        + &unit("c", "union", "inf", 4, "0507", "corps = \"A\"") + &unit("d", "union", "inf", 4, "0510", "corps = \"A\"")
+        + &unit("z", "union", "inf", 4, "0101", "division = \"Z\"") + &leader("ll", "union", "corps", "A", 1, 3, "a", "")
+        + &leader("zl", "union", "division", "Z", 1, 3, "z", "") + &unit("e", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1862, &[], "", &body);
+    let kill = |t: &mut T, id: &str| {
+        let u = t.u(id);
+        let mp = t.unit(id).mp;
+        t.g.lose(&mut t.st, u, mp, true, &mut Log::quiet());
+        t.g.proceed(&mut t.st, &mut Log::quiet());
+    };
+    // b (0503) and c (0507) are both 2 hexes from 0505, d 5: the owner picks b or c.
+    t.initiative(UNION);
+    kill(&mut t, "a");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Relocate { side: UNION, .. })), "{:?}", t.st.flow.top());
+    let mut legal = t.legal();
+    legal.sort();
+    assert_eq!(legal, vec!["transfer ll b", "transfer ll c"]);
+    assert_eq!(t.refused("transfer ll d").rule, "GCACW 7.5");
+    t.g.check_invariants(&t.st).unwrap();
+    t.act("transfer ll c");
+    assert_eq!(t.st.leaders[t.l("ll")].unit as usize, t.u("c"));
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })), "back to the action cycle");
+    // One nearest unit: no choice to make.
+    kill(&mut t, "c");
+    assert_eq!(t.st.leaders[t.l("ll")].unit as usize, t.u("d"), "from 0507: d at 3 hexes, b at 4");
+    assert!(matches!(t.st.flow.top(), Some(Frame::Initiative { .. })));
+    // No subordinate unit left: the leader is eliminated.
+    kill(&mut t, "z");
+    assert!(t.st.leaders[t.l("zl")].gone);
+}
+
+/// GCACW 7.4 (digest 6.7): -1 to the attacker's roll in every rain turn, where the game's rain
+/// rules apply in the Basic Game (SIV, OTR, GTC: variants.toml `rain_in_basic`); SJW marks
+/// rain without Basic Game effects.
+#[test]
+fn rain_modifier_gcacw_7_4() {
+    let body = unit("a", "union", "inf", 6, "0505", "") + &unit("d", "confederate", "inf", 4, "0504", "");
+    for (game, rain, drm) in [("otr", false, 0), ("otr", true, -1), ("siv", true, -1), ("sjw", true, 0)] {
+        let mut t = build(game, 1862, &[], "", &body);
+        t.st.rain = rain;
+        let cb = march_combat(&t, "a", "0504");
+        assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).rain, drm, "{game}, rain {rain}");
+    }
+}
+
+/// The charts the rulebook lacks are content tables whose header gives each table's
+/// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
+/// unverified (issue 7; digest Appendix B).
+#[test]
+fn every_chart_table_states_its_provenance() {
+    let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();
+    let header: String = text.lines().take_while(|l| l.starts_with('#')).collect::<Vec<_>>().join("\n");
+    let tables: Vec<&str> = text.lines().filter(|l| l.starts_with('[') && !l.starts_with("[[")).map(|l| l.trim_matches(|c| c == '[' || c == ']')).collect();
+    assert!(tables.len() >= 8, "{tables:?}");
+    for t in tables.iter().filter(|t| **t != "routes") {
+        let at = header.find(&format!("[{t}]")).unwrap_or_else(|| panic!("the header names [{t}]"));
+        let line = &header[at..header[at..].find("\n#   [").map_or(header.len(), |e| at + e)];
+        assert!(["PROVISIONAL", "TAKEN FROM THE RULEBOOK"].iter().any(|m| line.contains(m)), "[{t}]: {line}");
+    }
+    // Every table not taken from the rulebook is marked provisional.
+    for t in ["terrain", "extended_march", "disorganized", "ratio", "crt"] {
+        let at = header.find(&format!("[{t}]")).expect("named");
+        assert!(header[at..].lines().next().is_some_and(|l| l.contains("PROVISIONAL")), "[{t}] is provisional");
     }
 }
