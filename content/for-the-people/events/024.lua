@@ -1,8 +1,8 @@
 -- #24 Pre-War Treason (Traición antes de la guerra): CSA event, 3 OPs; removed after the event.
 -- RECONSTRUCTED: the card text is not in the rulebooks. The effect is the one the 1861 example of
 -- play (turn 3) shows: the CSA places 2 forts (New Madrid MO, Manassas VA) and the card is removed.
--- Read here as 2 CSA forts, one at a time, in CSA-controlled spaces without a fort and without
--- Union SP (FtP 6.8), chosen by the CSA.
+-- Read here as 2 CSA forts, one at a time, in CSA-controlled spaces without a fort (nor a printed
+-- coastal fort) and without Union SP (FtP 6.8), chosen by the CSA.
 
 function declare()
   return {
@@ -14,7 +14,7 @@ end
 local function candidates(view, taken)
   local out = {}
   for id, s in pairs(view.spaces) do
-    if s.control == "csa" and s.fort == nil and s.sp.union == 0 and not taken[id] then
+    if s.control == "csa" and s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then
       out[#out + 1] = id
     end
   end
