@@ -1542,6 +1542,20 @@ impl BobbyLee {
         }
     }
 
+    /// The rule that forbids a strategic move while Strategic Moves are left: the rule of its
+    /// kind of move (its cost and route), not the generic BL 5.4.
+    fn why_not_route(&self, a: &Action) -> Refusal {
+        let (rule, msg) = match a {
+            Action::Rail(..) => ("BL 9.3", "a rail move starts and ends in friendly rail hexes, passes no enemy-controlled rail hex (BL 9.1: the CSA never in the North), attacks nobody, and costs 1 SM (2 across two gauges, BL 9.4)"),
+            Action::Naval(..) => ("BL 10.3", "a naval move goes from a friendly port to a friendly port for 1 SM, passing no enemy port"),
+            Action::Evacuate(..) => ("BL 10.42", "a naval evacuation goes from a coastal hex that is not a port to a friendly port for 2 SM, passing no enemy port"),
+            Action::Invade(..) => ("BL 10.4", "only USA infantry invades, from a friendly port, a coastal or navigable-river hex, for 2 SM, passing no enemy port"),
+            Action::Cross(..) => ("BL 10.5", "a river crossing goes across a major river above the head of navigation for 1 SM, 2 into an enemy-controlled or enemy-occupied hex"),
+            _ => ("BL 5.4", "a strategic land move follows the rules of a normal move (BL 5.3) for 1 SM"),
+        };
+        Refusal::new(rule, msg.to_string())
+    }
+
     /// The rule that forbids an action that is not legal now.
     fn why_not(&self, s: &State, side: Side, a: &Action) -> Refusal {
         let r = |rule: &'static str, msg: &str| Refusal::new(rule, msg.to_string());
@@ -1557,7 +1571,8 @@ impl BobbyLee {
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
-            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (Phase::Movement, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) if s.sm > 0 && side == s.active => self.why_not_route(a),
+            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with Strategic Moves left"),
             (_, Action::Demand(_)) => r("BL 11.81", "the active player may demand, once per Campaign Turn, the surrender of an enemy force besieged now (every adjacent land hex enemy-occupied, no naval supply)"),
             (_, Action::Surrender(_)) => r("BL 11.81", "a besieged force surrenders when its owner answers a demand for that hex, or voluntarily in its owner's own Campaign Turn"),
             (_, Action::Refuse) => r("BL 11.81", "there is no surrender demand to refuse"),
