@@ -174,7 +174,7 @@ impl BobbyLee {
             battle_step(&bt.step),
         ];
         if bt.fortress {
-            status.push("Fortress battle (BL 11.9)".into());
+            status.push("Fortress battle (BL 7.6)".into());
         }
         if let Some(c) = bt.casualties.first() {
             status.push(format!("Hits to take: {}{} (BL 7.32)", c.hits, if c.melee { " from a melee" } else { "" }));

@@ -789,15 +789,18 @@ impl BobbyLee {
     /// BL 11.8: hexes of `side` in a besieged hex or group of adjacent hexes: every playable
     /// hex adjacent to the group is enemy-occupied and no hex of the group has naval supply.
     /// A group is a set of adjacent hexes all occupied by `side` (digest 6.3 [INTERP]: the
-    /// outer neighbours of the group count; A49: only land hexes a unit could occupy).
+    /// outer neighbours of the group count; A49: only land hexes a unit could occupy). Options
+    /// (digest 6.3 [INTERP]): `siege-group controlled` lets empty hexes `side` controls join a
+    /// group; `siege-naval port` lifts the siege of a supplied port's hex only.
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
-        let own = |h: usize| occ[h] & bit(side) != 0;
+        let held = |h: usize| occ[h] & bit(side) != 0;
+        let own = |h: usize| held(h) || (s.opts.siege_group_controlled && occ[h] == 0 && s.control[h] == side);
         let mut net: Option<Vec<bool>> = None;
         let mut seen = vec![false; d.hexes.len()];
         let mut out = vec![false; d.hexes.len()];
         for start in 0..d.hexes.len() {
-            if seen[start] || !own(start) {
+            if seen[start] || !held(start) {
                 continue;
             }
             // BL 11.8: the group of adjacent friendly-occupied hexes holding `start`.
@@ -827,9 +830,9 @@ impl BobbyLee {
             // BL 11.8: naval supply to any port of the group lifts the siege (the supply
             // network is traced only for a surrounded group holding a port).
             let port = |h: &usize| d.hexes[*h].place.is_some_and(|p| d.places[p as usize].port);
-            let supplied = group.iter().filter(|h| port(h)).any(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]);
-            if !supplied {
-                for h in group {
+            let supplied: Vec<usize> = group.iter().copied().filter(port).filter(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]).collect();
+            if supplied.is_empty() || s.opts.siege_naval_port_only {
+                for h in group.into_iter().filter(|&h| held(h) && !supplied.contains(&h)) {
                     out[h] = true;
                 }
             }
@@ -842,7 +845,8 @@ impl BobbyLee {
     fn siege_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let occ = self.occ(s);
         for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
-            if b && !s.demanded.contains(&(h as u16)) {
+            // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
+            if b && !s.demanded.contains(&(h as u16)) && !(s.opts.one_demand_per_turn && !s.demanded.is_empty()) {
                 out.push(Action::Demand(h as u16));
             }
         }
@@ -1566,6 +1570,9 @@ impl BobbyLee {
             (Phase::Replacement, Action::Draft) => r("BL 3.54", "one draft per Replacement Turn"),
             (_, Action::Emancipate(_)) => r("BL 3.55", "Emancipation needs a USA win in a major battle last month, once per game, not in the 1863/1864 scenarios"),
             (Phase::Bids, Action::Bid(_)) => r("BL 4.3", "a bid is 0 to the number of your HQs on the map"),
+            // BL 4.4: the Campaign Turn is the active player's (the besieged player answers a
+            // surrender demand, BL 11.81).
+            (Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply, _) if side != s.active && !matches!(a, Action::Demand(_) | Action::Surrender(_) | Action::Refuse) => r("BL 4.4", "it is not your Campaign Turn"),
             (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),

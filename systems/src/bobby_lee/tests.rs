@@ -6,6 +6,8 @@ use super::*;
 use bivouac_engine::fuzz::{fuzz, FuzzConfig};
 use std::sync::OnceLock;
 
+mod sections;
+
 fn game() -> &'static BobbyLee {
     static G: OnceLock<BobbyLee> = OnceLock::new();
     G.get_or_init(|| {
