@@ -78,6 +78,7 @@ impl BobbyLee {
             invaders: Vec::new(),
             demand: None,
             demanded: Vec::new(),
+            attrition_picks: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -846,7 +847,8 @@ impl BobbyLee {
         let occ = self.occ(s);
         for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
             // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
-            if b && !s.demanded.contains(&(h as u16)) && !(s.opts.one_demand_per_turn && !s.demanded.is_empty()) {
+            let room = !s.opts.one_demand_per_turn || s.demanded.is_empty();
+            if b && room && !s.demanded.contains(&(h as u16)) {
                 out.push(Action::Demand(h as u16));
             }
         }
@@ -1213,7 +1215,12 @@ impl BobbyLee {
                         out.push(Action::HqSupply(h as u8));
                     }
                 }
-                out.push(Action::End);
+                // BL 11.6: the owner picks among equally strong units before the losses.
+                let choice = self.attrition_choice(s);
+                if choice.is_empty() {
+                    out.push(Action::End);
+                }
+                out.extend(choice.into_iter().map(|u| Action::Hit(u as u8)));
             }
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
@@ -1426,6 +1433,10 @@ impl BobbyLee {
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
+            Action::Hit(u) if s.phase == Phase::Supply => {
+                s.attrition_picks.push(u);
+                log.info(|| format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
+            }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
             }
@@ -1501,6 +1512,7 @@ impl BobbyLee {
     pub(crate) fn to_supply(&self, s: &mut State, log: &mut Log) {
         self.update_control(s, log);
         s.phase = Phase::Supply;
+        s.attrition_picks.clear();
         // Skip the decision when nothing can happen in it.
         if self.attrition_losses(s).is_empty() {
             self.end_turn(s, log);
@@ -1531,12 +1543,32 @@ impl BobbyLee {
         for (h, mut list) in by_hex.into_iter().enumerate() {
             let f = self.forage(s, h as u16) as usize;
             if list.len() > f {
-                list.sort_by_key(|&i| (std::cmp::Reverse(s.units[i].steps), i));
+                // The largest first; among equals, the owner's picks, then the lowest id.
+                let unpicked = |i: &usize| !s.attrition_picks.contains(&(*i as u8));
+                list.sort_by_key(|i| (std::cmp::Reverse(s.units[*i].steps), unpicked(i), *i));
                 let n = list.len() - f;
                 out.extend(list.into_iter().take(n));
             }
         }
         out
+    }
+
+    /// BL 11.6: the units the owner must still choose among: in the first hex whose attrition
+    /// steps fall on some but not all of its equally strong units, those not yet picked.
+    fn attrition_choice(&self, s: &State) -> Vec<usize> {
+        let losses = self.attrition_losses(s);
+        for &u in &losses {
+            let (h, k) = (s.units[u].hex, s.units[u].steps);
+            let tied: Vec<usize> = (0..s.units.len())
+                .filter(|&i| s.units[i].st == St::Map && s.units[i].hex == h && s.units[i].steps == k && self.side_of(i) == s.active)
+                .collect();
+            let need = tied.iter().filter(|i| losses.contains(i)).count();
+            let picked = tied.iter().filter(|&&i| s.attrition_picks.contains(&(i as u8))).count();
+            if need < tied.len() && picked < need {
+                return tied.into_iter().filter(|&i| !s.attrition_picks.contains(&(i as u8))).collect();
+            }
+        }
+        Vec::new()
     }
 
     fn attrition(&self, s: &mut State, log: &mut Log) {
@@ -1573,6 +1605,8 @@ impl BobbyLee {
             // BL 4.4: the Campaign Turn is the active player's (the besieged player answers a
             // surrender demand, BL 11.81).
             (Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply, _) if side != s.active && !matches!(a, Action::Demand(_) | Action::Surrender(_) | Action::Refuse) => r("BL 4.4", "it is not your Campaign Turn"),
+            (Phase::Supply, Action::Hit(_)) => r("BL 11.6", "pick only among the equally strong units of a hex over its forage limit, as many as lose a step"),
+            (Phase::Supply, Action::End) => r("BL 11.6", "first pick which of the equally strong units lose the attrition steps"),
             (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),

@@ -148,6 +148,11 @@ pub struct State {
     /// (digest 6.3 [INTERP]: a refusal stands for the turn; option `surrender-demands`).
     #[serde(default)]
     pub demanded: Vec<u16>,
+    /// Units the active player picked, among equally strong units of a hex over its forage
+    /// limit, to take the supply attrition steps (rule 11.6: the largest first, then the
+    /// owner's choice, as for combat losses, rule 7.32).
+    #[serde(default)]
+    pub attrition_picks: Vec<u8>,
     /// Campaign Turns played (for reports).
     pub turns: u32,
     pub winner: Option<Option<Side>>,
@@ -267,7 +272,8 @@ pub enum Action {
     /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
     /// unit's new attempt.
     Envelop(u8, u8),
-    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32).
+    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32),
+    /// or the next supply attrition step (rule 11.6).
     Hit(u8),
     /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
     Target(u8, u8),

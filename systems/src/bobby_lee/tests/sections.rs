@@ -280,7 +280,8 @@ fn unit_data_chart_bl_2_1_2_2_2_3() {
     let ty = |id: &str| d.types.iter().find(|t| t.id == id).unwrap_or_else(|| panic!("type {id}"));
     let (f1, f2, f3) = (6, 5, 4);
     // (type, speed USA dry/mud, engaged fire, melee fire, cadre, step, max USA, max CSA)
-    let chart: [(&str, [u8; 2], u8, u8, [u8; 2], [u8; 2]); 6] = [
+    type Row = (&'static str, [u8; 2], u8, u8, [u8; 2], [u8; 2]);
+    let chart: [Row; 6] = [
         ("infantry", [2, 1], f2, f3, [3, 3], [1, 1]),
         ("garrison", [2, 1], f2, f2, [2, 2], [1, 1]),
         ("cavalry", [3, 2], f1, f3, [2, 2], [1, 1]),
@@ -916,12 +917,38 @@ fn siege_naval_and_demand_options_bl_11_8_11_81() {
             }
         }
         let mut made = 0;
-        loop {
-            let Some(dem) = legal_texts(&s, 1).into_iter().find(|t| t.starts_with("demand ")) else { break };
+        while let Some(dem) = legal_texts(&s, 1).into_iter().find(|t| t.starts_with("demand ")) {
             act(&mut s, 1, &dem);
             act(&mut s, 0, "refuse");
             made += 1;
         }
         assert_eq!(made, demands, "BL 11.81 option surrender-demands {opt}");
     }
+}
+
+#[test]
+fn supply_attrition_among_equals_is_the_owners_choice_bl_11_6() {
+    // BL 11.6: the largest units lose first ("como es normal", as combat losses, BL 7.32):
+    // among equally strong units the owner picks; it may not end the phase before.
+    let g = game();
+    let mut s = blank("1862");
+    s.mud = true;
+    let h = (0..g.data.hexes.len() as u16).find(|&x| g.land(x) && g.forage(&s, x) == 2 && !g.supplied(&s, Side::Csa, &g.occ(&s))[x as usize]).expect("an unsupplied clear hex");
+    put_hex(&mut s, "csa-jackson", h, 3);
+    put_hex(&mut s, "csa-hood", h, 3);
+    put_hex(&mut s, "csa-cav-stuart", h, 3);
+    put_hex(&mut s, "csa-bde-1", h, 1);
+    s.phase = Phase::Supply;
+    let mut l = legal_texts(&s, 1);
+    l.sort();
+    assert_eq!(l, ["hit csa-cav-stuart", "hit csa-hood", "hit csa-jackson"], "BL 11.6: two of three equal units lose a step");
+    assert_eq!(refused(&s, 1, "end").rule, "BL 11.6");
+    assert_eq!(refused(&s, 1, "hit csa-bde-1").rule, "BL 11.6", "the weakest is not among them");
+    act(&mut s, 1, "hit csa-hood");
+    assert!(!legal_texts(&s, 1).contains(&"end".to_string()), "one more to pick");
+    act(&mut s, 1, "hit csa-cav-stuart");
+    assert_eq!(legal_texts(&s, 1), ["end"]);
+    act(&mut s, 1, "end");
+    let st = |id: &str| s.units[uid(id)].steps;
+    assert_eq!((st("csa-jackson"), st("csa-hood"), st("csa-cav-stuart"), st("csa-bde-1")), (3, 2, 2, 1), "BL 11.6: the owner's picks lose the steps");
 }
