@@ -867,6 +867,11 @@ impl BobbyLee {
             let x = &mut s.units[i];
             if x.st == St::Map && x.hex == h && self.side_of(i) == side {
                 *x = Unit::pool();
+                // BL 4.3: an HQ activated for the bid and then surrendered still counts as
+                // activated (with none left active, the bid no longer binds).
+                if s.hqs.contains(&(i as u8)) {
+                    s.must_activate = s.must_activate.and_then(|m| m.checked_sub(1)).filter(|&m| m > 0 && s.hqs.len() > 1);
+                }
                 s.hqs.retain(|&q| q as usize != i);
                 s.invaders.retain(|v| v.0 as usize != i);
                 log.reveal(|| format!("BL 11.81: {} surrenders", d.units[i].id));

@@ -952,3 +952,32 @@ fn supply_attrition_among_equals_is_the_owners_choice_bl_11_6() {
     let st = |id: &str| s.units[uid(id)].steps;
     assert_eq!((st("csa-jackson"), st("csa-hood"), st("csa-cav-stuart"), st("csa-bde-1")), (3, 2, 2, 1), "BL 11.6: the owner's picks lose the steps");
 }
+
+#[test]
+fn an_activated_hq_that_surrenders_still_counts_for_the_bid_bl_4_3_11_81() {
+    // BL 4.3: the initiative winner activates exactly its bid; BL 11.81: a besieged force may
+    // surrender in its own turn. An HQ activated and then surrendered counts as activated: the
+    // player is not left with a bid it can no longer meet (a fuzz dead end, seed 10068 of 1864).
+    let (mut s, h, _, _) = siege();
+    s.active = Side::Usa;
+    s.must_activate = Some(3);
+    put_hex(&mut s, "ap", h, 2);
+    put(&mut s, "aj", "washington", 3);
+    put(&mut s, "as", "baltimore", 3);
+    act(&mut s, 0, "activate aj");
+    act(&mut s, 0, "activate ap");
+    act(&mut s, 0, &format!("surrender {}", label(h)));
+    assert_eq!((s.units[uid("ap")].st, s.must_activate), (St::Pool, Some(2)));
+    assert!(!legal_texts(&s, 0).contains(&"march".to_string()), "one more to activate");
+    act(&mut s, 0, "activate as");
+    let l = legal_texts(&s, 0);
+    assert!(l.contains(&"march".to_string()) && !l.iter().any(|t| t.starts_with("activate")), "BL 4.3: the bid of 3 is met: {l:?}");
+    // The only activated HQ surrenders: the bid no longer binds; the player may pass.
+    let (mut s, h, _, _) = siege();
+    s.active = Side::Usa;
+    s.must_activate = Some(1);
+    put_hex(&mut s, "ap", h, 2);
+    act(&mut s, 0, "activate ap");
+    act(&mut s, 0, &format!("surrender {}", label(h)));
+    assert!(legal_texts(&s, 0).contains(&"pass".to_string()), "{:?}", legal_texts(&s, 0));
+}
