@@ -174,7 +174,7 @@ impl BobbyLee {
             battle_step(&bt.step),
         ];
         if bt.fortress {
-            status.push("Fortress battle (BL 11.9)".into());
+            status.push("Fortress battle (BL 7.6)".into());
         }
         if let Some(c) = bt.casualties.first() {
             status.push(format!("Hits to take: {}{} (BL 7.32)", c.hits, if c.melee { " from a melee" } else { "" }));
@@ -224,7 +224,7 @@ impl BobbyLee {
             Action::HqSupply(u) => (at(*u), None, "HQ supply (BL 11.7)"),
             Action::Deploy(u, _) | Action::Fire(u, _) | Action::BMove(u, _) | Action::Disengage(u, _) | Action::Envelop(u, _) | Action::Target(u, _) => (at(*u), None, "Battle (BL 6, 7)"),
             Action::Reinforce(u) => (at(*u), s.battle.as_ref().map(|b| b.hex), "Battle (BL 6, 7)"),
-            Action::Hit(u) => (at(*u), None, "Battle (BL 7.32)"),
+            Action::Hit(u) => (at(*u), None, "Losses (BL 7.32, 11.6)"),
             Action::Fight(h) => (None, Some(*h), "Battle (BL 6.1)"),
             Action::Demand(h) | Action::Surrender(h) => (None, Some(*h), "Surrender (BL 11.81)"),
             Action::Refuse => (None, None, "Surrender (BL 11.81)"),

@@ -72,6 +72,9 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("csa-naval-rivers", "Digest A9: CSA naval movement and supply (while it holds Norfolk) on the James and the Appomattox, or on the James only", &["james-appomattox", "james"]),
     ("night-withdrawal", "Digest A42: units that cannot leave in a night withdrawal are eliminated, or stay and the battle goes on", &["eliminated", "stay"]),
     ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
+    ("siege-group", "BL 11.8 (digest 6.3): a besieged group of adjacent hexes is made of the hexes the side occupies, or also of the empty hexes it controls between them", &["occupied", "controlled"]),
+    ("siege-naval", "BL 11.8 (digest 6.3): naval supply to one port of a besieged group lifts the siege of the whole group, or of that port's hex only", &["group", "port"]),
+    ("surrender-demands", "BL 11.81 (digest 6.3): a refused demand stands for the turn: one demand per besieged hex per Campaign Turn, or one demand per Campaign Turn in all", &["per-hex", "per-turn"]),
 ];
 
 impl BobbyLee {
@@ -251,6 +254,19 @@ impl Game for BobbyLee {
                 }
                 ("invader-retreat", "hexsides") => {
                     opts.invader_adjacent = false;
+                    true
+                }
+                ("siege-group", "occupied") | ("siege-naval", "group") | ("surrender-demands", "per-hex") => true,
+                ("siege-group", "controlled") => {
+                    opts.siege_group_controlled = true;
+                    true
+                }
+                ("siege-naval", "port") => {
+                    opts.siege_naval_port_only = true;
+                    true
+                }
+                ("surrender-demands", "per-turn") => {
+                    opts.one_demand_per_turn = true;
                     true
                 }
                 ("military-railroad", "both") => {

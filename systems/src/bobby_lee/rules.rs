@@ -78,6 +78,7 @@ impl BobbyLee {
             invaders: Vec::new(),
             demand: None,
             demanded: Vec::new(),
+            attrition_picks: Vec::new(),
             turns: 0,
             winner: None,
             end_reason: String::new(),
@@ -789,15 +790,18 @@ impl BobbyLee {
     /// BL 11.8: hexes of `side` in a besieged hex or group of adjacent hexes: every playable
     /// hex adjacent to the group is enemy-occupied and no hex of the group has naval supply.
     /// A group is a set of adjacent hexes all occupied by `side` (digest 6.3 [INTERP]: the
-    /// outer neighbours of the group count; A49: only land hexes a unit could occupy).
+    /// outer neighbours of the group count; A49: only land hexes a unit could occupy). Options
+    /// (digest 6.3 [INTERP]): `siege-group controlled` lets empty hexes `side` controls join a
+    /// group; `siege-naval port` lifts the siege of a supplied port's hex only.
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
-        let own = |h: usize| occ[h] & bit(side) != 0;
+        let held = |h: usize| occ[h] & bit(side) != 0;
+        let own = |h: usize| held(h) || (s.opts.siege_group_controlled && occ[h] == 0 && s.control[h] == side);
         let mut net: Option<Vec<bool>> = None;
         let mut seen = vec![false; d.hexes.len()];
         let mut out = vec![false; d.hexes.len()];
         for start in 0..d.hexes.len() {
-            if seen[start] || !own(start) {
+            if seen[start] || !held(start) {
                 continue;
             }
             // BL 11.8: the group of adjacent friendly-occupied hexes holding `start`.
@@ -827,9 +831,9 @@ impl BobbyLee {
             // BL 11.8: naval supply to any port of the group lifts the siege (the supply
             // network is traced only for a surrounded group holding a port).
             let port = |h: &usize| d.hexes[*h].place.is_some_and(|p| d.places[p as usize].port);
-            let supplied = group.iter().filter(|h| port(h)).any(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]);
-            if !supplied {
-                for h in group {
+            let supplied: Vec<usize> = group.iter().copied().filter(port).filter(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]).collect();
+            if supplied.is_empty() || s.opts.siege_naval_port_only {
+                for h in group.into_iter().filter(|&h| held(h) && !supplied.contains(&h)) {
                     out[h] = true;
                 }
             }
@@ -842,7 +846,9 @@ impl BobbyLee {
     fn siege_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
         let occ = self.occ(s);
         for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
-            if b && !s.demanded.contains(&(h as u16)) {
+            // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
+            let room = !s.opts.one_demand_per_turn || s.demanded.is_empty();
+            if b && room && !s.demanded.contains(&(h as u16)) {
                 out.push(Action::Demand(h as u16));
             }
         }
@@ -861,6 +867,11 @@ impl BobbyLee {
             let x = &mut s.units[i];
             if x.st == St::Map && x.hex == h && self.side_of(i) == side {
                 *x = Unit::pool();
+                // BL 4.3: an HQ activated for the bid and then surrendered still counts as
+                // activated (with none left active, the bid no longer binds).
+                if s.hqs.contains(&(i as u8)) {
+                    s.must_activate = s.must_activate.and_then(|m| m.checked_sub(1)).filter(|&m| m > 0 && s.hqs.len() > 1);
+                }
                 s.hqs.retain(|&q| q as usize != i);
                 s.invaders.retain(|v| v.0 as usize != i);
                 log.reveal(|| format!("BL 11.81: {} surrenders", d.units[i].id));
@@ -1209,7 +1220,12 @@ impl BobbyLee {
                         out.push(Action::HqSupply(h as u8));
                     }
                 }
-                out.push(Action::End);
+                // BL 11.6: the owner picks among equally strong units before the losses.
+                let choice = self.attrition_choice(s);
+                if choice.is_empty() {
+                    out.push(Action::End);
+                }
+                out.extend(choice.into_iter().map(|u| Action::Hit(u as u8)));
             }
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
@@ -1422,6 +1438,10 @@ impl BobbyLee {
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
+            Action::Hit(u) if s.phase == Phase::Supply => {
+                s.attrition_picks.push(u);
+                log.info(|| format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
+            }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
             }
@@ -1497,6 +1517,7 @@ impl BobbyLee {
     pub(crate) fn to_supply(&self, s: &mut State, log: &mut Log) {
         self.update_control(s, log);
         s.phase = Phase::Supply;
+        s.attrition_picks.clear();
         // Skip the decision when nothing can happen in it.
         if self.attrition_losses(s).is_empty() {
             self.end_turn(s, log);
@@ -1527,7 +1548,9 @@ impl BobbyLee {
         for (h, mut list) in by_hex.into_iter().enumerate() {
             let f = self.forage(s, h as u16) as usize;
             if list.len() > f {
-                list.sort_by_key(|&i| (std::cmp::Reverse(s.units[i].steps), i));
+                // The largest first; among equals, the owner's picks, then the lowest id.
+                let unpicked = |i: &usize| !s.attrition_picks.contains(&(*i as u8));
+                list.sort_by_key(|i| (std::cmp::Reverse(s.units[*i].steps), unpicked(i), *i));
                 let n = list.len() - f;
                 out.extend(list.into_iter().take(n));
             }
@@ -1535,11 +1558,43 @@ impl BobbyLee {
         out
     }
 
+    /// BL 11.6: the units the owner must still choose among: in the first hex whose attrition
+    /// steps fall on some but not all of its equally strong units, those not yet picked.
+    fn attrition_choice(&self, s: &State) -> Vec<usize> {
+        let losses = self.attrition_losses(s);
+        for &u in &losses {
+            let (h, k) = (s.units[u].hex, s.units[u].steps);
+            let tied: Vec<usize> = (0..s.units.len())
+                .filter(|&i| s.units[i].st == St::Map && s.units[i].hex == h && s.units[i].steps == k && self.side_of(i) == s.active)
+                .collect();
+            let need = tied.iter().filter(|i| losses.contains(i)).count();
+            let picked = tied.iter().filter(|&&i| s.attrition_picks.contains(&(i as u8))).count();
+            if need < tied.len() && picked < need {
+                return tied.into_iter().filter(|&i| !s.attrition_picks.contains(&(i as u8))).collect();
+            }
+        }
+        Vec::new()
+    }
+
     fn attrition(&self, s: &mut State, log: &mut Log) {
         for u in self.attrition_losses(s) {
             self.lose_step(s, u, false);
             log.info(|| format!("BL 11.6: {} loses a step to supply attrition", self.d().units[u].id));
         }
+    }
+
+    /// The rule that forbids a strategic move while Strategic Moves are left: the rule of its
+    /// kind of move (its cost and route), not the generic BL 5.4.
+    fn why_not_route(&self, a: &Action) -> Refusal {
+        let (rule, msg) = match a {
+            Action::Rail(..) => ("BL 9.3", "a rail move starts and ends in friendly rail hexes, passes no enemy-controlled rail hex (BL 9.1: the CSA never in the North), attacks nobody, and costs 1 SM (2 across two gauges, BL 9.4)"),
+            Action::Naval(..) => ("BL 10.3", "a naval move goes from a friendly port to a friendly port for 1 SM, passing no enemy port"),
+            Action::Evacuate(..) => ("BL 10.42", "a naval evacuation goes from a coastal hex that is not a port to a friendly port for 2 SM, passing no enemy port"),
+            Action::Invade(..) => ("BL 10.4", "only USA infantry invades, from a friendly port, a coastal or navigable-river hex, for 2 SM, passing no enemy port"),
+            Action::Cross(..) => ("BL 10.5", "a river crossing goes across a major river above the head of navigation for 1 SM, 2 into an enemy-controlled or enemy-occupied hex"),
+            _ => ("BL 5.4", "a strategic land move follows the rules of a normal move (BL 5.3) for 1 SM"),
+        };
+        Refusal::new(rule, msg.to_string())
     }
 
     /// The rule that forbids an action that is not legal now.
@@ -1552,12 +1607,18 @@ impl BobbyLee {
             (Phase::Replacement, Action::Draft) => r("BL 3.54", "one draft per Replacement Turn"),
             (_, Action::Emancipate(_)) => r("BL 3.55", "Emancipation needs a USA win in a major battle last month, once per game, not in the 1863/1864 scenarios"),
             (Phase::Bids, Action::Bid(_)) => r("BL 4.3", "a bid is 0 to the number of your HQs on the map"),
+            // BL 4.4: the Campaign Turn is the active player's (the besieged player answers a
+            // surrender demand, BL 11.81).
+            (Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply, _) if side != s.active && !matches!(a, Action::Demand(_) | Action::Surrender(_) | Action::Refuse) => r("BL 4.4", "it is not your Campaign Turn"),
+            (Phase::Supply, Action::Hit(_)) => r("BL 11.6", "pick only among the equally strong units of a hex over its forage limit, as many as lose a step"),
+            (Phase::Supply, Action::End) => r("BL 11.6", "first pick which of the equally strong units lose the attrition steps"),
             (Phase::Activation, Action::Activate(_)) => r("BL 4.3", "activate your own HQs on the map, once each, exactly the number you bid"),
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
             (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
-            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with enough Strategic Moves and a legal rail, naval or river route"),
+            (Phase::Movement, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) if s.sm > 0 && side == s.active => self.why_not_route(a),
+            (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with Strategic Moves left"),
             (_, Action::Demand(_)) => r("BL 11.81", "the active player may demand, once per Campaign Turn, the surrender of an enemy force besieged now (every adjacent land hex enemy-occupied, no naval supply)"),
             (_, Action::Surrender(_)) => r("BL 11.81", "a besieged force surrenders when its owner answers a demand for that hex, or voluntarily in its owner's own Campaign Turn"),
             (_, Action::Refuse) => r("BL 11.81", "there is no surrender demand to refuse"),

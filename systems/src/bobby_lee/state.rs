@@ -145,9 +145,14 @@ pub struct State {
     #[serde(default)]
     pub demand: Option<u16>,
     /// Hexes whose surrender was demanded this Campaign Turn: one demand per hex and turn
-    /// (digest 6.3 [INTERP]: a refusal stands for the turn).
+    /// (digest 6.3 [INTERP]: a refusal stands for the turn; option `surrender-demands`).
     #[serde(default)]
     pub demanded: Vec<u16>,
+    /// Units the active player picked, among equally strong units of a hex over its forage
+    /// limit, to take the supply attrition steps (rule 11.6: the largest first, then the
+    /// owner's choice, as for combat losses, rule 7.32).
+    #[serde(default)]
+    pub attrition_picks: Vec<u8>,
     /// Campaign Turns played (for reports).
     pub turns: u32,
     pub winner: Option<Option<Side>>,
@@ -173,11 +178,23 @@ pub struct Opts {
     /// Digest A42: units that cannot leave in a night withdrawal are eliminated (false), or
     /// stay and the battle goes on (true).
     pub night_stay: bool,
+    /// Digest 6.3 [INTERP]: a besieged group is made of adjacent hexes occupied by the side
+    /// (false), or also of the empty hexes it controls between them (true).
+    #[serde(default)]
+    pub siege_group_controlled: bool,
+    /// Digest 6.3 [INTERP]: naval supply to one port of a besieged group lifts the siege of the
+    /// whole group (false), or of that port's hex only (true).
+    #[serde(default)]
+    pub siege_naval_port_only: bool,
+    /// Digest 6.3 [INTERP]: a refused surrender stands for the turn: one demand per besieged
+    /// hex per Campaign Turn (false), or one demand per Campaign Turn in all (true).
+    #[serde(default)]
+    pub one_demand_per_turn: bool,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false }
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false, siege_group_controlled: false, siege_naval_port_only: false, one_demand_per_turn: false }
     }
 }
 
@@ -255,7 +272,8 @@ pub enum Action {
     /// `envelop U BOX`: an enveloping move from the Reserve to a flank (rule 7.43), or a Lost
     /// unit's new attempt.
     Envelop(u8, u8),
-    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32).
+    /// `hit U`: the owner picks which of its equally strong units takes the next hit (rule 7.32),
+    /// or the next supply attrition step (rule 11.6).
     Hit(u8),
     /// `target U ENEMY`: counter-battery fire at one revealed enemy artillery unit (rule 7.33).
     Target(u8, u8),

@@ -6,6 +6,8 @@ use super::*;
 use bivouac_engine::fuzz::{fuzz, FuzzConfig};
 use std::sync::OnceLock;
 
+mod sections;
+
 fn game() -> &'static BobbyLee {
     static G: OnceLock<BobbyLee> = OnceLock::new();
     G.get_or_init(|| {
@@ -2370,12 +2372,15 @@ fn a_naval_evacuation_may_not_pass_an_enemy_port_bl_10_3_10_42() {
     let to = |p: &str| format!("evacuate usa-i-1 {}", label(hx(p)));
     let l = legal_texts(&s, 0);
     assert!(!l.iter().any(|t| t.starts_with("evacuate")), "BL 10.3: every route passes the CSA Norfolk: {l:?}");
-    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 5.4", "refused: strategic moves need a legal naval route");
+    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 10.42", "refused: the evacuation rule, not the generic strategic-move rule");
     s.control[hx("norfolk") as usize] = Side::Usa;
     let l = legal_texts(&s, 0);
     assert!(l.contains(&to("baltimore")) && l.contains(&to("fort-monroe")), "a USA Norfolk opens the James: {l:?}");
     s.sm = 1;
     assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("evacuate")), "BL 10.42: an evacuation costs 2 SM");
+    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 10.42", "too few SM for an evacuation");
+    s.sm = 0;
+    assert_eq!(refused(&s, 0, &to("baltimore")).rule, "BL 5.4", "no Strategic Moves left at all");
 }
 
 #[test]
