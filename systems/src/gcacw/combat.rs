@@ -5,11 +5,11 @@
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
 use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks, zoc_into};
-use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
+use super::state::{Combat, CombatRoll, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
-/// Every modifier of one combat, for the log and for tests.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Every modifier of one combat, for the log, the app and tests.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Drms {
     pub att_half: u32,
     pub def_q: u32,
@@ -435,6 +435,7 @@ impl Gcacw {
             cb.overload = Self::overload(d.att_half / 2);
         }
         cb.def_nothing = cb.dres == Default::default();
+        st.combat_roll = Some(Box::new(CombatRoll { attacker: a as u8, defender: b as u8, drms: d.clone(), diff }));
         log.roll(|| {
             format!(
                 "combat: attacker {} vs defender {} (entrenched {}); attacker rolls {a} {:+} (ratio {:+}, tactical {:+}, artillery {:+}, type {:+}, assault {:+}, leader {:+}, rain {:+}, flank {:+}), defender rolls {b} {:+} (terrain {:+}, demoralized {:+}); differential {diff:+}: defender {}, attacker {} (GCACW 7.4, 7.5)",

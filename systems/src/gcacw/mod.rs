@@ -315,6 +315,7 @@ impl Game for Gcacw {
             lost: [0, 0],
             march: None,
             combat: None,
+            combat_roll: None,
             transferred: 0,
             pending,
             dice: [0, 0],

@@ -302,6 +302,15 @@ pub struct ForceM {
     pub real: bool,
 }
 
+/// A combat's two dice, each side's modifiers and the differential (GCACW 7.4, 7.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatRoll {
+    pub attacker: u8,
+    pub defender: u8,
+    pub drms: super::combat::Drms,
+    pub diff: i32,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
     pub sc: u8,
@@ -347,6 +356,9 @@ pub struct State {
     pub lost: [u16; 2],
     pub march: Option<MarchCtx>,
     pub combat: Option<Combat>,
+    /// The dice and modifiers of the combat under way once rolled (GCACW 7.4), for the app.
+    #[serde(default)]
+    pub combat_roll: Option<Box<CombatRoll>>,
     /// Leaders already transferred in this Leader Transfer Phase.
     pub transferred: u64,
     /// Units not yet arrived (reinforcements).
