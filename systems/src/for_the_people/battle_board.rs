@@ -79,7 +79,9 @@ impl FtP {
                 out.push(format!("{} leader casualty roll {} (lost on {} or less): {lost} (FtP 7.7)", name(role), k.roll, k.loses_on));
             }
         }
-        out.push(format!("{} wins ({}); {}", name(r.winner), r.win_rule.rule(), r.aftermath.rule()));
+        let holds = r.holder.map_or_else(|| format!("nobody holds {}", self.sname(lb.space)), |h| format!("{} holds {}", name(h), self.sname(lb.space)));
+        let retreat = r.retreating.map_or_else(String::new, |x| format!("; {} retreats (FtP 7.6)", name(x)));
+        out.push(format!("{} wins ({}); {holds} ({}){retreat}", name(r.winner), r.win_rule.rule(), r.aftermath.rule()));
         out
     }
 }

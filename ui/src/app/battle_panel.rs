@@ -14,6 +14,8 @@ use egui::{Color32, RichText, Stroke, vec2};
 use std::collections::HashSet;
 
 const COUNTER: f32 = 34.0;
+/// Width of the column naming each side (name, role, strength).
+const SIDE_COLUMN: f32 = 120.0;
 
 /// Draw the battle; returns what the player clicked.
 pub fn show(ui: &mut egui::Ui, play: &Play, battle: &BattleBoard, seat_colors: &[Color32]) -> Option<BattleClick> {
@@ -30,57 +32,70 @@ pub fn show(ui: &mut egui::Ui, play: &Play, battle: &BattleBoard, seat_colors: &
         let where_to = if lit.is_empty() { "" } else { "; its boxes are lit" };
         ui.label(RichText::new(format!("Picked: {p}{where_to}")).color(palette::SELECTED));
     }
-    egui::ScrollArea::horizontal().id_salt("battle-boxes").show(ui, |ui| {
+    let grid = |ui: &mut egui::Ui, click: &mut Option<BattleClick>| {
         egui::Grid::new("battle-grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
             for side in &battle.sides {
                 if let Some(c) = side_row(ui, play, side, &lit, seat_colors) {
-                    click = Some(c);
+                    *click = Some(c);
                 }
                 ui.end_row();
             }
         });
-    });
-    modifiers(ui, battle, seat_colors);
-    for r in &battle.results {
-        ui.label(RichText::new(r).strong());
+    };
+    if battle.modifiers.is_empty() && battle.results.is_empty() {
+        // Boxes only (a battle board of several boxes a side): the dice under them.
+        egui::ScrollArea::horizontal().id_salt("battle-boxes").show(ui, |ui| grid(ui, &mut click));
+        last_dice(ui, play);
+    } else {
+        // The forces on the left; the modifiers, results and dice beside them.
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| grid(ui, &mut click));
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.set_max_width(ui.available_width().max(260.0));
+                modifiers(ui, battle, seat_colors);
+                for r in &battle.results {
+                    ui.add(egui::Label::new(RichText::new(r).strong()).wrap());
+                }
+                last_dice(ui, play);
+            });
+        });
     }
-    // The last dice: the rolls of the latest action that rolled any.
+    click
+}
+
+/// The rolls of the latest action that rolled any.
+fn last_dice(ui: &mut egui::Ui, play: &Play) {
     if let Some((n, what, texts)) = recent_rolls(play, 6).into_iter().next() {
         ui.label(RichText::new(format!("Last dice, {n}. {what}")).small().weak());
         for t in &texts {
             roll_line(ui, t);
         }
     }
-    click
 }
 
-/// The die-roll modifiers as a table: side, modifier, value, rule; and each side's total.
+/// The die-roll modifiers, side by side: each modifier, its value and its rule; the total.
 fn modifiers(ui: &mut egui::Ui, battle: &BattleBoard, seat_colors: &[Color32]) {
     if battle.modifiers.is_empty() {
         return;
     }
     ui.label(RichText::new("Die-roll modifiers").strong());
-    egui::Grid::new("battle-drms").striped(true).spacing(vec2(14.0, 2.0)).show(ui, |ui| {
-        for (i, side) in battle.sides.iter().enumerate() {
-            let color = side_color(side, seat_colors);
-            let mine: Vec<_> = battle.modifiers.iter().filter(|m| m.side as usize == i).collect();
+    for (i, side) in battle.sides.iter().enumerate() {
+        let mine: Vec<_> = battle.modifiers.iter().filter(|m| m.side as usize == i).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let total: i32 = mine.iter().map(|m| m.value).sum();
+        ui.label(RichText::new(format!("{} {total:+}", side.name)).color(side_color(side, seat_colors)).strong());
+        egui::Grid::new(("battle-drms", i)).striped(true).spacing(vec2(10.0, 1.0)).show(ui, |ui| {
             for m in &mine {
-                ui.label(RichText::new(&side.name).color(color));
                 ui.label(&m.name);
                 ui.label(RichText::new(format!("{:+}", m.value)).monospace());
                 ui.label(RichText::new(&m.rule).weak());
                 ui.end_row();
             }
-            if !mine.is_empty() {
-                let total: i32 = mine.iter().map(|m| m.value).sum();
-                ui.label(RichText::new(&side.name).color(color));
-                ui.label(RichText::new("Total").strong());
-                ui.label(RichText::new(format!("{total:+}")).monospace().strong());
-                ui.label("");
-                ui.end_row();
-            }
-        }
-    });
+        });
+    }
 }
 
 fn side_color(side: &BattleSide, seat_colors: &[Color32]) -> Color32 {
@@ -91,6 +106,7 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
     let mut click = None;
     let color = side_color(side, seat_colors);
     ui.vertical(|ui| {
+        ui.set_width(SIDE_COLUMN);
         ui.label(RichText::new(&side.name).strong().color(color));
         ui.label(RichText::new(&side.role).small().weak());
         if !side.strength.is_empty() {

@@ -115,7 +115,7 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     // A battle fought on a board of its own: under the map, while it lasts.
     let mut battle_click = None;
     if let Some(battle) = play.review.as_ref().map_or(&play.board, |r| &r.board).battle.as_ref() {
-        egui::Panel::bottom("battle").resizable(true).default_size(230.0).show(ui, |ui| {
+        egui::Panel::bottom("battle").resizable(true).default_size(270.0).show(ui, |ui| {
             battle_click = egui::ScrollArea::vertical().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors)).inner;
         });
     }
