@@ -142,7 +142,7 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
                         let resp = resp.on_hover_text(text);
                         if acts {
                             // Named for screen readers and tests by its key.
-                            resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &p.key));
+                            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &p.key));
                         }
                         if resp.clicked() {
                             click = Some(BattleClick::Piece(p.key.clone()));
@@ -152,8 +152,8 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
             });
         });
         if is_lit {
-            let resp = ui.interact(frame.response.rect, ui.id().with(("battle-box", &b.key)), egui::Sense::click());
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, format!("to {}", b.key)));
+            let resp = ui.interact(frame.response.rect, ui.scope_id().with(("battle-box", &b.key)), egui::Sense::click());
+            resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("to {}", b.key)));
             if resp.on_hover_text(format!("Put {} here", play.battle_piece.as_deref().unwrap_or_default())).clicked() && click.is_none() {
                 click = Some(BattleClick::Box(b.key.clone()));
             }
