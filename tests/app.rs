@@ -260,7 +260,7 @@ impl Game for Skirmish {
     }
     fn hint(&self, s: &State, a: &Action) -> ActionHint {
         match *a {
-            Action::Move(army, to) => ActionHint { from: Some(s.pos[s.turn as usize][army as usize]), to: Some(to), card: None, group: "Move".into() },
+            Action::Move(army, to) => ActionHint { from: Some(s.pos[s.turn as usize][army as usize]), to: Some(to), group: "Move".into(), ..Default::default() },
             Action::March => ActionHint { card: Some("Forced March".into()), group: "Card".into(), ..Default::default() },
             Action::Roll => ActionHint { group: "Supply".into(), ..Default::default() },
             Action::Pass => ActionHint { group: "Turn".into(), ..Default::default() },
@@ -710,6 +710,13 @@ fn balance_lab_runs_a_batch_and_charts_it() {
     assert!(has(&h, "40 games"), "the report is shown");
     assert!(has(&h, "Win rate per seat"), "the win-rate chart is shown");
     assert!(has(&h, "Game length in actions"), "the length histogram is shown");
+    // The snapshot of the lab's report, its clock readings fixed (they vary from run to run).
+    if let Some(r) = h.state_mut().lab.as_mut().unwrap().report.as_mut() {
+        (r.seconds, r.actions_per_second) = (1.0, 1000.0);
+        r.decision_ms_mean.iter_mut().chain(r.decision_ms_max.iter_mut()).for_each(|t| *t = 0.1);
+    }
+    h.run();
+    snapshot_if_kept(&mut h, "lab");
     let setup = h.state().lab.as_ref().unwrap().setup.clone();
     assert_eq!((setup.scenario.as_str(), setup.seed), ("points", 1));
     let cfg = bivouac_engine::sim::SimConfig { setup, games: 40, agents: vec![AgentKind::Random; 2] };
@@ -729,30 +736,51 @@ fn balance_lab_runs_a_batch_and_charts_it() {
     assert!(h.state().lab.is_none() && has_label(&h, "Start game"), "back to the launcher");
 }
 
+/// A game of the catalog started from the launcher with every seat human, played by random
+/// legal actions until `until` holds for its board (a new game with the next seed if one ends
+/// first); None if the game is absent.
+fn play_until(id: &str, name: &str, seed: u64, max: usize, until: impl Fn(&Board) -> bool) -> Option<Harness<'static, BivouacApp>> {
+    for seed in seed..seed + 10 {
+        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+        let index = catalog.games.iter().position(|g| g.id() == id)?;
+        let mut h = harness(catalog, name, 0.0);
+        h.run();
+        h.state_mut().launcher.game = index;
+        h.run();
+        start_all_human(&mut h, false);
+        let mut rng = GameRng::new(seed);
+        for _ in 0..max {
+            if until(&h.state().play.as_ref().unwrap().board) {
+                h.run();
+                return Some(h);
+            }
+            let play = h.state_mut().play.as_mut().unwrap();
+            if play.actions.is_empty() {
+                assert!(play.outcome.is_some(), "{id}: no action and no outcome");
+                break;
+            }
+            let text = play.actions[rng.pick(play.actions.len())].0.clone();
+            assert!(play.act(&text), "a legal action applies: {text}");
+        }
+    }
+    panic!("{id}: not reached in ten games of {max} actions");
+}
+
+fn snapshot_if_kept(h: &mut Harness<'_, BivouacApp>, name: &str) {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    if root.join(format!("tests/snapshots/{name}.png")).exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        h.snapshot(name);
+    }
+}
+
 /// Bobby Lee's battle board (BL 6.2) is drawn in its own panel while a battle is fought: the
 /// boxes of each side, the clock, and blocks face down unless the viewer may see them (BL 2.5).
+/// Deployment by clicking: a click on a block lights the boxes it may deploy to, a click on a
+/// lit box deploys it (BL 6.2).
 #[test]
-fn bobby_lee_battle_board_is_drawn_during_a_battle() {
-    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
-    let Some(index) = catalog.games.iter().position(|g| g.id() == "bobby-lee") else { return };
-    let mut h = harness(catalog, "bl-battle", 0.0);
-    h.run();
-    h.state_mut().launcher.game = index;
-    h.run();
-    start_all_human(&mut h, false);
-    // Play the first legal action (the last for bids) until a battle is on.
-    let mut rng = GameRng::new(3);
-    for _ in 0..4000 {
-        if h.state().play.as_ref().unwrap().board.battle.is_some() {
-            break;
-        }
-        let play = h.state_mut().play.as_mut().unwrap();
-        assert!(!play.actions.is_empty(), "the game ended before any battle");
-        let text = play.actions[rng.pick(play.actions.len())].0.clone();
-        assert!(play.act(&text), "a legal action applies: {text}");
-    }
-    h.run();
-    let battle = h.state().play.as_ref().unwrap().board.battle.clone().expect("a battle within 4,000 actions");
+fn bobby_lee_battle_board_is_drawn_and_a_block_deploys_by_clicking() {
+    let Some(mut h) = play_until("bobby-lee", "bl-battle", 3, 4000, |b| b.battle.is_some()) else { return };
+    let battle = h.state().play.as_ref().unwrap().board.battle.clone().unwrap();
     assert!(has(&h, &battle.title), "the battle board's title is shown");
     assert!(has(&h, "battle turn"), "the clock is shown");
     for side in &battle.sides {
@@ -761,10 +789,61 @@ fn bobby_lee_battle_board_is_drawn_during_a_battle() {
     for name in ["Left", "Center", "Right", "Reserve"] {
         assert!(has_label(&h, name), "the {name} boxes are drawn");
     }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    if root.join("tests/snapshots/battle_bobby-lee.png").exists() || std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        h.snapshot("battle_bobby-lee");
+    let play = h.state().play.as_ref().unwrap();
+    let Some((text, hint)) = play.actions.iter().find(|(_, hint)| hint.to_box.is_some() && hint.piece.is_some()).cloned() else { panic!("BL 6.2: the battle opens with deployments") };
+    let (piece, to_box) = (hint.piece.unwrap(), hint.to_box.unwrap());
+    click(&mut h, &piece);
+    let lit = h.state().play.as_ref().unwrap().lit_boxes();
+    assert!(lit.contains(&to_box), "`{text}`: its box lights once {piece} is picked");
+    let boxes: Vec<String> = battle.sides.iter().flat_map(|s| &s.boxes).map(|b| b.key.clone()).collect();
+    assert!(lit.iter().all(|b| boxes.contains(b)), "only boxes of the board light");
+    snapshot_if_kept(&mut h, "battle_bobby-lee");
+    let steps = history_len(&h);
+    click(&mut h, &format!("to {to_box}"));
+    let choice = h.state().play.as_ref().unwrap().choice.clone();
+    if !choice.is_empty() {
+        let label = h.state().play.as_ref().unwrap().actions[choice[0]].0.clone();
+        click(&mut h, &label);
     }
+    assert_eq!(history_len(&h), steps + 1, "the click on the lit box acted");
+    let done = h.state().play.as_ref().unwrap().session.history().last().unwrap().action.clone();
+    assert!(done.contains(&piece) && done.ends_with(&to_box), "`{done}` deploys {piece} to {to_box}");
+}
+
+/// A GCACW combat (GCACW 7.1) in the battle panel once rolled: who attacks whom, the combat
+/// values, each die-roll modifier with its rule (GCACW 7.4), the dice, the differential and
+/// the Combat Results Table's results (GCACW 7.5).
+#[test]
+fn gcacw_combat_panel_shows_modifiers_dice_and_results() {
+    let Some(mut h) = play_until("gcacw", "gc-battle", 5, 6000, |b| b.battle.as_ref().is_some_and(|x| !x.modifiers.is_empty())) else { return };
+    let battle = h.state().play.as_ref().unwrap().board.battle.clone().unwrap();
+    assert!(has(&h, &battle.title) && has(&h, "Die-roll modifiers"));
+    for m in &battle.modifiers {
+        assert!(has_label(&h, &m.name) && has_label(&h, &m.rule), "{m:?} is shown with its rule");
+    }
+    for s in &battle.sides {
+        assert!(has_label(&h, &s.strength), "the combat value of {} is shown", s.name);
+    }
+    for r in &battle.results {
+        assert!(has_label(&h, r), "`{r}` is shown");
+    }
+    snapshot_if_kept(&mut h, "battle_gcacw");
+}
+
+/// A For the People battle (FtP 7.3) in the battle panel once fought: both forces, every DRM
+/// with its rule (FtP 7.5), the dice, the CRT results and losses (FtP 7.10), the winner.
+#[test]
+fn for_the_people_battle_panel_shows_drms_dice_and_results() {
+    let Some(mut h) = play_until("for-the-people", "ftp-battle", 4, 20_000, |b| b.battle.is_some()) else { return };
+    let battle = h.state().play.as_ref().unwrap().board.battle.clone().unwrap();
+    assert!(has(&h, &battle.title));
+    for m in &battle.modifiers {
+        assert!(has_label(&h, &m.name) && has_label(&h, &m.rule), "{m:?} is shown with its rule");
+    }
+    for r in &battle.results {
+        assert!(has_label(&h, r), "`{r}` is shown");
+    }
+    snapshot_if_kept(&mut h, "battle_for-the-people");
 }
 
 /// For the People's hand (FtP 3.2, 4.1): each card in the viewer's hand shows its title, its OP
@@ -1035,7 +1114,7 @@ impl Game for BigMap {
         b
     }
     fn hint(&self, _: &GameRng, a: &u16) -> ActionHint {
-        ActionHint { from: Some(291), to: Some((*a * 7) % 3000), card: None, group: "Move".into() }
+        ActionHint { from: Some(291), to: Some((*a * 7) % 3000), group: "Move".into(), ..Default::default() }
     }
 }
 

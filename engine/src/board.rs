@@ -31,6 +31,23 @@ pub struct BattleBoard {
     /// Clock, day, turn, step...: short lines above the boxes.
     pub status: Vec<String>,
     pub sides: Vec<BattleSide>,
+    /// Die-roll modifiers, each with the rule that gives it (a combat results table battle).
+    #[serde(default)]
+    pub modifiers: Vec<BattleModifier>,
+    /// The dice and what they gave, in reading order: rolls, the row of the results table,
+    /// losses, who won (empty before the dice are rolled).
+    #[serde(default)]
+    pub results: Vec<String>,
+}
+
+/// One die-roll modifier of a battle: whose roll it changes (an index into
+/// [`BattleBoard::sides`]), what it is, its value and its rule.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BattleModifier {
+    pub side: u8,
+    pub name: String,
+    pub value: i32,
+    pub rule: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -42,6 +59,9 @@ pub struct BattleSide {
     pub role: String,
     /// The boxes in drawing order; every side lists the same box names.
     pub boxes: Vec<BattleBox>,
+    /// Its strength as the rules count it ("12 SP", "CV 14 (entrenched 21)"), empty if unused.
+    #[serde(default)]
+    pub strength: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -49,6 +69,10 @@ pub struct BattleBox {
     /// "Left", "Center", "Right", "Reserve", "Not deployed"...
     pub name: String,
     pub pieces: Vec<BattlePiece>,
+    /// Names this box in [`ActionHint::to_box`] (e.g. "confederate-left"); empty if no action
+    /// targets it.
+    #[serde(default)]
+    pub key: String,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -56,6 +80,9 @@ pub struct BattlePiece {
     pub piece: BoardPiece,
     /// A state shown under the counter ("disrupted"), empty if none.
     pub note: String,
+    /// Names this piece in [`ActionHint::piece`]; empty if no action is about it.
+    #[serde(default)]
+    pub key: String,
 }
 
 /// A card as printed: its title, its value (operations points, a price...) and its event text.
@@ -130,4 +157,11 @@ pub struct ActionHint {
     pub card: Option<String>,
     /// A short group label for menus ("Move", "Load", "Bid", "Card").
     pub group: String,
+    /// The battle-board piece this action is about ([`BattlePiece::key`]).
+    #[serde(default)]
+    pub piece: Option<String>,
+    /// The battle-board box it puts that piece in ([`BattleBox::key`]): deployments and moves
+    /// between boxes, so the app lights the legal boxes of a picked piece.
+    #[serde(default)]
+    pub to_box: Option<String>,
 }

@@ -2029,7 +2029,7 @@ impl Game for BlockadeRunner {
             Action::Play { card, .. } | Action::Discard { card } | Action::Offer { card, .. } | Action::Accept { card } => Some(self.c.cards[*card as usize].name.clone()),
             _ => None,
         };
-        ActionHint { from, to, card, group: group.into() }
+        ActionHint { from, to, card, group: group.into(), ..Default::default() }
     }
 
     fn max_actions(&self) -> usize {

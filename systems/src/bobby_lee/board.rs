@@ -145,7 +145,9 @@ impl BobbyLee {
             if x.env != NOBOX {
                 notes.push(if x.lost { "lost (BL 7.43)" } else { "enveloping (BL 7.43)" });
             }
-            (known, BattlePiece { piece, note: notes.join(", ") })
+            // Only a face-up block is named, so the key tells nothing hidden (BL 2.5).
+            let key = if known { def.id.clone() } else { String::new() };
+            (known, BattlePiece { piece, note: notes.join(", "), key })
         };
         let defender = bt.attacker.other();
         let sides = [defender, bt.attacker]
@@ -157,13 +159,13 @@ impl BobbyLee {
                     .iter()
                     .map(|&pos| {
                         let here = battle::bx(side, pos);
-                        BattleBox { name: names[pos as usize].into(), pieces: sorted(bt.units.iter().filter(|x| x.bx == here).map(piece).collect()) }
+                        BattleBox { name: names[pos as usize].into(), pieces: sorted(bt.units.iter().filter(|x| x.bx == here).map(piece).collect()), key: battle::box_name(here) }
                     })
                     .collect();
                 let waiting: Vec<(bool, BattlePiece)> = bt.units.iter().filter(|x| x.bx == NOBOX && d.units[x.u as usize].side == side).map(piece).collect();
-                boxes.push(BattleBox { name: "Not deployed (BL 6.2)".into(), pieces: sorted(waiting) });
+                boxes.push(BattleBox { name: "Not deployed (BL 6.2)".into(), pieces: sorted(waiting), key: String::new() });
                 let role = if side == bt.attacker { "attacker" } else { "defender" };
-                BattleSide { name: side.name().into(), seat: Some(side.idx() as u8), role: role.into(), boxes }
+                BattleSide { name: side.name().into(), seat: Some(side.idx() as u8), role: role.into(), boxes, ..Default::default() }
             })
             .collect();
         let times = ["Dawn", "Dawn", "Morning", "Morning", "Afternoon", "Afternoon", "Dusk", "Dusk", "Night"];
@@ -181,7 +183,7 @@ impl BobbyLee {
         }
         let hex = &d.hexes[bt.hex as usize];
         let place = hex.place.map_or_else(String::new, |p| format!(" ({})", d.places[p as usize].name));
-        BattleBoard { title: format!("Battle in {}{place}, attacker {} (BL 6-7)", hex.label, bt.attacker.name()), status, sides }
+        BattleBoard { title: format!("Battle in {}{place}, attacker {} (BL 6-7)", hex.label, bt.attacker.name()), status, sides, ..Default::default() }
     }
 
     /// A block as `known`: its face (name, type, steps of its maximum) or its back (BL 2.5).
@@ -231,7 +233,15 @@ impl BobbyLee {
             Action::Melee(_) | Action::Press | Action::Break(_) | Action::Withdraw | Action::Continue(_) => (None, None, "Battle (BL 6, 7)"),
             _ => (None, None, ""),
         };
-        ActionHint { from, to, card: None, group: group.into() }
+        // On the battle board (BL 6.2, 7.3, 7.4, 7.43): the block acted on and the box it goes
+        // to or fires at, so a click on the block then on a lit box acts.
+        let unit = |u: &u8| Some(self.data.units[*u as usize].id.clone());
+        let (piece, to_box) = match a {
+            Action::Deploy(u, b) | Action::Fire(u, b) | Action::BMove(u, b) | Action::Disengage(u, b) | Action::Envelop(u, b) => (unit(u), Some(battle::box_name(*b))),
+            Action::Target(u, _) | Action::Hit(u) => (unit(u), None),
+            _ => (None, None),
+        };
+        ActionHint { from, to, card: None, group: group.into(), piece, to_box }
     }
 }
 
@@ -332,7 +342,8 @@ mod tests {
 
     /// BL 6.2, 2.5: the battle board lists every block in the battle once, in its box (or as
     /// not yet deployed), the defender's row first and mirrored; a seat sees the face of its own
-    /// and of revealed blocks only; the clock names the day and time (BL 6.3).
+    /// and of revealed blocks only; the clock names the day and time (BL 6.3); the hints of
+    /// deployments and battle moves name the block and the box, for deploying by clicking.
     #[test]
     fn battle_board_draws_the_boxes_and_hides_unrevealed_enemy_blocks() {
         let (g, _) = load_game(&[crate::builtin_content_dir()]).expect("content loads");
@@ -355,10 +366,26 @@ mod tests {
                         let backs = bt.units.iter().filter(|x| g.data.units[x.u as usize].side.idx() as u8 != seat && !s.units[x.u as usize].shown).count();
                         assert_eq!(pieces.iter().filter(|p| p.piece.hidden).count(), backs, "BL 2.5: unrevealed enemy blocks show their backs");
                         assert!(pieces.iter().filter(|p| p.piece.hidden).all(|p| p.piece.label == "?" && p.piece.strength.is_none()));
+                        assert!(pieces.iter().all(|p| p.piece.hidden == p.key.is_empty()), "BL 2.5: only a face-up block is named by its key");
                     }
                 }
                 let Some(&seat) = g.active_seats(&s).first() else { break };
                 let legal = g.legal_actions(&s, seat);
+                // BL 6.2, 7.3, 7.4: a deployment, fire or battle move names its block and the box
+                // it goes to (or fires at) as the acting seat's battle board names them.
+                if let Some(board) = s.battle.as_ref().and_then(|_| g.board(&s, Some(seat)).battle) {
+                    let boxes: Vec<&str> = board.sides.iter().flat_map(|x| &x.boxes).map(|b| b.key.as_str()).filter(|k| !k.is_empty()).collect();
+                    let keys: Vec<&str> = board.sides.iter().flat_map(|x| &x.boxes).flat_map(|b| &b.pieces).map(|p| p.key.as_str()).collect();
+                    assert_eq!(boxes.len(), 8, "four boxes a side");
+                    for a in &legal {
+                        let h = g.hint(&s, a);
+                        assert!(h.to_box.as_deref().is_none_or(|b| boxes.contains(&b)), "{a:?}: its box is on the board");
+                        assert!(h.piece.as_deref().is_none_or(|p| keys.contains(&p)), "{a:?}: its block is on the board");
+                        if let Action::Deploy(u, b) = a {
+                            assert_eq!((h.piece.as_deref(), h.to_box), (Some(g.data.units[*u as usize].id.as_str()), Some(battle::box_name(*b))));
+                        }
+                    }
+                }
                 let a = legal[rng.pick(legal.len())].clone();
                 g.apply(&mut s, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }

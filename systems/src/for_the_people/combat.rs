@@ -277,6 +277,8 @@ impl FtP {
         // FtP 20: a queued general in the battle breaks his operations queue.
         self.queue_battle(st, [&att, &def], log);
         let r = battle::resolve(&self.c, &rules, &att, &def, &field, &mut st.rng);
+        let generals = |f: &battle::Force| f.commander.into_iter().chain(f.others.iter().copied()).collect();
+        st.last_battle = Some(Box::new(LastBattle { space: s, round: st.rounds, attacker: side, generals: [generals(&att), generals(&def)], report: r.clone() }));
         self.note_battle(st, (r.winner == Role::Attacker) == (side == Side::Union), r.size != battle::BattleSize::Small);
         if let Some(m) = st.moving.as_mut() {
             m.vs_interceptor = false;

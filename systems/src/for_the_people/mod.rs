@@ -5,7 +5,8 @@
 //! - `content`: the content schema and loader with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: strength, supply (LOC), control tests;
-//! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle);
+//! - `battle`: the pure battle procedure of FtP 7 (branch ftp-battle); `battle_board`: the last
+//!   battle drawn for the app;
 //! - `combat`: battles in the game: forces, retreat before battle, aftermath, retreats;
 //! - `naval`: naval and river moves (Union, army 6.1.5, CSA 6.5), running the guns, amphibious
 //!   assaults, naval retreats, coastal-fort entry (FtP 6);
@@ -25,6 +26,7 @@ mod ai;
 mod choices;
 mod generals;
 pub mod battle;
+mod battle_board;
 pub mod content;
 mod combat;
 mod events;
@@ -278,6 +280,7 @@ impl FtP {
             battle_mods: Vec::new(),
             move_limits: Vec::new(),
             aftermath: None,
+            last_battle: None,
             lead: None,
             succession: Vec::new(),
             beaten: Vec::new(),
@@ -946,7 +949,7 @@ impl Game for FtP {
             .filter(|&x| (x as usize) < state::HAND.len())
             .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(|d| card_face(d, self.c.events.decl(d.number))).collect())
             .unwrap_or_default();
-        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: None }
+        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: self.battle_board(st) }
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {

@@ -210,6 +210,17 @@ pub struct Opts {
     pub rail_logistics: bool,
 }
 
+/// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
+/// of each force (attacker first) and its report (ratings, DRMs, dice, CRT results, losses).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastBattle {
+    pub space: Sp,
+    pub round: u16,
+    pub attacker: Side,
+    pub generals: [Vec<GeneralId>; 2],
+    pub report: super::battle::BattleReport,
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
     pub sc: u8,
@@ -276,6 +287,9 @@ pub struct State {
     /// A battle waiting for its loser's choices of losses (FtP 5.5.4).
     #[serde(default)]
     pub aftermath: Option<super::choices::Aftermath>,
+    /// The last battle fought, as the players see it after the dice (FtP 7.3): for the app.
+    #[serde(default)]
+    pub last_battle: Option<Box<LastBattle>>,
     /// FtP 5.3.1: the general the owner chose to command the corps defending a space.
     #[serde(default)]
     pub lead: Option<(Side, Sp, GeneralId)>,

@@ -1,12 +1,14 @@
 //! The drawable picture of a GCACW game for the app (engine `Board`): the hex map with its
 //! terrain, hexside features (rivers, creeks, fords, bridges, dams, ferries, ridges) and routes
-//! (pikes, roads, trails, railroads), the units and leaders as counters, and the turn and
-//! combat panels; plus where each action happens (`ActionHint`). No rules here: it only reads.
+//! (pikes, roads, trails, railroads), the units and leaders as counters, the turn panel, the
+//! combat as a battle board (sides, combat values, die-roll modifiers, results); plus where
+//! each action happens (`ActionHint`). No rules here: it only reads.
 
-use super::data::{Crossing, Kind, NO_HEX, NONE8};
-use super::state::{self, Action, Frame, State};
+use super::combat::bits;
+use super::data::{Crossing, Kind, LeaderDef, NO_HEX, NONE8, UnitDef};
+use super::state::{self, Action, Combat, Frame, State, UnitSt};
 use super::{Gcacw, SIDES};
-use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
+use bivouac_engine::board::{ActionHint, BattleBoard, BattleBox, BattleModifier, BattlePiece, BattleSide, Board, BoardLink, BoardPiece, BoardSpace, Layout, Panel};
 use bivouac_engine::game::Seat;
 
 impl Gcacw {
@@ -112,38 +114,13 @@ impl Gcacw {
             if !u.on_map() || hid & (1 << i) != 0 {
                 continue;
             }
-            let mut strength = format!("{}", u.mp);
-            if !u.org {
-                strength.push_str(" dis");
-            }
-            if u.fat > 0 {
-                strength.push_str(&format!(" F{}", u.fat));
-            }
-            if u.exh {
-                strength.push_str(" exh");
-            }
-            if u.dem > 0 {
-                strength.push_str(&format!(" D{}", u.dem));
-            }
-            let kind = match d.kind {
-                Kind::Inf => "infantry",
-                Kind::Cav => "cavalry",
-                Kind::Art => "artillery",
-            };
             // Leaders first, so the unit's counter is drawn on top of them (the stack lists all).
             for (ld, l) in sc.leaders.iter().zip(&st.leaders) {
                 if !l.gone && l.unit as usize == i {
-                    b.pieces.push(BoardPiece {
-                        space: u.hex,
-                        label: ld.name.clone(),
-                        seat: Some(ld.side),
-                        kind: "leader".into(),
-                        strength: Some(format!("T{} C{}", ld.tactical, ld.command_value)),
-                        hidden: false,
-                    });
+                    b.pieces.push(leader_piece(ld, u.hex));
                 }
             }
-            b.pieces.push(BoardPiece { space: u.hex, label: d.name.clone(), seat: Some(d.side), kind: kind.into(), strength: Some(strength), hidden: false });
+            b.pieces.push(unit_piece(d, u));
         }
         let date = sc.turn_names.get(st.turn as usize - 1).cloned().unwrap_or_default();
         let mut turn = vec![format!("{:?} phase", st.phase), format!("Awaiting {}", self.awaiting(st))];
@@ -156,35 +133,10 @@ impl Gcacw {
         turn.push(format!("Manpower lost: Union {}, Confederate {}", st.lost[0], st.lost[1]));
         let later = st.units.iter().filter(|u| u.hex == NO_HEX && !u.gone).count();
         if later > 0 {
-            turn.push(format!("{later} units still to arrive"));
+            turn.push(format!("{later} unit{} still to arrive", if later == 1 { "" } else { "s" }));
         }
         b.panels.push(Panel { title: format!("{} — turn {}/{} ({date})", sc.title, st.turn, sc.turns), lines: turn });
-        if let Some(c) = &st.combat {
-            let names = |mask: u64| -> String {
-                let v: Vec<&str> = (0..sc.units.len()).filter(|&i| mask & (1 << i) != 0).map(|i| sc.units[i].name.as_str()).collect();
-                v.join(", ")
-            };
-            let mut lines = vec![
-                format!("{} attacks {} from {}", SIDES[c.att_side as usize], m.label(c.def_hex), m.label(c.att_hex)),
-                format!("Attackers: {}", names(c.att_units)),
-                format!("Defenders: {}", names(c.def_units)),
-            ];
-            if let Some(k) = c.kind {
-                lines.push(format!("Attack type: {} (GCACW 6.1)", k.name()));
-            }
-            if c.leader != NONE8 {
-                lines.push(format!("Assault by {}{} (GCACW 5.3)", sc.leaders[c.leader as usize].name, if c.grand { ", grand assault (GCACW 7.1)" } else { "" }));
-            }
-            // GCACW 7.4: the modifiers applied to the roll, as recorded then (never recomputed
-            // from a board the losses and retreats have since changed).
-            if let Some(d) = &c.drms {
-                lines.push(format!("Modifiers (GCACW 7.4): attacker {}; defender {}", d.attacker_text(), d.defender_text()));
-            }
-            if c.stage > 0 {
-                lines.push(format!("Result (GCACW 7.4): attacker {}, defender {}", c.ares.text(), c.dres.text()));
-            }
-            b.panels.push(Panel { title: "Combat".into(), lines });
-        }
+        b.battle = st.combat.as_ref().map(|c| self.battle_board(st, c));
         if let Some(Frame::Retreat(r)) = st.flow.top() {
             let (lo, hi) = r.min_max();
             b.panels.push(Panel {
@@ -192,6 +144,84 @@ impl Gcacw {
                 lines: vec![format!("{} {:?}: {} hexes so far ({lo}-{hi}), now in {}", SIDES[r.side as usize], r.kind, r.steps, m.label(r.cur))],
             });
         }
+        b
+    }
+
+    /// The combat under way as a battle board (GCACW 7.1): who attacks whom from where, each
+    /// side's units and combat value; once the dice are rolled, every die-roll modifier with
+    /// its rule (GCACW 7.4), the dice, the differential and the results read on the Combat
+    /// Results Table (GCACW 7.5).
+    fn battle_board(&self, st: &State, c: &Combat) -> BattleBoard {
+        let sc = self.sc(st);
+        let m = &sc.map;
+        let def_side = 1 - c.att_side;
+        let def_units = if c.stage == 0 { self.side_units_at(st, c.def_hex, def_side) } else { c.def_units };
+        let counters = |mask: u64| -> Vec<BattlePiece> {
+            let mut v = Vec::new();
+            for i in bits(mask) {
+                let (d, u) = (&sc.units[i], &st.units[i]);
+                for (ld, l) in sc.leaders.iter().zip(&st.leaders) {
+                    if !l.gone && l.unit as usize == i {
+                        v.push(BattlePiece { piece: leader_piece(ld, u.hex), ..Default::default() });
+                    }
+                }
+                v.push(BattlePiece { piece: unit_piece(d, u), note: if u.gone { "eliminated".into() } else { String::new() }, ..Default::default() });
+            }
+            v
+        };
+        let side = |s: u8, role: &str, place: String, mask: u64, strength: String| BattleSide {
+            name: SIDES[s as usize].to_string(),
+            seat: Some(s),
+            role: role.into(),
+            boxes: vec![BattleBox { name: place, pieces: counters(mask), key: String::new() }],
+            strength,
+        };
+        let roll = c.roll.as_ref().filter(|_| c.stage > 0);
+        // The combat values the dice were rolled with (losses since then lower the units').
+        let (att_half, def_raw, def_q) = match roll {
+            Some(r) => (r.drms.att_half, r.drms.def_raw_half, r.drms.def_q),
+            None => (self.attack_half(st, c.att_units), self.raw_half(st, def_units), self.defense_q(st, def_units)),
+        };
+        let sides = vec![
+            side(c.att_side, "attacker", format!("Attacking from {}", m.label(c.att_hex)), c.att_units, format!("Combat value {} (GCACW 7.3)", half(att_half))),
+            side(def_side, "defender", format!("Defending {}", m.label(c.def_hex)), def_units, format!("Combat value {}, {} with its works (GCACW 7.3, 9.0)", half(def_raw), half(def_q))),
+        ];
+        let mut status = vec![match c.kind {
+            Some(k) => format!("{} attack (GCACW 6.1)", k.name()),
+            None => "Attack type not yet chosen (GCACW 6.1)".into(),
+        }];
+        if c.leader != NONE8 {
+            status.push(format!("Assault by {}{} (GCACW 5.3)", sc.leaders[c.leader as usize].name, if c.grand { ", grand assault (GCACW 7.2)" } else { "" }));
+        }
+        let mut b = BattleBoard { title: format!("{} attacks {} (GCACW 7.1)", SIDES[c.att_side as usize], m.label(c.def_hex)), status, sides, ..Default::default() };
+        let Some(r) = roll else {
+            b.results.push("Not yet resolved: each side will roll one die and add its modifiers; the difference gives the row of the Combat Results Table (GCACW 7.4, 7.5).".into());
+            return b;
+        };
+        let d = &r.drms;
+        let mut add = |side: u8, name: String, value: i32, rule: &str, always: bool| {
+            if value != 0 || always {
+                b.modifiers.push(BattleModifier { side, name, value, rule: rule.into() });
+            }
+        };
+        add(0, format!("Combat values {} against {}", half(d.att_half), half(d.def_q)), d.ratio, "GCACW 7.4 (ratio)", true);
+        add(0, "Tactical ratings".into(), d.tactical, "GCACW 7.4 (tactical)", false);
+        add(0, "Artillery".into(), d.artillery, "GCACW 7.4 (artillery)", false);
+        add(0, "Attack type".into(), d.kind, "GCACW 6.1, 7.4", false);
+        add(0, "Assault".into(), d.assault, "GCACW 7.4 (assault)", false);
+        add(0, "Leader (Lee, Longstreet or Jackson)".into(), d.leader, "GCACW 7.4 (leader)", false);
+        add(0, "Rain".into(), d.rain, "GCACW 7.4, 12.0", false);
+        add(0, "Flank attack".into(), d.flank, "GCACW 7.4 (flank)", false);
+        add(1, "Terrain".into(), d.terrain, "GCACW 7.4 (terrain)", true);
+        add(1, "Demoralized defenders".into(), d.d2, "GCACW 7.4 (demoralized)", false);
+        let att = SIDES[c.att_side as usize];
+        let def = SIDES[def_side as usize];
+        b.results.push(format!("{att} rolls {} {:+} = {}; {def} rolls {} {:+} = {} (GCACW 7.4)", r.attacker, d.attacker(), r.attacker as i32 + d.attacker(), r.defender, d.defender(), r.defender as i32 + d.defender()));
+        b.results.push(format!("Differential {:+}: Combat Results Table (GCACW 7.5): defender {}, attacker {}", r.diff, or_none(c.dres.text()), or_none(c.ares.text())));
+        if c.overload > 0 {
+            b.results.push(format!("Grand-assault overload: the attacker loses {} more manpower (GCACW 7.2)", c.overload));
+        }
+        b.results.push(format!("Manpower lost so far: Union {}, Confederate {}", st.lost[0], st.lost[1]));
         b
     }
 
@@ -226,8 +256,46 @@ impl Gcacw {
             Action::Bridge { unit, hex } => (unit_hex(*unit), at(*hex), "Bridges (GCACW 10.0)"),
             _ => (None, None, ""),
         };
-        ActionHint { from, to, card: None, group: group.into() }
+        ActionHint { from, to, group: group.into(), ..Default::default() }
     }
+}
+
+/// A unit's counter: its name, type and manpower with its states (disorganized, fatigue,
+/// exhausted, demoralized).
+fn unit_piece(d: &UnitDef, u: &UnitSt) -> BoardPiece {
+    let mut strength = format!("{}", u.mp);
+    if !u.org {
+        strength.push_str(" dis");
+    }
+    if u.fat > 0 {
+        strength.push_str(&format!(" F{}", u.fat));
+    }
+    if u.exh {
+        strength.push_str(" exh");
+    }
+    if u.dem > 0 {
+        strength.push_str(&format!(" D{}", u.dem));
+    }
+    let kind = match d.kind {
+        Kind::Inf => "infantry",
+        Kind::Cav => "cavalry",
+        Kind::Art => "artillery",
+    };
+    BoardPiece { space: u.hex, label: d.name.clone(), seat: Some(d.side), kind: kind.into(), strength: Some(strength), hidden: false }
+}
+
+/// A leader's counter: tactical and command values.
+fn leader_piece(ld: &LeaderDef, hex: u16) -> BoardPiece {
+    BoardPiece { space: hex, label: ld.name.clone(), seat: Some(ld.side), kind: "leader".into(), strength: Some(format!("T{} C{}", ld.tactical, ld.command_value)), hidden: false }
+}
+
+/// A value counted in half points, as printed ("7", "7½").
+fn half(h: u32) -> String {
+    if h % 2 == 1 { format!("{}½", h / 2) } else { format!("{}", h / 2) }
+}
+
+fn or_none(t: String) -> String {
+    if t.is_empty() { "no effect".into() } else { t }
 }
 
 #[cfg(test)]
@@ -281,5 +349,51 @@ mod tests {
             assert!(b.pieces.iter().all(|p| (p.space as usize) < n));
         }
         assert!(moves > 0, "the random game marched");
+    }
+
+    /// GCACW 7.1, 7.4, 7.5: a combat is drawn as a battle board: attacker and defender with
+    /// their units and combat values; once rolled, every non-zero die-roll modifier with its
+    /// rule (the ratio and terrain always), the dice and the Combat Results Table's results,
+    /// the same figures the log gives.
+    #[test]
+    fn combat_is_drawn_with_its_modifiers_dice_and_results() {
+        let g = game();
+        let mut shown = 0;
+        for seed in 1..30u64 {
+            let mut st = g.setup(&Setup::new("cedar-mountain", 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            let mut logged = String::new();
+            for _ in 0..3000 {
+                let Some(&seat) = g.active_seats(&st).first() else { break };
+                if let Some(c) = &st.combat {
+                    let bb = g.board(&st, Some(seat)).battle.expect("GCACW 7.1: the combat is drawn");
+                    assert_eq!((bb.sides.len(), bb.sides[0].role.as_str(), bb.sides[0].seat), (2, "attacker", Some(c.att_side)));
+                    assert!(bb.sides.iter().all(|x| x.strength.starts_with("Combat value")), "GCACW 7.3: each side's combat value");
+                    if c.stage > 0 {
+                        shown += 1;
+                        assert!(bb.modifiers.iter().all(|m| m.rule.starts_with("GCACW")), "every modifier cites its rule");
+                        let value = |rule: &str| bb.modifiers.iter().find(|m| m.rule == rule).map(|m| m.value);
+                        let in_log = |name: &str| logged.split(&format!("{name} ")).nth(1).and_then(|t| t.split([',', ')']).next()).and_then(|v| v.trim_start_matches('+').parse::<i32>().ok());
+                        assert_eq!(value("GCACW 7.4 (ratio)"), in_log("ratio"), "{logged}");
+                        assert_eq!(value("GCACW 7.4 (terrain)"), in_log("terrain"), "{logged}");
+                        assert_eq!(value("GCACW 7.4 (flank)").unwrap_or(0), in_log("flank").unwrap(), "{logged}");
+                        assert!(bb.results[1].contains(&format!("defender {}", or_none(c.dres.text()))), "{:?}", bb.results);
+                        let total: i32 = bb.modifiers.iter().filter(|m| m.side == 0).map(|m| m.value).sum();
+                        assert!(bb.results[0].contains(&format!("{total:+} =")), "the attacker's modifiers add up: {:?}", bb.results);
+                    }
+                }
+                let legal = g.legal_actions(&st, seat);
+                let a = legal[rng.pick(legal.len())].clone();
+                let mut log = Log::recording();
+                g.apply(&mut st, seat, &a, &mut log).expect("a legal action applies");
+                if let Some(e) = log.events.iter().find(|e| e.text.starts_with("combat: attacker")) {
+                    logged = e.text.clone();
+                }
+            }
+            if shown > 20 {
+                break;
+            }
+        }
+        assert!(shown > 0, "random games fight");
     }
 }

@@ -5,10 +5,10 @@
 use super::Gcacw;
 use super::data::{CSA, Crossing, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UnitId};
 use super::rules::{ZOC_NONE, ZOC_RESTRICTED, eff_side, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks, zoc_into};
-use super::state::{Combat, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
+use super::state::{Combat, CombatRoll, ENT_BW_BUILD, ENT_NONE, RetreatCtx, RetreatKind, State};
 use bivouac_engine::log::Log;
 
-/// Every modifier of one combat, for the log, the combat panel and tests.
+/// Every modifier of one combat, for the log, the app and tests.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Drms {
     pub att_half: u32,
@@ -453,7 +453,7 @@ impl Gcacw {
             cb.overload = self.overload(d.att_half / 2);
         }
         cb.def_nothing = cb.dres == Default::default();
-        cb.drms = Some(d.clone());
+        cb.roll = Some(CombatRoll { attacker: a as u8, defender: b as u8, drms: d.clone(), diff });
         log.roll(|| {
             format!(
                 "combat: attacker {} vs defender {} (entrenched {}); attacker rolls {a} {}, defender rolls {b} {}; differential {diff:+}: defender {}, attacker {} (GCACW 7.4, 7.5)",

@@ -1680,7 +1680,7 @@ impl Gcacw {
                     dres: Default::default(),
                     ares: Default::default(),
                     overload: 0,
-                    drms: None,
+                    roll: None,
                     stage: 0,
                     def_nothing: false,
                 });
@@ -1915,7 +1915,7 @@ impl Gcacw {
             dres: Default::default(),
             ares: Default::default(),
             overload: 0,
-            drms: None,
+            roll: None,
             stage: 0,
             def_nothing: false,
         });

@@ -1,6 +1,5 @@
 //! The GCACW game state (plain data, cheap to clone) and the actions players take.
 
-use super::combat::Drms;
 use super::data::{CrtRes, HexId, NO_HEX};
 use bivouac_engine::flow::Flow;
 use bivouac_engine::rng::GameRng;
@@ -147,10 +146,11 @@ pub struct Combat {
     pub ares: CrtRes,
     /// Extra attacker loss from a grand-assault overload (GCACW 7.2).
     pub overload: u8,
-    /// The modifiers applied to the roll, recorded when the dice are rolled (GCACW 7.4): what
-    /// the log and the combat panel show for the rest of the combat, whatever the losses and
-    /// retreats do to the board afterwards.
-    pub drms: Option<Drms>,
+    /// The dice and the modifiers applied to them, recorded when they are rolled (GCACW 7.4):
+    /// what the log and the battle panel show for the rest of the combat, whatever the losses
+    /// and retreats do to the board afterwards.
+    #[serde(default)]
+    pub roll: Option<CombatRoll>,
     pub stage: u8,
     /// Defender result had no r/R: the voluntary retreat costs fatigue after a "-".
     pub def_nothing: bool,
@@ -309,6 +309,15 @@ pub struct ForceM {
     pub units: u64,
     /// Has held real units (false = a decoy).
     pub real: bool,
+}
+
+/// A combat's two dice, each side's modifiers and the differential (GCACW 7.4, 7.5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CombatRoll {
+    pub attacker: u8,
+    pub defender: u8,
+    pub drms: super::combat::Drms,
+    pub diff: i32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -18,7 +18,11 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
     }
     if !play.choice.is_empty() {
         ui.group(|ui| {
-            ui.label(RichText::new("Several actions go there; choose one:").strong());
+            let ask = match &play.battle_piece {
+                Some(p) => format!("Actions of {p}; choose one:"),
+                None => "Several actions go there; choose one:".to_string(),
+            };
+            ui.label(RichText::new(ask).strong());
             for &i in &play.choice {
                 if ui.button(&play.actions[i].0).clicked() {
                     chosen = Some(play.actions[i].0.clone());

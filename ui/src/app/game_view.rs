@@ -113,10 +113,14 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     });
     let colors: Vec<Color32> = play.names.iter().enumerate().map(|(i, n)| palette::seat_color(i as u8, n)).collect();
     // A battle fought on a board of its own: under the map, while it lasts.
+    let mut battle_click = None;
     if let Some(battle) = play.review.as_ref().map_or(&play.board, |r| &r.board).battle.as_ref() {
-        egui::Panel::bottom("battle").resizable(true).default_size(230.0).show(ui, |ui| {
-            egui::ScrollArea::vertical().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors));
+        egui::Panel::bottom("battle").resizable(true).default_size(270.0).show(ui, |ui| {
+            battle_click = egui::ScrollArea::vertical().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors)).inner;
         });
+    }
+    if let Some(c) = battle_click {
+        play.click_battle(c);
     }
     let mut clicked = None;
     egui::CentralPanel::default().frame(egui::Frame::NONE).show(ui, |ui| {

@@ -108,6 +108,8 @@ pub struct Play {
     /// the board), the kind the player picked (see [`Play::placements`]): only its
     /// destinations are lit.
     pub placing: Option<String>,
+    /// The battle-board piece picked (`BattlePiece::key`): its legal boxes are lit.
+    pub battle_piece: Option<String>,
     pub notice: Option<Notice>,
     pub review: Option<Review>,
     pub last_ai_time: Option<f64>,
@@ -147,6 +149,7 @@ impl Play {
             selected: None,
             choice: Vec::new(),
             placing: None,
+            battle_piece: None,
             notice: None,
             review: None,
             last_ai_time: None,
@@ -234,6 +237,9 @@ impl Play {
         self.choice.clear();
         if self.placing.as_ref().is_some_and(|k| !self.placements().iter().any(|(key, _)| key == k)) {
             self.placing = None;
+        }
+        if self.battle_piece.as_ref().is_some_and(|k| !self.battle_piece_acts(k)) {
+            self.battle_piece = None;
         }
         let keep = self.selected.filter(|&s| (s as usize) < self.board.spaces.len());
         self.select(keep);
