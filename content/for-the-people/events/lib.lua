@@ -1,0 +1,83 @@
+-- Building blocks shared by the card events, run before every event script in the same sandbox
+-- (content/README.md, "Building blocks"). A card script uses them from its first line, e.g.
+--   playable, play = ftp.sp_removal{ victim = "union", count = 2 }
+-- Each returns the card's `playable` and `play` functions; the card keeps its own `declare()`.
+
+ftp = {}
+
+local NAMES = { union = "Union", csa = "Confederate" }
+local ENEMY = { union = "csa", csa = "union" }
+
+-- FtP 4.2.4: `victim` loses `count` infantry SP, one at a time, each picked by `view.chooser`
+-- (cards.toml sp_removal_chooser) in a space still holding one; fewer if fewer are left.
+function ftp.sp_removal(o)
+  local victim, count = o.victim, o.count
+  local function spaces(view, taken)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      if s.infantry[victim] - (taken[id] or 0) > 0 then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #spaces(view, {}) > 0
+  end
+  local function play(view)
+    local taken = {}
+    for _, id in ipairs(view.inputs) do
+      taken[id] = (taken[id] or 0) + 1
+    end
+    if #view.inputs < count then
+      local c = spaces(view, taken)
+      if #c > 0 then
+        return { ask = { seat = view.chooser, prompt = "remove a " .. victim .. " infantry SP (" .. (#view.inputs + 1) .. " of " .. count .. ")", options = c } }
+      end
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { remove_sp = { space = id, side = victim, count = 1 } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
+
+-- FtP 11.3: `count` PCs of `side` in spaces of `state` (a state id, e.g. "mo") that are not
+-- already `side`'s and hold no enemy SP, each in a different space chosen by `side`; fewer if
+-- fewer spaces qualify. `name` is the state's name in the prompt.
+function ftp.pc_placement(o)
+  local side, state, count, name = o.side, o.state, o.count, o.name
+  local function candidates(view, taken)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      if s.state == state and s.control ~= side and s.sp[ENEMY[side]] == 0 and not taken[id] then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #candidates(view, {}) > 0
+  end
+  local function play(view)
+    local taken = {}
+    for _, id in ipairs(view.inputs) do
+      taken[id] = true
+    end
+    local n = #view.inputs
+    if n < count then
+      local c = candidates(view, taken)
+      if #c > 0 then
+        return { ask = { seat = side, prompt = "a " .. NAMES[side] .. " PC in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = c } }
+      end
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { pc = { space = id, side = side } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
