@@ -8,14 +8,26 @@ ftp = {}
 local NAMES = { union = "Union", csa = "Confederate" }
 local ENEMY = { union = "csa", csa = "union" }
 
+-- Spaces holding an army of `side`.
+local function army_spaces(view, side)
+  local out = {}
+  for _, a in pairs(view.armies) do
+    if a.side == side then out[a.space] = true end
+  end
+  return out
+end
+
 -- FtP 4.2.4: `victim` loses `count` infantry SP, one at a time, each picked by `view.chooser`
--- (cards.toml sp_removal_chooser) in a space still holding one; fewer if fewer are left.
+-- (cards.toml sp_removal_chooser; `chooser = "union"` names the seat when the card has none)
+-- in a space still holding one (`in_army = true`: a space holding one of `victim`'s armies);
+-- fewer if fewer are left.
 function ftp.sp_removal(o)
   local victim, count = o.victim, o.count
   local function spaces(view, taken)
+    local armies = o.in_army and army_spaces(view, victim)
     local out = {}
     for id, s in pairs(view.spaces) do
-      if s.infantry[victim] - (taken[id] or 0) > 0 then
+      if s.infantry[victim] - (taken[id] or 0) > 0 and (not armies or armies[id]) then
         out[#out + 1] = id
       end
     end
@@ -32,7 +44,7 @@ function ftp.sp_removal(o)
     if #view.inputs < count then
       local c = spaces(view, taken)
       if #c > 0 then
-        return { ask = { seat = view.chooser, prompt = "remove a " .. victim .. " infantry SP (" .. (#view.inputs + 1) .. " of " .. count .. ")", options = c } }
+        return { ask = { seat = o.chooser or view.chooser, prompt = "remove a " .. victim .. " infantry SP (" .. (#view.inputs + 1) .. " of " .. count .. ")", options = c } }
       end
     end
     local cmds = {}

@@ -320,6 +320,9 @@ pub struct Force {
     pub interceptor: bool,
     /// An army or corps that lost a battle during the current enemy move (7.2.2).
     pub beaten_this_move: bool,
+    /// DRM from card events for this battle (FtP 4.2, 7.5; the `battle_drm` command).
+    #[serde(default)]
+    pub event_drm: i8,
 }
 
 impl Force {
@@ -334,6 +337,7 @@ impl Force {
             out_of_supply: false,
             interceptor: false,
             beaten_this_move: false,
+            event_drm: 0,
         }
     }
     fn is_army(&self) -> bool {
@@ -406,6 +410,7 @@ pub enum DrmKind {
     UngarrisonedFort,
     EnemyOutOfSupply,
     Amphibious,
+    Event,
 }
 
 impl DrmKind {
@@ -421,6 +426,7 @@ impl DrmKind {
             DrmKind::UngarrisonedFort => "FtP 6.8.1",
             DrmKind::EnemyOutOfSupply => "FtP 8.3",
             DrmKind::Amphibious => "FtP 6.4.1",
+            DrmKind::Event => "FtP 4.2",
         }
     }
     pub fn text(self) -> &'static str {
@@ -435,6 +441,7 @@ impl DrmKind {
             DrmKind::UngarrisonedFort => "attacking an ungarrisoned fort",
             DrmKind::EnemyOutOfSupply => "enemy out of supply",
             DrmKind::Amphibious => "amphibious assault (net, capped)",
+            DrmKind::Event => "card event",
         }
     }
 }
@@ -774,6 +781,12 @@ pub fn drms(c: &Content, t: &BattleTable, att: &Force, def: &Force, field: &Fiel
     }
     if att.out_of_supply {
         d.push(item(DrmKind::EnemyOutOfSupply, t.out_of_supply_drm));
+    }
+    // FtP 4.2, 7.5: a card event's DRM for this battle.
+    for (f, to) in [(att, &mut a), (def, &mut d)] {
+        if f.event_drm != 0 {
+            to.push(item(DrmKind::Event, f.event_drm));
+        }
     }
     [a, d]
 }

@@ -262,8 +262,12 @@ impl FtP {
         let m = st.moving.clone().expect("moving");
         let side = m.side;
         let e = other(side);
-        let att = self.attacker_force(st);
-        let def = self.defender_force(st, e, s);
+        let mut att = self.attacker_force(st);
+        let mut def = self.defender_force(st, e, s);
+        // FtP 4.2, 7.5: event DRMs for each side's next battle this turn are used up here.
+        att.event_drm = st.battle_drm.iter().filter(|b| b.side == side).map(|b| b.drm).sum();
+        def.event_drm = st.battle_drm.iter().filter(|b| b.side == e).map(|b| b.drm).sum();
+        st.battle_drm.clear();
         let d = self.c.map.space(SpaceId(s));
         let field = Field {
             fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),

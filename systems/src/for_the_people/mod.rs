@@ -129,7 +129,7 @@ impl FtP {
     pub fn sname(&self, s: Sp) -> &str {
         &self.c.map.space(SpaceId(s)).name
     }
-    fn sid(&self, s: Sp) -> &str {
+    pub(crate) fn sid(&self, s: Sp) -> &str {
         self.c.map.name(SpaceId(s))
     }
 
@@ -273,6 +273,7 @@ impl FtP {
             special_reshuffle: false,
             forward: None,
             concentration: None,
+            battle_drm: Vec::new(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.

@@ -295,6 +295,9 @@ pub struct State {
     /// FtP 4.5.2: the concentration space whose general the pending campaign move activates.
     #[serde(default)]
     pub concentration: Option<Sp>,
+    /// DRMs events gave a side for its next battle this turn (`battle_drm` command, FtP 7.5).
+    #[serde(default)]
+    pub battle_drm: Vec<super::events::BattleDrm>,
 }
 
 impl State {

@@ -94,6 +94,21 @@ pub(super) struct Until {
     until_turn: Option<u8>,
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct SideDrm {
+    side: String,
+    drm: i8,
+}
+
+/// A die-roll modifier an event gives one side for its next battle this turn (`battle_drm`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleDrm {
+    pub side: Side,
+    pub drm: i8,
+    pub card: CardNo,
+}
+
 /// One command as a script returns it.
 #[derive(Deserialize)]
 #[serde(rename_all = "snake_case", deny_unknown_fields)]
@@ -129,6 +144,8 @@ pub(super) enum Returned {
     Weapon(WeaponAt),
     RemoveIronclad(String),
     NavalMove(String),
+    BattleDrm(SideDrm),
+    LimitMp(u8),
 }
 
 /// A checked command, ids resolved.
@@ -165,6 +182,8 @@ pub(super) enum Cmd {
     Weapon(Weapon, Sp),
     RemoveIronclad(Sp),
     NavalMove(NavalEvent),
+    BattleDrm(Side, i8),
+    LimitMp(u8),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -318,6 +337,15 @@ impl FtP {
                 Returned::PlayAgain(true) if !cx.interrupt => Cmd::PlayAgain,
                 Returned::PlayAgain(_) => return Err("play_again: only `play_again = true`, and not from an interrupt".into()),
                 Returned::CancelMove(true) => return Err("cancel_move: only an interrupt of an enemy move may cancel it (FtP 4.2.5)".into()),
+                Returned::BattleDrm(x) => {
+                    // FtP 7.5: a DRM on one side's battle die roll; events give at most +-3.
+                    if x.drm == 0 || !(-3..=3).contains(&x.drm) {
+                        return Err(format!("battle_drm: drm {} is not -3..=3 without 0", x.drm));
+                    }
+                    Cmd::BattleDrm(side_of(&x.side)?, x.drm)
+                }
+                Returned::LimitMp(n) if cx.interrupt && st.moving.is_some() => Cmd::LimitMp(n),
+                Returned::LimitMp(_) => return Err("limit_mp: only an interrupt of an enemy move may limit it (FtP 4.2.5)".into()),
             });
         }
         Ok(out)
@@ -465,6 +493,18 @@ impl FtP {
                     st.naval.event = Some(e);
                     frames.push(Frame::Ops { side: cx.side, card: cx.card, value: 3 });
                 }
+                Cmd::BattleDrm(side, drm) => {
+                    // FtP 7.5: kept until that side's next battle this turn (combat.rs).
+                    st.battle_drm.push(BattleDrm { side, drm, card: cx.card });
+                    log.info(|| format!("{} {drm:+} in its next battle this turn (event #{})", side.name(), cx.card));
+                }
+                Cmd::LimitMp(n) => {
+                    // FtP 4.2.5: the interrupted force moves on with at most n MP.
+                    if let Some(m) = st.moving.as_mut() {
+                        m.mp = m.mp.min(n);
+                    }
+                    log.info(|| format!("the moving force has at most {n} MP (FtP 4.2.5)"));
+                }
                 Cmd::CancelMove => {
                     // FtP 4.2.5: the interrupted force does not move.
                     log.info(|| "the move is cancelled (FtP 4.2.5)".into());
@@ -482,10 +522,13 @@ impl FtP {
         Ok(())
     }
 
-    /// Events in force until the end of a turn end with it (called at the end of every turn).
+    /// Events in force until the end of a turn end with it (called at the end of every turn),
+    /// and so do unused battle DRMs (`battle_drm`).
     pub(crate) fn expire_in_force(&self, st: &mut State) {
         let turn = st.turn;
         st.in_force.retain(|f| f.until.is_none_or(|u| u > turn));
+        // Battle DRMs from events last until the end of the turn at most.
+        st.battle_drm.clear();
     }
 
     /// Take a general off an army display, handing command to the next general by political

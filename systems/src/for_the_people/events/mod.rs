@@ -37,9 +37,11 @@ mod tests_cards_a;
 #[cfg(test)]
 mod tests_cards_c;
 #[cfg(test)]
+mod tests_cards_d;
+#[cfg(test)]
 mod tests_cards_naval;
 
-pub use commands::InForce;
+pub use commands::{BattleDrm, InForce};
 pub use decl::{EventBook, EventDecl, Timing};
 pub use play::EventSt;
 

@@ -1,0 +1,149 @@
+//! Card tests for the events of cards 1-36 written on `cards-a` (FtP 4.2): for each card a
+//! position where the event is playable, played with forced choices and dice and its effect
+//! checked, and a position where it is not, refused naming the rule.
+
+use super::super::battle::{self, DrmKind, Field, Force, ForceKind};
+use super::super::content::Side;
+use super::super::state::*;
+use super::tests_cards_a::{ready, refused_to};
+use super::testkit::*;
+use bivouac_engine::game::Game;
+use bivouac_engine::log::Log;
+
+/// The refusal of `side`'s event `n` now: not offered, refused naming a rule, state unchanged.
+fn refused(st: &mut State, side: Side, n: u8) -> String {
+    let g = game();
+    assert!(!offered(g, st, side, n), "#{n} offered");
+    let before = serde_json::to_string(&*st).unwrap();
+    let r = play(g, st, side, n, &[], &[]).unwrap_err();
+    assert_eq!(serde_json::to_string(&*st).unwrap(), before, "a refusal leaves the state unchanged");
+    r.rule.to_string()
+}
+
+/// Spaces holding an army of `side`.
+fn army_spaces(st: &State, side: Side) -> Vec<Sp> {
+    let g = game();
+    st.armies.iter().enumerate().filter_map(|(i, a)| a.filter(|_| g.c.armies[i].side == side).map(|a| a.space)).collect()
+}
+
+/// Apply an action in notation (`ops 9`, `army army_of_the_potomac`), which must be legal.
+fn act(st: &mut State, side: Side, t: &str) {
+    let g = game();
+    g.apply(st, side.index() as u8, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+}
+
+/// 1861 with the Union moving the Army of the Potomac (OPs of card 12 there is none: card 9),
+/// the CSA holding card `n` in its interrupt window (FtP 4.2.5).
+fn union_army_moving(n: u8) -> State {
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, n);
+    give(&mut st, Side::Csa, 12);
+    give(&mut st, Side::Union, 30);
+    round(&mut st, Side::Union);
+    act(&mut st, Side::Union, "ops 30");
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    assert_eq!(st.flow.top(), Some(&Frame::Interrupt { side: Side::Csa }));
+    st
+}
+
+#[test]
+fn card_001_empty_haversacks_a_csa_army_loses_one_infantry_sp_fpt_4_2_4() {
+    let g = game();
+    let mut st = ready("1862", Side::Union, 1);
+    let armies = army_spaces(&st, Side::Csa);
+    let at = armies[0];
+    let id = g.sid(at).to_string();
+    // Only spaces holding a CSA army are offered, to the Union.
+    let mut roll = |_: &mut State| 1;
+    let mut probe = st.clone();
+    g.event_action_with(&mut probe, Frame::Round { side: Side::Union }, &Action::Event { card: 1 }, &mut Log::quiet(), &mut roll).unwrap().unwrap();
+    let o = options(&probe);
+    assert_eq!(probe.events[0].ask.as_ref().unwrap().seat, Side::Union);
+    assert_eq!(o.len(), armies.len());
+    assert!(o.contains(&id));
+    let before = g.army_strength(&st, st.armies.iter().position(|a| a.is_some_and(|a| a.space == at)).unwrap() as u8);
+    play(g, &mut st, Side::Union, 1, &[&id], &[]).unwrap();
+    let a = st.armies.iter().position(|a| a.is_some_and(|a| a.space == at)).unwrap() as u8;
+    assert_eq!(g.army_strength(&st, a), before - 1);
+    assert_eq!(pile_of(&st, 1), "discard");
+    // Not playable without a CSA army on the map (the 1861 opening), nor by the CSA.
+    let mut st = ready("1861", Side::Union, 1);
+    for a in st.armies.iter_mut().enumerate().filter(|(i, _)| g.c.armies[*i].side == Side::Csa) {
+        *a.1 = None;
+    }
+    assert_eq!(refused(&mut st, Side::Union, 1), "FtP 4.2");
+    refused_to(1, Side::Csa);
+}
+
+#[test]
+fn card_004_costly_error_enemy_minus_two_in_its_next_battle_fpt_7_5() {
+    let g = game();
+    let mut st = ready("1861", Side::Csa, 4);
+    play(g, &mut st, Side::Csa, 4, &[], &[]).unwrap();
+    assert_eq!(st.battle_drm, vec![super::BattleDrm { side: Side::Union, drm: -2, card: 4 }]);
+    // Either side may play it.
+    let mut st = ready("1861", Side::Union, 4);
+    play(g, &mut st, Side::Union, 4, &[], &[]).unwrap();
+    assert_eq!(st.battle_drm[0].side, Side::Csa);
+    // The DRM lasts until the end of the turn at most.
+    g.expire_in_force(&mut st);
+    assert!(st.battle_drm.is_empty());
+    // Not on the other side's round.
+    let mut st = ready("1861", Side::Union, 4);
+    round(&mut st, Side::Csa);
+    assert_eq!(refused(&mut st, Side::Union, 4), "FtP 3.3.2");
+}
+
+#[test]
+fn battle_drm_is_a_die_roll_modifier_of_the_battle_fpt_7_5() {
+    let g = game();
+    let (mut att, def) = (Force::new(Side::Union, ForceKind::Corps, 4, None, &[]), Force::new(Side::Csa, ForceKind::Corps, 4, None, &[]));
+    att.event_drm = -2;
+    let [a, d] = battle::drms(&g.c, &g.battle_table, &att, &def, &Field::default());
+    assert!(a.iter().any(|x| x.kind == DrmKind::Event && x.value == -2));
+    assert!(!d.iter().any(|x| x.kind == DrmKind::Event));
+    assert_eq!(DrmKind::Event.rule(), "FtP 4.2");
+}
+
+#[test]
+fn card_006_ambush_interrupt_plus_two_in_the_next_battle_fpt_4_2_5() {
+    let g = game();
+    let mut st = union_army_moving(6);
+    play(g, &mut st, Side::Csa, 6, &[], &[]).unwrap();
+    assert_eq!(st.battle_drm, vec![super::BattleDrm { side: Side::Csa, drm: 2, card: 6 }]);
+    assert!(st.moving.is_some(), "the interrupted move goes on");
+    // An interrupt only: not on its owner's round.
+    let mut st = ready("1861", Side::Csa, 6);
+    assert_eq!(refused(&mut st, Side::Csa, 6), "FtP 4.2");
+}
+
+#[test]
+fn card_007_mud_march_an_activated_enemy_army_spends_only_one_mp_fpt_5_2_6() {
+    let g = game();
+    let mut st = union_army_moving(7);
+    assert!(st.moving.as_ref().unwrap().mp > 1);
+    play(g, &mut st, Side::Csa, 7, &[], &[]).unwrap();
+    assert_eq!(st.moving.as_ref().unwrap().mp, 1);
+    // An interrupt only, and only against an army.
+    let mut st = ready("1861", Side::Csa, 7);
+    assert_eq!(refused(&mut st, Side::Csa, 7), "FtP 4.2");
+    let mut st = union_army_moving(7);
+    st.moving.as_mut().unwrap().kind = Formation::Corps;
+    assert!(!offered(g, &st, Side::Csa, 7));
+    // The command itself is refused outside an interrupt (the load-time dry run reports it).
+    let e = with_script(7, "function declare() return { text = \"x\" } end function play(v) return { commands = { { limit_mp = 1 } } } end").err().expect("refused at load");
+    assert!(e.contains("limit_mp: only an interrupt"), "{e}");
+}
+
+#[test]
+fn card_008_three_cigars_the_opponent_discards_one_card_at_random() {
+    let g = game();
+    let mut st = ready("1861", Side::Union, 8);
+    give(&mut st, Side::Csa, 30);
+    play(g, &mut st, Side::Union, 8, &[], &[]).unwrap();
+    assert_eq!(pile_of(&st, 30), "discard");
+    assert_eq!(pile_of(&st, 8), "discard");
+    // Not playable when the opponent holds no card.
+    let mut st = ready("1861", Side::Csa, 8);
+    assert_eq!(refused(&mut st, Side::Csa, 8), "FtP 4.2");
+}
