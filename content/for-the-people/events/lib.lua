@@ -56,15 +56,17 @@ function ftp.sp_removal(o)
   return playable, play
 end
 
--- FtP 11.3: `count` PCs of `side` in spaces of `state` (a state id, e.g. "mo") that are not
--- already `side`'s and hold no enemy SP, each in a different space chosen by `side`; fewer if
--- fewer spaces qualify. `name` is the state's name in the prompt.
+-- FtP 11.3: `count` PCs of `side` in spaces of `state` (a state id, e.g. "mo"; or any space
+-- for which `where(space)` is true) that are not already `side`'s and hold no enemy SP, each in
+-- a different space chosen by `side`; fewer if fewer spaces qualify. `name` names the spaces
+-- in the prompt ("Kentucky").
 function ftp.pc_placement(o)
   local side, state, count, name = o.side, o.state, o.count, o.name
   local function candidates(view, taken)
     local out = {}
     for id, s in pairs(view.spaces) do
-      if s.state == state and s.control ~= side and s.sp[ENEMY[side]] == 0 and not taken[id] then
+      local here = (state == nil or s.state == state) and (o.where == nil or o.where(s))
+      if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and not taken[id] then
         out[#out + 1] = id
       end
     end
@@ -88,6 +90,40 @@ function ftp.pc_placement(o)
     local cmds = {}
     for _, id in ipairs(view.inputs) do
       cmds[#cmds + 1] = { pc = { space = id, side = side } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
+
+-- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
+-- among those holding one of its armies (`in_army = true`) or for which `where(space)` is
+-- true, never where the enemy has SP or a fort; the same space may be picked again. `name`
+-- names the spaces in the prompt ("a Union army").
+function ftp.sp_placement(o)
+  local side, count, name = o.side, o.count, o.name
+  local function spaces(view)
+    local armies = o.in_army and army_spaces(view, side)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      local here = (not armies or armies[id]) and (o.where == nil or o.where(s))
+      if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #spaces(view) > 0
+  end
+  local function play(view)
+    local n = #view.inputs
+    if n < count then
+      return { ask = { seat = side, prompt = "1 " .. NAMES[side] .. " infantry SP in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = spaces(view) } }
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { add_sp = { space = id, side = side, count = 1 } }
     end
     return { commands = cmds }
   end

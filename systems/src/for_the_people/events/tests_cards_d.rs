@@ -147,3 +147,84 @@ fn card_008_three_cigars_the_opponent_discards_one_card_at_random() {
     let mut st = ready("1861", Side::Csa, 8);
     assert_eq!(refused(&mut st, Side::Csa, 8), "FtP 4.2");
 }
+
+#[test]
+fn card_009_clara_barton_two_union_sp_with_union_armies_fpt_4_2_7() {
+    let g = game();
+    let mut st = ready("1861", Side::Union, 9);
+    let armies = army_spaces(&st, Side::Union);
+    let at = armies[0];
+    let id = g.sid(at).to_string();
+    let a = st.armies.iter().position(|a| a.is_some_and(|a| a.space == at)).unwrap() as u8;
+    let before = g.army_strength(&st, a);
+    // Both SP in the same army's space: the army absorbs them.
+    play(g, &mut st, Side::Union, 9, &[&id, &id], &[]).unwrap();
+    assert_eq!(g.army_strength(&st, a), before + 2);
+    assert_eq!(pile_of(&st, 9), "discard");
+    // Not playable without a Union army on the map, nor by the CSA.
+    let mut st = ready("1861", Side::Union, 9);
+    for (i, a) in st.armies.iter_mut().enumerate() {
+        if g.c.armies[i].side == Side::Union {
+            *a = None;
+        }
+    }
+    assert_eq!(refused(&mut st, Side::Union, 9), "FtP 4.2");
+    refused_to(9, Side::Csa);
+}
+
+#[test]
+fn card_010_dorothea_dix_union_plus_two_sw_fpt_12() {
+    let (d, pile) = super::tests_cards_a::sw_change(10, Side::Union, [true, true]);
+    assert_eq!(d, [2, 0]);
+    assert_eq!(pile, "discard");
+    refused_to(10, Side::Csa);
+}
+
+#[test]
+fn card_014_red_river_campaign_two_union_pcs_in_louisiana_fpt_11_3() {
+    let g = game();
+    let mut st = ready("1861", Side::Union, 14);
+    let la: Vec<String> = g.c.map.spaces().filter(|(_, _, d)| g.c.states[d.state as usize].id == "la").map(|(s, _, _)| g.sid(s.0).to_string()).collect();
+    let free: Vec<&String> = la.iter().filter(|s| st.sp[sp(s) as usize][1] == 0 && !st.controls(Side::Union, sp(s))).collect();
+    play(g, &mut st, Side::Union, 14, &[free[0], free[1]], &[]).unwrap();
+    assert!(st.controls(Side::Union, sp(free[0])) && st.controls(Side::Union, sp(free[1])));
+    // Not playable once every Louisiana space is Union or holds CSA SP.
+    let mut st = ready("1861", Side::Union, 14);
+    for s in &la {
+        st.control[sp(s) as usize] = super::super::content::Control::Of(Side::Union);
+    }
+    assert_eq!(refused(&mut st, Side::Union, 14), "FtP 4.2");
+    refused_to(14, Side::Csa);
+}
+
+#[test]
+fn card_016_griersons_raid_union_pcs_in_csa_resource_spaces_without_csa_sp_or_fort() {
+    let g = game();
+    let mut st = ready("1862", Side::Union, 16);
+    let mut roll = |_: &mut State| 1;
+    let mut probe = st.clone();
+    g.event_action_with(&mut probe, Frame::Round { side: Side::Union }, &Action::Event { card: 16 }, &mut Log::quiet(), &mut roll).unwrap().unwrap();
+    let o = options(&probe);
+    assert!(!o.is_empty());
+    for id in &o {
+        let s = sp(id) as usize;
+        let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s as u16));
+        assert!(d.resource > 0 && st.controls(Side::Csa, s as Sp) && st.sp[s][1] == 0 && st.fort[s] != Some(Side::Csa), "{id}");
+    }
+    // A CSA resource space with CSA SP, or with a CSA fort, is not offered.
+    let (a, b) = (o[0].clone(), o[1].clone());
+    st.fort[sp(&b) as usize] = Some(Side::Csa);
+    let mut probe = st.clone();
+    g.event_action_with(&mut probe, Frame::Round { side: Side::Union }, &Action::Event { card: 16 }, &mut Log::quiet(), &mut roll).unwrap().unwrap();
+    assert!(!options(&probe).contains(&b));
+    st.fort[sp(&b) as usize] = None;
+    play(g, &mut st, Side::Union, 16, &[&a, &b], &[]).unwrap();
+    assert!(st.controls(Side::Union, sp(&a)) && st.controls(Side::Union, sp(&b)));
+    // Not playable when no such space is left.
+    let mut st = ready("1862", Side::Union, 16);
+    for id in &o {
+        st.sp[sp(id) as usize][1] = 1;
+    }
+    assert_eq!(refused(&mut st, Side::Union, 16), "FtP 4.2");
+    refused_to(16, Side::Csa);
+}
