@@ -228,3 +228,51 @@ fn card_016_griersons_raid_union_pcs_in_csa_resource_spaces_without_csa_sp_or_fo
     assert_eq!(refused(&mut st, Side::Union, 16), "FtP 4.2");
     refused_to(16, Side::Csa);
 }
+
+#[test]
+fn card_019_belmont_plus_one_sw_for_the_side_that_plays_it_fpt_12() {
+    assert_eq!(super::tests_cards_a::sw_change(19, Side::Union, [true, true]), ([1, 0], "discard"));
+    assert_eq!(super::tests_cards_a::sw_change(19, Side::Csa, [true, true]), ([0, 1], "discard"));
+    // Not on the other side's round.
+    let mut st = ready("1861", Side::Union, 19);
+    round(&mut st, Side::Csa);
+    assert_eq!(refused(&mut st, Side::Union, 19), "FtP 3.3.2");
+}
+
+#[test]
+fn card_023_bermuda_blockade_runners_blockade_minus_one_fpt_10_5_3() {
+    let g = game();
+    let mut st = ready("1862", Side::Csa, 23);
+    st.blockade = 2;
+    play(g, &mut st, Side::Csa, 23, &[], &[]).unwrap();
+    assert_eq!(st.blockade, 1);
+    // Not playable with the blockade at 0, nor by the Union.
+    let mut st = ready("1862", Side::Csa, 23);
+    st.blockade = 0;
+    assert_eq!(refused(&mut st, Side::Csa, 23), "FtP 4.2");
+    refused_to(23, Side::Union);
+}
+
+#[test]
+fn card_028_franz_sigel_union_sp_in_missouri_or_union_minus_one_in_battle() {
+    let g = game();
+    // The Union: 1 SP in a Union-controlled Missouri space.
+    let mut st = ready("1861", Side::Union, 28);
+    let stl = sp("st_louis");
+    assert!(st.controls(Side::Union, stl));
+    let before = st.sp[stl as usize][0];
+    play(g, &mut st, Side::Union, 28, &["st_louis"], &[]).unwrap();
+    assert_eq!(st.sp[stl as usize][0], before + 1);
+    // The CSA: the Union's next battle at -1.
+    let mut st = ready("1861", Side::Csa, 28);
+    play(g, &mut st, Side::Csa, 28, &[], &[]).unwrap();
+    assert_eq!(st.battle_drm, vec![super::BattleDrm { side: Side::Union, drm: -1, card: 28 }]);
+    // The Union may not play it without a Union Missouri space free of CSA SP and forts.
+    let mut st = ready("1861", Side::Union, 28);
+    for (s, _, d) in g.c.map.spaces() {
+        if g.c.states[d.state as usize].id == "mo" {
+            st.control[s.index()] = super::super::content::Control::Of(Side::Csa);
+        }
+    }
+    assert_eq!(refused(&mut st, Side::Union, 28), "FtP 4.2");
+}
