@@ -276,3 +276,44 @@ fn card_028_franz_sigel_union_sp_in_missouri_or_union_minus_one_in_battle() {
     }
     assert_eq!(refused(&mut st, Side::Union, 28), "FtP 4.2");
 }
+
+/// The Union corps of McDowell (4 SP) attacks Beauregard (3 SP) at Manassas, `drm` given to
+/// the Union by an event beforehand; the SP each side lost and the DRMs left afterwards.
+fn manassas(seed: u64, drm: Option<i8>) -> ([u32; 2], usize) {
+    use super::super::play_tests as pt;
+    let mut st = pt::new("1861", seed);
+    pt::empty_map(&mut st);
+    st.fort = vec![None; st.fort.len()];
+    pt::put_sp(&mut st, Side::Union, "frederick", 4);
+    pt::put_sp(&mut st, Side::Csa, "manassas", 3);
+    st.generals[pt::general("mcdowell") as usize] = GenAt::Map(sp("frederick"));
+    st.generals[pt::general("beauregard") as usize] = GenAt::Map(sp("manassas"));
+    if let Some(drm) = drm {
+        st.battle_drm.push(super::BattleDrm { side: Side::Union, drm, card: 4 });
+    }
+    pt::round_with(&mut st, Side::Union, 9);
+    pt::act(&mut st, Side::Union, "ops 9");
+    pt::act(&mut st, Side::Union, "corps mcdowell 4");
+    if st.flow.top() == Some(&Frame::Interrupt { side: Side::Csa }) {
+        pt::act(&mut st, Side::Csa, "decline");
+    }
+    pt::act(&mut st, Side::Union, "step manassas");
+    if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {
+        pt::act(&mut st, Side::Csa, "stand");
+    }
+    (st.sp_lost, st.battle_drm.len())
+}
+
+#[test]
+fn battle_drm_modifies_the_next_battle_and_is_used_up_by_it_fpt_7_5() {
+    let mut better = 0;
+    for seed in 0..20 {
+        let (plain, _) = manassas(seed, None);
+        let (plus, left) = manassas(seed, Some(3));
+        assert_eq!(left, 0, "used up by the battle");
+        // The same dice: the Union's +3 inflicts at least as many losses and suffers no more.
+        assert!(plus[1] >= plain[1] && plus[0] <= plain[0], "seed {seed}: {plain:?} -> {plus:?}");
+        better += (plus != plain) as u32;
+    }
+    assert!(better > 0, "the DRM changed some battle");
+}
