@@ -69,7 +69,7 @@ use std::cell::Cell;
 use std::ffi::{CStr, c_int, c_void};
 use std::fmt;
 use std::rc::Rc;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use mlua::chunk::ChunkMode;
 use mlua::{Lua, LuaOptions, MultiValue, StdLib, Value, ffi};
@@ -89,6 +89,8 @@ const HOOK_STEP: u64 = 1000;
 /// would otherwise truncate.
 const CHUNK_NAME: &str = "=script";
 const CHUNK_PREFIX: &str = "script:";
+/// The chunk name of a script's library (errors raised in it are located in the calling script).
+const LIBRARY_CHUNK_NAME: &str = "=library";
 
 /// Resource limits for one call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,11 +112,13 @@ impl Default for LuaLimits {
 }
 
 /// A Lua source file: its name (as shown in errors, e.g. `content/for-the-people/events/042.lua`)
-/// and its text.
+/// and its text, optionally with a library: another source run first in the same state, whose
+/// globals (shared building blocks) the script may use from its first line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Script {
     pub name: String,
     pub source: String,
+    pub library: Option<Arc<Script>>,
 }
 
 impl Script {
@@ -122,7 +126,15 @@ impl Script {
         Script {
             name: name.into(),
             source: source.into(),
+            library: None,
         }
+    }
+
+    /// This script with `library` run before it in every call (under the same sandbox and
+    /// limits; an error in the library names the library's file).
+    pub fn with_library(mut self, library: Arc<Script>) -> Self {
+        self.library = Some(library);
+        self
     }
 }
 
@@ -223,6 +235,21 @@ impl LuaHost {
             })
         }
         .map_err(|e| cx.fail(None, format!("cannot install the instruction hook: {e}")))?;
+
+        if let Some(library) = &script.library {
+            let lx = Cx {
+                script: library,
+                limits: &self.limits,
+                budget: &budget,
+            };
+            lua.load(library.source.as_str())
+                .set_name(LIBRARY_CHUNK_NAME)
+                .set_mode(ChunkMode::Text)
+                .into_function()
+                .and_then(|f| f.call::<()>(()))
+                .map_err(|e| lx.translate(e))?;
+            lx.check_budget()?;
+        }
 
         let chunk = lua
             .load(script.source.as_str())
@@ -1195,6 +1222,22 @@ mod tests {
         let err = run(source).expect_err("the script should fail");
         assert_eq!(err.script, NAME, "{err}");
         err
+    }
+
+    #[test]
+    fn library_runs_first_and_names_its_own_errors() {
+        let lib = Arc::new(Script::new("lib.lua", "lib = {}\nfunction lib.twice(x) return 2 * x end\n"));
+        let s = script("local k = lib.twice(3)\nfunction event(input) return lib.twice(k) end").with_library(lib);
+        assert_eq!(small().call(&s, "event", &json!({})).unwrap(), json!(12));
+        // An error in the library names the library, with its line.
+        let bad = Arc::new(Script::new("lib.lua", "\nerror('broken')"));
+        let err = small().call(&script("function event() end").with_library(bad), "event", &json!({})).unwrap_err();
+        assert_eq!((err.script.as_str(), err.line), ("lib.lua", None), "{err}");
+        assert!(err.message.contains("library:2: broken"), "{err}");
+        // The library's instructions count against the same budget.
+        let spin = Arc::new(Script::new("lib.lua", "while true do end"));
+        let err = small().call(&script("function event() end").with_library(spin), "event", &json!({})).unwrap_err();
+        assert!(err.message.contains("instruction budget"), "{err}");
     }
 
     #[test]

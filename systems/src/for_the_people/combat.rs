@@ -273,6 +273,8 @@ impl FtP {
             concentration_event: false,
             event_drm: self.event_drms(st, side, s),
         };
+        // FtP 4.2, 7.5: an event's DRM for one battle only is used up by it.
+        self.spend_event_drms(st, side, s);
         let rules = self.battle_rules(st);
         // FtP 20: a queued general in the battle breaks his operations queue.
         self.queue_battle(st, [&att, &def], log);

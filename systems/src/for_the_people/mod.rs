@@ -139,7 +139,7 @@ impl FtP {
     pub fn sname(&self, s: Sp) -> &str {
         &self.c.map.space(SpaceId(s)).name
     }
-    fn sid(&self, s: Sp) -> &str {
+    pub(crate) fn sid(&self, s: Sp) -> &str {
         self.c.map.name(SpaceId(s))
     }
 

@@ -23,7 +23,7 @@ pub struct InForce {
 
 /// A battle DRM an event puts in force (`battle_drm` command): `side` gets `drm` in its
 /// battles as `role` (`None`: attacking or defending), in spaces of `states` (empty: anywhere),
-/// until the end of turn `until`.
+/// until the end of turn `until`; with `next`, in the first such battle only (used up by it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleMod {
     pub card: CardNo,
@@ -32,6 +32,8 @@ pub struct BattleMod {
     pub role: Option<super::super::battle::Role>,
     pub states: Vec<super::super::content::StateId>,
     pub until: u8,
+    #[serde(default)]
+    pub next: bool,
 }
 
 /// A kind of movement an event may forbid (`restrict` command).
@@ -74,6 +76,8 @@ pub(super) struct BattleDrm {
     states: Vec<String>,
     #[serde(default)]
     until_turn: Option<u8>,
+    #[serde(default)]
+    next: bool,
 }
 
 #[derive(Deserialize)]
@@ -186,6 +190,7 @@ pub(super) enum Returned {
     NavalMove(String),
     BattleDrm(BattleDrm),
     Restrict(Restrict),
+    LimitMp(u8),
 }
 
 /// A checked command, ids resolved.
@@ -224,6 +229,7 @@ pub(super) enum Cmd {
     NavalMove(NavalEvent),
     BattleDrm(BattleMod),
     Restrict(MoveLimit),
+    LimitMp(u8),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -392,7 +398,7 @@ impl FtP {
                     if until < st.turn {
                         return Err(format!("battle_drm: until_turn {until} is before this turn"));
                     }
-                    Cmd::BattleDrm(BattleMod { card: cx.card, side: side_of(&x.side)?, drm: x.drm, role, states, until })
+                    Cmd::BattleDrm(BattleMod { card: cx.card, side: side_of(&x.side)?, drm: x.drm, role, states, until, next: x.next })
                 }
                 Returned::Restrict(x) => {
                     let kind = match x.kind.as_str() {
@@ -406,6 +412,8 @@ impl FtP {
                     }
                     Cmd::Restrict(MoveLimit { card: cx.card, side: side_of(&x.side)?, kind, until })
                 }
+                Returned::LimitMp(n) if cx.interrupt && st.moving.is_some() => Cmd::LimitMp(n),
+                Returned::LimitMp(_) => return Err("limit_mp: only an interrupt of an enemy move may limit it (FtP 4.2.5)".into()),
             });
         }
         Ok(out)
@@ -554,12 +562,20 @@ impl FtP {
                     frames.push(Frame::Ops { side: cx.side, card: cx.card, value: 3 });
                 }
                 Cmd::BattleDrm(ref m) => {
-                    log.info(|| format!("{} {:+} in battles until the end of turn {} (event #{})", m.side.name(), m.drm, m.until, m.card));
+                    let which = if m.next { "its next battle" } else { "battles" };
+                    log.info(|| format!("{} {:+} in {which} until the end of turn {} (event #{})", m.side.name(), m.drm, m.until, m.card));
                     st.battle_mods.push(m.clone());
                 }
                 Cmd::Restrict(l) => {
                     log.info(|| format!("{}: no {:?} moves until the end of turn {} (event #{})", l.side.name(), l.kind, l.until, l.card).to_lowercase());
                     st.move_limits.push(l);
+                }
+                Cmd::LimitMp(n) => {
+                    // FtP 4.2.5: the interrupted force moves on with at most n MP.
+                    if let Some(m) = st.moving.as_mut() {
+                        m.mp = m.mp.min(n);
+                    }
+                    log.info(|| format!("the moving force has at most {n} MP (FtP 4.2.5)"));
                 }
                 Cmd::CancelMove => {
                     // FtP 4.2.5: the interrupted force does not move.
@@ -581,16 +597,29 @@ impl FtP {
     /// The battle DRMs events give the attacker and the defender of a battle `att_side` fights
     /// in `s` (`battle_drm` command; FtP 4.2).
     pub(crate) fn event_drms(&self, st: &State, att_side: Side, s: Sp) -> [i8; 2] {
-        use super::super::battle::Role;
-        let state = self.state_of(s) as super::super::content::StateId;
         let mut out = [0i8; 2];
         for m in &st.battle_mods {
-            let role = if m.side == att_side { Role::Attacker } else { Role::Defender };
-            if m.role.is_none_or(|r| r == role) && (m.states.is_empty() || m.states.contains(&state)) {
-                out[(role == Role::Defender) as usize] += m.drm;
+            if let Some(role) = self.event_drm_role(m, att_side, s) {
+                out[role as usize] += m.drm;
             }
         }
         out
+    }
+
+    /// The battle DRMs given for one battle only (`next`) that the battle `att_side` fights
+    /// in `s` uses up (FtP 7.5).
+    pub(crate) fn spend_event_drms(&self, st: &mut State, att_side: Side, s: Sp) {
+        let mods = std::mem::take(&mut st.battle_mods);
+        st.battle_mods = mods.into_iter().filter(|m| !(m.next && self.event_drm_role(m, att_side, s).is_some())).collect();
+    }
+
+    /// Whether `m` applies to a battle `att_side` fights in `s`: for the attacker (0) or the
+    /// defender (1).
+    fn event_drm_role(&self, m: &BattleMod, att_side: Side, s: Sp) -> Option<u8> {
+        use super::super::battle::Role;
+        let state = self.state_of(s) as super::super::content::StateId;
+        let role = if m.side == att_side { Role::Attacker } else { Role::Defender };
+        (m.role.is_none_or(|r| r == role) && (m.states.is_empty() || m.states.contains(&state))).then_some((role == Role::Defender) as u8)
     }
 
     /// An event in force forbids `side` this kind of move (`restrict` command).

@@ -4,6 +4,7 @@
 use super::super::content::{CardNo, Content};
 use bivouac_engine::lua::{LuaError, Script};
 use serde::Deserialize;
+use std::sync::Arc;
 
 /// When an event may be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,9 +46,18 @@ pub struct EventDecl {
 #[derive(Clone, Debug, Default)]
 pub struct EventBook {
     cards: Vec<Option<(Script, EventDecl)>>,
+    /// `events/lib.lua`, run before every script (None in content without it).
+    pub(super) library: Option<Arc<Script>>,
 }
 
 impl EventBook {
+    /// `script` with the shared library attached (if the content has one).
+    pub(crate) fn with_library(&self, script: Script) -> Script {
+        match &self.library {
+            Some(l) => script.with_library(l.clone()),
+            None => script,
+        }
+    }
     pub(super) fn push(&mut self, e: Option<(Script, EventDecl)>) {
         self.cards.push(e);
     }

@@ -37,6 +37,8 @@ mod tests_cards_a;
 #[cfg(test)]
 mod tests_cards_c;
 #[cfg(test)]
+mod tests_cards_d;
+#[cfg(test)]
 mod tests_cards_e;
 #[cfg(test)]
 mod tests_cards_naval;
@@ -49,17 +51,24 @@ use super::content::Content;
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::lua::{LuaError, LuaHost, Script};
 
+/// The Lua library every event script may use (`ftp.sp_removal`, `ftp.pc_placement`, ...).
+pub const LIBRARY: &str = "events/lib.lua";
+
 /// Read every card's event script that exists and call its `declare()`; a missing file leaves
 /// the card without an event (it can still be played for OPs, FtP 4.2.2).
 pub fn load(set: &ContentSet, c: &Content) -> Result<EventBook, Diagnostics> {
     let mut errs = Diagnostics::default();
     let mut book = EventBook::default();
+    // The shared building blocks (content/README.md), run before every event script.
+    if let Some((src, text)) = set.text(LIBRARY) {
+        book.library = Some(std::sync::Arc::new(Script::new(set.path(src), text)));
+    }
     for d in &c.cards {
         let Some((src, text)) = set.text(&d.script) else {
             book.push(None);
             continue;
         };
-        let script = Script::new(set.path(src), text);
+        let script = book.with_library(Script::new(set.path(src), text));
         match decl::declare(&script, c, d.number) {
             Ok(decl) => book.push(Some((script, decl))),
             Err(e) => {

@@ -119,7 +119,7 @@ fn step(g: &FtP, st: &mut State, seat: Side, a: &Action, roll: super::play::Roll
 /// with the error).
 pub fn with_script(n: CardNo, source: &str) -> Result<FtP, String> {
     let mut c = game().c.clone();
-    let script = Script::new(format!("events/{n:03}.lua"), source);
+    let script = c.events.with_library(Script::new(format!("events/{n:03}.lua"), source));
     let decl = declare(&script, &c, n).map_err(|e| e.to_string())?;
     c.events.set(n, Some((script, decl)));
     FtP::new(c).map_err(|d| d.to_string())

@@ -1,0 +1,132 @@
+-- Building blocks shared by the card events, run before every event script in the same sandbox
+-- (content/README.md, "Building blocks"). A card script uses them from its first line, e.g.
+--   playable, play = ftp.sp_removal{ victim = "union", count = 2 }
+-- Each returns the card's `playable` and `play` functions; the card keeps its own `declare()`.
+
+ftp = {}
+
+local NAMES = { union = "Union", csa = "Confederate" }
+local ENEMY = { union = "csa", csa = "union" }
+
+-- Spaces holding an army of `side`.
+local function army_spaces(view, side)
+  local out = {}
+  for _, a in pairs(view.armies) do
+    if a.side == side then out[a.space] = true end
+  end
+  return out
+end
+
+-- FtP 4.2.4: `victim` loses `count` infantry SP, one at a time, each picked by `view.chooser`
+-- (cards.toml sp_removal_chooser; `chooser = "union"` names the seat when the card has none)
+-- in a space still holding one (`in_army = true`: a space holding one of `victim`'s armies);
+-- fewer if fewer are left.
+function ftp.sp_removal(o)
+  local victim, count = o.victim, o.count
+  local function spaces(view, taken)
+    local armies = o.in_army and army_spaces(view, victim)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      if s.infantry[victim] - (taken[id] or 0) > 0 and (not armies or armies[id]) then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #spaces(view, {}) > 0
+  end
+  local function play(view)
+    local taken = {}
+    for _, id in ipairs(view.inputs) do
+      taken[id] = (taken[id] or 0) + 1
+    end
+    if #view.inputs < count then
+      local c = spaces(view, taken)
+      if #c > 0 then
+        return { ask = { seat = o.chooser or view.chooser, prompt = "remove a " .. victim .. " infantry SP (" .. (#view.inputs + 1) .. " of " .. count .. ")", options = c } }
+      end
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { remove_sp = { space = id, side = victim, count = 1 } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
+
+-- FtP 11.3: `count` PCs of `side` in spaces of `state` (a state id, e.g. "mo"; or any space
+-- for which `where(space)` is true) that are not already `side`'s, hold no enemy SP and may take
+-- an event PC (`pc_ok`: FtP 11.3 D, 6.8.2), each in a different space chosen by `side`; fewer if
+-- fewer spaces qualify. `name` names the spaces
+-- in the prompt ("Kentucky").
+function ftp.pc_placement(o)
+  local side, state, count, name = o.side, o.state, o.count, o.name
+  local function candidates(view, taken)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      local here = (state == nil or s.state == state) and (o.where == nil or o.where(s))
+      if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and s.pc_ok[side] and not taken[id] then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #candidates(view, {}) > 0
+  end
+  local function play(view)
+    local taken = {}
+    for _, id in ipairs(view.inputs) do
+      taken[id] = true
+    end
+    local n = #view.inputs
+    if n < count then
+      local c = candidates(view, taken)
+      if #c > 0 then
+        return { ask = { seat = side, prompt = "a " .. NAMES[side] .. " PC in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = c } }
+      end
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { pc = { space = id, side = side } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
+
+-- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
+-- among those holding one of its armies (`in_army = true`) or for which `where(space)` is
+-- true, never where the enemy has SP or a fort; the same space may be picked again. `name`
+-- names the spaces in the prompt ("a Union army").
+function ftp.sp_placement(o)
+  local side, count, name = o.side, o.count, o.name
+  local function spaces(view)
+    local armies = o.in_army and army_spaces(view, side)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      local here = (not armies or armies[id]) and (o.where == nil or o.where(s))
+      if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] then
+        out[#out + 1] = id
+      end
+    end
+    return out
+  end
+  local function playable(view)
+    return #spaces(view) > 0
+  end
+  local function play(view)
+    local n = #view.inputs
+    if n < count then
+      return { ask = { seat = side, prompt = "1 " .. NAMES[side] .. " infantry SP in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = spaces(view) } }
+    end
+    local cmds = {}
+    for _, id in ipairs(view.inputs) do
+      cmds[#cmds + 1] = { add_sp = { space = id, side = side, count = 1 } }
+    end
+    return { commands = cmds }
+  end
+  return playable, play
+end
