@@ -179,7 +179,9 @@ fn card_014_red_river_campaign_two_union_pcs_in_louisiana_fpt_11_3() {
     let g = game();
     let mut st = ready("1861", Side::Union, 14);
     let la: Vec<String> = g.c.map.spaces().filter(|(_, _, d)| g.c.states[d.state as usize].id == "la").map(|(s, _, _)| g.sid(s.0).to_string()).collect();
-    let free: Vec<&String> = la.iter().filter(|s| st.sp[sp(s) as usize][1] == 0 && !st.controls(Side::Union, sp(s))).collect();
+    // FtP 11.3 D: never a space whose resource center or coastal fort the PC would take.
+    let free: Vec<&String> = la.iter().filter(|s| st.sp[sp(s) as usize][1] == 0 && !st.controls(Side::Union, sp(s)) && g.event_pc_ok(&st, Some(14), Side::Union, sp(s)).is_ok()).collect();
+    assert!(!free.iter().any(|s| s.as_str() == "new_orleans"), "New Orleans is a resource center");
     play(g, &mut st, Side::Union, 14, &[free[0], free[1]], &[]).unwrap();
     assert!(st.controls(Side::Union, sp(free[0])) && st.controls(Side::Union, sp(free[1])));
     // Not playable once every Louisiana space is Union or holds CSA SP.
@@ -192,7 +194,7 @@ fn card_014_red_river_campaign_two_union_pcs_in_louisiana_fpt_11_3() {
 }
 
 #[test]
-fn card_016_griersons_raid_union_pcs_in_csa_resource_spaces_without_csa_sp_or_fort() {
+fn card_016_griersons_raid_union_pcs_in_mississippi_without_csa_sp_or_fort_fpt_11_3() {
     let g = game();
     let mut st = ready("1862", Side::Union, 16);
     let mut roll = |_: &mut State| 1;
@@ -203,9 +205,11 @@ fn card_016_griersons_raid_union_pcs_in_csa_resource_spaces_without_csa_sp_or_fo
     for id in &o {
         let s = sp(id) as usize;
         let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s as u16));
-        assert!(d.resource > 0 && st.controls(Side::Csa, s as Sp) && st.sp[s][1] == 0 && st.fort[s] != Some(Side::Csa), "{id}");
+        assert!(g.c.states[d.state as usize].id == "ms" && st.controls(Side::Csa, s as Sp) && st.sp[s][1] == 0 && st.fort[s] != Some(Side::Csa), "{id}");
+        // FtP 11.3 D: never a resource center the PC would destroy.
+        assert!(d.resource == 0 || st.rc_destroyed[s], "{id}");
     }
-    // A CSA resource space with CSA SP, or with a CSA fort, is not offered.
+    // A Mississippi space with a CSA fort is not offered.
     let (a, b) = (o[0].clone(), o[1].clone());
     st.fort[sp(&b) as usize] = Some(Side::Csa);
     let mut probe = st.clone();
