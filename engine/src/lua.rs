@@ -71,6 +71,9 @@ use std::fmt;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+mod chunks;
+mod input;
+
 use mlua::chunk::ChunkMode;
 use mlua::{Lua, LuaOptions, MultiValue, StdLib, Value, ffi};
 use serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
@@ -224,12 +227,20 @@ impl LuaHost {
         }
         .map_err(|e| cx.fail(None, format!("cannot install the instruction hook: {e}")))?;
 
-        let chunk = lua
-            .load(script.source.as_str())
-            .set_name(CHUNK_NAME)
-            .set_mode(ChunkMode::Text)
-            .into_function()
-            .map_err(|e| cx.translate(e))?;
+        let code = chunks::bytecode(&script.source, self.limits.memory_bytes);
+        let chunk = match &code {
+            // Compiled from this very text, in text mode, by this process (lua/chunks.rs).
+            Some(code) => lua
+                .load(&code[..])
+                .set_name(CHUNK_NAME)
+                .set_mode(ChunkMode::Binary),
+            None => lua
+                .load(script.source.as_str())
+                .set_name(CHUNK_NAME)
+                .set_mode(ChunkMode::Text),
+        }
+        .into_function()
+        .map_err(|e| cx.translate(e))?;
         chunk.call::<()>(()).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
 
@@ -256,13 +267,13 @@ impl LuaHost {
             }
         };
 
-        let arg = json_to_lua(&lua, input, 0).map_err(|e| match e {
-            InputError::Lua(e) => cx.translate(e),
-            InputError::TooDeep => cx.fail(
+        if !input::depth_ok(input, 0, MAX_DEPTH) {
+            return Err(cx.fail(
                 None,
                 format!("the input is nested deeper than {MAX_DEPTH} levels"),
-            ),
-        })?;
+            ));
+        }
+        let arg = input::value(&lua, input).map_err(|e| cx.translate(e))?;
         let returned: MultiValue = function.call(arg).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
         if returned.len() > 1 {
@@ -276,6 +287,7 @@ impl LuaHost {
         }
         let value = returned.into_iter().next().unwrap_or(Value::Nil);
         let mut walker = Walker {
+            lua: &lua,
             nodes: 0,
             bytes: 0,
             max_bytes: self.limits.memory_bytes,
@@ -508,9 +520,22 @@ fn traceback_line(traceback: &str) -> Option<u32> {
 
 /// Trusted Lua run once per state, before the instruction hook is installed.
 const PRELUDE: &str = r#"
-local exhausted = ...
+local exhausted, touch = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
+
+-- Lazy input tables (lua/input.rs) are materialized before any raw access. The raw function
+-- is called through a local of the same name, not as a tail call, so its argument errors
+-- still name it; `ret` returns exactly the values it returned.
+local function ret(...) return ... end
+do
+  local next, rawset, rawlen = next, rawset, rawlen
+  _G.next = function(t, ...) touch(t) return ret(next(t, ...)) end
+  _G.rawget = function(t, ...) touch(t) return ret(rawget(t, ...)) end
+  _G.rawset = function(t, ...) touch(t) return ret(rawset(t, ...)) end
+  _G.rawlen = function(t, ...) touch(t) return ret(rawlen(t, ...)) end
+  _G.getmetatable = function(t, ...) touch(t) return ret(getmetatable(t, ...)) end
+end
 
 local function pass(ok, ...)
   if not ok and exhausted() then error((...), 0) end
@@ -520,6 +545,7 @@ function pcall(f, ...) return pass(raw_pcall(f, ...)) end
 function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
 
 function setmetatable(t, mt)
+  touch(t)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("__gc metamethods are not allowed in the sandbox", 2)
   end
@@ -538,6 +564,7 @@ local function before(a, b)
 end
 
 function pairs(t)
+  touch(t)
   local mt = getmetatable(t)
   local custom = type(mt) == "table" and rawget(mt, "__pairs")
   if custom then
@@ -594,6 +621,11 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
 
     let b = Rc::clone(budget);
     let exhausted = lua.create_function(move |_, ()| Ok(b.exhausted.get()))?;
+    input::install(lua)?;
+    let touch = lua.create_function(|lua, v: Value| match v {
+        Value::Table(t) => input::touch(lua, &t),
+        _ => Ok(()),
+    })?;
     let prelude = match prelude_bytecode() {
         // Our own constant, compiled by this process: binary mode is safe for it (and only it).
         Some(code) => lua
@@ -605,7 +637,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
             .set_name("=sandbox")
             .set_mode(ChunkMode::Text),
     };
-    prelude.call::<()>(exhausted)
+    prelude.call::<()>((exhausted, touch))
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.
@@ -619,51 +651,11 @@ fn prelude_bytecode() -> Option<&'static [u8]> {
             .set_mode(ChunkMode::Text)
             .into_function()
             .ok()?;
+        // Not stripped: the wrappers' locals name the raw functions in argument errors.
         // `dump` panics only if Lua cannot allocate the buffer; fall back to parsing then.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(true))).ok()
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(false))).ok()
     })
     .as_deref()
-}
-
-enum InputError {
-    Lua(mlua::Error),
-    TooDeep,
-}
-
-impl From<mlua::Error> for InputError {
-    fn from(e: mlua::Error) -> Self {
-        InputError::Lua(e)
-    }
-}
-
-fn json_to_lua(lua: &Lua, value: &serde_json::Value, depth: usize) -> Result<Value, InputError> {
-    use serde_json::Value as J;
-    if depth > MAX_DEPTH {
-        return Err(InputError::TooDeep);
-    }
-    Ok(match value {
-        J::Null => Value::Nil,
-        J::Bool(b) => Value::Boolean(*b),
-        J::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        J::String(s) => Value::String(lua.create_string(s)?),
-        J::Array(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, json_to_lua(lua, item, depth + 1)?)?;
-            }
-            Value::Table(t)
-        }
-        J::Object(map) => {
-            let t = lua.create_table_with_capacity(0, map.len())?;
-            for (k, item) in map {
-                t.raw_set(k.as_str(), json_to_lua(lua, item, depth + 1)?)?;
-            }
-            Value::Table(t)
-        }
-    })
 }
 
 /// A value returned by a script, copied out of the Lua state.
@@ -724,7 +716,8 @@ enum Segment {
 
 /// Copies a Lua value into [`Data`] without running any Lua code (raw access, no metamethods),
 /// refusing what JSON cannot hold and bounding depth, size and cycles.
-struct Walker {
+struct Walker<'a> {
+    lua: &'a Lua,
     nodes: usize,
     bytes: usize,
     max_bytes: usize,
@@ -733,7 +726,7 @@ struct Walker {
     path: Vec<Segment>,
 }
 
-impl Walker {
+impl Walker<'_> {
     fn here(&self) -> String {
         let mut s = String::from("result");
         for seg in &self.path {
@@ -803,6 +796,8 @@ impl Walker {
             Value::String(s) => Data::Str(self.string(s, "the string")?),
             Value::Table(t) => {
                 self.count(0)?;
+                // A lazy input table the script returns unread is filled first (lua/input.rs).
+                input::touch(self.lua, t).map_err(|e| format!("cannot read {}: {e}", self.here()))?;
                 let ptr = t.to_pointer();
                 if self.open.contains(&ptr) {
                     return Err(format!(
@@ -1735,6 +1730,55 @@ end"#;
                 assert_eq!(err.script, NAME, "{src}");
                 assert!(!err.message.is_empty(), "{src}");
             }
+        }
+    }
+
+    /// Lazy input tables (lua/input.rs) cannot be told from eager ones: raw access, length,
+    /// metatables, iteration, writes and returning them unread all see the whole table.
+    #[test]
+    fn lazy_input_behaves_like_plain_tables() {
+        let input = json!({"a": {"x": 1, "y": [1, 2, 3]}, "b": [10, 20], "c": {"k": "v"}, "d": {"n": 1},
+            "e": [5, 6], "f": {"m": {"deep": true}}, "g": {}, "h": {"z": 2}, "i": [7]});
+        let src = r#"
+function event(v)
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  local k1, v1 = next(v.a)
+  local names = {}
+  for k in pairs(v.f.m) do names[#names + 1] = k end
+  v.h.w = 3
+  local mt_i = getmetatable(v.i)
+  return {
+    keys = keys, next_a = k1 ~= nil and v1 ~= nil, raw_b = rawget(v.b, 2), len_b = rawlen(v.b),
+    len_y = #v.a.y, no_mt = getmetatable(v.c) == nil and mt_i == nil, set_d = rawset(v.d, "n", 5).n,
+    e = table.concat(v.e, ","), unread = v.f, names = names, h = v.h, g = v.g,
+  }
+end
+"#;
+        let out = small().call(&script(src), "event", &input).unwrap();
+        assert_eq!(
+            out,
+            json!({"keys": ["a", "b", "c", "d", "e", "f", "g", "h", "i"], "next_a": true, "raw_b": 20, "len_b": 2,
+                   "len_y": 3, "no_mt": true, "set_d": 5, "e": "5,6", "unread": {"m": {"deep": true}},
+                   "names": ["deep"], "h": {"w": 3, "z": 2}, "g": []})
+        );
+        // A raw function still names itself when misused.
+        let err = run("function event(v) return next(42) end").unwrap_err();
+        assert!(err.message.contains("bad argument #1 to 'next'"), "{err}");
+    }
+
+    /// Compiled chunks are reused per thread (lua/chunks.rs): a second call gives the same
+    /// answer and the same error lines, and a script that does not compile keeps its error.
+    #[test]
+    fn compiled_chunks_keep_lines_and_errors() {
+        let src = "\n\nfunction event(v)\n  error('boom')\nend\n";
+        for _ in 0..2 {
+            let err = run(src).unwrap_err();
+            assert_eq!((err.line, err.message.as_str()), (Some(4), "boom"), "{err}");
+        }
+        for _ in 0..2 {
+            let err = run("function event(v) return end end").unwrap_err();
+            assert!(err.message.starts_with("syntax error"), "{err}");
         }
     }
 

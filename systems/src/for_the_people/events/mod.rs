@@ -27,6 +27,8 @@ mod view;
 #[cfg(test)]
 pub mod testkit;
 #[cfg(test)]
+mod bench_tests;
+#[cfg(test)]
 mod cards_tests;
 #[cfg(test)]
 mod fuzz_tests;
