@@ -7,109 +7,178 @@
 //! it with its entries (nested objects and arrays again lazy) and remove the metatable, then do
 //! what was asked. From then on it is an ordinary table. The sandbox's `pairs`, `next`,
 //! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
-//! first ([`touch`]), and the host materializes a lazy table a script returns, so no script can
+//! first (`touch`), and the host materializes a lazy table a script returns, so no script can
 //! tell a lazy table from an eager one: same entries, same layout, no metatable.
 //!
 //! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
 //! userdata pointing into the input), which also keeps every pending table alive, so a table's
 //! address is never reused while it is pending. The pointers are valid because the input is
 //! borrowed for the whole call and the Lua state is closed before the call returns.
+//!
+//! The metamethods are plain C functions on the raw Lua API (filling a space of the view through
+//! mlua's checked calls cost more than the rest of the call). A memory error inside them is an
+//! ordinary Lua error; the Rust frames it unwinds hold only references.
 
-use mlua::{LightUserData, Lua, Table, Value};
+use mlua::{Function, Lua, Table, Value, ffi};
+use std::ffi::{CStr, c_int, c_void};
 
 /// Registry keys: the pending tables and the shared metatable of lazy tables.
-const PENDING: &str = "bivouac.lazy.pending";
-const META: &str = "bivouac.lazy.meta";
+const PENDING: &CStr = c"bivouac.lazy.pending";
+const META: &CStr = c"bivouac.lazy.meta";
 
-/// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs).
-pub(super) fn install(lua: &Lua) -> mlua::Result<()> {
-    lua.set_named_registry_value(PENDING, lua.create_table()?)?;
+/// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
+/// returns the `touch` function the sandbox prelude wraps the raw functions with.
+pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
+    lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
     let meta = lua.create_table()?;
-    meta.raw_set(
-        "__index",
-        lua.create_function(|lua, (t, k): (Table, Value)| {
-            touch(lua, &t)?;
-            t.raw_get::<Value>(k)
-        })?,
-    )?;
-    meta.raw_set(
-        "__newindex",
-        lua.create_function(|lua, (t, k, v): (Table, Value, Value)| {
-            touch(lua, &t)?;
-            t.raw_set(k, v)
-        })?,
-    )?;
-    meta.raw_set(
-        "__len",
-        lua.create_function(|lua, t: Table| {
-            touch(lua, &t)?;
-            Ok(t.raw_len())
-        })?,
-    )?;
-    lua.set_named_registry_value(META, meta)
+    // SAFETY: the functions below follow the Lua C API protocol (see each one).
+    unsafe {
+        meta.raw_set("__index", lua.create_c_function(lazy_index)?)?;
+        meta.raw_set("__newindex", lua.create_c_function(lazy_newindex)?)?;
+        meta.raw_set("__len", lua.create_c_function(lazy_len)?)?;
+    }
+    lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
+    // SAFETY: as above.
+    unsafe { lua.create_c_function(lazy_touch) }
 }
 
 /// The input value: scalars as they are, objects and arrays as lazy tables.
 pub(super) fn value(lua: &Lua, input: &serde_json::Value) -> mlua::Result<Value> {
-    let pending: Table = lua.named_registry_value(PENDING)?;
-    let meta: Table = lua.named_registry_value(META)?;
-    convert(lua, &pending, &meta, input)
+    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame.
+    unsafe {
+        lua.exec_raw::<Value>((), |state| {
+            ffi::luaL_checkstack(state, 8, std::ptr::null());
+            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+            let top = ffi::lua_gettop(state);
+            push(state, top - 1, top, input);
+            ffi::lua_copy(state, -1, top - 1);
+            ffi::lua_settop(state, top - 1);
+        })
+    }
 }
 
 /// Materialize `t` if it is a pending lazy table (anything else is left alone).
 pub(super) fn touch(lua: &Lua, t: &Table) -> mlua::Result<()> {
-    let pending: Table = lua.named_registry_value(PENDING)?;
-    let Value::LightUserData(node) = pending.raw_get::<Value>(t)? else {
-        return Ok(());
-    };
-    pending.raw_set(t, Value::Nil)?;
-    t.set_metatable(None)?;
-    // SAFETY: `node` points into the input of the running call (see the module docs): `run`
-    // borrows the input for as long as this Lua state exists.
-    let node = unsafe { &*(node.0 as *const serde_json::Value) };
-    let meta: Table = lua.named_registry_value(META)?;
-    match node {
-        serde_json::Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, convert(lua, &pending, &meta, item)?)?;
-            }
-        }
-        serde_json::Value::Object(map) => {
-            for (k, item) in map {
-                t.raw_set(k.as_str(), convert(lua, &pending, &meta, item)?)?;
-            }
-        }
-        _ => {}
-    }
-    Ok(())
+    // SAFETY: `t` is at index 1 of the closure's frame.
+    unsafe { lua.exec_raw::<()>(t, |state| materialize(state, 1)) }
 }
 
-fn convert(
-    lua: &Lua,
-    pending: &Table,
-    meta: &Table,
-    value: &serde_json::Value,
-) -> mlua::Result<Value> {
+unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        materialize(state, 1);
+        ffi::lua_settop(state, 2);
+        ffi::lua_rawget(state, 1);
+    }
+    1
+}
+
+unsafe extern "C-unwind" fn lazy_newindex(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        materialize(state, 1);
+        ffi::lua_settop(state, 3);
+        ffi::lua_rawset(state, 1);
+    }
+    0
+}
+
+unsafe extern "C-unwind" fn lazy_len(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        materialize(state, 1);
+        ffi::lua_pushinteger(state, ffi::lua_rawlen(state, 1) as ffi::lua_Integer);
+    }
+    1
+}
+
+unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        if ffi::lua_type(state, 1) == ffi::LUA_TTABLE {
+            materialize(state, 1);
+        }
+    }
+    0
+}
+
+/// Fill the table at `idx` (an absolute index) if it is pending; the stack is left as found.
+unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
+    unsafe {
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        let base = ffi::lua_gettop(state);
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        let pending = base + 1;
+        ffi::lua_pushvalue(state, idx);
+        ffi::lua_rawget(state, pending);
+        if ffi::lua_type(state, -1) != ffi::LUA_TLIGHTUSERDATA {
+            ffi::lua_settop(state, base);
+            return;
+        }
+        // SAFETY: only `lazy` stores light userdata here, pointing into the running call's input.
+        let node = &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value);
+        ffi::lua_settop(state, pending);
+        ffi::lua_pushvalue(state, idx);
+        ffi::lua_pushnil(state);
+        ffi::lua_rawset(state, pending);
+        ffi::lua_pushnil(state);
+        ffi::lua_setmetatable(state, idx);
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        let meta = pending + 1;
+        match node {
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    push(state, pending, meta, item);
+                    ffi::lua_rawseti(state, idx, i as ffi::lua_Integer + 1);
+                }
+            }
+            serde_json::Value::Object(map) => {
+                for (k, item) in map {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    push(state, pending, meta, item);
+                    ffi::lua_rawset(state, idx);
+                }
+            }
+            _ => {}
+        }
+        ffi::lua_settop(state, base);
+    }
+}
+
+/// Push `value`: scalars as they are, a non-empty object or array as a lazy table.
+unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &serde_json::Value) {
     use serde_json::Value as J;
-    let lazy = |t: Table| -> mlua::Result<Value> {
-        t.set_metatable(Some(meta.clone()))?;
-        let node = value as *const serde_json::Value as *mut std::ffi::c_void;
-        pending.raw_set(&t, LightUserData(node))?;
-        Ok(Value::Table(t))
-    };
-    Ok(match value {
-        J::Null => Value::Nil,
-        J::Bool(b) => Value::Boolean(*b),
-        J::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        J::String(s) => Value::String(lua.create_string(s)?),
-        J::Array(items) if items.is_empty() => Value::Table(lua.create_table()?),
-        J::Object(map) if map.is_empty() => Value::Table(lua.create_table()?),
-        J::Array(items) => lazy(lua.create_table_with_capacity(items.len(), 0)?)?,
-        J::Object(map) => lazy(lua.create_table_with_capacity(0, map.len())?)?,
-    })
+    unsafe {
+        match value {
+            J::Null => ffi::lua_pushnil(state),
+            J::Bool(b) => ffi::lua_pushboolean(state, *b as c_int),
+            J::Number(n) => match n.as_i64() {
+                Some(i) => ffi::lua_pushinteger(state, i),
+                None => ffi::lua_pushnumber(state, n.as_f64().unwrap_or(f64::NAN)),
+            },
+            J::String(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            J::Array(items) if items.is_empty() => ffi::lua_createtable(state, 0, 0),
+            J::Object(map) if map.is_empty() => ffi::lua_createtable(state, 0, 0),
+            J::Array(items) => {
+                ffi::lua_createtable(state, items.len() as c_int, 0);
+                lazy(state, pending, meta, value);
+            }
+            J::Object(map) => {
+                ffi::lua_createtable(state, 0, map.len() as c_int);
+                lazy(state, pending, meta, value);
+            }
+        }
+    }
+}
+
+/// Make the table on top of the stack stand for `node` until it is materialized.
+unsafe fn lazy(state: *mut ffi::lua_State, pending: c_int, meta: c_int, node: &serde_json::Value) {
+    unsafe {
+        ffi::lua_pushvalue(state, meta);
+        ffi::lua_setmetatable(state, -2);
+        ffi::lua_pushvalue(state, -1);
+        ffi::lua_pushlightuserdata(state, node as *const serde_json::Value as *mut c_void);
+        ffi::lua_rawset(state, pending);
+    }
 }
 
 /// Whether `value` nests at most `max` levels of arrays and objects below `depth`.

@@ -16,7 +16,7 @@ fn fuzz_events_big() {
     let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
     // Load first: the load-time dry runs play events too.
     let _ = game();
-    for c in super::EVENTS_PLAYED.iter() {
+    for c in super::EVENTS_PLAYED.iter().chain(super::EVENTS_OFFERED.iter()) {
         c.store(0, Ordering::Relaxed);
     }
     let mut clean = true;
@@ -37,5 +37,7 @@ fn fuzz_events_big() {
     let scripted: Vec<u8> = game().c.events.scripted().collect();
     let never: Vec<u8> = scripted.iter().copied().filter(|&n| super::EVENTS_PLAYED[n as usize].load(Ordering::Relaxed) == 0).collect();
     println!("scripted events never played: {never:?}");
+    let offered: Vec<String> = never.iter().map(|&n| format!("#{n}: {}", super::EVENTS_OFFERED[n as usize].load(Ordering::Relaxed))).collect();
+    println!("times found playable, of those never played: {}", offered.join(", "));
     assert!(clean);
 }
