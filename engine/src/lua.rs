@@ -1770,6 +1770,24 @@ end
                    "len_y": 3, "no_mt": true, "set_d": 5, "e": "5,6", "unread": {"m": {"deep": true}},
                    "names": ["deep"], "h": {"w": 3, "z": 2}, "g": []})
         );
+        // Entries read one by one stay the same tables once the whole table is read.
+        let src = r#"
+function event(v)
+  local sub = v.a.sub
+  sub.changed = true
+  local same, n = false, 0
+  for k, x in pairs(v.a) do
+    n = n + 1
+    if k == "sub" then same = rawequal(x, sub) and x.changed end
+  end
+  local arr = v.b
+  local third = arr[3]
+  return { same = same, n = n, len = #arr, third = third, float = arr[2.0], absent = arr["2"] == nil and v.a[1] == nil }
+end
+"#;
+        let input = json!({"a": {"sub": {"x": 1}, "y": 2, "z": null}, "b": [{"q": 1}, 20, {"r": 3}]});
+        let out = small().call(&script(src), "event", &input).unwrap();
+        assert_eq!(out, json!({"same": true, "n": 2, "len": 3, "third": {"r": 3}, "float": 20, "absent": true}));
         // A raw function still names itself when misused.
         let err = run("function event(v) return next(42) end").unwrap_err();
         assert!(err.message.contains("bad argument #1 to 'next'"), "{err}");

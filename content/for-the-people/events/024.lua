@@ -14,7 +14,8 @@ end
 local function candidates(view, taken)
   local out = {}
   for id, s in pairs(view.spaces) do
-    if s.control == "csa" and s.fort == nil and s.sp.union == 0 and not taken[id] then
+    -- A printed coastal fort is a fort too (FtP 6.8.6: the `fort` command refuses it).
+    if s.control == "csa" and s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then
       out[#out + 1] = id
     end
   end

@@ -3,9 +3,10 @@
 //! top level only, not for every nested table (an event view has hundreds of spaces).
 //!
 //! A lazy table is an empty table, created with the capacity the eager conversion would have
-//! given it, whose metatable's `__index`, `__newindex` and `__len` first *materialize* it: fill
-//! it with its entries (nested objects and arrays again lazy) and remove the metatable, then do
-//! what was asked. From then on it is an ordinary table. The sandbox's `pairs`, `next`,
+//! given it. Its metatable's `__index` converts and stores the one entry asked for (nested
+//! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
+//! every entry not stored yet and remove the metatable, then do what was asked. From then on it
+//! is an ordinary table. The sandbox's `pairs`, `next`,
 //! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
 //! first (`touch`), and the host materializes a lazy table a script returns, so no script can
 //! tell a lazy table from an eager one: same entries, same layout, no metatable.
@@ -64,13 +65,56 @@ pub(super) fn touch(lua: &Lua, t: &Table) -> mlua::Result<()> {
     unsafe { lua.exec_raw::<()>(t, |state| materialize(state, 1)) }
 }
 
+/// `t[k]` on a pending table: only that entry is converted and stored (a script walking the
+/// spaces of a view reads a few fields of each); the table stays pending for the rest.
 unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
-        materialize(state, 1);
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
         ffi::lua_settop(state, 2);
-        ffi::lua_rawget(state, 1);
+        let Some(node) = pending_node(state, 1) else {
+            ffi::lua_rawget(state, 1);
+            return 1;
+        };
+        let item = match node {
+            serde_json::Value::Object(map) if ffi::lua_type(state, 2) == ffi::LUA_TSTRING => {
+                let mut len = 0;
+                let key = ffi::lua_tolstring(state, 2, &mut len);
+                let key = std::slice::from_raw_parts(key.cast::<u8>(), len);
+                std::str::from_utf8(key).ok().and_then(|k| map.get(k))
+            }
+            serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
+                let mut isnum = 0;
+                let i = ffi::lua_tointegerx(state, 2, &mut isnum);
+                (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
+            }
+            _ => None,
+        };
+        let Some(item) = item else {
+            ffi::lua_pushnil(state);
+            return 1;
+        };
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        push(state, 3, 4, item);
+        ffi::lua_pushvalue(state, 2);
+        ffi::lua_pushvalue(state, 5);
+        ffi::lua_rawset(state, 1);
     }
     1
+}
+
+/// The JSON node the table at `idx` stands for, if it is pending.
+unsafe fn pending_node<'a>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'a serde_json::Value> {
+    unsafe {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        ffi::lua_pushvalue(state, idx);
+        ffi::lua_rawget(state, -2);
+        let node = (ffi::lua_type(state, -1) == ffi::LUA_TLIGHTUSERDATA)
+            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input.
+            .then(|| &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value));
+        ffi::lua_settop(state, -3);
+        node
+    }
 }
 
 unsafe extern "C-unwind" fn lazy_newindex(state: *mut ffi::lua_State) -> c_int {
@@ -104,17 +148,9 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
     unsafe {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         let base = ffi::lua_gettop(state);
+        let Some(node) = pending_node(state, idx) else { return };
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
         let pending = base + 1;
-        ffi::lua_pushvalue(state, idx);
-        ffi::lua_rawget(state, pending);
-        if ffi::lua_type(state, -1) != ffi::LUA_TLIGHTUSERDATA {
-            ffi::lua_settop(state, base);
-            return;
-        }
-        // SAFETY: only `lazy` stores light userdata here, pointing into the running call's input.
-        let node = &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value);
-        ffi::lua_settop(state, pending);
         ffi::lua_pushvalue(state, idx);
         ffi::lua_pushnil(state);
         ffi::lua_rawset(state, pending);
@@ -122,18 +158,28 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         ffi::lua_setmetatable(state, idx);
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
         let meta = pending + 1;
+        // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
             serde_json::Value::Array(items) => {
                 for (i, item) in items.iter().enumerate() {
-                    push(state, pending, meta, item);
-                    ffi::lua_rawseti(state, idx, i as ffi::lua_Integer + 1);
+                    let i = i as ffi::lua_Integer + 1;
+                    if ffi::lua_rawgeti(state, idx, i) == ffi::LUA_TNIL {
+                        push(state, pending, meta, item);
+                        ffi::lua_rawseti(state, idx, i);
+                    }
+                    ffi::lua_settop(state, meta);
                 }
             }
             serde_json::Value::Object(map) => {
                 for (k, item) in map {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                    push(state, pending, meta, item);
-                    ffi::lua_rawset(state, idx);
+                    ffi::lua_pushvalue(state, -1);
+                    if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
+                        ffi::lua_settop(state, meta + 1);
+                        push(state, pending, meta, item);
+                        ffi::lua_rawset(state, idx);
+                    }
+                    ffi::lua_settop(state, meta);
                 }
             }
             _ => {}
