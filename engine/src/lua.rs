@@ -55,6 +55,15 @@
 //! 10 µs (the sandbox prelude is compiled once per process: parsing it every call cost 45 µs).
 //! Cheap for card events; an AI playing thousands of games would feel it only in bulk.
 //!
+//! Two things make a call cheaper without sharing any Lua state between calls:
+//! * Each script's text is compiled once per thread and its bytecode (made by this process from
+//!   text, never from a script's bytes) loaded into each call's fresh state (`lua/chunks.rs`).
+//! * The input is converted lazily (`lua/input.rs`): a nested object or array becomes a table
+//!   when the script first touches it, so a script reading three fields of a view with hundreds
+//!   of spaces does not pay for all of them. No script can tell (see that module); a script
+//!   now gets its full memory limit on top of the parts of the input it reads, instead of
+//!   sharing it with the whole converted input.
+//!
 //! # Values
 //! JSON `null` becomes `nil` (so a `null` in an array leaves a hole), integers stay integers,
 //! objects and arrays become tables. Back from Lua: `nil` is `null`; a float with an integral
@@ -70,6 +79,9 @@ use std::ffi::{CStr, c_int, c_void};
 use std::fmt;
 use std::rc::Rc;
 use std::sync::{Arc, OnceLock};
+
+mod chunks;
+mod input;
 
 use mlua::chunk::ChunkMode;
 use mlua::{Lua, LuaOptions, MultiValue, StdLib, Value, ffi};
@@ -242,21 +254,13 @@ impl LuaHost {
                 limits: &self.limits,
                 budget: &budget,
             };
-            lua.load(library.source.as_str())
-                .set_name(LIBRARY_CHUNK_NAME)
-                .set_mode(ChunkMode::Text)
-                .into_function()
+            load(&lua, LIBRARY_CHUNK_NAME, &library.source, self.limits.memory_bytes)
                 .and_then(|f| f.call::<()>(()))
                 .map_err(|e| lx.translate(e))?;
             lx.check_budget()?;
         }
 
-        let chunk = lua
-            .load(script.source.as_str())
-            .set_name(CHUNK_NAME)
-            .set_mode(ChunkMode::Text)
-            .into_function()
-            .map_err(|e| cx.translate(e))?;
+        let chunk = load(&lua, CHUNK_NAME, &script.source, self.limits.memory_bytes).map_err(|e| cx.translate(e))?;
         chunk.call::<()>(()).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
 
@@ -283,13 +287,13 @@ impl LuaHost {
             }
         };
 
-        let arg = json_to_lua(&lua, input, 0).map_err(|e| match e {
-            InputError::Lua(e) => cx.translate(e),
-            InputError::TooDeep => cx.fail(
+        if !input::depth_ok(input, 0, MAX_DEPTH) {
+            return Err(cx.fail(
                 None,
                 format!("the input is nested deeper than {MAX_DEPTH} levels"),
-            ),
-        })?;
+            ));
+        }
+        let arg = input::value(&lua, input).map_err(|e| cx.translate(e))?;
         let returned: MultiValue = function.call(arg).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
         if returned.len() > 1 {
@@ -303,6 +307,7 @@ impl LuaHost {
         }
         let value = returned.into_iter().next().unwrap_or(Value::Nil);
         let mut walker = Walker {
+            lua: &lua,
             nodes: 0,
             bytes: 0,
             max_bytes: self.limits.memory_bytes,
@@ -494,6 +499,16 @@ impl Cx<'_> {
 }
 
 /// `script:12: message` -> (Some(12), "message"); anything else is returned whole.
+/// `source` as a function of `lua` under the chunk name `name`: its bytecode compiled once per
+/// thread in text mode by this process (lua/chunks.rs), or the text itself when it does not
+/// compile (so the error is reported as a text chunk's).
+fn load(lua: &Lua, name: &'static str, source: &str, memory_bytes: usize) -> mlua::Result<mlua::Function> {
+    match chunks::bytecode(name, source, memory_bytes) {
+        Some(code) => lua.load(&code[..]).set_name(name).set_mode(ChunkMode::Binary).into_function(),
+        None => lua.load(source).set_name(name).set_mode(ChunkMode::Text).into_function(),
+    }
+}
+
 fn split_location(message: &str) -> (Option<u32>, &str) {
     if let Some(rest) = message.strip_prefix(CHUNK_PREFIX) {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -535,9 +550,22 @@ fn traceback_line(traceback: &str) -> Option<u32> {
 
 /// Trusted Lua run once per state, before the instruction hook is installed.
 const PRELUDE: &str = r#"
-local exhausted = ...
+local exhausted, touch = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
+
+-- Lazy input tables (lua/input.rs) are materialized before any raw access. The raw function
+-- is called through a local of the same name, not as a tail call, so its argument errors
+-- still name it; `ret` returns exactly the values it returned.
+local function ret(...) return ... end
+do
+  local next, rawset, rawlen = next, rawset, rawlen
+  _G.next = function(t, ...) touch(t) return ret(next(t, ...)) end
+  _G.rawget = function(t, ...) touch(t) return ret(rawget(t, ...)) end
+  _G.rawset = function(t, ...) touch(t) return ret(rawset(t, ...)) end
+  _G.rawlen = function(t, ...) touch(t) return ret(rawlen(t, ...)) end
+  _G.getmetatable = function(t, ...) touch(t) return ret(getmetatable(t, ...)) end
+end
 
 local function pass(ok, ...)
   if not ok and exhausted() then error((...), 0) end
@@ -547,6 +575,7 @@ function pcall(f, ...) return pass(raw_pcall(f, ...)) end
 function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
 
 function setmetatable(t, mt)
+  touch(t)
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("__gc metamethods are not allowed in the sandbox", 2)
   end
@@ -565,6 +594,7 @@ local function before(a, b)
 end
 
 function pairs(t)
+  touch(t)
   local mt = getmetatable(t)
   local custom = type(mt) == "table" and rawget(mt, "__pairs")
   if custom then
@@ -574,12 +604,15 @@ function pairs(t)
   if type(t) ~= "table" then
     error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
   end
-  local keys, n = {}, 0
+  local keys, n, kind, mixed = {}, 0, nil, false
   for k in raw_next, t do
     n = n + 1
     keys[n] = k
+    local tk = type(k)
+    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
   end
-  sort(keys, before)
+  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
+  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
   local i = 0
   return function()
     while true do
@@ -621,6 +654,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
 
     let b = Rc::clone(budget);
     let exhausted = lua.create_function(move |_, ()| Ok(b.exhausted.get()))?;
+    let touch = input::install(lua)?;
     let prelude = match prelude_bytecode() {
         // Our own constant, compiled by this process: binary mode is safe for it (and only it).
         Some(code) => lua
@@ -632,7 +666,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
             .set_name("=sandbox")
             .set_mode(ChunkMode::Text),
     };
-    prelude.call::<()>(exhausted)
+    prelude.call::<()>((exhausted, touch))
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.
@@ -646,51 +680,11 @@ fn prelude_bytecode() -> Option<&'static [u8]> {
             .set_mode(ChunkMode::Text)
             .into_function()
             .ok()?;
+        // Not stripped: the wrappers' locals name the raw functions in argument errors.
         // `dump` panics only if Lua cannot allocate the buffer; fall back to parsing then.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(true))).ok()
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(false))).ok()
     })
     .as_deref()
-}
-
-enum InputError {
-    Lua(mlua::Error),
-    TooDeep,
-}
-
-impl From<mlua::Error> for InputError {
-    fn from(e: mlua::Error) -> Self {
-        InputError::Lua(e)
-    }
-}
-
-fn json_to_lua(lua: &Lua, value: &serde_json::Value, depth: usize) -> Result<Value, InputError> {
-    use serde_json::Value as J;
-    if depth > MAX_DEPTH {
-        return Err(InputError::TooDeep);
-    }
-    Ok(match value {
-        J::Null => Value::Nil,
-        J::Bool(b) => Value::Boolean(*b),
-        J::Number(n) => match n.as_i64() {
-            Some(i) => Value::Integer(i),
-            None => Value::Number(n.as_f64().unwrap_or(f64::NAN)),
-        },
-        J::String(s) => Value::String(lua.create_string(s)?),
-        J::Array(items) => {
-            let t = lua.create_table_with_capacity(items.len(), 0)?;
-            for (i, item) in items.iter().enumerate() {
-                t.raw_set(i + 1, json_to_lua(lua, item, depth + 1)?)?;
-            }
-            Value::Table(t)
-        }
-        J::Object(map) => {
-            let t = lua.create_table_with_capacity(0, map.len())?;
-            for (k, item) in map {
-                t.raw_set(k.as_str(), json_to_lua(lua, item, depth + 1)?)?;
-            }
-            Value::Table(t)
-        }
-    })
 }
 
 /// A value returned by a script, copied out of the Lua state.
@@ -751,7 +745,8 @@ enum Segment {
 
 /// Copies a Lua value into [`Data`] without running any Lua code (raw access, no metamethods),
 /// refusing what JSON cannot hold and bounding depth, size and cycles.
-struct Walker {
+struct Walker<'a> {
+    lua: &'a Lua,
     nodes: usize,
     bytes: usize,
     max_bytes: usize,
@@ -760,7 +755,7 @@ struct Walker {
     path: Vec<Segment>,
 }
 
-impl Walker {
+impl Walker<'_> {
     fn here(&self) -> String {
         let mut s = String::from("result");
         for seg in &self.path {
@@ -830,6 +825,8 @@ impl Walker {
             Value::String(s) => Data::Str(self.string(s, "the string")?),
             Value::Table(t) => {
                 self.count(0)?;
+                // A lazy input table the script returns unread is filled first (lua/input.rs).
+                input::touch(self.lua, t).map_err(|e| format!("cannot read {}: {e}", self.here()))?;
                 let ptr = t.to_pointer();
                 if self.open.contains(&ptr) {
                     return Err(format!(
@@ -1778,6 +1775,73 @@ end"#;
                 assert_eq!(err.script, NAME, "{src}");
                 assert!(!err.message.is_empty(), "{src}");
             }
+        }
+    }
+
+    /// Lazy input tables (lua/input.rs) cannot be told from eager ones: raw access, length,
+    /// metatables, iteration, writes and returning them unread all see the whole table.
+    #[test]
+    fn lazy_input_behaves_like_plain_tables() {
+        let input = json!({"a": {"x": 1, "y": [1, 2, 3]}, "b": [10, 20], "c": {"k": "v"}, "d": {"n": 1},
+            "e": [5, 6], "f": {"m": {"deep": true}}, "g": {}, "h": {"z": 2}, "i": [7]});
+        let src = r#"
+function event(v)
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = k end
+  local k1, v1 = next(v.a)
+  local names = {}
+  for k in pairs(v.f.m) do names[#names + 1] = k end
+  v.h.w = 3
+  local mt_i = getmetatable(v.i)
+  return {
+    keys = keys, next_a = k1 ~= nil and v1 ~= nil, raw_b = rawget(v.b, 2), len_b = rawlen(v.b),
+    len_y = #v.a.y, no_mt = getmetatable(v.c) == nil and mt_i == nil, set_d = rawset(v.d, "n", 5).n,
+    e = table.concat(v.e, ","), unread = v.f, names = names, h = v.h, g = v.g,
+  }
+end
+"#;
+        let out = small().call(&script(src), "event", &input).unwrap();
+        assert_eq!(
+            out,
+            json!({"keys": ["a", "b", "c", "d", "e", "f", "g", "h", "i"], "next_a": true, "raw_b": 20, "len_b": 2,
+                   "len_y": 3, "no_mt": true, "set_d": 5, "e": "5,6", "unread": {"m": {"deep": true}},
+                   "names": ["deep"], "h": {"w": 3, "z": 2}, "g": []})
+        );
+        // Entries read one by one stay the same tables once the whole table is read.
+        let src = r#"
+function event(v)
+  local sub = v.a.sub
+  sub.changed = true
+  local same, n = false, 0
+  for k, x in pairs(v.a) do
+    n = n + 1
+    if k == "sub" then same = rawequal(x, sub) and x.changed end
+  end
+  local arr = v.b
+  local third = arr[3]
+  return { same = same, n = n, len = #arr, third = third, float = arr[2.0], absent = arr["2"] == nil and v.a[1] == nil }
+end
+"#;
+        let input = json!({"a": {"sub": {"x": 1}, "y": 2, "z": null}, "b": [{"q": 1}, 20, {"r": 3}]});
+        let out = small().call(&script(src), "event", &input).unwrap();
+        assert_eq!(out, json!({"same": true, "n": 2, "len": 3, "third": {"r": 3}, "float": 20, "absent": true}));
+        // A raw function still names itself when misused.
+        let err = run("function event(v) return next(42) end").unwrap_err();
+        assert!(err.message.contains("bad argument #1 to 'next'"), "{err}");
+    }
+
+    /// Compiled chunks are reused per thread (lua/chunks.rs): a second call gives the same
+    /// answer and the same error lines, and a script that does not compile keeps its error.
+    #[test]
+    fn compiled_chunks_keep_lines_and_errors() {
+        let src = "\n\nfunction event(v)\n  error('boom')\nend\n";
+        for _ in 0..2 {
+            let err = run(src).unwrap_err();
+            assert_eq!((err.line, err.message.as_str()), (Some(4), "boom"), "{err}");
+        }
+        for _ in 0..2 {
+            let err = run("function event(v) return end end").unwrap_err();
+            assert!(err.message.starts_with("syntax error"), "{err}");
         }
     }
 

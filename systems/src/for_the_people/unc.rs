@@ -39,6 +39,35 @@ impl Unc {
     }
 }
 
+/// The neighbours of every node in two vectors (compressed rows): `targets[start[x]..start[x + 1]]`.
+struct Adjacency {
+    start: Vec<usize>,
+    targets: Vec<usize>,
+}
+
+impl Adjacency {
+    fn new(nodes: usize, edges: &[(usize, usize)]) -> Self {
+        let mut start = vec![0; nodes + 1];
+        for &(a, _) in edges {
+            start[a + 1] += 1;
+        }
+        for i in 0..nodes {
+            start[i + 1] += start[i];
+        }
+        let mut fill = start.clone();
+        let mut targets = vec![0; edges.len()];
+        for &(a, b) in edges {
+            targets[fill[a]] = b;
+            fill[a] += 1;
+        }
+        Adjacency { start, targets }
+    }
+
+    fn of(&self, x: usize) -> &[usize] {
+        &self.targets[self.start[x]..self.start[x + 1]]
+    }
+}
+
 impl FtP {
     /// FtP 6.6.2 case 1 (and case 4 for coastal forts): a CSA fort counter, a CSA-controlled
     /// coastal fort or a CSA ironclad (6.7) negates UNC in its space.
@@ -58,12 +87,13 @@ impl FtP {
         let slots = rivers.len() + 1;
         let sea_slot = rivers.len();
         let on = |s: SpaceId, r: usize| rivers[r].ports.contains(&s);
-        // Adjacency over nodes `space * slots + slot`; the sea is node `n * slots`.
+        // Edges over nodes `space * slots + slot`; the sea is node `n * slots`. Collected flat
+        // and indexed once below (a list per node cost thousands of allocations per call).
         let sea = n * slots;
-        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); sea + 1];
+        let mut edges: Vec<(usize, usize)> = Vec::new();
         let mut join = |a: usize, b: usize| {
-            adj[a].push(b);
-            adj[b].push(a);
+            edges.push((a, b));
+            edges.push((b, a));
         };
         let mut sources = vec![sea];
         for (ri, r) in rivers.iter().enumerate() {
@@ -100,6 +130,7 @@ impl FtP {
                 (0..rivers.len()).filter(|&r| on(SpaceId(s), r)).for_each(|r| join(b + sea_slot, b + r));
             }
         }
+        let adj = Adjacency::new(sea + 1, &edges);
         let mut node = vec![false; sea + 1];
         let blocked = |x: usize| x != sea && self.unc_negator(st, (x / slots) as Sp);
         let mut queue: Vec<usize> = sources.into_iter().filter(|&x| !blocked(x)).collect();
@@ -107,7 +138,7 @@ impl FtP {
             node[x] = true;
         }
         while let Some(x) = queue.pop() {
-            for &y in &adj[x] {
+            for &y in adj.of(x) {
                 if !node[y] && !blocked(y) {
                     node[y] = true;
                     queue.push(y);

@@ -16,7 +16,7 @@ fn fuzz_events_big() {
     let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
     // Load first: the load-time dry runs play events too.
     let _ = game();
-    for c in super::EVENTS_PLAYED.iter() {
+    for c in super::EVENTS_PLAYED.iter().chain(super::EVENTS_OFFERED.iter()) {
         c.store(0, Ordering::Relaxed);
     }
     let mut clean = true;
@@ -30,6 +30,9 @@ fn fuzz_events_big() {
         for f in r.failures.iter().take(3) {
             println!("  {f:?}");
         }
+        for f in r.failures.iter().skip(3) {
+            println!("  seed {} step {}: {}: {}", f.seed, f.step, f.kind, f.message);
+        }
         clean &= r.is_clean();
     }
     let counts: Vec<String> = (1..=130).map(|n| format!("#{n}: {}", super::EVENTS_PLAYED[n].load(Ordering::Relaxed))).collect();
@@ -37,5 +40,34 @@ fn fuzz_events_big() {
     let scripted: Vec<u8> = game().c.events.scripted().collect();
     let never: Vec<u8> = scripted.iter().copied().filter(|&n| super::EVENTS_PLAYED[n as usize].load(Ordering::Relaxed) == 0).collect();
     println!("scripted events never played: {never:?}");
+    let offered: Vec<String> = never.iter().map(|&n| format!("#{n}: {}", super::EVENTS_OFFERED[n as usize].load(Ordering::Relaxed))).collect();
+    println!("times found playable, of those never played: {}", offered.join(", "));
     assert!(clean);
+}
+
+/// Found by the events fuzz (campaign, seeds 470021, 470120, 470157): #24 offered spaces with a
+/// printed coastal fort (Fort Sumter, Fort Fisher, Fort Gadson), where the `fort` command then
+/// refused the event: a printed coastal fort is a fort (FtP 6.8.6).
+#[test]
+fn card_024_offers_no_coastal_fort_fpt_6_8_6() {
+    use super::super::content::{Control, Side};
+    use super::super::state::{Action, Frame, State};
+    use super::testkit::{give, options, position, round, sp};
+    let g = game();
+    let mut st = position("1862", 1);
+    give(&mut st, Side::Csa, 24);
+    round(&mut st, Side::Csa);
+    let forts = ["fort_sumter", "fort_fisher", "fort_gadson"];
+    for s in forts {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+        st.sp[sp(s) as usize][0] = 0;
+    }
+    let mut roll = |_: &mut State| 1;
+    let top = Frame::Round { side: Side::Csa };
+    g.event_action_with(&mut st, top, &Action::Event { card: 24 }, &mut bivouac_engine::log::Log::quiet(), &mut roll).unwrap().unwrap();
+    let o = options(&st);
+    assert!(!o.is_empty());
+    for s in forts {
+        assert!(!o.contains(&s.to_string()), "{s}");
+    }
 }

@@ -27,6 +27,8 @@ mod view;
 #[cfg(test)]
 pub mod testkit;
 #[cfg(test)]
+mod bench_tests;
+#[cfg(test)]
 mod cards_tests;
 #[cfg(test)]
 mod fuzz_tests;
@@ -93,6 +95,16 @@ pub(crate) static EVENTS_PLAYED: [std::sync::atomic::AtomicU32; 131] = [const { 
 pub(crate) fn count_played(_card: u8) {
     #[cfg(test)]
     EVENTS_PLAYED[_card as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Times each card's scripted event was found playable (tests: why an event is never played).
+#[cfg(test)]
+pub(crate) static EVENTS_OFFERED: [std::sync::atomic::AtomicU32; 131] = [const { std::sync::atomic::AtomicU32::new(0) }; 131];
+
+/// Count a scripted event found playable (tests only; nothing in play).
+pub(crate) fn count_offered(_card: u8) {
+    #[cfg(test)]
+    EVENTS_OFFERED[_card as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The host every event call uses (default limits: 16 MiB, 10 million instructions).

@@ -64,6 +64,14 @@ impl FtP {
     /// FtP 4.2: may `side` play `card`'s scripted event now, at this timing? Data first
     /// (side, turns, prerequisites), then the script's `playable(view)` if it declared one.
     pub(crate) fn script_event_playable(&self, st: &State, side: Side, card: CardNo, timing: Timing) -> bool {
+        let ok = self.script_event_playable_now(st, side, card, timing);
+        if ok {
+            super::count_offered(card);
+        }
+        ok
+    }
+
+    fn script_event_playable_now(&self, st: &State, side: Side, card: CardNo, timing: Timing) -> bool {
         let (Some(d), Some((script, decl))) = (self.c.card(card), self.c.events.get(card)) else { return false };
         if !Self::event_side_ok(d.event, side) || !decl.when.contains(&timing) || st.phase != Phase::Strategy {
             return false;

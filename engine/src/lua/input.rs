@@ -1,0 +1,240 @@
+//! The input of a call, handed to Lua lazily: a JSON object or array becomes a table only when
+//! the script first touches it, so a script reading `view.side` of a large view pays for the
+//! top level only, not for every nested table (an event view has hundreds of spaces).
+//!
+//! A lazy table is an empty table, created with the capacity the eager conversion would have
+//! given it. Its metatable's `__index` converts and stores the one entry asked for (nested
+//! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
+//! every entry not stored yet and remove the metatable, then do what was asked. From then on it
+//! is an ordinary table. The sandbox's `pairs`, `next`,
+//! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
+//! first (`touch`), and the host materializes a lazy table a script returns, so no script can
+//! tell a lazy table from an eager one: same entries, same layout, no metatable.
+//!
+//! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
+//! userdata pointing into the input), which also keeps every pending table alive, so a table's
+//! address is never reused while it is pending. The pointers are valid because the input is
+//! borrowed for the whole call and the Lua state is closed before the call returns.
+//!
+//! The metamethods are plain C functions on the raw Lua API (filling a space of the view through
+//! mlua's checked calls cost more than the rest of the call). A memory error inside them is an
+//! ordinary Lua error; the Rust frames it unwinds hold only references.
+
+use mlua::{Function, Lua, Table, Value, ffi};
+use std::ffi::{CStr, c_int, c_void};
+
+/// Registry keys: the pending tables and the shared metatable of lazy tables.
+const PENDING: &CStr = c"bivouac.lazy.pending";
+const META: &CStr = c"bivouac.lazy.meta";
+
+/// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
+/// returns the `touch` function the sandbox prelude wraps the raw functions with.
+pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
+    lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
+    let meta = lua.create_table()?;
+    // SAFETY: the functions below follow the Lua C API protocol (see each one).
+    unsafe {
+        meta.raw_set("__index", lua.create_c_function(lazy_index)?)?;
+        meta.raw_set("__newindex", lua.create_c_function(lazy_newindex)?)?;
+        meta.raw_set("__len", lua.create_c_function(lazy_len)?)?;
+    }
+    lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
+    // SAFETY: as above.
+    unsafe { lua.create_c_function(lazy_touch) }
+}
+
+/// The input value: scalars as they are, objects and arrays as lazy tables.
+pub(super) fn value(lua: &Lua, input: &serde_json::Value) -> mlua::Result<Value> {
+    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame.
+    unsafe {
+        lua.exec_raw::<Value>((), |state| {
+            ffi::luaL_checkstack(state, 8, std::ptr::null());
+            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+            let top = ffi::lua_gettop(state);
+            push(state, top - 1, top, input);
+            ffi::lua_copy(state, -1, top - 1);
+            ffi::lua_settop(state, top - 1);
+        })
+    }
+}
+
+/// Materialize `t` if it is a pending lazy table (anything else is left alone).
+pub(super) fn touch(lua: &Lua, t: &Table) -> mlua::Result<()> {
+    // SAFETY: `t` is at index 1 of the closure's frame.
+    unsafe { lua.exec_raw::<()>(t, |state| materialize(state, 1)) }
+}
+
+/// `t[k]` on a pending table: only that entry is converted and stored (a script walking the
+/// spaces of a view reads a few fields of each); the table stays pending for the rest.
+unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        ffi::lua_settop(state, 2);
+        let Some(node) = pending_node(state, 1) else {
+            ffi::lua_rawget(state, 1);
+            return 1;
+        };
+        let item = match node {
+            serde_json::Value::Object(map) if ffi::lua_type(state, 2) == ffi::LUA_TSTRING => {
+                let mut len = 0;
+                let key = ffi::lua_tolstring(state, 2, &mut len);
+                let key = std::slice::from_raw_parts(key.cast::<u8>(), len);
+                std::str::from_utf8(key).ok().and_then(|k| map.get(k))
+            }
+            serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
+                let mut isnum = 0;
+                let i = ffi::lua_tointegerx(state, 2, &mut isnum);
+                (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
+            }
+            _ => None,
+        };
+        let Some(item) = item else {
+            ffi::lua_pushnil(state);
+            return 1;
+        };
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        push(state, 3, 4, item);
+        ffi::lua_pushvalue(state, 2);
+        ffi::lua_pushvalue(state, 5);
+        ffi::lua_rawset(state, 1);
+    }
+    1
+}
+
+/// The JSON node the table at `idx` stands for, if it is pending.
+unsafe fn pending_node<'a>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'a serde_json::Value> {
+    unsafe {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        ffi::lua_pushvalue(state, idx);
+        ffi::lua_rawget(state, -2);
+        let node = (ffi::lua_type(state, -1) == ffi::LUA_TLIGHTUSERDATA)
+            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input.
+            .then(|| &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value));
+        ffi::lua_settop(state, -3);
+        node
+    }
+}
+
+unsafe extern "C-unwind" fn lazy_newindex(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        materialize(state, 1);
+        ffi::lua_settop(state, 3);
+        ffi::lua_rawset(state, 1);
+    }
+    0
+}
+
+unsafe extern "C-unwind" fn lazy_len(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        materialize(state, 1);
+        ffi::lua_pushinteger(state, ffi::lua_rawlen(state, 1) as ffi::lua_Integer);
+    }
+    1
+}
+
+unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        if ffi::lua_type(state, 1) == ffi::LUA_TTABLE {
+            materialize(state, 1);
+        }
+    }
+    0
+}
+
+/// Fill the table at `idx` (an absolute index) if it is pending; the stack is left as found.
+unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
+    unsafe {
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        let base = ffi::lua_gettop(state);
+        let Some(node) = pending_node(state, idx) else { return };
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        let pending = base + 1;
+        ffi::lua_pushvalue(state, idx);
+        ffi::lua_pushnil(state);
+        ffi::lua_rawset(state, pending);
+        ffi::lua_pushnil(state);
+        ffi::lua_setmetatable(state, idx);
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        let meta = pending + 1;
+        // Entries `lazy_index` stored already are kept: the script may hold those tables.
+        match node {
+            serde_json::Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let i = i as ffi::lua_Integer + 1;
+                    if ffi::lua_rawgeti(state, idx, i) == ffi::LUA_TNIL {
+                        push(state, pending, meta, item);
+                        ffi::lua_rawseti(state, idx, i);
+                    }
+                    ffi::lua_settop(state, meta);
+                }
+            }
+            serde_json::Value::Object(map) => {
+                for (k, item) in map {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_pushvalue(state, -1);
+                    if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
+                        ffi::lua_settop(state, meta + 1);
+                        push(state, pending, meta, item);
+                        ffi::lua_rawset(state, idx);
+                    }
+                    ffi::lua_settop(state, meta);
+                }
+            }
+            _ => {}
+        }
+        ffi::lua_settop(state, base);
+    }
+}
+
+/// Push `value`: scalars as they are, a non-empty object or array as a lazy table.
+unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &serde_json::Value) {
+    use serde_json::Value as J;
+    unsafe {
+        match value {
+            J::Null => ffi::lua_pushnil(state),
+            J::Bool(b) => ffi::lua_pushboolean(state, *b as c_int),
+            J::Number(n) => match n.as_i64() {
+                Some(i) => ffi::lua_pushinteger(state, i),
+                None => ffi::lua_pushnumber(state, n.as_f64().unwrap_or(f64::NAN)),
+            },
+            J::String(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            J::Array(items) if items.is_empty() => ffi::lua_createtable(state, 0, 0),
+            J::Object(map) if map.is_empty() => ffi::lua_createtable(state, 0, 0),
+            J::Array(items) => {
+                ffi::lua_createtable(state, items.len() as c_int, 0);
+                lazy(state, pending, meta, value);
+            }
+            J::Object(map) => {
+                ffi::lua_createtable(state, 0, map.len() as c_int);
+                lazy(state, pending, meta, value);
+            }
+        }
+    }
+}
+
+/// Make the table on top of the stack stand for `node` until it is materialized.
+unsafe fn lazy(state: *mut ffi::lua_State, pending: c_int, meta: c_int, node: &serde_json::Value) {
+    unsafe {
+        ffi::lua_pushvalue(state, meta);
+        ffi::lua_setmetatable(state, -2);
+        ffi::lua_pushvalue(state, -1);
+        ffi::lua_pushlightuserdata(state, node as *const serde_json::Value as *mut c_void);
+        ffi::lua_rawset(state, pending);
+    }
+}
+
+/// Whether `value` nests at most `max` levels of arrays and objects below `depth`.
+pub(super) fn depth_ok(value: &serde_json::Value, depth: usize, max: usize) -> bool {
+    if depth > max {
+        return false;
+    }
+    match value {
+        serde_json::Value::Array(items) => items.iter().all(|v| depth_ok(v, depth + 1, max)),
+        serde_json::Value::Object(map) => map.values().all(|v| depth_ok(v, depth + 1, max)),
+        _ => true,
+    }
+}
