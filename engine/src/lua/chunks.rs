@@ -17,9 +17,12 @@ use std::rc::Rc;
 /// Most scripts kept per thread; past that the cache starts over (mods may bring many).
 const MAX_SCRIPTS: usize = 1024;
 
+/// Bytecode by source text, for one chunk name.
+type Compiled = HashMap<String, Rc<[u8]>>;
+
 thread_local! {
     /// Per chunk name (a script or the library run before it), its bytecode by source text.
-    static CACHE: RefCell<HashMap<&'static str, HashMap<String, Rc<[u8]>>>> = RefCell::new(HashMap::new());
+    static CACHE: RefCell<HashMap<&'static str, Compiled>> = RefCell::new(HashMap::new());
 }
 
 /// The bytecode of `source` under the chunk name `name`, or `None` if it does not compile.
