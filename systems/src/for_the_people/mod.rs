@@ -17,6 +17,8 @@
 //!   5.3.1, 5.5.4, 5.8.1);
 //! - `generals`: relief, reassignment, reorganization, detached corps, cavalry raids, the
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
+//! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
+//!   (FtP 5.1.5, 5.3.2, 5.6.6);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
@@ -27,6 +29,7 @@ pub mod content;
 mod combat;
 mod events;
 mod naval;
+mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
@@ -49,6 +52,8 @@ mod unc_tests;
 mod weapons_tests;
 #[cfg(test)]
 mod naval_army_tests;
+#[cfg(test)]
+mod pickup_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -362,6 +367,8 @@ impl FtP {
             Action::Reassign { .. } => "FtP 5.6.2",
             Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
             Action::Raid { .. } => "FtP 5.5.3",
+            Action::PickUp { general: None } | Action::DropOff { general: None } => "FtP 5.1.5",
+            Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
         let rule = self.step_crossing_rule(st, a).unwrap_or(rule);
@@ -529,6 +536,10 @@ impl Game for FtP {
             Action::ReorgPick { general } => format!("reorg {}", g(general)),
             Action::ReorgTo { to } => format!("reorg-to {}", s(to)),
             Action::Raid { space } => format!("raid {}", s(space)),
+            Action::PickUp { general: None } => "pick-up sp".into(),
+            Action::PickUp { general: Some(x) } => format!("pick-up {}", g(x)),
+            Action::DropOff { general: None } => "drop sp".into(),
+            Action::DropOff { general: Some(x) } => format!("drop {}", g(x)),
         }
     }
 
@@ -601,6 +612,11 @@ impl Game for FtP {
             "raid" => {
                 arity(2)?;
                 Action::Raid { space: space(1)? }
+            }
+            "pick-up" | "drop" => {
+                arity(2)?;
+                let general = if w[1] == "sp" { None } else { Some(general(1)?) };
+                if verb == "drop" { Action::DropOff { general } } else { Action::PickUp { general } }
             }
             "disband" => {
                 arity(2)?;

@@ -328,6 +328,7 @@ impl FtP {
                     if self.may_convert(st, m) {
                         out.push(Action::Convert);
                     }
+                    self.pickup_actions(st, m, &mut out);
                 }
                 out.push(Action::Stop);
             }
@@ -435,8 +436,8 @@ impl FtP {
                 extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
                 for extra in extras {
                     let cav_extra = extra.is_some_and(|e| self.is_cav(e)) as u8;
-                    let min = if cav_extra == 1 { 0 } else { 1 };
-                    for n in min..=loose.min(6 - cav_extra) {
+                    // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
+                    for n in 0..=loose.min(6 - cav_extra) {
                         let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
                         if self.leaves_ok(st, side, s, loose - n, &leaving) {
                             out.push(Action::MoveCorps { general: g, sp: n, extra });
@@ -567,6 +568,10 @@ impl FtP {
                 if sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border) {
                     continue;
                 }
+            }
+            // FtP 5.6.6: a general moving without SP stays out of enemy spaces.
+            if self.generals_only(m) && !self.generals_may_enter(st, m.side, to) {
+                continue;
             }
             if !out.contains(&to) {
                 out.push(to);
@@ -825,6 +830,7 @@ impl FtP {
                 self.raid(st, side, space, log);
                 self.pcs_used(st, side, left);
             }
+            Action::PickUp { .. } | Action::DropOff { .. } => self.perform_pickup(st, a, log),
         }
     }
 
@@ -862,6 +868,7 @@ impl FtP {
             steps: 0,
             intercept_tried: false,
             vs_interceptor: false,
+            order: MoveOrder::Free,
         };
         match *a {
             Action::MoveArmy { army } => {
@@ -998,6 +1005,13 @@ impl FtP {
                 st.generals[g as usize] = GenAt::Track(st.turn + 1);
             }
             self.enter_capital(st, side, to, log);
+            return;
+        }
+        // FtP 5.7.4 [INTERP]: generals moving without SP whom an interceptor meets (they never
+        // enter an enemy-occupied space themselves, 5.6.6) go to the turn track: no battle.
+        if st.moving.as_ref().is_some_and(|m| self.generals_only(m)) {
+            log.info(|| "generals without SP meet the interceptor and go to the turn track (FtP 5.7.4)".to_string());
+            self.eliminate_moving(st, log);
             return;
         }
         self.engage(st, to, log);
@@ -1308,6 +1322,9 @@ impl FtP {
                 }
                 if let Some(a) = self.army_in(st, side, s) {
                     self.absorb(st, side, s, a);
+                }
+                if self.generals_only(&m) {
+                    self.strand_lone_generals(st, side, s, log);
                 }
             }
         }

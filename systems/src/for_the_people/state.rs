@@ -101,6 +101,22 @@ pub struct MoveSt {
     pub intercept_tried: bool,
     /// The force in the space entered is a successful interceptor (FtP 5.8.3).
     pub vs_interceptor: bool,
+    /// A card event's orders for this move (FtP 4.5.2, 4.6.2).
+    #[serde(default)]
+    pub order: MoveOrder,
+}
+
+/// What a card event obliges the moving force to do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveOrder {
+    /// No obligation.
+    #[default]
+    Free,
+    /// FtP 4.6.2 "Forward to Richmond!": toward Richmond by a shortest path, attacking when it
+    /// can, picking up and dropping nothing.
+    Richmond,
+    /// FtP 4.5.2: the activated force must attempt an attack (not yet made).
+    Attack,
 }
 
 /// A pending decision.
@@ -386,4 +402,8 @@ pub enum Action {
     ReorgTo { to: Sp },
     /// FtP 5.5.3: a cavalry brigade removes the enemy PC in its space.
     Raid { space: Sp },
+    /// FtP 5.1.5, 5.6.6: the moving force picks up one SP (`None`) or this general in its space.
+    PickUp { general: Option<GeneralId> },
+    /// FtP 5.1.5, 5.6.6: the moving force drops one SP (`None`) or this general in its space.
+    DropOff { general: Option<GeneralId> },
 }
