@@ -17,6 +17,7 @@
 //!   5.3.1, 5.5.4, 5.8.1);
 //! - `generals`: relief, reassignment, reorganization, detached corps, cavalry raids, the
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
+//! - `losses`: attrition and retreat losses whose SP the owner picks (FtP 9.1, 9.2, 7.6.1);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
 //!   (FtP 5.1.5, 5.3.2, 5.6.6);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
@@ -28,6 +29,7 @@ pub mod battle;
 pub mod content;
 mod combat;
 mod events;
+mod losses;
 mod naval;
 mod pickup;
 mod procs;
@@ -52,6 +54,8 @@ mod unc_tests;
 mod weapons_tests;
 #[cfg(test)]
 mod naval_army_tests;
+#[cfg(test)]
+mod losses_tests;
 #[cfg(test)]
 mod pickup_tests;
 
@@ -169,6 +173,8 @@ impl FtP {
             Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
+            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -278,6 +284,7 @@ impl FtP {
             special_reshuffle: false,
             forward: None,
             concentration: None,
+            space_losses: Vec::new(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -360,6 +367,8 @@ impl FtP {
             Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
             Action::Command { .. } => "FtP 5.2.8",
             Action::InterceptWith { .. } => "FtP 5.8.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
             Action::LoseBrigade { .. } | Action::LoseInfantry => "FtP 5.5.4",
             Action::Relieve { .. } => "FtP 5.6.1",
             Action::Demote => "FtP 5.6.3",

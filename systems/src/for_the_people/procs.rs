@@ -182,6 +182,7 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        self.settle_space_losses(st, log);
         self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {
             match st.phase {
@@ -220,9 +221,11 @@ impl FtP {
                 }
                 Phase::Capital => {
                     self.political_phase(st, log);
+                    st.phase = Phase::Attrition;
                     self.attrition_phase(st, log);
-                    self.end_turn(st, log);
+                    self.settle_space_losses(st, log);
                 }
+                Phase::Attrition => self.end_turn(st, log),
                 Phase::Over => {}
             }
         }
@@ -359,6 +362,7 @@ impl FtP {
             }
             Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, &mut out),
             Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
+            Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, &mut out),
         }
         out
     }
@@ -823,6 +827,7 @@ impl FtP {
                 self.intercept(st, side, from, to, Some((general, sp)), log);
                 self.step(st, to, log);
             }
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
             Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry => self.perform_choice(st, top, a, log),
             Action::Relieve { .. } | Action::Demote | Action::Retire | Action::Reassign { .. } | Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => self.perform_general(st, top, a, log),
             Action::Raid { space } => {
@@ -1091,12 +1096,14 @@ impl FtP {
             x.space = prev;
         }
         log.info(|| format!("the attacker retreats to {} (FtP 7.6.1)", self.sname(prev)));
-        if st.control(prev) == Control::Of(other(side)) {
-            self.lose_moving(st, 1, log);
-        }
         self.naval_repulsed(st, log);
         if st.moving.is_some() {
             self.end_move(st, log);
+            // FtP 7.6.1: ending on an enemy PC costs 1 extra SP, after merging with the friendly
+            // forces there; the owner picks which (losses.rs).
+            if st.control(prev) == Control::Of(other(side)) {
+                self.space_losses(st, side, prev, 1, true, log);
+            }
         }
     }
 
@@ -1118,9 +1125,9 @@ impl FtP {
             self.absorb(st, side, to, b);
         }
         log.info(|| format!("{} retreats from {} to {} (FtP 7.6.1)", side.name(), self.sname(from), self.sname(to)));
-        // FtP 7.6.1: ending on an enemy PC costs 1 extra SP.
+        // FtP 7.6.1: ending on an enemy PC costs 1 extra SP (the owner picks which, losses.rs).
         if st.control(to) == Control::Of(other(side)) {
-            self.lose_in_space(st, side, to, 1, log);
+            self.space_losses(st, side, to, 1, true, log);
         }
     }
 
@@ -1477,7 +1484,7 @@ impl FtP {
                 let l = a.attrition as u16 + a.foraging as u16;
                 if l > 0 {
                     log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
-                    self.lose_in_space(st, side, s, l, log);
+                    self.space_losses(st, side, s, l, false, log);
                 }
             }
         }

@@ -174,6 +174,9 @@ pub enum Frame {
     Reorg { side: Side },
     /// FtP 5.6.5: where the picked general goes.
     ReorgGeneral { side: Side, general: GeneralId },
+    /// FtP 9.1, 9.2 (`retreat`: 7.6.1): `side` picks cavalry or infantry for the next of `left`
+    /// SP lost in `space` (losses.rs).
+    SpaceLosses { side: Side, space: Sp, left: u8, retreat: bool },
 }
 
 impl Frame {
@@ -184,6 +187,7 @@ impl Frame {
             Frame::Intercept { side, .. } => side,
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
+            Frame::SpaceLosses { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -199,6 +203,8 @@ pub enum Phase {
     Strategy,
     /// Strategy rounds are over: capital segment, then PC, attrition and end of turn (FtP 3.4-3.6).
     Capital,
+    /// FtP 3.5, 9: attrition taken (the owners' choices of losses pending), then the end of turn.
+    Attrition,
     Over,
 }
 
@@ -311,6 +317,10 @@ pub struct State {
     /// FtP 4.5.2: the concentration space whose general the pending campaign move activates.
     #[serde(default)]
     pub concentration: Option<Sp>,
+    /// Losses whose SP the owner picks, waiting for the action under way to finish: side,
+    /// space, SP, a retreat's (7.6.1) or attrition's (9.1) (losses.rs).
+    #[serde(default)]
+    pub space_losses: Vec<(Side, Sp, u8, bool)>,
 }
 
 impl State {
