@@ -18,6 +18,8 @@
 //! - `generals`: relief, reassignment, reorganization, detached corps, cavalry raids, the
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
 //! - `losses`: attrition and retreat losses whose SP the owner picks (FtP 9.1, 9.2, 7.6.1);
+//! - `ordered`: moves under a card's orders, Forward to Richmond and concentrations (FtP
+//!   4.5.2, 4.6.2);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
 //!   (FtP 5.1.5, 5.3.2, 5.6.6);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
@@ -31,6 +33,7 @@ mod combat;
 mod events;
 mod losses;
 mod naval;
+mod ordered;
 mod pickup;
 mod procs;
 mod reinforce;
@@ -56,6 +59,10 @@ mod weapons_tests;
 mod naval_army_tests;
 #[cfg(test)]
 mod losses_tests;
+#[cfg(test)]
+mod ordered_tests;
+#[cfg(test)]
+mod overrun_tests;
 #[cfg(test)]
 mod pickup_tests;
 

@@ -21,9 +21,17 @@ use bivouac_engine::log::Log;
 impl FtP {
     /// FtP 5.1.5, 5.3.2, 5.6.6: the pick-ups and drops open to the moving force `m` now.
     pub(super) fn pickup_actions(&self, st: &State, m: &MoveSt, out: &mut Vec<Action>) {
-        // FtP 4.6.2: an army moving under "Forward to Richmond!" picks up and drops nothing.
-        if m.order == MoveOrder::Richmond {
-            return;
+        // FtP 4.6.2: an army moving under "Forward to Richmond!" picks up and drops nothing,
+        // but may leave the one SP the card allows in the fort it starts from.
+        match m.order {
+            MoveOrder::Richmond => return,
+            MoveOrder::RichmondFort => {
+                if m.steps == 0 && m.army.is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.sp > 0) && self.army_strength(st, a) > 1) {
+                    out.push(Action::DropOff { general: None });
+                }
+                return;
+            }
+            _ => {}
         }
         let (side, at) = (m.side, m.at);
         let loose = st.sp[at as usize][side.index()];
@@ -115,6 +123,9 @@ impl FtP {
     /// Perform a pick-up or a drop (already checked legal).
     pub(super) fn perform_pickup(&self, st: &mut State, a: &Action, log: &mut Log) {
         let Some(m) = st.moving.as_mut() else { return };
+        if m.order == MoveOrder::RichmondFort {
+            m.order = MoveOrder::Richmond;
+        }
         let (side, at, army) = (m.side, m.at, m.army);
         let i = side.index();
         let name = |g: GeneralId| self.c.generals[g as usize].name.clone();

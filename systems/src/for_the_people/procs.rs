@@ -309,7 +309,7 @@ impl FtP {
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } if st.concentration.is_some() => {
-                out.extend(self.concentration_moves(st, side));
+                out.extend(self.concentration_moves(st, side).into_iter().filter(|a| self.concentration_force_ok(a)));
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
@@ -334,6 +334,7 @@ impl FtP {
                     self.pickup_actions(st, m, &mut out);
                 }
                 out.push(Action::Stop);
+                self.ordered_actions(st, m, &mut out);
             }
             Frame::Retreat { side, from, not, before, .. } => {
                 out.extend(self.retreat_choices(st, side, from, not, before).into_iter().map(|space| Action::RetreatTo { space }));
@@ -611,6 +612,7 @@ impl FtP {
 
     pub fn perform(&self, st: &mut State, a: &Action, log: &mut Log) {
         let top = *st.flow.top().expect("a pending decision");
+        let order = self.order_for(st, top, a);
         self.forward_hook(st, top, a);
         if let Frame::Campaign { .. } = top {
             st.concentration = None;
@@ -689,6 +691,10 @@ impl FtP {
                     _ => return,
                 };
                 self.activate(st, side, value, a, log);
+                // FtP 4.5.2, 4.6.2: the card's orders for this move (ordered.rs).
+                if let Some(m) = st.moving.as_mut() {
+                    m.order = order;
+                }
                 if campaign {
                     let Frame::Campaign { left, .. } = top else { return };
                     let m = st.moving.as_ref().expect("moving");
@@ -1019,6 +1025,7 @@ impl FtP {
             self.eliminate_moving(st, log);
             return;
         }
+        self.attack_attempted(st);
         self.engage(st, to, log);
     }
 
@@ -1048,6 +1055,11 @@ impl FtP {
         if def == 0 {
             // FtP 5.7.2: an ungarrisoned fort: no battle; a fort counter is removed, a coastal
             // fort entered by land is captured (FtP 6.8.1).
+            // FtP 5.7.2, 4.4.1: capturing or eliminating an ungarrisoned fort counts as winning
+            // a medium battle (the Emancipation Proclamation's condition).
+            if fort {
+                self.note_battle(st, side == Side::Union, true);
+            }
             if st.fort[s as usize] == Some(e) {
                 st.fort[s as usize] = None;
                 log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
@@ -1066,22 +1078,39 @@ impl FtP {
             self.enter_capital(st, side, s, log);
             return;
         }
+        // FtP 5.7.2: the mover overrunning the defender is settled after the defender's chance
+        // to retreat before battle (`overrun`).
         let ratio = self.c.battle_int("overrun_ratio").unwrap_or(10) as u16;
-        if !fort && att >= ratio * def {
-            // FtP 5.7.2: overrun, the defender is eliminated and the mover may continue.
-            log.info(|| format!("overrun at {} (FtP 5.7.2)", self.sname(s)));
-            self.eliminate_space(st, e, s, log);
-            self.enter_capital(st, side, s, log);
-            return;
-        }
         if !fort && def >= ratio * att {
             log.info(|| format!("the moving force is overrun at {} (FtP 5.7.2)", self.sname(s)));
+            self.note_battle(st, e == Side::Union, true);
             self.eliminate_moving(st, log);
             return;
         }
         // FtP 5.3.1: a tie for the defending corps' command; FtP 7.2: the defender may retreat
         // before battle; otherwise FtP 7.3: a battle.
         self.defend(st, s, log);
+    }
+
+    /// FtP 5.7.2: at 10:1 or more and no fort, no battle: the defender that stayed is
+    /// eliminated and the mover may continue. An overrun counts as a victory for the
+    /// Emancipation Proclamation (4.4.1). True if it happened.
+    pub(super) fn overrun(&self, st: &mut State, s: Sp, log: &mut Log) -> bool {
+        let Some(m) = st.moving.as_ref() else { return false };
+        let side = m.side;
+        let e = other(side);
+        let (att, def) = (self.moving_strength(st, m), self.strength(st, e, s));
+        let fort = st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s);
+        let ratio = self.c.battle_int("overrun_ratio").unwrap_or(10) as u16;
+        if fort || def == 0 || att < ratio * def {
+            return false;
+        }
+        log.info(|| format!("overrun at {} (FtP 5.7.2)", self.sname(s)));
+        self.note_battle(st, side == Side::Union, true);
+        self.eliminate_space(st, e, s, log);
+        st.lead = None;
+        self.enter_capital(st, side, s, log);
+        true
     }
 
     /// FtP 7.6.1: the attacker retreats to the space it came from, +1 SP lost if it is

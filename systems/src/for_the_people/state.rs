@@ -115,8 +115,13 @@ pub enum MoveOrder {
     /// FtP 4.6.2 "Forward to Richmond!": toward Richmond by a shortest path, attacking when it
     /// can, picking up and dropping nothing.
     Richmond,
+    /// The same, started in a space with a fort: it may still leave one SP there (4.6.2).
+    RichmondFort,
     /// FtP 4.5.2: the activated force must attempt an attack (not yet made).
     Attack,
+    /// FtP 4.5.2: the concentration's attack was attempted: the force moves freely (its
+    /// battles still count as the event's for 7.7.3).
+    Attacked,
 }
 
 /// A pending decision.
