@@ -42,6 +42,8 @@ mod state;
 mod unc;
 mod weapons;
 #[cfg(test)]
+mod audit_tests;
+#[cfg(test)]
 mod choices_tests;
 #[cfg(test)]
 mod generals_tests;

@@ -6,7 +6,7 @@ use super::content::{Control, Side};
 use super::play_tests::{act, empty_map, game, legal_text, new, put_sp, round_with, sp};
 use super::state::*;
 
-/// FtP 4.6.2: a shortest path to Richmond, no stop while a step on it is open, in Richmond the
+/// FtP 4.6.1, 4.6.2: the Union must move an army; a shortest path to Richmond, no stop while a step on it is open, in Richmond the
 /// move ends (after converting it when possible).
 #[test]
 fn forward_to_richmond_takes_a_shortest_path_and_may_not_stop_fpt_4_6_2() {

@@ -163,7 +163,7 @@ fn division_drops_only_brigade_neither_fpt_5_1_5() {
     assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with("pick-up") || a.starts_with("drop")));
 }
 
-/// FtP 5.6.6: a general moving without SP never enters an enemy-controlled space nor one with
+/// FtP 5.6.6, 5.7.1: a general moving without SP never enters an enemy-controlled space nor one with
 /// enemy SP or fort; ending alone in an empty space he goes to the turn track (5.3.4).
 #[test]
 fn generals_without_sp_stay_out_of_enemy_spaces_fpt_5_6_6() {
