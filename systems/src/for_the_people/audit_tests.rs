@@ -82,3 +82,21 @@ fn a_corps_ending_with_an_army_is_absorbed_fpt_5_3_5() {
     assert_eq!(st.sp[sp("baltimore") as usize][0], 0);
     check(&st);
 }
+
+/// FtP 5.1.2, 5.1.3, 5.5.2: the four formations and their movement allowances: army 6, corps
+/// 8, division 5, cavalry brigade 10 MP.
+#[test]
+fn formation_allowances_fpt_5_1_2_5_5_2() {
+    let mut st = new("1861", 9);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "baltimore", 6, "mcclellan");
+    put_sp(&mut st, Side::Union, "frederick", 3);
+    put_general(&mut st, "burnside", GenAt::Map(sp("frederick")));
+    put_general(&mut st, "stoneman", GenAt::Map(sp("frederick")));
+    for (a, mp) in [("army army_of_the_potomac", 6), ("corps burnside 1", 8), ("division frederick 1", 5), ("brigade stoneman", 10)] {
+        let mut x = st.clone();
+        union_ops(&mut x);
+        act(&mut x, Side::Union, a);
+        assert_eq!(x.moving.as_ref().map(|m| m.mp), Some(mp), "{a}");
+    }
+}
