@@ -259,6 +259,10 @@ impl FtP {
 
     /// FtP 7.3: fight the battle in `s` between the moving force and the defender.
     pub(super) fn fight(&self, st: &mut State, s: Sp, log: &mut Log) {
+        // FtP 5.7.2: the defender stayed against 10:1 or more: no battle.
+        if self.overrun(st, s, log) {
+            return;
+        }
         let m = st.moving.clone().expect("moving");
         let side = m.side;
         let e = other(side);
@@ -270,7 +274,8 @@ impl FtP {
             resource_center: d.resource > 0,
             capital: d.national_capital.is_some() || d.union_state_capital,
             amphibious: self.amphibious_at(st, s),
-            concentration_event: false,
+            // FtP 7.7.3: the move a concentration event activated (ordered.rs).
+            concentration_event: matches!(m.order, MoveOrder::Attack | MoveOrder::Attacked),
             event_drm: self.event_drms(st, side, s),
         };
         // FtP 4.2, 7.5: an event's DRM for one battle only is used up by it.

@@ -223,7 +223,7 @@ impl FtP {
 
     /// FtP 5.2.2, 5.6.5: `g` must stay with army `a`: its commander, or the only general of the
     /// space with the highest political rating among the others.
-    fn army_keeps(&self, st: &State, side: Side, a: ArmyId, g: GeneralId) -> bool {
+    pub(super) fn army_keeps(&self, st: &State, side: Side, a: ArmyId, g: GeneralId) -> bool {
         let Some(x) = st.armies[a as usize] else { return false };
         if x.commander == Some(g) {
             return true;

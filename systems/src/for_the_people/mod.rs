@@ -20,6 +20,11 @@
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
 //! - `ops_queue`: the operations queue optional rule (FtP 20);
 //! - `rail_logistics`: the rail logistics variant (FtP 19, Spanish edition);
+//! - `losses`: attrition and retreat losses whose SP the owner picks (FtP 9.1, 9.2, 7.6.1);
+//! - `ordered`: moves under a card's orders, Forward to Richmond and concentrations (FtP
+//!   4.5.2, 4.6.2);
+//! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
+//!   (FtP 5.1.5, 5.3.2, 5.6.6);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
@@ -30,15 +35,20 @@ mod battle_board;
 pub mod content;
 mod combat;
 mod events;
+mod losses;
 mod naval;
 mod ops_queue;
 mod rail_logistics;
+mod ordered;
+mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
 mod state;
 mod unc;
 mod weapons;
+#[cfg(test)]
+mod audit_tests;
 #[cfg(test)]
 mod choices_tests;
 #[cfg(test)]
@@ -59,6 +69,13 @@ mod naval_army_tests;
 mod ops_queue_tests;
 #[cfg(test)]
 mod rail_logistics_tests;
+mod losses_tests;
+#[cfg(test)]
+mod ordered_tests;
+#[cfg(test)]
+mod overrun_tests;
+#[cfg(test)]
+mod pickup_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -174,6 +191,8 @@ impl FtP {
             Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
+            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -295,6 +314,7 @@ impl FtP {
             concentration: None,
             queue: Default::default(),
             rail: Default::default(),
+            space_losses: Vec::new(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -377,6 +397,8 @@ impl FtP {
             Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
             Action::Command { .. } => "FtP 5.2.8",
             Action::InterceptWith { .. } => "FtP 5.8.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
             Action::LoseBrigade { .. } | Action::LoseInfantry => "FtP 5.5.4",
             Action::Relieve { .. } => "FtP 5.6.1",
             Action::Demote => "FtP 5.6.3",
@@ -385,6 +407,8 @@ impl FtP {
             Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
             Action::Raid { .. } => "FtP 5.5.3",
             Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
+            Action::PickUp { general: None } | Action::DropOff { general: None } => "FtP 5.1.5",
+            Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
         let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).unwrap_or(rule);
@@ -558,6 +582,10 @@ impl Game for FtP {
             Action::Raid { space } => format!("raid {}", s(space)),
             Action::OpenQueue { general } => format!("queue-open {}", g(general)),
             Action::QueueCard { card } => format!("queue {card}"),
+            Action::PickUp { general: None } => "pick-up sp".into(),
+            Action::PickUp { general: Some(x) } => format!("pick-up {}", g(x)),
+            Action::DropOff { general: None } => "drop sp".into(),
+            Action::DropOff { general: Some(x) } => format!("drop {}", g(x)),
         }
     }
 
@@ -642,6 +670,11 @@ impl Game for FtP {
             "raid" => {
                 arity(2)?;
                 Action::Raid { space: space(1)? }
+            }
+            "pick-up" | "drop" => {
+                arity(2)?;
+                let general = if w[1] == "sp" { None } else { Some(general(1)?) };
+                if verb == "drop" { Action::DropOff { general } } else { Action::PickUp { general } }
             }
             "disband" => {
                 arity(2)?;

@@ -416,6 +416,7 @@ impl FtP {
             steps: 0,
             intercept_tried: true,
             vs_interceptor: false,
+            order: MoveOrder::Free,
         };
         let kind = match *a {
             Action::NavalMove { space, sp, general } => {

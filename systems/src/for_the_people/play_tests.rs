@@ -326,7 +326,7 @@ fn division_may_not_enter_enemy_spaces_of_a_neutral_border_state() {
     empty_map(&mut st);
     put_sp(&mut st, Side::Union, "cairo", 2);
     st.flow.clear();
-    st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("cairo"), prev: sp("cairo"), sp: 2, gens: vec![], army: None, mp: 5, value: 2, halted: false, rail_only: true, steps: 0, intercept_tried: false, vs_interceptor: false });
+    st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("cairo"), prev: sp("cairo"), sp: 2, gens: vec![], army: None, mp: 5, value: 2, halted: false, rail_only: true, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free });
     st.sp[sp("cairo") as usize][0] = 0;
     st.flow.push(Frame::Move);
     let to: Vec<String> = legal_text(&st, Side::Union);
@@ -365,7 +365,7 @@ fn overrun_at_ten_to_one_and_lone_generals_go_to_the_turn_track() {
     st2.fort = vec![None; st2.fort.len()];
     st2.flow.clear();
     st2.sp[sp("frederick") as usize][0] = 7;
-    st2.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("manassas"), prev: sp("manassas"), sp: 3, gens: vec![], army: None, mp: 5, value: 3, halted: false, rail_only: false, steps: 0, intercept_tried: false, vs_interceptor: false });
+    st2.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("manassas"), prev: sp("manassas"), sp: 3, gens: vec![], army: None, mp: 5, value: 3, halted: false, rail_only: false, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free });
     st2.flow.push(Frame::Move);
     let mut st3 = st2.clone();
     st3.sp[sp("leesburg") as usize][1] = 0;
@@ -389,7 +389,7 @@ fn rail_bonus_gives_two_more_spaces_through_friendly_rail() {
     let g = game();
     let mut st = new("1861", 5);
     st.flow.clear();
-    st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("pittsburgh"), prev: sp("pittsburgh"), sp: 1, gens: vec![], army: None, mp: 0, value: 1, halted: false, rail_only: true, steps: 5, intercept_tried: false, vs_interceptor: false });
+    st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp("pittsburgh"), prev: sp("pittsburgh"), sp: 1, gens: vec![], army: None, mp: 0, value: 1, halted: false, rail_only: true, steps: 5, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free });
     st.sp[sp("pittsburgh") as usize][0] -= 1;
     st.flow.push(Frame::Move);
     let rail_friendly: Vec<Sp> = g
@@ -638,7 +638,7 @@ fn interception_is_offered_once_per_enemy_move() {
             .find_map(|(t, _)| g.c.map.neighbors(t).find(|(x, l)| *x != man && !g.c.map.connected(*x, man) && matches!(l.kind, super::content::LinkKind::Road | super::content::LinkKind::Rail)).map(|(x, _)| (t.0, x.0)))
             .expect("a path past Manassas");
         st.flow.clear();
-        st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Corps, at: x, prev: x, sp: 2, gens: vec![], army: None, mp: 8, value: 3, halted: false, rail_only: false, steps: 0, intercept_tried: false, vs_interceptor: false });
+        st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Corps, at: x, prev: x, sp: 2, gens: vec![], army: None, mp: 8, value: 3, halted: false, rail_only: false, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free });
         st.sp_at_start[0] += 2;
         st.flow.push(Frame::Move);
         g.apply(&mut st, 0, &Action::Step { to: t }, &mut Log::quiet()).unwrap();

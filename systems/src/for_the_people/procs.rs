@@ -183,6 +183,7 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        self.settle_space_losses(st, log);
         self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {
             match st.phase {
@@ -221,9 +222,11 @@ impl FtP {
                 }
                 Phase::Capital => {
                     self.political_phase(st, log);
+                    st.phase = Phase::Attrition;
                     self.attrition_phase(st, log);
-                    self.end_turn(st, log);
+                    self.settle_space_losses(st, log);
                 }
+                Phase::Attrition => self.end_turn(st, log),
                 Phase::Over => {}
             }
         }
@@ -311,7 +314,7 @@ impl FtP {
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } if st.concentration.is_some() => {
-                out.extend(self.concentration_moves(st, side));
+                out.extend(self.concentration_moves(st, side).into_iter().filter(|a| self.concentration_force_ok(a)));
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
@@ -333,8 +336,10 @@ impl FtP {
                     if self.may_convert(st, m) {
                         out.push(Action::Convert);
                     }
+                    self.pickup_actions(st, m, &mut out);
                 }
                 out.push(Action::Stop);
+                self.ordered_actions(st, m, &mut out);
             }
             Frame::Retreat { side, from, not, before, .. } => {
                 out.extend(self.retreat_choices(st, side, from, not, before).into_iter().map(|space| Action::RetreatTo { space }));
@@ -363,6 +368,7 @@ impl FtP {
             }
             Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, &mut out),
             Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
+            Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, &mut out),
         }
         out
     }
@@ -440,8 +446,8 @@ impl FtP {
                 extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
                 for extra in extras {
                     let cav_extra = extra.is_some_and(|e| self.is_cav(e)) as u8;
-                    let min = if cav_extra == 1 { 0 } else { 1 };
-                    for n in min..=loose.min(6 - cav_extra) {
+                    // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
+                    for n in 0..=loose.min(6 - cav_extra) {
                         let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
                         if self.leaves_ok(st, side, s, loose - n, &leaving) {
                             out.push(Action::MoveCorps { general: g, sp: n, extra });
@@ -584,6 +590,10 @@ impl FtP {
                     continue;
                 }
             }
+            // FtP 5.6.6: a general moving without SP stays out of enemy spaces.
+            if self.generals_only(m) && !self.generals_may_enter(st, m.side, to) {
+                continue;
+            }
             if !out.contains(&to) {
                 out.push(to);
             }
@@ -618,6 +628,7 @@ impl FtP {
 
     pub fn perform(&self, st: &mut State, a: &Action, log: &mut Log) {
         let top = *st.flow.top().expect("a pending decision");
+        let order = self.order_for(st, top, a);
         self.forward_hook(st, top, a);
         if let Frame::Campaign { .. } = top {
             st.concentration = None;
@@ -696,6 +707,10 @@ impl FtP {
                     _ => return,
                 };
                 self.activate(st, side, value, a, log);
+                // FtP 4.5.2, 4.6.2: the card's orders for this move (ordered.rs).
+                if let Some(m) = st.moving.as_mut() {
+                    m.order = order;
+                }
                 if campaign {
                     let Frame::Campaign { left, .. } = top else { return };
                     let m = st.moving.as_ref().expect("moving");
@@ -842,6 +857,7 @@ impl FtP {
                 self.intercept(st, side, from, to, Some((general, sp)), log);
                 self.step(st, to, log);
             }
+            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
             Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry => self.perform_choice(st, top, a, log),
             Action::Relieve { .. } | Action::Demote | Action::Retire | Action::Reassign { .. } | Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => self.perform_general(st, top, a, log),
             Action::Raid { space } => {
@@ -849,6 +865,7 @@ impl FtP {
                 self.raid(st, side, space, log);
                 self.pcs_used(st, side, left);
             }
+            Action::PickUp { .. } | Action::DropOff { .. } => self.perform_pickup(st, a, log),
         }
     }
 
@@ -886,6 +903,7 @@ impl FtP {
             steps: 0,
             intercept_tried: false,
             vs_interceptor: false,
+            order: MoveOrder::Free,
         };
         match *a {
             Action::MoveArmy { army } => {
@@ -1024,6 +1042,14 @@ impl FtP {
             self.enter_capital(st, side, to, log);
             return;
         }
+        // FtP 5.7.4 [INTERP]: generals moving without SP whom an interceptor meets (they never
+        // enter an enemy-occupied space themselves, 5.6.6) go to the turn track: no battle.
+        if st.moving.as_ref().is_some_and(|m| self.generals_only(m)) {
+            log.info(|| "generals without SP meet the interceptor and go to the turn track (FtP 5.7.4)".to_string());
+            self.eliminate_moving(st, log);
+            return;
+        }
+        self.attack_attempted(st);
         self.engage(st, to, log);
     }
 
@@ -1053,6 +1079,11 @@ impl FtP {
         if def == 0 {
             // FtP 5.7.2: an ungarrisoned fort: no battle; a fort counter is removed, a coastal
             // fort entered by land is captured (FtP 6.8.1).
+            // FtP 5.7.2, 4.4.1: capturing or eliminating an ungarrisoned fort counts as winning
+            // a medium battle (the Emancipation Proclamation's condition).
+            if fort {
+                self.note_battle(st, side == Side::Union, true);
+            }
             if st.fort[s as usize] == Some(e) {
                 st.fort[s as usize] = None;
                 log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
@@ -1071,22 +1102,39 @@ impl FtP {
             self.enter_capital(st, side, s, log);
             return;
         }
+        // FtP 5.7.2: the mover overrunning the defender is settled after the defender's chance
+        // to retreat before battle (`overrun`).
         let ratio = self.c.battle_int("overrun_ratio").unwrap_or(10) as u16;
-        if !fort && att >= ratio * def {
-            // FtP 5.7.2: overrun, the defender is eliminated and the mover may continue.
-            log.info(|| format!("overrun at {} (FtP 5.7.2)", self.sname(s)));
-            self.eliminate_space(st, e, s, log);
-            self.enter_capital(st, side, s, log);
-            return;
-        }
         if !fort && def >= ratio * att {
             log.info(|| format!("the moving force is overrun at {} (FtP 5.7.2)", self.sname(s)));
+            self.note_battle(st, e == Side::Union, true);
             self.eliminate_moving(st, log);
             return;
         }
         // FtP 5.3.1: a tie for the defending corps' command; FtP 7.2: the defender may retreat
         // before battle; otherwise FtP 7.3: a battle.
         self.defend(st, s, log);
+    }
+
+    /// FtP 5.7.2: at 10:1 or more and no fort, no battle: the defender that stayed is
+    /// eliminated and the mover may continue. An overrun counts as a victory for the
+    /// Emancipation Proclamation (4.4.1). True if it happened.
+    pub(super) fn overrun(&self, st: &mut State, s: Sp, log: &mut Log) -> bool {
+        let Some(m) = st.moving.as_ref() else { return false };
+        let side = m.side;
+        let e = other(side);
+        let (att, def) = (self.moving_strength(st, m), self.strength(st, e, s));
+        let fort = st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s);
+        let ratio = self.c.battle_int("overrun_ratio").unwrap_or(10) as u16;
+        if fort || def == 0 || att < ratio * def {
+            return false;
+        }
+        log.info(|| format!("overrun at {} (FtP 5.7.2)", self.sname(s)));
+        self.note_battle(st, side == Side::Union, true);
+        self.eliminate_space(st, e, s, log);
+        st.lead = None;
+        self.enter_capital(st, side, s, log);
+        true
     }
 
     /// FtP 7.6.1: the attacker retreats to the space it came from, +1 SP lost if it is
@@ -1101,12 +1149,14 @@ impl FtP {
             x.space = prev;
         }
         log.info(|| format!("the attacker retreats to {} (FtP 7.6.1)", self.sname(prev)));
-        if st.control(prev) == Control::Of(other(side)) {
-            self.lose_moving(st, 1, log);
-        }
         self.naval_repulsed(st, log);
         if st.moving.is_some() {
             self.end_move(st, log);
+            // FtP 7.6.1: ending on an enemy PC costs 1 extra SP, after merging with the friendly
+            // forces there; the owner picks which (losses.rs).
+            if st.control(prev) == Control::Of(other(side)) {
+                self.space_losses(st, side, prev, 1, true, log);
+            }
         }
     }
 
@@ -1128,9 +1178,9 @@ impl FtP {
             self.absorb(st, side, to, b);
         }
         log.info(|| format!("{} retreats from {} to {} (FtP 7.6.1)", side.name(), self.sname(from), self.sname(to)));
-        // FtP 7.6.1: ending on an enemy PC costs 1 extra SP.
+        // FtP 7.6.1: ending on an enemy PC costs 1 extra SP (the owner picks which, losses.rs).
         if st.control(to) == Control::Of(other(side)) {
-            self.lose_in_space(st, side, to, 1, log);
+            self.space_losses(st, side, to, 1, true, log);
         }
     }
 
@@ -1333,6 +1383,9 @@ impl FtP {
                 if let Some(a) = self.army_in(st, side, s) {
                     self.absorb(st, side, s, a);
                 }
+                if self.generals_only(&m) {
+                    self.strand_lone_generals(st, side, s, log);
+                }
             }
         }
         log.info(|| format!("the {} ends its move at {}", m.kind.name(), self.sname(s)));
@@ -1486,7 +1539,7 @@ impl FtP {
                 let l = a.attrition as u16 + a.foraging as u16;
                 if l > 0 {
                     log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
-                    self.lose_in_space(st, side, s, l, log);
+                    self.space_losses(st, side, s, l, false, log);
                 }
             }
         }

@@ -104,6 +104,27 @@ pub struct MoveSt {
     pub intercept_tried: bool,
     /// The force in the space entered is a successful interceptor (FtP 5.8.3).
     pub vs_interceptor: bool,
+    /// A card event's orders for this move (FtP 4.5.2, 4.6.2).
+    #[serde(default)]
+    pub order: MoveOrder,
+}
+
+/// What a card event obliges the moving force to do.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveOrder {
+    /// No obligation.
+    #[default]
+    Free,
+    /// FtP 4.6.2 "Forward to Richmond!": toward Richmond by a shortest path, attacking when it
+    /// can, picking up and dropping nothing.
+    Richmond,
+    /// The same, started in a space with a fort: it may still leave one SP there (4.6.2).
+    RichmondFort,
+    /// FtP 4.5.2: the activated force must attempt an attack (not yet made).
+    Attack,
+    /// FtP 4.5.2: the concentration's attack was attempted: the force moves freely (its
+    /// battles still count as the event's for 7.7.3).
+    Attacked,
 }
 
 /// A pending decision.
@@ -161,6 +182,9 @@ pub enum Frame {
     Reorg { side: Side },
     /// FtP 5.6.5: where the picked general goes.
     ReorgGeneral { side: Side, general: GeneralId },
+    /// FtP 9.1, 9.2 (`retreat`: 7.6.1): `side` picks cavalry or infantry for the next of `left`
+    /// SP lost in `space` (losses.rs).
+    SpaceLosses { side: Side, space: Sp, left: u8, retreat: bool },
 }
 
 impl Frame {
@@ -171,6 +195,7 @@ impl Frame {
             Frame::Intercept { side, .. } => side,
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
+            Frame::SpaceLosses { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -186,6 +211,8 @@ pub enum Phase {
     Strategy,
     /// Strategy rounds are over: capital segment, then PC, attrition and end of turn (FtP 3.4-3.6).
     Capital,
+    /// FtP 3.5, 9: attrition taken (the owners' choices of losses pending), then the end of turn.
+    Attrition,
     Over,
 }
 
@@ -330,6 +357,10 @@ pub struct State {
     /// FtP 19 (variant): rail logistics bookkeeping.
     #[serde(default)]
     pub rail: super::rail_logistics::RailSt,
+    /// Losses whose SP the owner picks, waiting for the action under way to finish: side,
+    /// space, SP, a retreat's (7.6.1) or attrition's (9.1) (losses.rs).
+    #[serde(default)]
+    pub space_losses: Vec<(Side, Sp, u8, bool)>,
 }
 
 impl State {
@@ -425,4 +456,8 @@ pub enum Action {
     OpenQueue { general: GeneralId },
     /// FtP 20: play this card for OPs into the operations queue.
     QueueCard { card: CardNo },
+    /// FtP 5.1.5, 5.6.6: the moving force picks up one SP (`None`) or this general in its space.
+    PickUp { general: Option<GeneralId> },
+    /// FtP 5.1.5, 5.6.6: the moving force drops one SP (`None`) or this general in its space.
+    DropOff { general: Option<GeneralId> },
 }

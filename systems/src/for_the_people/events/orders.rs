@@ -7,9 +7,9 @@
 //! Enforced here: on its next round the Union may only play that card for OPs, and the OPs may
 //! only move an army with a named commander that the card can activate. If no such army can
 //! move, or the card has left the hand, the obligation lapses. [INTERP] The card is taken at
-//! random (the CSA cannot see the Union hand). Not enforced yet (land movement): the shortest
-//! path toward Richmond, no SP or general picked up or dropped, the obligation to attack
-//! (4.6.2).
+//! random (the CSA cannot see the Union hand). The move itself (the shortest path toward
+//! Richmond, no SP or general picked up or dropped, the obligation to attack, 4.6.2) is
+//! enforced by `ordered.rs`.
 //!
 //! Concentration events (#75, #100-#103, FtP 4.5): the script moves SP by rail into the
 //! concentration space (`move_sp`) and returns `concentrate`; a campaign move restricted to the
@@ -61,8 +61,8 @@ impl FtP {
     }
 
     /// FtP 4.5.2: after a concentration, a general in the space is activated: its army, its
-    /// corps, or a cavalry brigade already there (4.5.1); all land-movement rules apply.
-    /// Not enforced yet (land movement): the obligation to attempt an attack.
+    /// corps, or a cavalry brigade already there (4.5.1); all land-movement rules apply. The
+    /// obligation to attempt an attack is enforced by `ordered.rs`.
     pub(crate) fn concentration_moves(&self, st: &State, side: Side) -> Vec<Action> {
         let Some(at) = st.concentration else { return Vec::new() };
         let mut acts = Vec::new();

@@ -1,0 +1,116 @@
+//! Tests of moves under a card's orders (ordered.rs): "Forward to Richmond!" (FtP 4.6.2) and
+//! the concentration events' obligation to attack (4.5.2).
+
+use super::choices_tests::{check, put_army, put_general};
+use super::content::{Control, Side};
+use super::play_tests::{act, empty_map, game, legal_text, new, put_sp, round_with, sp};
+use super::state::*;
+
+/// FtP 4.6.1, 4.6.2: the Union must move an army; a shortest path to Richmond, no stop while a step on it is open, in Richmond the
+/// move ends (after converting it when possible).
+#[test]
+fn forward_to_richmond_takes_a_shortest_path_and_may_not_stop_fpt_4_6_2() {
+    let g = game();
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 8, "mcclellan");
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    st.forward = Some(9);
+    act(&mut st, Side::Union, "ops 9");
+    assert_eq!(legal_text(&st, Side::Union), ["army army_of_the_potomac"]);
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    assert_eq!(st.moving.as_ref().map(|m| m.order), Some(MoveOrder::Richmond), "Frederick has no fort");
+    let richmond = sp("richmond");
+    let dist = g.land_distances(richmond, Side::Union);
+    let mut guard = 0;
+    while st.moving.as_ref().is_some_and(|m| m.at != richmond && !m.halted && m.mp > 0) {
+        let at = st.moving.as_ref().unwrap().at;
+        let l = legal_text(&st, Side::Union);
+        let steps: Vec<&String> = l.iter().filter(|a| a.starts_with("step ")).collect();
+        assert!(!steps.is_empty(), "an open road to Richmond from {}", g.sname(at));
+        assert!(!l.contains(&"stop".to_string()), "FtP 4.6.2: no stop with a step open: {l:?}");
+        assert!(!l.iter().any(|a| a.starts_with("pick-up") || a.starts_with("drop")), "FtP 4.6.2");
+        for s in &steps {
+            let to = sp(&s[5..]);
+            assert_eq!(dist[to as usize] + 1, dist[at as usize], "{s}: only along a shortest path");
+        }
+        let s = steps[0].clone();
+        act(&mut st, Side::Union, &s);
+        guard += 1;
+        assert!(guard < 20);
+    }
+    let m = st.moving.as_ref().expect("still moving");
+    assert_eq!(m.at, richmond, "6 MP reach Richmond from Frederick");
+    // In Richmond: convert if it can (out of supply in 1861, it cannot), and the move ends.
+    assert_eq!(legal_text(&st, Side::Union), ["stop"]);
+    check(&st);
+}
+
+/// FtP 4.6.2: starting in a space with a fort, the army may leave one SP there, once.
+#[test]
+fn forward_to_richmond_leaves_one_sp_in_a_fort_fpt_4_6_2() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 8, "mcclellan");
+    put_sp(&mut st, Side::Union, "frederick", 1);
+    st.fort[sp("frederick") as usize] = Some(Side::Union);
+    round_with(&mut st, Side::Union, 9);
+    st.forward = Some(9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"drop sp".to_string()) && !l.contains(&"pick-up sp".to_string()), "{l:?}");
+    act(&mut st, Side::Union, "drop sp");
+    assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with("pick-up") || a.starts_with("drop")), "one SP only");
+    assert_eq!(st.sp[sp("frederick") as usize][0], 2);
+    check(&st);
+}
+
+/// FtP 4.5.2: the force activated after a concentration must attempt an attack; an
+/// ungarrisoned enemy fort counts as an enemy force; once attempted it moves freely.
+#[test]
+fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    for s in ["manassas", "fredericksburg", "hanover_junction", "richmond"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+    }
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
+    // An ungarrisoned Union fort two spaces off... (FtP 4.5: it counts as an enemy force).
+    let target = sp("fredericksburg");
+    st.fort[target as usize] = Some(Side::Union);
+    check(&st);
+    st.flow.clear();
+    st.phase = Phase::Strategy;
+    st.flow.push(Frame::Round { side: Side::Union });
+    st.flow.push(Frame::Campaign { side: Side::Csa, left: 1 });
+    st.concentration = Some(sp("manassas"));
+    let l = legal_text(&st, Side::Csa);
+    assert!(!l.contains(&"corps j_johnston 0".to_string()), "generals without SP cannot attack: {l:?}");
+    act(&mut st, Side::Csa, "corps j_johnston 3");
+    assert_eq!(st.moving.as_ref().map(|m| m.order), Some(MoveOrder::Attack));
+    assert!(!legal_text(&st, Side::Csa).contains(&"stop".to_string()), "FtP 4.5.2: an attack is within reach");
+    let game = game();
+    let path: Vec<Sp> = {
+        let m = st.moving.as_ref().unwrap();
+        game.steps(&st, m)
+    };
+    assert!(!path.is_empty());
+    // Walk toward the fort until the attack is made.
+    let dist = game.land_distances(target, Side::Csa);
+    let mut guard = 0;
+    while st.moving.as_ref().is_some_and(|m| m.order == MoveOrder::Attack) {
+        let m = st.moving.as_ref().unwrap();
+        let next = game.steps(&st, m).into_iter().min_by_key(|&s| dist[s as usize]).expect("a step");
+        act(&mut st, Side::Csa, &format!("step {}", game.c.map.name(bivouac_engine::map::graph::SpaceId(next))));
+        guard += 1;
+        assert!(guard < 10);
+    }
+    assert_eq!(st.fort[target as usize], None, "FtP 5.7.2: the ungarrisoned fort is removed");
+    if st.moving.is_some() {
+        assert!(legal_text(&st, Side::Csa).contains(&"stop".to_string()), "the order is fulfilled");
+    }
+    check(&st);
+}
