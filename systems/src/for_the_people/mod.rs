@@ -69,6 +69,7 @@ mod naval_army_tests;
 mod ops_queue_tests;
 #[cfg(test)]
 mod rail_logistics_tests;
+#[cfg(test)]
 mod losses_tests;
 #[cfg(test)]
 mod ordered_tests;

@@ -18,7 +18,7 @@ fn with_rail(seed: u64) -> State {
 /// A Union division of 2 SP moving from `at` with `mp` MP left.
 fn division_at(st: &mut State, at: &str, mp: u8) {
     st.flow.clear();
-    st.moving = Some(MoveSt { side: Side::Union, kind: Formation::Division, at: sp(at), prev: sp(at), sp: 2, gens: vec![], army: None, mp, value: 2, halted: false, rail_only: false, steps: 5 - mp, intercept_tried: true, vs_interceptor: false });
+    st.moving = Some(MoveSt { order: Default::default(), side: Side::Union, kind: Formation::Division, at: sp(at), prev: sp(at), sp: 2, gens: vec![], army: None, mp, value: 2, halted: false, rail_only: false, steps: 5 - mp, intercept_tried: true, vs_interceptor: false });
     st.sp_at_start[0] = game().total_sp(st, Side::Union);
     st.flow.push(Frame::Move);
 }
