@@ -308,6 +308,10 @@ impl FtP {
                     if matches!(st.generals[g as usize], GenAt::Moving) || self.enemy_occupied(st, self.gen_side(g), s) {
                         return Err(format!("place_general: {} cannot go to {} (moving, or an enemy space)", x.general, x.space));
                     }
+                    // FtP 5.5: a cavalry general is a brigade with its own SP, not a leader to place.
+                    if self.c.generals[g as usize].cavalry {
+                        return Err(format!("place_general: {} is a cavalry brigade (FtP 5.5), not a general to place", x.general));
+                    }
                     Cmd::PlaceGeneral(g, s)
                 }
                 Returned::GeneralToTrack(x) => Cmd::GeneralToTrack(self.ev_general(&x.general)?, x.turns.max(1)),

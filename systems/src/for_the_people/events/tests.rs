@@ -265,3 +265,12 @@ fn an_interrupt_window_opens_when_an_enemy_move_is_activated_fpt_4_2_5() {
     assert_eq!(st.flow.top(), Some(&Frame::Move));
     assert!(st.moving.is_some());
 }
+
+/// FtP 5.5: `place_general` never moves a cavalry general: he is a brigade with its own SP, and
+/// placing him alone would leave his SP behind. A script that tries is refused when it loads.
+#[test]
+fn place_general_refuses_a_cavalry_brigade_fpt_5_5() {
+    let src = "function declare() return { text = 'x' } end\nfunction play(view)\n  return { commands = { { place_general = { general = 'pleasonton', space = 'washington' } } } }\nend\n";
+    let e = with_script(12, src).err().expect("refused at load");
+    assert!(e.contains("events/012.lua:") && e.contains("cavalry brigade (FtP 5.5)"), "{e}");
+}
