@@ -462,8 +462,13 @@ impl BobbyLee {
                     queue.push(n);
                 }
             }
+            // BL 11.31 / 11.42: a USA naval supply line runs to Baltimore, so a port without
+            // rail supply (Fort Monroe) is a source only by a naval line from Baltimore itself,
+            // never by a naval link to another rail-supplied port. The CSA's James line (rule
+            // 11.42) joins any of its supplied James ports.
             if let Some(p) = d.hexes[h as usize].place
-                && d.places[p as usize].port {
+                && d.places[p as usize].port
+                && (side == Side::Csa || Some(h) == self.baltimore) {
                     for q in 0..d.places.len() {
                         let qh = d.places[q].hex;
                         if !net[qh as usize] && self.naval_ok(s, side, p as usize, q, occ) {

@@ -2411,3 +2411,28 @@ fn a_forced_disengagement_after_a_second_melee_round_is_the_owners_choice_bl_7_3
     assert_eq!(box_of(&s, "usa-i-1").map(super::battle::bside), Some(Side::Csa), "the block stands in the taken enemy flank");
     assert_ne!(bstep(&s), BStep::Disengage { u, morale: false });
 }
+
+#[test]
+fn t_sup_4_a_port_without_rail_supply_needs_a_naval_line_to_baltimore_bl_11_31() {
+    // BL 11.31: Baltimore is a USA supply source; a port without rail supply, such as Fort
+    // Monroe, is a supply source only through a naval supply line to Baltimore, not through a
+    // naval link to another (rail-supplied) port.
+    let g = game();
+    let mut s = blank("1862");
+    let (fm, hdg, balt) = (hx("fort-monroe"), hx("havre-de-grace"), hx("baltimore"));
+    s.control[fm as usize] = Side::Usa;
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    assert!(net[balt as usize] && net[fm as usize], "Fort Monroe: naval supply line to Baltimore");
+    // The CSA takes Baltimore: Havre de Grace keeps its rail supply and a clear naval route
+    // to Fort Monroe, but that is not a line to Baltimore.
+    put_hex(&mut s, "csa-longstreet", balt, 3);
+    s.control[balt as usize] = Side::Csa;
+    let occ = g.occ(&s);
+    let p = |id: &str| g.data.place_index(id).unwrap();
+    assert!(g.naval_ok(&s, Side::Usa, p("havre-de-grace"), p("fort-monroe"), &occ));
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    assert!(net[hdg as usize], "Havre de Grace is on the rail line from Philadelphia");
+    assert!(!net[fm as usize], "BL 11.31: no naval line to Baltimore, so Fort Monroe is no supply source");
+}
