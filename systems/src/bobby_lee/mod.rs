@@ -545,7 +545,10 @@ impl Game for BobbyLee {
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let w = s.winner?;
-        Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: vec![s.vp as i64, -(s.vp as i64)], reason: s.end_reason.clone() })
+        // BL 3.2.5: the scores are the Tournament Points; the reason also gives the marker.
+        let tp = self.tournament_points(s)?;
+        let reason = format!("{}; Victory Track {:+} (USA +); Tournament Points (BL 3.2.5): USA {}, CSA {}", s.end_reason, s.vp, tp[0], tp[1]);
+        Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: tp.iter().map(|&t| t as i64).collect(), reason })
     }
 
     fn determinize(&self, s: &State, seat: Seat, rng: &mut bivouac_engine::GameRng) -> State {

@@ -773,6 +773,27 @@ impl BobbyLee {
         log.info(|| why.to_string());
     }
 
+    /// BL 3.2.5: the Tournament Points [USA, CSA] of a finished game: a Decisive victory 5,
+    /// a Draw 1 each, a Marginal victory 1, 2 or 3 by the marker's distance from the centre
+    /// (the mapping is AUTHORED in game.toml, digest A54); the loser scores none.
+    pub(crate) fn tournament_points(&self, s: &State) -> Option<[u8; 2]> {
+        let d = self.d();
+        let w = s.winner?;
+        let mut tp = [0, 0];
+        match w {
+            None => tp = [d.tp_draw; 2],
+            Some(side) => {
+                let dist = s.vp.unsigned_abs() as i8;
+                tp[side.idx()] = if dist >= d.decisive {
+                    d.tp_decisive
+                } else {
+                    d.tp_marginal_from.iter().filter(|&&f| dist >= f).count().max(1) as u8
+                };
+            }
+        }
+        Some(tp)
+    }
+
     pub(crate) fn update_military_rr(&self, s: &mut State) {
         // BL 9.5 (digest A51): January 1862, or six months of continuous USA occupation of Alexandria.
         let dated = (s.year, s.month) >= (1862, 1);

@@ -392,6 +392,33 @@ fn scenario_end_marginal_or_draw_bl_3_2_4() {
 }
 
 #[test]
+fn tournament_points_bl_3_2_5() {
+    // BL 3.2.5: a Decisive victory is worth 5 TP, a Draw 1 TP to each side, a Marginal victory
+    // 1, 2 or 3 TP (AUTHORED mapping, digest A54: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
+    let g = game();
+    let d = &g.data;
+    assert_eq!((d.tp_decisive, d.tp_draw, d.tp_marginal_from), (5, 1, [1, 4, 7]));
+    for (vp, tp) in [(2, [1, 0]), (-3, [0, 1]), (4, [2, 0]), (-6, [0, 2]), (7, [3, 0]), (-9, [0, 3]), (0, [1, 1])] {
+        let mut s = blank("1862");
+        s.month = 10;
+        s.vp = vp;
+        g.month_end(&mut s, &mut Log::quiet());
+        let o = g.outcome(&s).expect("BL 3.2.4: the scenario is over");
+        assert_eq!(o.scores, tp.map(|t| t as i64).to_vec(), "BL 3.2.5: vp {vp}");
+        assert!(o.reason.contains(&format!("Tournament Points (BL 3.2.5): USA {}, CSA {}", tp[0], tp[1])), "{}", o.reason);
+        assert!(g.describe(&s, Some(0)).contains("Tournament Points"), "the result is shown");
+    }
+    // A Decisive victory at the end of any month: 5 TP.
+    let mut s = blank("1862");
+    s.month = 6;
+    s.vp = -d.decisive;
+    g.month_end(&mut s, &mut Log::quiet());
+    assert_eq!(g.outcome(&s).unwrap().scores, vec![0, 5], "BL 3.2.5: Decisive = 5 TP");
+    // Still playing: no result.
+    assert!(g.outcome(&blank("1862")).is_none());
+}
+
+#[test]
 fn campaign_game_and_its_victory_bl_3_3_3_3_1() {
     // BL 3.3: the campaign plays through the winter; from 1865 at the 1864 RP rates.
     // BL 3.3.1: with no Decisive victory by the end of October 1864, a CSA Marginal wins;
