@@ -99,6 +99,11 @@ impl BobbyLee {
         self.update_military_rr(&mut s);
         let mut log = Log::quiet();
         self.start_month(&mut s, &mut log);
+        if s.opts.free_deploy {
+            // BL 3.2.3: the free set-up step comes before the first month's initiative.
+            s.phase = Phase::Deploy;
+            s.done = [false, false];
+        }
         s
     }
 
@@ -1105,6 +1110,7 @@ impl BobbyLee {
         let mut out = Vec::new();
         match s.phase {
             Phase::Over => {}
+            Phase::Deploy => return self.deploy_legal(s, side),
             Phase::Emancipation => {
                 if side == Side::Usa {
                     out.push(Action::Emancipate(true));
@@ -1273,6 +1279,10 @@ impl BobbyLee {
         if !self.legal_for(s, seat, Some(a)).contains(a) {
             return Err(self.why_not(s, side, a));
         }
+        if s.phase == Phase::Deploy {
+            self.deploy_act(s, side, a, log);
+            return Ok(());
+        }
         let d = self.d();
         match *a {
             Action::Emancipate(yes) => {
@@ -1331,6 +1341,8 @@ impl BobbyLee {
                     self.finish_replacements(s, log);
                 }
             }
+            // BL 3.2.3: swaps are applied in the Deploy phase above.
+            Action::Swap(..) => {}
             Action::Bid(b) => {
                 s.bids[side.idx()] = Some(b);
                 log.info(|| format!("{} has bid", side.name()));
@@ -1627,6 +1639,9 @@ impl BobbyLee {
     fn why_not(&self, s: &State, side: Side, a: &Action) -> Refusal {
         let r = |rule: &'static str, msg: &str| Refusal::new(rule, msg.to_string());
         match (s.phase, a) {
+            (Phase::Deploy, _) if s.done[side.idx()] => r("BL 3.2.3", "you have already committed your set-up"),
+            (Phase::Deploy, _) => r("BL 3.2.3", "in the free set-up, swap two of your blocks at different historical locations (each location keeps its number of blocks; with free-deployment-strengths = location, within each block's maximum strength), or commit with `done`"),
+            (_, Action::Swap(..)) => r("BL 3.2.3", "blocks are swapped only in the free set-up before the first month"),
             (Phase::Replacement | Phase::Bids, _) if matches!(a, Action::Done | Action::Bid(_)) && (s.done[side.idx()] || s.bids[side.idx()].is_some()) => r("BL 4.3", "you have already committed"),
             (Phase::Replacement, Action::Step(_)) => r("BL 12.3", "steps go only to units in supply, below their maximum, for their step cost in RP"),
             (Phase::Replacement, Action::Build(..)) => r("BL 12.41", "cadres are placed only in friendly home cities (3), towns (1) and supply hexes (1), for their cadre cost"),
