@@ -1106,3 +1106,20 @@ fn free_deployment_strengths_option_a25_bl_3_2_3() {
     })
     .is_err());
 }
+
+#[test]
+fn bad_tournament_points_mapping_is_a_content_diagnostic_bl_3_2_5() {
+    // BL 3.2.5: the AUTHORED Marginal mapping is checked: three increasing distances from 1,
+    // below the Decisive box; a bad one is reported at its file:line:col, never a panic.
+    let builtin = crate::builtin_content_dir();
+    let text = std::fs::read_to_string(builtin.join(DIR).join("game.toml")).unwrap();
+    assert!(text.contains("marginal_from = [1, 4, 7]"));
+    let root = std::env::temp_dir().join(format!("bivouac-bl-tp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join(DIR)).unwrap();
+    std::fs::write(root.join(DIR).join("game.toml"), text.replace("marginal_from = [1, 4, 7]", "marginal_from = [1, 7, 4]")).unwrap();
+    let r = load_game(&[builtin, root.clone()]);
+    let _ = std::fs::remove_dir_all(&root);
+    let msg = r.err().expect("a bad mapping is refused").to_string();
+    assert!(msg.contains("game.toml:") && msg.contains("marginal_from") && msg.contains("BL 3.2.5"), "{msg}");
+}
