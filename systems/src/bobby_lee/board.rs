@@ -222,6 +222,7 @@ impl BobbyLee {
             Action::Draft => (None, None, "Conscription (BL 3.54)"),
             Action::Emancipate(_) => (None, None, "Emancipation (BL 3.55)"),
             Action::Bid(_) => (None, None, "Bid (BL 4.3)"),
+            Action::Swap(a, b) => (at(*a), at(*b), "Free deployment (BL 3.2.3)"),
             Action::Activate(u) => (at(*u), None, "Activate (BL 5.11)"),
             Action::HqSupply(u) => (at(*u), None, "HQ supply (BL 11.7)"),
             Action::Deploy(u, _) | Action::Fire(u, _) | Action::BMove(u, _) | Action::Disengage(u, _) | Action::Envelop(u, _) | Action::Target(u, _) => (at(*u), None, "Battle (BL 6, 7)"),

@@ -234,6 +234,11 @@ pub struct Data {
     pub csa_vp_months: Vec<u8>,
     pub decisive: i8,
     pub vp_start: BTreeMap<u16, i8>,
+    /// Tournament points (rule 3.2.5): a Decisive victory, a Draw (each side).
+    pub tp_decisive: u8,
+    pub tp_draw: u8,
+    /// A Marginal victory is worth k+1 TP from the distance `tp_marginal_from[k]` (AUTHORED).
+    pub tp_marginal_from: [i8; 3],
 }
 
 impl Data {
@@ -495,6 +500,14 @@ struct CalendarDoc {
 struct VictoryDoc {
     decisive: i8,
     start: BTreeMap<String, i8>,
+    tournament: TournamentDoc,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TournamentDoc {
+    decisive: u8,
+    draw: u8,
+    marginal_from: Spanned<Vec<i8>>,
 }
 
 #[derive(Deserialize)]
@@ -948,6 +961,15 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
             roll_start_mud[i] = g.calendar.roll_start.get(&(i + 1).to_string()).map(|s| s == "mud").unwrap_or(false);
         }
     }
+    // BL 3.2.5: Marginal victories are worth 1, 2 or 3 TP; the mapping is AUTHORED (digest A54).
+    let mf = &g.victory.tournament.marginal_from;
+    let tp_marginal_from = match mf.get_ref().as_slice() {
+        &[a, b, c] if a == 1 && a < b && b < c && c < g.victory.decisive => [a, b, c],
+        _ => {
+            errs.push(set.diag(gsrc, mf.span(), "marginal_from: three increasing distances, the first 1, all below the Decisive distance (BL 3.2.5)"));
+            [1, 2, 3]
+        }
+    };
     let vp_start = g.victory.start.iter().filter_map(|(k, v)| k.parse::<u16>().ok().map(|y| (y, *v))).collect();
 
     // --- scenarios
@@ -1047,6 +1069,9 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         csa_vp_months: g.calendar.csa_vp_months.clone(),
         decisive: g.victory.decisive,
         vp_start,
+        tp_decisive: g.victory.tournament.decisive,
+        tp_draw: g.victory.tournament.draw,
+        tp_marginal_from,
         hexes,
     };
     data.landings = super::water::landings(&data);

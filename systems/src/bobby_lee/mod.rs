@@ -11,6 +11,7 @@ mod ai;
 pub mod battle;
 mod board;
 pub mod data;
+mod deploy;
 mod rules;
 pub mod state;
 mod water;
@@ -74,6 +75,8 @@ const OPTIONS: &[(&str, &str, &[&str])] = &[
     ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
     ("siege-group", "BL 11.8 (digest 6.3): a besieged group of adjacent hexes is made of the hexes the side occupies, or also of the empty hexes it controls between them", &["occupied", "controlled"]),
     ("siege-naval", "BL 11.8 (digest 6.3): naval supply to one port of a besieged group lifts the siege of the whole group, or of that port's hex only", &["group", "port"]),
+    ("deployment", "BL 3.2.2 / 3.2.3: historical deployment (the OB exactly), or free deployment (each side secretly rearranges its blocks among its historical set-up locations, the same number of blocks at each, before play)", &["historical", "free"]),
+    ("free-deployment-strengths", "Digest A25: in a free deployment each block keeps its historical strength, or each set-up location keeps the strengths the OB lists there", &["block", "location"]),
     ("surrender-demands", "BL 11.81 (digest 6.3): a refused demand stands for the turn: one demand per besieged hex per Campaign Turn, or one demand per Campaign Turn in all", &["per-hex", "per-turn"]),
 ];
 
@@ -269,6 +272,15 @@ impl Game for BobbyLee {
                     opts.one_demand_per_turn = true;
                     true
                 }
+                ("deployment", "historical") | ("free-deployment-strengths", "block") => true,
+                ("deployment", "free") => {
+                    opts.free_deploy = true;
+                    true
+                }
+                ("free-deployment-strengths", "location") => {
+                    opts.deploy_location_strengths = true;
+                    true
+                }
                 ("military-railroad", "both") => {
                     opts.military_rr_first = false;
                     true
@@ -290,13 +302,18 @@ impl Game for BobbyLee {
         match s.phase {
             Phase::Over => vec![],
             Phase::Emancipation => vec![0],
-            Phase::Replacement => (0..2).filter(|&i| !s.done[i as usize]).collect(),
+            Phase::Replacement | Phase::Deploy => (0..2).filter(|&i| !s.done[i as usize]).collect(),
             Phase::Bids => (0..2).filter(|&i| s.bids[i as usize].is_none()).collect(),
             Phase::Battle => self.battle_actor(s).map(|x| vec![x.idx() as u8]).unwrap_or_default(),
             // BL 11.81: the besieged player answers a surrender demand.
             _ if s.demand.is_some() => vec![s.active.other().idx() as u8],
             _ => vec![s.active.idx() as u8],
         }
+    }
+
+    /// BL 3.2.3: a free-deployment swap is secret; the enemy reads that blocks were swapped.
+    fn notation_seen(&self, _s: &State, _seat: Seat, a: &Action) -> Option<String> {
+        matches!(a, Action::Swap(..)).then(|| "swap (two of its blocks, secret: BL 3.2.3)".to_string())
     }
 
     fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {
@@ -319,6 +336,7 @@ impl Game for BobbyLee {
             Action::Draft => "draft".into(),
             Action::Done => "done".into(),
             Action::Bid(b) => format!("bid {b}"),
+            Action::Swap(a, b) => format!("swap {} {}", self.unit_id(a), self.unit_id(b)),
             Action::Activate(u) => format!("activate {}", self.unit_id(u)),
             Action::Pass => "pass".into(),
             Action::March => "march".into(),
@@ -379,6 +397,7 @@ impl Game for BobbyLee {
             }
             "draft" if w.len() == 1 => Action::Draft,
             "done" if w.len() == 1 => Action::Done,
+            "swap" if w.len() == 3 => Action::Swap(self.parse_unit(w[1])?, self.parse_unit(w[2])?),
             "bid" if w.len() == 2 => Action::Bid(w[1].parse().map_err(|_| bad())?),
             "activate" => Action::Activate(u1(&w)?),
             "pass" if w.len() == 1 => Action::Pass,
@@ -545,7 +564,10 @@ impl Game for BobbyLee {
 
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let w = s.winner?;
-        Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: vec![s.vp as i64, -(s.vp as i64)], reason: s.end_reason.clone() })
+        // BL 3.2.5: the scores are the Tournament Points; the reason also gives the marker.
+        let tp = self.tournament_points(s)?;
+        let reason = format!("{}; Victory Track {:+} (USA +); Tournament Points (BL 3.2.5): USA {}, CSA {}", s.end_reason, s.vp, tp[0], tp[1]);
+        Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: tp.iter().map(|&t| t as i64).collect(), reason })
     }
 
     fn determinize(&self, s: &State, seat: Seat, rng: &mut bivouac_engine::GameRng) -> State {

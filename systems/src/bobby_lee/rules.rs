@@ -99,6 +99,11 @@ impl BobbyLee {
         self.update_military_rr(&mut s);
         let mut log = Log::quiet();
         self.start_month(&mut s, &mut log);
+        if s.opts.free_deploy {
+            // BL 3.2.3: the free set-up step comes before the first month's initiative.
+            s.phase = Phase::Deploy;
+            s.done = [false, false];
+        }
         s
     }
 
@@ -462,8 +467,13 @@ impl BobbyLee {
                     queue.push(n);
                 }
             }
+            // BL 11.31 / 11.42: a USA naval supply line runs to Baltimore, so a port without
+            // rail supply (Fort Monroe) is a source only by a naval line from Baltimore itself,
+            // never by a naval link to another rail-supplied port. The CSA's James line (rule
+            // 11.42) joins any of its supplied James ports.
             if let Some(p) = d.hexes[h as usize].place
-                && d.places[p as usize].port {
+                && d.places[p as usize].port
+                && (side == Side::Csa || Some(h) == self.baltimore) {
                     for q in 0..d.places.len() {
                         let qh = d.places[q].hex;
                         if !net[qh as usize] && self.naval_ok(s, side, p as usize, q, occ) {
@@ -766,6 +776,27 @@ impl BobbyLee {
         s.winner = Some(w);
         s.end_reason = why.to_string();
         log.info(|| why.to_string());
+    }
+
+    /// BL 3.2.5: the Tournament Points [USA, CSA] of a finished game: a Decisive victory 5,
+    /// a Draw 1 each, a Marginal victory 1, 2 or 3 by the marker's distance from the centre
+    /// (the mapping is AUTHORED in game.toml, digest A54); the loser scores none.
+    pub(crate) fn tournament_points(&self, s: &State) -> Option<[u8; 2]> {
+        let d = self.d();
+        let w = s.winner?;
+        let mut tp = [0, 0];
+        match w {
+            None => tp = [d.tp_draw; 2],
+            Some(side) => {
+                let dist = s.vp.unsigned_abs() as i8;
+                tp[side.idx()] = if dist >= d.decisive {
+                    d.tp_decisive
+                } else {
+                    d.tp_marginal_from.iter().filter(|&&f| dist >= f).count().max(1) as u8
+                };
+            }
+        }
+        Some(tp)
     }
 
     pub(crate) fn update_military_rr(&self, s: &mut State) {
@@ -1079,6 +1110,7 @@ impl BobbyLee {
         let mut out = Vec::new();
         match s.phase {
             Phase::Over => {}
+            Phase::Deploy => return self.deploy_legal(s, side),
             Phase::Emancipation => {
                 if side == Side::Usa {
                     out.push(Action::Emancipate(true));
@@ -1247,6 +1279,10 @@ impl BobbyLee {
         if !self.legal_for(s, seat, Some(a)).contains(a) {
             return Err(self.why_not(s, side, a));
         }
+        if s.phase == Phase::Deploy {
+            self.deploy_act(s, side, a, log);
+            return Ok(());
+        }
         let d = self.d();
         match *a {
             Action::Emancipate(yes) => {
@@ -1305,6 +1341,8 @@ impl BobbyLee {
                     self.finish_replacements(s, log);
                 }
             }
+            // BL 3.2.3: swaps are applied in the Deploy phase above.
+            Action::Swap(..) => {}
             Action::Bid(b) => {
                 s.bids[side.idx()] = Some(b);
                 log.info(|| format!("{} has bid", side.name()));
@@ -1601,6 +1639,9 @@ impl BobbyLee {
     fn why_not(&self, s: &State, side: Side, a: &Action) -> Refusal {
         let r = |rule: &'static str, msg: &str| Refusal::new(rule, msg.to_string());
         match (s.phase, a) {
+            (Phase::Deploy, _) if s.done[side.idx()] => r("BL 3.2.3", "you have already committed your set-up"),
+            (Phase::Deploy, _) => r("BL 3.2.3", "in the free set-up, swap two of your blocks at different historical locations (each location keeps its number of blocks; with free-deployment-strengths = location, within each block's maximum strength), or commit with `done`"),
+            (_, Action::Swap(..)) => r("BL 3.2.3", "blocks are swapped only in the free set-up before the first month"),
             (Phase::Replacement | Phase::Bids, _) if matches!(a, Action::Done | Action::Bid(_)) && (s.done[side.idx()] || s.bids[side.idx()].is_some()) => r("BL 4.3", "you have already committed"),
             (Phase::Replacement, Action::Step(_)) => r("BL 12.3", "steps go only to units in supply, below their maximum, for their step cost in RP"),
             (Phase::Replacement, Action::Build(..)) => r("BL 12.41", "cadres are placed only in friendly home cities (3), towns (1) and supply hexes (1), for their cadre cost"),

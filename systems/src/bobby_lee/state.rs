@@ -51,6 +51,8 @@ impl Unit {
 /// Where the month is (rule 4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
+    /// BL 3.2.3 free deployment (option): both sides secretly rearrange their set-up blocks.
+    Deploy,
     /// Replacement Turn, step 0: the USA decides on Emancipation first (rule 3.55; the USA
     /// commits first when the other side's choice depends on it, digest 3.3).
     Emancipation,
@@ -190,11 +192,18 @@ pub struct Opts {
     /// hex per Campaign Turn (false), or one demand per Campaign Turn in all (true).
     #[serde(default)]
     pub one_demand_per_turn: bool,
+    /// BL 3.2.3: free deployment (true) or historical deployment (false, BL 3.2.2).
+    #[serde(default)]
+    pub free_deploy: bool,
+    /// Digest A25 [INTERP]: in a free deployment the strengths follow the blocks (false) or
+    /// stay with the historical set-up locations (true).
+    #[serde(default)]
+    pub deploy_location_strengths: bool,
 }
 
 impl Default for Opts {
     fn default() -> Self {
-        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false, siege_group_controlled: false, siege_naval_port_only: false, one_demand_per_turn: false }
+        Opts { hq_moves_hq: true, pike_current_speed: true, military_rr_first: true, invader_adjacent: true, csa_appomattox: true, night_stay: false, siege_group_controlled: false, siege_naval_port_only: false, one_demand_per_turn: false, free_deploy: false, deploy_location_strengths: false }
     }
 }
 
@@ -213,6 +222,8 @@ pub enum Action {
     Done,
     /// `bid N` (rule 4.3), 0 = pass.
     Bid(u8),
+    /// `swap A B`: free deployment, two own blocks exchange set-up locations (rule 3.2.3).
+    Swap(u8, u8),
     /// `activate HQ` (rule 5.11).
     Activate(u8),
     /// `pass` (rule 4.5).

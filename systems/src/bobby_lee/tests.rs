@@ -32,14 +32,23 @@ fn load_offers_the_playable_game() {
     assert!(load(&[crate::builtin_content_dir()]).unwrap().is_some());
 }
 
-fn fuzz_games(scenario: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
+/// `scenario` is a scenario id or `campaign-YEAR`, optionally with `/free` (BL 3.2.3 free
+/// deployment) or `/free-location` (and the digest A25 `location` strengths).
+fn fuzz_games(name: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
+    let (scenario, variant) = name.split_once('/').unwrap_or((name, ""));
     let mut s = Setup::new(scenario, 2, seed);
+    if variant.starts_with("free") {
+        s.options.insert("deployment".into(), "free".into());
+    }
+    if variant == "free-location" {
+        s.options.insert("free-deployment-strengths".into(), "location".into());
+    }
     if let Some(start) = scenario.strip_prefix("campaign-") {
         s.scenario = "campaign".into();
         s.options.insert("start".into(), start.into());
     }
     let r = fuzz(game(), &FuzzConfig { setup: s, games, deep_check_every: deep }).expect("fuzz setup");
-    assert!(r.is_clean(), "{scenario}: {:#?}", &r.failures[..r.failures.len().min(3)]);
+    assert!(r.is_clean(), "{name}: {:#?}", &r.failures[..r.failures.len().min(3)]);
     assert_eq!(r.finished, games);
     r
 }
@@ -51,6 +60,9 @@ fn fuzz_sample_every_scenario() {
         fuzz_games(sc, 8, 100, 7);
     }
     fuzz_games("campaign-1864", 2, 300, 13);
+    // BL 3.2.3: the free set-up, with both digest A25 readings.
+    fuzz_games("1862/free", 4, 400, 7);
+    fuzz_games("1864/free-location", 4, 500, 7);
 }
 
 /// The big run: `BIVOUAC_FUZZ_GAMES=2000 cargo test --release -p bivouac-systems bobby_lee::tests::fuzz_big -- --ignored --nocapture`
@@ -58,7 +70,7 @@ fn fuzz_sample_every_scenario() {
 #[ignore]
 fn fuzz_big() {
     let n: usize = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
-    for sc in ["1861", "1862", "1863", "1864", "campaign-1861"] {
+    for sc in ["1861", "1862", "1863", "1864", "campaign-1861", "1863/free", "1861/free-location"] {
         let r = fuzz_games(sc, n, 10_000, 50);
         println!("{sc}: {} games, {} finished, {} actions ({:.0}/game), {:.1}s, {} failures", r.games, r.finished, r.actions, r.actions as f64 / r.games as f64, r.seconds, r.failures.len());
     }
@@ -2410,4 +2422,29 @@ fn a_forced_disengagement_after_a_second_melee_round_is_the_owners_choice_bl_7_3
     act(&mut s, 0, &far);
     assert_eq!(box_of(&s, "usa-i-1").map(super::battle::bside), Some(Side::Csa), "the block stands in the taken enemy flank");
     assert_ne!(bstep(&s), BStep::Disengage { u, morale: false });
+}
+
+#[test]
+fn t_sup_4_a_port_without_rail_supply_needs_a_naval_line_to_baltimore_bl_11_31() {
+    // BL 11.31: Baltimore is a USA supply source; a port without rail supply, such as Fort
+    // Monroe, is a supply source only through a naval supply line to Baltimore, not through a
+    // naval link to another (rail-supplied) port.
+    let g = game();
+    let mut s = blank("1862");
+    let (fm, hdg, balt) = (hx("fort-monroe"), hx("havre-de-grace"), hx("baltimore"));
+    s.control[fm as usize] = Side::Usa;
+    put_hex(&mut s, "usa-i-1", fm, 3);
+    let occ = g.occ(&s);
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    assert!(net[balt as usize] && net[fm as usize], "Fort Monroe: naval supply line to Baltimore");
+    // The CSA takes Baltimore: Havre de Grace keeps its rail supply and a clear naval route
+    // to Fort Monroe, but that is not a line to Baltimore.
+    put_hex(&mut s, "csa-longstreet", balt, 3);
+    s.control[balt as usize] = Side::Csa;
+    let occ = g.occ(&s);
+    let p = |id: &str| g.data.place_index(id).unwrap();
+    assert!(g.naval_ok(&s, Side::Usa, p("havre-de-grace"), p("fort-monroe"), &occ));
+    let net = g.supply_net(&s, Side::Usa, &occ);
+    assert!(net[hdg as usize], "Havre de Grace is on the rail line from Philadelphia");
+    assert!(!net[fm as usize], "BL 11.31: no naval line to Baltimore, so Fort Monroe is no supply source");
 }

@@ -392,6 +392,33 @@ fn scenario_end_marginal_or_draw_bl_3_2_4() {
 }
 
 #[test]
+fn tournament_points_bl_3_2_5() {
+    // BL 3.2.5: a Decisive victory is worth 5 TP, a Draw 1 TP to each side, a Marginal victory
+    // 1, 2 or 3 TP (AUTHORED mapping, digest A54: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
+    let g = game();
+    let d = &g.data;
+    assert_eq!((d.tp_decisive, d.tp_draw, d.tp_marginal_from), (5, 1, [1, 4, 7]));
+    for (vp, tp) in [(2, [1, 0]), (-3, [0, 1]), (4, [2, 0]), (-6, [0, 2]), (7, [3, 0]), (-9, [0, 3]), (0, [1, 1])] {
+        let mut s = blank("1862");
+        s.month = 10;
+        s.vp = vp;
+        g.month_end(&mut s, &mut Log::quiet());
+        let o = g.outcome(&s).expect("BL 3.2.4: the scenario is over");
+        assert_eq!(o.scores, tp.map(|t| t as i64).to_vec(), "BL 3.2.5: vp {vp}");
+        assert!(o.reason.contains(&format!("Tournament Points (BL 3.2.5): USA {}, CSA {}", tp[0], tp[1])), "{}", o.reason);
+        assert!(g.describe(&s, Some(0)).contains("Tournament Points"), "the result is shown");
+    }
+    // A Decisive victory at the end of any month: 5 TP.
+    let mut s = blank("1862");
+    s.month = 6;
+    s.vp = -d.decisive;
+    g.month_end(&mut s, &mut Log::quiet());
+    assert_eq!(g.outcome(&s).unwrap().scores, vec![0, 5], "BL 3.2.5: Decisive = 5 TP");
+    // Still playing: no result.
+    assert!(g.outcome(&blank("1862")).is_none());
+}
+
+#[test]
 fn campaign_game_and_its_victory_bl_3_3_3_3_1() {
     // BL 3.3: the campaign plays through the winter; from 1865 at the 1864 RP rates.
     // BL 3.3.1: with no Decisive victory by the end of October 1864, a CSA Marginal wins;
@@ -980,4 +1007,119 @@ fn an_activated_hq_that_surrenders_still_counts_for_the_bid_bl_4_3_11_81() {
     act(&mut s, 0, "activate ap");
     act(&mut s, 0, &format!("surrender {}", label(h)));
     assert!(legal_texts(&s, 0).contains(&"pass".to_string()), "{:?}", legal_texts(&s, 0));
+}
+
+/// A scenario set up with the given options.
+fn setup_with(year: &str, opts: &[(&str, &str)]) -> State {
+    let mut st = Setup::new(year, 2, 1);
+    for (k, v) in opts {
+        st.options.insert(k.to_string(), v.to_string());
+    }
+    game().setup(&st).expect("setup")
+}
+
+/// The number of `side`'s blocks at each hex.
+fn counts(s: &State, side: Side) -> std::collections::BTreeMap<u16, usize> {
+    let mut m = std::collections::BTreeMap::new();
+    for (i, u) in s.units.iter().enumerate() {
+        if u.on_map() && game().data.units[i].side == side {
+            *m.entry(u.hex).or_insert(0) += 1;
+        }
+    }
+    m
+}
+
+#[test]
+fn free_deployment_is_a_secret_simultaneous_set_up_bl_3_2_3() {
+    // BL 3.2.3: deploy historically, then move blocks between the historical locations, each
+    // keeping its historical strength (digest A25 default `block`), every location keeping its
+    // number of blocks; both sides commit before play begins (like the bids, BL 4.3).
+    let g = game();
+    let hist = setup("1862");
+    assert_eq!(hist.phase, Phase::Bids, "BL 3.2.2: historical deployment is the default");
+    assert!(!g.legal_actions(&hist, 0).iter().any(|a| matches!(a, Action::Swap(..))));
+    let mut s = setup_with("1862", &[("deployment", "free")]);
+    assert_eq!(s.phase, Phase::Deploy);
+    assert_eq!(g.active_seats(&s), vec![0, 1], "BL 3.2.3: both sides set up at once");
+    let before = (counts(&s, Side::Usa), counts(&s, Side::Csa));
+    // Every offered swap exchanges two own blocks at different locations.
+    let legal = g.legal_actions(&s, 1);
+    assert!(legal.contains(&Action::Done));
+    let swap = legal.iter().find_map(|a| if let Action::Swap(a, b) = a { Some((*a as usize, *b as usize)) } else { None }).expect("swaps offered");
+    for a in &legal {
+        if let Action::Swap(x, y) = a {
+            let (x, y) = (*x as usize, *y as usize);
+            assert!(g.data.units[x].side == Side::Csa && g.data.units[y].side == Side::Csa && s.units[x].hex != s.units[y].hex);
+        }
+    }
+    let (a, b) = swap;
+    let (ha, hb, sa, sb) = (s.units[a].hex, s.units[b].hex, s.units[a].steps, s.units[b].steps);
+    let text = g.notation(&Action::Swap(a as u8, b as u8));
+    act(&mut s, 1, &text);
+    assert_eq!((s.units[a].hex, s.units[b].hex), (hb, ha), "BL 3.2.3: the blocks exchange locations");
+    assert_eq!((s.units[a].steps, s.units[b].steps), (sa, sb), "digest A25 `block`: strengths follow the block");
+    assert_eq!((counts(&s, Side::Usa), counts(&s, Side::Csa)), before, "BL 3.2.3: every location keeps its number of blocks");
+    // Secret: the enemy reads no block names.
+    let seen = g.notation_seen(&s, 1, &Action::Swap(a as u8, b as u8)).expect("a swap is secret");
+    assert!(!seen.contains(&g.data.units[a].id));
+    // Enemy blocks stay unidentified in the USA's view.
+    assert!(g.view(&s, Some(0)).blocks.iter().filter(|x| x.side == Side::Csa.name()).all(|x| x.id.is_none()));
+    // Illegal: swapping an enemy block, or two blocks at one location.
+    let usa = (0..s.units.len()).find(|&i| s.units[i].on_map() && g.data.units[i].side == Side::Usa).unwrap();
+    assert_eq!(refused(&s, 1, &format!("swap {} {}", g.data.units[a].id, g.data.units[usa].id)).rule, "BL 3.2.3");
+    act(&mut s, 1, "done");
+    assert_eq!(g.active_seats(&s), vec![0], "the CSA has committed");
+    assert_eq!(refused(&s, 1, &text).rule, "BL 3.2.3");
+    assert_eq!(s.phase, Phase::Deploy);
+    act(&mut s, 0, "done");
+    assert_eq!(s.phase, Phase::Bids, "BL 3.2.3 / 4.2: both committed, the first month's bids");
+    assert_eq!(refused(&s, 0, &text).rule, "BL 3.2.3", "no swaps once play has begun");
+}
+
+#[test]
+fn free_deployment_strengths_option_a25_bl_3_2_3() {
+    // Digest A25 [INTERP] `location`: each set-up location keeps the strengths the OB lists
+    // there, and a block takes a location's strength only within its maximum (rule 2.4).
+    let g = game();
+    let mut s = setup_with("1862", &[("deployment", "free"), ("free-deployment-strengths", "location")]);
+    let legal = g.legal_actions(&s, 0);
+    let (a, b) = legal
+        .iter()
+        .find_map(|x| match x {
+            Action::Swap(a, b) if s.units[*a as usize].steps != s.units[*b as usize].steps => Some((*a as usize, *b as usize)),
+            _ => None,
+        })
+        .expect("a swap of blocks of different strengths");
+    for x in &legal {
+        if let Action::Swap(p, q) = x {
+            let (p, q) = (*p as usize, *q as usize);
+            assert!(s.units[q].steps <= g.data.units[p].max && s.units[p].steps <= g.data.units[q].max, "A25 `location`: within the maximum");
+        }
+    }
+    let (sa, sb) = (s.units[a].steps, s.units[b].steps);
+    act(&mut s, 0, &g.notation(&Action::Swap(a as u8, b as u8)));
+    assert_eq!((s.units[a].steps, s.units[b].steps), (sb, sa), "A25 `location`: the strengths stay with the locations");
+    assert!(g.setup(&{
+        let mut st = Setup::new("1862", 2, 1);
+        st.options.insert("deployment".into(), "random".into());
+        st
+    })
+    .is_err());
+}
+
+#[test]
+fn bad_tournament_points_mapping_is_a_content_diagnostic_bl_3_2_5() {
+    // BL 3.2.5: the AUTHORED Marginal mapping is checked: three increasing distances from 1,
+    // below the Decisive box; a bad one is reported at its file:line:col, never a panic.
+    let builtin = crate::builtin_content_dir();
+    let text = std::fs::read_to_string(builtin.join(DIR).join("game.toml")).unwrap();
+    assert!(text.contains("marginal_from = [1, 4, 7]"));
+    let root = std::env::temp_dir().join(format!("bivouac-bl-tp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join(DIR)).unwrap();
+    std::fs::write(root.join(DIR).join("game.toml"), text.replace("marginal_from = [1, 4, 7]", "marginal_from = [1, 7, 4]")).unwrap();
+    let r = load_game(&[builtin, root.clone()]);
+    let _ = std::fs::remove_dir_all(&root);
+    let msg = r.err().expect("a bad mapping is refused").to_string();
+    assert!(msg.contains("game.toml:") && msg.contains("marginal_from") && msg.contains("BL 3.2.5"), "{msg}");
 }
