@@ -313,7 +313,13 @@ impl Game for BobbyLee {
 
     /// BL 3.2.3: a free-deployment swap is secret; the enemy reads that blocks were swapped.
     fn notation_seen(&self, _s: &State, _seat: Seat, a: &Action) -> Option<String> {
-        matches!(a, Action::Swap(..)).then(|| "swap (two of its blocks, secret: BL 3.2.3)".to_string())
+        match a {
+            Action::Swap(..) => Some("swap (two of its blocks, secret: BL 3.2.3)".into()),
+            // BL 12.1: the Replacement Turn is secret; new cadres show only as blocks later.
+            Action::Step(_) => Some("step (a replacement step, secret: BL 12.1)".into()),
+            Action::Build(..) => Some("build (a cadre, secret: BL 12.1)".into()),
+            _ => None,
+        }
     }
 
     fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {

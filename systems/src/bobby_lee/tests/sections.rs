@@ -809,6 +809,12 @@ fn replacement_turn_is_simultaneous_and_secret_bl_12_1_12_2() {
     let u = uid(build.split(' ').nth(1).unwrap());
     assert_eq!(s.units[u].st, St::Pending);
     assert_eq!(seen(&s), before, "BL 12.1: secret until both are done");
+    // The shared history names neither the unit nor the hex to the other side.
+    let build_action = g.parse(&build).unwrap();
+    let masked = g.notation_seen(&s, 1, &build_action).expect("a build is secret");
+    assert!(!masked.contains(build.split(' ').nth(1).unwrap()) && !masked.contains(&label(r)), "{masked}");
+    let step = Action::Step(uid("csa-longstreet") as u8);
+    assert!(!g.notation_seen(&s, 1, &step).expect("a step is secret").contains("longstreet"));
     act(&mut s, 1, "done");
     act(&mut s, 0, "done");
     assert_eq!((s.units[u].st, s.phase), (St::Map, Phase::Bids), "BL 12.1: revealed together");
