@@ -99,28 +99,34 @@ end
 
 -- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
 -- among those holding one of its armies (`in_army = true`) or for which `where(space)` is
--- true, never where the enemy has SP or a fort; the same space may be picked again. `name`
--- names the spaces in the prompt ("a Union army").
+-- true, never where the enemy has SP or a fort; the same space may be picked again, unless
+-- `distinct = true` (1 per space: fewer if fewer spaces qualify). `name` names the spaces in
+-- the prompt ("a Union army").
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
-  local function spaces(view)
+  local function spaces(view, taken)
     local armies = o.in_army and army_spaces(view, side)
     local out = {}
     for id, s in pairs(view.spaces) do
       local here = (not armies or armies[id]) and (o.where == nil or o.where(s))
-      if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] then
+      if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
         out[#out + 1] = id
       end
     end
     return out
   end
   local function playable(view)
-    return #spaces(view) > 0
+    return #spaces(view, {}) > 0
   end
   local function play(view)
+    local taken = {}
+    for _, id in ipairs(view.inputs) do
+      taken[id] = true
+    end
     local n = #view.inputs
-    if n < count then
-      return { ask = { seat = side, prompt = "1 " .. NAMES[side] .. " infantry SP in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = spaces(view) } }
+    local c = n < count and spaces(view, taken) or {}
+    if #c > 0 then
+      return { ask = { seat = side, prompt = "1 " .. NAMES[side] .. " infantry SP in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = c } }
     end
     local cmds = {}
     for _, id in ipairs(view.inputs) do
