@@ -1,4 +1,4 @@
-//! The cost of events in random play (issue 9): ms per random game and actions per second, one
+//! The cost of card events (FtP 4.2, 4.3) in random play (issue 9): ms per random game and actions per second, one
 //! thread, every scenario. Figures only, nothing asserted about time.
 //!
 //! `BIVOUAC_BENCH_GAMES=20 cargo test --release -p bivouac-systems --lib for_the_people::events::bench_tests -- --ignored --nocapture`
