@@ -12,28 +12,4 @@ function declare()
   }
 end
 
-local function candidates(view)
-  local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.control == "csa" and s.sp[view.enemy] == 0 and (s.fort == nil or s.fort == "csa") then
-      out[#out + 1] = id
-    end
-  end
-  return out
-end
-
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  local n = #view.inputs
-  if n < 1 then
-    return { ask = { seat = "csa", prompt = "a Confederate SP (" .. (n + 1) .. " of 1)", options = candidates(view) } }
-  end
-  local cmds = {}
-  for _, id in ipairs(view.inputs) do
-    cmds[#cmds + 1] = { add_sp = { space = id, side = "csa", count = 1 } }
-  end
-  return { commands = cmds }
-end
+playable, play = ftp.sp_placement{ side = "csa", count = 1, where = function(s) return s.control == "csa" end, name = "a Confederate-controlled space" }
