@@ -222,16 +222,20 @@ fn t_hq_2_command_range_bl_5_12() {
     s.units[uid("usa-i-1")] = Unit { st: St::Map, hex: n, steps: 1, ..Unit::pool() };
     let r = g.command_hexes(&s, anv, &g.occ(&s));
     assert!(r[n as usize] && !r[beyond as usize], "not traced through the enemy hex");
-    // Washington (1313) and the Potomac: Maryland side hexes across the major river.
+    // The Potomac at Washington (1313, on the Maryland bank): from Manassas (1214) range 3
+    // reaches Maryland only through Washington, across Chain Bridge or Long Bridge (BL 1.27).
     let mut s = blank("1862");
     let hq = put(&mut s, "anv", "1214", 3);
     let r = g.command_hexes(&s, hq, &g.occ(&s));
+    let w = hx("washington");
+    assert!(r[w as usize], "Washington across Chain Bridge");
     for (h, inr) in r.iter().enumerate() {
         if *inr {
             let hxi = &g.data.hexes[h];
-            assert!(hxi.home == Side::Csa || h as u16 == hx("washington") || h as u16 == hx("1313"), "{} reached across the Potomac", hxi.label);
+            assert!(hxi.home == Side::Csa || h as u16 == w || g.data.dir(w, h as u16).is_some(), "{} reached across the Potomac", hxi.label);
         }
     }
+    assert!(!r[hx("1211") as usize], "not across the unbridged river above Washington");
 }
 
 #[test]

@@ -150,6 +150,80 @@ fn rivers_bl_1_27_10_2() {
     }
 }
 
+/// The kind of the hexside between two adjacent hexes (labels or place ids).
+fn side_between(a: &str, b: &str) -> SideKind {
+    let d = &game().data;
+    let dir = d.dir(hx(a), hx(b)).unwrap_or_else(|| panic!("{a} and {b} are not adjacent"));
+    d.hexes[hx(a) as usize].side[dir]
+}
+
+#[test]
+fn potomac_at_washington_and_upstream_bl_1_27_8_1_10_5() {
+    // Authored map (content header, issue 6): Washington (1313) is on the Maryland bank; the
+    // Potomac is the boundary of USA and CSA home territory (BL 8.1, digest 7.3), so every
+    // land hexside across it joins a USA hex to a CSA hex, and it is crossed by land only at a
+    // bridge or ford (BL 1.27) or by a River Crossing (BL 10.5).
+    assert_eq!(side_between("rockville", "washington"), SideKind::Clear, "Rockville and Washington are both in Maryland");
+    for md in ["1412", "1413"] {
+        assert_eq!(side_between("washington", md), SideKind::Clear, "{md}: Maryland");
+    }
+    assert_eq!(side_between("washington", "fairfax"), SideKind::Crossing, "Chain Bridge");
+    assert_eq!(side_between("washington", "alexandria"), SideKind::Crossing, "Long Bridge");
+    assert_eq!(side_between("washington", "1314"), SideKind::MajorRiver, "the Potomac below Chain Bridge");
+    // Upstream: Harper's Ferry is reached from Maryland only by its bridge, Leesburg by
+    // White's Ford, and Hancock lies on the Maryland bank.
+    assert_eq!(side_between("harpers-ferry", "1110"), SideKind::Crossing, "Harper's Ferry bridge (B&O)");
+    assert_eq!(side_between("harpers-ferry", "sharpsburg"), SideKind::Crossing, "Harper's Ferry bridge");
+    assert_eq!(side_between("leesburg", "1210"), SideKind::Crossing, "White's Ford");
+    for va in ["0708", "0808"] {
+        assert_eq!(side_between("hancock", va), SideKind::MajorRiver, "Hancock: the river on its Virginia side");
+    }
+    let g = game();
+    let d = &g.data;
+    let potomac = |k: SideKind| matches!(k, SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Crossing);
+    for (h, x) in d.hexes.iter().enumerate() {
+        for dir in 0..6 {
+            let n = x.nbr[dir];
+            if n == NONE || !g.land(h as u16) || !g.land(n) || x.home == d.hexes[n as usize].home {
+                continue;
+            }
+            // The West Virginia hexes (BL 8.1) and Fort Monroe are USA islands in Virginia.
+            let south = |y: u16| d.hexes[y as usize].label[2..].parse::<u8>().unwrap_or(0);
+            let wv = d.hexes[h].label.as_str() < "0700" || d.hexes[n as usize].label.as_str() < "0700";
+            if wv || south(h as u16) > 24 {
+                continue;
+            }
+            assert!(potomac(x.side[dir]), "BL 8.1: {} / {} changes home territory without the Potomac", x.label, d.hexes[n as usize].label);
+        }
+    }
+    // Movement (BL 5.3): a USA division at Rockville walks into Washington with no river
+    // crossing and on into Virginia across Chain Bridge; 1314 takes a River Crossing, a
+    // strategic move of the Supreme HQ.
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    put(&mut s, "ap", "washington", 3);
+    put(&mut s, "usa-i-1", "rockville", 4);
+    act(&mut s, 0, "activate ap");
+    act(&mut s, 0, "march");
+    let one: Vec<u16> = g.dests(&s, uid("usa-i-1"), &g.occ(&s)).iter().filter(|x| x.1 == 1).map(|x| x.0).collect();
+    assert!(one.contains(&hx("washington")), "Rockville -> Washington is one hex, no river");
+    assert!(!one.contains(&hx("fairfax")), "Rockville -> Fairfax is across the Potomac");
+    act(&mut s, 0, "move usa-i-1 1313");
+    assert_eq!(s.units[uid("usa-i-1")].hex, hx("washington"));
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    put(&mut s, "usa", "baltimore", 3);
+    put(&mut s, "usa-i-1", "washington", 4);
+    act(&mut s, 0, "activate usa");
+    act(&mut s, 0, "march");
+    let one: Vec<u16> = g.dests(&s, uid("usa-i-1"), &g.occ(&s)).iter().filter(|x| x.1 == 1).map(|x| x.0).collect();
+    assert!(one.contains(&hx("fairfax")), "BL 1.27: across Chain Bridge");
+    assert!(one.contains(&hx("alexandria")), "BL 1.27: across Long Bridge");
+    assert!(!one.contains(&hx("1314")), "BL 1.27: not across the unbridged river");
+    let l = legal_texts(&s, 0);
+    assert!(l.contains(&"cross usa-i-1 1314".to_string()), "BL 10.5: a River Crossing from Washington: {l:?}");
+}
+
 // ------------------------------------------------------------------ BL 1.3: settlements
 
 #[test]

@@ -2,7 +2,9 @@
 """Generates content/bobby-lee/map.toml from a small gazetteer of historical geography.
 
 Not part of the build: run it by hand (python3 gen_map.py > ../../../../content/bobby-lee/map.toml)
-when the gazetteer changes, then hand-correct the TOML if needed. Everything here is AUTHORED
+when the gazetteer changes, then hand-correct the TOML if needed, and re-apply the hand
+corrections listed in the map.toml header (the Potomac at Washington, Hancock and the confluences,
+southern Maryland home territory: issue 6). Everything here is AUTHORED
 from historical geography (approximate lat/lon of 1861-65 towns, rivers, ridges and railroads);
 the Bobby Lee rulebook gives no map data at all (digest section 7.4).
 
