@@ -1139,18 +1139,11 @@ impl BobbyLee {
                 }
                 let mut places: Vec<u16> = self.d().places.iter().map(|p| p.hex).filter(|&h| self.build_room(s, side, h) > 0).collect();
                 places.sort();
-                let mut seen_types: Vec<u8> = Vec::new();
+                // BL 12.4: the player picks which unbuilt or eliminated block (which named corps,
+                // division or leader) enters as a cadre: every affordable pool block is offered.
                 for (i, u) in s.units.iter().enumerate() {
                     if u.st != St::Pool || self.side_of(i) != side || self.cadre_cost(s, i) > rp {
                         continue;
-                    }
-                    // Identical pool blocks of one type are offered once (the lowest id).
-                    let t = self.d().units[i].ty;
-                    if self.kind(i) != UnitKind::Hq {
-                        if seen_types.contains(&t) {
-                            continue;
-                        }
-                        seen_types.push(t);
                     }
                     for &h in &places {
                         out.push(Action::Build(i as u8, h));
@@ -1635,6 +1628,24 @@ impl BobbyLee {
         Refusal::new(rule, msg.to_string())
     }
 
+    /// The rule that forbids building block `u` as a cadre now (BL 12.4, 12.41, 12.42, 11.81).
+    fn why_not_build(&self, s: &State, side: Side, u: usize) -> Refusal {
+        let r = |rule: &'static str, msg: String| Refusal::new(rule, msg);
+        if u >= s.units.len() || self.side_of(u) != side {
+            return r("BL 12.4", "you build cadres only from your own blocks".into());
+        }
+        match s.units[u].st {
+            St::Removed => return r("BL 11.81", "a block eliminated while besieged is never rebuilt".into()),
+            St::Map | St::Pending => return r("BL 12.4", "only unbuilt or eliminated blocks (in the pool) enter as cadres".into()),
+            St::Pool => {}
+        }
+        let (cost, rp) = (self.cadre_cost(s, u), s.rp[side.idx()]);
+        if cost > rp {
+            return r("BL 12.42", format!("this cadre costs {cost} RP and you have {rp}"));
+        }
+        r("BL 12.41", "cadres are placed only in friendly home cities (3), towns (1) and supply hexes (1)".into())
+    }
+
     /// The rule that forbids an action that is not legal now.
     fn why_not(&self, s: &State, side: Side, a: &Action) -> Refusal {
         let r = |rule: &'static str, msg: &str| Refusal::new(rule, msg.to_string());
@@ -1644,7 +1655,7 @@ impl BobbyLee {
             (_, Action::Swap(..)) => r("BL 3.2.3", "blocks are swapped only in the free set-up before the first month"),
             (Phase::Replacement | Phase::Bids, _) if matches!(a, Action::Done | Action::Bid(_)) && (s.done[side.idx()] || s.bids[side.idx()].is_some()) => r("BL 4.3", "you have already committed"),
             (Phase::Replacement, Action::Step(_)) => r("BL 12.3", "steps go only to units in supply, below their maximum, for their step cost in RP"),
-            (Phase::Replacement, Action::Build(..)) => r("BL 12.41", "cadres are placed only in friendly home cities (3), towns (1) and supply hexes (1), for their cadre cost"),
+            (Phase::Replacement, Action::Build(u, _)) => self.why_not_build(s, side, *u as usize),
             (Phase::Replacement, Action::Draft) => r("BL 3.54", "one draft per Replacement Turn"),
             (_, Action::Emancipate(_)) => r("BL 3.55", "Emancipation needs a USA win in a major battle last month, once per game, not in the 1863/1864 scenarios"),
             (Phase::Bids, Action::Bid(_)) => r("BL 4.3", "a bid is 0 to the number of your HQs on the map"),

@@ -1203,3 +1203,32 @@ fn bad_tournament_points_mapping_is_a_content_diagnostic_bl_3_2_5() {
     let msg = r.err().expect("a bad mapping is refused").to_string();
     assert!(msg.contains("game.toml:") && msg.contains("marginal_from") && msg.contains("BL 3.2.5"), "{msg}");
 }
+
+#[test]
+fn the_player_picks_which_block_to_rebuild_bl_12_4_12_41_12_42() {
+    // BL 12.4: any unbuilt or eliminated block may enter as a cadre: the player picks which
+    // named division or leader, not the lowest id of its type. BL 12.41: in a friendly home
+    // city, town or supply hex. BL 12.42: for its cadre cost. BL 11.81: never one eliminated
+    // while besieged.
+    let g = game();
+    let d = &g.data;
+    let mut s = replacement("1862", 6);
+    let r = hx("richmond");
+    let infantry: Vec<usize> = (0..d.units.len()).filter(|&i| g.side_of(i) == Side::Csa && g.kind(i) == UnitKind::Infantry).collect();
+    assert!(infantry.len() > 3);
+    for &u in &infantry {
+        assert!(builds(&s, 1, &d.units[u].id, r), "BL 12.4: {} is offered", d.units[u].id);
+    }
+    // Pick a named block that is not the first of its type.
+    let pick = &d.units[infantry[3]].id;
+    act(&mut s, 1, &format!("build {pick} {}", label(r)));
+    assert_eq!((s.units[infantry[3]].st, s.units[infantry[0]].st), (St::Pending, St::Pool));
+    assert_eq!(refused(&s, 1, &format!("build {pick} {}", label(r))).rule, "BL 12.4", "already built");
+    let first = &d.units[infantry[0]].id;
+    assert_eq!(refused(&s, 1, &format!("build {first} {}", label(hx("1213")))).rule, "BL 12.41", "not a city, town or supply hex");
+    s.units[infantry[1]].st = St::Removed;
+    assert_eq!(refused(&s, 1, &format!("build {} {}", d.units[infantry[1]].id, label(r))).rule, "BL 11.81");
+    s.rp[1] = 1;
+    assert_eq!(refused(&s, 1, &format!("build {first} {}", label(r))).rule, "BL 12.42", "an infantry cadre costs 3 RP");
+    assert_eq!(refused(&s, 0, &format!("build {first} {}", label(r))).rule, "BL 12.4", "not your block");
+}
