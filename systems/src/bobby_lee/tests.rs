@@ -2452,3 +2452,40 @@ fn t_sup_4_a_port_without_rail_supply_needs_a_naval_line_to_baltimore_bl_11_31()
     assert!(net[hdg as usize], "Havre de Grace is on the rail line from Philadelphia");
     assert!(!net[fm as usize], "BL 11.31: no naval line to Baltimore, so Fort Monroe is no supply source");
 }
+
+/// BL 3.2.3 free set-up played by the AI agents: where the blocks end up (a probe, by hand):
+/// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::deploy_probe -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn deploy_probe() {
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, RandomAgent};
+    let g = game();
+    let d = &g.data;
+    for sc in ["1861", "1862", "1864"] {
+        for (name, seed) in [("random", 1u64), ("heuristic", 2), ("heuristic", 3)] {
+            let mut st = Setup::new(sc, 2, seed);
+            st.options.insert("deployment".into(), "free".into());
+            let mut s = g.setup(&st).expect("setup");
+            let before = s.clone();
+            let mut agents: Vec<Box<dyn Agent<BobbyLee>>> = (0..2)
+                .map(|k| -> Box<dyn Agent<BobbyLee>> { if name == "random" { Box::new(RandomAgent::new(seed * 10 + k)) } else { Box::new(HeuristicAgent::new(seed * 10 + k)) } })
+                .collect();
+            let mut swaps = [0; 2];
+            while s.phase == Phase::Deploy {
+                let seat = g.active_seats(&s)[0];
+                let legal = g.legal_actions(&s, seat);
+                let i = agents[seat as usize].choose(&Decision::new(g, &s, seat, &legal));
+                if matches!(legal[i], Action::Swap(..)) {
+                    swaps[seat as usize] += 1;
+                }
+                g.apply(&mut s, seat, &legal[i], &mut Log::quiet()).expect("legal");
+            }
+            println!("== {sc} {name} seed {seed}: swaps USA {} CSA {}", swaps[0], swaps[1]);
+            for (i, u) in s.units.iter().enumerate() {
+                if u.on_map() && u.hex != before.units[i].hex {
+                    println!("  {:<16} {:>3} {:<22} -> {}", d.units[i].id, u.steps, d.hex_name(before.units[i].hex), d.hex_name(u.hex));
+                }
+            }
+        }
+    }
+}
