@@ -563,7 +563,9 @@ impl BobbyLee {
         !s.emancipation_used && s.major_win_last_month && (s.campaign || sc.emancipation)
     }
 
-    fn build_room(&self, s: &State, side: Side, h: u16) -> u8 {
+    /// Cadres `side` may still place in `h` (rule 12.41); `pending` holds the hexes of the
+    /// cadres built so far this Replacement Turn.
+    fn build_room(&self, s: &State, side: Side, h: u16, pending: &[u16]) -> u8 {
         let d = self.d();
         let hx = &d.hexes[h as usize];
         // BL 12.41: friendly hexes of the builder's home territory.
@@ -578,7 +580,7 @@ impl BobbyLee {
             // Fort Monroe and villages: no cadres (rule 12.41).
             _ => 0,
         };
-        let used = s.units.iter().filter(|u| u.st == St::Pending && u.hex == h).count() as u8;
+        let used = pending.iter().filter(|&&x| x == h).count() as u8;
         cap.saturating_sub(used)
     }
 
@@ -831,13 +833,15 @@ impl BobbyLee {
         let mut net: Option<Vec<bool>> = None;
         let mut seen = vec![false; d.hexes.len()];
         let mut out = vec![false; d.hexes.len()];
+        let mut group: Vec<usize> = Vec::new();
         for start in 0..d.hexes.len() {
             if seen[start] || !held(start) {
                 continue;
             }
             // BL 11.8: the group of adjacent friendly-occupied hexes holding `start`.
             seen[start] = true;
-            let mut group = vec![start];
+            group.clear();
+            group.push(start);
             let (mut any, mut all) = (false, true);
             let mut k = 0;
             while k < group.len() {
@@ -864,7 +868,7 @@ impl BobbyLee {
             let port = |h: &usize| d.hexes[*h].place.is_some_and(|p| d.places[p as usize].port);
             let supplied: Vec<usize> = group.iter().copied().filter(port).filter(|&h| net.get_or_insert_with(|| self.supply_net(s, side, occ))[h]).collect();
             if supplied.is_empty() || s.opts.siege_naval_port_only {
-                for h in group.into_iter().filter(|&h| held(h) && !supplied.contains(&h)) {
+                for &h in group.iter().filter(|&&h| held(h) && !supplied.contains(&h)) {
                     out[h] = true;
                 }
             }
@@ -906,6 +910,16 @@ impl BobbyLee {
                 s.hqs.retain(|&q| q as usize != i);
                 s.invaders.retain(|v| v.0 as usize != i);
                 log.reveal(|| format!("BL 11.81: {} surrenders", d.units[i].id));
+            }
+        }
+        // BL 4.3: a bid that the HQs left on the map can no longer meet (an HQ surrendered
+        // before its activation) binds only as far as they allow.
+        if side == s.active {
+            if let Some(m) = s.must_activate {
+                let can = self.hqs_on_map(s, side).len() as u8;
+                if can < m {
+                    s.must_activate = Some(can).filter(|&c| c > 0);
+                }
             }
         }
         log.info(|| format!("BL 11.81: the {} force in {} surrenders", side.name(), d.hex_name(h)));
@@ -1137,7 +1151,8 @@ impl BobbyLee {
                         out.push(Action::Step(i as u8));
                     }
                 }
-                let mut places: Vec<u16> = self.d().places.iter().map(|p| p.hex).filter(|&h| self.build_room(s, side, h) > 0).collect();
+                let pending: Vec<u16> = s.units.iter().filter(|u| u.st == St::Pending).map(|u| u.hex).collect();
+                let mut places: Vec<u16> = self.d().places.iter().map(|p| p.hex).filter(|&h| self.build_room(s, side, h, &pending) > 0).collect();
                 places.sort();
                 // BL 12.4: the player picks which unbuilt or eliminated block (which named corps,
                 // division or leader) enters as a cadre: every affordable pool block is offered.

@@ -1079,6 +1079,17 @@ fn an_activated_hq_that_surrenders_still_counts_for_the_bid_bl_4_3_11_81() {
     act(&mut s, 0, "activate as");
     let l = legal_texts(&s, 0);
     assert!(l.contains(&"march".to_string()) && !l.iter().any(|t| t.starts_with("activate")), "BL 4.3: the bid of 3 is met: {l:?}");
+    // An HQ not yet activated surrenders: the bid binds only as far as the HQs left allow
+    // (fuzz dead end, seed 10853 of 1863 with the free set-up).
+    let (mut s, h, _, _) = siege();
+    s.active = Side::Usa;
+    s.must_activate = Some(2);
+    put_hex(&mut s, "ap", h, 2);
+    put(&mut s, "aj", "washington", 3);
+    act(&mut s, 0, &format!("surrender {}", label(h)));
+    assert_eq!(s.must_activate, Some(1), "BL 4.3: one HQ left");
+    act(&mut s, 0, "activate aj");
+    assert!(legal_texts(&s, 0).contains(&"march".to_string()), "{:?}", legal_texts(&s, 0));
     // The only activated HQ surrenders: the bid no longer binds; the player may pass.
     let (mut s, h, _, _) = siege();
     s.active = Side::Usa;
