@@ -914,12 +914,10 @@ impl BobbyLee {
         }
         // BL 4.3: a bid that the HQs left on the map can no longer meet (an HQ surrendered
         // before its activation) binds only as far as they allow.
-        if side == s.active {
-            if let Some(m) = s.must_activate {
-                let can = self.hqs_on_map(s, side).len() as u8;
-                if can < m {
-                    s.must_activate = Some(can).filter(|&c| c > 0);
-                }
+        if let Some(m) = s.must_activate.filter(|_| side == s.active) {
+            let can = self.hqs_on_map(s, side).len() as u8;
+            if can < m {
+                s.must_activate = Some(can).filter(|&c| c > 0);
             }
         }
         log.info(|| format!("BL 11.81: the {} force in {} surrenders", side.name(), d.hex_name(h)));
