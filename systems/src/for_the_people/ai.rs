@@ -21,43 +21,6 @@ impl FtP {
         d
     }
 
-    /// Where each side has a LOC (FtP 8.1), as `supplied` computes it. Supply depends only on
-    /// political control, forts, which spaces each side occupies and the CSA ironclads (UNC,
-    /// FtP 6.6); the candidate moves an agent compares mostly leave those unchanged, so the
-    /// last few results are kept (per thread) under a hash of exactly those inputs.
-    fn ai_supply(&self, st: &State) -> [Vec<bool>; 2] {
-        use std::hash::{Hash, Hasher};
-        let occ = [self.occupied_by(st, Side::Union), self.occupied_by(st, Side::Csa)];
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        (self as *const FtP as usize).hash(&mut h);
-        for (s, c) in st.control.iter().enumerate() {
-            let c = match c {
-                Control::Neutral => 0u8,
-                Control::Of(Side::Union) => 1,
-                Control::Of(Side::Csa) => 2,
-            };
-            (c, st.fort[s], occ[0][s], occ[1][s]).hash(&mut h);
-        }
-        st.naval.ironclads.hash(&mut h);
-        let key = h.finish();
-        const KEEP: usize = 8;
-        thread_local! {
-            static CACHE: std::cell::RefCell<Vec<(u64, [Vec<bool>; 2])>> = const { std::cell::RefCell::new(Vec::new()) };
-        }
-        if let Some(hit) = CACHE.with(|c| c.borrow().iter().find(|e| e.0 == key).map(|e| e.1.clone())) {
-            return hit;
-        }
-        let sup = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
-        CACHE.with(|c| {
-            let mut c = c.borrow_mut();
-            if c.len() >= KEEP {
-                c.remove(0);
-            }
-            c.push((key, sup.clone()));
-        });
-        sup
-    }
-
     /// Infantry SP of `side` in each space: loose, in armies and in the moving force (the
     /// SP that place PCs, FtP 11.1).
     fn ai_infantry(&self, st: &State, side: Side) -> Vec<u16> {
@@ -155,7 +118,7 @@ impl FtP {
         union += 20.0 * played * verdict;
         // FtP 8: each side's LOCs, computed once for every term below.
         let inf = [self.ai_infantry(st, Side::Union), self.ai_infantry(st, Side::Csa)];
-        let sup = self.ai_supply(st);
+        let sup = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
         let ctl = self.ai_projected_control(st, &inf, &sup);
         // FtP 12.1: states still to be decided.
         let mut count = vec![[0u16; 2]; self.c.states.len()];
@@ -286,28 +249,6 @@ mod tests {
         moved.sp[target as usize][0] += 1;
         assert!(g.evaluate(&moved, 0) > g.evaluate(&st, 0));
         assert!(g.evaluate(&moved, 1) < g.evaluate(&st, 1));
-    }
-
-    #[test]
-    fn remembered_supply_is_the_rules_supply_fpt_8_1() {
-        // FtP 8.1: the evaluation's memo of LOCs gives what `supplied` gives, before and after
-        // a change of control or occupation that cuts or restores lines.
-        let g = game();
-        let st = start();
-        let check = |s: &State| {
-            let memo = g.ai_supply(s);
-            assert_eq!(memo[0], g.supplied(s, Side::Union));
-            assert_eq!(memo[1], g.supplied(s, Side::Csa));
-        };
-        check(&st);
-        let mut changed = st.clone();
-        for s in g.c.map.ids().take(40) {
-            changed.control[s.index()] = Control::Of(Side::Csa);
-            changed.sp[s.index()][1] += 1;
-        }
-        check(&changed);
-        check(&st);
-        check(&changed);
     }
 
     #[test]
