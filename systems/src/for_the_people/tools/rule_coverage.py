@@ -12,7 +12,7 @@ systems/src/for_the_people, or the inline `#[cfg(test)] mod tests { }` of a rule
 `FtP 6.4, 6.4.1` or `FtP 5.4.3 and 5.4.4`), a test name contains `fpt_x_y` (also
 `fpt_4_2_5_9_2`-style chains), or a comment or string literal of a test names the bare number
 (`// 7.7.1 / 7.7.2`, `"17.2.1"`). An example is cited when a
-test file names its id (`T-CRT-2`). Prints what is cited by a test, what only the rules code
+test file names its id (`T-CRT-2`) or a test is named after it (`t_crt_2_...`). Prints what is cited by a test, what only the rules code
 cites, and what nothing cites; exits 1 when a section or an example is cited by no test.
 """
 import glob, os, re, sys
@@ -71,5 +71,9 @@ def report(kind, items, cite):
     return code_only + nowhere
 
 gaps = report("rule sections", secs, cited)
-gaps += report("worked examples", examples, lambda text, e, _="": re.search(re.escape(e) + r"(?![0-9A-Z])", text) is not None)
+def example_cited(text, e, _=""):
+    snake = e.lower().replace("-", "_")
+    return re.search(re.escape(e) + r"(?![0-9A-Z])|(?<![a-z0-9])" + snake + r"(?![0-9a-z])", text) is not None
+
+gaps += report("worked examples", examples, example_cited)
 sys.exit(1 if gaps else 0)
