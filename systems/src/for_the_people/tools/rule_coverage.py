@@ -29,7 +29,7 @@ for line in digest[start:end]:
         for s in re.findall(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,2})(?!\d)", bracket):
             if s not in secs:
                 secs.append(s)
-examples = sorted(set(re.findall(r"\bT-[A-Z]+-[0-9A-Z]+\b", "\n".join(digest))))
+examples = sorted(set(re.findall(r"\bT-[A-Z]+(?:-[0-9A-Z]+)+\b", "\n".join(digest))))
 
 files = glob.glob(os.path.join(src, "**", "*.rs"), recursive=True)
 is_test = lambda f: re.search(r"tests?(_[a-z0-9_]+)?\.rs$", os.path.basename(f)) is not None
