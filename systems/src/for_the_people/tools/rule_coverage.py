@@ -4,7 +4,7 @@
 Usage: rule_coverage.py DIGEST [WORKTREE]
   DIGEST    the rules digest (shared/rules/for-the-people.md). Its rulebook part (chapters 2-5,
             from "## 2." up to "## 6.") cites the rule numbers in brackets ([7.3.5], [6.4, 6.4.1]);
-            every such number is a rule section. Its worked examples are the ids T-XXX-n.
+            every such number is a rule section (not "see [3.19]", a digest heading). Its worked examples are the ids T-XXX-n.
   WORKTREE  the repository root (default: four levels above this file).
 
 A section is cited by a test when a test file (*tests.rs, *tests_*.rs under
@@ -23,9 +23,13 @@ src = os.path.join(root, "systems", "src", "for_the_people")
 
 start = next(i for i, l in enumerate(digest) if l.startswith("## 2."))
 end = next(i for i, l in enumerate(digest) if l.startswith("## 6."))
+# "see [3.19]" points at the digest's own heading 3.19, not at a rule.
+headings = {m.group(1) for l in digest if (m := re.match(r"#+ (\d+(?:\.\d+)+) ", l))}
 secs = []
 for line in digest[start:end]:
-    for bracket in re.findall(r"\[([^\]]*)\]", line):
+    for see, bracket in re.findall(r"(see )?\[([^\]]*)\]", line):
+        if see and bracket in headings:
+            continue
         for s in re.findall(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,2})(?!\d)", bracket):
             if s not in secs:
                 secs.append(s)
