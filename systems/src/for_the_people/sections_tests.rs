@@ -366,3 +366,74 @@ fn scenario_1864_sw_first_turn_and_victory_fpt_16_5_16_6_16_7() {
     g.end_turn(&mut last, &mut Log::quiet());
     assert!(last.result.as_ref().is_some_and(|r| r.1.contains("17.3")), "{:?}", last.result);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 4.6 "Forward to Richmond!", 5.5 cavalry, 6.1 naval movement
+
+fn forward_round(st: &mut State) {
+    round_with(st, Side::Union, 9);
+    st.forward = Some(9);
+    act(st, Side::Union, "ops 9");
+}
+
+/// FtP 4.6.3: an army under a generic commander (5.2.8) is not bound by "Forward to Richmond!".
+#[test]
+fn forward_to_richmond_spares_a_generic_army_fpt_4_6_3() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("frederick"), sp: 8, commander: None });
+    st.sp_at_start[0] += 8;
+    round_with(&mut st, Side::Union, 9);
+    st.forward = Some(9);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.len() > 1, "not forced to use #9 for the army: {l:?}");
+    act(&mut st, Side::Union, "ops 9");
+    assert!(!legal_text(&st, Side::Union).contains(&"army army_of_the_potomac".into()), "a generic army does not move (5.2.8)");
+}
+
+/// FtP 4.6.4: with Richmond already Union-controlled, the army must still march on it.
+#[test]
+fn forward_to_richmond_applies_with_richmond_union_fpt_4_6_4() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 8, "mcclellan");
+    st.control[sp("richmond") as usize] = Control::Of(Side::Union);
+    forward_round(&mut st);
+    assert_eq!(legal_text(&st, Side::Union), ["army army_of_the_potomac"]);
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    assert_eq!(st.moving.as_ref().map(|m| m.order), Some(MoveOrder::Richmond));
+    check(&st);
+}
+
+/// FtP 5.5.5: a brigade stacked with infantry SP and no other general cannot move with them (no
+/// corps or division led by it), only alone.
+#[test]
+fn a_brigade_alone_with_infantry_moves_alone_fpt_5_5_5() {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    round_with(&mut st, Side::Csa, 9);
+    act(&mut st, Side::Csa, "ops 9");
+    let l = legal_text(&st, Side::Csa);
+    assert!(l.contains(&"brigade stuart".into()), "{l:?}");
+    assert!(!l.iter().any(|x| x.starts_with("corps stuart")), "{l:?}");
+    check(&st);
+}
+
+/// FtP 6.1.4: a naval move may pass a non-coastal CSA fort only by running the guns (6.3).
+#[test]
+fn passing_a_csa_fort_runs_the_guns_fpt_6_1_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.control[sp("cairo") as usize] = Control::Of(Side::Union);
+    put_sp(&mut st, Side::Union, "cairo", 3);
+    let run = |st: &State| g.naval_routes(st, sp("cairo"), true, None).iter().find(|r| r.to == sp("new_madrid")).map(|r| r.runs_guns);
+    assert_eq!(run(&st), Some(false));
+    st.fort[sp("columbus_ky") as usize] = Some(Side::Csa);
+    assert_eq!(run(&st), Some(true), "past the Columbus fort");
+}
