@@ -331,3 +331,56 @@ fn t_cmd_2_army_creation_penalty_fpt_5_2_2_12_10() {
     assert_eq!(st.sw[1], sw);
     check(&st);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 8.2 Movement
+
+fn moving(side: Side, kind: Formation, at: &str, value: u8) -> MoveSt {
+    MoveSt { side, kind, at: sp(at), prev: sp(at), sp: 2, gens: vec![], army: None, mp: game().base_mp(kind), value, halted: false, rail_only: true, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free }
+}
+
+/// Digest T-RAIL-1 (FtP 5.9.1, 5.9.2): all by rail through friendly spaces a corps has 8 + 2 = 10
+/// MP and a brigade 12; an army never has the bonus.
+#[test]
+fn t_rail_1_rail_bonus_fpt_5_9_1_5_9_2() {
+    let g = game();
+    let mut st = new("1861", 5);
+    st.flow.clear();
+    let from = sp("pittsburgh");
+    let friendly_rail = g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(from)).any(|(t, l)| l.kind == super::content::LinkKind::Rail && st.controls(Side::Union, t.0));
+    assert!(friendly_rail);
+    for (kind, mp) in [(Formation::Corps, 10u8), (Formation::Division, 7)] {
+        let mut m = moving(Side::Union, kind, "pittsburgh", 3);
+        m.mp = 0;
+        m.steps = mp - 1;
+        assert!(!g.steps(&st, &m).is_empty(), "{kind:?}: step {mp} by rail");
+        m.steps = mp;
+        assert!(g.steps(&st, &m).is_empty(), "{kind:?}: no step {}", mp + 1);
+    }
+    // An army out of MP gets no bonus step (FtP 5.2.5).
+    let mut m = moving(Side::Union, Formation::Army, "pittsburgh", 3);
+    m.mp = 0;
+    m.steps = 5;
+    assert!(g.steps(&st, &m).is_empty(), "an army never has the bonus");
+    assert_eq!(g.base_mp(Formation::Brigade) + 2, 12, "a brigade: 10 + 2");
+}
+
+/// Digest T-NEAL-1 (FtP 5.10): the dashed NE Alabama links Jacksonville-Decatur and
+/// Jacksonville-Kingston: never for the Union; for a CSA general with SP only on a 3-value or
+/// campaign card.
+#[test]
+fn t_neal_1_ne_alabama_fpt_5_10() {
+    let g = game();
+    let mut st = new("1861", 5);
+    st.flow.clear();
+    let ne = [sp("decatur"), sp("kingston")];
+    let union = moving(Side::Union, Formation::Corps, "jacksonville_al", 3);
+    assert!(!g.steps(&st, &union).iter().any(|s| ne.contains(s)), "never the Union");
+    let mut csa = moving(Side::Csa, Formation::Corps, "jacksonville_al", 2);
+    csa.gens = vec![general("bragg")];
+    csa.rail_only = false;
+    assert!(!g.steps(&st, &csa).iter().any(|s| ne.contains(s)), "a 2-value card");
+    csa.value = 3;
+    let to = g.steps(&st, &csa);
+    assert!(ne.iter().all(|s| to.contains(s)), "a 3-value card");
+}
