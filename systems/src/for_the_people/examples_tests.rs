@@ -384,3 +384,64 @@ fn t_neal_1_ne_alabama_fpt_5_10() {
     let to = g.steps(&st, &csa);
     assert!(ne.iter().all(|s| to.contains(s)), "a 3-value card");
 }
+
+/// Digest T-CMD-6 (FtP 5.2.9, 5.3.4): an army reduced to 1 SP keeps at most 4 generals; 2 loose
+/// SP hold at most 3; a general may stay alone in a fort (0 SP) but not in an empty space; the
+/// opponent picks the excess, never a cavalry brigade.
+#[test]
+fn t_cmd_6_generals_per_sp_limits_fpt_5_2_9_5_3_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    super::choices_tests::put_army(&mut st, "army_of_the_potomac", "frederick", 1, "mcclellan");
+    let a = super::play_tests::army("army_of_the_potomac");
+    for id in ["burnside", "banks", "mcdowell"] {
+        put_general(&mut st, id, GenAt::Army(a));
+    }
+    assert!(g.excess_candidates(&st, Side::Union, sp("frederick")).is_empty(), "1 SP + 3 = 4 generals");
+    put_general(&mut st, "pope", GenAt::Army(a));
+    assert_eq!(g.excess_candidates(&st, Side::Union, sp("frederick")).len(), 5, "a fifth is too many");
+    put_sp(&mut st, Side::Csa, "manassas", 2);
+    for id in ["beauregard", "j_johnston", "bragg"] {
+        put_general(&mut st, id, GenAt::Map(sp("manassas")));
+    }
+    assert!(g.excess_candidates(&st, Side::Csa, sp("manassas")).is_empty(), "2 SP + 1 = 3 generals");
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    assert!(g.excess_candidates(&st, Side::Csa, sp("manassas")).is_empty(), "the brigade is a general and an SP");
+    put_general(&mut st, "price", GenAt::Map(sp("manassas")));
+    let c = g.excess_candidates(&st, Side::Csa, sp("manassas"));
+    assert!(!c.is_empty() && !c.contains(&general("stuart")), "never the brigade");
+    // Alone: in a fort yes, in an empty space no.
+    put_general(&mut st, "polk", GenAt::Map(sp("memphis")));
+    assert!(!g.leaves_ok(&st, Side::Csa, sp("memphis"), 0, &[]));
+    st.fort[sp("memphis") as usize] = Some(Side::Csa);
+    assert!(g.leaves_ok(&st, Side::Csa, sp("memphis"), 0, &[]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8.4 Supply (FtP 8)
+
+/// Digest T-LOC-1 (FtP 8.2 example): a Union force at Vicksburg under UNC with a Union PC is
+/// supplied, and so is one at Meridian tracing Forest, Jackson (Union) to Vicksburg.
+#[test]
+fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["vicksburg", "jackson_ms", "forest"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Union);
+    }
+    put_sp(&mut st, Side::Union, "vicksburg", 2);
+    put_sp(&mut st, Side::Union, "meridian", 2);
+    let sup = g.supplied(&st, Side::Union);
+    assert!(sup[sp("vicksburg") as usize], "UNC at Vicksburg");
+    assert!(sup[sp("meridian") as usize], "Meridian - Forest - Jackson - Vicksburg");
+    // Cut the trace at Forest: Meridian is out of supply.
+    st.control[sp("forest") as usize] = Control::Of(Side::Csa);
+    put_sp(&mut st, Side::Csa, "forest", 1);
+    let sup = g.supplied(&st, Side::Union);
+    assert!(sup[sp("vicksburg") as usize]);
+    assert!(!sup[sp("meridian") as usize], "no other friendly or neutral trace from Meridian");
+}
