@@ -77,6 +77,10 @@ mod ordered_tests;
 mod overrun_tests;
 #[cfg(test)]
 mod pickup_tests;
+#[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
+mod sections_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};

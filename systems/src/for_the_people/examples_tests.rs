@@ -1,0 +1,447 @@
+//! The worked examples of the digest's chapter 8 (/work/shared/rules/for-the-people.md) that the
+//! rest of the suite did not reproduce, each step by step with the example's numbers: supply and
+//! political control (8.4), Strategic Will and victory. Rule numbers are the Spanish rulebook's.
+
+use super::choices_tests::{check, no_forts, put_general};
+use super::content::{Control, Side};
+use super::play_tests::{act, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
+use super::state::*;
+use bivouac_engine::log::Log;
+
+fn state_id(id: &str) -> usize {
+    game().c.state(id).unwrap_or_else(|| panic!("no state {id}")) as usize
+}
+
+/// SW markers "-" so that a loss is exact and a gain flips (FtP 12.4).
+fn minus(st: &mut State) {
+    st.sw_plus = [false, false];
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8.4 Political control (FtP 11)
+
+/// Digest T-PC-1 (FtP 11.1 example 1): 1 SP dropped in each of the 5 spaces from Cincinnati to
+/// Knoxville converts them all in the PC Phase, each PC extending the LOC to the next.
+#[test]
+fn t_pc_1_chained_pc_placement_fpt_11_1() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    let chain = ["falmouth", "lexington_ky", "somerset", "clinton", "knoxville"];
+    for s in chain {
+        put_sp(&mut st, Side::Union, s, 1);
+    }
+    assert_eq!(st.control(sp("clinton")), Control::Of(Side::Csa));
+    g.political_phase(&mut st, &mut Log::quiet());
+    for s in chain {
+        assert_eq!(st.control(sp(s)), Control::Of(Side::Union), "{s} converts down the chain");
+    }
+    // With no LOC at the start (a lone SP deep in Confederate Tennessee) none converts.
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "knoxville", 1);
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(sp("knoxville")), Control::Of(Side::Csa));
+    check(&st);
+}
+
+/// Digest T-PC-2 (FtP 11.1 examples 2-3, 5.5.3): a brigade alone removes an enemy PC in KY but
+/// never places one, and cannot destroy a resource center.
+#[test]
+fn t_pc_2_cavalry_and_pcs_fpt_11_1_5_5_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.control[sp("lexington_ky") as usize] = Control::Of(Side::Union);
+    put_general(&mut st, "forrest", GenAt::Map(sp("lexington_ky")));
+    put_general(&mut st, "morgan", GenAt::Map(sp("somerset")));
+    put_general(&mut st, "stoneman", GenAt::Map(sp("atlanta")));
+    assert_eq!(st.control(sp("somerset")), Control::Neutral);
+    let sw = st.sw;
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(sp("lexington_ky")), Control::Neutral, "Forrest removes the Union PC");
+    assert_eq!(st.control(sp("somerset")), Control::Neutral, "Morgan places nothing");
+    assert_eq!(st.control(sp("atlanta")), Control::Of(Side::Csa), "Stoneman places no PC");
+    assert!(!st.rc_destroyed[sp("atlanta") as usize], "Atlanta stays an intact resource center (FtP 12.2)");
+    assert_eq!(st.sw, sw);
+    check(&st);
+}
+
+/// Digest T-PC-3 (FtP 11.3): a 3-OP card places 3 PCs, one per space, each with friendly
+/// supplied infantry or in a neutral border space free of enemy SP and forts.
+#[test]
+fn t_pc_3_ops_pcs_fpt_11_3() {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Csa, "bowling_green", 1);
+    put_sp(&mut st, Side::Union, "leesburg", 1);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "pcs");
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"pc leesburg".into()), "friendly supplied infantry (A)");
+    assert!(l.contains(&"pc lexington_ky".into()), "a neutral border space (A)");
+    assert!(!l.contains(&"pc bowling_green".into()), "enemy SP in the neutral space (A)");
+    assert!(!l.contains(&"pc lynchburg".into()), "an empty CSA space (A)");
+    for s in ["leesburg", "lexington_ky", "falmouth"] {
+        act(&mut st, Side::Union, &format!("pc {s}"));
+    }
+    assert!(!matches!(st.flow.top(), Some(Frame::Pcs { .. })), "3 PCs for a 3-OP card");
+    for s in ["leesburg", "lexington_ky", "falmouth"] {
+        assert_eq!(st.control(sp(s)), Control::Of(Side::Union));
+    }
+    // B: not the turn the capital was taken.
+    let mut st = new("1861", 1);
+    st.capital[0] = None;
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    assert!(!legal_text(&st, Side::Union).contains(&"pcs".into()), "FtP 11.3 B");
+    check(&st);
+}
+
+/// Digest T-CAP-1 (FtP 11.2.2, 11.2.3, 12.6): Washington taken: Union -30 at once; placed on an
+/// approved space (Philadelphia) nothing more; on any other space -10 more.
+#[test]
+fn t_cap_1_capital_loss_fpt_11_2_2_11_2_3_12_6() {
+    let g = game();
+    for (to, extra) in [("philadelphia", 0), ("harrisburg", 0), ("pittsburgh", -10)] {
+        let mut st = new("1861", 1);
+        minus(&mut st);
+        let sw = st.sw[0];
+        g.enter_capital(&mut st, Side::Csa, sp("washington"), &mut Log::quiet());
+        assert_eq!(st.capital[0], None, "to the holding box at once");
+        assert_eq!(st.sw[0], sw - 30);
+        // FtP 11.3 B: no OPs PCs this turn.
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        assert!(!legal_text(&st, Side::Union).contains(&"pcs".into()));
+        st.flow.clear();
+        st.flow.push(Frame::Capital { side: Side::Union });
+        let l = legal_text(&st, Side::Union);
+        assert!(!l.contains(&"capital richmond".into()), "a friendly space only");
+        act(&mut st, Side::Union, &format!("capital {to}"));
+        assert_eq!(st.capital[0], Some(sp(to)));
+        assert_eq!(st.sw[0], sw - 30 + extra, "{to}");
+    }
+    // CSA version: -15, and -10 more away from a resource center or BR port.
+    for (to, extra) in [("lynchburg", 0), ("danville", -10)] {
+        let mut st = new("1861", 1);
+        minus(&mut st);
+        let sw = st.sw[1];
+        g.enter_capital(&mut st, Side::Union, sp("richmond"), &mut Log::quiet());
+        assert_eq!(st.sw[1], sw - 15);
+        st.flow.clear();
+        st.flow.push(Frame::Capital { side: Side::Csa });
+        act(&mut st, Side::Csa, &format!("capital {to}"));
+        assert_eq!(st.sw[1], sw - 15 + extra, "{to}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strategic Will (FtP 12)
+
+/// Digest T-SW-1 (FtP 12.4): Change of Fortune arithmetic.
+#[test]
+fn t_sw_1_change_of_fortune_fpt_12_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    st.sw[0] = 100;
+    st.sw_plus[0] = false;
+    g.add_sw(&mut st, Side::Union, 10, &mut Log::quiet(), "test");
+    assert_eq!((st.sw[0], st.sw_plus[0]), (112, true));
+    g.add_sw(&mut st, Side::Union, -5, &mut Log::quiet(), "test");
+    assert_eq!((st.sw[0], st.sw_plus[0]), (104, false));
+    g.add_sw(&mut st, Side::Union, -5, &mut Log::quiet(), "test");
+    assert_eq!((st.sw[0], st.sw_plus[0]), (99, false));
+    // Example of play: 90(-) + 5 (WV) + 10 (MO) + 1 (fort): only the first flip earns +2.
+    st.sw[0] = 90;
+    for d in [5, 10, 1] {
+        g.add_sw(&mut st, Side::Union, d, &mut Log::quiet(), "test");
+    }
+    assert_eq!((st.sw[0], st.sw_plus[0]), (108, true));
+}
+
+/// Digest T-SW-2 (FtP 12.1.3): the Union reaches 4 PCs in WV and 7 in MO in one PC Phase:
+/// +5 +10 (+2 Change of Fortune), PCs on every empty space of both states but not where CSA SP
+/// stand; then 7 PCs in KY: +10.
+#[test]
+fn t_sw_2_state_and_border_control_fpt_12_1_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    minus(&mut st);
+    let spaces = |state: &str| -> Vec<Sp> { (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == state_id(state)).collect() };
+    let (wv, mo, ky) = (spaces("wv"), spaces("mo"), spaces("ky"));
+    for s in wv.iter().chain(mo.iter()).chain(ky.iter()) {
+        st.control[*s as usize] = Control::Neutral;
+    }
+    for &s in &wv[..4] {
+        st.control[s as usize] = Control::Of(Side::Union);
+    }
+    for &s in &mo[..7] {
+        st.control[s as usize] = Control::Of(Side::Union);
+    }
+    let held = *mo.last().unwrap();
+    st.sp[held as usize][1] = 1;
+    st.sp_at_start[1] += 1;
+    let sw = st.sw[0];
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.sw[0], sw + 5 + 10 + 2);
+    assert_eq!(st.state_control[state_id("wv")], Control::Of(Side::Union));
+    assert_eq!(st.state_control[state_id("mo")], Control::Of(Side::Union));
+    assert!(wv.iter().all(|&s| st.control(s) == Control::Of(Side::Union)), "every empty WV space");
+    assert_eq!(st.control(held), Control::Neutral, "not a space holding CSA SP");
+    for &s in &ky[..7] {
+        st.control[s as usize] = Control::Of(Side::Union);
+    }
+    let sw = st.sw[0];
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.sw[0], sw + 10, "KY: +10 (already +)");
+    assert_eq!(st.border_first[state_id("ky")], Some(Side::Union));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Victory (FtP 15.7, 17)
+
+/// Digest T-VIC-1 (FtP 17.3 example): 8 CSA/border states and a 51 SW lead = 10: the Union
+/// wins; 3 CSA PCs in an original Union state cancel one: 9, the CSA wins.
+#[test]
+fn t_vic_1_campaign_end_fpt_17_3() {
+    let g = game();
+    let mut st = new("campaign", 1);
+    for id in ["mo", "ky", "wv", "tn", "ar", "la", "ms", "fl"] {
+        st.state_control[state_id(id)] = Control::Of(Side::Union);
+    }
+    st.sw = [151, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![0], "{}", g.scenario_victory(&st).1);
+    st.sw = [149, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![1], "a 49 lead is 1 state: 9");
+    st.sw = [151, 100];
+    let pa: Vec<Sp> = (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == state_id("pa")).take(3).collect();
+    for s in pa {
+        st.control[s as usize] = Control::Of(Side::Csa);
+    }
+    assert_eq!(g.scenario_victory(&st).0, vec![1], "{}", g.scenario_victory(&st).1);
+}
+
+/// Digest T-VIC-2 (FtP 15.7 example, ES): the SP differential D (base 35) gives the CSA 10 SW per
+/// full 5 below and the Union 5 per full 5 above, without Change of Fortune.
+#[test]
+fn t_vic_2_1863_sp_differential_fpt_15_7() {
+    let g = game();
+    let verdict = |u: u8, c: u8, sw: [i16; 2]| {
+        let mut st = new("1863", 1);
+        empty_map(&mut st);
+        put_sp(&mut st, Side::Union, "washington", u);
+        put_sp(&mut st, Side::Csa, "richmond", c);
+        st.sw = sw;
+        g.scenario_victory(&st).0
+    };
+    // 75 - 46 = 29: CSA +10. A Union lead of 10 becomes 0: not more than the CSA's.
+    assert_eq!(verdict(75, 46, [110, 100]), vec![1]);
+    assert_eq!(verdict(75, 46, [111, 100]), vec![0], "a lead of 11 - 10 = 1");
+    // D = 45: Union +10. D = 39: +0.
+    assert_eq!(verdict(85, 40, [95, 100]), vec![0], "-5 + 10");
+    assert_eq!(verdict(79, 40, [100, 100]), vec![1], "less than a full 5 above 35: nothing");
+}
+
+/// Digest T-VIC-3 (FtP 17.2.1, 17.2.2): the automatic victories at the end of a turn.
+#[test]
+fn t_vic_3_automatic_victories_fpt_17_2_1_17_2_2() {
+    let g = game();
+    let end = |turn: u8, sw: [i16; 2]| {
+        let mut st = new("campaign", 1);
+        st.turn = turn;
+        st.sw = sw;
+        st.flow.clear();
+        g.end_turn(&mut st, &mut Log::quiet());
+        st.result.map(|r| r.0)
+    };
+    assert_eq!(end(5, [100, 0]), Some(vec![0]), "CSA SW 0: the Union wins");
+    assert_eq!(end(5, [0, 0]), Some(vec![0]), "both 0: the Union wins");
+    assert_eq!(end(12, [49, 90]), Some(vec![1]), "Union SW 49 at the end of Fall 1864");
+    assert_eq!(end(11, [49, 90]), None, "only at the end of turn 12");
+    assert_eq!(end(5, [50, 101]), Some(vec![1]), "101 > 2 x 50");
+    assert_eq!(end(5, [50, 100]), None, "100 is not more than twice 50");
+    // FtP 17.2.2: every CSA resource center destroyed and every BR port closed.
+    let mut st = new("campaign", 1);
+    st.turn = 5;
+    st.flow.clear();
+    for s in 0..g.c.map.len() as Sp {
+        if g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).resource > 0 {
+            st.rc_destroyed[s as usize] = true;
+        }
+        if g.br_open(&st, s) {
+            st.control[s as usize] = Control::Of(Side::Union);
+            st.fort[s as usize] = None;
+        }
+    }
+    assert!(!(0..g.c.map.len() as Sp).any(|s| g.br_open(&st, s)), "every BR port closed");
+    g.end_turn(&mut st, &mut Log::quiet());
+    assert_eq!(st.result.map(|r| r.0), Some(vec![0]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commanders (FtP 5.2.2)
+
+/// Digest T-CMD-2 (FtP 5.2.2, 12.10): Buell creates an army with Fremont and Butler (PR 8) on the
+/// map outside army boxes: -2 SW once; A. S. Johnston, the highest CSA PR, pays nothing.
+#[test]
+fn t_cmd_2_army_creation_penalty_fpt_5_2_2_12_10() {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    minus(&mut st);
+    put_sp(&mut st, Side::Union, "lebanon", 7);
+    put_general(&mut st, "buell", GenAt::Map(sp("lebanon")));
+    put_general(&mut st, "rosecrans", GenAt::Map(sp("lebanon")));
+    put_general(&mut st, "fremont", GenAt::Map(sp("st_louis")));
+    put_general(&mut st, "butler", GenAt::Map(sp("fort_monroe")));
+    put_sp(&mut st, Side::Union, "st_louis", 1);
+    put_sp(&mut st, Side::Union, "fort_monroe", 1);
+    st.control[sp("lebanon") as usize] = Control::Of(Side::Union);
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    let create = legal_text(&st, Side::Union).into_iter().find(|x| x.starts_with("create lebanon") && x.ends_with("buell")).expect("Buell may create an army");
+    let sw = st.sw[0];
+    act(&mut st, Side::Union, &create);
+    assert_eq!(st.sw[0], sw - 2, "once, not once per higher general");
+    let a = st.armies.iter().flatten().find(|a| a.space == sp("lebanon")).unwrap();
+    assert_eq!(a.commander, Some(general("buell")));
+    // CSA counter-case: A. S. Johnston has the highest CSA PR: no penalty.
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    minus(&mut st);
+    put_sp(&mut st, Side::Csa, "nashville", 5);
+    put_general(&mut st, "as_johnston", GenAt::Map(sp("nashville")));
+    put_general(&mut st, "bragg", GenAt::Map(sp("nashville")));
+    put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
+    put_sp(&mut st, Side::Csa, "manassas", 1);
+    round_with(&mut st, Side::Csa, 2);
+    act(&mut st, Side::Csa, "ops 2");
+    let create = legal_text(&st, Side::Csa).into_iter().find(|x| x.starts_with("create nashville") && x.ends_with("as_johnston")).expect("creation offered");
+    let sw = st.sw[1];
+    act(&mut st, Side::Csa, &create);
+    assert_eq!(st.sw[1], sw);
+    check(&st);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8.2 Movement
+
+fn moving(side: Side, kind: Formation, at: &str, value: u8) -> MoveSt {
+    MoveSt { side, kind, at: sp(at), prev: sp(at), sp: 2, gens: vec![], army: None, mp: game().base_mp(kind), value, halted: false, rail_only: true, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free }
+}
+
+/// Digest T-RAIL-1 (FtP 5.9.1, 5.9.2): all by rail through friendly spaces a corps has 8 + 2 = 10
+/// MP and a brigade 12; an army never has the bonus.
+#[test]
+fn t_rail_1_rail_bonus_fpt_5_9_1_5_9_2() {
+    let g = game();
+    let mut st = new("1861", 5);
+    st.flow.clear();
+    let from = sp("pittsburgh");
+    let friendly_rail = g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(from)).any(|(t, l)| l.kind == super::content::LinkKind::Rail && st.controls(Side::Union, t.0));
+    assert!(friendly_rail);
+    for (kind, mp) in [(Formation::Corps, 10u8), (Formation::Division, 7)] {
+        let mut m = moving(Side::Union, kind, "pittsburgh", 3);
+        m.mp = 0;
+        m.steps = mp - 1;
+        assert!(!g.steps(&st, &m).is_empty(), "{kind:?}: step {mp} by rail");
+        m.steps = mp;
+        assert!(g.steps(&st, &m).is_empty(), "{kind:?}: no step {}", mp + 1);
+    }
+    // An army out of MP gets no bonus step (FtP 5.2.5).
+    let mut m = moving(Side::Union, Formation::Army, "pittsburgh", 3);
+    m.mp = 0;
+    m.steps = 5;
+    assert!(g.steps(&st, &m).is_empty(), "an army never has the bonus");
+    assert_eq!(g.base_mp(Formation::Brigade) + 2, 12, "a brigade: 10 + 2");
+}
+
+/// Digest T-NEAL-1 (FtP 5.10): the dashed NE Alabama links Jacksonville-Decatur and
+/// Jacksonville-Kingston: never for the Union; for a CSA general with SP only on a 3-value or
+/// campaign card.
+#[test]
+fn t_neal_1_ne_alabama_fpt_5_10() {
+    let g = game();
+    let mut st = new("1861", 5);
+    st.flow.clear();
+    let ne = [sp("decatur"), sp("kingston")];
+    let union = moving(Side::Union, Formation::Corps, "jacksonville_al", 3);
+    assert!(!g.steps(&st, &union).iter().any(|s| ne.contains(s)), "never the Union");
+    let mut csa = moving(Side::Csa, Formation::Corps, "jacksonville_al", 2);
+    csa.gens = vec![general("bragg")];
+    csa.rail_only = false;
+    assert!(!g.steps(&st, &csa).iter().any(|s| ne.contains(s)), "a 2-value card");
+    csa.value = 3;
+    let to = g.steps(&st, &csa);
+    assert!(ne.iter().all(|s| to.contains(s)), "a 3-value card");
+}
+
+/// Digest T-CMD-6 (FtP 5.2.9, 5.3.4): an army reduced to 1 SP keeps at most 4 generals; 2 loose
+/// SP hold at most 3; a general may stay alone in a fort (0 SP) but not in an empty space; the
+/// opponent picks the excess, never a cavalry brigade.
+#[test]
+fn t_cmd_6_generals_per_sp_limits_fpt_5_2_9_5_3_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    super::choices_tests::put_army(&mut st, "army_of_the_potomac", "frederick", 1, "mcclellan");
+    let a = super::play_tests::army("army_of_the_potomac");
+    for id in ["burnside", "banks", "mcdowell"] {
+        put_general(&mut st, id, GenAt::Army(a));
+    }
+    assert!(g.excess_candidates(&st, Side::Union, sp("frederick")).is_empty(), "1 SP + 3 = 4 generals");
+    put_general(&mut st, "pope", GenAt::Army(a));
+    assert_eq!(g.excess_candidates(&st, Side::Union, sp("frederick")).len(), 5, "a fifth is too many");
+    put_sp(&mut st, Side::Csa, "manassas", 2);
+    for id in ["beauregard", "j_johnston", "bragg"] {
+        put_general(&mut st, id, GenAt::Map(sp("manassas")));
+    }
+    assert!(g.excess_candidates(&st, Side::Csa, sp("manassas")).is_empty(), "2 SP + 1 = 3 generals");
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    assert!(g.excess_candidates(&st, Side::Csa, sp("manassas")).is_empty(), "the brigade is a general and an SP");
+    put_general(&mut st, "price", GenAt::Map(sp("manassas")));
+    let c = g.excess_candidates(&st, Side::Csa, sp("manassas"));
+    assert!(!c.is_empty() && !c.contains(&general("stuart")), "never the brigade");
+    // Alone: in a fort yes, in an empty space no.
+    put_general(&mut st, "polk", GenAt::Map(sp("memphis")));
+    assert!(!g.leaves_ok(&st, Side::Csa, sp("memphis"), 0, &[]));
+    st.fort[sp("memphis") as usize] = Some(Side::Csa);
+    assert!(g.leaves_ok(&st, Side::Csa, sp("memphis"), 0, &[]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8.4 Supply (FtP 8)
+
+/// Digest T-LOC-1 (FtP 8.2 example): a Union force at Vicksburg under UNC with a Union PC is
+/// supplied, and so is one at Meridian tracing Forest, Jackson (Union) to Vicksburg.
+#[test]
+fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["vicksburg", "jackson_ms", "forest"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Union);
+    }
+    put_sp(&mut st, Side::Union, "vicksburg", 2);
+    put_sp(&mut st, Side::Union, "meridian", 2);
+    let sup = g.supplied(&st, Side::Union);
+    assert!(sup[sp("vicksburg") as usize], "UNC at Vicksburg");
+    assert!(sup[sp("meridian") as usize], "Meridian - Forest - Jackson - Vicksburg");
+    // Cut the trace at Forest: Meridian is out of supply.
+    st.control[sp("forest") as usize] = Control::Of(Side::Csa);
+    put_sp(&mut st, Side::Csa, "forest", 1);
+    let sup = g.supplied(&st, Side::Union);
+    assert!(sup[sp("vicksburg") as usize]);
+    assert!(!sup[sp("meridian") as usize], "no other friendly or neutral trace from Meridian");
+}

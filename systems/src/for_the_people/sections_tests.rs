@@ -1,0 +1,439 @@
+//! One test per rule section the rest of the suite did not cite (issue 4), grouped by chapter of
+//! the Spanish rulebook as digested in /work/shared/rules/for-the-people.md.
+
+use super::choices_tests::{check, no_forts, put_army, put_general, refused};
+use super::content::{Control, Side};
+use super::formulas::{self, CsaReinforcementInput, ZoneResult};
+use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
+use super::state::*;
+use bivouac_engine::log::Log;
+
+fn state_id(id: &str) -> usize {
+    game().c.state(id).unwrap_or_else(|| panic!("no state {id}")) as usize
+}
+
+fn spaces_of(state: &str) -> Vec<Sp> {
+    (0..game().c.map.len() as Sp).filter(|&s| game().state_of(s) == state_id(state)).collect()
+}
+
+fn give(st: &mut State, side: Side, n: u8) {
+    let c = bivouac_engine::piles::CardId(n as u16 - 1);
+    let from = st.piles.find(c).expect("card somewhere");
+    st.piles.move_card(c, from, HAND[side.index()]).unwrap();
+}
+
+fn empty_hands(st: &mut State) {
+    for h in HAND {
+        while let Some(c) = st.piles.top(h) {
+            st.piles.move_card(c, h, DISCARD).unwrap();
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3 Sequence of play
+
+/// FtP 3.3.1: the CSA may take the first round only by playing a campaign card as its event.
+#[test]
+fn csa_goes_first_only_with_a_campaign_card_fpt_3_3_1() {
+    let mut st = new("1861", 1);
+    st.flow.clear();
+    st.flow.push(Frame::FirstPlayer);
+    empty_hands(&mut st);
+    give(&mut st, Side::Csa, 88);
+    give(&mut st, Side::Csa, 91);
+    let mut l = legal_text(&st, Side::Csa);
+    l.sort();
+    assert_eq!(l, ["csa-first 88", "union-first"], "#88 Minor Campaign may lead; #91 may not");
+    refused(&mut st, Side::Csa, "csa-first 91", "FtP 3.3.1");
+    act(&mut st, Side::Csa, "csa-first 88");
+    assert!(st.piles.find(bivouac_engine::piles::CardId(87)) != Some(HAND[1]), "the campaign card is played");
+    check(&st);
+}
+
+/// FtP 3.4.1, 3.4.2: in the PC Phase the capital is placed first (segment a), then political
+/// control is determined (segment b).
+#[test]
+fn pc_phase_places_the_capital_then_determines_control_fpt_3_4_1_3_4_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_hands(&mut st);
+    st.flow.clear();
+    st.phase = Phase::Strategy;
+    st.capital[0] = None;
+    put_sp(&mut st, Side::Union, "leesburg", 1);
+    g.proceed(&mut st, &mut Log::quiet());
+    assert!(matches!(st.flow.top(), Some(Frame::Capital { side: Side::Union })), "segment a first");
+    assert_eq!(st.control(sp("leesburg")), Control::Of(Side::Csa), "no PC before the capital is placed");
+    act(&mut st, Side::Union, "capital philadelphia");
+    assert_eq!(st.capital[0], Some(sp("philadelphia")));
+    assert_eq!(st.control(sp("leesburg")), Control::Of(Side::Union), "segment b follows");
+    check(&st);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4 Strategy cards
+
+/// FtP 4.2.2: a card whose event is the enemy's can always be played for OPs, never as an event.
+#[test]
+fn enemy_event_cards_are_played_for_ops_fpt_4_2_2() {
+    let mut st = new("1861", 1);
+    round_with(&mut st, Side::Union, 91);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"ops 91".into()), "#91 Letters of Marque is a CSA event");
+    assert!(!l.contains(&"event 91".into()));
+    act(&mut st, Side::Union, "ops 91");
+    check(&st);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5 Land movement
+
+/// FtP 5.9.2: a force using the rail bonus may not enter an enemy-occupied space, even one with a
+/// friendly PC; without the bonus it may.
+#[test]
+fn rail_bonus_never_enters_enemy_occupied_spaces_fpt_5_9_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "washington", 1);
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("washington")));
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 1");
+    let m = st.moving.as_ref().expect("a corps move");
+    assert_eq!(m.mp, g.base_mp(Formation::Corps));
+    check(&st);
+    // The bonus is checked where the corps would run out of MP: spend 7 MP by rail through
+    // Union spaces, then a space holding CSA SP is out of reach even with the bonus.
+    let mut st2 = st.clone();
+    if let Some(m) = st2.moving.as_mut() {
+        m.mp = 0;
+        m.steps = g.base_mp(Formation::Corps);
+        m.rail_only = true;
+    }
+    let to: Vec<Sp> = g.steps(&st2, st2.moving.as_ref().unwrap());
+    assert!(!to.is_empty(), "the bonus offers rail steps through friendly spaces");
+    let target = to[0];
+    st2.sp[target as usize][1] = 1;
+    st2.sp_at_start[1] += 1;
+    assert!(!g.steps(&st2, st2.moving.as_ref().unwrap()).contains(&target), "not into an enemy-occupied space");
+}
+
+/// FtP 5.4.3: SP moving by sea without a general move as a corps (a 3-value card), and may land in
+/// an enemy-controlled port a division could not enter.
+#[test]
+fn naval_move_without_a_general_is_a_corps_move_fpt_5_4_3() {
+    let mut st = new("1861", 1);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    let l = legal_text(&st, Side::Union);
+    let naval: Vec<&String> = l.iter().filter(|x| x.starts_with("naval fort_monroe")).collect();
+    assert!(!naval.is_empty(), "SP alone may move by sea with a 3-value card: {l:?}");
+    let mut st = new("1861", 1);
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    assert!(!legal_text(&st, Side::Union).iter().any(|x| x.starts_with("naval ")), "any naval move needs a 3-value card");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7 Battles
+
+/// FtP 7.3.5: an eliminated army's marker waits until the next turn before it can be created again.
+#[test]
+fn an_eliminated_army_returns_next_turn_fpt_7_3_5() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "washington", 5, "mcdowell");
+    let a = army("army_of_the_potomac");
+    g.eliminate_army(&mut st, Side::Union, a, &mut Log::quiet());
+    assert!(st.armies[a as usize].is_none());
+    assert_eq!(st.army_ready[a as usize], st.turn + 1);
+    put_sp(&mut st, Side::Union, "baltimore", 6);
+    put_general(&mut st, "mcclellan", GenAt::Map(sp("baltimore")));
+    st.control[sp("baltimore") as usize] = Control::Of(Side::Union);
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    assert!(!legal_text(&st, Side::Union).iter().any(|x| x.starts_with("create baltimore army_of_the_potomac")), "not this turn");
+    st.turn += 1;
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    assert!(legal_text(&st, Side::Union).iter().any(|x| x.starts_with("create baltimore army_of_the_potomac")), "from the next turn");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8 Supply
+
+/// FtP 8.4.1: the Valley is Winchester, Staunton and Strasburg (each counts double for VA, 8.4.3).
+#[test]
+fn the_valley_is_winchester_staunton_strasburg_fpt_8_4_1() {
+    let c = &game().c;
+    let mut double: Vec<Sp> = c.map.ids().filter(|&s| c.control_weight(s) == 2).map(|s| s.0).collect();
+    double.sort();
+    let mut want = vec![sp("staunton"), sp("strasburg"), sp("winchester")];
+    want.sort();
+    assert_eq!(double, want);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 10 Reinforcements
+
+/// FtP 10.4.1, 10.4.4: at most 15 CSA SP a turn: 9 from the states, 1 each for MO and KY (when
+/// the CSA controls them), 4 from blockade runners.
+#[test]
+fn csa_reinforcements_at_most_fifteen_fpt_10_4_1_10_4_4() {
+    let g = game();
+    let f = &g.formulas;
+    let all = CsaReinforcementInput { csa_controls_mo: true, csa_controls_ky: true, ..Default::default() };
+    let r = formulas::csa_reinforcements(f, &all);
+    assert_eq!((r.states, r.missouri, r.kentucky), (9, 1, 1));
+    let none = formulas::csa_reinforcements(f, &CsaReinforcementInput::default());
+    assert_eq!((none.missouri, none.kentucky), (0, 0), "10.4.4: only for a controlled border state");
+    let mut dice = super::battle::ScriptedDice::new(&[6, 6, 6, 6], &[]);
+    let br: u8 = formulas::blockade_runners(f, 0, &[true; 4], &mut dice).iter().map(ZoneResult::sp).sum();
+    assert_eq!(br, 4);
+    assert_eq!(r.total() + br, 15);
+}
+
+/// FtP 12.5: each failed blockade-runner roll, or zone with no open BR port, costs the CSA 2 SW.
+#[test]
+fn failed_blockade_runner_rolls_cost_two_sw_fpt_12_5() {
+    let f = &game().formulas;
+    let mut dice = super::battle::ScriptedDice::new(&[1, 2], &[]);
+    let z = formulas::blockade_runners(f, 2, &[true, true, false], &mut dice);
+    assert_eq!(z.iter().map(ZoneResult::sw).collect::<Vec<_>>(), [-2, -2, -2]);
+}
+
+/// FtP 10.6.2, 10.6.3: a supplied army with no general gets the first arriving general, who
+/// commands with no SW penalty although a higher-rated general is elsewhere (5.2.2 exception).
+#[test]
+fn a_generic_army_gets_the_first_general_fpt_10_6_2_10_6_3() {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("washington"), sp: 5, commander: None });
+    st.sp_at_start[0] += 5;
+    put_sp(&mut st, Side::Union, "baltimore", 3);
+    put_general(&mut st, "fremont", GenAt::Map(sp("st_louis")));
+    put_sp(&mut st, Side::Union, "st_louis", 1);
+    st.generals[general("pope") as usize] = GenAt::Track(st.turn);
+    st.sw_plus = [false, false];
+    st.flow.clear();
+    st.flow.push(Frame::PlaceGenerals { side: Side::Union });
+    assert_eq!(legal_text(&st, Side::Union), ["place washington"], "the generic army first");
+    refused(&mut st, Side::Union, "place baltimore", "FtP 10.6.1");
+    let sw = st.sw;
+    act(&mut st, Side::Union, "place washington");
+    assert_eq!(st.armies[a as usize].and_then(|x| x.commander), Some(general("pope")));
+    assert_eq!(st.sw, sw, "no penalty for Fremont (PR 8) outside an army");
+}
+
+/// Digest T-GEN-1 (FtP 10.6, 10.6.4): Stuart placed at Manassas absorbs 1 SP at once and
+/// becomes a brigade; a space takes no more generals than it has SP, counting those present.
+#[test]
+fn t_gen_1_general_placement_fpt_10_6_10_6_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_sp(&mut st, Side::Csa, "knoxville", 1);
+    put_general(&mut st, "bragg", GenAt::Map(sp("knoxville")));
+    st.generals[general("stuart") as usize] = GenAt::Track(st.turn);
+    st.flow.clear();
+    st.flow.push(Frame::PlaceGenerals { side: Side::Csa });
+    let l = legal_text(&st, Side::Csa);
+    assert!(l.contains(&"place manassas".into()));
+    assert!(!l.contains(&"place knoxville".into()), "1 SP already holds Bragg");
+    act(&mut st, Side::Csa, "place manassas");
+    assert_eq!(st.generals[general("stuart") as usize], GenAt::Map(sp("manassas")));
+    assert_eq!(st.sp[sp("manassas") as usize][1], 2, "2 infantry SP + Stuart's brigade");
+    assert_eq!(g.strength(&st, Side::Csa, sp("manassas")), 3);
+    check(&st);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 12 Strategic Will
+
+/// FtP 12.1.1: the Union takes a CSA state when it controls enough of its spaces (ES: and no intact
+/// resource center or open BR port is left there): the CSA loses the state's value, the Union gains
+/// nothing, and the state never returns.
+#[test]
+fn union_takes_a_csa_state_fpt_12_1_1() {
+    let g = game();
+    let mut st = new("1861", 1);
+    st.sw_plus = [false, false];
+    let fl = spaces_of("fl");
+    for &s in &fl {
+        st.control[s as usize] = Control::Of(Side::Union);
+        st.sp[s as usize][1] = 0;
+        st.fort[s as usize] = None;
+        if g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).resource > 0 {
+            st.rc_destroyed[s as usize] = true;
+        }
+    }
+    let sw = st.sw;
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[state_id("fl")], Control::Of(Side::Union));
+    assert_eq!(st.sw, [sw[0], sw[1] - 5], "Florida: CSA -5, no Union gain");
+    for &s in &fl {
+        st.control[s as usize] = Control::Of(Side::Csa);
+    }
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[state_id("fl")], Control::Of(Side::Union), "never returns");
+}
+
+/// FtP 12.1.2: 3 CSA-controlled spaces in an original Union state: Union -5, CSA +5, every PC Phase.
+#[test]
+fn csa_holding_a_union_state_fpt_12_1_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    st.sw_plus = [false, true];
+    let pa = spaces_of("pa");
+    for &s in &pa[..2] {
+        st.control[s as usize] = Control::Of(Side::Csa);
+    }
+    let sw = st.sw;
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.sw, sw, "2 spaces are not enough");
+    st.control[pa[2] as usize] = Control::Of(Side::Csa);
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.sw, [sw[0] - 5, sw[1] + 5]);
+    g.state_control(&mut st, &mut Log::quiet());
+    assert_eq!(st.sw, [sw[0] - 10, sw[1] + 10], "every turn");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 14-16 Scenarios
+
+/// FtP 14.7 (ES): the 1862 scenario goes to the Union if its SW is greater than the CSA's; else
+/// the CSA wins. IT: a lead of 25 wins, a CSA lead loses, else a draw.
+#[test]
+fn victory_1862_fpt_14_7() {
+    let g = game();
+    let mut st = new("1862", 1);
+    st.sw = [101, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![0]);
+    st.sw = [100, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![1], "a tie is a CSA win");
+    st.edition = game().c.edition("italian").unwrap();
+    st.sw = [124, 100];
+    assert!(g.scenario_victory(&st).0.is_empty(), "IT: a draw");
+    st.sw = [125, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![0]);
+    st.sw = [99, 100];
+    assert_eq!(g.scenario_victory(&st).0, vec![1]);
+}
+
+/// FtP 15.3, 15.5, 15.6: the 1863 scenario starts after Emancipation, blockade 3, amphibious 3,
+/// Nashville and Memphis destroyed, SW Union 85 (+), CSA 80 (-); its first Reinforcement Phase
+/// is step c (generals) only.
+#[test]
+fn scenario_1863_markers_sw_and_first_turn_fpt_15_3_15_5_15_6() {
+    let st = new("1863", 1);
+    assert!(st.emancipation);
+    assert_eq!((st.blockade, st.naval.amphibious), (3, 3));
+    assert!(st.rc_destroyed[sp("nashville") as usize] && st.rc_destroyed[sp("memphis") as usize]);
+    assert_eq!((st.sw, st.sw_plus), ([85, 80], [true, false]));
+    assert_eq!(st.pool.iter().map(|&x| x as u32).sum::<u32>(), 0, "no SP in the first turn");
+    assert!(matches!(st.flow.top(), Some(Frame::PlaceGenerals { .. }) | Some(Frame::Round { .. }) | Some(Frame::FirstPlayer)), "{:?}", st.flow.top());
+}
+
+/// FtP 16.5, 16.6, 16.7: the 1864 scenario: SW Union 65 (+), CSA 50 (-), the Mississippi bonus
+/// already received; the first Reinforcement Phase is step c only; the campaign victory applies,
+/// with the CSA automatic win if Union SW < 50 at the end of Fall 1864.
+#[test]
+fn scenario_1864_sw_first_turn_and_victory_fpt_16_5_16_6_16_7() {
+    let g = game();
+    let st = new("1864", 1);
+    assert_eq!((st.sw, st.sw_plus), ([65, 50], [true, false]));
+    assert!(st.mississippi_bonus, "FtP 12.8: already received");
+    assert_eq!(st.pool.iter().map(|&x| x as u32).sum::<u32>(), 0, "no SP in the first turn");
+    let mut end = st.clone();
+    end.turn = 12;
+    end.sw = [49, 50];
+    end.flow.clear();
+    g.end_turn(&mut end, &mut Log::quiet());
+    assert_eq!(end.result.map(|r| r.0), Some(vec![1]), "Union SW 49 at the end of Fall 1864");
+    let mut last = st.clone();
+    last.turn = 13;
+    last.sw = [60, 50];
+    last.flow.clear();
+    g.end_turn(&mut last, &mut Log::quiet());
+    assert!(last.result.as_ref().is_some_and(|r| r.1.contains("17.3")), "{:?}", last.result);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4.6 "Forward to Richmond!", 5.5 cavalry, 6.1 naval movement
+
+fn forward_round(st: &mut State) {
+    round_with(st, Side::Union, 9);
+    st.forward = Some(9);
+    act(st, Side::Union, "ops 9");
+}
+
+/// FtP 4.6.3: an army under a generic commander (5.2.8) is not bound by "Forward to Richmond!".
+#[test]
+fn forward_to_richmond_spares_a_generic_army_fpt_4_6_3() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("frederick"), sp: 8, commander: None });
+    st.sp_at_start[0] += 8;
+    round_with(&mut st, Side::Union, 9);
+    st.forward = Some(9);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.len() > 1, "not forced to use #9 for the army: {l:?}");
+    act(&mut st, Side::Union, "ops 9");
+    assert!(!legal_text(&st, Side::Union).contains(&"army army_of_the_potomac".into()), "a generic army does not move (5.2.8)");
+}
+
+/// FtP 4.6.4: with Richmond already Union-controlled, the army must still march on it.
+#[test]
+fn forward_to_richmond_applies_with_richmond_union_fpt_4_6_4() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 8, "mcclellan");
+    st.control[sp("richmond") as usize] = Control::Of(Side::Union);
+    forward_round(&mut st);
+    assert_eq!(legal_text(&st, Side::Union), ["army army_of_the_potomac"]);
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    assert_eq!(st.moving.as_ref().map(|m| m.order), Some(MoveOrder::Richmond));
+    check(&st);
+}
+
+/// FtP 5.5.5: a brigade stacked with infantry SP and no other general cannot move with them (no
+/// corps or division led by it), only alone.
+#[test]
+fn a_brigade_alone_with_infantry_moves_alone_fpt_5_5_5() {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    round_with(&mut st, Side::Csa, 9);
+    act(&mut st, Side::Csa, "ops 9");
+    let l = legal_text(&st, Side::Csa);
+    assert!(l.contains(&"brigade stuart".into()), "{l:?}");
+    assert!(!l.iter().any(|x| x.starts_with("corps stuart")), "{l:?}");
+    check(&st);
+}
+
+/// FtP 6.1.4: a naval move may pass a non-coastal CSA fort only by running the guns (6.3).
+#[test]
+fn passing_a_csa_fort_runs_the_guns_fpt_6_1_4() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.control[sp("cairo") as usize] = Control::Of(Side::Union);
+    put_sp(&mut st, Side::Union, "cairo", 3);
+    let run = |st: &State| g.naval_routes(st, sp("cairo"), true, None).iter().find(|r| r.to == sp("new_madrid")).map(|r| r.runs_guns);
+    assert_eq!(run(&st), Some(false));
+    st.fort[sp("columbus_ky") as usize] = Some(Side::Csa);
+    assert_eq!(run(&st), Some(true), "past the Columbus fort");
+}
