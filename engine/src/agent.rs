@@ -129,16 +129,13 @@ pub enum AgentKind {
     Random,
     Heuristic,
     /// Information-set Monte Carlo tree search with this many iterations per decision and
-    /// this tree depth (`MctsConfig::max_depth`, 0: no limit).
+    /// this tree depth (`MctsConfig::max_depth`, 0: no limit; None: the game's default,
+    /// [`Game::search_depth`]).
     Mcts {
         iterations: u32,
-        #[serde(default = "default_depth")]
-        depth: u32,
+        #[serde(default)]
+        depth: Option<u32>,
     },
-}
-
-fn default_depth() -> u32 {
-    MctsConfig::DEPTH
 }
 
 impl AgentKind {
@@ -146,9 +143,9 @@ impl AgentKind {
     pub const ALL: &[AgentKind] = &[
         AgentKind::Random,
         AgentKind::Heuristic,
-        AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH },
-        AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH },
-        AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH },
+        AgentKind::Mcts { iterations: MctsConfig::EASY, depth: None },
+        AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: None },
+        AgentKind::Mcts { iterations: MctsConfig::HARD, depth: None },
     ];
 
     /// The name used on the command line (`random`, `heuristic`, `mcts-easy`, `mcts`,
@@ -157,9 +154,9 @@ impl AgentKind {
         match self {
             AgentKind::Random => "random",
             AgentKind::Heuristic => "heuristic",
-            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH } => "mcts-easy",
-            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH } => "mcts",
-            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH } => "mcts-hard",
+            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: None } => "mcts-easy",
+            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: None } => "mcts",
+            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: None } => "mcts-hard",
             AgentKind::Mcts { .. } => "mcts-custom",
         }
     }
@@ -169,29 +166,30 @@ impl AgentKind {
         match self {
             AgentKind::Random => "AI: random",
             AgentKind::Heuristic => "AI: heuristic",
-            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH } => "AI: search (easy)",
-            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH } => "AI: search",
-            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH } => "AI: search (hard)",
+            AgentKind::Mcts { iterations: MctsConfig::EASY, depth: None } => "AI: search (easy)",
+            AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: None } => "AI: search",
+            AgentKind::Mcts { iterations: MctsConfig::HARD, depth: None } => "AI: search (hard)",
             AgentKind::Mcts { .. } => "AI: search (custom)",
         }
     }
 
     /// `random`, `heuristic`, `mcts-easy`, `mcts` (= `mcts-normal`), `mcts-hard`, `mcts:N`
-    /// (N iterations per decision) or `mcts:N:D` (and a tree depth of D actions, 0: no limit).
+    /// (N iterations per decision, at the game's default depth) or `mcts:N:D` (and a tree depth of
+    /// D actions, 0: no limit).
     pub fn parse(s: &str) -> Result<Self, String> {
         let expected = "expected one of: random, heuristic, mcts-easy, mcts, mcts-hard, mcts:N (N iterations), mcts:N:D (and tree depth D, 0 = no limit)";
         match s {
             "random" => Ok(AgentKind::Random),
             "heuristic" => Ok(AgentKind::Heuristic),
-            "mcts-easy" => Ok(AgentKind::Mcts { iterations: MctsConfig::EASY, depth: MctsConfig::DEPTH }),
-            "mcts" | "mcts-normal" => Ok(AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: MctsConfig::DEPTH }),
-            "mcts-hard" => Ok(AgentKind::Mcts { iterations: MctsConfig::HARD, depth: MctsConfig::DEPTH }),
+            "mcts-easy" => Ok(AgentKind::Mcts { iterations: MctsConfig::EASY, depth: None }),
+            "mcts" | "mcts-normal" => Ok(AgentKind::Mcts { iterations: MctsConfig::NORMAL, depth: None }),
+            "mcts-hard" => Ok(AgentKind::Mcts { iterations: MctsConfig::HARD, depth: None }),
             other => {
                 let unknown = || format!("unknown AI `{other}`; {expected}");
                 let rest = other.strip_prefix("mcts:").ok_or_else(unknown)?;
                 let (n, d) = rest.split_once(':').unwrap_or((rest, ""));
                 let iterations = n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(unknown)?;
-                let depth = if d.is_empty() && !rest.contains(':') { MctsConfig::DEPTH } else { d.parse::<u32>().map_err(|_| unknown())? };
+                let depth = if !rest.contains(':') { None } else { Some(d.parse::<u32>().map_err(|_| unknown())?) };
                 Ok(AgentKind::Mcts { iterations, depth })
             }
         }
@@ -201,7 +199,7 @@ impl AgentKind {
     /// depth).
     pub fn spec(self) -> String {
         match self {
-            AgentKind::Mcts { iterations, depth } if depth != MctsConfig::DEPTH => format!("mcts:{iterations}:{depth}"),
+            AgentKind::Mcts { iterations, depth: Some(depth) } => format!("mcts:{iterations}:{depth}"),
             AgentKind::Mcts { iterations, .. } if self.name() == "mcts-custom" => format!("mcts:{iterations}"),
             _ => self.name().to_string(),
         }
@@ -222,11 +220,11 @@ mod tests {
 
     #[test]
     fn every_kind_parses_back_from_its_spec() {
-        let custom = [AgentKind::Mcts { iterations: 77, depth: MctsConfig::DEPTH }, AgentKind::Mcts { iterations: 400, depth: MctsConfig::DEPTH + 3 }];
+        let custom = [AgentKind::Mcts { iterations: 77, depth: None }, AgentKind::Mcts { iterations: 400, depth: Some(3) }, AgentKind::Mcts { iterations: 400, depth: Some(0) }];
         for &k in AgentKind::ALL.iter().chain(&custom) {
             assert_eq!(AgentKind::parse(&k.spec()), Ok(k));
         }
-        assert_eq!(AgentKind::parse("mcts:50:2"), Ok(AgentKind::Mcts { iterations: 50, depth: 2 }));
+        assert_eq!(AgentKind::parse("mcts:50:2"), Ok(AgentKind::Mcts { iterations: 50, depth: Some(2) }));
         assert!(AgentKind::parse("mcts:0").is_err());
         assert!(AgentKind::parse("mcts:5:x").is_err());
         assert!(AgentKind::parse("mcts:5:").is_err());

@@ -144,6 +144,14 @@ pub trait Game: Send + Sync + 'static {
         state.clone()
     }
 
+    /// The tree depth of the search agents when the user names none (`mcts`, `mcts-easy`,
+    /// `mcts-hard`, `mcts:N`; `mcts:N:D` overrides it): actions below the root before a leaf
+    /// is evaluated, 0 for no limit (the default), 1 for flat Monte Carlo over
+    /// determinizations (see `MctsConfig::max_depth`). Measured per game in docs/ai-strength.md.
+    fn search_depth(&self) -> u32 {
+        0
+    }
+
     /// How good `state` looks for `seat`, from 0 (lost) to 1 (won): the game knowledge of the
     /// heuristic agent and the leaf value of search. Called on determinized states only.
     /// The default knows only finished games (see [`outcome_value`]) and says 0.5 otherwise.

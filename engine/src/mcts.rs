@@ -35,10 +35,10 @@ pub struct MctsConfig {
     /// UCB1 exploration constant (on means rescaled to 0..=1 among siblings).
     pub exploration: f64,
     /// Actions in the tree below the root (0: no limit): a path this long ends in a leaf,
-    /// which is evaluated. 1 is flat Monte Carlo over determinizations: every legal action is
-    /// valued by the mean evaluation of its result over many samples, which UCB1 spreads
-    /// toward the promising actions.
-    pub max_depth: u32,
+    /// which is evaluated. 1 is flat Monte Carlo over determinizations ([`flat_search`]):
+    /// every legal action is valued by the mean evaluation of its result over many samples.
+    /// None: the game's default ([`Game::search_depth`]).
+    pub max_depth: Option<u32>,
 }
 
 impl MctsConfig {
@@ -46,13 +46,15 @@ impl MctsConfig {
     pub const EASY: u32 = 100;
     pub const NORMAL: u32 = 400;
     pub const HARD: u32 = 1600;
-    /// Tree depth of the strength levels (see `max_depth`): the full tree. Measured in
-    /// docs/ai-strength.md: GCACW's search needs the tree (flat search loses to the heuristic
-    /// there), Blockade Runner's does best flat (`mcts:N:1`).
-    pub const DEPTH: u32 = 0;
 
+    /// A budget of `iterations` at the game's default depth.
     pub fn iterations(iterations: u32) -> Self {
-        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false, max_depth: Self::DEPTH }
+        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false, max_depth: None }
+    }
+
+    /// The depth this search uses in `game`: the configured one, else the game's default.
+    pub fn depth<G: Game>(&self, game: &G) -> u32 {
+        self.max_depth.unwrap_or_else(|| game.search_depth())
     }
 }
 
@@ -86,15 +88,31 @@ struct Node<A> {
 const MAX_SCORED: usize = 48;
 const PRIOR_VISITS: f64 = 4.0;
 
-/// What a search found: visits per legal action of the decision, and the iterations run.
+/// What a search found: visits and mean value (for the deciding seat) per legal action of the
+/// decision, and the iterations run (leaf evaluations in flat search).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
     pub visits: Vec<u32>,
+    pub means: Vec<f64>,
     pub iterations: u32,
 }
 
-/// Search from `decision` with `cfg`, drawing every random choice from `rng`.
+impl SearchResult {
+    /// The index of the most visited action, ties broken by the best mean, then by `rng`.
+    pub fn choice(&self, rng: &mut GameRng) -> usize {
+        let most = self.visits.iter().copied().max().unwrap_or(0);
+        let scores: Vec<f64> = self.visits.iter().zip(&self.means).map(|(&v, &m)| if v == most { m } else { f64::NEG_INFINITY }).collect();
+        best_index(&scores, rng)
+    }
+}
+
+/// Search from `decision` with `cfg`, drawing every random choice from `rng`: flat Monte
+/// Carlo ([`flat_search`]) at a depth of 1, the tree otherwise.
 pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
+    let max_depth = cfg.depth(decision.game);
+    if max_depth == 1 {
+        return flat_search(decision, cfg, rng);
+    }
     let game = decision.game;
     let start = Instant::now();
     let mut nodes: Vec<Node<G::Action>> = vec![Node { action: None, seat: decision.seat, children: Vec::new(), visits: 0, avail: 0, reward: 0.0, priors: Vec::new(), prior: None }];
@@ -114,7 +132,7 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
         let mut node = 0usize;
         // Selection and expansion.
         while let Some(&seat) = game.active_seats(&s).first() {
-            if game.outcome(&s).is_some() || (cfg.max_depth > 0 && path.len() > cfg.max_depth as usize) {
+            if game.outcome(&s).is_some() || (max_depth > 0 && path.len() > max_depth as usize) {
                 break;
             }
             legal.clear();
@@ -235,12 +253,60 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
             node.reward += values.get(node.seat as usize).copied().unwrap_or(0.0);
         }
     }
-    let visits = decision
-        .legal
-        .iter()
-        .map(|a| nodes[0].children.iter().find(|&&c| nodes[c].action.as_ref() == Some(a)).map_or(0, |&c| nodes[c].visits))
-        .collect();
-    SearchResult { visits, iterations: done }
+    let root: Vec<Option<&Node<G::Action>>> =
+        decision.legal.iter().map(|a| nodes[0].children.iter().map(|&c| &nodes[c]).find(|n| n.action.as_ref() == Some(a))).collect();
+    let visits = root.iter().map(|n| n.map_or(0, |n| n.visits)).collect();
+    let means = root.iter().map(|n| n.map_or(0.0, |n| n.reward / n.visits.max(1) as f64)).collect();
+    SearchResult { visits, means, iterations: done }
+}
+
+/// Flat Monte Carlo over determinizations with common samples and sequential halving
+/// (Karnin, Koren and Somekh 2013). An iteration is one sample (a state drawn from what the
+/// seat knows, its future dice included), shared by every action still in the running: actions
+/// are compared on the same hands and the same dice rather than through the noise of different
+/// ones. The samples are split over log2(actions) rounds, and each round drops the worse half
+/// by mean value, so the last samples go to the few best actions. Means are plain averages of
+/// leaves: no maximum over noisy children inflates an action that opens a wide choice, and no
+/// opponent plays as if it saw the sampled hands (the biases of a deeper tree in a game of
+/// hidden hands and many dice). Visits count the samples that scored each action.
+pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
+    let game = decision.game;
+    let start = Instant::now();
+    let k = decision.legal.len();
+    let budget = cfg.iterations.max(1);
+    let mut total = vec![0.0; k];
+    let mut visits = vec![0u32; k];
+    // In random order, so that actions of equal value are dropped at random (as the heuristic
+    // breaks its ties), not always the later ones of the game's list.
+    let mut alive: Vec<usize> = (0..k).collect();
+    rng.shuffle(&mut alive);
+    let rounds = (u32::BITS - (k as u32).saturating_sub(1).leading_zeros()).max(1);
+    let mut done = 0u32;
+    'rounds: for round in 0..rounds {
+        let samples = ((budget.saturating_sub(done)) / (rounds - round)).max(1);
+        for _ in 0..samples {
+            if done > 0 && (done >= budget || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
+                break 'rounds;
+            }
+            done += 1;
+            let base = decision.determinize(rng);
+            for &i in &alive {
+                let mut s = base.clone();
+                // An action a sample refuses is worth nothing there (as for the heuristic).
+                if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
+                    total[i] += game.evaluate(&s, decision.seat);
+                }
+                visits[i] += 1;
+            }
+        }
+        if round + 1 < rounds {
+            let mean = |i: usize| total[i] / visits[i].max(1) as f64;
+            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+    }
+    let means = (0..k).map(|i| total[i] / visits[i].max(1) as f64).collect();
+    SearchResult { visits, means, iterations: done }
 }
 
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
@@ -265,9 +331,7 @@ impl<G: Game> Agent<G> for MctsAgent {
         if decision.legal.len() == 1 {
             return 0;
         }
-        let result = search(decision, &self.config, &mut self.rng);
-        let scores: Vec<f64> = result.visits.iter().map(|&v| v as f64).collect();
-        best_index(&scores, &mut self.rng)
+        search(decision, &self.config, &mut self.rng).choice(&mut self.rng)
     }
 }
 
@@ -375,11 +439,35 @@ mod tests {
         // and every iteration ends at a child of the root.
         let s = Heap { left: 3, turn: 0, winner: None };
         let legal = Nim.legal_actions(&s, 0);
-        let cfg = MctsConfig { max_depth: 1, ..MctsConfig::iterations(200) };
+        let cfg = MctsConfig { max_depth: Some(1), ..MctsConfig::iterations(200) };
         let r = search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(2));
-        assert_eq!(r.visits.iter().sum::<u32>(), 200);
-        let best = (0..legal.len()).max_by_key(|&i| r.visits[i]).unwrap();
-        assert_eq!(legal[best], 3);
+        assert_eq!(r.iterations, 200, "an iteration of flat search is one sample");
+        assert_eq!(*r.visits.iter().max().unwrap(), 200, "the best action is scored on every sample");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 3);
+    }
+
+    #[test]
+    fn flat_search_halves_the_field_and_spends_its_budget_on_the_best() {
+        // Nim's evaluation knows only finished games: one move from 7 wins nothing, every action
+        // is worth 0.5, and the halving keeps 2 of the 3 (at random among equals).
+        let s = Heap { left: 7, turn: 0, winner: None };
+        let legal = Nim.legal_actions(&s, 0);
+        let d = Decision::new(&Nim, &s, 0, &legal);
+        let cfg = MctsConfig { max_depth: Some(1), ..MctsConfig::iterations(90) };
+        let a = flat_search(&d, &cfg, &mut GameRng::new(5));
+        assert_eq!(a, search(&d, &cfg, &mut GameRng::new(5)), "deterministic for a seed");
+        assert_eq!(a.iterations, 90);
+        // 2 rounds of 45 samples: 3 actions, then the better 2.
+        let mut v = a.visits.clone();
+        v.sort();
+        assert_eq!(v, vec![45, 90, 90]);
+    }
+
+    #[test]
+    fn the_game_default_depth_applies_when_none_is_given() {
+        // Nim keeps the trait's default (0: the full tree); an explicit depth overrides it.
+        assert_eq!(MctsConfig::iterations(10).depth(&Nim), 0);
+        assert_eq!(MctsConfig { max_depth: Some(1), ..MctsConfig::iterations(10) }.depth(&Nim), 1);
     }
 
     #[test]

@@ -8,6 +8,13 @@ use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
 
 impl BlockadeRunner {
+    /// The default search depth ([`Game::search_depth`]): flat Monte Carlo over
+    /// determinizations. A deeper tree loses to the heuristic agent here (docs/ai-strength.md):
+    /// hands are hidden (BR 3.9) and moves roll dice (BR 3.6 evasion, 3.1 blockade), so a tree's nodes mix samples,
+    /// its opponents play as if they saw the sampled hands, and its means follow the best of
+    /// noisy children.
+    pub const AI_SEARCH_DEPTH: u32 = 1;
+
     /// Other players' hands and the order of the Action deck are hidden (BR 7: hands are
     /// secret; the discards are public): pool them, shuffle, and deal each hand back at its
     /// size. A card shown in a pending trade offer (BR 3.9) stays where it is for the two
@@ -115,6 +122,14 @@ mod tests {
         let mut later = rich.clone();
         later.year = g.c.last_year;
         assert!(g.evaluate(&later, 0) > v, "the same lead is worth more with less time left");
+    }
+
+    #[test]
+    fn search_defaults_to_flat_monte_carlo() {
+        // docs/ai-strength.md: flat search beats the heuristic here, a deeper tree does not.
+        assert_eq!(game().search_depth(), 1);
+        assert_eq!(bivouac_engine::mcts::MctsConfig::iterations(400).depth(&game()), 1);
+        assert_eq!(bivouac_engine::mcts::MctsConfig { max_depth: Some(0), ..bivouac_engine::mcts::MctsConfig::iterations(400) }.depth(&game()), 0);
     }
 
     #[test]

@@ -1998,6 +1998,11 @@ impl Game for BlockadeRunner {
         self.ai_evaluate(state, seat)
     }
 
+    /// Flat search (see `ai.rs`, measured in docs/ai-strength.md).
+    fn search_depth(&self) -> u32 {
+        Self::AI_SEARCH_DEPTH
+    }
+
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         self.invariants(state)
     }
