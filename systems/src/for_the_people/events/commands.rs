@@ -4,7 +4,7 @@
 //! untouched; `content/README.md` lists them with the rules they follow.
 
 use super::super::FtP;
-use super::super::content::{CardNo, Control, GeneralId, Side, StateSide};
+use super::super::content::{ArmyId, CardNo, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
 use super::super::naval::NavalEvent;
 use super::super::state::*;
@@ -191,6 +191,7 @@ pub(super) enum Returned {
     BattleDrm(BattleDrm),
     Restrict(Restrict),
     LimitMp(u8),
+    Elite(String),
 }
 
 /// A checked command, ids resolved.
@@ -230,6 +231,7 @@ pub(super) enum Cmd {
     BattleDrm(BattleMod),
     Restrict(MoveLimit),
     LimitMp(u8),
+    Elite(ArmyId),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -418,6 +420,12 @@ impl FtP {
                 }
                 Returned::LimitMp(n) if cx.interrupt && st.moving.is_some() => Cmd::LimitMp(n),
                 Returned::LimitMp(_) => return Err("limit_mp: only an interrupt of an enemy move may limit it (FtP 4.2.5)".into()),
+                Returned::Elite(id) => {
+                    let a = self.c.army(&id).ok_or_else(|| format!("elite: no army `{id}`"))?;
+                    // FtP 7.5.1: one of the playing side's armies, at most 2 elite units in play.
+                    self.elite_placeable(st, cx.side, a).map_err(|r| format!("elite: {r}"))?;
+                    Cmd::Elite(a)
+                }
             });
         }
         Ok(out)
@@ -573,6 +581,10 @@ impl FtP {
                 Cmd::Restrict(l) => {
                     log.info(|| format!("{}: no {:?} moves until the end of turn {} (event #{})", l.side.name(), l.kind, l.until, l.card).to_lowercase());
                     st.move_limits.push(l);
+                }
+                Cmd::Elite(a) => {
+                    self.elite_placeable(st, cx.side, a).map_err(|r| format!("elite: {r}"))?;
+                    self.place_elite(st, cx.side, a, log);
                 }
                 Cmd::LimitMp(n) => {
                     // FtP 4.2.5: the interrupted force moves on with at most n MP.

@@ -118,6 +118,8 @@ impl FtP {
             "removed": cards(REMOVED),
             "deck_count": st.piles.len(DECK),
             "moving": moving,
+            // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
+            "elite": {"union": self.elite_ids(st, Side::Union), "csa": self.elite_ids(st, Side::Csa), "max": self.elite_max()},
         });
         // Moved in, not through `json!`, which would deep-copy them (a third of the view's cost).
         for (k, v) in [("spaces", spaces), ("generals", generals), ("armies", armies), ("states", states)] {
@@ -125,6 +127,10 @@ impl FtP {
         }
         self.set_view_card(&mut view, side, card);
         view
+    }
+
+    fn elite_ids(&self, st: &State, side: Side) -> Vec<&str> {
+        st.elite[side.index()].iter().map(|&a| self.c.armies[a as usize].id.as_str()).collect()
     }
 
     /// The fields of the view that depend on the card played: `card`, `chooser`,
