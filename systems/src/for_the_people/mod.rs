@@ -216,6 +216,8 @@ impl FtP {
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
+                // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
+                "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}

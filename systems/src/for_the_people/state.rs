@@ -234,6 +234,10 @@ pub struct Opts {
     /// FtP 20 (optional): the operations queue.
     #[serde(default)]
     pub ops_queue: bool,
+    /// FtP 6.8.2 [INTERP] option `galveston-forts`: the only coastal fort a
+    /// `retake_coastal_fort` card (#115) may retake (`None`: any).
+    #[serde(default)]
+    pub retake_only: Option<Sp>,
     /// FtP 19 (variant, Spanish edition): rail logistics.
     #[serde(default)]
     pub rail_logistics: bool,

@@ -684,7 +684,10 @@ impl FtP {
         }
         let flag = |f| card.and_then(|n| self.c.card(n)).is_some_and(|d| d.has(f));
         let d = self.c.map.space(SpaceId(s));
-        if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !flag(CardFlag::RetakeCoastalFort) {
+        // FtP 6.8.2 [INTERP] option `galveston-forts`: the card retakes any coastal fort, or
+        // (the ES sentence read as one exception) Fort Monroe only.
+        let retake = flag(CardFlag::RetakeCoastalFort) && st.opts.retake_only.is_none_or(|only| only == s);
+        if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !retake {
             return Err(format!("pc: the CSA cannot retake the coastal fort {name} (FtP 6.8.2)"));
         }
         if flag(CardFlag::PcCapture) || st.control(s) == Control::Of(side) {

@@ -308,6 +308,65 @@ fn card_115_battle_of_galveston_retakes_a_coastal_fort_ftp_6_8_2() {
     refused_to(115, Side::Union);
 }
 
+/// FtP 6.8.2 [INTERP], option `galveston-forts`: by default #115 retakes any coastal fort (a
+/// second exception beside Fort Monroe); `fort_monroe` reads the ES sentence as one exception,
+/// so #115 retakes Fort Monroe only.
+#[test]
+fn card_115_galveston_forts_option_any_or_fort_monroe_only_ftp_6_8_2() {
+    use super::super::naval_tests::{board, own};
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    // The option reaches the state from the setup; the default is the current reading.
+    let mut setup = Setup::new("1863", 2, 7);
+    assert_eq!(g.setup(&setup).unwrap().opts.retake_only, None);
+    setup.options.insert("galveston-forts".into(), "fort_monroe".into());
+    assert_eq!(g.setup(&setup).unwrap().opts.retake_only, Some(sp("fort_monroe")));
+    setup.options.insert("galveston-forts".into(), "fort_morgan".into());
+    assert!(g.setup(&setup).is_err(), "only the option's values");
+    let fresh = |only: Option<&str>| {
+        let mut st = board("1863", Side::Csa, 115);
+        for (s, _, d) in g.c.map.spaces() {
+            if d.coastal_fort && st.control(s.0) == Control::Of(Side::Union) {
+                st.sp[s.index()][0] = 1;
+            }
+        }
+        for f in ["fort_morgan", "fort_monroe"] {
+            own(&mut st, Side::Union, f);
+            st.sp[sp(f) as usize] = [0, 0];
+        }
+        st.opts.retake_only = only.map(sp);
+        st
+    };
+    let asked = |st: &mut State| {
+        let mut roll = |_: &mut State| 1;
+        g.event_action_with(st, Frame::Round { side: Side::Csa }, &Action::Event { card: 115 }, &mut bivouac_engine::log::Log::quiet(), &mut roll).unwrap().unwrap();
+        let mut o = options(st);
+        o.sort();
+        o
+    };
+    // Default ("any"): both forts.
+    assert_eq!(asked(&mut fresh(None)), ["fort_monroe", "fort_morgan"]);
+    let mut st = fresh(None);
+    play(g, &mut st, Side::Csa, 115, &["fort_morgan"], &[]).unwrap();
+    assert_eq!(st.control(sp("fort_morgan")), Control::Of(Side::Csa));
+    // "fort_monroe": Fort Monroe only; Fort Morgan is refused.
+    assert_eq!(asked(&mut fresh(Some("fort_monroe"))), ["fort_monroe"]);
+    let mut st = fresh(Some("fort_monroe"));
+    assert_eq!(play(g, &mut st, Side::Csa, 115, &["fort_morgan"], &[]).unwrap_err().rule, "FtP 4.2");
+    assert_eq!(st.control(sp("fort_morgan")), Control::Of(Side::Union));
+    let mut st = fresh(Some("fort_monroe"));
+    play(g, &mut st, Side::Csa, 115, &["fort_monroe"], &[]).unwrap();
+    assert_eq!(st.control(sp("fort_monroe")), Control::Of(Side::Csa));
+    // The command layer refuses it too, whatever a script offers.
+    let st = fresh(Some("fort_monroe"));
+    assert!(g.event_pc_ok(&st, Some(115), Side::Csa, sp("fort_morgan")).unwrap_err().contains("FtP 6.8.2"));
+    assert!(g.event_pc_ok(&st, Some(115), Side::Csa, sp("fort_monroe")).is_ok());
+    // With Fort Monroe held by the Union's SP, nothing is left to retake.
+    let mut st = fresh(Some("fort_monroe"));
+    st.sp[sp("fort_monroe") as usize] = [1, 0];
+    not_playable(&mut st, Side::Csa, 115);
+}
+
 #[test]
 fn card_117_st_marks_a_blockade_runner_port_while_in_force_ftp_10_5_2() {
     let g = game();

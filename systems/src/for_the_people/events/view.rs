@@ -118,6 +118,9 @@ impl FtP {
             "removed": cards(REMOVED),
             "deck_count": st.piles.len(DECK),
             "moving": moving,
+            // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
+            // `retake_coastal_fort` card may retake.
+            "retake_only": st.opts.retake_only.map(|s| self.c.map.name(SpaceId(s))),
             // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
             "elite": {"union": self.elite_ids(st, Side::Union), "csa": self.elite_ids(st, Side::Csa), "max": self.elite_max()},
         });
