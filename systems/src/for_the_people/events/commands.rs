@@ -138,6 +138,9 @@ pub(super) struct MoveSp {
     side: String,
     #[serde(default = "one")]
     count: u8,
+    /// The SP move by rail (a concentration, FtP 4.5.1): refused under a rail restriction.
+    #[serde(default)]
+    rail: bool,
 }
 
 #[derive(Deserialize)]
@@ -337,6 +340,10 @@ impl FtP {
                 Returned::CancelMove(true) if cx.interrupt && st.moving.is_some() => Cmd::CancelMove,
                 Returned::MoveSp(x) => {
                     let (from, to, side) = (self.ev_space(&x.from)?, self.ev_space(&x.to)?, side_of(&x.side)?);
+                    // An event in force forbids this side rail moves (`restrict`, e.g. #125).
+                    if x.rail && self.move_limited(st, side, MoveKind::Rail) {
+                        return Err(format!("move_sp: {} may not move by rail this turn (an event in force, FtP 4.2)", x.side));
+                    }
                     if st.sp[from as usize][side.index()] < x.count || self.enemy_occupied(st, side, to) {
                         return Err(format!("move_sp: not {} loose {} SP at {}, or {} holds the enemy", x.count, x.side, x.from, x.to));
                     }

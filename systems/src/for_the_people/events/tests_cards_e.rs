@@ -162,6 +162,65 @@ fn card_103_shares_075_and_the_union_uses_the_b_and_o_ftp_4_5_1_10_2_4() {
     assert_eq!(st.sp[sp(&from) as usize][0], 0);
 }
 
+/// #125's rail restriction holds for the SP a concentration moves by rail (FtP 4.5.1): the view
+/// shows the restricted side no railroad link, so #75's script offers no SP to move, and the
+/// command layer refuses any `move_sp` by rail of that side (one check for every script).
+#[test]
+fn card_125_restriction_stops_concentration_rail_moves_ftp_4_5_1() {
+    use super::commands::{Ctx, Returned};
+    let g = game();
+    let mut st = ready("1861", Side::Csa, 75);
+    // A CSA target space with a rail link to a space holding 1 loose CSA SP.
+    let v = g.event_view(&st, Side::Csa, 75);
+    let (to, from) = v["spaces"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, s)| s["original"] == "csa")
+        .find_map(|(id, s)| s["rail"].as_array().unwrap().first().map(|x| (id.clone(), x.as_str().unwrap().to_string())))
+        .expect("a rail link in an original CSA state");
+    for s in [&to, &from] {
+        let x = sp(s) as usize;
+        st.control[x] = Control::Of(Side::Csa);
+        st.sp[x] = [0, 0];
+        st.fort[x] = None;
+    }
+    st.sp[sp(&from) as usize][1] = 1;
+    for at in st.generals.iter_mut() {
+        if *at == GenAt::Map(sp(&to)) {
+            *at = GenAt::Out;
+        }
+    }
+    st.generals[general("beauregard")] = GenAt::Map(sp(&to));
+    let limited = |st: &State| {
+        let mut st = st.clone();
+        st.move_limits.push(super::MoveLimit { card: 125, side: Side::Csa, kind: super::MoveKind::Rail, until: st.turn });
+        st
+    };
+    // Without the restriction the SP moves by rail.
+    let mut free = st.clone();
+    play(g, &mut free, Side::Csa, 75, &[to.as_str(), from.as_str(), "done"], &[]).unwrap();
+    assert_eq!(free.sp[sp(&to) as usize][1], 1);
+    // Under #125: no railroad link in the CSA's view (the Union's is unchanged), no SP offered.
+    let mut st = limited(&st);
+    assert!(g.event_view(&st, Side::Csa, 75)["spaces"][&to]["rail"].as_array().unwrap().is_empty());
+    assert!(!g.event_view(&st, Side::Union, 103)["spaces"][&to]["rail"].as_array().unwrap().is_empty());
+    play(g, &mut st, Side::Csa, 75, &[to.as_str()], &[]).unwrap();
+    assert_eq!((st.sp[sp(&to) as usize][1], st.sp[sp(&from) as usize][1]), (0, 1), "no SP moved");
+    assert_eq!(st.concentration, Some(sp(&to)), "the concentration itself goes on");
+    // The command layer: a move by rail of the restricted side is refused, other moves are not.
+    let cmd = |side: &str, rail: bool| serde_json::from_value::<Returned>(serde_json::json!({"move_sp": {"from": from, "to": to, "side": side, "rail": rail}})).unwrap();
+    let st = limited(&ready("1861", Side::Csa, 75));
+    let mut st = st;
+    st.sp[sp(&from) as usize] = [1, 1];
+    st.sp[sp(&to) as usize] = [0, 0];
+    st.fort[sp(&to) as usize] = None;
+    let cx = Ctx { side: Side::Csa, card: 75, interrupt: false };
+    let e = g.check_commands(&st, cx, vec![cmd("csa", true)]).unwrap_err();
+    assert!(e.contains("may not move by rail"), "{e}");
+    assert!(g.check_commands(&st, cx, vec![cmd("csa", false)]).is_ok());
+}
+
 #[test]
 fn card_105_cavalry_detachments_remove_an_enemy_pc_near_cavalry() {
     let g = game();

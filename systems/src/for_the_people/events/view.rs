@@ -32,12 +32,15 @@ impl FtP {
         let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
         let mut spaces = Map::new();
         let supplied = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
+        // An event in force forbidding `side` rail moves (`restrict`, e.g. #125): no railroad
+        // link is usable by it.
+        let rail_ok = !self.move_limited(st, side, super::MoveKind::Rail);
         for (s, id, d) in self.c.map.spaces() {
             let x = s.0;
             let sp = |sd: Side| self.strength(st, sd, x);
             let inf = |sd: Side| self.infantry(st, sd, x);
             let adjacent: Vec<&str> = self.c.map.neighbors(s).map(|(t, _)| self.c.map.name(t)).collect();
-            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
+            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| rail_ok && self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
             spaces.insert(
                 id.to_string(),
                 json!({
