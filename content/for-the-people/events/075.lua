@@ -7,7 +7,9 @@
 -- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
 -- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
 -- with their army). The space must be in a state originally Confederate (ES), friendly, and
--- hold a general of the player's; with no SP moved no rail link is needed.
+-- hold a general of the player's; with no SP moved no rail link is needed. Under a rail
+-- restriction in force (#125) the view shows no railroad links for the side and the `rail = true`
+-- SP moves are refused by the command layer: the concentration moves no SP.
 -- FtP 4.5.2: a general in the space is then activated (one move); the player chooses how many SP
 -- go; he must attempt an attack (not yet enforced by the movement rules).
 -- Not yet applied: on #100 and #101 the army commander becomes eligible for leader
@@ -111,7 +113,7 @@ function play(view)
   local cmds = {}
   for k = 2, #inputs do
     if inputs[k] ~= "done" then
-      cmds[#cmds + 1] = { move_sp = { from = inputs[k], to = target, side = view.side, count = 1 } }
+      cmds[#cmds + 1] = { move_sp = { from = inputs[k], to = target, side = view.side, count = 1, rail = true } }
     end
   end
   cmds[#cmds + 1] = { concentrate = target }

@@ -6,6 +6,9 @@
 -- original Confederate state that holds no Union SP (FtP 11.3: never where the enemy has SP). The
 -- map has no coastal fort at Galveston itself, so any such fort may be chosen. A modder with the
 -- printed card should check it.
+-- [INTERP] scenario option `galveston-forts` (view.retake_only): the ES sentence of 6.8.2 can
+-- also be read as "Fort Monroe, which can be attacked by land or with this event": then only
+-- Fort Monroe may be retaken.
 
 function declare()
   return { text = "The Confederacy retakes a Union-controlled coastal fort that holds no Union SP: place a Confederate PC on it.", playable = true }
@@ -14,7 +17,8 @@ end
 local function forts(view)
   local out = {}
   for id, s in pairs(view.spaces) do
-    if s.coastal_fort and s.original == "csa" and s.control == "union" and s.sp.union == 0 then
+    if s.coastal_fort and s.original == "csa" and s.control == "union" and s.sp.union == 0
+        and (view.retake_only == nil or view.retake_only == id) then
       out[#out + 1] = id
     end
   end

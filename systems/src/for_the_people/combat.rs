@@ -266,8 +266,13 @@ impl FtP {
         let m = st.moving.clone().expect("moving");
         let side = m.side;
         let e = other(side);
-        let att = self.attacker_force(st);
-        let def = self.defender_force(st, e, s);
+        // FtP 7.5.1: the owners of elite units in the battle decide whether to use them.
+        if self.ask_elite(st, side, s) {
+            return;
+        }
+        let mut att = self.attacker_force(st);
+        let mut def = self.defender_force(st, e, s);
+        let elite_armies = self.commit_elite(st, s, &mut att, &mut def);
         let d = self.c.map.space(SpaceId(s));
         let field = Field {
             fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),
@@ -310,6 +315,12 @@ impl FtP {
         });
         // FtP 7.7: leader casualties; FtP 5.5.4: a dead cavalry general's SP counts toward
         // one SP of his side's battle losses (the owner's option, always taken).
+        // FtP 7.5.1, 7.8.2: an elite unit used and 2+ SP lost: one is eliminated.
+        for (rep, f, a) in [(&r.attacker, &att, elite_armies[0]), (&r.defender, &def, elite_armies[1])] {
+            if rep.elite_lost {
+                self.lose_elite(st, f.side, a, log);
+            }
+        }
         let mut lost = [r.attacker.sp_lost as u16, r.defender.sp_lost as u16];
         for (i, (rep, is_att)) in [(&r.attacker, true), (&r.defender, false)].into_iter().enumerate() {
             if let Some(k) = rep.leader_check.as_ref().and_then(|c| c.killed) {

@@ -34,6 +34,7 @@ pub mod battle;
 mod battle_board;
 pub mod content;
 mod combat;
+mod elite;
 mod events;
 mod losses;
 mod naval;
@@ -198,6 +199,7 @@ impl FtP {
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
             Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
             Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
+            Frame::Elite { space, .. } => format!("choose how many elite units to use in the battle at {} (FtP 7.5.1)", self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -218,6 +220,8 @@ impl FtP {
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
+                // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
+                "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -320,6 +324,8 @@ impl FtP {
             queue: Default::default(),
             rail: Default::default(),
             space_losses: Vec::new(),
+            elite: [Vec::new(), Vec::new()],
+            elite_commit: [None; 2],
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -391,6 +397,7 @@ impl FtP {
             Action::Stop | Action::Done => "FtP 3.3",
             Action::RetreatTo { .. } => "FtP 7.6.1",
             Action::Withdraw | Action::Stand => "FtP 7.2",
+            Action::Elite { .. } => "FtP 7.5.1",
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
@@ -559,6 +566,7 @@ impl Game for FtP {
             Action::Convert => "convert".into(),
             Action::Stop => "stop".into(),
             Action::Withdraw => "withdraw".into(),
+            Action::Elite { n } => format!("elite {n}"),
             Action::Stand => "stand".into(),
             Action::Intercept { from } => format!("intercept {}", s(from)),
             Action::Decline => "decline".into(),
@@ -680,6 +688,10 @@ impl Game for FtP {
                 arity(2)?;
                 let general = if w[1] == "sp" { None } else { Some(general(1)?) };
                 if verb == "drop" { Action::DropOff { general } } else { Action::PickUp { general } }
+            }
+            "elite" => {
+                arity(2)?;
+                Action::Elite { n: num(1)? }
             }
             "disband" => {
                 arity(2)?;
@@ -892,6 +904,7 @@ impl Game for FtP {
             .iter()
             .filter_map(|f| match f {
                 Frame::Retreat { from, .. } | Frame::Rbb { from, .. } => Some(*from),
+                Frame::Elite { space, .. } => Some(*space),
                 Frame::Lead { space, .. } => Some(*space),
                 _ => None,
             })

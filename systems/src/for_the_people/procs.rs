@@ -369,6 +369,7 @@ impl FtP {
             Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, &mut out),
             Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
             Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, &mut out),
+            Frame::Elite { side, space } => self.elite_actions(st, side, space, &mut out),
         }
         out
     }
@@ -866,6 +867,7 @@ impl FtP {
                 self.pcs_used(st, side, left);
             }
             Action::PickUp { .. } | Action::DropOff { .. } => self.perform_pickup(st, a, log),
+            Action::Elite { n } => self.perform_elite(st, top, n, log),
         }
     }
 
@@ -1202,6 +1204,8 @@ impl FtP {
     /// turn track, -10/-5 SW and its commander's PR), its SP join `keep` up to 15.
     pub(super) fn merge_armies(&self, st: &mut State, side: Side, gone: u8, keep: u8, log: &mut Log) {
         let x = st.armies[gone as usize].take().expect("army");
+        // FtP 7.5.1: an elite unit never transfers to another army.
+        self.elite_army_gone(st, gone);
         let dest = st.armies[keep as usize].map(|k| k.space).unwrap_or(x.space);
         for g in self.army_gens(st, gone) {
             // Cavalry brigades are SP too: they join the other army with the SP (5.2.1).
@@ -1277,6 +1281,7 @@ impl FtP {
             st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
         }
         st.armies[a as usize] = None;
+        self.elite_army_gone(st, a);
         st.army_ready[a as usize] = st.turn + 1;
         log.info(|| format!("{} is eliminated (FtP 5.2.1)", self.c.armies[a as usize].name));
         let pen = if side == Side::Union { -10 } else { -5 };

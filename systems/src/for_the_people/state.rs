@@ -185,6 +185,8 @@ pub enum Frame {
     /// FtP 9.1, 9.2 (`retreat`: 7.6.1): `side` picks cavalry or infantry for the next of `left`
     /// SP lost in `space` (losses.rs).
     SpaceLosses { side: Side, space: Sp, left: u8, retreat: bool },
+    /// FtP 7.5.1: `side` decides how many of its elite units to use in the battle at `space`.
+    Elite { side: Side, space: Sp },
 }
 
 impl Frame {
@@ -195,7 +197,7 @@ impl Frame {
             Frame::Intercept { side, .. } => side,
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
-            Frame::SpaceLosses { side, .. } => side,
+            Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -232,6 +234,10 @@ pub struct Opts {
     /// FtP 20 (optional): the operations queue.
     #[serde(default)]
     pub ops_queue: bool,
+    /// FtP 6.8.2 [INTERP] option `galveston-forts`: the only coastal fort a
+    /// `retake_coastal_fort` card (#115) may retake (`None`: any).
+    #[serde(default)]
+    pub retake_only: Option<Sp>,
     /// FtP 19 (variant, Spanish edition): rail logistics.
     #[serde(default)]
     pub rail_logistics: bool,
@@ -361,6 +367,13 @@ pub struct State {
     /// space, SP, a retreat's (7.6.1) or attrition's (9.1) (losses.rs).
     #[serde(default)]
     pub space_losses: Vec<(Side, Sp, u8, bool)>,
+    /// FtP 7.5.1: each side's elite units in play, as the army holding each (elite.rs).
+    #[serde(default)]
+    pub elite: [Vec<ArmyId>; 2],
+    /// FtP 7.5.1: the elite units each side uses in the battle about to be fought (`None`: not
+    /// decided yet).
+    #[serde(default)]
+    pub elite_commit: [Option<u8>; 2],
 }
 
 impl State {
@@ -460,4 +473,6 @@ pub enum Action {
     PickUp { general: Option<GeneralId> },
     /// FtP 5.1.5, 5.6.6: the moving force drops one SP (`None`) or this general in its space.
     DropOff { general: Option<GeneralId> },
+    /// FtP 7.5.1: use `n` elite units (+1 each) in the battle about to be fought.
+    Elite { n: u8 },
 }

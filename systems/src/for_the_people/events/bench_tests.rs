@@ -44,3 +44,40 @@ fn bench_random_games() {
         println!("for-the-people random games: {sc}: {n} games, {actions} actions, {:.1} ms/game, {:.0} actions/s", 1000.0 * s / n as f64, actions as f64 / s);
     }
 }
+
+/// Where the time of an event view (FtP 4.2) goes: the whole view against its rule-derived
+/// parts (supply traces, FtP 9; event PC checks, FtP 11.3; blockade-runner ports, FtP 10.5.2);
+/// the rest is the JSON building itself.
+#[test]
+#[ignore]
+fn bench_view_parts() {
+    use super::super::content::Side;
+    let g = game();
+    let st = g.setup(&Setup::new("campaign", 2, 1)).expect("setup");
+    let n = 200;
+    let t = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(g.event_view(&st, Side::Csa, 75));
+    }
+    let view = t.elapsed().as_secs_f64() / n as f64;
+    let t = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box((g.supplied(&st, Side::Union), g.supplied(&st, Side::Csa)));
+    }
+    let sup = t.elapsed().as_secs_f64() / n as f64;
+    let t = Instant::now();
+    for _ in 0..n {
+        for (s, _, _) in g.c.map.spaces() {
+            std::hint::black_box((g.event_pc_ok(&st, None, Side::Union, s.0).is_ok(), g.event_pc_ok(&st, None, Side::Csa, s.0).is_ok()));
+        }
+    }
+    let pc = t.elapsed().as_secs_f64() / n as f64;
+    let t = Instant::now();
+    for _ in 0..n {
+        for (s, _, _) in g.c.map.spaces() {
+            std::hint::black_box(g.br_open(&st, s.0));
+        }
+    }
+    let br = t.elapsed().as_secs_f64() / n as f64;
+    println!("view {:.3} ms, supplied x2 {:.3} ms, pc_ok {:.3} ms, br_open {:.3} ms", view * 1e3, sup * 1e3, pc * 1e3, br * 1e3);
+}

@@ -4,7 +4,7 @@
 //! untouched; `content/README.md` lists them with the rules they follow.
 
 use super::super::FtP;
-use super::super::content::{CardNo, Control, GeneralId, Side, StateSide};
+use super::super::content::{ArmyId, CardNo, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
 use super::super::naval::NavalEvent;
 use super::super::state::*;
@@ -138,6 +138,9 @@ pub(super) struct MoveSp {
     side: String,
     #[serde(default = "one")]
     count: u8,
+    /// The SP move by rail (a concentration, FtP 4.5.1): refused under a rail restriction.
+    #[serde(default)]
+    rail: bool,
 }
 
 #[derive(Deserialize)]
@@ -191,6 +194,7 @@ pub(super) enum Returned {
     BattleDrm(BattleDrm),
     Restrict(Restrict),
     LimitMp(u8),
+    Elite(String),
 }
 
 /// A checked command, ids resolved.
@@ -230,6 +234,7 @@ pub(super) enum Cmd {
     BattleDrm(BattleMod),
     Restrict(MoveLimit),
     LimitMp(u8),
+    Elite(ArmyId),
 }
 
 /// Who plays the event, and whether it interrupts an enemy move (FtP 4.2.5).
@@ -335,6 +340,10 @@ impl FtP {
                 Returned::CancelMove(true) if cx.interrupt && st.moving.is_some() => Cmd::CancelMove,
                 Returned::MoveSp(x) => {
                     let (from, to, side) = (self.ev_space(&x.from)?, self.ev_space(&x.to)?, side_of(&x.side)?);
+                    // An event in force forbids this side rail moves (`restrict`, e.g. #125).
+                    if x.rail && self.move_limited(st, side, MoveKind::Rail) {
+                        return Err(format!("move_sp: {} may not move by rail this turn (an event in force, FtP 4.2)", x.side));
+                    }
                     if st.sp[from as usize][side.index()] < x.count || self.enemy_occupied(st, side, to) {
                         return Err(format!("move_sp: not {} loose {} SP at {}, or {} holds the enemy", x.count, x.side, x.from, x.to));
                     }
@@ -418,6 +427,12 @@ impl FtP {
                 }
                 Returned::LimitMp(n) if cx.interrupt && st.moving.is_some() => Cmd::LimitMp(n),
                 Returned::LimitMp(_) => return Err("limit_mp: only an interrupt of an enemy move may limit it (FtP 4.2.5)".into()),
+                Returned::Elite(id) => {
+                    let a = self.c.army(&id).ok_or_else(|| format!("elite: no army `{id}`"))?;
+                    // FtP 7.5.1: one of the playing side's armies, at most 2 elite units in play.
+                    self.elite_placeable(st, cx.side, a).map_err(|r| format!("elite: {r}"))?;
+                    Cmd::Elite(a)
+                }
             });
         }
         Ok(out)
@@ -574,6 +589,10 @@ impl FtP {
                     log.info(|| format!("{}: no {:?} moves until the end of turn {} (event #{})", l.side.name(), l.kind, l.until, l.card).to_lowercase());
                     st.move_limits.push(l);
                 }
+                Cmd::Elite(a) => {
+                    self.elite_placeable(st, cx.side, a).map_err(|r| format!("elite: {r}"))?;
+                    self.place_elite(st, cx.side, a, log);
+                }
                 Cmd::LimitMp(n) => {
                     // FtP 4.2.5: the interrupted force moves on with at most n MP.
                     if let Some(m) = st.moving.as_mut() {
@@ -672,7 +691,10 @@ impl FtP {
         }
         let flag = |f| card.and_then(|n| self.c.card(n)).is_some_and(|d| d.has(f));
         let d = self.c.map.space(SpaceId(s));
-        if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !flag(CardFlag::RetakeCoastalFort) {
+        // FtP 6.8.2 [INTERP] option `galveston-forts`: the card retakes any coastal fort, or
+        // (the ES sentence read as one exception) Fort Monroe only.
+        let retake = flag(CardFlag::RetakeCoastalFort) && st.opts.retake_only.is_none_or(|only| only == s);
+        if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !retake {
             return Err(format!("pc: the CSA cannot retake the coastal fort {name} (FtP 6.8.2)"));
         }
         if flag(CardFlag::PcCapture) || st.control(s) == Control::Of(side) {

@@ -43,6 +43,8 @@ mod tests_cards_d;
 #[cfg(test)]
 mod tests_cards_e;
 #[cfg(test)]
+mod tests_cards_elite;
+#[cfg(test)]
 mod tests_cards_naval;
 
 pub use commands::{BattleMod, InForce, MoveKind, MoveLimit};

@@ -162,6 +162,65 @@ fn card_103_shares_075_and_the_union_uses_the_b_and_o_ftp_4_5_1_10_2_4() {
     assert_eq!(st.sp[sp(&from) as usize][0], 0);
 }
 
+/// #125's rail restriction holds for the SP a concentration moves by rail (FtP 4.5.1): the view
+/// shows the restricted side no railroad link, so #75's script offers no SP to move, and the
+/// command layer refuses any `move_sp` by rail of that side (one check for every script).
+#[test]
+fn card_125_restriction_stops_concentration_rail_moves_ftp_4_5_1() {
+    use super::commands::{Ctx, Returned};
+    let g = game();
+    let mut st = ready("1861", Side::Csa, 75);
+    // A CSA target space with a rail link to a space holding 1 loose CSA SP.
+    let v = g.event_view(&st, Side::Csa, 75);
+    let (to, from) = v["spaces"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(_, s)| s["original"] == "csa")
+        .find_map(|(id, s)| s["rail"].as_array().unwrap().first().map(|x| (id.clone(), x.as_str().unwrap().to_string())))
+        .expect("a rail link in an original CSA state");
+    for s in [&to, &from] {
+        let x = sp(s) as usize;
+        st.control[x] = Control::Of(Side::Csa);
+        st.sp[x] = [0, 0];
+        st.fort[x] = None;
+    }
+    st.sp[sp(&from) as usize][1] = 1;
+    for at in st.generals.iter_mut() {
+        if *at == GenAt::Map(sp(&to)) {
+            *at = GenAt::Out;
+        }
+    }
+    st.generals[general("beauregard")] = GenAt::Map(sp(&to));
+    let limited = |st: &State| {
+        let mut st = st.clone();
+        st.move_limits.push(super::MoveLimit { card: 125, side: Side::Csa, kind: super::MoveKind::Rail, until: st.turn });
+        st
+    };
+    // Without the restriction the SP moves by rail.
+    let mut free = st.clone();
+    play(g, &mut free, Side::Csa, 75, &[to.as_str(), from.as_str(), "done"], &[]).unwrap();
+    assert_eq!(free.sp[sp(&to) as usize][1], 1);
+    // Under #125: no railroad link in the CSA's view (the Union's is unchanged), no SP offered.
+    let mut st = limited(&st);
+    assert!(g.event_view(&st, Side::Csa, 75)["spaces"][&to]["rail"].as_array().unwrap().is_empty());
+    assert!(!g.event_view(&st, Side::Union, 103)["spaces"][&to]["rail"].as_array().unwrap().is_empty());
+    play(g, &mut st, Side::Csa, 75, &[to.as_str()], &[]).unwrap();
+    assert_eq!((st.sp[sp(&to) as usize][1], st.sp[sp(&from) as usize][1]), (0, 1), "no SP moved");
+    assert_eq!(st.concentration, Some(sp(&to)), "the concentration itself goes on");
+    // The command layer: a move by rail of the restricted side is refused, other moves are not.
+    let cmd = |side: &str, rail: bool| serde_json::from_value::<Returned>(serde_json::json!({"move_sp": {"from": from, "to": to, "side": side, "rail": rail}})).unwrap();
+    let st = limited(&ready("1861", Side::Csa, 75));
+    let mut st = st;
+    st.sp[sp(&from) as usize] = [1, 1];
+    st.sp[sp(&to) as usize] = [0, 0];
+    st.fort[sp(&to) as usize] = None;
+    let cx = Ctx { side: Side::Csa, card: 75, interrupt: false };
+    let e = g.check_commands(&st, cx, vec![cmd("csa", true)]).unwrap_err();
+    assert!(e.contains("may not move by rail"), "{e}");
+    assert!(g.check_commands(&st, cx, vec![cmd("csa", false)]).is_ok());
+}
+
 #[test]
 fn card_105_cavalry_detachments_remove_an_enemy_pc_near_cavalry() {
     let g = game();
@@ -306,6 +365,65 @@ fn card_115_battle_of_galveston_retakes_a_coastal_fort_ftp_6_8_2() {
     assert_eq!(st.control(sp("fort_morgan")), Control::Of(Side::Csa));
     assert_eq!(pile_of(&st, 115), "discard");
     refused_to(115, Side::Union);
+}
+
+/// FtP 6.8.2 [INTERP], option `galveston-forts`: by default #115 retakes any coastal fort (a
+/// second exception beside Fort Monroe); `fort_monroe` reads the ES sentence as one exception,
+/// so #115 retakes Fort Monroe only.
+#[test]
+fn card_115_galveston_forts_option_any_or_fort_monroe_only_ftp_6_8_2() {
+    use super::super::naval_tests::{board, own};
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    // The option reaches the state from the setup; the default is the current reading.
+    let mut setup = Setup::new("1863", 2, 7);
+    assert_eq!(g.setup(&setup).unwrap().opts.retake_only, None);
+    setup.options.insert("galveston-forts".into(), "fort_monroe".into());
+    assert_eq!(g.setup(&setup).unwrap().opts.retake_only, Some(sp("fort_monroe")));
+    setup.options.insert("galveston-forts".into(), "fort_morgan".into());
+    assert!(g.setup(&setup).is_err(), "only the option's values");
+    let fresh = |only: Option<&str>| {
+        let mut st = board("1863", Side::Csa, 115);
+        for (s, _, d) in g.c.map.spaces() {
+            if d.coastal_fort && st.control(s.0) == Control::Of(Side::Union) {
+                st.sp[s.index()][0] = 1;
+            }
+        }
+        for f in ["fort_morgan", "fort_monroe"] {
+            own(&mut st, Side::Union, f);
+            st.sp[sp(f) as usize] = [0, 0];
+        }
+        st.opts.retake_only = only.map(sp);
+        st
+    };
+    let asked = |st: &mut State| {
+        let mut roll = |_: &mut State| 1;
+        g.event_action_with(st, Frame::Round { side: Side::Csa }, &Action::Event { card: 115 }, &mut bivouac_engine::log::Log::quiet(), &mut roll).unwrap().unwrap();
+        let mut o = options(st);
+        o.sort();
+        o
+    };
+    // Default ("any"): both forts.
+    assert_eq!(asked(&mut fresh(None)), ["fort_monroe", "fort_morgan"]);
+    let mut st = fresh(None);
+    play(g, &mut st, Side::Csa, 115, &["fort_morgan"], &[]).unwrap();
+    assert_eq!(st.control(sp("fort_morgan")), Control::Of(Side::Csa));
+    // "fort_monroe": Fort Monroe only; Fort Morgan is refused.
+    assert_eq!(asked(&mut fresh(Some("fort_monroe"))), ["fort_monroe"]);
+    let mut st = fresh(Some("fort_monroe"));
+    assert_eq!(play(g, &mut st, Side::Csa, 115, &["fort_morgan"], &[]).unwrap_err().rule, "FtP 4.2");
+    assert_eq!(st.control(sp("fort_morgan")), Control::Of(Side::Union));
+    let mut st = fresh(Some("fort_monroe"));
+    play(g, &mut st, Side::Csa, 115, &["fort_monroe"], &[]).unwrap();
+    assert_eq!(st.control(sp("fort_monroe")), Control::Of(Side::Csa));
+    // The command layer refuses it too, whatever a script offers.
+    let st = fresh(Some("fort_monroe"));
+    assert!(g.event_pc_ok(&st, Some(115), Side::Csa, sp("fort_morgan")).unwrap_err().contains("FtP 6.8.2"));
+    assert!(g.event_pc_ok(&st, Some(115), Side::Csa, sp("fort_monroe")).is_ok());
+    // With Fort Monroe held by the Union's SP, nothing is left to retake.
+    let mut st = fresh(Some("fort_monroe"));
+    st.sp[sp("fort_monroe") as usize] = [1, 0];
+    not_playable(&mut st, Side::Csa, 115);
 }
 
 #[test]

@@ -32,12 +32,15 @@ impl FtP {
         let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
         let mut spaces = Map::new();
         let supplied = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
+        // An event in force forbidding `side` rail moves (`restrict`, e.g. #125): no railroad
+        // link is usable by it.
+        let rail_ok = !self.move_limited(st, side, super::MoveKind::Rail);
         for (s, id, d) in self.c.map.spaces() {
             let x = s.0;
             let sp = |sd: Side| self.strength(st, sd, x);
             let inf = |sd: Side| self.infantry(st, sd, x);
             let adjacent: Vec<&str> = self.c.map.neighbors(s).map(|(t, _)| self.c.map.name(t)).collect();
-            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
+            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| rail_ok && self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
             spaces.insert(
                 id.to_string(),
                 json!({
@@ -118,6 +121,11 @@ impl FtP {
             "removed": cards(REMOVED),
             "deck_count": st.piles.len(DECK),
             "moving": moving,
+            // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
+            // `retake_coastal_fort` card may retake.
+            "retake_only": st.opts.retake_only.map(|s| self.c.map.name(SpaceId(s))),
+            // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
+            "elite": {"union": self.elite_ids(st, Side::Union), "csa": self.elite_ids(st, Side::Csa), "max": self.elite_max()},
         });
         // Moved in, not through `json!`, which would deep-copy them (a third of the view's cost).
         for (k, v) in [("spaces", spaces), ("generals", generals), ("armies", armies), ("states", states)] {
@@ -125,6 +133,10 @@ impl FtP {
         }
         self.set_view_card(&mut view, side, card);
         view
+    }
+
+    fn elite_ids(&self, st: &State, side: Side) -> Vec<&str> {
+        st.elite[side.index()].iter().map(|&a| self.c.armies[a as usize].id.as_str()).collect()
     }
 
     /// The fields of the view that depend on the card played: `card`, `chooser`,
