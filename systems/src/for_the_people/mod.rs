@@ -20,7 +20,8 @@
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
 //! - `ops_queue`: the operations queue optional rule (FtP 20);
 //! - `rail_logistics`: the rail logistics variant (FtP 19, Spanish edition);
-//! - `losses`: attrition and retreat losses whose SP the owner picks (FtP 9.1, 9.2, 7.6.1);
+//! - `losses`: attrition and retreat losses whose SP the owner picks, and the loss pools
+//!   (loose, army, brigades) of every loss choice (FtP 9.1, 9.2, 7.6.1, 5.5.4);
 //! - `ordered`: moves under a card's orders, Forward to Richmond and concentrations (FtP
 //!   4.5.2, 4.6.2);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
@@ -188,12 +189,12 @@ impl FtP {
             Frame::TwoArmies { space, .. } => format!("remove one of the two armies at {} (FtP 5.2.4)", self.sname(*space)),
             Frame::Succession { army, .. } => format!("choose the new commander of {} among tied generals (FtP 5.2.8)", self.c.armies[*army as usize].name),
             Frame::Lead { space, .. } => format!("choose who commands the defence of {} among tied generals (FtP 5.3.1)", self.sname(*space)),
-            Frame::Losses { .. } => "take a battle loss from infantry or a cavalry brigade (FtP 5.5.4)".into(),
+            Frame::Losses { .. } => "take a battle loss from loose or army infantry or a cavalry brigade (FtP 5.5.4, 6.3.2)".into(),
             Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
-            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
-            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from loose or army infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from loose or army infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -398,9 +399,9 @@ impl FtP {
             Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
             Action::Command { .. } => "FtP 5.2.8",
             Action::InterceptWith { .. } => "FtP 5.8.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry => "FtP 5.5.4",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => "FtP 5.5.4",
             Action::Relieve { .. } => "FtP 5.6.1",
             Action::Demote => "FtP 5.6.3",
             Action::Retire => "FtP 5.6.4",
@@ -573,6 +574,7 @@ impl Game for FtP {
             Action::InterceptWith { from, general, sp } => format!("intercept {} {} {sp}", s(from), g(general)),
             Action::LoseBrigade { general } => format!("lose {}", g(general)),
             Action::LoseInfantry => "lose infantry".into(),
+            Action::LoseArmyInfantry => "lose army infantry".into(),
             Action::Relieve { army, commander } => format!("relieve {} {}", self.c.armies[*army as usize].id, g(commander)),
             Action::Demote => "demote".into(),
             Action::Retire => "retire".into(),
@@ -688,6 +690,13 @@ impl Game for FtP {
             "lose" if w.get(1) == Some(&"infantry") => {
                 arity(2)?;
                 Action::LoseInfantry
+            }
+            "lose" if w.get(1) == Some(&"army") => {
+                arity(3)?;
+                if w[2] != "infantry" {
+                    return Err(bad(format!("`{text}`: expected `lose army infantry`")));
+                }
+                Action::LoseArmyInfantry
             }
             "lose" => {
                 arity(2)?;

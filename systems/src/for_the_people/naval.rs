@@ -596,12 +596,10 @@ impl FtP {
         })
     }
 
-    /// FtP 6.3.2: a force that ran the guns and lost at its destination loses 1 extra SP.
-    pub(super) fn naval_repulsed(&self, st: &mut State, log: &mut Log) {
-        if st.naval.voyage.is_some_and(|v| v.ran_guns && v.to != Sp::MAX) && st.moving.is_some() {
-            log.info(|| "the force ran the guns and was repulsed: 1 extra SP lost (FtP 6.3.2)".to_string());
-            self.lose_moving(st, 1, log);
-        }
+    /// FtP 6.3.2: the battle in `s` is the assault of a naval move that ran the guns (or passed
+    /// a Confederate fort with Farragut) on its way.
+    pub(super) fn ran_guns_to(&self, st: &State, s: Sp) -> bool {
+        st.naval.voyage.is_some_and(|v| v.ran_guns && v.to == s) && st.moving.as_ref().is_some_and(|m| m.at == s)
     }
 
     /// The move ends: a Union force holding the space of a Confederate fort counter it took by

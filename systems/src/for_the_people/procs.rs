@@ -857,8 +857,8 @@ impl FtP {
                 self.intercept(st, side, from, to, Some((general, sp)), log);
                 self.step(st, to, log);
             }
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
-            Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry => self.perform_choice(st, top, a, log),
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
+            Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => self.perform_choice(st, top, a, log),
             Action::Relieve { .. } | Action::Demote | Action::Retire | Action::Reassign { .. } | Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => self.perform_general(st, top, a, log),
             Action::Raid { space } => {
                 let Frame::Pcs { side, left } = top else { return };
@@ -1149,7 +1149,6 @@ impl FtP {
             x.space = prev;
         }
         log.info(|| format!("the attacker retreats to {} (FtP 7.6.1)", self.sname(prev)));
-        self.naval_repulsed(st, log);
         if st.moving.is_some() {
             self.end_move(st, log);
             // FtP 7.6.1: ending on an enemy PC costs 1 extra SP, after merging with the friendly

@@ -439,7 +439,11 @@ pub enum Action {
     InterceptWith { from: Sp, general: GeneralId, sp: u8 },
     /// FtP 5.5.4: take one battle loss from this cavalry brigade, or from infantry.
     LoseBrigade { general: GeneralId },
+    /// One infantry SP: a loose SP of the space if there is one, else the army's.
     LoseInfantry,
+    /// [INTERP] FtP 5.5.4, 9.1, 7.6.1: one infantry SP off the army display although loose SP
+    /// of the same force share its space (the owner picks, losses.rs).
+    LoseArmyInfantry,
     /// FtP 5.6.1: relieve `army`'s commander; `commander` takes over.
     Relieve { army: ArmyId, commander: GeneralId },
     /// FtP 5.6.3, 5.6.4, 5.6.2: the relieved general's fate.
