@@ -543,6 +543,30 @@ impl FtP {
         if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
     }
 
+    /// The kind of `l` if a land force of `side` (`strength` SP, moved with a card of `value`)
+    /// may take it into `to`: roads and railroads, FtP 5.10's dashed links for the CSA with a
+    /// 3-value or campaign card, no forbidden river crossing (6.2.4, 6.2.5, 6.5.1, unc.rs), no
+    /// forbidden CSA entry into a coastal fort (6.8.2, 6.8.3). `unc` is computed on first need.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn link_open(&self, st: &State, unc: &mut Option<super::unc::Unc>, side: Side, value: u8, strength: u16, to: Sp, l: &super::content::LinkDef) -> Option<LinkKind> {
+        let kind = self.link_kind(st, l);
+        match kind {
+            LinkKind::Road | LinkKind::Rail => {}
+            // FtP 5.10: CSA only, with a 3-value card or a campaign card.
+            LinkKind::Dashed if side == Side::Csa && value >= 3 => {}
+            _ => return None,
+        }
+        // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
+        if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), side, to, l).is_err() {
+            return None;
+        }
+        // FtP 6.8.2, 6.8.3: CSA entry into a coastal fort (naval.rs).
+        if self.coastal_fort_entry(st, side, to, strength).is_err() {
+            return None;
+        }
+        Some(kind)
+    }
+
     /// Spaces the moving force may step into now (FtP 5.1, 5.4.2, 5.9, 5.10).
     pub(super) fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
         let mut out = Vec::new();
@@ -550,23 +574,10 @@ impl FtP {
         let mut unc = None;
         // FtP 19 (8.1.3): with rail logistics, entering a space costs 1 or 2 MP.
         let rail = self.rail_for_move(st, m.side);
+        let strength = self.moving_strength(st, m);
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
             let to = t.0;
-            let kind = self.link_kind(st, l);
-            match kind {
-                LinkKind::Road | LinkKind::Rail => {}
-                // FtP 5.10: CSA only, with a 3-value card or a campaign card.
-                LinkKind::Dashed if m.side == Side::Csa && m.value >= 3 => {}
-                _ => continue,
-            }
-            // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
-            if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), m.side, to, l).is_err() {
-                continue;
-            }
-            // FtP 6.8.2, 6.8.3: CSA entry into a coastal fort (naval.rs).
-            if self.coastal_fort_entry(st, m.side, to, self.moving_strength(st, m)).is_err() {
-                continue;
-            }
+            let Some(kind) = self.link_open(st, &mut unc, m.side, m.value, strength, to, l) else { continue };
             let cost = self.rail_entry_cost(st, m.side, to, rail.as_deref());
             if m.mp < cost {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
