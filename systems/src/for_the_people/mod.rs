@@ -215,6 +215,7 @@ impl FtP {
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
+                "fort-return" => opts.fort_return_pc = v == "pc-phase",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -224,6 +225,9 @@ impl FtP {
         opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
         if opts.replacement_cavalry && self.c.editions[edition as usize].id != "spanish" {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
+        }
+        if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != "turn_track" {
+            refuse!("FtP 6.8.6", "in this edition an eliminated fort is available again at once: no fort-return timing");
         }
         if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {
             refuse!("FtP 19", "the rail logistics variant is a rule of the Spanish edition only");
@@ -317,6 +321,7 @@ impl FtP {
             queue: Default::default(),
             rail: Default::default(),
             space_losses: Vec::new(),
+            forts_track: [0, 0],
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.

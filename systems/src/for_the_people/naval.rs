@@ -612,7 +612,7 @@ impl FtP {
         let s = m.at;
         let holds = v.to == s && m.side == Side::Union && self.strength(st, Side::Csa, s) == 0 && self.moving_strength(st, m) > 0;
         if holds && st.fort[s as usize] == Some(Side::Csa) {
-            st.fort[s as usize] = None;
+            self.fort_eliminated(st, s);
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
             let sw = self.c.editions[st.edition as usize].fort_capture_sw as i16;
             self.add_sw(st, Side::Union, sw, log, "FtP 12.11 CSA fort eliminated");
@@ -644,7 +644,7 @@ impl FtP {
     }
 
     /// FtP 6.8.4: an ungarrisoned Confederate coastal fort turns Union (a Union PC) when its port
-    /// becomes Union-controlled.
+    /// becomes Union-controlled; a capture that counts for Emancipation (5.7.2, 4.4.1).
     pub(super) fn port_taken(&self, st: &mut State, side: Side, port: Sp, log: &mut Log) {
         if side != Side::Union {
             return;
@@ -658,6 +658,9 @@ impl FtP {
             && self.strength(st, Side::Csa, f.0) == 0
         {
             log.info(|| format!("{} is ungarrisoned and falls with its port (FtP 6.8.4)", self.sname(f.0)));
+            // FtP 5.7.2, 4.4.1: capturing an ungarrisoned fort counts as winning a medium
+            // battle for the Emancipation Proclamation, however it is captured.
+            self.note_battle(st, true, true);
             self.place_pc(st, Side::Union, f.0, log);
         }
     }

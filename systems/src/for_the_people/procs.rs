@@ -188,6 +188,11 @@ impl FtP {
         while st.flow.is_empty() && st.phase != Phase::Over {
             match st.phase {
                 Phase::Reinforcement => {
+                    // FtP 6.8.6 (ES): forts eliminated before come back at the end of the
+                    // Reinforcement Phase (option `fort-return`: in the PC Phase instead).
+                    if !st.opts.fort_return_pc {
+                        self.forts_return(st, log);
+                    }
                     self.deal(st, log);
                     st.phase = Phase::Strategy;
                     // FtP 3.3.1: the CSA may go first only with a campaign card as its event.
@@ -493,7 +498,8 @@ impl FtP {
         let ed = &self.c.editions[st.edition as usize];
         let min = if side == Side::Union { ed.fort_build_min_ops.union } else { ed.fort_build_min_ops.csa };
         let max = if side == Side::Union { self.forts_max[0] } else { self.forts_max[1] };
-        let have = st.fort.iter().filter(|f| **f == Some(side)).count();
+        // FtP 6.8.6 (ES): counters waiting on the turn track are not available.
+        let have = st.fort.iter().filter(|f| **f == Some(side)).count() + st.forts_track[side.index()] as usize;
         if value >= min && have < max as usize {
             for s in 0..self.c.map.len() as Sp {
                 // FtP 6.8.6: a controlled space in supply, with no fort and no enemy SP.
@@ -1008,7 +1014,7 @@ impl FtP {
             self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 coastal fort captured");
         }
         if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
-            st.fort[s as usize] = None;
+            self.fort_eliminated(st, s);
         }
         self.port_taken(st, side, s, log);
     }
@@ -1096,7 +1102,7 @@ impl FtP {
                 self.note_battle(st, side == Side::Union, true);
             }
             if st.fort[s as usize] == Some(e) {
-                st.fort[s as usize] = None;
+                self.fort_eliminated(st, s);
                 log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
                 if e == Side::Csa {
                     let v = self.c.editions[st.edition as usize].fort_capture_sw as i16;
@@ -1270,6 +1276,24 @@ impl FtP {
             self.eliminate_army(st, side, a, log);
         }
         self.orphan_generals(st, side, s);
+    }
+
+    /// FtP 6.8.6: the fort counter in `s` is eliminated: in the Spanish edition it goes to the
+    /// turn track (`forts_return` brings it back), in the Italian one it is available at once.
+    pub(super) fn fort_eliminated(&self, st: &mut State, s: Sp) {
+        let Some(side) = st.fort[s as usize].take() else { return };
+        if self.c.editions[st.edition as usize].fort_return == "turn_track" {
+            st.forts_track[side.index()] += 1;
+        }
+    }
+
+    /// FtP 6.8.6, 3.4.2 iii: the fort counters on the turn track are available again.
+    pub(super) fn forts_return(&self, st: &mut State, log: &mut Log) {
+        if st.forts_track != [0, 0] {
+            let n = st.forts_track;
+            log.info(|| format!("fort counters back from the turn track: Union {}, CSA {} (FtP 6.8.6)", n[0], n[1]));
+            st.forts_track = [0, 0];
+        }
     }
 
     /// FtP 5.3.4: a general may not stand alone in a space without SP or fort.
@@ -1458,6 +1482,10 @@ impl FtP {
         }
         self.state_control(st, log);
         self.mississippi_bonus(st, log);
+        // FtP 3.4.2 iii (option `fort-return` = pc-phase): forts on the turn track come back.
+        if st.opts.fort_return_pc {
+            self.forts_return(st, log);
+        }
         // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
         if self.c.turns[st.turn as usize - 1].season == Season::Fall {
             self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");

@@ -235,6 +235,10 @@ pub struct Opts {
     /// FtP 19 (variant, Spanish edition): rail logistics.
     #[serde(default)]
     pub rail_logistics: bool,
+    /// FtP 6.8.6 vs 3.4.2 iii (Spanish edition): eliminated forts come back in the Political
+    /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
+    #[serde(default)]
+    pub fort_return_pc: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -361,6 +365,9 @@ pub struct State {
     /// space, SP, a retreat's (7.6.1) or attrition's (9.1) (losses.rs).
     #[serde(default)]
     pub space_losses: Vec<(Side, Sp, u8, bool)>,
+    /// FtP 6.8.6 (Spanish edition): eliminated fort counters on the turn track, per side.
+    #[serde(default)]
+    pub forts_track: [u8; 2],
 }
 
 impl State {
