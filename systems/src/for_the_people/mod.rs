@@ -384,6 +384,7 @@ impl FtP {
             Action::MoveArmy { .. } => "FtP 5.2.3",
             Action::MoveCorps { .. } => "FtP 5.3",
             Action::MoveDivision { .. } => "FtP 5.4.1",
+            Action::MoveArmyDivision { .. } => "FtP 5.4.4",
             Action::MoveBrigade { .. } => "FtP 5.5.2",
             Action::CreateArmy { .. } => "FtP 5.2.1",
             Action::BuildFort { .. } => "FtP 6.8.6",
@@ -552,6 +553,7 @@ impl Game for FtP {
                 None => format!("corps {} {sp}", g(general)),
             },
             Action::MoveDivision { space, sp } => format!("division {} {sp}", s(space)),
+            Action::MoveArmyDivision { army, sp } => format!("division-of {} {sp}", self.c.armies[*army as usize].id),
             Action::MoveBrigade { general } => format!("brigade {}", g(general)),
             Action::CreateArmy { space, army, commander } => format!("create {} {} {}", s(space), self.c.armies[*army as usize].id, g(commander)),
             Action::BuildFort { space } => format!("fort {}", s(space)),
@@ -760,6 +762,10 @@ impl Game for FtP {
             "division" => {
                 arity(3)?;
                 Action::MoveDivision { space: space(1)?, sp: num(2)? }
+            }
+            "division-of" => {
+                arity(3)?;
+                Action::MoveArmyDivision { army: army(1)?, sp: num(2)? }
             }
             "remove" => {
                 arity(2)?;

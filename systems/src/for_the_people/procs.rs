@@ -4,7 +4,7 @@
 //! the top frame (complete); `perform` carries out one legal action.
 
 use super::FtP;
-use super::content::{CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -427,6 +427,16 @@ impl FtP {
                 out.push(Action::MoveArmy { army: a });
             }
         }
+        // FtP 5.4.1, 5.4.4: a division of 1-3 SP (at most the card's value) may start from inside
+        // an army; taking its last SP eliminates it (`activate`).
+        let division_max = if campaign { 3 } else { value.min(3) };
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x
+                && self.army_side(a as ArmyId) == side
+            {
+                out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
+            }
+        }
         for s in 0..self.c.map.len() as Sp {
             let loose = st.sp[s as usize][side.index()];
             let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
@@ -717,7 +727,7 @@ impl FtP {
                 log.reveal(|| format!("{} discards #{card}", side.name()));
                 st.flow.pop();
             }
-            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveBrigade { .. } => {
+            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveArmyDivision { .. } | Action::MoveBrigade { .. } => {
                 let (side, value, campaign) = match top {
                     Frame::Ops { side, value, .. } => (side, value, false),
                     Frame::Campaign { side, .. } => (side, 3, true),
@@ -955,6 +965,14 @@ impl FtP {
                 m.sp = sp;
                 st.sp[space as usize][side.index()] -= sp;
             }
+            // FtP 5.4.4: the division's SP leave the army's display.
+            Action::MoveArmyDivision { army, sp } => {
+                let Some(x) = st.armies[army as usize].as_mut() else { return };
+                x.sp -= sp;
+                detached = Some(army);
+                m.at = x.space;
+                m.sp = sp;
+            }
             Action::MoveBrigade { general } => {
                 let GenAt::Map(s) = st.generals[general as usize] else { return };
                 m.kind = Formation::Brigade;
@@ -966,7 +984,7 @@ impl FtP {
         for &g in &m.gens {
             st.generals[g as usize] = GenAt::Moving;
         }
-        // FtP 5.3.6: taking an army's last SP eliminates it, with the penalty.
+        // FtP 5.3.6, 5.4.4: taking an army's last SP eliminates it, with the penalty.
         if let Some(a) = detached
             && self.army_strength(st, a) == 0
         {

@@ -405,6 +405,8 @@ pub enum Action {
     MoveCorps { general: GeneralId, sp: u8, extra: Option<GeneralId> },
     /// FtP 5.4: `sp` SP from a space (loose SP only).
     MoveDivision { space: Sp, sp: u8 },
+    /// FtP 5.4.4: a division of `sp` SP starting from inside `army` (its display).
+    MoveArmyDivision { army: ArmyId, sp: u8 },
     /// FtP 5.5.2.
     MoveBrigade { general: GeneralId },
     /// FtP 4.1 B / 5.2.1.
