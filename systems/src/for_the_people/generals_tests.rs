@@ -343,3 +343,26 @@ fn a_division_starts_from_inside_an_army_fpt_5_4_4() {
     assert_eq!(st.moving.as_ref().map(|m| m.sp), Some(1));
     check(&st);
 }
+
+/// FtP 5.6.5: a reorganization move may go port to port by water: Butler sails from Washington
+/// to Fort Monroe, which no road or railroad through friendly spaces reaches (Virginia is
+/// Confederate, 5.6.6).
+#[test]
+fn reorganization_by_sea_port_to_port_fpt_5_6_5() {
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "washington", 1);
+    put_general(&mut st, "butler", GenAt::Map(sp("washington")));
+    put_sp(&mut st, Side::Union, "fort_monroe", 1);
+    st.control[sp("fort_monroe") as usize] = Control::Of(Side::Union);
+    st.control[sp("washington") as usize] = Control::Of(Side::Union);
+    union_ops(&mut st, 1);
+    act(&mut st, Side::Union, "reorganize");
+    act(&mut st, Side::Union, "reorg butler");
+    let to = legal_text(&st, Side::Union);
+    assert!(to.contains(&"reorg-to fort_monroe".to_string()), "{to:?}");
+    act(&mut st, Side::Union, "reorg-to fort_monroe");
+    assert_eq!(st.generals[general("butler") as usize], GenAt::Map(sp("fort_monroe")));
+    check(&st);
+}
