@@ -5,6 +5,7 @@
 //! come off cavalry or infantry (5.5.4).
 
 use super::FtP;
+use super::losses::LossPools;
 use super::battle::Role;
 use super::content::{ArmyId, GeneralId, Side};
 use super::rules::other;
@@ -40,11 +41,7 @@ impl FtP {
             Frame::Lead { side, space } => out.extend(self.lead_candidates(st, side, space).into_iter().map(|general| Action::Command { general })),
             Frame::Losses { side } => {
                 if let Some(am) = st.aftermath {
-                    let (inf, cav) = self.loss_pools(st, &am, side == am.attacker);
-                    if inf > 0 {
-                        out.push(Action::LoseInfantry);
-                    }
-                    out.extend(cav.into_iter().map(|general| Action::LoseBrigade { general }));
+                    self.loss_pools(st, &am, side == am.attacker).actions(out);
                 }
             }
             _ => {}
@@ -79,6 +76,11 @@ impl FtP {
                 let attacker = side == am.attacker;
                 match *a {
                     Action::LoseBrigade { general } => self.lose_brigade(st, side, general, attacker),
+                    Action::LoseArmyInfantry => {
+                        if let Some(x) = self.army_in(st, side, am.space) {
+                            self.lose_army_sp(st, side, x, log);
+                        }
+                    }
                     _ if attacker => self.lose_moving(st, 1, log),
                     _ => self.lose_in_space(st, side, am.space, 1, log),
                 }
@@ -251,23 +253,15 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     /// The infantry SP and cavalry brigades that can take `side`'s losses of `am`.
-    pub(super) fn loss_pools(&self, st: &State, am: &Aftermath, attacker: bool) -> (u16, Vec<GeneralId>) {
+    pub(super) fn loss_pools(&self, st: &State, am: &Aftermath, attacker: bool) -> LossPools {
         if attacker {
-            let Some(m) = st.moving.as_ref() else { return (0, vec![]) };
+            let Some(m) = st.moving.as_ref() else { return LossPools::default() };
             return match m.army {
-                Some(a) => (st.armies[a as usize].map_or(0, |x| x.sp as u16), self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)).collect()),
-                None => (m.sp as u16, m.gens.iter().copied().filter(|&g| self.is_cav(g)).collect()),
+                Some(a) => LossPools { loose: 0, army: st.armies[a as usize].map_or(0, |x| x.sp as u16), cav: self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)).collect() },
+                None => LossPools { loose: m.sp as u16, army: 0, cav: m.gens.iter().copied().filter(|&g| self.is_cav(g)).collect() },
             };
         }
-        let side = other(am.attacker);
-        let s = am.space;
-        let mut inf = st.sp[s as usize][side.index()] as u16;
-        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).collect();
-        if let Some(a) = self.army_in(st, side, s) {
-            inf += st.armies[a as usize].map_or(0, |x| x.sp as u16);
-            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)));
-        }
-        (inf, cav)
+        self.space_pools(st, other(am.attacker), am.space)
     }
 
     /// FtP 5.5.4: a brigade's SP taken as a loss: the cavalry general goes to the turn track.
@@ -290,8 +284,7 @@ impl FtP {
             }
             let attacker = k == 0;
             let side = if attacker { am.attacker } else { other(am.attacker) };
-            let (inf, cav) = self.loss_pools(st, &am, attacker);
-            if inf > 0 && !cav.is_empty() && n < inf + cav.len() as u16 {
+            if self.loss_pools(st, &am, attacker).choice(n) {
                 st.aftermath = Some(am);
                 st.flow.push(Frame::Losses { side });
                 return;

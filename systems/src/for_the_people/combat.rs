@@ -330,6 +330,12 @@ impl FtP {
                 self.kill_general(st, k, is_att, log);
             }
         }
+        // FtP 6.3.2: a force that ran the guns (or passed a fort with Farragut) and lost the
+        // assault at its destination returns home and loses 1 SP more, its owner picking which.
+        if r.winner != Role::Attacker && self.ran_guns_to(st, s) {
+            log.info(|| "the force ran the guns and was repulsed: 1 extra SP lost (FtP 6.3.2)".to_string());
+            lost[0] += 1;
+        }
         st.aftermath = Some(Aftermath {
             space: s,
             attacker: side,

@@ -236,10 +236,12 @@ impl FtP {
         Some(self.pr(g)) == best && tied == 1
     }
 
-    /// Where `g` may go: up to 10 spaces by road and rail, or any distance by rail only, never
-    /// into an enemy-controlled space or one with enemy SP or fort (5.6.6), ending with
-    /// friendly SP, a fort or an army (a general is never left alone, 5.3.4). Naval moves of
-    /// generals are not offered (partial).
+    /// Where `g` may go: up to 10 spaces by road and rail, any distance by rail only, or (the
+    /// Union) port to port by sea or river (6.1: the routes a naval move may take, never running
+    /// the guns: 5.6.6 keeps a general without SP out of spaces with enemy forts), never into an
+    /// enemy-controlled space or one with enemy SP or fort (5.6.6), ending with friendly SP, a
+    /// fort or an army (a general is never left alone, 5.3.4). Each destination is reached by
+    /// one means only (5.6.5: no mixing).
     pub(super) fn reorg_destinations(&self, st: &State, side: Side, g: GeneralId) -> Vec<Sp> {
         let from = match st.generals[g as usize] {
             GenAt::Map(s) => s,
@@ -281,6 +283,15 @@ impl FtP {
                     seen[t.index()] = true;
                     reach[t.index()] = true;
                     stack.push(t.0);
+                }
+            }
+        }
+        // FtP 5.6.5: port to port by water (the Union: the CSA has no naval moves, 6.5.1);
+        // FtP 4.2: not while an event in force forbids the side's naval moves.
+        if side == Side::Union && self.c.map.space(SpaceId(from)).port.is_some() && st.controls(side, from) && !self.move_limited(st, side, super::events::MoveKind::Naval) {
+            for r in self.naval_routes(st, from, true, None) {
+                if !r.runs_guns && !r.passes_fort && ok(r.to) {
+                    reach[r.to as usize] = true;
                 }
             }
         }

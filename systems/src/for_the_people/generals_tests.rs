@@ -310,3 +310,59 @@ fn unimplemented_optional_rules_are_refused_fpt_5_6_7() {
     setup.options.insert(key.into(), "off".into());
     assert!(g.setup(&setup).is_ok(), "{key} off");
 }
+
+/// FtP 5.4.4 (with 5.4.1): a division of 1-3 SP, no more than the card's value, may start from
+/// inside an army; taking the army's last SP eliminates it, with the penalty (12.7).
+#[test]
+fn a_division_starts_from_inside_an_army_fpt_5_4_4() {
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcdowell");
+    let a = army("army_of_the_potomac");
+    // Card #2 is worth 2 OPs.
+    union_ops(&mut st, 2);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"division-of army_of_the_potomac 1".to_string()) && l.contains(&"division-of army_of_the_potomac 2".to_string()), "{l:?}");
+    assert!(!l.contains(&"division-of army_of_the_potomac 3".to_string()), "FtP 5.4.1: no more SP than the card's value");
+    refused(&mut st, Side::Union, "division-of army_of_the_potomac 3", "FtP 5.4.4");
+    act(&mut st, Side::Union, "division-of army_of_the_potomac 2");
+    assert_eq!(st.armies[a as usize].map(|x| x.sp), Some(3));
+    assert_eq!(st.moving.as_ref().map(|m| (m.sp, m.kind, m.at)), Some((2, Formation::Division, sp("frederick"))));
+    check(&st);
+    // The army's last SP: the army is eliminated (FtP 5.4.4, 5.2.1, 12.7).
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 1, "mcdowell");
+    union_ops(&mut st, 2);
+    let sw = st.sw[0];
+    act(&mut st, Side::Union, "division-of army_of_the_potomac 1");
+    assert!(st.armies[a as usize].is_none());
+    assert_eq!(st.sw[0], sw - 10);
+    assert_eq!(st.moving.as_ref().map(|m| m.sp), Some(1));
+    check(&st);
+}
+
+/// FtP 5.6.5: a reorganization move may go port to port by water: Butler sails from Washington
+/// to Fort Monroe, which no road or railroad through friendly spaces reaches (Virginia is
+/// Confederate, 5.6.6).
+#[test]
+fn reorganization_by_sea_port_to_port_fpt_5_6_5() {
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "washington", 1);
+    put_general(&mut st, "butler", GenAt::Map(sp("washington")));
+    put_sp(&mut st, Side::Union, "fort_monroe", 1);
+    st.control[sp("fort_monroe") as usize] = Control::Of(Side::Union);
+    st.control[sp("washington") as usize] = Control::Of(Side::Union);
+    union_ops(&mut st, 1);
+    act(&mut st, Side::Union, "reorganize");
+    act(&mut st, Side::Union, "reorg butler");
+    let to = legal_text(&st, Side::Union);
+    assert!(to.contains(&"reorg-to fort_monroe".to_string()), "{to:?}");
+    act(&mut st, Side::Union, "reorg-to fort_monroe");
+    assert_eq!(st.generals[general("butler") as usize], GenAt::Map(sp("fort_monroe")));
+    check(&st);
+}

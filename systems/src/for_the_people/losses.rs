@@ -1,16 +1,54 @@
-//! Losses outside battle whose SP the owner picks: attrition and foraging (FtP 9.1, 9.2) and the
-//! extra SP for ending a retreat on an enemy PC (7.6.1).
+//! Losses whose SP the owner picks: attrition and foraging (FtP 9.1, 9.2), the extra SP for
+//! ending a retreat on an enemy PC (7.6.1), and the pools every loss choice (battle losses
+//! too, `choices.rs`) offers.
 //!
 //! The rulebook gives the owner the choice between cavalry and infantry for battle losses
 //! (5.5.4, `choices.rs`); for attrition it does not say who chooses, and the digest (§3.26)
-//! reads it the same way: [INTERP] the owner picks, one SP at a time, whenever both a cavalry
-//! brigade and infantry could take the loss. Infantry comes off the loose SP before the army's
-//! display (as for battle losses), and a brigade lost sends its general to the turn track (5.5.4).
+//! reads it the same way: [INTERP] the owner picks, one SP at a time, whenever the SP lost
+//! could come from different places: a cavalry brigade (which one), loose infantry SP, or the
+//! infantry on an army display in the same space (an army's strength marker and the loose SP
+//! beside it are one force, 9.1 "army SP are counted by the army's strength marker"). A
+//! brigade lost sends its general to the turn track (5.5.4); an army left with 0 SP is
+//! eliminated at once (5.2.1).
 
 use super::FtP;
-use super::content::{GeneralId, Side};
+use super::content::{ArmyId, GeneralId, Side};
 use super::state::*;
 use bivouac_engine::log::Log;
+
+/// Where the next SP lost by a force may come from (FtP 5.5.4, 9.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct LossPools {
+    /// Loose infantry SP (for a moving corps or division: its SP).
+    pub loose: u16,
+    /// Infantry SP on the army display.
+    pub army: u16,
+    /// Cavalry brigades.
+    pub cav: Vec<GeneralId>,
+}
+
+impl LossPools {
+    fn total(&self) -> u16 {
+        self.loose + self.army + self.cav.len() as u16
+    }
+
+    /// Whether `n` SP lost leave the owner a choice: two places to take them from, not all lost.
+    pub fn choice(&self, n: u16) -> bool {
+        let places = (self.loose > 0) as usize + (self.army > 0) as usize + self.cav.len();
+        places > 1 && n < self.total()
+    }
+
+    /// The owner's options for the next SP.
+    pub fn actions(&self, out: &mut Vec<Action>) {
+        if self.loose + self.army > 0 {
+            out.push(Action::LoseInfantry);
+        }
+        if self.loose > 0 && self.army > 0 {
+            out.push(Action::LoseArmyInfantry);
+        }
+        out.extend(self.cav.iter().map(|&general| Action::LoseBrigade { general }));
+    }
+}
 
 impl FtP {
     /// Take `n` SP of `side`'s force in `s`: at once while that leaves no choice, else ask the
@@ -27,29 +65,40 @@ impl FtP {
         }
     }
 
-    /// The infantry SP (loose and on an army display) and cavalry brigades of `side` in `s`.
-    fn space_pools(&self, st: &State, side: Side, s: Sp) -> (u16, Vec<GeneralId>) {
+    /// The loose infantry SP, the army's infantry SP and the cavalry brigades of `side` in `s`.
+    pub(super) fn space_pools(&self, st: &State, side: Side, s: Sp) -> LossPools {
         let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).collect();
+        let mut army = 0;
         if let Some(a) = self.army_in(st, side, s) {
+            army = st.armies[a as usize].map_or(0, |x| x.sp as u16);
             cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)));
         }
-        (self.infantry(st, side, s), cav)
+        LossPools { loose: st.sp[s as usize][side.index()] as u16, army, cav }
     }
 
-    /// Whether `n` losses in `s` leave the owner a choice: both kinds present and not all lost.
+    /// Whether `n` losses in `s` leave the owner a choice.
     fn space_loss_choice(&self, st: &State, side: Side, s: Sp, n: u16) -> bool {
-        let (inf, cav) = self.space_pools(st, side, s);
-        inf > 0 && !cav.is_empty() && n < inf + cav.len() as u16
+        self.space_pools(st, side, s).choice(n)
     }
 
     /// The actions of `Frame::SpaceLosses`.
     pub(super) fn space_loss_actions(&self, st: &State, top: Frame, out: &mut Vec<Action>) {
         let Frame::SpaceLosses { side, space, .. } = top else { return };
-        let (inf, cav) = self.space_pools(st, side, space);
-        if inf > 0 {
-            out.push(Action::LoseInfantry);
+        self.space_pools(st, side, space).actions(out);
+    }
+
+    /// One SP off the display of `army` (FtP 5.5.4, 9.1 [INTERP]); an army left with no SP is
+    /// eliminated at once (5.2.1), and generals left alone go to the turn track (5.3.4).
+    pub(super) fn lose_army_sp(&self, st: &mut State, side: Side, army: ArmyId, log: &mut Log) {
+        let Some(x) = st.armies[army as usize].as_mut() else { return };
+        let s = x.space;
+        x.sp = x.sp.saturating_sub(1);
+        st.sp_lost[side.index()] += 1;
+        log.info(|| format!("{} loses 1 SP of {} at {}", side.name(), self.c.armies[army as usize].name, self.sname(s)));
+        if self.army_strength(st, army) == 0 {
+            self.eliminate_army(st, side, army, log);
         }
-        out.extend(cav.into_iter().map(|general| Action::LoseBrigade { general }));
+        self.orphan_generals(st, side, s);
     }
 
     /// One SP of a pending loss, from infantry or from the named brigade (already checked legal).
@@ -68,6 +117,11 @@ impl FtP {
                     self.eliminate_army(st, side, x, log);
                 }
                 self.orphan_generals(st, side, space);
+            }
+            Action::LoseArmyInfantry => {
+                if let Some(x) = self.army_in(st, side, space) {
+                    self.lose_army_sp(st, side, x, log);
+                }
             }
             _ => self.lose_in_space(st, side, space, 1, log),
         }

@@ -20,7 +20,8 @@
 //!   replacement cavalry generals option (FtP 5.3.6, 5.5.3, 5.5.6, 5.6);
 //! - `ops_queue`: the operations queue optional rule (FtP 20);
 //! - `rail_logistics`: the rail logistics variant (FtP 19, Spanish edition);
-//! - `losses`: attrition and retreat losses whose SP the owner picks (FtP 9.1, 9.2, 7.6.1);
+//! - `losses`: attrition and retreat losses whose SP the owner picks, and the loss pools
+//!   (loose, army, brigades) of every loss choice (FtP 9.1, 9.2, 7.6.1, 5.5.4);
 //! - `ordered`: moves under a card's orders, Forward to Richmond and concentrations (FtP
 //!   4.5.2, 4.6.2);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
@@ -193,13 +194,13 @@ impl FtP {
             Frame::TwoArmies { space, .. } => format!("remove one of the two armies at {} (FtP 5.2.4)", self.sname(*space)),
             Frame::Succession { army, .. } => format!("choose the new commander of {} among tied generals (FtP 5.2.8)", self.c.armies[*army as usize].name),
             Frame::Lead { space, .. } => format!("choose who commands the defence of {} among tied generals (FtP 5.3.1)", self.sname(*space)),
-            Frame::Losses { .. } => "take a battle loss from infantry or a cavalry brigade (FtP 5.5.4)".into(),
+            Frame::Losses { .. } => "take a battle loss from loose or army infantry or a cavalry brigade (FtP 5.5.4, 6.3.2)".into(),
             Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
-            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
-            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
             Frame::Elite { space, .. } => format!("choose how many elite units to use in the battle at {} (FtP 7.5.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from loose or army infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from loose or army infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -222,6 +223,7 @@ impl FtP {
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
+                "fort-return" => opts.fort_return_pc = v == "pc-phase",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -231,6 +233,9 @@ impl FtP {
         opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
         if opts.replacement_cavalry && self.c.editions[edition as usize].id != "spanish" {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
+        }
+        if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != "turn_track" {
+            refuse!("FtP 6.8.6", "in this edition an eliminated fort is available again at once: no fort-return timing");
         }
         if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {
             refuse!("FtP 19", "the rail logistics variant is a rule of the Spanish edition only");
@@ -326,6 +331,7 @@ impl FtP {
             space_losses: Vec::new(),
             elite: [Vec::new(), Vec::new()],
             elite_commit: [None; 2],
+            forts_track: [0, 0],
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -388,6 +394,7 @@ impl FtP {
             Action::MoveArmy { .. } => "FtP 5.2.3",
             Action::MoveCorps { .. } => "FtP 5.3",
             Action::MoveDivision { .. } => "FtP 5.4.1",
+            Action::MoveArmyDivision { .. } => "FtP 5.4.4",
             Action::MoveBrigade { .. } => "FtP 5.5.2",
             Action::CreateArmy { .. } => "FtP 5.2.1",
             Action::BuildFort { .. } => "FtP 6.8.6",
@@ -409,9 +416,9 @@ impl FtP {
             Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
             Action::Command { .. } => "FtP 5.2.8",
             Action::InterceptWith { .. } => "FtP 5.8.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry => "FtP 5.5.4",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => "FtP 5.5.4",
             Action::Relieve { .. } => "FtP 5.6.1",
             Action::Demote => "FtP 5.6.3",
             Action::Retire => "FtP 5.6.4",
@@ -557,6 +564,7 @@ impl Game for FtP {
                 None => format!("corps {} {sp}", g(general)),
             },
             Action::MoveDivision { space, sp } => format!("division {} {sp}", s(space)),
+            Action::MoveArmyDivision { army, sp } => format!("division-of {} {sp}", self.c.armies[*army as usize].id),
             Action::MoveBrigade { general } => format!("brigade {}", g(general)),
             Action::CreateArmy { space, army, commander } => format!("create {} {} {}", s(space), self.c.armies[*army as usize].id, g(commander)),
             Action::BuildFort { space } => format!("fort {}", s(space)),
@@ -585,6 +593,7 @@ impl Game for FtP {
             Action::InterceptWith { from, general, sp } => format!("intercept {} {} {sp}", s(from), g(general)),
             Action::LoseBrigade { general } => format!("lose {}", g(general)),
             Action::LoseInfantry => "lose infantry".into(),
+            Action::LoseArmyInfantry => "lose army infantry".into(),
             Action::Relieve { army, commander } => format!("relieve {} {}", self.c.armies[*army as usize].id, g(commander)),
             Action::Demote => "demote".into(),
             Action::Retire => "retire".into(),
@@ -705,6 +714,13 @@ impl Game for FtP {
                 arity(2)?;
                 Action::LoseInfantry
             }
+            "lose" if w.get(1) == Some(&"army") => {
+                arity(3)?;
+                if w[2] != "infantry" {
+                    return Err(bad(format!("`{text}`: expected `lose army infantry`")));
+                }
+                Action::LoseArmyInfantry
+            }
             "lose" => {
                 arity(2)?;
                 Action::LoseBrigade { general: general(1)? }
@@ -762,6 +778,10 @@ impl Game for FtP {
             "division" => {
                 arity(3)?;
                 Action::MoveDivision { space: space(1)?, sp: num(2)? }
+            }
+            "division-of" => {
+                arity(3)?;
+                Action::MoveArmyDivision { army: army(1)?, sp: num(2)? }
             }
             "remove" => {
                 arity(2)?;

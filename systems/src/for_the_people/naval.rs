@@ -596,12 +596,10 @@ impl FtP {
         })
     }
 
-    /// FtP 6.3.2: a force that ran the guns and lost at its destination loses 1 extra SP.
-    pub(super) fn naval_repulsed(&self, st: &mut State, log: &mut Log) {
-        if st.naval.voyage.is_some_and(|v| v.ran_guns && v.to != Sp::MAX) && st.moving.is_some() {
-            log.info(|| "the force ran the guns and was repulsed: 1 extra SP lost (FtP 6.3.2)".to_string());
-            self.lose_moving(st, 1, log);
-        }
+    /// FtP 6.3.2: the battle in `s` is the assault of a naval move that ran the guns (or passed
+    /// a Confederate fort with Farragut) on its way.
+    pub(super) fn ran_guns_to(&self, st: &State, s: Sp) -> bool {
+        st.naval.voyage.is_some_and(|v| v.ran_guns && v.to == s) && st.moving.as_ref().is_some_and(|m| m.at == s)
     }
 
     /// The move ends: a Union force holding the space of a Confederate fort counter it took by
@@ -614,7 +612,7 @@ impl FtP {
         let s = m.at;
         let holds = v.to == s && m.side == Side::Union && self.strength(st, Side::Csa, s) == 0 && self.moving_strength(st, m) > 0;
         if holds && st.fort[s as usize] == Some(Side::Csa) {
-            st.fort[s as usize] = None;
+            self.fort_eliminated(st, s);
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
             let sw = self.c.editions[st.edition as usize].fort_capture_sw as i16;
             self.add_sw(st, Side::Union, sw, log, "FtP 12.11 CSA fort eliminated");
@@ -646,7 +644,7 @@ impl FtP {
     }
 
     /// FtP 6.8.4: an ungarrisoned Confederate coastal fort turns Union (a Union PC) when its port
-    /// becomes Union-controlled.
+    /// becomes Union-controlled; a capture that counts for Emancipation (5.7.2, 4.4.1).
     pub(super) fn port_taken(&self, st: &mut State, side: Side, port: Sp, log: &mut Log) {
         if side != Side::Union {
             return;
@@ -660,6 +658,9 @@ impl FtP {
             && self.strength(st, Side::Csa, f.0) == 0
         {
             log.info(|| format!("{} is ungarrisoned and falls with its port (FtP 6.8.4)", self.sname(f.0)));
+            // FtP 5.7.2, 4.4.1: capturing an ungarrisoned fort counts as winning a medium
+            // battle for the Emancipation Proclamation, however it is captured.
+            self.note_battle(st, true, true);
             self.place_pc(st, Side::Union, f.0, log);
         }
     }

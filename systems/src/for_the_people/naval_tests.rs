@@ -368,7 +368,8 @@ fn random_games_make_naval_moves_and_keep_the_invariants() {
 }
 
 /// FtP 6.8.4 (T-FORT-1): the Union takes Charleston: an empty CSA Fort Sumter becomes Union
-/// (with the SW of 12.11); a garrisoned one does not.
+/// (with the SW of 12.11); a garrisoned one does not. FtP 5.7.2, 4.4.1: that capture of an
+/// ungarrisoned fort counts as a medium Union victory for the Emancipation Proclamation.
 #[test]
 fn an_empty_coastal_fort_falls_with_its_port() {
     for garrison in [0u8, 1] {
@@ -377,13 +378,16 @@ fn an_empty_coastal_fort_falls_with_its_port() {
         own(&mut st, Side::Csa, "charleston_sc");
         put(&mut st, Side::Csa, "fort_sumter", garrison);
         let sw = st.sw;
+        st.union_major_win = 0;
         game().place_pc(&mut st, Side::Union, sp("charleston_sc"), &mut Log::quiet());
         let fort = st.control(sp("fort_sumter"));
         if garrison == 0 {
             assert_eq!(fort, Control::Of(Side::Union));
             assert!(st.sw[1] < sw[1], "FtP 12.11");
+            assert_eq!(st.union_major_win, st.turn, "FtP 5.7.2, 4.4.1: counts for Emancipation");
         } else {
             assert_eq!(fort, Control::Of(Side::Csa));
+            assert_eq!(st.union_major_win, 0, "no capture, no victory");
         }
     }
 }
@@ -450,4 +454,54 @@ fn naval_origin_option() {
         assert!(l.contains(&"naval fort_monroe 1".to_string()), "a coastal fort needs no LOC");
         assert_eq!(l.contains(&"naval new_orleans 1".to_string()), opt.is_some(), "{opt:?}");
     }
+}
+
+/// FtP 6.8.6 (Spanish edition): an eliminated fort counter goes to the turn track and is not
+/// available to build again before the end of the next Reinforcement Phase; with the option
+/// `fort-return` = pc-phase (3.4.2 iii) it comes back in the PC Phase; in the Italian rules at
+/// once (and the option is refused there).
+#[test]
+fn eliminated_forts_wait_on_the_turn_track_fpt_6_8_6() {
+    let g = game();
+    let csa_forts = |st: &State| -> Vec<String> {
+        let mut l = Vec::new();
+        g.other_ops(st, Side::Csa, 3, &mut l);
+        l.iter().map(|a| g.notation(a)).filter(|a| a.starts_with("fort ")).collect()
+    };
+    for (edition, pc_phase) in [("spanish", false), ("spanish", true), ("italian", false)] {
+        let mut setup = Setup::new("1861", 2, 7);
+        setup.options.insert("edition".into(), edition.into());
+        if pc_phase {
+            setup.options.insert("fort-return".into(), "pc-phase".into());
+        }
+        let mut st = g.setup(&setup).expect("setup");
+        st.fort = vec![None; st.fort.len()];
+        // Six CSA fort counters (the limit), one of them ungarrisoned at Bowling Green.
+        for id in ["bowling_green", "nashville", "memphis", "new_madrid", "dover_tn", "columbus_ky"] {
+            st.fort[sp(id) as usize] = Some(Side::Csa);
+            own(&mut st, Side::Csa, id);
+        }
+        st.sp[sp("bowling_green") as usize] = [0, 0];
+        assert!(csa_forts(&st).is_empty(), "FtP 6.8.6: 6 CSA forts at most");
+        g.place_pc(&mut st, Side::Union, sp("bowling_green"), &mut Log::quiet());
+        assert_eq!(st.fort[sp("bowling_green") as usize], None, "the ungarrisoned fort is eliminated");
+        if edition == "italian" {
+            assert_eq!(st.forts_track, [0, 0]);
+            assert!(!csa_forts(&st).is_empty(), "IT 6.86: available again at once");
+            continue;
+        }
+        assert_eq!(st.forts_track, [0, 1]);
+        assert!(csa_forts(&st).is_empty(), "FtP 6.8.6: the counter is on the turn track");
+        g.political_phase(&mut st, &mut Log::quiet());
+        assert_eq!(st.forts_track, if pc_phase { [0, 0] } else { [0, 1] }, "3.4.2 iii only with the option");
+        st.flow.clear();
+        st.phase = Phase::Reinforcement;
+        g.proceed(&mut st, &mut Log::quiet());
+        assert_eq!(st.forts_track, [0, 0], "FtP 6.8.6: back at the end of the Reinforcement Phase");
+        assert!(!csa_forts(&st).is_empty());
+    }
+    let mut setup = Setup::new("1861", 2, 7);
+    setup.options.insert("edition".into(), "italian".into());
+    setup.options.insert("fort-return".into(), "pc-phase".into());
+    assert_eq!(g.setup(&setup).expect_err("refused").rule, "FtP 6.8.6");
 }

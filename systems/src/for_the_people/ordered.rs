@@ -44,7 +44,7 @@ impl FtP {
         }
         match m.order {
             MoveOrder::Free | MoveOrder::Attacked => {}
-            MoveOrder::Richmond | MoveOrder::RichmondFort => self.richmond_actions(m, out),
+            MoveOrder::Richmond | MoveOrder::RichmondFort => self.richmond_actions(st, m, out),
             MoveOrder::Attack => {
                 if self.attack_in_reach(st, m) {
                     out.retain(|a| *a != Action::Stop);
@@ -53,16 +53,17 @@ impl FtP {
         }
     }
 
-    /// FtP 4.6.2: steps along a shortest path to Richmond only; no stop while one is open; in
-    /// Richmond, convert it if possible, then stop.
-    fn richmond_actions(&self, m: &MoveSt, out: &mut Vec<Action>) {
+    /// FtP 4.6.2: steps along a shortest path to Richmond only (a path the army may legally
+    /// take: river crossings and UNC as for any move); no stop while one is open; in Richmond,
+    /// convert it if possible, then stop.
+    fn richmond_actions(&self, st: &State, m: &MoveSt, out: &mut Vec<Action>) {
         let Some(richmond) = self.c.space("richmond").map(|s| s.0) else { return };
         if m.at == richmond {
             let convert = out.contains(&Action::Convert);
             out.retain(|a| if convert { *a == Action::Convert } else { *a == Action::Stop });
             return;
         }
-        let dist = self.land_distances(richmond, m.side);
+        let dist = self.land_distances(st, richmond, m.side, self.moving_strength(st, m));
         let here = dist[m.at as usize];
         out.retain(|a| match *a {
             Action::Step { to } => dist[to as usize].saturating_add(1) == here,
@@ -73,16 +74,19 @@ impl FtP {
         }
     }
 
-    /// Road and rail distances to `to` (u16::MAX where unreachable); FtP 5.10's dashed links only
-    /// for the CSA.
-    pub(super) fn land_distances(&self, to: Sp, side: Side) -> Vec<u16> {
+    /// Distances in steps to `to` (u16::MAX where unreachable) over the links a land force of
+    /// `side` with `strength` SP may take now (`link_open`: roads and railroads, FtP 5.10's
+    /// dashed links for the CSA, no forbidden river crossing under 6.2.4, 6.2.5, 6.5.1/UNC, no
+    /// forbidden entry into a coastal fort under 6.8.2, 6.8.3).
+    pub(super) fn land_distances(&self, st: &State, to: Sp, side: Side, strength: u16) -> Vec<u16> {
         let mut dist = vec![u16::MAX; self.c.map.len()];
         dist[to as usize] = 0;
+        let mut unc = None;
         let mut queue = VecDeque::from([to]);
         while let Some(s) = queue.pop_front() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                let ok = matches!(l.kind, LinkKind::Road | LinkKind::Rail) || (l.kind == LinkKind::Dashed && side == Side::Csa);
-                if ok && dist[t.0 as usize] == u16::MAX {
+                // The step is from `t` into `s`.
+                if dist[t.0 as usize] == u16::MAX && self.link_open(st, &mut unc, side, 3, strength, s, l).is_some() {
                     dist[t.0 as usize] = dist[s as usize] + 1;
                     queue.push_back(t.0);
                 }

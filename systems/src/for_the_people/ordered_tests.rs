@@ -22,7 +22,7 @@ fn forward_to_richmond_takes_a_shortest_path_and_may_not_stop_fpt_4_6_2() {
     act(&mut st, Side::Union, "army army_of_the_potomac");
     assert_eq!(st.moving.as_ref().map(|m| m.order), Some(MoveOrder::Richmond), "Frederick has no fort");
     let richmond = sp("richmond");
-    let dist = g.land_distances(richmond, Side::Union);
+    let dist = g.land_distances(&st, richmond, Side::Union, 8);
     let mut guard = 0;
     while st.moving.as_ref().is_some_and(|m| m.at != richmond && !m.halted && m.mp > 0) {
         let at = st.moving.as_ref().unwrap().at;
@@ -99,7 +99,7 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
     };
     assert!(!path.is_empty());
     // Walk toward the fort until the attack is made.
-    let dist = game.land_distances(target, Side::Csa);
+    let dist = game.land_distances(&st, target, Side::Csa, 3);
     let mut guard = 0;
     while st.moving.as_ref().is_some_and(|m| m.order == MoveOrder::Attack) {
         let m = st.moving.as_ref().unwrap();
@@ -113,4 +113,36 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
         assert!(legal_text(&st, Side::Csa).contains(&"stop".to_string()), "the order is fulfilled");
     }
     check(&st);
+}
+
+/// FtP 4.6.2 with 6.2.4: the shortest path is one the army may legally take. A Confederate fort
+/// at Wheeling closes the Ohio crossing from Zanesville (6.2.4), so the army goes round by
+/// Chillicothe and Parkersburg or by land, never into a step it is refused.
+#[test]
+fn forward_to_richmond_follows_a_legal_path_fpt_4_6_2_and_6_2_4() {
+    let g = game();
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    super::choices_tests::no_forts(&mut st);
+    let zanesville = sp("zanesville");
+    let richmond = sp("richmond");
+    let open = g.land_distances(&st, richmond, Side::Union, 8);
+    st.fort[sp("wheeling") as usize] = Some(Side::Csa);
+    st.control[sp("wheeling") as usize] = Control::Of(Side::Csa);
+    let closed = g.land_distances(&st, richmond, Side::Union, 8);
+    assert_eq!(open[sp("wheeling") as usize] + 1, open[zanesville as usize], "without the fort the road is by Wheeling");
+    assert!(closed[zanesville as usize] > open[zanesville as usize], "FtP 6.2.4: the crossing into Wheeling is closed");
+    put_army(&mut st, "army_of_the_potomac", "zanesville", 8, "mcclellan");
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    st.forward = Some(9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    let l = legal_text(&st, Side::Union);
+    let steps: Vec<&String> = l.iter().filter(|a| a.starts_with("step ")).collect();
+    assert!(!steps.is_empty() && !l.contains(&"stop".to_string()), "FtP 4.6.2: the army must go on: {l:?}");
+    for s in steps {
+        assert_ne!(s, "step wheeling", "FtP 6.2.4");
+        assert_eq!(closed[sp(&s[5..]) as usize] + 1, closed[zanesville as usize], "{s}: a shortest legal path");
+    }
 }

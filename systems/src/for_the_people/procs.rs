@@ -4,7 +4,7 @@
 //! the top frame (complete); `perform` carries out one legal action.
 
 use super::FtP;
-use super::content::{CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -188,6 +188,11 @@ impl FtP {
         while st.flow.is_empty() && st.phase != Phase::Over {
             match st.phase {
                 Phase::Reinforcement => {
+                    // FtP 6.8.6 (ES): forts eliminated before come back at the end of the
+                    // Reinforcement Phase (option `fort-return`: in the PC Phase instead).
+                    if !st.opts.fort_return_pc {
+                        self.forts_return(st, log);
+                    }
                     self.deal(st, log);
                     st.phase = Phase::Strategy;
                     // FtP 3.3.1: the CSA may go first only with a campaign card as its event.
@@ -423,6 +428,16 @@ impl FtP {
                 out.push(Action::MoveArmy { army: a });
             }
         }
+        // FtP 5.4.1, 5.4.4: a division of 1-3 SP (at most the card's value) may start from inside
+        // an army; taking its last SP eliminates it (`activate`).
+        let division_max = if campaign { 3 } else { value.min(3) };
+        for (a, x) in st.armies.iter().enumerate() {
+            if let Some(x) = x
+                && self.army_side(a as ArmyId) == side
+            {
+                out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
+            }
+        }
         for s in 0..self.c.map.len() as Sp {
             let loose = st.sp[s as usize][side.index()];
             let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
@@ -494,7 +509,8 @@ impl FtP {
         let ed = &self.c.editions[st.edition as usize];
         let min = if side == Side::Union { ed.fort_build_min_ops.union } else { ed.fort_build_min_ops.csa };
         let max = if side == Side::Union { self.forts_max[0] } else { self.forts_max[1] };
-        let have = st.fort.iter().filter(|f| **f == Some(side)).count();
+        // FtP 6.8.6 (ES): counters waiting on the turn track are not available.
+        let have = st.fort.iter().filter(|f| **f == Some(side)).count() + st.forts_track[side.index()] as usize;
         if value >= min && have < max as usize {
             for s in 0..self.c.map.len() as Sp {
                 // FtP 6.8.6: a controlled space in supply, with no fort and no enemy SP.
@@ -544,6 +560,30 @@ impl FtP {
         if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
     }
 
+    /// The kind of `l` if a land force of `side` (`strength` SP, moved with a card of `value`)
+    /// may take it into `to`: roads and railroads, FtP 5.10's dashed links for the CSA with a
+    /// 3-value or campaign card, no forbidden river crossing (6.2.4, 6.2.5, 6.5.1, unc.rs), no
+    /// forbidden CSA entry into a coastal fort (6.8.2, 6.8.3). `unc` is computed on first need.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn link_open(&self, st: &State, unc: &mut Option<super::unc::Unc>, side: Side, value: u8, strength: u16, to: Sp, l: &super::content::LinkDef) -> Option<LinkKind> {
+        let kind = self.link_kind(st, l);
+        match kind {
+            LinkKind::Road | LinkKind::Rail => {}
+            // FtP 5.10: CSA only, with a 3-value card or a campaign card.
+            LinkKind::Dashed if side == Side::Csa && value >= 3 => {}
+            _ => return None,
+        }
+        // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
+        if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), side, to, l).is_err() {
+            return None;
+        }
+        // FtP 6.8.2, 6.8.3: CSA entry into a coastal fort (naval.rs).
+        if self.coastal_fort_entry(st, side, to, strength).is_err() {
+            return None;
+        }
+        Some(kind)
+    }
+
     /// Spaces the moving force may step into now (FtP 5.1, 5.4.2, 5.9, 5.10).
     pub(super) fn steps(&self, st: &State, m: &MoveSt) -> Vec<Sp> {
         let mut out = Vec::new();
@@ -551,23 +591,10 @@ impl FtP {
         let mut unc = None;
         // FtP 19 (8.1.3): with rail logistics, entering a space costs 1 or 2 MP.
         let rail = self.rail_for_move(st, m.side);
+        let strength = self.moving_strength(st, m);
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
             let to = t.0;
-            let kind = self.link_kind(st, l);
-            match kind {
-                LinkKind::Road | LinkKind::Rail => {}
-                // FtP 5.10: CSA only, with a 3-value card or a campaign card.
-                LinkKind::Dashed if m.side == Side::Csa && m.value >= 3 => {}
-                _ => continue,
-            }
-            // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
-            if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), m.side, to, l).is_err() {
-                continue;
-            }
-            // FtP 6.8.2, 6.8.3: CSA entry into a coastal fort (naval.rs).
-            if self.coastal_fort_entry(st, m.side, to, self.moving_strength(st, m)).is_err() {
-                continue;
-            }
+            let Some(kind) = self.link_open(st, &mut unc, m.side, m.value, strength, to, l) else { continue };
             let cost = self.rail_entry_cost(st, m.side, to, rail.as_deref());
             if m.mp < cost {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
@@ -701,7 +728,7 @@ impl FtP {
                 log.reveal(|| format!("{} discards #{card}", side.name()));
                 st.flow.pop();
             }
-            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveBrigade { .. } => {
+            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveArmyDivision { .. } | Action::MoveBrigade { .. } => {
                 let (side, value, campaign) = match top {
                     Frame::Ops { side, value, .. } => (side, value, false),
                     Frame::Campaign { side, .. } => (side, 3, true),
@@ -858,8 +885,8 @@ impl FtP {
                 self.intercept(st, side, from, to, Some((general, sp)), log);
                 self.step(st, to, log);
             }
-            Action::LoseBrigade { .. } | Action::LoseInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
-            Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry => self.perform_choice(st, top, a, log),
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
+            Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => self.perform_choice(st, top, a, log),
             Action::Relieve { .. } | Action::Demote | Action::Retire | Action::Reassign { .. } | Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => self.perform_general(st, top, a, log),
             Action::Raid { space } => {
                 let Frame::Pcs { side, left } = top else { return };
@@ -940,6 +967,14 @@ impl FtP {
                 m.sp = sp;
                 st.sp[space as usize][side.index()] -= sp;
             }
+            // FtP 5.4.4: the division's SP leave the army's display.
+            Action::MoveArmyDivision { army, sp } => {
+                let Some(x) = st.armies[army as usize].as_mut() else { return };
+                x.sp -= sp;
+                detached = Some(army);
+                m.at = x.space;
+                m.sp = sp;
+            }
             Action::MoveBrigade { general } => {
                 let GenAt::Map(s) = st.generals[general as usize] else { return };
                 m.kind = Formation::Brigade;
@@ -951,7 +986,7 @@ impl FtP {
         for &g in &m.gens {
             st.generals[g as usize] = GenAt::Moving;
         }
-        // FtP 5.3.6: taking an army's last SP eliminates it, with the penalty.
+        // FtP 5.3.6, 5.4.4: taking an army's last SP eliminates it, with the penalty.
         if let Some(a) = detached
             && self.army_strength(st, a) == 0
         {
@@ -999,7 +1034,7 @@ impl FtP {
             self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 coastal fort captured");
         }
         if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
-            st.fort[s as usize] = None;
+            self.fort_eliminated(st, s);
         }
         self.port_taken(st, side, s, log);
     }
@@ -1087,7 +1122,7 @@ impl FtP {
                 self.note_battle(st, side == Side::Union, true);
             }
             if st.fort[s as usize] == Some(e) {
-                st.fort[s as usize] = None;
+                self.fort_eliminated(st, s);
                 log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
                 if e == Side::Csa {
                     let v = self.c.editions[st.edition as usize].fort_capture_sw as i16;
@@ -1151,7 +1186,6 @@ impl FtP {
             x.space = prev;
         }
         log.info(|| format!("the attacker retreats to {} (FtP 7.6.1)", self.sname(prev)));
-        self.naval_repulsed(st, log);
         if st.moving.is_some() {
             self.end_move(st, log);
             // FtP 7.6.1: ending on an enemy PC costs 1 extra SP, after merging with the friendly
@@ -1264,6 +1298,24 @@ impl FtP {
             self.eliminate_army(st, side, a, log);
         }
         self.orphan_generals(st, side, s);
+    }
+
+    /// FtP 6.8.6: the fort counter in `s` is eliminated: in the Spanish edition it goes to the
+    /// turn track (`forts_return` brings it back), in the Italian one it is available at once.
+    pub(super) fn fort_eliminated(&self, st: &mut State, s: Sp) {
+        let Some(side) = st.fort[s as usize].take() else { return };
+        if self.c.editions[st.edition as usize].fort_return == "turn_track" {
+            st.forts_track[side.index()] += 1;
+        }
+    }
+
+    /// FtP 6.8.6, 3.4.2 iii: the fort counters on the turn track are available again.
+    pub(super) fn forts_return(&self, st: &mut State, log: &mut Log) {
+        if st.forts_track != [0, 0] {
+            let n = st.forts_track;
+            log.info(|| format!("fort counters back from the turn track: Union {}, CSA {} (FtP 6.8.6)", n[0], n[1]));
+            st.forts_track = [0, 0];
+        }
     }
 
     /// FtP 5.3.4: a general may not stand alone in a space without SP or fort.
@@ -1453,6 +1505,10 @@ impl FtP {
         }
         self.state_control(st, log);
         self.mississippi_bonus(st, log);
+        // FtP 3.4.2 iii (option `fort-return` = pc-phase): forts on the turn track come back.
+        if st.opts.fort_return_pc {
+            self.forts_return(st, log);
+        }
         // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
         if self.c.turns[st.turn as usize - 1].season == Season::Fall {
             self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");

@@ -241,6 +241,10 @@ pub struct Opts {
     /// FtP 19 (variant, Spanish edition): rail logistics.
     #[serde(default)]
     pub rail_logistics: bool,
+    /// FtP 6.8.6 vs 3.4.2 iii (Spanish edition): eliminated forts come back in the Political
+    /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
+    #[serde(default)]
+    pub fort_return_pc: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -374,6 +378,9 @@ pub struct State {
     /// decided yet).
     #[serde(default)]
     pub elite_commit: [Option<u8>; 2],
+    /// FtP 6.8.6 (Spanish edition): eliminated fort counters on the turn track, per side.
+    #[serde(default)]
+    pub forts_track: [u8; 2],
 }
 
 impl State {
@@ -411,6 +418,8 @@ pub enum Action {
     MoveCorps { general: GeneralId, sp: u8, extra: Option<GeneralId> },
     /// FtP 5.4: `sp` SP from a space (loose SP only).
     MoveDivision { space: Sp, sp: u8 },
+    /// FtP 5.4.4: a division of `sp` SP starting from inside `army` (its display).
+    MoveArmyDivision { army: ArmyId, sp: u8 },
     /// FtP 5.5.2.
     MoveBrigade { general: GeneralId },
     /// FtP 4.1 B / 5.2.1.
@@ -452,7 +461,11 @@ pub enum Action {
     InterceptWith { from: Sp, general: GeneralId, sp: u8 },
     /// FtP 5.5.4: take one battle loss from this cavalry brigade, or from infantry.
     LoseBrigade { general: GeneralId },
+    /// One infantry SP: a loose SP of the space if there is one, else the army's.
     LoseInfantry,
+    /// [INTERP] FtP 5.5.4, 9.1, 7.6.1: one infantry SP off the army display although loose SP
+    /// of the same force share its space (the owner picks, losses.rs).
+    LoseArmyInfantry,
     /// FtP 5.6.1: relieve `army`'s commander; `commander` takes over.
     Relieve { army: ArmyId, commander: GeneralId },
     /// FtP 5.6.3, 5.6.4, 5.6.2: the relieved general's fate.

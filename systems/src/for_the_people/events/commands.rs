@@ -483,7 +483,7 @@ impl FtP {
                     st.fort[s as usize] = Some(side);
                     log.info(|| format!("{} fort at {}", side.name(), self.sname(s)));
                 }
-                Cmd::RemoveFort(s) => st.fort[s as usize] = None,
+                Cmd::RemoveFort(s) => self.fort_eliminated(st, s),
                 Cmd::PlaceGeneral(g, s) => {
                     self.unseat(st, g);
                     self.put_general(st, g, s);
