@@ -31,7 +31,7 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
 }
 
 /// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19).
-const OPTIONS: [(&str, &str); 2] = [("opt-ops-queue", "on"), ("var-rail-logistics", "on")];
+const OPTIONS: [(&str, &str); 4] = [("opt-ops-queue", "on"), ("var-rail-logistics", "on"), ("fort-return", "pc-phase"), ("edition", "italian")];
 
 #[test]
 fn fuzz_sample_with_each_optional_rule() {
