@@ -445,3 +445,43 @@ fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
     assert!(sup[sp("vicksburg") as usize]);
     assert!(!sup[sp("meridian") as usize], "no other friendly or neutral trace from Meridian");
 }
+
+/// Digest T-LOC-2 (FtP 8.3 example): a Union force at Humboldt (TN), no Union PC, is supplied by a
+/// LOC via New Madrid and Columbus (KY); attacking Grand Junction from there it is out of supply:
+/// its LOC is traced through Humboldt, an enemy-controlled space. The CSA gets +2.
+#[test]
+fn t_loc_2_attackers_loc_through_its_origin_fpt_8_3() {
+    use super::battle::DrmKind;
+    use super::naval_tests::dice;
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["new_madrid", "columbus_ky", "cairo"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Union);
+    }
+    assert_eq!(st.control(sp("humboldt")), Control::Of(Side::Csa), "no Union PC in Tennessee");
+    put_sp(&mut st, Side::Union, "humboldt", 4);
+    put_general(&mut st, "grant", GenAt::Map(sp("humboldt")));
+    put_sp(&mut st, Side::Csa, "grand_junction", 1);
+    assert!(g.supplied(&st, Side::Union)[sp("humboldt") as usize], "supplied at Humboldt via New Madrid");
+    assert!(!g.loc_through(&st, Side::Union)[sp("humboldt") as usize], "but no LOC through it");
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps grant 4");
+    st.rng = dice(&[3, 3, 3, 3, 3, 3]);
+    act(&mut st, Side::Union, "step grand_junction");
+    if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {
+        act(&mut st, Side::Csa, "stand");
+    }
+    let b = st.last_battle.as_ref().expect("a battle at Grand Junction");
+    assert_eq!(b.space, sp("grand_junction"));
+    let oos = |r: &super::battle::SideReport| r.drms.iter().filter(|d| d.kind == DrmKind::EnemyOutOfSupply).map(|d| d.value).collect::<Vec<_>>();
+    assert_eq!(oos(&b.report.defender), vec![2], "FtP 8.3: the CSA gets +2");
+    assert!(oos(&b.report.attacker).is_empty(), "the CSA defender is supplied");
+    // With a Union PC at Humboldt the LOC runs through it: no penalty.
+    let mut st2 = st.clone();
+    st2.control[sp("humboldt") as usize] = Control::Of(Side::Union);
+    assert!(g.loc_through(&st2, Side::Union)[sp("humboldt") as usize]);
+}
