@@ -205,6 +205,49 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
     assert_eq!(st.border_first[state_id("ky")], Some(Side::Union));
 }
 
+/// IT 12.12 (12.1.2, edition = italian): 3 CSA spaces in a border state the Union controlled for
+/// the whole turn cost the Union 5 SW and give the CSA 5, as in a Union state; so does a border
+/// state the CSA took first and the Union converted (IT 12.13: a Union state for all purposes).
+/// Not in the Spanish edition, not the turn the Union takes the state, never in an original CSA
+/// state the Union holds.
+#[test]
+fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
+    let g = game();
+    let tn = state_id("tn");
+    // (edition, border state, who took it first, Union-held before the phase) -> Union SW change.
+    for (edition, state, first, before, delta) in [
+        ("italian", "ky", Side::Union, true, -5),
+        ("italian", "ky", Side::Csa, true, -5),
+        ("italian", "mo", Side::Union, false, 0),
+        ("spanish", "ky", Side::Union, true, 0),
+        ("spanish", "ky", Side::Csa, true, 0),
+    ] {
+        let b = state_id(state);
+        let mut st = new("1861", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        empty_map(&mut st);
+        no_forts(&mut st);
+        st.sw_plus = [false, true]; // a Union loss and a CSA gain are exact (FtP 12.4)
+        let spaces: Vec<Sp> = (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == b).collect();
+        for (k, &s) in spaces.iter().enumerate() {
+            st.control[s as usize] = Control::Of(if k < 3 { Side::Csa } else { Side::Union });
+        }
+        if before {
+            st.state_control[b] = Control::Of(Side::Union);
+            st.border_first[b] = Some(first);
+        }
+        // An original CSA state the Union holds: never a Union state (IT 12.12).
+        st.state_control[tn] = Control::Of(Side::Union);
+        let sw = st.sw;
+        g.state_control(&mut st, &mut Log::quiet());
+        assert_eq!(st.state_control[b], Control::Of(Side::Union), "{state}: taken this phase if not before");
+        if before {
+            assert_eq!(st.sw[0] - sw[0], delta, "{edition}, {first:?} first");
+        }
+        assert_eq!(st.sw[1] - sw[1], -delta, "{edition}, {state}, held before: {before}: the CSA gains what the Union loses");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Victory (FtP 15.7, 17)
 
@@ -484,4 +527,33 @@ fn t_loc_2_attackers_loc_through_its_origin_fpt_8_3() {
     let mut st2 = st.clone();
     st2.control[sp("humboldt") as usize] = Control::Of(Side::Union);
     assert!(g.loc_through(&st2, Side::Union)[sp("humboldt") as usize]);
+}
+
+/// Digest T-LOC-3 (FtP 8.2): Richmond is a CSA supply source only with a LOC to another
+/// undestroyed resource center or open BR port (Wilmington); alone it supplies nothing.
+#[test]
+fn t_loc_3_csa_source_needs_another_source_fpt_8_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    let rich = sp("richmond");
+    let wil = sp("wilmington_nc");
+    for s in 0..g.c.map.len() as Sp {
+        let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s));
+        if d.resource > 0 && s != rich {
+            st.rc_destroyed[s as usize] = true;
+        }
+        if d.br && s != wil {
+            st.control[s as usize] = Control::Of(Side::Union);
+        }
+    }
+    put_sp(&mut st, Side::Csa, "richmond", 2);
+    assert!(g.br_open(&st, wil), "Wilmington: a CSA port, its fort not Union");
+    assert!(g.supplied(&st, Side::Csa)[rich as usize], "Richmond - Wilmington: both sources count");
+    // Close Wilmington: Richmond alone is no source and nothing is supplied.
+    st.control[wil as usize] = Control::Of(Side::Union);
+    let sup = g.supplied(&st, Side::Csa);
+    assert!(!sup[rich as usize], "Richmond alone is no source (FtP 8.2)");
+    assert!(!sup.iter().any(|&x| x), "no CSA space is supplied");
 }
