@@ -246,6 +246,21 @@ fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
         }
         assert_eq!(st.sw[1] - sw[1], -delta, "{edition}, {state}, held before: {before}: the CSA gains what the Union loses");
     }
+    // FtP 17.3: 8 states and a 51 SW lead = 10; KY, taken first by the CSA then converted, holds 3
+    // CSA PCs: in the Italian edition it cancels one as a Union state (IT 12.13), not in the Spanish.
+    for (edition, verdict) in [("spanish", 0u8), ("italian", 1)] {
+        let mut st = new("campaign", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        for id in ["mo", "ky", "wv", "tn", "ar", "la", "ms", "fl"] {
+            st.state_control[state_id(id)] = Control::Of(Side::Union);
+        }
+        st.border_first[state_id("ky")] = Some(Side::Csa);
+        for s in (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == state_id("ky")).take(3) {
+            st.control[s as usize] = Control::Of(Side::Csa);
+        }
+        st.sw = [151, 100];
+        assert_eq!(g.scenario_victory(&st).0, vec![verdict], "{edition}: {}", g.scenario_victory(&st).1);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
