@@ -572,3 +572,59 @@ fn t_loc_3_csa_source_needs_another_source_fpt_8_2() {
     assert!(!sup[rich as usize], "Richmond alone is no source (FtP 8.2)");
     assert!(!sup.iter().any(|&x| x), "no CSA space is supplied");
 }
+
+/// Digest T-MOVE-1 (FtP 5.2.6 example, 12.2): a supplied Union army with 6 MP enters neutral
+/// Bowling Green (1), converts it (2), enters Clarksville (3), converts it (4), attacks Nashville's
+/// 1 CSA SP (5); having won with at least twice the defender it continues (7.3.2) and spends its
+/// 6th MP placing a PC at Nashville, destroying the resource center: +5 Union, -5 CSA.
+#[test]
+fn t_move_1_army_spends_mp_to_convert_fpt_5_2_6() {
+    use super::naval_tests::dice;
+    let mut st = new("1862", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    super::choices_tests::put_army(&mut st, "army_of_the_cumberland", "louisville", 6, "buell");
+    for s in ["bowling_green", "clarksville_tn"] {
+        st.control[sp(s) as usize] = if s == "bowling_green" { Control::Neutral } else { Control::Of(Side::Csa) };
+    }
+    // The 1862 set-up has Nashville taken already (FtP 14): give it back to the CSA, intact.
+    st.control[sp("nashville") as usize] = Control::Of(Side::Csa);
+    st.rc_destroyed[sp("nashville") as usize] = false;
+    put_sp(&mut st, Side::Csa, "nashville", 1);
+    st.sw_plus = [true, false]; // a Union gain and a CSA loss are exact (FtP 12.4)
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "army army_of_the_cumberland");
+    let mp = |st: &State| st.moving.as_ref().map(|m| m.mp);
+    assert_eq!(mp(&st), Some(6));
+    for (s, left) in [("bowling_green", 5), ("clarksville_tn", 3)] {
+        act(&mut st, Side::Union, &format!("step {s}"));
+        assert_eq!(mp(&st), Some(left), "FtP 5.1.1: 1 MP into {s}");
+        act(&mut st, Side::Union, "convert");
+        assert_eq!(mp(&st), Some(left - 1), "FtP 5.2.6: 1 MP to convert {s}");
+        assert!(st.controls(Side::Union, sp(s)));
+    }
+    // Nashville: the battle; Union 6, CSA 1.
+    st.rng = dice(&[6, 1, 1, 1, 1, 1]);
+    act(&mut st, Side::Union, "step nashville");
+    if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {
+        act(&mut st, Side::Csa, "stand");
+    }
+    let b = st.last_battle.as_ref().expect("a battle at Nashville");
+    assert_eq!(b.space, sp("nashville"));
+    assert!(b.report.attacker_may_continue, "FtP 7.3.2: at least twice the defender");
+    while matches!(st.flow.top(), Some(Frame::Losses { .. })) {
+        let side = if matches!(st.flow.top(), Some(Frame::Losses { side: Side::Union })) { Side::Union } else { Side::Csa };
+        let a = legal_text(&st, side)[0].clone();
+        act(&mut st, side, &a);
+    }
+    assert_eq!(mp(&st), Some(1), "the 6th MP is left");
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"convert".into()) && l.iter().any(|a| a.starts_with("step ")), "move on or place a PC: {l:?}");
+    let sw = st.sw;
+    act(&mut st, Side::Union, "convert");
+    assert!(st.rc_destroyed[sp("nashville") as usize], "FtP 12.2: the resource center is destroyed");
+    assert_eq!([st.sw[0] - sw[0], st.sw[1] - sw[1]], [5, -5], "FtP 12.2");
+    check(&st);
+}
