@@ -199,9 +199,10 @@ impl FtP {
                 Force::new(m.side, kind, sp, m.gens.first().copied(), m.gens.get(1..).unwrap_or(&[]))
             }
         };
-        // FtP 8.3: the attacker's LOC is traced from the space it attacked from.
+        // FtP 8.3: the attacker's LOC is traced from the space it attacked from, through it: that
+        // space must itself lie on a LOC (friendly or neutral, T-LOC-2), not merely be supplied.
         let valley = m.side == Side::Csa && matches!(m.kind, Formation::Army | Formation::Corps) && self.valley_reach(st, true).is_some_and(|r| r[m.prev as usize]);
-        f.out_of_supply = !self.supplied(st, m.side)[m.prev as usize] && !valley;
+        f.out_of_supply = !self.loc_through(st, m.side)[m.prev as usize] && !valley;
         f
     }
 

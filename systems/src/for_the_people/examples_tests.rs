@@ -205,6 +205,64 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
     assert_eq!(st.border_first[state_id("ky")], Some(Side::Union));
 }
 
+/// IT 12.12 (12.1.2, edition = italian): 3 CSA spaces in a border state the Union controlled for
+/// the whole turn cost the Union 5 SW and give the CSA 5, as in a Union state; so does a border
+/// state the CSA took first and the Union converted (IT 12.13: a Union state for all purposes).
+/// Not in the Spanish edition, not the turn the Union takes the state, never in an original CSA
+/// state the Union holds.
+#[test]
+fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
+    let g = game();
+    let tn = state_id("tn");
+    // (edition, border state, who took it first, Union-held before the phase) -> Union SW change.
+    for (edition, state, first, before, delta) in [
+        ("italian", "ky", Side::Union, true, -5),
+        ("italian", "ky", Side::Csa, true, -5),
+        ("italian", "mo", Side::Union, false, 0),
+        ("spanish", "ky", Side::Union, true, 0),
+        ("spanish", "ky", Side::Csa, true, 0),
+    ] {
+        let b = state_id(state);
+        let mut st = new("1861", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        empty_map(&mut st);
+        no_forts(&mut st);
+        st.sw_plus = [false, true]; // a Union loss and a CSA gain are exact (FtP 12.4)
+        let spaces: Vec<Sp> = (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == b).collect();
+        for (k, &s) in spaces.iter().enumerate() {
+            st.control[s as usize] = Control::Of(if k < 3 { Side::Csa } else { Side::Union });
+        }
+        if before {
+            st.state_control[b] = Control::Of(Side::Union);
+            st.border_first[b] = Some(first);
+        }
+        // An original CSA state the Union holds: never a Union state (IT 12.12).
+        st.state_control[tn] = Control::Of(Side::Union);
+        let sw = st.sw;
+        g.state_control(&mut st, &mut Log::quiet());
+        assert_eq!(st.state_control[b], Control::Of(Side::Union), "{state}: taken this phase if not before");
+        if before {
+            assert_eq!(st.sw[0] - sw[0], delta, "{edition}, {first:?} first");
+        }
+        assert_eq!(st.sw[1] - sw[1], -delta, "{edition}, {state}, held before: {before}: the CSA gains what the Union loses");
+    }
+    // FtP 17.3: 8 states and a 51 SW lead = 10; KY, taken first by the CSA then converted, holds 3
+    // CSA PCs: in the Italian edition it cancels one as a Union state (IT 12.13), not in the Spanish.
+    for (edition, verdict) in [("spanish", 0u8), ("italian", 1)] {
+        let mut st = new("campaign", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        for id in ["mo", "ky", "wv", "tn", "ar", "la", "ms", "fl"] {
+            st.state_control[state_id(id)] = Control::Of(Side::Union);
+        }
+        st.border_first[state_id("ky")] = Some(Side::Csa);
+        for s in (0..g.c.map.len() as Sp).filter(|&s| g.state_of(s) == state_id("ky")).take(3) {
+            st.control[s as usize] = Control::Of(Side::Csa);
+        }
+        st.sw = [151, 100];
+        assert_eq!(g.scenario_victory(&st).0, vec![verdict], "{edition}: {}", g.scenario_victory(&st).1);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Victory (FtP 15.7, 17)
 
@@ -444,4 +502,129 @@ fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
     let sup = g.supplied(&st, Side::Union);
     assert!(sup[sp("vicksburg") as usize]);
     assert!(!sup[sp("meridian") as usize], "no other friendly or neutral trace from Meridian");
+}
+
+/// Digest T-LOC-2 (FtP 8.3 example): a Union force at Humboldt (TN), no Union PC, is supplied by a
+/// LOC via New Madrid and Columbus (KY); attacking Grand Junction from there it is out of supply:
+/// its LOC is traced through Humboldt, an enemy-controlled space. The CSA gets +2.
+#[test]
+fn t_loc_2_attackers_loc_through_its_origin_fpt_8_3() {
+    use super::battle::DrmKind;
+    use super::naval_tests::dice;
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["new_madrid", "columbus_ky", "cairo"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Union);
+    }
+    assert_eq!(st.control(sp("humboldt")), Control::Of(Side::Csa), "no Union PC in Tennessee");
+    put_sp(&mut st, Side::Union, "humboldt", 4);
+    put_general(&mut st, "grant", GenAt::Map(sp("humboldt")));
+    put_sp(&mut st, Side::Csa, "grand_junction", 1);
+    assert!(g.supplied(&st, Side::Union)[sp("humboldt") as usize], "supplied at Humboldt via New Madrid");
+    assert!(!g.loc_through(&st, Side::Union)[sp("humboldt") as usize], "but no LOC through it");
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps grant 4");
+    st.rng = dice(&[3, 3, 3, 3, 3, 3]);
+    act(&mut st, Side::Union, "step grand_junction");
+    if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {
+        act(&mut st, Side::Csa, "stand");
+    }
+    let b = st.last_battle.as_ref().expect("a battle at Grand Junction");
+    assert_eq!(b.space, sp("grand_junction"));
+    let oos = |r: &super::battle::SideReport| r.drms.iter().filter(|d| d.kind == DrmKind::EnemyOutOfSupply).map(|d| d.value).collect::<Vec<_>>();
+    assert_eq!(oos(&b.report.defender), vec![2], "FtP 8.3: the CSA gets +2");
+    assert!(oos(&b.report.attacker).is_empty(), "the CSA defender is supplied");
+    // With a Union PC at Humboldt the LOC runs through it: no penalty.
+    let mut st2 = st.clone();
+    st2.control[sp("humboldt") as usize] = Control::Of(Side::Union);
+    assert!(g.loc_through(&st2, Side::Union)[sp("humboldt") as usize]);
+}
+
+/// Digest T-LOC-3 (FtP 8.2): Richmond is a CSA supply source only with a LOC to another
+/// undestroyed resource center or open BR port (Wilmington); alone it supplies nothing.
+#[test]
+fn t_loc_3_csa_source_needs_another_source_fpt_8_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    let rich = sp("richmond");
+    let wil = sp("wilmington_nc");
+    for s in 0..g.c.map.len() as Sp {
+        let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s));
+        if d.resource > 0 && s != rich {
+            st.rc_destroyed[s as usize] = true;
+        }
+        if d.br && s != wil {
+            st.control[s as usize] = Control::Of(Side::Union);
+        }
+    }
+    put_sp(&mut st, Side::Csa, "richmond", 2);
+    assert!(g.br_open(&st, wil), "Wilmington: a CSA port, its fort not Union");
+    assert!(g.supplied(&st, Side::Csa)[rich as usize], "Richmond - Wilmington: both sources count");
+    // Close Wilmington: Richmond alone is no source and nothing is supplied.
+    st.control[wil as usize] = Control::Of(Side::Union);
+    let sup = g.supplied(&st, Side::Csa);
+    assert!(!sup[rich as usize], "Richmond alone is no source (FtP 8.2)");
+    assert!(!sup.iter().any(|&x| x), "no CSA space is supplied");
+}
+
+/// Digest T-MOVE-1 (FtP 5.2.6 example, 12.2): a supplied Union army with 6 MP enters neutral
+/// Bowling Green (1), converts it (2), enters Clarksville (3), converts it (4), attacks Nashville's
+/// 1 CSA SP (5); having won with at least twice the defender it continues (7.3.2) and spends its
+/// 6th MP placing a PC at Nashville, destroying the resource center: +5 Union, -5 CSA.
+#[test]
+fn t_move_1_army_spends_mp_to_convert_fpt_5_2_6() {
+    use super::naval_tests::dice;
+    let mut st = new("1862", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    super::choices_tests::put_army(&mut st, "army_of_the_cumberland", "louisville", 6, "buell");
+    for s in ["bowling_green", "clarksville_tn"] {
+        st.control[sp(s) as usize] = if s == "bowling_green" { Control::Neutral } else { Control::Of(Side::Csa) };
+    }
+    // The 1862 set-up has Nashville taken already (FtP 14): give it back to the CSA, intact.
+    st.control[sp("nashville") as usize] = Control::Of(Side::Csa);
+    st.rc_destroyed[sp("nashville") as usize] = false;
+    put_sp(&mut st, Side::Csa, "nashville", 1);
+    st.sw_plus = [true, false]; // a Union gain and a CSA loss are exact (FtP 12.4)
+    check(&st);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "army army_of_the_cumberland");
+    let mp = |st: &State| st.moving.as_ref().map(|m| m.mp);
+    assert_eq!(mp(&st), Some(6));
+    for (s, left) in [("bowling_green", 5), ("clarksville_tn", 3)] {
+        act(&mut st, Side::Union, &format!("step {s}"));
+        assert_eq!(mp(&st), Some(left), "FtP 5.1.1: 1 MP into {s}");
+        act(&mut st, Side::Union, "convert");
+        assert_eq!(mp(&st), Some(left - 1), "FtP 5.2.6: 1 MP to convert {s}");
+        assert!(st.controls(Side::Union, sp(s)));
+    }
+    // Nashville: the battle; Union 6, CSA 1.
+    st.rng = dice(&[6, 1, 1, 1, 1, 1]);
+    act(&mut st, Side::Union, "step nashville");
+    if matches!(st.flow.top(), Some(Frame::Rbb { .. })) {
+        act(&mut st, Side::Csa, "stand");
+    }
+    let b = st.last_battle.as_ref().expect("a battle at Nashville");
+    assert_eq!(b.space, sp("nashville"));
+    assert!(b.report.attacker_may_continue, "FtP 7.3.2: at least twice the defender");
+    while matches!(st.flow.top(), Some(Frame::Losses { .. })) {
+        let side = if matches!(st.flow.top(), Some(Frame::Losses { side: Side::Union })) { Side::Union } else { Side::Csa };
+        let a = legal_text(&st, side)[0].clone();
+        act(&mut st, side, &a);
+    }
+    assert_eq!(mp(&st), Some(1), "the 6th MP is left");
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"convert".into()) && l.iter().any(|a| a.starts_with("step ")), "move on or place a PC: {l:?}");
+    let sw = st.sw;
+    act(&mut st, Side::Union, "convert");
+    assert!(st.rc_destroyed[sp("nashville") as usize], "FtP 12.2: the resource center is destroyed");
+    assert_eq!([st.sw[0] - sw[0], st.sw[1] - sw[1]], [5, -5], "FtP 12.2");
+    check(&st);
 }

@@ -1526,6 +1526,8 @@ impl FtP {
     /// FtP 12.1: state control.
     pub(super) fn state_control(&self, st: &mut State, log: &mut Log) {
         let ed = &self.c.editions[st.edition as usize];
+        // IT 12.12: a border state counts only if the Union held it the whole turn, i.e. before this phase.
+        let union_before: Vec<bool> = st.state_control.iter().map(|&c| c == Control::Of(Side::Union)).collect();
         for (i, def) in self.c.states.iter().enumerate() {
             let Some(need) = def.control else { continue };
             let need = need as u16;
@@ -1563,9 +1565,11 @@ impl FtP {
                 }
             }
         }
-        // FtP 12.1.2: CSA control of >= 3 spaces in an original Union state.
+        // FtP 12.1.2: CSA control of >= 3 spaces in an original Union state; IT 12.12 also in a
+        // border state the Union controlled for the whole turn (never an original CSA state).
         for (i, def) in self.c.states.iter().enumerate() {
-            if def.side == StateSide::Union && self.controlled_count(st, Side::Csa, i) >= 3 {
+            let union_state = def.side == StateSide::Union || (ed.union_state_penalty_includes_border && def.side == StateSide::Border && union_before[i]);
+            if union_state && self.controlled_count(st, Side::Csa, i) >= 3 {
                 self.add_sw(st, Side::Union, -5, log, "FtP 12.1.2 CSA holds a Union state");
                 self.add_sw(st, Side::Csa, 5, log, "FtP 12.1.2 CSA holds a Union state");
             }
@@ -1687,12 +1691,18 @@ impl FtP {
             VictoryKind::Campaign { states_needed, sw_lead_per_state, cancel_min_csa_pcs, .. } => {
                 // FtP 17.3.
                 let held = self.c.states.iter().enumerate().filter(|(i, d)| d.side != StateSide::Union && st.state_control[*i] == Control::Of(Side::Union)).count() as i16;
+                let ed = &self.c.editions[st.edition as usize];
                 let cancel = self
                     .c
                     .states
                     .iter()
                     .enumerate()
-                    .filter(|(i, d)| (d.side == StateSide::Union || st.border_first[*i] == Some(Side::Union)) && self.controlled_count(st, Side::Csa, *i) >= *cancel_min_csa_pcs as u16)
+                    // FtP 17.3: a Union state, or a border state the Union took first; IT 12.13/12.12:
+                    // one the CSA took first and the Union converted is a Union state for all purposes.
+                    .filter(|(i, d)| {
+                        let converted = ed.border_converted_is_union_state && d.side == StateSide::Border && st.state_control[*i] == Control::Of(Side::Union);
+                        (d.side == StateSide::Union || st.border_first[*i] == Some(Side::Union) || converted) && self.controlled_count(st, Side::Csa, *i) >= *cancel_min_csa_pcs as u16
+                    })
                     .count() as i16;
                 let lead = (u - c).max(0) / *sw_lead_per_state as i16;
                 let n = held - cancel + lead;

@@ -168,6 +168,23 @@ impl FtP {
     /// Every space where a force of `side` has a LOC (FtP 8.1): the unit's own space need not be
     /// friendly; every other space of the path must be passable and end at a source.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
+        let reach = self.loc_through(st, side);
+        let unc = self.unc(st);
+        let mut out = reach.clone();
+        for (s, o) in out.iter_mut().enumerate() {
+            if !*o {
+                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0));
+                // FtP 8.2: a port under UNC supplies a Union force in that same space.
+                *o |= side == Side::Union && self.c.map.space(SpaceId(s as Sp)).port.is_some() && unc.at(s as Sp) && !self.potomac_closed(st, s as Sp);
+            }
+        }
+        out
+    }
+
+    /// The spaces a LOC of `side` may pass through on its way to a valid source (FtP 8.1, 8.2):
+    /// what a force's LOC may cross before its own space. The attacker's LOC runs through the
+    /// space it attacked from (FtP 8.3).
+    pub fn loc_through(&self, st: &State, side: Side) -> Vec<bool> {
         let n = self.c.map.len();
         let mut reach = vec![false; n];
         let mut queue: Vec<Sp> = Vec::new();
@@ -193,15 +210,7 @@ impl FtP {
                 }
             }
         }
-        let mut out = reach.clone();
-        for (s, o) in out.iter_mut().enumerate() {
-            if !*o {
-                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0));
-                // FtP 8.2: a port under UNC supplies a Union force in that same space.
-                *o |= side == Side::Union && self.c.map.space(SpaceId(s as Sp)).port.is_some() && unc.at(s as Sp) && !self.potomac_closed(st, s as Sp);
-            }
-        }
-        out
+        reach
     }
 
     fn components(&self, pass: &[bool], side: Side, unc: &Unc) -> Vec<u16> {
