@@ -2,7 +2,7 @@
 //! choices re-dealt) and an evaluation of a position for a side (the Victory Track, rule 3.1).
 
 use super::BobbyLee;
-use super::data::{Side, UnitKind};
+use super::data::{HqRole, Side, UnitKind};
 use super::state::{Phase, St, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::agent::fork_rng;
@@ -74,7 +74,9 @@ impl BobbyLee {
 
     /// The Victory Track (rule 3.1, USA positive), cities about to change hands, a pull toward
     /// enemy VP places and a little for the steps on the map, squashed on a third of the way
-    /// to the Decisive box; a finished game is 1, 0.5 or 0.
+    /// to the Decisive box; a finished game is 1, 0.5 or 0. In the free set-up (BL 3.2.3)
+    /// none of these changes with a swap, so the seat's own deployment is valued too
+    /// (`ai_deployment`).
     pub(super) fn ai_evaluate(&self, s: &State, seat: Seat) -> f64 {
         if let Some(o) = self.outcome(s) {
             return outcome_value(&o, seat, 2);
@@ -82,8 +84,88 @@ impl BobbyLee {
         let usa = s.vp as f64 + 0.25 * (self.ai_steps(s, Side::Usa) - self.ai_steps(s, Side::Csa))
             + self.ai_prospects(s, Side::Usa)
             - self.ai_prospects(s, Side::Csa);
-        let margin = if seat == 0 { usa } else { -usa };
+        let mut margin = if seat == 0 { usa } else { -usa };
+        if self.ai_setting_up(s) {
+            margin += self.ai_deployment(s, Side::from_idx(seat as usize));
+        }
         squash(margin, (self.data.decisive as f64 / 3.0).max(1.0))
+    }
+}
+
+/// Weights of the free set-up evaluation (BL 3.2.3), in Victory Track points.
+const W_COMMAND: f64 = 0.08;
+const W_FRONT: f64 = 0.03;
+const W_POST: f64 = 0.06;
+const W_SUPREME: f64 = 0.15;
+const W_HOLD: f64 = 0.03;
+/// A set-up not yet committed is worth this little less, so `done` wins every tie.
+const W_COMMITTED: f64 = 1e-4;
+
+impl BobbyLee {
+    /// The free set-up (BL 3.2.3) and the initiative bids that follow it in the first month
+    /// (the step `done` leads to), where the deployment term applies.
+    fn ai_setting_up(&self, s: &State) -> bool {
+        s.phase == Phase::Deploy || (s.opts.free_deploy && s.first_month && s.phase == Phase::Bids)
+    }
+
+    /// How good `me`'s deployment is, from game knowledge and what `me` may see (its own
+    /// blocks; of the enemy, where its blocks stand, which is public, BL 2.5):
+    /// * Field HQs within Command Range (BL 5.12) of the field blocks (infantry, brigades,
+    ///   cavalry, artillery), by their steps, each block counted once;
+    /// * field blocks toward the enemy, cavalry a little more (screening, BL 2.2.2);
+    /// * garrisons and heavy artillery (slow, for fortresses: BL 2.2.4, 2.2.6) in own fortresses
+    ///   and VP places (rule 3.51), the Supreme HQ (no Command Range, Strategic Moves anywhere:
+    ///   BL 5.13, 5.4) in the most valuable one;
+    /// * some strength holding each own VP place;
+    /// * a tiny bonus once committed (`done`).
+    fn ai_deployment(&self, s: &State, me: Side) -> f64 {
+        let d = &self.data;
+        let occ = self.occ(s);
+        let enemy: Vec<_> = (0..s.units.len()).filter(|&i| s.units[i].on_map() && d.units[i].side != me).map(|i| d.hexes[s.units[i].hex as usize].hex).collect();
+        // The enemy's approach: how close a hex is to the enemy's blocks, the main armies
+        // weighing most (0 to 1).
+        let front = |at: bivouac_engine::map::hex::Hex| enemy.iter().map(|e| 1.0 / (1.0 + at.unsigned_distance_to(*e) as f64 / 3.0).powi(2)).sum::<f64>() / enemy.len().max(1) as f64;
+        let own: Vec<usize> = (0..s.units.len()).filter(|&i| s.units[i].on_map() && d.units[i].side == me).collect();
+        let field = |i: usize| matches!(self.kind(i), UnitKind::Infantry | UnitKind::Brigade | UnitKind::Cavalry | UnitKind::Artillery);
+        // BL 5.12: the union of the Field HQs' Command Ranges.
+        let mut commanded = vec![false; d.hexes.len()];
+        for &h in own.iter().filter(|&&i| d.units[i].role == HqRole::Field) {
+            for (c, r) in commanded.iter_mut().zip(self.command_hexes(s, h, &occ)) {
+                *c |= r;
+            }
+        }
+        let mut total = if s.phase != Phase::Deploy || s.done[me.idx()] { W_COMMITTED } else { 0.0 };
+        for &i in &own {
+            let (h, steps) = (s.units[i].hex, s.units[i].steps as f64);
+            let at = d.hexes[h as usize].hex;
+            match self.kind(i) {
+                UnitKind::Garrison | UnitKind::HeavyArtillery => total += W_POST * self.ai_post_value(s, me, h),
+                UnitKind::Hq if d.units[i].role == HqRole::Supreme => total += W_SUPREME * self.ai_post_value(s, me, h),
+                UnitKind::Hq => {}
+                kind => {
+                    let scout = if kind == UnitKind::Cavalry { 1.25 } else { 1.0 };
+                    total += W_FRONT * scout * steps * front(at);
+                }
+            }
+            if field(i) && commanded[h as usize] {
+                total += W_COMMAND * steps;
+            }
+        }
+        // Rule 3.51: own VP places held, the first four steps there count.
+        for p in d.places.iter().filter(|p| p.vp > 0 && s.control.get(p.hex as usize) == Some(&me)) {
+            let held: f64 = own.iter().filter(|&&i| s.units[i].hex == p.hex && self.kind(i) != UnitKind::Hq).map(|&i| s.units[i].steps as f64).sum();
+            total += W_HOLD * p.vp as f64 * held.min(4.0) / 4.0;
+        }
+        total
+    }
+
+    /// What holding hex `h` is worth to a fortress block: its VP (rule 3.51), +1 for a
+    /// fortress, +0.5 for a city; 0 where `me` does not control it.
+    fn ai_post_value(&self, s: &State, me: Side, h: u16) -> f64 {
+        if s.control.get(h as usize) != Some(&me) {
+            return 0.0;
+        }
+        self.data.places.iter().filter(|p| p.hex == h).map(|p| p.vp as f64 + if p.fortress { 1.0 } else { 0.0 } + if p.kind == super::data::PlaceKind::City { 0.5 } else { 0.0 }).sum()
     }
 }
 
@@ -125,5 +207,69 @@ mod tests {
         up.vp = (s.vp + 2).min(g.data.decisive - 1);
         assert!(g.evaluate(&up, 0) > g.evaluate(&s, 0));
         assert!(g.evaluate(&up, 1) < g.evaluate(&s, 1));
+    }
+
+    /// BL 5.12: for each Field HQ of `side`, the field blocks (infantry, brigades, cavalry,
+    /// artillery) in its Command Range; how many are in some Field HQ's range, of how many.
+    fn command_coverage(g: &BobbyLee, s: &State, side: Side) -> (Vec<(usize, usize)>, usize, usize) {
+        let d = &g.data;
+        let occ = g.occ(s);
+        let own: Vec<usize> = (0..s.units.len()).filter(|&i| s.units[i].on_map() && d.units[i].side == side).collect();
+        let field: Vec<usize> = own.iter().copied().filter(|&i| matches!(g.kind(i), UnitKind::Infantry | UnitKind::Brigade | UnitKind::Cavalry | UnitKind::Artillery)).collect();
+        let mut any = vec![false; field.len()];
+        let mut per_hq = Vec::new();
+        for &h in own.iter().filter(|&&i| d.units[i].role == HqRole::Field) {
+            let range = g.command_hexes(s, h, &occ);
+            let inside: Vec<bool> = field.iter().map(|&b| range[s.units[b].hex as usize]).collect();
+            per_hq.push((h, inside.iter().filter(|&&x| x).count()));
+            any.iter_mut().zip(inside).for_each(|(a, x)| *a |= x);
+        }
+        (per_hq, any.iter().filter(|&&x| x).count(), field.len())
+    }
+
+    /// BL 3.2.3: the heuristic's free set-up puts each Field HQ where it commands (rule 5.12)
+    /// field blocks, at least as many as the historical set-up (BL 3.2.2), garrisons and heavy artillery in fortresses or VP
+    /// places, the Supreme HQ in a VP place, and commits after a bounded number of swaps.
+    #[test]
+    fn heuristic_free_deployment_is_sensible_and_commits_bl_3_2_3() {
+        use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
+        use bivouac_engine::log::Log;
+        use super::super::state::Action;
+        let (g, _) = load_game(&[crate::builtin_content_dir()]).unwrap_or_else(|d| panic!("{d}"));
+        let d = &g.data;
+        for (sc, seed) in [("1862", 2u64), ("1863", 3)] {
+            let mut st = Setup::new(sc, 2, seed);
+            st.options.insert("deployment".into(), "free".into());
+            let mut s = g.setup(&st).unwrap();
+            let start = s.clone();
+            let mut agents = [HeuristicAgent::new(seed * 10), HeuristicAgent::new(seed * 10 + 1)];
+            let mut swaps = [0; 2];
+            while s.phase == Phase::Deploy {
+                let seat = g.active_seats(&s)[0];
+                let legal = g.legal_actions(&s, seat);
+                let i = agents[seat as usize].choose(&Decision::new(&g, &s, seat, &legal));
+                if matches!(legal[i], Action::Swap(..)) {
+                    swaps[seat as usize] += 1;
+                }
+                g.apply(&mut s, seat, &legal[i], &mut Log::quiet()).unwrap();
+                assert!(swaps[seat as usize] <= 25, "{sc}: BL 3.2.3 the heuristic commits after a few swaps");
+            }
+            for side in [Side::Usa, Side::Csa] {
+                let (per_hq, covered, total) = command_coverage(&g, &s, side);
+                let (_, historical, _) = command_coverage(&g, &start, side);
+                for (h, n) in per_hq {
+                    assert!(n >= 2, "{sc}: BL 5.12 {} commands only {n} field blocks", d.units[h].id);
+                }
+                println!("{sc} {}: Field HQs command {covered} of {total} field blocks (historical set-up {historical}), {} swaps", side.name(), swaps[side.idx()]);
+                assert!(covered >= historical && 3 * covered > total, "{sc}: BL 5.12 the Field HQs command {covered} of {total} field blocks (historical set-up: {historical})");
+                let own: Vec<usize> = (0..s.units.len()).filter(|&i| s.units[i].on_map() && d.units[i].side == side).collect();
+                for &i in &own {
+                    let post = d.places.iter().any(|p| p.hex == s.units[i].hex && (p.fortress || p.vp > 0));
+                    if matches!(g.kind(i), UnitKind::Garrison | UnitKind::HeavyArtillery) || d.units[i].role == HqRole::Supreme {
+                        assert!(post, "{sc}: {} stands in a fortress or VP place, not {}", d.units[i].id, d.hex_name(s.units[i].hex));
+                    }
+                }
+            }
+        }
     }
 }
