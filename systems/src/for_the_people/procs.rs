@@ -103,28 +103,29 @@ impl FtP {
     /// FtP 10.6.1: spaces that may receive an arriving general.
     pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let sup = self.supplied(st, side);
-        // FtP 10.6.2: a supplied army with no general must get one first.
+        // FtP 10.6.1: a space with a LOC and a friendly SP, at least 1 SP per general there.
+        let room = |s: Sp| {
+            if !sup[s as usize] || self.infantry(st, side, s) == 0 {
+                return false;
+            }
+            let mut gens = self.gens_at(st, side, s).count();
+            if let Some(a) = self.army_in(st, side, s) {
+                gens += self.army_gens(st, a).len();
+            }
+            gens < self.strength(st, side, s) as usize
+        };
+        // FtP 10.6.2: a supplied army with no general must get one first (with room for him:
+        // a cavalry general drawn for it becomes a brigade and absorbs one of its SP, 10.6.4).
         let generic: Vec<Sp> = st
             .armies
             .iter()
             .enumerate()
-            .filter_map(|(a, x)| x.filter(|x| x.commander.is_none() && self.army_side(a as u8) == side && sup[x.space as usize]).map(|x| x.space))
+            .filter_map(|(a, x)| x.filter(|x| x.commander.is_none() && self.army_side(a as u8) == side && room(x.space)).map(|x| x.space))
             .collect();
         if !generic.is_empty() {
             return generic;
         }
-        (0..self.c.map.len() as Sp)
-            .filter(|&s| {
-                if !sup[s as usize] || self.infantry(st, side, s) == 0 {
-                    return false;
-                }
-                let mut gens = self.gens_at(st, side, s).count();
-                if let Some(a) = self.army_in(st, side, s) {
-                    gens += self.army_gens(st, a).len();
-                }
-                gens < self.strength(st, side, s) as usize
-            })
-            .collect()
+        (0..self.c.map.len() as Sp).filter(|&s| room(s)).collect()
     }
 
     /// Put a general on the map: into the army there, or loose; a cavalry general absorbs one

@@ -232,6 +232,34 @@ fn a_generic_army_gets_the_first_general_fpt_10_6_2_10_6_3() {
     assert_eq!(st.sw, sw, "no penalty for Fremont (PR 8) outside an army");
 }
 
+/// FtP 10.6.1, 10.6.2, 10.6.4 (found by the events fuzz, 1864 seed 371584): two cavalry
+/// generals drawn for a general-less army of 1 SP. The first becomes a brigade and absorbs the
+/// army's SP; the army then has no room for another general (1 SP per general), so the second
+/// goes elsewhere instead of a brigade made from nothing.
+#[test]
+fn a_generic_army_takes_no_more_generals_than_its_sp_fpt_10_6_1_10_6_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("washington"), sp: 1, commander: None });
+    st.sp_at_start[0] += 1;
+    put_sp(&mut st, Side::Union, "baltimore", 3);
+    for c in ["pleasonton", "stoneman"] {
+        st.generals[general(c) as usize] = GenAt::Track(st.turn);
+    }
+    st.flow.clear();
+    st.flow.push(Frame::PlaceGenerals { side: Side::Union });
+    assert_eq!(legal_text(&st, Side::Union), ["place washington"], "the generic army first");
+    act(&mut st, Side::Union, "place washington");
+    assert_eq!(st.armies[a as usize].map(|x| x.sp), Some(0), "the brigade absorbed the army's SP (10.6.4)");
+    assert_eq!(legal_text(&st, Side::Union), ["place baltimore"], "no room left at Washington (10.6.1)");
+    act(&mut st, Side::Union, "place baltimore");
+    assert_eq!(g.strength(&st, Side::Union, sp("baltimore")), 3);
+    check(&st);
+}
+
 /// Digest T-GEN-1 (FtP 10.6, 10.6.4): Stuart placed at Manassas absorbs 1 SP at once and
 /// becomes a brigade; a space takes no more generals than it has SP, counting those present.
 #[test]
