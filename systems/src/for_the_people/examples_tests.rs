@@ -628,3 +628,154 @@ fn t_move_1_army_spends_mp_to_convert_fpt_5_2_6() {
     assert_eq!([st.sw[0] - sw[0], st.sw[1] - sw[1]], [5, -5], "FtP 12.2");
     check(&st);
 }
+
+// ---------------------------------------------------------------------------------------------
+// 8.2 Interception (FtP 5.8.2)
+
+/// Kentucky with no units and no forts: Lebanon, Louisville and Bowling Green form a triangle;
+/// Somerset lies beyond Lebanon. A CSA corps (Bragg, `csa_sp` SP) waits at `csa_at`.
+fn kentucky(csa_at: &str, csa_sp: u8) -> State {
+    let mut st = new("1861", 3);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Csa, csa_at, csa_sp);
+    put_general(&mut st, "bragg", GenAt::Map(sp(csa_at)));
+    st
+}
+
+/// The interception offers now open to the Union, as notation.
+fn intercept_offers(st: &State) -> Vec<String> {
+    if !matches!(st.flow.top(), Some(Frame::Intercept { side: Side::Union, .. })) {
+        return vec![];
+    }
+    legal_text(st, Side::Union)
+}
+
+/// Digest T-INT-2 (FtP 5.8.2 and its example), first part: a CSA corps moves past a Union army
+/// (Louisville) and a Union corps (Somerset): the Union gets one interception attempt in all for
+/// that move, with either force; declining is no attempt.
+#[test]
+fn t_int_2_one_attempt_per_enemy_move_fpt_5_8_2() {
+    use super::naval_tests::dice;
+    let setup = || {
+        let mut st = kentucky("bowling_green", 3);
+        super::choices_tests::put_army(&mut st, "army_of_the_cumberland", "louisville", 4, "buell");
+        put_sp(&mut st, Side::Union, "somerset", 2);
+        put_general(&mut st, "thomas", GenAt::Map(sp("somerset")));
+        round_with(&mut st, Side::Csa, 9);
+        act(&mut st, Side::Csa, "ops 9");
+        act(&mut st, Side::Csa, "corps bragg 3");
+        st
+    };
+    let mut st = setup();
+    act(&mut st, Side::Csa, "step lebanon");
+    assert_eq!(intercept_offers(&st), ["intercept louisville", "intercept somerset", "decline"], "FtP 5.8.1: either force may try");
+    // The army tries and fails (Buell, defense 2: a 6 fails).
+    st.rng = dice(&[6]);
+    act(&mut st, Side::Union, "intercept louisville");
+    assert_eq!(st.moving.as_ref().map(|m| m.at), Some(sp("lebanon")), "the CSA goes on into Lebanon");
+    assert!(st.moving.as_ref().is_some_and(|m| m.intercept_tried));
+    // On past the army again (back to Bowling Green, next to Louisville): no second attempt.
+    act(&mut st, Side::Csa, "step bowling_green");
+    assert!(intercept_offers(&st).is_empty(), "FtP 5.8.2: one attempt per enemy move, whoever tried");
+    assert!(matches!(st.flow.top(), Some(Frame::Move)));
+    check(&st);
+
+    // Declining is no attempt: the Union may still try later in the same move.
+    let mut st = setup();
+    act(&mut st, Side::Csa, "step lebanon");
+    act(&mut st, Side::Union, "decline");
+    act(&mut st, Side::Csa, "step bowling_green");
+    assert_eq!(intercept_offers(&st), ["intercept louisville", "decline"], "not yet tried: the army may try now");
+    check(&st);
+}
+
+/// Digest T-INT-2 (FtP 5.8.2 example), second part: in a Major Campaign the Union has one
+/// attempt per campaign move: three CSA corps each pass the Army of the Cumberland and each
+/// may be intercepted once.
+#[test]
+fn t_int_2_one_attempt_per_campaign_move_fpt_5_8_2() {
+    use super::naval_tests::dice;
+    let mut st = kentucky("bowling_green", 6);
+    put_general(&mut st, "polk", GenAt::Map(sp("bowling_green")));
+    put_general(&mut st, "j_johnston", GenAt::Map(sp("bowling_green")));
+    super::choices_tests::put_army(&mut st, "army_of_the_cumberland", "louisville", 4, "buell");
+    round_with(&mut st, Side::Csa, 84);
+    act(&mut st, Side::Csa, "event 84");
+    for (i, corps) in ["bragg", "polk", "j_johnston"].into_iter().enumerate() {
+        assert!(matches!(st.flow.top(), Some(Frame::Campaign { left, .. }) if *left as usize == 3 - i), "campaign move {}", i + 1);
+        act(&mut st, Side::Csa, &format!("corps {corps} 2"));
+        act(&mut st, Side::Csa, "step lebanon");
+        assert_eq!(intercept_offers(&st), ["intercept louisville", "decline"], "campaign move {}: a new attempt", i + 1);
+        st.rng = dice(&[6]);
+        act(&mut st, Side::Union, "intercept louisville");
+        act(&mut st, Side::Csa, "step bowling_green");
+        assert!(intercept_offers(&st).is_empty(), "campaign move {}: the attempt is used", i + 1);
+        act(&mut st, Side::Csa, "stop");
+    }
+    assert!(!matches!(st.flow.top(), Some(Frame::Campaign { .. })), "three moves: the campaign is over");
+    check(&st);
+}
+
+/// Digest T-INT-2 (FtP 5.8.1 timing note, 5.8.2), third part: a force that has just retreated
+/// before battle may intercept the very force it retreated from. Thomas's corps at Lebanon
+/// withdraws before Bragg (defense 3: a 1 succeeds) to Bowling Green; Bragg goes on to
+/// Louisville, next to Bowling Green, and Thomas intercepts him there (a 2 succeeds).
+#[test]
+fn t_int_2_intercept_after_retreat_before_battle_fpt_5_8_2() {
+    use super::naval_tests::dice;
+    let mut st = kentucky("somerset", 4);
+    put_sp(&mut st, Side::Union, "lebanon", 2);
+    put_general(&mut st, "thomas", GenAt::Map(sp("lebanon")));
+    round_with(&mut st, Side::Csa, 9);
+    act(&mut st, Side::Csa, "ops 9");
+    act(&mut st, Side::Csa, "corps bragg 4");
+    act(&mut st, Side::Csa, "step lebanon");
+    assert!(intercept_offers(&st).is_empty(), "Lebanon holds Thomas himself: no interception into it");
+    assert!(matches!(st.flow.top(), Some(Frame::Rbb { side: Side::Union, .. })), "FtP 7.2.3: Thomas may try to withdraw");
+    st.rng = dice(&[1]);
+    act(&mut st, Side::Union, "withdraw");
+    if matches!(st.flow.top(), Some(Frame::Retreat { .. })) {
+        assert!(!legal_text(&st, Side::Union).contains(&"retreat somerset".to_string()), "FtP 7.2.4: never where the attacker came from");
+        act(&mut st, Side::Union, "retreat bowling_green");
+    }
+    assert_eq!(st.generals[general("thomas") as usize], GenAt::Map(sp("bowling_green")));
+    assert_eq!(st.moving.as_ref().map(|m| m.at), Some(sp("lebanon")), "Bragg holds Lebanon and may go on");
+    act(&mut st, Side::Csa, "step louisville");
+    assert_eq!(intercept_offers(&st), ["intercept bowling_green", "decline"], "FtP 5.8.2: the force that retreated may intercept");
+    st.rng = dice(&[2, 3, 3, 3, 3, 3, 3]);
+    act(&mut st, Side::Union, "intercept bowling_green");
+    let b = st.last_battle.as_ref().expect("the interception brings on a battle at Louisville");
+    assert_eq!((b.space, b.attacker), (sp("louisville"), Side::Csa));
+    assert!(b.report.defender.drms.iter().any(|d| d.kind == super::battle::DrmKind::Interception), "FtP 5.8.3: +2 to the interceptor");
+}
+
+/// Digest T-INT-2 (FtP 5.8.2), fourth part: a side that lost a battle during the move may still
+/// intercept later in it. Bragg (6 SP) beats Thomas (3 SP) at Lebanon, who retreats to Bowling
+/// Green; having had at least twice the loser's SP Bragg goes on to Louisville (7.3.2), and the
+/// beaten Union may try to intercept him there.
+#[test]
+fn t_int_2_intercept_after_a_lost_battle_fpt_5_8_2() {
+    use super::naval_tests::dice;
+    let mut st = kentucky("somerset", 6);
+    put_sp(&mut st, Side::Union, "lebanon", 3);
+    put_general(&mut st, "thomas", GenAt::Map(sp("lebanon")));
+    round_with(&mut st, Side::Csa, 9);
+    act(&mut st, Side::Csa, "ops 9");
+    act(&mut st, Side::Csa, "corps bragg 6");
+    act(&mut st, Side::Csa, "step lebanon");
+    st.rng = dice(&[6, 1, 6, 6, 6, 6]);
+    act(&mut st, Side::Union, "stand");
+    let b = st.last_battle.as_ref().expect("a battle at Lebanon");
+    assert_eq!((b.report.winner, b.report.defender.sp_lost), (super::battle::Role::Attacker, 2), "CSA 6+1 vs Union 1+3: the Union loses");
+    assert!(b.report.attacker_may_continue, "FtP 7.3.2: 6 SP against 3");
+    assert!(matches!(st.flow.top(), Some(Frame::Retreat { side: Side::Union, before: false, .. })));
+    act(&mut st, Side::Union, "retreat bowling_green");
+    assert_eq!(st.moving.as_ref().map(|m| (m.at, m.sp)), Some((sp("lebanon"), 5)));
+    act(&mut st, Side::Csa, "step louisville");
+    assert_eq!(intercept_offers(&st), ["intercept bowling_green", "decline"], "FtP 5.8.2: the loser keeps its attempt");
+    st.rng = dice(&[6]);
+    act(&mut st, Side::Union, "intercept bowling_green");
+    assert_eq!(st.moving.as_ref().map(|m| m.at), Some(sp("louisville")), "failed: Bragg enters Louisville");
+    check(&st);
+}
