@@ -779,3 +779,86 @@ fn t_int_2_intercept_after_a_lost_battle_fpt_5_8_2() {
     assert_eq!(st.moving.as_ref().map(|m| m.at), Some(sp("louisville")), "failed: Bragg enters Louisville");
     check(&st);
 }
+
+/// Digest T-MOVE-2 (the example after FtP 5.4.3; 4.3, 5.4.2, 5.8, 5.2.6, 6.2.4): the Union plays
+/// a Major Campaign. (1) A division takes 2 SP from Lebanon to Somerset; it may not enter Clinton
+/// (TN), an enemy-controlled space in an enemy-controlled state. (2) McClellan's corps (5 SP)
+/// heads for Clarksville; Jackson's corps intercepts from Nashville on a roll of 1-3 (defense 3,
+/// no cavalry) and the battle is fought before the third move. (3) The Army of the Tennessee
+/// moves to McKenzie (3 MP) and spends the other 3 MP on PCs at Paducah, Columbus and McKenzie;
+/// it may not enter Dover: that crosses the Tennessee into a space with a CSA fort (6.2.4).
+#[test]
+fn t_move_2_campaign_division_interception_army_pcs_fpt_5_4_3() {
+    use super::naval_tests::dice;
+    let mut st = new("1861", 3);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.fort[sp("dover_tn") as usize] = Some(Side::Csa);
+    put_sp(&mut st, Side::Csa, "dover_tn", 1);
+    put_sp(&mut st, Side::Union, "lebanon", 2);
+    put_sp(&mut st, Side::Union, "bowling_green", 5);
+    put_general(&mut st, "mcclellan", GenAt::Map(sp("bowling_green")));
+    put_sp(&mut st, Side::Csa, "nashville", 3);
+    put_general(&mut st, "jackson", GenAt::Map(sp("nashville")));
+    super::choices_tests::put_army(&mut st, "army_of_the_tennessee", "cairo", 4, "grant");
+    check(&st);
+    round_with(&mut st, Side::Union, 83);
+    act(&mut st, Side::Union, "event 83");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 3, .. })), "FtP 4.3.1: three moves");
+
+    // (1) The division.
+    act(&mut st, Side::Union, "division lebanon 2");
+    act(&mut st, Side::Union, "step somerset");
+    assert_eq!(st.control(sp("clinton")), Control::Of(Side::Csa));
+    assert_eq!(st.state_control[g_state("clinton")], Control::Of(Side::Csa));
+    assert!(!legal_text(&st, Side::Union).contains(&"step clinton".to_string()), "FtP 5.4.2");
+    super::choices_tests::refused(&mut st, Side::Union, "step clinton", "FtP 5.4.2");
+    act(&mut st, Side::Union, "stop");
+    assert_eq!(st.sp[sp("somerset") as usize][0], 2);
+
+    // (2) McClellan's corps; Jackson intercepts on 1-3.
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })));
+    act(&mut st, Side::Union, "corps mcclellan 5");
+    act(&mut st, Side::Union, "step clarksville_tn");
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept nashville", "decline"]);
+    let mut miss = st.clone();
+    miss.rng = dice(&[4]);
+    act(&mut miss, Side::Csa, "intercept nashville");
+    assert!(miss.last_battle.is_none() && miss.moving.as_ref().is_some_and(|m| m.at == sp("clarksville_tn")), "a 4 fails: McClellan enters Clarksville");
+    st.rng = dice(&[3, 3, 3, 3, 3]);
+    act(&mut st, Side::Csa, "intercept nashville");
+    let b = st.last_battle.as_ref().expect("FtP 5.8.1: the battle is fought at once");
+    assert_eq!((b.space, b.attacker), (sp("clarksville_tn"), Side::Union));
+    assert!(b.report.defender.drms.iter().any(|d| d.kind == super::battle::DrmKind::Interception), "FtP 5.8.3");
+    // Whatever the battle brings (losses, retreat), it ends before the third move begins.
+    while !matches!(st.flow.top(), Some(Frame::Campaign { .. })) {
+        let side = if bivouac_engine::game::Game::active_seats(game(), &st) == [0] { Side::Union } else { Side::Csa };
+        let a = if matches!(st.flow.top(), Some(Frame::Move)) { "stop".to_string() } else { legal_text(&st, side)[0].clone() };
+        act(&mut st, side, &a);
+    }
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 1, .. })));
+    assert!(st.moving.is_none());
+
+    // (3) The Army of the Tennessee: 3 MP of movement, 3 MP of PCs.
+    act(&mut st, Side::Union, "army army_of_the_tennessee");
+    let mp = |st: &State| st.moving.as_ref().map(|m| m.mp);
+    for (i, s) in ["paducah", "columbus_ky", "mckenzie"].into_iter().enumerate() {
+        act(&mut st, Side::Union, &format!("step {s}"));
+        if s == "mckenzie" {
+            // FtP 6.2.4: McKenzie - Dover crosses the Tennessee into Dover's CSA fort.
+            assert!(!legal_text(&st, Side::Union).contains(&"step dover_tn".to_string()));
+            super::choices_tests::refused(&mut st, Side::Union, "step dover_tn", "FtP 6.2.4");
+        }
+        act(&mut st, Side::Union, "convert");
+        assert!(st.controls(Side::Union, sp(s)), "FtP 5.2.6: a PC at {s}");
+        assert_eq!(mp(&st), Some(6 - 2 * (i as u8 + 1)));
+    }
+    assert_eq!(st.armies[super::play_tests::army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("mckenzie")));
+    act(&mut st, Side::Union, "stop");
+    assert!(!matches!(st.flow.top(), Some(Frame::Campaign { .. }) | Some(Frame::Move)), "the campaign is over");
+    check(&st);
+}
+
+fn g_state(id: &str) -> usize {
+    game().state_of(sp(id))
+}

@@ -430,7 +430,7 @@ impl FtP {
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
-        let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).unwrap_or(rule);
+        let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).or_else(|| self.division_step_rule(st, a)).unwrap_or(rule);
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
 

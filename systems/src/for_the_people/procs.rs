@@ -611,13 +611,8 @@ impl FtP {
                     continue;
                 }
             }
-            // FtP 5.4.2: a division may not enter an enemy-controlled space in a neutral border
-            // state or in an enemy-controlled state.
-            if m.kind == Formation::Division && st.control(to) == Control::Of(other(m.side)) {
-                let sc = st.state_control[self.state_of(to)];
-                if sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border) {
-                    continue;
-                }
+            if self.division_barred(st, m, to) {
+                continue;
             }
             // FtP 5.6.6: a general moving without SP stays out of enemy spaces.
             if self.generals_only(m) && !self.generals_may_enter(st, m.side, to) {
@@ -628,6 +623,24 @@ impl FtP {
             }
         }
         out
+    }
+
+    /// FtP 5.4.2: a division may not enter an enemy-controlled space in a neutral border state
+    /// or in an enemy-controlled state.
+    pub(super) fn division_barred(&self, st: &State, m: &MoveSt, to: Sp) -> bool {
+        if m.kind != Formation::Division || st.control(to) != Control::Of(other(m.side)) {
+            return false;
+        }
+        let sc = st.state_control[self.state_of(to)];
+        sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border)
+    }
+
+    /// The rule refusing a division's step into an adjacent space it may not enter (FtP 5.4.2).
+    pub(super) fn division_step_rule(&self, st: &State, a: &Action) -> Option<&'static str> {
+        let Action::Step { to } = *a else { return None };
+        let m = st.moving.as_ref()?;
+        let adjacent = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| l.is_land());
+        (adjacent && self.division_barred(st, m, to)).then_some("FtP 5.4.2")
     }
 
     pub fn base_mp(&self, k: Formation) -> u8 {
