@@ -83,6 +83,8 @@ mod pickup_tests;
 mod examples_tests;
 #[cfg(test)]
 mod sections_tests;
+#[cfg(test)]
+mod italian_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};

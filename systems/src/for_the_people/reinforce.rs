@@ -237,9 +237,12 @@ impl FtP {
         let sup = self.supplied(st, side);
         let unc = self.unc(st);
         let armies = self.army_reach(st, side, &sup, &unc);
+        // FtP 10.2.1: supplied infantry SP (Spanish edition); IT 10.21: any SP ("qualunque SP"),
+        // supply not required (Italian edition).
+        let any_sp = self.c.editions[st.edition as usize].strategic_move_units == "any_sp";
         let mut out = Vec::new();
         for s in 0..self.c.map.len() as Sp {
-            if st.sp[s as usize][side.index()] == 0 || !sup[s as usize] {
+            if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.

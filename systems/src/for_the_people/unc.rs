@@ -153,7 +153,25 @@ impl FtP {
             }
             node[s * slots + sea_slot] &= self.on_sea(s as Sp);
         }
+        if self.c.editions[st.edition as usize].unc_examples == "italian" {
+            self.italian_port_negation(&mut node, slots);
+        }
         Unc { slots, node }
+    }
+
+    /// FtP 6.6.2 example A (Italian edition): a CSA fort at Paducah negates UNC "at Dover and
+    /// Pittsburg Landing, Tuscumbia and Decatur, but not at Clarksville and Nashville": a port on
+    /// two rivers is negated as a whole when either of its rivers is negated there (the Spanish
+    /// example keeps Dover under UNC from the Cumberland, only its Tennessee bar negated). The
+    /// pressure still passes along the other river: Clarksville and Nashville keep UNC.
+    fn italian_port_negation(&self, node: &mut [bool], slots: usize) {
+        let rivers = &self.c.rivers;
+        for s in 0..self.c.map.len() {
+            let on: Vec<usize> = (0..rivers.len()).filter(|&r| rivers[r].ports.contains(&SpaceId(s as Sp))).collect();
+            if on.len() > 1 && on.iter().any(|&r| !node[s * slots + r]) {
+                on.iter().for_each(|&r| node[s * slots + r] = false);
+            }
+        }
     }
 
     /// UNC at `x` on river `r`, or, at a tributary's mouth space that is not on `r`, on the

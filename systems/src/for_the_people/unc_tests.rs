@@ -10,7 +10,7 @@ use super::state::*;
 use bivouac_engine::game::{Game, Setup};
 use bivouac_engine::log::Log;
 
-fn fort(st: &mut State, side: Side, s: &str) {
+pub(super) fn fort(st: &mut State, side: Side, s: &str) {
     own(st, side, s);
     st.fort[sp(s) as usize] = Some(side);
 }
@@ -20,14 +20,14 @@ fn unc(st: &State, ids: &[&str]) -> Vec<bool> {
     ids.iter().map(|id| u.at(sp(id))).collect()
 }
 
-fn all_negated(st: &State, ids: &[&str]) {
+pub(super) fn all_negated(st: &State, ids: &[&str]) {
     let u = game().unc(st);
     for id in ids {
         assert!(!u.at(sp(id)), "UNC should be negated at {id}");
     }
 }
 
-fn all_held(st: &State, ids: &[&str]) {
+pub(super) fn all_held(st: &State, ids: &[&str]) {
     let u = game().unc(st);
     for id in ids {
         assert!(u.at(sp(id)), "the Union should have UNC at {id}");
@@ -40,7 +40,7 @@ fn crosses(st: &State, side: Side, from: &str, to: &str) -> bool {
 }
 
 /// A map with no forts, New Orleans and its forts Union: UNC everywhere on the rivers.
-fn open_rivers() -> State {
+pub(super) fn open_rivers() -> State {
     let mut st = board("1861", Side::Csa, 9);
     own(&mut st, Side::Union, "forts_st_philip_jackson");
     own(&mut st, Side::Union, "new_orleans");

@@ -1,0 +1,91 @@
+//! The Italian edition's readings where its worked examples or rules differ from the Spanish
+//! (option `edition = italian`, digest 9.1): the UNC examples of FtP 6.6.2 (a fort at Paducah,
+//! a fort at Dover) and strategic movement (IT 10.21). The Spanish readings are tested with
+//! their examples in `unc_tests.rs` (T-UNC-3) and `play_tests.rs`.
+
+use super::content::{Control, Side};
+use super::naval_tests::{check, own, put, sp};
+use super::play_tests::game;
+use super::state::*;
+use super::unc_tests::{all_held, all_negated, fort, open_rivers};
+
+fn edition(st: &mut State, id: &str) {
+    st.edition = game().c.edition(id).expect("edition");
+}
+
+/// FtP 6.6.2 example A (Italian edition): a CSA fort at Paducah negates UNC "at Dover and
+/// Pittsburg Landing, Tuscumbia and Decatur, but not at Clarksville and Nashville". The Spanish
+/// example (6.5.2 A) keeps Dover under UNC from the Cumberland, only its Tennessee bar negated.
+/// So a Union-held Dover is a supply source as a UNC port in the Spanish edition only (8.2); a
+/// force there is still supplied in both by a river LOC down the Cumberland (8.1.1).
+#[test]
+fn paducah_fort_negates_dover_italian_edition_fpt_6_6_2() {
+    let g = game();
+    for (ed, dover_unc) in [("spanish", true), ("italian", false)] {
+        let mut st = open_rivers();
+        edition(&mut st, ed);
+        fort(&mut st, Side::Csa, "paducah");
+        all_negated(&st, &["paducah", "pittsburg_landing", "tuscumbia", "decatur"]);
+        all_held(&st, &["clarksville_tn", "nashville", "cairo", "evansville"]);
+        assert_eq!(g.unc(&st).at(sp("dover_tn")), dover_unc, "{ed}: UNC at Dover");
+        // The Tennessee bar of Dover is negated in both: the CSA crosses McKenzie - Dover.
+        assert!(g.may_cross(&st, &g.unc(&st), Side::Csa, sp("mckenzie"), sp("dover_tn")), "{ed}");
+        // A Union force at Dover, every land route through CSA spaces.
+        own(&mut st, Side::Union, "dover_tn");
+        put(&mut st, Side::Union, "dover_tn", 2);
+        for s in ["clarksville_tn", "mckenzie", "franklin_tn", "paducah"] {
+            st.control[sp(s) as usize] = Control::Of(Side::Csa);
+        }
+        assert_eq!(g.is_source(&st, &g.unc(&st), Side::Union, sp("dover_tn")), dover_unc, "{ed}: FtP 8.2 Dover as a UNC port");
+        assert!(g.supplied(&st, Side::Union)[sp("dover_tn") as usize], "{ed}: FtP 8.1.1 the Cumberland LOC");
+        check(&st);
+    }
+}
+
+/// FtP 6.6.2 example B (Italian edition): a CSA fort at Dover negates UNC at Dover, Clarksville
+/// and Nashville. The Italian list stops there; its own case 2 ("every space upstream on a river
+/// rising in a Confederate state") also negates the Tennessee above Dover, which the Spanish
+/// example names (Pittsburg Landing, Tuscumbia, Decatur): the same result in both editions.
+#[test]
+fn dover_fort_negates_the_cumberland_italian_edition_fpt_6_6_2() {
+    for ed in ["spanish", "italian"] {
+        let mut st = open_rivers();
+        edition(&mut st, ed);
+        fort(&mut st, Side::Csa, "dover_tn");
+        all_negated(&st, &["dover_tn", "clarksville_tn", "nashville"]);
+        all_negated(&st, &["pittsburg_landing", "tuscumbia", "decatur"]);
+        all_held(&st, &["paducah", "evansville", "cairo"]);
+    }
+}
+
+/// FtP 10.2.1 (Spanish edition): only *supplied* infantry SP move strategically; IT 10.21
+/// (Italian edition): any SP, along railroads through friendly spaces, supplied or not. With every
+/// CSA supply source gone (T-LOC-3), SP at Richmond may move by rail to Petersburg only with the
+/// Italian rules.
+#[test]
+fn strategic_movement_of_unsupplied_sp_italian_edition_fpt_10_2_1() {
+    let g = game();
+    for (ed, moves) in [("spanish", false), ("italian", true)] {
+        let mut st = super::play_tests::new("1861", 4);
+        edition(&mut st, ed);
+        super::play_tests::empty_map(&mut st);
+        super::choices_tests::no_forts(&mut st);
+        for s in 0..g.c.map.len() as Sp {
+            let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s));
+            if d.resource > 0 {
+                st.rc_destroyed[s as usize] = true;
+            }
+            if d.br {
+                st.control[s as usize] = Control::Of(Side::Union);
+            }
+        }
+        put(&mut st, Side::Csa, "richmond", 3);
+        assert_eq!(st.control(sp("petersburg")), Control::Of(Side::Csa));
+        assert!(!g.supplied(&st, Side::Csa)[sp("richmond") as usize], "no CSA source: Richmond is out of supply");
+        st.flow.clear();
+        st.flow.push(Frame::Strategic { side: Side::Csa });
+        let from_richmond = g.strategic_moves(&st, Side::Csa).into_iter().filter(|&(f, _)| f == sp("richmond")).collect::<Vec<_>>();
+        assert_eq!(from_richmond.contains(&(sp("richmond"), sp("petersburg"))), moves, "{ed}");
+        assert!(!from_richmond.iter().any(|&(_, t)| st.control(t) != Control::Of(Side::Csa)), "{ed}: friendly spaces only");
+    }
+}
