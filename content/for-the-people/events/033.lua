@@ -22,13 +22,11 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "csa", prompt = "a Confederate SP in Kentucky", options = candidates(view) } }
-  end
-  return { commands = { { add_sp = { space = view.inputs[1], side = "csa", count = 1 } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "csa",
+  prompt = "a Confederate SP in Kentucky",
+  candidates = candidates,
+  command = function(id)
+    return { add_sp = { space = id, side = "csa", count = 1 } }
+  end,
+}

@@ -12,27 +12,20 @@ function declare()
   }
 end
 
-local function armies(view)
-  local out = {}
-  if #view.elite[view.side] >= view.elite.max then
-    return out
-  end
-  for id, a in pairs(view.armies) do
-    if a.side == view.side then
-      out[#out + 1] = id
+playable, play = ftp.choose_one{
+  prompt = "the army that receives the elite unit",
+  candidates = function(view)
+    local out = {}
+    if #view.elite[view.side] < view.elite.max then
+      for id, a in pairs(view.armies) do
+        if a.side == view.side then
+          out[#out + 1] = id
+        end
+      end
     end
-  end
-  table.sort(out)
-  return out
-end
-
-function playable(view)
-  return #armies(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = view.side, prompt = "the army that receives the elite unit", options = armies(view) } }
-  end
-  return { commands = { { elite = view.inputs[1] } } }
-end
+    return out
+  end,
+  command = function(id)
+    return { elite = id }
+  end,
+}

@@ -23,13 +23,11 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "union", prompt = "a Union SP in Missouri", options = candidates(view) } }
-  end
-  return { commands = { { add_sp = { space = view.inputs[1], side = "union", count = 1 } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "union",
+  prompt = "a Union SP in Missouri",
+  candidates = candidates,
+  command = function(id)
+    return { add_sp = { space = id, side = "union", count = 1 } }
+  end,
+}

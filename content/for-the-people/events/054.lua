@@ -9,26 +9,4 @@ function declare()
   return { text = "Place an ironclad in a Confederate-controlled port or coastal fort (at most 3 in play, one per space).", playable = true }
 end
 
-local function spaces(view)
-  local out = {}
-  if view.weapons.ironclads < view.weapons.max.ironclads then
-    for id, s in pairs(view.spaces) do
-      if s.port and s.control == "csa" and not s.ironclad then
-        out[#out + 1] = id
-      end
-    end
-  end
-  table.sort(out)
-  return out
-end
-
-function playable(view)
-  return #spaces(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "csa", prompt = "place an ironclad", options = spaces(view) } }
-  end
-  return { commands = { { weapon = { kind = "ironclad", space = view.inputs[1] } } } }
-end
+playable, play = ftp.weapon_placement{ kind = "ironclad", pool = "ironclads", prompt = "place an ironclad" }

@@ -9,26 +9,4 @@ function declare()
   return { text = "Place the CSS Hunley in a Confederate-controlled port or coastal fort (at most 1 in play; +1 against one amphibious assault, then removed).", playable = true }
 end
 
-local function spaces(view)
-  local out = {}
-  if view.weapons.hunley < view.weapons.max.hunley then
-    for id, s in pairs(view.spaces) do
-      if s.port and s.control == "csa" and not s.hunley then
-        out[#out + 1] = id
-      end
-    end
-  end
-  table.sort(out)
-  return out
-end
-
-function playable(view)
-  return #spaces(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "csa", prompt = "place the CSS Hunley", options = spaces(view) } }
-  end
-  return { commands = { { weapon = { kind = "hunley", space = view.inputs[1] } } } }
-end
+playable, play = ftp.weapon_placement{ kind = "hunley", pool = "hunley", prompt = "place the CSS Hunley" }

@@ -8,24 +8,19 @@ function declare()
   return { text = "Remove one Confederate ironclad from the map.", playable = true }
 end
 
-local function ironclads(view)
-  local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.ironclad then
-      out[#out + 1] = id
+playable, play = ftp.choose_one{
+  seat = "union",
+  prompt = "sink a Confederate ironclad",
+  candidates = function(view)
+    local out = {}
+    for id, s in pairs(view.spaces) do
+      if s.ironclad then
+        out[#out + 1] = id
+      end
     end
-  end
-  table.sort(out)
-  return out
-end
-
-function playable(view)
-  return #ironclads(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "union", prompt = "sink a Confederate ironclad", options = ironclads(view) } }
-  end
-  return { commands = { { remove_ironclad = view.inputs[1] } } }
-end
+    return out
+  end,
+  command = function(id)
+    return { remove_ironclad = id }
+  end,
+}

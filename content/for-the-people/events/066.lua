@@ -26,13 +26,11 @@ local function spaces(view)
   return out
 end
 
-function playable(view)
-  return #spaces(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = view.chooser, prompt = "remove 1 " .. view.enemy .. " infantry SP (FtP 4.2.4)", options = spaces(view) } }
-  end
-  return { commands = { { remove_sp = { space = view.inputs[1], side = view.enemy, count = 1 } } } }
-end
+playable, play = ftp.choose_one{
+  seat = function(view) return view.chooser end,
+  prompt = function(view) return "remove 1 " .. view.enemy .. " infantry SP (FtP 4.2.4)" end,
+  candidates = spaces,
+  command = function(id, view)
+    return { remove_sp = { space = id, side = view.enemy, count = 1 } }
+  end,
+}

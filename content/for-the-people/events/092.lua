@@ -22,13 +22,11 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "csa", prompt = "a Confederate PC in Maryland", options = candidates(view) } }
-  end
-  return { commands = { { pc = { space = view.inputs[1], side = "csa" } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "csa",
+  prompt = "a Confederate PC in Maryland",
+  candidates = candidates,
+  command = function(id)
+    return { pc = { space = id, side = "csa" } }
+  end,
+}

@@ -10,33 +10,27 @@ function declare()
   return { text = "Remove 1 enemy PC from a space holding or adjacent to one of your cavalry generals, free of enemy SP and forts.", playable = true }
 end
 
-local function candidates(view)
-  local seen, out = {}, {}
-  local function consider(id)
-    local s = view.spaces[id]
-    if not seen[id] and s.control == view.enemy and s.original ~= view.enemy and s.sp[view.enemy] == 0
-        and s.fort ~= view.enemy and not s.capital and not s.coastal_fort then
-      seen[id] = true
-      out[#out + 1] = id
+playable, play = ftp.choose_one{
+  prompt = "remove an enemy PC",
+  candidates = function(view)
+    local seen, out = {}, {}
+    local function consider(id)
+      local s = view.spaces[id]
+      if not seen[id] and s.control == view.enemy and s.original ~= view.enemy and s.sp[view.enemy] == 0
+          and s.fort ~= view.enemy and not s.capital and not s.coastal_fort then
+        seen[id] = true
+        out[#out + 1] = id
+      end
     end
-  end
-  for _, g in pairs(view.generals) do
-    if g.side == view.side and g.cavalry and g.where == "map" then
-      consider(g.space)
-      for _, n in ipairs(view.spaces[g.space].adjacent) do consider(n) end
+    for _, g in pairs(view.generals) do
+      if g.side == view.side and g.cavalry and g.where == "map" then
+        consider(g.space)
+        for _, n in ipairs(view.spaces[g.space].adjacent) do consider(n) end
+      end
     end
-  end
-  table.sort(out)
-  return out
-end
-
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = view.side, prompt = "remove an enemy PC", options = candidates(view) } }
-  end
-  return { commands = { { remove_pc = view.inputs[1] } } }
-end
+    return out
+  end,
+  command = function(id)
+    return { remove_pc = id }
+  end,
+}

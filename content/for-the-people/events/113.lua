@@ -21,13 +21,11 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "union", prompt = "the space for a Union fort", options = candidates(view) } }
-  end
-  return { commands = { { fort = { space = view.inputs[1], side = "union" } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "union",
+  prompt = "the space for a Union fort",
+  candidates = candidates,
+  command = function(id)
+    return { fort = { space = id, side = "union" } }
+  end,
+}

@@ -25,13 +25,11 @@ local function forts(view)
   return out
 end
 
-function playable(view)
-  return #forts(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "csa", prompt = "the coastal fort to retake (FtP 6.8.2)", options = forts(view) } }
-  end
-  return { commands = { { pc = { space = view.inputs[1], side = "csa" } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "csa",
+  prompt = "the coastal fort to retake (FtP 6.8.2)",
+  candidates = forts,
+  command = function(id)
+    return { pc = { space = id, side = "csa" } }
+  end,
+}

@@ -22,13 +22,11 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "union", prompt = "the Confederate general to the turn track", options = candidates(view) } }
-  end
-  return { commands = { { general_to_track = { general = view.inputs[1], turns = 1 } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "union",
+  prompt = "the Confederate general to the turn track",
+  candidates = candidates,
+  command = function(id)
+    return { general_to_track = { general = id, turns = 1 } }
+  end,
+}

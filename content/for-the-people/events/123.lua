@@ -24,17 +24,15 @@ local function candidates(view)
   return out
 end
 
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = view.side, prompt = view.side == "csa" and "a Confederate PC in Missouri" or "remove a Confederate PC in Missouri", options = candidates(view) } }
-  end
-  local id = view.inputs[1]
-  if view.side == "csa" then
-    return { commands = { { pc = { space = id, side = "csa" } } } }
-  end
-  return { commands = { { remove_pc = id } } }
-end
+playable, play = ftp.choose_one{
+  prompt = function(view)
+    return view.side == "csa" and "a Confederate PC in Missouri" or "remove a Confederate PC in Missouri"
+  end,
+  candidates = candidates,
+  command = function(id, view)
+    if view.side == "csa" then
+      return { pc = { space = id, side = "csa" } }
+    end
+    return { remove_pc = id }
+  end,
+}

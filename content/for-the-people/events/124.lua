@@ -19,13 +19,11 @@ local function spaces(view)
   return out
 end
 
-function playable(view)
-  return #spaces(view) > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    return { ask = { seat = "union", prompt = "remove a Confederate infantry SP", options = spaces(view) } }
-  end
-  return { commands = { { remove_sp = { space = view.inputs[1], side = "csa", count = 1 } } } }
-end
+playable, play = ftp.choose_one{
+  seat = "union",
+  prompt = "remove a Confederate infantry SP",
+  candidates = spaces,
+  command = function(id)
+    return { remove_sp = { space = id, side = "csa", count = 1 } }
+  end,
+}

@@ -136,3 +136,53 @@ function ftp.sp_placement(o)
   end
   return playable, play
 end
+
+-- One choice, one command: `seat` (a seat name, or a function of the view; default the playing
+-- side) picks one of `candidates(view)` (a list of ids, offered sorted so that the order never
+-- depends on Lua's table iteration) with `prompt` (a text, or a function of the view);
+-- `command(id, view)` is the one command the choice issues. Playable while there is a candidate.
+function ftp.choose_one(o)
+  local function get(x, view)
+    if type(x) == "function" then return x(view) end
+    return x
+  end
+  local function options(view)
+    local out = o.candidates(view)
+    table.sort(out)
+    return out
+  end
+  local function playable(view)
+    return #options(view) > 0
+  end
+  local function play(view)
+    if #view.inputs == 0 then
+      return { ask = { seat = get(o.seat, view) or view.side, prompt = get(o.prompt, view), options = options(view) } }
+    end
+    return { commands = { o.command(view.inputs[1], view) } }
+  end
+  return playable, play
+end
+
+-- FtP 6.7: one CSA naval weapon of `kind` ("torpedo", "ironclad", "hunley") in a CSA-controlled
+-- port or coastal-fort space without one, while fewer than the maximum are in play; `pool` is
+-- its count in `view.weapons` ("torpedoes", "ironclads", "hunley").
+function ftp.weapon_placement(o)
+  return ftp.choose_one{
+    seat = "csa",
+    prompt = o.prompt,
+    candidates = function(view)
+      local out = {}
+      if view.weapons[o.pool] < view.weapons.max[o.pool] then
+        for id, s in pairs(view.spaces) do
+          if s.port and s.control == "csa" and not s[o.kind] then
+            out[#out + 1] = id
+          end
+        end
+      end
+      return out
+    end,
+    command = function(id)
+      return { weapon = { kind = o.kind, space = id } }
+    end,
+  }
+end
