@@ -106,7 +106,8 @@ impl FtP {
     }
 
     /// FtP 5.8.1: spaces whose force may try to intercept the enemy entering `to`: adjacent by
-    /// road or rail (never a dashed link, 5.10), a force with a general (never a lone general),
+    /// road or rail (never a dashed link, 5.10) without a crossing the side may not make (6.5.1),
+    /// a force with a general (never a lone general),
     /// an army with a real commander (5.2.8). The entered space must hold no SP or fort of the
     /// moving side (digest 9.3 #7, literal reading) and ([INTERP]) none of the interceptor's own.
     pub(super) fn interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
@@ -115,9 +116,14 @@ impl FtP {
             return vec![];
         }
         let mut out = Vec::new();
+        let mut unc = None;
         for (f, l) in self.c.map.neighbors(SpaceId(to)) {
             let f = f.0;
             if !matches!(l.kind, LinkKind::Road | LinkKind::Rail) || out.contains(&f) {
+                continue;
+            }
+            // FtP 6.5.1: the interceptor moves into `to`; the CSA never crosses a river under UNC.
+            if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), side, to, l).is_err() {
                 continue;
             }
             let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));

@@ -378,3 +378,22 @@ fn the_whole_mississippi_fpt_10_4_2_and_12_8() {
     st.naval.ironclads.push(sp("memphis"));
     assert!(!g.unc_whole_mississippi(&st));
 }
+
+/// FtP 6.5.1, 5.8.1: the CSA never crosses a river under UNC, not even to intercept. Jackson's
+/// corps at Nashville may not intercept a force entering Clarksville across the Cumberland's bar
+/// while the Union holds the river; with a CSA fort at Dover negating it he may (as in T-MOVE-2).
+#[test]
+fn no_csa_interception_across_a_river_under_unc_fpt_6_5_1() {
+    let g = game();
+    for (dover_fort, offered) in [(false, false), (true, true)] {
+        let mut st = open_rivers();
+        if dover_fort {
+            fort(&mut st, Side::Csa, "dover_tn");
+        }
+        put(&mut st, Side::Csa, "nashville", 2);
+        st.generals[g.c.general("jackson").expect("jackson") as usize] = GenAt::Map(sp("nashville"));
+        assert_eq!(g.unc(&st).on(sp("clarksville_tn"), g.river_of('C').expect("Cumberland")), !dover_fort);
+        assert_eq!(g.interceptors(&st, Side::Csa, sp("clarksville_tn")).contains(&sp("nashville")), offered, "Dover fort: {dover_fort}");
+        check(&st);
+    }
+}
