@@ -1,0 +1,70 @@
+//! Identity and speed of random play (issue 9): the pinned hash proves that speed work keeps
+//! the rules (same seed, same listing order, same game); the ignored bench gives the figures.
+
+use super::*;
+
+/// A seeded random game: every listing's actions in order, the chosen action and the final
+/// state, hashed. Any change of legal actions, their order, or their effects changes it.
+fn random_game_hash(scenario: &str, seed: u64) -> (usize, String) {
+    let g = game();
+    let mut s = g.setup(&Setup::new(scenario, 2, seed)).expect("setup");
+    let mut rng = bivouac_engine::GameRng::new(seed ^ 0x5eed);
+    let mut trace = String::new();
+    let mut actions = 0;
+    while g.outcome(&s).is_none() && actions < 200_000 {
+        let act = g.active_seats(&s);
+        let seat = act[rng.pick(act.len())];
+        let l = g.legal_actions(&s, seat);
+        for a in &l {
+            trace.push_str(&g.notation(a));
+            trace.push(',');
+        }
+        let a = l[rng.pick(l.len())].clone();
+        trace.push_str(&format!("={}|", g.notation(&a)));
+        g.apply(&mut s, seat, &a, &mut Log::quiet()).expect("a listed action applies");
+        actions += 1;
+    }
+    trace.push_str(&bivouac_engine::game::state_hash(&s));
+    (actions, bivouac_engine::game::state_hash(&trace))
+}
+
+#[test]
+fn seeded_random_games_are_pinned_issue_9() {
+    // Pinned before the speed work of issue 9 (listings, choices and final states of four seeded
+    // random games per scenario): caches and faster searches must not change a single action.
+    let got: Vec<(String, usize, String)> = ["1861", "1862", "1863", "1864", "campaign"]
+        .iter()
+        .map(|sc| {
+            let games: Vec<(usize, String)> = (1..=4).map(|seed| random_game_hash(sc, seed)).collect();
+            let all: String = games.iter().map(|(_, h)| h.as_str()).collect();
+            (sc.to_string(), games.iter().map(|(n, _)| n).sum(), bivouac_engine::game::state_hash(&all))
+        })
+        .collect();
+    let expected: [(&str, usize, &str); 5] = [
+        ("1861", 833, "aa5f3de0d5ba0a933fe4baaa0dce9859"),
+        ("1862", 1058, "195aefd9325e8fa3a70596014ab40a35"),
+        ("1863", 1806, "e01a0290f537a2066508410999c891dc"),
+        ("1864", 2065, "f3ca02d73d0fe48b873663d96c375004"),
+        ("campaign", 2303, "bf01a2ca38429ddee10393aab2b452d4"),
+    ];
+    for ((sc, n, h), (esc, en, eh)) in got.iter().zip(expected) {
+        assert_eq!((sc.as_str(), *n, h.as_str()), (esc, en, eh), "{sc}: a seeded random game changed");
+    }
+}
+
+/// `bivouac bench` per scenario (the CLI benches only the first):
+/// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed::bench_scenarios -- --ignored --nocapture`
+/// (`BIVOUAC_BENCH_SECONDS`, default 2).
+#[test]
+#[ignore]
+fn bench_scenarios() {
+    let secs: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2.0);
+    print!("{}", bivouac_engine::bench::BenchReport::table_header());
+    for sc in ["1861", "1862", "1863", "1864", "campaign"] {
+        let mut cfg = bivouac_engine::bench::BenchConfig::new(Setup::new(sc, 2, 1));
+        cfg.playout_time = std::time::Duration::from_secs_f64(secs);
+        cfg.search_budget = 0;
+        let r = bivouac_engine::bench::bench(game(), &cfg).expect("bench");
+        print!("{}", r.table_row());
+    }
+}
