@@ -191,11 +191,6 @@ impl BobbyLee {
         seen
     }
 
-    /// A friendly unit stood in `h` at the start of this Campaign Turn (rule 1.24).
-    fn friendly_at_start(&self, s: &State, side: Side, h: u16) -> bool {
-        s.units.iter().enumerate().any(|(i, u)| u.st == St::Map && self.side_of(i) == side && u.from == h)
-    }
-
     /// May a unit step from `a` into the adjacent `b` at all (rule 1.26-1.28)?
     pub(crate) fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
         let hx = &self.d().hexes[a as usize];
@@ -219,11 +214,20 @@ impl BobbyLee {
         let speed = self.speed(s, u);
         let mut best: Vec<(u8, bool)> = vec![(u8::MAX, false); d.hexes.len()];
         let mut out: Vec<(u16, u8, bool)> = Vec::new();
-        let run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
+        // BL 1.24: the hexes where a friendly unit stood at the start of this Campaign Turn.
+        let mut started = vec![false; d.hexes.len()];
+        for (i, x) in s.units.iter().enumerate() {
+            if x.st == St::Map && x.from != NONE && self.side_of(i) == side {
+                started[x.from as usize] = true;
+            }
+        }
+        let (mut frontier, mut next) = (Vec::new(), Vec::new());
+        let mut run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
             best[start as usize] = (0, true);
-            let mut frontier = vec![start];
+            frontier.clear();
+            frontier.push(start);
             for step in 1..=speed {
-                let mut next = Vec::new();
+                next.clear();
                 for &h in &frontier {
                     if !best[h as usize].1 {
                         continue;
@@ -244,7 +248,7 @@ impl BobbyLee {
                         // BL 1.24: stop on entering an empty forest hex; BL 1.25: stop after a marsh.
                         let stop = enemy
                             || kind == SideKind::Marsh
-                            || (d.hexes[n as usize].terrain == Terrain::Forest && !self.friendly_at_start(s, side, n));
+                            || (d.hexes[n as usize].terrain == Terrain::Forest && !started[n as usize]);
                         let cur = best[n as usize];
                         if step < cur.0 || (step == cur.0 && !stop && !cur.1) {
                             if cur.0 == u8::MAX {
@@ -254,7 +258,7 @@ impl BobbyLee {
                         }
                     }
                 }
-                frontier = next;
+                std::mem::swap(&mut frontier, &mut next);
             }
         };
         run(speed, false, &mut best);
@@ -410,37 +414,35 @@ impl BobbyLee {
         s.control[h as usize] == side && !(side == Side::Csa && hx.home == Side::Usa)
     }
 
-    /// Rail links out of `h` usable for `side`: (neighbour, broad gauge?).
-    fn rail_links(&self, s: &State, side: Side, h: u16, pike: bool) -> Vec<(u16, bool)> {
+    /// Rail links out of `h` usable for `side`, given in order to `f`: (neighbour, broad gauge?).
+    fn rail_links(&self, s: &State, side: Side, h: u16, pike: bool, mut f: impl FnMut(u16, bool)) {
         let d = self.d();
         let hx = &d.hexes[h as usize];
-        let mut v = Vec::new();
         for dir in 0..6 {
             let n = hx.nbr[dir];
             if n == NONE {
                 continue;
             }
             if hx.rail_std & (1 << dir) != 0 {
-                v.push((n, false));
+                f(n, false);
             }
             if hx.rail_broad & (1 << dir) != 0 {
-                v.push((n, true));
+                f(n, true);
             }
             // BL 1.6 / 9.6: the Valley Turnpike is railroad for CSA supply only.
             if pike && side == Side::Csa && hx.pike & (1 << dir) != 0 {
-                v.push((n, false));
+                f(n, false);
             }
         }
         // BL 9.5: the Washington-Alexandria military railroad.
         if let Some((a, b)) = d.military_rr
             && s.military_rr {
                 if h == a {
-                    v.push((b, false));
+                    f(b, false);
                 } else if h == b {
-                    v.push((a, false));
+                    f(a, false);
                 }
             }
-        v
     }
 
     /// The supply network of `side` (rule 11.3-11.4): every hex on a rail or naval supply line
@@ -461,12 +463,12 @@ impl BobbyLee {
             }
         }
         while let Some(h) = queue.pop() {
-            for (n, _) in self.rail_links(s, side, h, true) {
+            self.rail_links(s, side, h, true, |n, _| {
                 if !net[n as usize] && self.friendly_rail(s, side, n) && occ[n as usize] & bit(side.other()) == 0 {
                     net[n as usize] = true;
                     queue.push(n);
                 }
-            }
+            });
             // BL 11.31 / 11.42: a USA naval supply line runs to Baltimore, so a port without
             // rail supply (Fort Monroe) is a source only by a naval line from Baltimore itself,
             // never by a naval link to another rail-supplied port. The CSA's James line (rule
@@ -878,16 +880,15 @@ impl BobbyLee {
 
     /// BL 11.81: the demands and voluntary surrenders open to the active player now: a demand
     /// for each besieged enemy hex not yet asked this turn, a surrender for each own besieged hex.
-    fn siege_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
-        let occ = self.occ(s);
-        for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
+    fn siege_actions(&self, s: &State, side: Side, occ: &Occ, out: &mut Vec<Action>) {
+        for (h, b) in self.besieged_hexes(s, side.other(), occ).into_iter().enumerate() {
             // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
             let room = !s.opts.one_demand_per_turn || s.demanded.is_empty();
             if b && room && !s.demanded.contains(&(h as u16)) {
                 out.push(Action::Demand(h as u16));
             }
         }
-        for (h, b) in self.besieged_hexes(s, side, &occ).into_iter().enumerate() {
+        for (h, b) in self.besieged_hexes(s, side, occ).into_iter().enumerate() {
             if b {
                 out.push(Action::Surrender(h as u16));
             }
@@ -967,27 +968,27 @@ impl BobbyLee {
         let ok = |h: u16| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail();
         let mut out = Vec::new();
         if ok(start) {
-            let bfs = |allow: [bool; 2]| {
-                let mut seen = vec![false; d.hexes.len()];
-                seen[start as usize] = true;
-                let mut q = vec![start];
+            // The hexes reached on standard gauge only (bit 0), broad gauge only (bit 1) and
+            // both (bit 2), in one buffer.
+            let mut seen = vec![0u8; d.hexes.len()];
+            let mut q = Vec::new();
+            for (k, allow) in [[true, false], [false, true], [true, true]].into_iter().enumerate() {
+                let b = 1u8 << k;
+                seen[start as usize] |= b;
+                q.push(start);
                 while let Some(h) = q.pop() {
-                    for (n, broad) in self.rail_links(s, side, h, false) {
-                        if allow[broad as usize] && !seen[n as usize] && ok(n) {
-                            seen[n as usize] = true;
+                    self.rail_links(s, side, h, false, |n, broad| {
+                        if allow[broad as usize] && seen[n as usize] & b == 0 && ok(n) {
+                            seen[n as usize] |= b;
                             q.push(n);
                         }
-                    }
+                    });
                 }
-                seen
-            };
-            let std = bfs([true, false]);
-            let broad = bfs([false, true]);
-            let both = bfs([true, true]);
-            for h in 0..d.hexes.len() {
-                if h as u16 != start && both[h] {
+            }
+            for (h, &r) in seen.iter().enumerate() {
+                if h as u16 != start && r & 4 != 0 {
                     // BL 9.4: two gauges cost 2 SM unless the move stops at the junction.
-                    out.push((h as u16, if std[h] || broad[h] { 1 } else { 2 }));
+                    out.push((h as u16, if r & 3 != 0 { 1 } else { 2 }));
                 }
             }
         }
@@ -1003,11 +1004,11 @@ impl BobbyLee {
         out
     }
 
-    fn port_at(&self, h: u16) -> Option<usize> {
+    pub(crate) fn port_at(&self, h: u16) -> Option<usize> {
         self.d().hexes[h as usize].place.map(|p| p as usize).filter(|&p| self.d().places[p].port)
     }
 
-    fn coastal(&self, h: u16) -> bool {
+    pub(crate) fn coastal(&self, h: u16) -> bool {
         let hx = &self.d().hexes[h as usize];
         (0..6).any(|dir| {
             let n = hx.nbr[dir];
@@ -1017,26 +1018,24 @@ impl BobbyLee {
 
     /// The normal moves of one unit (rule 5.3): every destination, with each hexside an attack
     /// may cross (rule 5.31).
-    fn moves(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
-        let all = self.dests(s, u, occ);
-        for &(n, _, _) in &all {
-            for via in self.vias(s, u, n, &all, occ) {
+    fn moves(&self, s: &State, u: usize, all: &[(u16, u8, bool)], occ: &Occ, out: &mut Vec<Action>) {
+        for &(n, _, _) in all {
+            for via in self.vias(s, u, n, all, occ) {
                 out.push(Action::Move(u as u8, n, via));
             }
         }
     }
 
-    /// Strategic actions for one unit (rule 5.4, 9, 10).
-    fn strategic_actions(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
+    /// Strategic actions for one unit (rule 5.4, 9, 10); `all` = its `dests`.
+    fn strategic_actions(&self, s: &State, u: usize, all: &[(u16, u8, bool)], occ: &Occ, out: &mut Vec<Action>) {
         let d = self.d();
         let side = self.side_of(u);
         let ui = u as u8;
         let h = s.units[u].hex;
         // Land move: 1 SM, a normal move.
         if s.sm >= 1 {
-            let all = self.dests(s, u, occ);
-            for &(n, _, _) in &all {
-                for via in self.vias(s, u, n, &all, occ) {
+            for &(n, _, _) in all {
+                for via in self.vias(s, u, n, all, occ) {
                     out.push(Action::SmLand(ui, n, via));
                 }
             }
@@ -1073,9 +1072,9 @@ impl BobbyLee {
             // but may target one.
             let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
             if s.sm >= 2 && side == Side::Usa && self.kind(u) == UnitKind::Infantry && self.friendly_port(s, side, p, occ, norfolk_ok) {
-                for (t, hx) in d.hexes.iter().enumerate() {
-                    let t = t as u16;
-                    if t == h || !self.land(t) || (!self.coastal(t) && self.port_at(t).is_none()) {
+                for &t in &self.shore {
+                    let hx = &d.hexes[t as usize];
+                    if t == h {
                         continue;
                     }
                     let route = match hx.place.map(|q| q as usize).filter(|&q| d.places[q].port) {
@@ -1120,6 +1119,7 @@ impl BobbyLee {
         let siege_wanted = matches!(only, None | Some(Action::Demand(_) | Action::Surrender(_)));
         let moving = |i: usize| units_wanted && unit.is_none_or(|u| u == i);
         let mut out = Vec::new();
+        let mut occ_now: Option<Occ> = None;
         match s.phase {
             Phase::Over => {}
             Phase::Deploy => return self.deploy_legal(s, side),
@@ -1200,39 +1200,42 @@ impl BobbyLee {
                 }
             }
             Phase::Movement => {
-                let occ = self.occ(s);
+                let occ = occ_now.insert(self.occ(s));
                 // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
                 // same moves: listed once per stack, then copied for each block.
                 let mut memo: Vec<MoveMemo> = Vec::new();
                 for i in (0..s.units.len()).filter(|&i| moving(i)) {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
                         let key = (s.units[i].hex, self.speed(s, i), self.d().ty(i).speed[side.idx()][0], self.kind(i) == UnitKind::Infantry);
-                        let m = match memo.iter().position(|m| m.0 == key) {
+                        let m = match memo.iter().position(|m| m.key == key) {
                             Some(m) => m,
                             None => {
-                                memo.push((key, None, None));
+                                memo.push(MoveMemo { key, dests: None, moves: None, sm: None });
                                 memo.len() - 1
                             }
                         };
+                        let MoveMemo { dests, moves, sm, .. } = &mut memo[m];
                         if s.units[i].cmd {
-                            let moves = memo[m].1.get_or_insert_with(|| {
+                            let moves = moves.get_or_insert_with(|| {
+                                let all = dests.get_or_insert_with(|| self.dests(s, i, occ));
                                 let mut v = Vec::new();
-                                self.moves(s, i, &occ, &mut v);
+                                self.moves(s, i, all, occ, &mut v);
                                 v
                             });
                             out.extend(moves.iter().map(|a| for_unit(a, i as u8)));
                         }
                         if s.sm > 0 {
-                            let sm = memo[m].2.get_or_insert_with(|| {
+                            let sm = sm.get_or_insert_with(|| {
+                                let all = dests.get_or_insert_with(|| self.dests(s, i, occ));
                                 let mut v = Vec::new();
-                                self.strategic_actions(s, i, &occ, &mut v);
+                                self.strategic_actions(s, i, all, occ, &mut v);
                                 v
                             });
                             out.extend(sm.iter().map(|a| for_unit(a, i as u8)));
                         }
                     }
                     if self.side_of(i) == side {
-                        for n in self.fm_targets(s, i, &occ) {
+                        for n in self.fm_targets(s, i, occ) {
                             out.push(Action::Force(i as u8, n));
                         }
                     }
@@ -1240,13 +1243,14 @@ impl BobbyLee {
                 out.push(Action::End);
             }
             Phase::HqMove => {
-                let occ = self.occ(s);
+                let occ = occ_now.insert(self.occ(s));
                 for &h in s.hqs.iter().filter(|&&h| moving(h as usize)) {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        self.moves(s, i, &occ, &mut out);
+                        let all = self.dests(s, i, occ);
+                        self.moves(s, i, &all, occ, &mut out);
                     }
-                    for n in self.fm_targets(s, i, &occ) {
+                    for n in self.fm_targets(s, i, occ) {
                         out.push(Action::Force(h, n));
                     }
                 }
@@ -1268,7 +1272,8 @@ impl BobbyLee {
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
         if siege_wanted && side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
-            self.siege_actions(s, side, &mut out);
+            let occ = occ_now.unwrap_or_else(|| self.occ(s));
+            self.siege_actions(s, side, &occ, &mut out);
         }
         out
     }
@@ -1700,7 +1705,13 @@ impl BobbyLee {
 type MoveKey = (u16, u8, u8, bool);
 
 /// The normal and strategic moves of the first block listed with one `MoveKey`.
-type MoveMemo = (MoveKey, Option<Vec<Action>>, Option<Vec<Action>>);
+/// One stack's listings in `legal_for`: its normal-move destinations, moves and strategic actions.
+struct MoveMemo {
+    key: MoveKey,
+    dests: Option<Vec<(u16, u8, bool)>>,
+    moves: Option<Vec<Action>>,
+    sm: Option<Vec<Action>>,
+}
 
 /// The same campaign move made by unit `u` (see the move memo of `legal_for`).
 fn for_unit(a: &Action, u: u8) -> Action {
