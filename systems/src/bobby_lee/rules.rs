@@ -208,19 +208,28 @@ impl BobbyLee {
     /// must stop there). Enemy-occupied hexes are attacks (rule 5.31); they are offered only
     /// while the battle rules are in (`self.attacks`).
     pub(crate) fn dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8, bool)> {
+        self.dests_from(s, u, occ, &self.started_hexes(s, self.side_of(u)))
+    }
+
+    /// BL 1.24: the hexes where a unit of `side` stood at the start of this Campaign Turn.
+    fn started_hexes(&self, s: &State, side: Side) -> Vec<bool> {
+        let mut started = vec![false; self.d().hexes.len()];
+        for (i, x) in s.units.iter().enumerate() {
+            if x.st == St::Map && x.from != NONE && self.side_of(i) == side {
+                started[x.from as usize] = true;
+            }
+        }
+        started
+    }
+
+    /// `dests`, given the `started_hexes` of the unit's side.
+    fn dests_from(&self, s: &State, u: usize, occ: &Occ, started: &[bool]) -> Vec<(u16, u8, bool)> {
         let d = self.d();
         let side = self.side_of(u);
         let start = s.units[u].hex;
         let speed = self.speed(s, u);
         let mut best: Vec<(u8, bool)> = vec![(u8::MAX, false); d.hexes.len()];
         let mut out: Vec<(u16, u8, bool)> = Vec::new();
-        // BL 1.24: the hexes where a friendly unit stood at the start of this Campaign Turn.
-        let mut started = vec![false; d.hexes.len()];
-        for (i, x) in s.units.iter().enumerate() {
-            if x.st == St::Map && x.from != NONE && self.side_of(i) == side {
-                started[x.from as usize] = true;
-            }
-        }
         let (mut frontier, mut next) = (Vec::new(), Vec::new());
         let mut run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
             best[start as usize] = (0, true);
@@ -490,20 +499,20 @@ impl BobbyLee {
 
     /// BL 11.4: a hex is in supply when it is on, or adjacent across a passable hexside to, a
     /// friendly supply line or source.
+    #[cfg(test)]
     pub(crate) fn supplied(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
-        let d = self.d();
         let net = self.supply_net(s, side, occ);
-        let mut out = net.clone();
-        for (h, hx) in d.hexes.iter().enumerate() {
-            if net[h] {
-                continue;
-            }
-            out[h] = (0..6).any(|dir| {
+        (0..self.d().hexes.len()).map(|h| self.in_supply(s, &net, h)).collect()
+    }
+
+    /// BL 11.4: hex `h` is on, or adjacent across a passable hexside to, the network `net`.
+    pub(crate) fn in_supply(&self, s: &State, net: &[bool], h: usize) -> bool {
+        let hx = &self.d().hexes[h];
+        net[h]
+            || (0..6).any(|dir| {
                 let n = hx.nbr[dir];
                 n != NONE && net[n as usize] && !self.blocks_tracing(s, hx.side[dir])
-            });
-        }
-        out
+            })
     }
 
     /// BL 1.22 / 11.2: how many units a hex feeds without supply.
@@ -962,10 +971,22 @@ impl BobbyLee {
 
     /// Rail destinations (rule 9.3, 9.4) with their SM cost.
     pub(crate) fn rail_dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8)> {
+        self.rail_dests_on(s, u, occ, &self.rail_open(s, self.side_of(u), occ))
+    }
+
+    /// BL 9.1-9.3: the rail hexes `side` may move by rail through: friendly, land, free of
+    /// enemy units.
+    fn rail_open(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        (0..d.hexes.len() as u16).map(|h| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail()).collect()
+    }
+
+    /// `rail_dests`, given the `rail_open` hexes of the unit's side.
+    fn rail_dests_on(&self, s: &State, u: usize, occ: &Occ, open: &[bool]) -> Vec<(u16, u8)> {
         let d = self.d();
         let side = self.side_of(u);
         let start = s.units[u].hex;
-        let ok = |h: u16| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail();
+        let ok = |h: u16| open[h as usize];
         let mut out = Vec::new();
         if ok(start) {
             // The hexes reached on standard gauge only (bit 0), broad gauge only (bit 1) and
@@ -1027,7 +1048,8 @@ impl BobbyLee {
     }
 
     /// Strategic actions for one unit (rule 5.4, 9, 10); `all` = its `dests`.
-    fn strategic_actions(&self, s: &State, u: usize, all: &[(u16, u8, bool)], occ: &Occ, out: &mut Vec<Action>) {
+    /// `rail_open`: the `rail_open` hexes of its side.
+    fn strategic_actions(&self, s: &State, u: usize, all: &[(u16, u8, bool)], rail_open: &[bool], occ: &Occ, out: &mut Vec<Action>) {
         let d = self.d();
         let side = self.side_of(u);
         let ui = u as u8;
@@ -1054,7 +1076,7 @@ impl BobbyLee {
                 }
             }
         }
-        for (n, cost) in self.rail_dests(s, u, occ) {
+        for (n, cost) in self.rail_dests_on(s, u, occ, rail_open) {
             if s.sm >= cost {
                 out.push(Action::Rail(ui, n));
             }
@@ -1137,15 +1159,20 @@ impl BobbyLee {
                 if !s.drafted_this_turn[side.idx()] {
                     out.push(Action::Draft);
                 }
-                let occ = self.occ(s);
-                let sup = self.supplied(s, side, &occ);
+                // BL 11.4: the supply network, traced only if some block could take a step.
+                let mut net: Option<Vec<bool>> = None;
                 let rp = s.rp[side.idx()];
                 for (i, u) in s.units.iter().enumerate() {
                     if self.side_of(i) != side {
                         continue;
                     }
                     let t = self.d().ty(i);
-                    if u.st == St::Map && u.steps < self.d().units[i].max && t.step_cost[side.idx()] > 0 && t.step_cost[side.idx()] <= rp && sup[u.hex as usize] {
+                    if u.st == St::Map
+                        && u.steps < self.d().units[i].max
+                        && t.step_cost[side.idx()] > 0
+                        && t.step_cost[side.idx()] <= rp
+                        && self.in_supply(s, net.get_or_insert_with(|| self.supply_net(s, side, &self.occ(s))), u.hex as usize)
+                    {
                         out.push(Action::Step(i as u8));
                     }
                 }
@@ -1201,6 +1228,8 @@ impl BobbyLee {
             }
             Phase::Movement => {
                 let occ = occ_now.insert(self.occ(s));
+                let started = self.started_hexes(s, side);
+                let rail_open = if s.sm > 0 { self.rail_open(s, side, occ) } else { Vec::new() };
                 // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
                 // same moves: listed once per stack, then copied for each block.
                 let mut memo: Vec<MoveMemo> = Vec::new();
@@ -1217,7 +1246,7 @@ impl BobbyLee {
                         let MoveMemo { dests, moves, sm, .. } = &mut memo[m];
                         if s.units[i].cmd {
                             let moves = moves.get_or_insert_with(|| {
-                                let all = dests.get_or_insert_with(|| self.dests(s, i, occ));
+                                let all = dests.get_or_insert_with(|| self.dests_from(s, i, occ, &started));
                                 let mut v = Vec::new();
                                 self.moves(s, i, all, occ, &mut v);
                                 v
@@ -1226,9 +1255,9 @@ impl BobbyLee {
                         }
                         if s.sm > 0 {
                             let sm = sm.get_or_insert_with(|| {
-                                let all = dests.get_or_insert_with(|| self.dests(s, i, occ));
+                                let all = dests.get_or_insert_with(|| self.dests_from(s, i, occ, &started));
                                 let mut v = Vec::new();
-                                self.strategic_actions(s, i, all, occ, &mut v);
+                                self.strategic_actions(s, i, all, &rail_open, occ, &mut v);
                                 v
                             });
                             out.extend(sm.iter().map(|a| for_unit(a, i as u8)));
@@ -1578,30 +1607,32 @@ impl BobbyLee {
     pub(crate) fn attrition_losses(&self, s: &State) -> Vec<usize> {
         let side = s.active;
         let occ = self.occ(s);
-        let sup = self.supplied(s, side, &occ);
-        let mut covered = vec![false; self.d().hexes.len()];
+        let net = self.supply_net(s, side, &occ);
+        let mut covered: Option<Vec<bool>> = None;
         for &h in &s.hq_supply {
             if s.units[h as usize].st == St::Map {
-                for (i, c) in self.command_hexes(s, h as usize, &occ).iter().enumerate() {
-                    covered[i] |= *c;
+                let c = self.command_hexes(s, h as usize, &occ);
+                match &mut covered {
+                    Some(all) => all.iter_mut().zip(c).for_each(|(a, c)| *a |= c),
+                    None => covered = Some(c),
                 }
             }
         }
+        // Out-of-supply units, by hex; in each hex the largest first; among equals, the
+        // owner's picks, then the lowest id.
+        let unpicked = |i: usize| !s.attrition_picks.contains(&(i as u8));
+        let mut cut: Vec<usize> = (0..s.units.len())
+            .filter(|&i| {
+                let u = &s.units[i];
+                u.st == St::Map && self.side_of(i) == side && !self.in_supply(s, &net, u.hex as usize) && !covered.as_ref().is_some_and(|c| c[u.hex as usize])
+            })
+            .collect();
+        cut.sort_by_key(|&i| (s.units[i].hex, std::cmp::Reverse(s.units[i].steps), unpicked(i), i));
         let mut out = Vec::new();
-        let mut by_hex: Vec<Vec<usize>> = vec![Vec::new(); self.d().hexes.len()];
-        for (i, u) in s.units.iter().enumerate() {
-            if u.st == St::Map && self.side_of(i) == side && !sup[u.hex as usize] && !covered[u.hex as usize] {
-                by_hex[u.hex as usize].push(i);
-            }
-        }
-        for (h, mut list) in by_hex.into_iter().enumerate() {
-            let f = self.forage(s, h as u16) as usize;
+        for list in cut.chunk_by(|&a, &b| s.units[a].hex == s.units[b].hex) {
+            let f = self.forage(s, s.units[list[0]].hex) as usize;
             if list.len() > f {
-                // The largest first; among equals, the owner's picks, then the lowest id.
-                let unpicked = |i: &usize| !s.attrition_picks.contains(&(*i as u8));
-                list.sort_by_key(|i| (std::cmp::Reverse(s.units[*i].steps), unpicked(i), *i));
-                let n = list.len() - f;
-                out.extend(list.into_iter().take(n));
+                out.extend_from_slice(&list[..list.len() - f]);
             }
         }
         out
