@@ -208,6 +208,8 @@ pub struct Data {
     pub port_parent: Vec<u16>,
     /// How ships reach each coastal non-port hex (rule 10.4, 10.42), see `water`.
     pub landings: Vec<Option<super::water::Landing>>,
+    /// `naval_passes` of every pair of places (row-major, derived at load).
+    pub naval_table: Vec<Option<Vec<usize>>>,
     /// The Washington-Alexandria military railroad link (rule 9.5).
     pub military_rr: Option<(u16, u16)>,
     pub command_range: [u8; 2],
@@ -285,8 +287,12 @@ impl Data {
         best
     }
     /// Naval path (rule 10.3): the intermediate ports passed between two ports, or None if
-    /// either is not a port.
-    pub fn naval_passes(&self, a: usize, b: usize) -> Option<Vec<usize>> {
+    /// either is not a port (computed once at load, `naval_table`).
+    pub fn naval_passes(&self, a: usize, b: usize) -> Option<&[usize]> {
+        self.naval_table[a * self.places.len() + b].as_deref()
+    }
+
+    fn naval_path(&self, a: usize, b: usize) -> Option<Vec<usize>> {
         if !self.places[a].port || !self.places[b].port {
             return None;
         }
@@ -1048,6 +1054,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         scenarios,
         port_parent,
         landings: Vec::new(),
+        naval_table: Vec::new(),
         military_rr,
         command_range: side_map(&g.command.range),
         range_overrides,
@@ -1074,6 +1081,8 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         tp_marginal_from,
         hexes,
     };
+    let n = data.places.len();
+    data.naval_table = (0..n * n).map(|i| data.naval_path(i / n, i % n)).collect();
     data.landings = super::water::landings(&data);
     if data.types.iter().all(|t| t.kind != UnitKind::Hq) {
         errs.push(Diagnostics::general(set.path(gsrc), "the hq unit type is missing").0.remove(0));

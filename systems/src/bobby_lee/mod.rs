@@ -38,19 +38,25 @@ pub struct BobbyLee {
     pub(crate) washington: Option<u16>,
     pub(crate) alexandria: Option<u16>,
     pub(crate) norfolk: Option<u16>,
+    /// Land hexes on the coast or a navigable river, or with a port, in hex order: the
+    /// targets an invasion may have (rule 10.4), derived from the map at load.
+    pub(crate) shore: Vec<u16>,
 }
 
 impl BobbyLee {
     pub fn new(data: Data) -> Self {
         let find = |id: &str| data.place_index(id).map(|p| data.places[p].hex);
-        BobbyLee {
+        let mut g = BobbyLee {
             baltimore: find("baltimore"),
             washington: find("washington"),
             alexandria: find("alexandria"),
             norfolk: find("norfolk"),
             data,
             attacks: true,
-        }
+            shore: Vec::new(),
+        };
+        g.shore = (0..g.data.hexes.len() as u16).filter(|&t| g.land(t) && (g.coastal(t) || g.port_at(t).is_some())).collect();
+        g
     }
 }
 

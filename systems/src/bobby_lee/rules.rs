@@ -191,11 +191,6 @@ impl BobbyLee {
         seen
     }
 
-    /// A friendly unit stood in `h` at the start of this Campaign Turn (rule 1.24).
-    fn friendly_at_start(&self, s: &State, side: Side, h: u16) -> bool {
-        s.units.iter().enumerate().any(|(i, u)| u.st == St::Map && self.side_of(i) == side && u.from == h)
-    }
-
     /// May a unit step from `a` into the adjacent `b` at all (rule 1.26-1.28)?
     pub(crate) fn enterable(&self, a: u16, dir: usize) -> Option<u16> {
         let hx = &self.d().hexes[a as usize];
@@ -213,17 +208,35 @@ impl BobbyLee {
     /// must stop there). Enemy-occupied hexes are attacks (rule 5.31); they are offered only
     /// while the battle rules are in (`self.attacks`).
     pub(crate) fn dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8, bool)> {
+        self.dests_from(s, u, occ, &self.started_hexes(s, self.side_of(u)))
+    }
+
+    /// BL 1.24: the hexes where a unit of `side` stood at the start of this Campaign Turn.
+    fn started_hexes(&self, s: &State, side: Side) -> Vec<bool> {
+        let mut started = vec![false; self.d().hexes.len()];
+        for (i, x) in s.units.iter().enumerate() {
+            if x.st == St::Map && x.from != NONE && self.side_of(i) == side {
+                started[x.from as usize] = true;
+            }
+        }
+        started
+    }
+
+    /// `dests`, given the `started_hexes` of the unit's side.
+    fn dests_from(&self, s: &State, u: usize, occ: &Occ, started: &[bool]) -> Vec<(u16, u8, bool)> {
         let d = self.d();
         let side = self.side_of(u);
         let start = s.units[u].hex;
         let speed = self.speed(s, u);
         let mut best: Vec<(u8, bool)> = vec![(u8::MAX, false); d.hexes.len()];
         let mut out: Vec<(u16, u8, bool)> = Vec::new();
-        let run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
+        let (mut frontier, mut next) = (Vec::new(), Vec::new());
+        let mut run = |speed: u8, pike_only: bool, best: &mut Vec<(u8, bool)>| {
             best[start as usize] = (0, true);
-            let mut frontier = vec![start];
+            frontier.clear();
+            frontier.push(start);
             for step in 1..=speed {
-                let mut next = Vec::new();
+                next.clear();
                 for &h in &frontier {
                     if !best[h as usize].1 {
                         continue;
@@ -244,7 +257,7 @@ impl BobbyLee {
                         // BL 1.24: stop on entering an empty forest hex; BL 1.25: stop after a marsh.
                         let stop = enemy
                             || kind == SideKind::Marsh
-                            || (d.hexes[n as usize].terrain == Terrain::Forest && !self.friendly_at_start(s, side, n));
+                            || (d.hexes[n as usize].terrain == Terrain::Forest && !started[n as usize]);
                         let cur = best[n as usize];
                         if step < cur.0 || (step == cur.0 && !stop && !cur.1) {
                             if cur.0 == u8::MAX {
@@ -254,7 +267,7 @@ impl BobbyLee {
                         }
                     }
                 }
-                frontier = next;
+                std::mem::swap(&mut frontier, &mut next);
             }
         };
         run(speed, false, &mut best);
@@ -410,37 +423,35 @@ impl BobbyLee {
         s.control[h as usize] == side && !(side == Side::Csa && hx.home == Side::Usa)
     }
 
-    /// Rail links out of `h` usable for `side`: (neighbour, broad gauge?).
-    fn rail_links(&self, s: &State, side: Side, h: u16, pike: bool) -> Vec<(u16, bool)> {
+    /// Rail links out of `h` usable for `side`, given in order to `f`: (neighbour, broad gauge?).
+    fn rail_links(&self, s: &State, side: Side, h: u16, pike: bool, mut f: impl FnMut(u16, bool)) {
         let d = self.d();
         let hx = &d.hexes[h as usize];
-        let mut v = Vec::new();
         for dir in 0..6 {
             let n = hx.nbr[dir];
             if n == NONE {
                 continue;
             }
             if hx.rail_std & (1 << dir) != 0 {
-                v.push((n, false));
+                f(n, false);
             }
             if hx.rail_broad & (1 << dir) != 0 {
-                v.push((n, true));
+                f(n, true);
             }
             // BL 1.6 / 9.6: the Valley Turnpike is railroad for CSA supply only.
             if pike && side == Side::Csa && hx.pike & (1 << dir) != 0 {
-                v.push((n, false));
+                f(n, false);
             }
         }
         // BL 9.5: the Washington-Alexandria military railroad.
         if let Some((a, b)) = d.military_rr
             && s.military_rr {
                 if h == a {
-                    v.push((b, false));
+                    f(b, false);
                 } else if h == b {
-                    v.push((a, false));
+                    f(a, false);
                 }
             }
-        v
     }
 
     /// The supply network of `side` (rule 11.3-11.4): every hex on a rail or naval supply line
@@ -461,12 +472,12 @@ impl BobbyLee {
             }
         }
         while let Some(h) = queue.pop() {
-            for (n, _) in self.rail_links(s, side, h, true) {
+            self.rail_links(s, side, h, true, |n, _| {
                 if !net[n as usize] && self.friendly_rail(s, side, n) && occ[n as usize] & bit(side.other()) == 0 {
                     net[n as usize] = true;
                     queue.push(n);
                 }
-            }
+            });
             // BL 11.31 / 11.42: a USA naval supply line runs to Baltimore, so a port without
             // rail supply (Fort Monroe) is a source only by a naval line from Baltimore itself,
             // never by a naval link to another rail-supplied port. The CSA's James line (rule
@@ -488,20 +499,20 @@ impl BobbyLee {
 
     /// BL 11.4: a hex is in supply when it is on, or adjacent across a passable hexside to, a
     /// friendly supply line or source.
+    #[cfg(test)]
     pub(crate) fn supplied(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
-        let d = self.d();
         let net = self.supply_net(s, side, occ);
-        let mut out = net.clone();
-        for (h, hx) in d.hexes.iter().enumerate() {
-            if net[h] {
-                continue;
-            }
-            out[h] = (0..6).any(|dir| {
+        (0..self.d().hexes.len()).map(|h| self.in_supply(s, &net, h)).collect()
+    }
+
+    /// BL 11.4: hex `h` is on, or adjacent across a passable hexside to, the network `net`.
+    pub(crate) fn in_supply(&self, s: &State, net: &[bool], h: usize) -> bool {
+        let hx = &self.d().hexes[h];
+        net[h]
+            || (0..6).any(|dir| {
                 let n = hx.nbr[dir];
                 n != NONE && net[n as usize] && !self.blocks_tracing(s, hx.side[dir])
-            });
-        }
-        out
+            })
     }
 
     /// BL 1.22 / 11.2: how many units a hex feeds without supply.
@@ -878,16 +889,15 @@ impl BobbyLee {
 
     /// BL 11.81: the demands and voluntary surrenders open to the active player now: a demand
     /// for each besieged enemy hex not yet asked this turn, a surrender for each own besieged hex.
-    fn siege_actions(&self, s: &State, side: Side, out: &mut Vec<Action>) {
-        let occ = self.occ(s);
-        for (h, b) in self.besieged_hexes(s, side.other(), &occ).into_iter().enumerate() {
+    fn siege_actions(&self, s: &State, side: Side, occ: &Occ, out: &mut Vec<Action>) {
+        for (h, b) in self.besieged_hexes(s, side.other(), occ).into_iter().enumerate() {
             // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
             let room = !s.opts.one_demand_per_turn || s.demanded.is_empty();
             if b && room && !s.demanded.contains(&(h as u16)) {
                 out.push(Action::Demand(h as u16));
             }
         }
-        for (h, b) in self.besieged_hexes(s, side, &occ).into_iter().enumerate() {
+        for (h, b) in self.besieged_hexes(s, side, occ).into_iter().enumerate() {
             if b {
                 out.push(Action::Surrender(h as u16));
             }
@@ -961,33 +971,45 @@ impl BobbyLee {
 
     /// Rail destinations (rule 9.3, 9.4) with their SM cost.
     pub(crate) fn rail_dests(&self, s: &State, u: usize, occ: &Occ) -> Vec<(u16, u8)> {
+        self.rail_dests_on(s, u, occ, &self.rail_open(s, self.side_of(u), occ))
+    }
+
+    /// BL 9.1-9.3: the rail hexes `side` may move by rail through: friendly, land, free of
+    /// enemy units.
+    fn rail_open(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
+        let d = self.d();
+        (0..d.hexes.len() as u16).map(|h| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail()).collect()
+    }
+
+    /// `rail_dests`, given the `rail_open` hexes of the unit's side.
+    fn rail_dests_on(&self, s: &State, u: usize, occ: &Occ, open: &[bool]) -> Vec<(u16, u8)> {
         let d = self.d();
         let side = self.side_of(u);
         let start = s.units[u].hex;
-        let ok = |h: u16| self.land(h) && self.friendly_rail(s, side, h) && occ[h as usize] & bit(side.other()) == 0 && d.hexes[h as usize].rail();
+        let ok = |h: u16| open[h as usize];
         let mut out = Vec::new();
         if ok(start) {
-            let bfs = |allow: [bool; 2]| {
-                let mut seen = vec![false; d.hexes.len()];
-                seen[start as usize] = true;
-                let mut q = vec![start];
+            // The hexes reached on standard gauge only (bit 0), broad gauge only (bit 1) and
+            // both (bit 2), in one buffer.
+            let mut seen = vec![0u8; d.hexes.len()];
+            let mut q = Vec::new();
+            for (k, allow) in [[true, false], [false, true], [true, true]].into_iter().enumerate() {
+                let b = 1u8 << k;
+                seen[start as usize] |= b;
+                q.push(start);
                 while let Some(h) = q.pop() {
-                    for (n, broad) in self.rail_links(s, side, h, false) {
-                        if allow[broad as usize] && !seen[n as usize] && ok(n) {
-                            seen[n as usize] = true;
+                    self.rail_links(s, side, h, false, |n, broad| {
+                        if allow[broad as usize] && seen[n as usize] & b == 0 && ok(n) {
+                            seen[n as usize] |= b;
                             q.push(n);
                         }
-                    }
+                    });
                 }
-                seen
-            };
-            let std = bfs([true, false]);
-            let broad = bfs([false, true]);
-            let both = bfs([true, true]);
-            for h in 0..d.hexes.len() {
-                if h as u16 != start && both[h] {
+            }
+            for (h, &r) in seen.iter().enumerate() {
+                if h as u16 != start && r & 4 != 0 {
                     // BL 9.4: two gauges cost 2 SM unless the move stops at the junction.
-                    out.push((h as u16, if std[h] || broad[h] { 1 } else { 2 }));
+                    out.push((h as u16, if r & 3 != 0 { 1 } else { 2 }));
                 }
             }
         }
@@ -1003,11 +1025,11 @@ impl BobbyLee {
         out
     }
 
-    fn port_at(&self, h: u16) -> Option<usize> {
+    pub(crate) fn port_at(&self, h: u16) -> Option<usize> {
         self.d().hexes[h as usize].place.map(|p| p as usize).filter(|&p| self.d().places[p].port)
     }
 
-    fn coastal(&self, h: u16) -> bool {
+    pub(crate) fn coastal(&self, h: u16) -> bool {
         let hx = &self.d().hexes[h as usize];
         (0..6).any(|dir| {
             let n = hx.nbr[dir];
@@ -1017,26 +1039,25 @@ impl BobbyLee {
 
     /// The normal moves of one unit (rule 5.3): every destination, with each hexside an attack
     /// may cross (rule 5.31).
-    fn moves(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
-        let all = self.dests(s, u, occ);
-        for &(n, _, _) in &all {
-            for via in self.vias(s, u, n, &all, occ) {
+    fn moves(&self, s: &State, u: usize, all: &[(u16, u8, bool)], occ: &Occ, out: &mut Vec<Action>) {
+        for &(n, _, _) in all {
+            for via in self.vias(s, u, n, all, occ) {
                 out.push(Action::Move(u as u8, n, via));
             }
         }
     }
 
-    /// Strategic actions for one unit (rule 5.4, 9, 10).
-    fn strategic_actions(&self, s: &State, u: usize, occ: &Occ, out: &mut Vec<Action>) {
+    /// Strategic actions for one unit (rule 5.4, 9, 10); `all` = its `dests`.
+    /// `rail_open`: the `rail_open` hexes of its side.
+    fn strategic_actions(&self, s: &State, u: usize, all: &[(u16, u8, bool)], rail_open: &[bool], occ: &Occ, out: &mut Vec<Action>) {
         let d = self.d();
         let side = self.side_of(u);
         let ui = u as u8;
         let h = s.units[u].hex;
         // Land move: 1 SM, a normal move.
         if s.sm >= 1 {
-            let all = self.dests(s, u, occ);
-            for &(n, _, _) in &all {
-                for via in self.vias(s, u, n, &all, occ) {
+            for &(n, _, _) in all {
+                for via in self.vias(s, u, n, all, occ) {
                     out.push(Action::SmLand(ui, n, via));
                 }
             }
@@ -1055,7 +1076,7 @@ impl BobbyLee {
                 }
             }
         }
-        for (n, cost) in self.rail_dests(s, u, occ) {
+        for (n, cost) in self.rail_dests_on(s, u, occ, rail_open) {
             if s.sm >= cost {
                 out.push(Action::Rail(ui, n));
             }
@@ -1073,9 +1094,9 @@ impl BobbyLee {
             // but may target one.
             let norfolk_ok = self.norfolk.is_some_and(|n| s.control[n as usize] == Side::Csa);
             if s.sm >= 2 && side == Side::Usa && self.kind(u) == UnitKind::Infantry && self.friendly_port(s, side, p, occ, norfolk_ok) {
-                for (t, hx) in d.hexes.iter().enumerate() {
-                    let t = t as u16;
-                    if t == h || !self.land(t) || (!self.coastal(t) && self.port_at(t).is_none()) {
+                for &t in &self.shore {
+                    let hx = &d.hexes[t as usize];
+                    if t == h {
                         continue;
                     }
                     let route = match hx.place.map(|q| q as usize).filter(|&q| d.places[q].port) {
@@ -1120,6 +1141,7 @@ impl BobbyLee {
         let siege_wanted = matches!(only, None | Some(Action::Demand(_) | Action::Surrender(_)));
         let moving = |i: usize| units_wanted && unit.is_none_or(|u| u == i);
         let mut out = Vec::new();
+        let mut occ_now: Option<Occ> = None;
         match s.phase {
             Phase::Over => {}
             Phase::Deploy => return self.deploy_legal(s, side),
@@ -1137,15 +1159,20 @@ impl BobbyLee {
                 if !s.drafted_this_turn[side.idx()] {
                     out.push(Action::Draft);
                 }
-                let occ = self.occ(s);
-                let sup = self.supplied(s, side, &occ);
+                // BL 11.4: the supply network, traced only if some block could take a step.
+                let mut net: Option<Vec<bool>> = None;
                 let rp = s.rp[side.idx()];
                 for (i, u) in s.units.iter().enumerate() {
                     if self.side_of(i) != side {
                         continue;
                     }
                     let t = self.d().ty(i);
-                    if u.st == St::Map && u.steps < self.d().units[i].max && t.step_cost[side.idx()] > 0 && t.step_cost[side.idx()] <= rp && sup[u.hex as usize] {
+                    if u.st == St::Map
+                        && u.steps < self.d().units[i].max
+                        && t.step_cost[side.idx()] > 0
+                        && t.step_cost[side.idx()] <= rp
+                        && self.in_supply(s, net.get_or_insert_with(|| self.supply_net(s, side, &self.occ(s))), u.hex as usize)
+                    {
                         out.push(Action::Step(i as u8));
                     }
                 }
@@ -1200,39 +1227,44 @@ impl BobbyLee {
                 }
             }
             Phase::Movement => {
-                let occ = self.occ(s);
+                let occ = occ_now.insert(self.occ(s));
+                let started = self.started_hexes(s, side);
+                let rail_open = if s.sm > 0 { self.rail_open(s, side, occ) } else { Vec::new() };
                 // Blocks alike in what their moves depend on (hex, speeds, infantry) have the
                 // same moves: listed once per stack, then copied for each block.
                 let mut memo: Vec<MoveMemo> = Vec::new();
                 for i in (0..s.units.len()).filter(|&i| moving(i)) {
                     if self.may_move_now(s, i) && !s.hqs.contains(&(i as u8)) {
                         let key = (s.units[i].hex, self.speed(s, i), self.d().ty(i).speed[side.idx()][0], self.kind(i) == UnitKind::Infantry);
-                        let m = match memo.iter().position(|m| m.0 == key) {
+                        let m = match memo.iter().position(|m| m.key == key) {
                             Some(m) => m,
                             None => {
-                                memo.push((key, None, None));
+                                memo.push(MoveMemo { key, dests: None, moves: None, sm: None });
                                 memo.len() - 1
                             }
                         };
+                        let MoveMemo { dests, moves, sm, .. } = &mut memo[m];
                         if s.units[i].cmd {
-                            let moves = memo[m].1.get_or_insert_with(|| {
+                            let moves = moves.get_or_insert_with(|| {
+                                let all = dests.get_or_insert_with(|| self.dests_from(s, i, occ, &started));
                                 let mut v = Vec::new();
-                                self.moves(s, i, &occ, &mut v);
+                                self.moves(s, i, all, occ, &mut v);
                                 v
                             });
                             out.extend(moves.iter().map(|a| for_unit(a, i as u8)));
                         }
                         if s.sm > 0 {
-                            let sm = memo[m].2.get_or_insert_with(|| {
+                            let sm = sm.get_or_insert_with(|| {
+                                let all = dests.get_or_insert_with(|| self.dests_from(s, i, occ, &started));
                                 let mut v = Vec::new();
-                                self.strategic_actions(s, i, &occ, &mut v);
+                                self.strategic_actions(s, i, all, &rail_open, occ, &mut v);
                                 v
                             });
                             out.extend(sm.iter().map(|a| for_unit(a, i as u8)));
                         }
                     }
                     if self.side_of(i) == side {
-                        for n in self.fm_targets(s, i, &occ) {
+                        for n in self.fm_targets(s, i, occ) {
                             out.push(Action::Force(i as u8, n));
                         }
                     }
@@ -1240,13 +1272,14 @@ impl BobbyLee {
                 out.push(Action::End);
             }
             Phase::HqMove => {
-                let occ = self.occ(s);
+                let occ = occ_now.insert(self.occ(s));
                 for &h in s.hqs.iter().filter(|&&h| moving(h as usize)) {
                     let i = h as usize;
                     if self.may_move_now(s, i) {
-                        self.moves(s, i, &occ, &mut out);
+                        let all = self.dests(s, i, occ);
+                        self.moves(s, i, &all, occ, &mut out);
                     }
-                    for n in self.fm_targets(s, i, &occ) {
+                    for n in self.fm_targets(s, i, occ) {
                         out.push(Action::Force(h, n));
                     }
                 }
@@ -1268,7 +1301,8 @@ impl BobbyLee {
         }
         // BL 11.81: demands and voluntary surrenders, during the active player's Campaign Turn.
         if siege_wanted && side == s.active && matches!(s.phase, Phase::Activation | Phase::Movement | Phase::HqMove | Phase::Supply) {
-            self.siege_actions(s, side, &mut out);
+            let occ = occ_now.unwrap_or_else(|| self.occ(s));
+            self.siege_actions(s, side, &occ, &mut out);
         }
         out
     }
@@ -1573,30 +1607,32 @@ impl BobbyLee {
     pub(crate) fn attrition_losses(&self, s: &State) -> Vec<usize> {
         let side = s.active;
         let occ = self.occ(s);
-        let sup = self.supplied(s, side, &occ);
-        let mut covered = vec![false; self.d().hexes.len()];
+        let net = self.supply_net(s, side, &occ);
+        let mut covered: Option<Vec<bool>> = None;
         for &h in &s.hq_supply {
             if s.units[h as usize].st == St::Map {
-                for (i, c) in self.command_hexes(s, h as usize, &occ).iter().enumerate() {
-                    covered[i] |= *c;
+                let c = self.command_hexes(s, h as usize, &occ);
+                match &mut covered {
+                    Some(all) => all.iter_mut().zip(c).for_each(|(a, c)| *a |= c),
+                    None => covered = Some(c),
                 }
             }
         }
+        // Out-of-supply units, by hex; in each hex the largest first; among equals, the
+        // owner's picks, then the lowest id.
+        let unpicked = |i: usize| !s.attrition_picks.contains(&(i as u8));
+        let mut cut: Vec<usize> = (0..s.units.len())
+            .filter(|&i| {
+                let u = &s.units[i];
+                u.st == St::Map && self.side_of(i) == side && !self.in_supply(s, &net, u.hex as usize) && !covered.as_ref().is_some_and(|c| c[u.hex as usize])
+            })
+            .collect();
+        cut.sort_by_key(|&i| (s.units[i].hex, std::cmp::Reverse(s.units[i].steps), unpicked(i), i));
         let mut out = Vec::new();
-        let mut by_hex: Vec<Vec<usize>> = vec![Vec::new(); self.d().hexes.len()];
-        for (i, u) in s.units.iter().enumerate() {
-            if u.st == St::Map && self.side_of(i) == side && !sup[u.hex as usize] && !covered[u.hex as usize] {
-                by_hex[u.hex as usize].push(i);
-            }
-        }
-        for (h, mut list) in by_hex.into_iter().enumerate() {
-            let f = self.forage(s, h as u16) as usize;
+        for list in cut.chunk_by(|&a, &b| s.units[a].hex == s.units[b].hex) {
+            let f = self.forage(s, s.units[list[0]].hex) as usize;
             if list.len() > f {
-                // The largest first; among equals, the owner's picks, then the lowest id.
-                let unpicked = |i: &usize| !s.attrition_picks.contains(&(*i as u8));
-                list.sort_by_key(|i| (std::cmp::Reverse(s.units[*i].steps), unpicked(i), *i));
-                let n = list.len() - f;
-                out.extend(list.into_iter().take(n));
+                out.extend_from_slice(&list[..list.len() - f]);
             }
         }
         out
@@ -1700,7 +1736,13 @@ impl BobbyLee {
 type MoveKey = (u16, u8, u8, bool);
 
 /// The normal and strategic moves of the first block listed with one `MoveKey`.
-type MoveMemo = (MoveKey, Option<Vec<Action>>, Option<Vec<Action>>);
+/// One stack's listings in `legal_for`: its normal-move destinations, moves and strategic actions.
+struct MoveMemo {
+    key: MoveKey,
+    dests: Option<Vec<(u16, u8, bool)>>,
+    moves: Option<Vec<Action>>,
+    sm: Option<Vec<Action>>,
+}
 
 /// The same campaign move made by unit `u` (see the move memo of `legal_for`).
 fn for_unit(a: &Action, u: u8) -> Action {

@@ -7,6 +7,7 @@ use bivouac_engine::fuzz::{fuzz, FuzzConfig};
 use std::sync::OnceLock;
 
 mod sections;
+mod speed;
 
 fn game() -> &'static BobbyLee {
     static G: OnceLock<BobbyLee> = OnceLock::new();
