@@ -13,8 +13,8 @@
 //! since evaluations of positions differ little. The leaf is then scored for every seat by
 //! `evaluate`, after an optional playout of `rollout_depth` actions (none by default: random
 //! actions spoil a position more than they reveal of it). The budget is a number of iterations
-//! (deterministic for a seed: use it in tests and reports) and optionally a time limit
-//! (whichever ends first).
+//! (deterministic for a seed: use it in tests and reports) and a time limit (whichever ends
+//! first; [`MctsConfig::TIME_CAP`] by default, reached only by Bobby Lee's widest decisions).
 
 use crate::agent::{Agent, Decision, best_index};
 use crate::game::{Game, Seat};
@@ -47,9 +47,14 @@ impl MctsConfig {
     pub const NORMAL: u32 = 400;
     pub const HARD: u32 = 1600;
 
-    /// A budget of `iterations` at the game's default depth.
+    /// The default time limit per decision: a search stops after this long even if iterations
+    /// are left (the 2-second cap of issue 9, with room for the last iteration and a loaded
+    /// machine). Only Bobby Lee's widest decisions reach it at the default budgets.
+    pub const TIME_CAP: Duration = Duration::from_millis(1500);
+
+    /// A budget of `iterations` at the game's default depth, within [`Self::TIME_CAP`].
     pub fn iterations(iterations: u32) -> Self {
-        MctsConfig { iterations, time_limit: None, rollout_depth: 0, exploration: 0.7, greedy_rollouts: false, max_depth: None }
+        MctsConfig { iterations, time_limit: Some(Self::TIME_CAP), rollout_depth: 0, exploration: 0.7, greedy_rollouts: false, max_depth: None }
     }
 
     /// The depth this search uses in `game`: the configured one, else the game's default.
@@ -82,11 +87,15 @@ struct Node<A> {
     prior: Option<f64>,
 }
 
-/// Nodes with more legal actions than this are not scored for their expansion order (they
-/// expand in random order): scoring costs one apply per action, and keeps wide decisions of
-/// Bobby Lee under 2 s at the default budget.
+/// Nodes below the root with more legal actions than this are not scored for their expansion
+/// order (they expand in random order): scoring costs one apply per action, and keeps wide
+/// decisions of Bobby Lee under 2 s at the default budget. Such nodes widen progressively.
 const MAX_SCORED: usize = 48;
 const PRIOR_VISITS: f64 = 4.0;
+/// Children of a node wider than `MAX_SCORED`: at most `WIDENING * sqrt(visits + 1)`.
+const WIDENING: f64 = 2.0;
+/// Samples the root's actions are scored on for their expansion order (the heuristic agent's 2).
+const ROOT_SAMPLES: usize = 2;
 
 /// What a search found: visits and mean value (for the deciding seat) per legal action of the
 /// decision, and the iterations run (leaf evaluations in flat search).
@@ -154,17 +163,23 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
                     None => untried.push(i),
                 }
             }
-            let child = if !untried.is_empty() {
+            // Progressive widening (Coulom 2007) at a wide node: at most WIDENING x sqrt(visits)
+            // children, so a few hundred moves do not each get one visit and no evidence.
+            let wide = legal.len() > MAX_SCORED;
+            let room = !wide || legal.len() - untried.len() < (WIDENING * ((nodes[node].visits + 1) as f64).sqrt()).ceil() as usize;
+            let child = if !untried.is_empty() && room {
                 // Expansion order from the game's knowledge: the untried action whose result the
-                // mover values most (scored once per node, on the sample that first reaches it).
-                if nodes[node].priors.is_empty() && legal.len() <= MAX_SCORED {
-                    let mut priors = Vec::with_capacity(legal.len());
-                    for a in &legal {
-                        let mut next = s.clone();
-                        let v = if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { 0.0 };
-                        priors.push((a.clone(), v));
+                // mover values most (scored once per node, on the sample that first reaches it;
+                // the root's actions, however many, on ROOT_SAMPLES samples as the heuristic
+                // agent scores them, so that widening tries the heuristic's choices first).
+                if nodes[node].priors.is_empty() && (node == 0 || !wide) {
+                    let mut values = vec![0.0; legal.len()];
+                    score_into(game, &s, seat, &legal, &mut values);
+                    let samples = if node == 0 { ROOT_SAMPLES } else { 1 };
+                    for _ in 1..samples {
+                        score_into(game, &decision.determinize(rng), seat, &legal, &mut values);
                     }
-                    nodes[node].priors = priors;
+                    nodes[node].priors = legal.iter().cloned().zip(values.into_iter().map(|v| v / samples as f64)).collect();
                 }
                 let prior = |a: &G::Action| nodes[node].priors.iter().find(|(b, _)| b == a).map(|p| p.1);
                 let scores: Vec<f64> = untried.iter().map(|&i| prior(&legal[i]).unwrap_or(0.5)).collect();
@@ -309,8 +324,19 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
     SearchResult { visits, means, iterations: done }
 }
 
+/// Adds the mover's evaluation of each action's result on `state` to `values` (an action the
+/// sample refuses adds nothing).
+fn score_into<G: Game>(game: &G, state: &G::State, seat: Seat, legal: &[G::Action], values: &mut [f64]) {
+    for (a, v) in legal.iter().zip(values.iter_mut()) {
+        let mut next = state.clone();
+        if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() {
+            *v += game.evaluate(&next, seat);
+        }
+    }
+}
+
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
-/// budget is iterations only.
+/// iterations run out before the time limit.
 pub struct MctsAgent {
     rng: GameRng,
     pub config: MctsConfig,
@@ -350,6 +376,8 @@ mod tests {
         left: u8,
         turn: Seat,
         winner: Option<Seat>,
+        /// The most a move may take.
+        max: u8,
     }
 
     impl Game for Nim {
@@ -366,7 +394,7 @@ mod tests {
             Vec::new()
         }
         fn setup(&self, setup: &Setup) -> Result<Heap, Refusal> {
-            Ok(Heap { left: setup.seed as u8, turn: 0, winner: None })
+            Ok(Heap { left: setup.seed as u8, turn: 0, winner: None, max: 3 })
         }
         fn seat_names(&self, _: &Heap) -> Vec<String> {
             vec!["a".into(), "b".into()]
@@ -375,11 +403,11 @@ mod tests {
             if s.winner.is_some() { vec![] } else { vec![s.turn] }
         }
         fn legal_actions(&self, s: &Heap, seat: Seat) -> Vec<u8> {
-            if s.winner.is_some() || seat != s.turn { vec![] } else { (1..=s.left.min(3)).collect() }
+            if s.winner.is_some() || seat != s.turn { vec![] } else { (1..=s.left.min(s.max)).collect() }
         }
         fn apply(&self, s: &mut Heap, seat: Seat, a: &u8, _: &mut Log) -> Result<(), Refusal> {
             if !self.legal_actions(s, seat).contains(a) {
-                return Err(Refusal::new("Nim", "take 1 to 3 on your turn"));
+                return Err(Refusal::new("Nim", "take 1 to the maximum on your turn"));
             }
             s.left -= a;
             if s.left == 0 {
@@ -406,7 +434,7 @@ mod tests {
     }
 
     fn choose(left: u8, seed: u64, iterations: u32) -> u8 {
-        let s = Heap { left, turn: 0, winner: None };
+        let s = Heap { left, turn: 0, winner: None, max: 3 };
         let legal = Nim.legal_actions(&s, 0);
         let mut agent = MctsAgent::new(seed, MctsConfig { rollout_depth: 40, ..MctsConfig::iterations(iterations) });
         legal[Agent::<Nim>::choose(&mut agent, &Decision::new(&Nim, &s, 0, &legal))]
@@ -422,7 +450,7 @@ mod tests {
 
     #[test]
     fn search_is_deterministic_for_a_seed_and_counts_its_iterations() {
-        let s = Heap { left: 13, turn: 0, winner: None };
+        let s = Heap { left: 13, turn: 0, winner: None, max: 3 };
         let legal = Nim.legal_actions(&s, 0);
         let d = Decision::new(&Nim, &s, 0, &legal);
         let cfg = MctsConfig::iterations(300);
@@ -437,7 +465,7 @@ mod tests {
     fn a_depth_limit_evaluates_after_that_many_actions() {
         // Flat search (depth 1) sees only the result of each move: it still takes a win in one,
         // and every iteration ends at a child of the root.
-        let s = Heap { left: 3, turn: 0, winner: None };
+        let s = Heap { left: 3, turn: 0, winner: None, max: 3 };
         let legal = Nim.legal_actions(&s, 0);
         let cfg = MctsConfig { max_depth: Some(1), ..MctsConfig::iterations(200) };
         let r = search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(2));
@@ -450,7 +478,7 @@ mod tests {
     fn flat_search_halves_the_field_and_spends_its_budget_on_the_best() {
         // Nim's evaluation knows only finished games: one move from 7 wins nothing, every action
         // is worth 0.5, and the halving keeps 2 of the 3 (at random among equals).
-        let s = Heap { left: 7, turn: 0, winner: None };
+        let s = Heap { left: 7, turn: 0, winner: None, max: 3 };
         let legal = Nim.legal_actions(&s, 0);
         let d = Decision::new(&Nim, &s, 0, &legal);
         let cfg = MctsConfig { max_depth: Some(1), ..MctsConfig::iterations(90) };
@@ -471,8 +499,28 @@ mod tests {
     }
 
     #[test]
+    fn a_wide_root_is_scored_and_widens_progressively() {
+        // 150 moves (more than MAX_SCORED) and one of them wins at once: the root is scored
+        // anyway, so the win is the first child tried, and the root has at most
+        // WIDENING x sqrt(iterations) children instead of one visit for each of 30 random moves.
+        let s = Heap { left: 150, turn: 0, winner: None, max: 150 };
+        let legal = Nim.legal_actions(&s, 0);
+        assert!(legal.len() > MAX_SCORED);
+        let r = search(&Decision::new(&Nim, &s, 0, &legal), &MctsConfig::iterations(30), &mut GameRng::new(3));
+        let children = r.visits.iter().filter(|&&v| v > 0).count();
+        assert!((2..=(WIDENING * 31f64.sqrt()).ceil() as usize).contains(&children), "{children} children");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 150);
+    }
+
+    #[test]
+    fn the_default_budget_is_capped_in_time() {
+        assert_eq!(MctsConfig::default().time_limit, Some(MctsConfig::TIME_CAP));
+        assert!(MctsConfig::TIME_CAP < Duration::from_secs(2), "issue 9: at most 2 seconds per decision");
+    }
+
+    #[test]
     fn a_time_limit_stops_the_search() {
-        let s = Heap { left: 200, turn: 0, winner: None };
+        let s = Heap { left: 200, turn: 0, winner: None, max: 3 };
         let legal = Nim.legal_actions(&s, 0);
         let cfg = MctsConfig { time_limit: Some(Duration::ZERO), ..MctsConfig::iterations(1_000_000) };
         let r = search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));

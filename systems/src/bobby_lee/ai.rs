@@ -272,4 +272,52 @@ mod tests {
             }
         }
     }
+
+    /// A trace of the search's root over one game of 1862 (search as the USA, the heuristic as
+    /// the CSA): how wide the decisions are, how many root actions the search tries and how
+    /// its most visited action compares with the heuristic's one-sample favourite. A
+    /// measurement, not a check: `cargo test --release -p bivouac-systems --lib
+    /// bobby_lee::ai::tests::search_root_trace -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn search_root_trace() {
+        use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, score_actions};
+        use bivouac_engine::log::Log;
+        use bivouac_engine::mcts::{MctsConfig, search};
+        let (g, _) = load_game(&[crate::builtin_content_dir()]).unwrap_or_else(|d| panic!("{d}"));
+        let mut s = g.setup(&Setup::new("1862", 2, 1)).unwrap();
+        let mut rng = GameRng::new(1);
+        let mut heuristic = HeuristicAgent::new(2);
+        let (mut decisions, mut wide, mut same, mut widest) = (0, 0, 0, 0);
+        let mut children = Vec::new();
+        while g.outcome(&s).is_none() {
+            let seat = g.active_seats(&s)[0];
+            let legal = g.legal_actions(&s, seat);
+            let d = Decision::new(&g, &s, seat, &legal);
+            let i = if seat == 1 || legal.len() == 1 {
+                if seat == 1 { heuristic.choose(&d) } else { 0 }
+            } else {
+                let r = search(&d, &MctsConfig::default(), &mut rng);
+                let i = r.choice(&mut rng);
+                decisions += 1;
+                if legal.len() > 48 {
+                    wide += 1;
+                    widest = widest.max(legal.len());
+                    children.push(r.visits.iter().filter(|&&v| v > 0).count());
+                    let prior = score_actions(&d, &mut rng, 2);
+                    let top = prior.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                    same += usize::from(prior[i] >= top - 1e-12);
+                }
+                i
+            };
+            g.apply(&mut s, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        children.sort();
+        println!(
+            "1862 seed 1: {decisions} search decisions, {wide} with more than 48 actions (widest {widest}); root children tried there: median {}, max {}; the heuristic's (2-sample) favourite chosen in {same} of {wide}; outcome {:?}",
+            children.get(children.len() / 2).copied().unwrap_or(0),
+            children.last().copied().unwrap_or(0),
+            g.outcome(&s).map(|o| o.reason)
+        );
+    }
 }

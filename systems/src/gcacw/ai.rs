@@ -2,7 +2,8 @@
 //! unknown) and an evaluation of a position for a side, on the scenario's victory points.
 
 use super::Gcacw;
-use super::state::State;
+use super::data::ExtRes;
+use super::state::{Frame, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
@@ -38,7 +39,8 @@ impl Gcacw {
 
     /// Each side's victory points if the game ended now (the scenario's conditions: enemy
     /// manpower lost, objective hexes occupied), plus part of the value of each objective it
-    /// does not hold, by how close its nearest unit stands.
+    /// does not hold, by how close its nearest unit stands, less what the condition of its
+    /// units will cost it (`ai_condition`).
     fn ai_points(&self, st: &State, side: u8) -> f64 {
         let sc = self.sc(st);
         let mut vp = (st.lost[1 - side as usize] as i64 * sc.vp_per_manpower) as f64;
@@ -62,7 +64,56 @@ impl Gcacw {
                 vp += 0.5 * value / (1.0 + d as f64);
             }
         }
-        vp
+        vp - self.ai_condition(st, side)
+    }
+
+    /// What the condition of `side`'s units costs it, in victory points: fatigue (GCACW 6.5:
+    /// a tired unit marches less safely and at level 4 hardly at all) and disorganization, with
+    /// the march every unit already chosen for a leader activation or an assault must still
+    /// make counted in advance (GCACW 5.2 steps 2 and 6, 5.3 step 2: +1 fatigue each), and for a
+    /// march the manpower it is expected to lose on the Extended March Table (GCACW 5.1): one
+    /// VP for the enemy per manpower point. Without this the choice of units for an activation
+    /// looked free, and the Union (+1 or +2 on that table) lost a third of its manpower
+    /// marching.
+    fn ai_condition(&self, st: &State, side: u8) -> f64 {
+        let sc = self.sc(st);
+        let (marching, assaulting) = committed(st);
+        let mut cost = 0.0;
+        for (i, u) in st.units.iter().enumerate() {
+            if !u.on_map() || sc.units[i].side != side {
+                continue;
+            }
+            let mut fat = u.fat;
+            if marching & (1 << i) != 0 {
+                cost += self.ai_extended_march_loss(st, i);
+                fat += 1;
+            } else if assaulting & (1 << i) != 0 {
+                fat += 1;
+            }
+            cost += W_FATIGUE * fat.min(4) as f64;
+            if !u.org {
+                cost += W_DISORGANIZED * u.mp as f64;
+            }
+        }
+        cost
+    }
+
+    /// The manpower unit `u` is expected to lose on the Extended March Table (GCACW 5.1) when
+    /// it next begins a march: none unless the march makes it an extended one (normal side to
+    /// fatigue 3 or 4, exhausted side to 2 or more; a fatigue-4 unit marches without the check).
+    fn ai_extended_march_loss(&self, st: &State, u: usize) -> f64 {
+        let us = &st.units[u];
+        let (before, after) = (us.fat, us.fat + 1);
+        let extended = if us.exh { after >= 2 } else { after >= 3 };
+        if before >= 4 || !extended {
+            return 0.0;
+        }
+        let drm = self.extended_march_drm(st, u, before, after);
+        let loss = |r: i32| match self.extended_march_result(st, u, r + drm) {
+            ExtRes::Loss(n) => n.min(us.mp) as f64,
+            ExtRes::NoEffect | ExtRes::Disorganize => 0.0,
+        };
+        (1..=6).map(loss).sum::<f64>() / 6.0
     }
 
     /// The margin of points over the enemy, squashed on 4 VP; a finished game is 1, 0.5 or 0.
@@ -73,6 +124,27 @@ impl Gcacw {
         let side = seat.min(1);
         squash(self.ai_points(st, side) - self.ai_points(st, 1 - side), 4.0)
     }
+}
+
+/// Victory points a unit's fatigue level costs (GCACW 6.5), per level.
+const W_FATIGUE: f64 = 0.2;
+/// Victory points a disorganized unit costs, per manpower point (GCACW 5.1: no forced march,
+/// the Disorganized column of the Extended March Table).
+const W_DISORGANIZED: f64 = 0.0125;
+
+/// The units chosen to march in a leader activation and not yet marched (GCACW 5.2 steps 2
+/// and 6), and those chosen for an assault not yet launched (GCACW 5.3 step 1), as masks.
+fn committed(st: &State) -> (u64, u64) {
+    let (mut marching, mut assaulting) = (0u64, 0u64);
+    for f in st.flow.iter() {
+        match f {
+            Frame::Select { assault: false, mask, .. } => marching |= mask,
+            Frame::Select { assault: true, mask, .. } => assaulting |= mask,
+            Frame::Activation { remaining, .. } => marching |= remaining,
+            _ => {}
+        }
+    }
+    (marching, assaulting)
 }
 
 #[cfg(test)]
@@ -109,6 +181,35 @@ mod tests {
         assert!(g.evaluate(&hurt, 1) < g.evaluate(&s, 1));
     }
 
+    /// GCACW 5.1, 5.2, 6.5: fatigue costs its side, and a unit chosen for a leader activation
+    /// already counts the march it must still make: +1 fatigue and the manpower an extended
+    /// march is expected to lose (a Union unit going to fatigue 3: +1 Union, +1 not of the Army
+    /// of the Potomac on the Extended March Table).
+    #[test]
+    fn evaluation_counts_fatigue_and_the_marches_already_chosen_gcacw_5_1_5_2() {
+        let g = game();
+        let mut s = g.setup(&Setup::new("cedar-mountain", 2, 1)).unwrap();
+        let sc = g.sc(&s);
+        let u = (0..s.units.len()).find(|&i| s.units[i].on_map() && sc.units[i].side == 0 && sc.units[i].manpower >= 3).expect("a Union unit");
+        s.units[u].fat = 0;
+        assert_eq!(g.ai_extended_march_loss(&s, u), 0.0, "fatigue 0 -> 1 is no extended march");
+        let mut tired = s.clone();
+        tired.units[u].fat = 2;
+        assert!(g.evaluate(&tired, 0) < g.evaluate(&s, 0), "GCACW 6.5: fatigue costs the Union");
+        assert!(g.evaluate(&tired, 1) > g.evaluate(&s, 1));
+        let expected = g.ai_extended_march_loss(&tired, u);
+        assert!(expected > 0.0, "GCACW 5.1: fatigue 2 -> 3 is an extended march");
+        let mut picked = tired.clone();
+        picked.flow.push(Frame::Select { leader: 0, assault: false, mask: 1 << u });
+        let more = g.ai_condition(&picked, 0) - g.ai_condition(&tired, 0);
+        assert!((more - (W_FATIGUE + expected)).abs() < 1e-9, "GCACW 5.2 step 2: the chosen unit's march is counted ({more})");
+        assert!(g.evaluate(&picked, 0) < g.evaluate(&tired, 0));
+        let mut assault = tired.clone();
+        assault.flow.push(Frame::Select { leader: 0, assault: true, mask: 1 << u });
+        let more = g.ai_condition(&assault, 0) - g.ai_condition(&tired, 0);
+        assert!((more - W_FATIGUE).abs() < 1e-9, "GCACW 5.3 step 2: +1 fatigue, no extended march ({more})");
+    }
+
     /// GCACW 7.7: a sample deals the enemy's hidden units among its force markers; the seat's
     /// own view of the position is the same in every sample.
     #[test]
@@ -143,4 +244,3 @@ mod tests {
         assert!(checked > 0 && moved, "checked {checked} samples");
     }
 }
-
