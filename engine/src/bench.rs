@@ -1,5 +1,7 @@
 //! `bivouac bench`: how fast a game runs on one core, and how big and cheap to copy its state
 //! is (what the AI and the fuzzer pay for). Figures only: nothing here asserts a time.
+//! Times are the CPU time of the measuring thread where the system reports it (Linux), so a
+//! busy machine does not inflate them; elsewhere they are wall-clock time.
 
 use crate::agent::{Agent, RandomAgent};
 use crate::game::{Game, Setup};
@@ -9,6 +11,32 @@ use crate::sim::play_one;
 use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// A stopwatch of this thread's CPU time (Linux `/proc/thread-self/schedstat`), or of wall-clock
+/// time where that is not available.
+struct CpuClock {
+    start_cpu: Option<f64>,
+    start_wall: Instant,
+}
+
+impl CpuClock {
+    fn start() -> Self {
+        CpuClock { start_cpu: thread_cpu_seconds(), start_wall: Instant::now() }
+    }
+
+    fn seconds(&self) -> f64 {
+        match (self.start_cpu, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => self.start_wall.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse::<f64>().ok().map(|ns| ns / 1e9)
+}
+
 
 #[derive(Clone, Debug)]
 pub struct BenchConfig {
@@ -36,7 +64,7 @@ pub struct BenchReport {
     pub game: String,
     pub scenario: String,
     pub players: u8,
-    /// Random playouts on one core.
+    /// Random playouts on one core (`seconds`: CPU time of the thread, see the module).
     pub games: usize,
     pub actions: usize,
     pub seconds: f64,
@@ -70,9 +98,9 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
     let initial_json = serde_json::to_vec(&first).expect("game states serialize").len();
 
     // Random playouts, one thread.
-    let start = Instant::now();
+    let start = CpuClock::start();
     let (mut games, mut actions) = (0usize, 0usize);
-    while games == 0 || start.elapsed() < cfg.playout_time {
+    while games == 0 || start.seconds() < cfg.playout_time.as_secs_f64() {
         let mut setup = cfg.setup.clone();
         setup.seed = cfg.setup.seed.wrapping_add(games as u64);
         let mut agents: Vec<Box<dyn Agent<G>>> =
@@ -81,7 +109,7 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
         games += 1;
         actions += played.actions;
     }
-    let seconds = start.elapsed().as_secs_f64();
+    let seconds = start.seconds();
 
     // States along one random game, evenly spaced.
     let states = sample_states(game, cfg)?;
@@ -89,13 +117,13 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
     // Each timing is the median of five rounds (the machine may be shared), after a warm-up.
     let repeats = cfg.repeats.max(1);
     let clone_ns = median_of_rounds(|| {
-        let t = Instant::now();
+        let t = CpuClock::start();
         for s in &states {
             for _ in 0..repeats {
                 black_box(black_box(s).clone());
             }
         }
-        t.elapsed().as_nanos() as f64 / (states.len() * repeats) as f64
+        t.seconds() * 1e9 / (states.len() * repeats) as f64
     });
     let active: Vec<(&G::State, crate::game::Seat)> =
         states.iter().filter_map(|s| game.active_seats(s).first().map(|&seat| (s, seat))).collect();
@@ -104,13 +132,13 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
         0.0
     } else {
         median_of_rounds(|| {
-            let t = Instant::now();
+            let t = CpuClock::start();
             for (s, seat) in &active {
                 for _ in 0..repeats {
                     black_box(game.legal_actions(black_box(s), *seat));
                 }
             }
-            t.elapsed().as_nanos() as f64 / (active.len() * repeats) as f64
+            t.seconds() * 1e9 / (active.len() * repeats) as f64
         })
     };
     let legal_mean = if active.is_empty() { 0.0 } else { listed as f64 / active.len() as f64 };
@@ -126,9 +154,9 @@ pub fn bench<G: Game>(game: &G, cfg: &BenchConfig) -> Result<BenchReport, Refusa
         let mut rng = crate::rng::GameRng::new(cfg.setup.seed);
         let config = MctsConfig::iterations(cfg.search_budget);
         for (s, seat, legal) in choices.iter().step_by(step).take(cfg.search_states.max(1)) {
-            let t = Instant::now();
+            let t = CpuClock::start();
             let r = search(&crate::agent::Decision::new(game, s, *seat, legal), &config, &mut rng);
-            search_seconds += t.elapsed().as_secs_f64();
+            search_seconds += t.seconds();
             search_iterations += r.iterations;
         }
     }

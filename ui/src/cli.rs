@@ -135,11 +135,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// One-core speed, state size and clone cost of each playable game (its first scenario).
+    /// One-core speed (CPU time), state size and clone cost of each playable game (its first scenario).
     Bench {
         /// Only this game.
         #[arg(long)]
         game: Option<String>,
+        /// Every scenario of each game, not only the first.
+        #[arg(long)]
+        all_scenarios: bool,
         /// Seconds of random playouts per game.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
@@ -357,7 +360,7 @@ fn run(cli: Cli) -> CliResult {
             let errors: Vec<String> = batches.iter().flat_map(|r| r.errors.iter().cloned()).collect();
             sim_exit(report.stopped, &errors)
         }
-        Command::Bench { game, seconds, json } => {
+        Command::Bench { game, all_scenarios, seconds, json } => {
             let games: Vec<&dyn AnyGame> = match &game {
                 Some(id) => vec![find_game(&catalog, id)?],
                 None => catalog.games.iter().map(|g| &**g).collect(),
@@ -365,13 +368,16 @@ fn run(cli: Cli) -> CliResult {
             let terminal = std::io::stderr().is_terminal();
             let mut reports = Vec::new();
             for g in games {
-                let Some(info) = g.scenarios().into_iter().next() else { continue };
-                if terminal {
-                    eprint!("\rbench {} {} ...\x1b[K", g.id(), info.id);
+                let scenarios = g.scenarios();
+                let take = if all_scenarios { scenarios.len() } else { 1 };
+                for info in scenarios.into_iter().take(take) {
+                    if terminal {
+                        eprint!("\rbench {} {} ...\x1b[K", g.id(), info.id);
+                    }
+                    let mut cfg = BenchConfig::new(Setup::new(info.id.clone(), info.default_players, 1));
+                    cfg.playout_time = std::time::Duration::from_secs_f64(seconds.max(0.0));
+                    reports.push(g.bench(&cfg).map_err(|r| CliError(1, format!("{} {}: {r}", g.id(), info.id)))?);
                 }
-                let mut cfg = BenchConfig::new(Setup::new(info.id.clone(), info.default_players, 1));
-                cfg.playout_time = std::time::Duration::from_secs_f64(seconds.max(0.0));
-                reports.push(g.bench(&cfg).map_err(|r| CliError(1, format!("{} {}: {r}", g.id(), info.id)))?);
             }
             if terminal {
                 eprint!("\r\x1b[K");
@@ -383,7 +389,7 @@ fn run(cli: Cli) -> CliResult {
                 for r in &reports {
                     print!("{}", r.table_row());
                 }
-                println!("one core, random players; size_of = std::mem::size_of of the state, json0/json avg = serialized state bytes at setup/along a game,");
+                println!("one core, random players, CPU time of the thread (wall-clock where the system does not report it); size_of = std::mem::size_of of the state, json0/json avg = serialized state bytes at setup/along a game,");
                 println!("clone ns = one state clone, legal ns / legal n = one legal-action listing and how many actions it gave,");
                 println!("search/s = information-set tree search iterations per second (default settings of `--ai mcts`)");
             }

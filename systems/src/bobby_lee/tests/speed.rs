@@ -1,5 +1,6 @@
-//! Identity and speed of random play (issue 9): the pinned hash proves that speed work keeps
-//! the rules (same seed, same listing order, same game); the ignored bench gives the figures.
+//! Identity of random play (issue 9): the pinned hash proves that speed work keeps the rules
+//! (same seed, same listing order, same game). The figures: `bivouac bench --game bobby-lee
+//! --all-scenarios` (CPU time of one core).
 
 use super::*;
 
@@ -49,50 +50,5 @@ fn seeded_random_games_are_pinned_issue_9() {
     ];
     for ((sc, n, h), (esc, en, eh)) in got.iter().zip(expected) {
         assert_eq!((sc.as_str(), *n, h.as_str()), (esc, en, eh), "{sc}: a seeded random game changed");
-    }
-}
-
-/// CPU time of this thread in seconds (Linux `schedstat`): on a loaded machine wall time
-/// counts the time other processes hold the core.
-fn thread_cpu() -> f64 {
-    let t = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
-    t.split_whitespace().next().and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0) / 1e9
-}
-
-/// Random playouts per scenario timed in CPU time (as `bivouac bench` plays them: seeds 1, 2,
-/// ..., the engine's random agent), then `bivouac bench` (wall time) for the clone and listing
-/// figures:
-/// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed::bench_scenarios -- --ignored --nocapture`
-/// (`BIVOUAC_BENCH_SECONDS`, default 2).
-#[test]
-#[ignore]
-fn bench_scenarios() {
-    use bivouac_engine::agent::{Agent, RandomAgent};
-    let secs: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(2.0);
-    println!("{:<10} {:>8} {:>8} {:>14} {:>12}", "scenario", "games", "actions", "actions/cpu s", "cpu ms/game");
-    for sc in ["1861", "1862", "1863", "1864", "campaign"] {
-        let (mut games, mut actions) = (0u64, 0usize);
-        let t0 = thread_cpu();
-        while games == 0 || thread_cpu() - t0 < secs {
-            let setup = Setup::new(sc, 2, 1 + games);
-            let mut agents: Vec<Box<dyn Agent<BobbyLee>>> = (0..2).map(|k| Box::new(RandomAgent::new(setup.seed.wrapping_mul(31).wrapping_add(k + 1))) as Box<dyn Agent<BobbyLee>>).collect();
-            actions += bivouac_engine::sim::play_one(game(), &setup, &mut agents).expect("plays").actions;
-            games += 1;
-        }
-        let cpu = thread_cpu() - t0;
-        println!("{sc:<10} {games:>8} {actions:>8} {:>14.0} {:>12.2}", actions as f64 / cpu, cpu * 1e3 / games as f64);
-    }
-    wall_bench(secs);
-}
-
-/// `bivouac bench` per scenario (the CLI benches only the first), in wall time.
-fn wall_bench(secs: f64) {
-    print!("{}", bivouac_engine::bench::BenchReport::table_header());
-    for sc in ["1861", "1862", "1863", "1864", "campaign"] {
-        let mut cfg = bivouac_engine::bench::BenchConfig::new(Setup::new(sc, 2, 1));
-        cfg.playout_time = std::time::Duration::from_secs_f64(secs);
-        cfg.search_budget = 0;
-        let r = bivouac_engine::bench::bench(game(), &cfg).expect("bench");
-        print!("{}", r.table_row());
     }
 }
