@@ -16,16 +16,77 @@
 //! address is never reused while it is pending. The pointers are valid because the input is
 //! borrowed for the whole call and the Lua state is closed before the call returns.
 //!
+//! The input may also be made on demand by the host ([`Input::Lazy`], a [`LazyInput`]): such an
+//! object is a lazy table too, and an entry is made (by [`LazyInput::get`]) only when the script
+//! reads it, so a host whose input is costly to build (an event view: supply traces, counts per
+//! space) pays only for what the script reads. The values made are kept in the call's [`Arena`]
+//! until the state is closed; Lua still sees only tables of plain values, and nothing is kept
+//! between calls.
+//!
 //! The metamethods are plain C functions on the raw Lua API (filling a space of the view through
 //! mlua's checked calls cost more than the rest of the call). A memory error inside them is an
 //! ordinary Lua error; the Rust frames it unwinds hold only references.
 
 use mlua::{Function, Lua, Table, Value, ffi};
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::ffi::{CStr, c_int, c_void};
+use std::rc::Rc;
 
-/// Registry keys: the pending tables and the shared metatable of lazy tables.
+/// Registry keys: the pending tables, the shared metatable of lazy tables and the call's arena.
 const PENDING: &CStr = c"bivouac.lazy.pending";
 const META: &CStr = c"bivouac.lazy.meta";
+const ARENA: &CStr = c"bivouac.lazy.arena";
+
+/// An object of a call's input made on demand by trusted host code: its keys, and the value of
+/// one key, made only when a script reads it. It must answer as a JSON object would: the same
+/// value for the same key within a call, `get` is `Some` exactly for the keys listed.
+pub trait LazyInput<'a> {
+    /// Every key, in the order a table is filled when a script walks it (give them sorted to
+    /// match a `serde_json` object).
+    fn keys(&self) -> Vec<Cow<'a, str>>;
+    /// How many keys (the capacity of the table).
+    fn len(&self) -> usize {
+        self.keys().len()
+    }
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of `key`, or `None` if it is not a key.
+    fn get(&self, key: &str) -> Option<Input<'a>>;
+}
+
+/// A value of a call's input: plain JSON, or an object made on demand.
+pub enum Input<'a> {
+    Json(serde_json::Value),
+    Lazy(Box<dyn LazyInput<'a> + 'a>),
+}
+
+/// `input` made in full, as the JSON a script would see (tests, clients, the eager reference).
+pub fn to_json(input: Input<'_>) -> serde_json::Value {
+    match input {
+        Input::Json(v) => v,
+        Input::Lazy(o) => {
+            let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
+            serde_json::Value::Object(map)
+        }
+    }
+}
+
+/// What a call's lazy tables stand for and keep alive: the host's lazy objects (a pending table
+/// holds the index of its object) and the JSON values they made (pending tables point into
+/// them). Declared before the Lua state in a call, so it outlives the state.
+#[derive(Default)]
+pub(super) struct Arena<'a> {
+    objects: RefCell<Vec<Rc<dyn LazyInput<'a> + 'a>>>,
+    values: RefCell<Vec<Box<serde_json::Value>>>,
+}
+
+/// What a pending table stands for.
+enum Node<'n> {
+    Json(&'n serde_json::Value),
+    Lazy(Rc<dyn LazyInput<'static> + 'static>),
+}
 
 /// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
 /// returns the `touch` function the sandbox prelude wraps the raw functions with.
@@ -43,20 +104,33 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
     unsafe { lua.create_c_function(lazy_touch) }
 }
 
-/// The input value: scalars as they are, objects and arrays as lazy tables.
-pub(super) fn value(lua: &Lua, input: &serde_json::Value) -> mlua::Result<Value> {
-    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame.
+/// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must
+/// outlive the state (see [`Arena`]); so must `input`, which pending tables point into.
+pub(super) fn value<'a>(lua: &Lua, arena: &Arena<'a>, input: Root<'_, 'a>) -> mlua::Result<Value> {
+    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame. The
+    // arena's lifetime is erased in the registry: the caller keeps it alive past the state.
     unsafe {
         lua.exec_raw::<Value>((), |state| {
             ffi::luaL_checkstack(state, 8, std::ptr::null());
+            ffi::lua_pushlightuserdata(state, arena as *const Arena<'a> as *mut c_void);
+            ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
             ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
             ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
             let top = ffi::lua_gettop(state);
-            push(state, top - 1, top, input);
+            match input {
+                Root::Json(v) => push(state, top - 1, top, v),
+                Root::Lazy(i) => push_input(state, top - 1, top, i),
+            }
             ffi::lua_copy(state, -1, top - 1);
             ffi::lua_settop(state, top - 1);
         })
     }
+}
+
+/// The input of a call: JSON borrowed for the call, or a value (lazy or not) it owns.
+pub(super) enum Root<'r, 'a> {
+    Json(&'r serde_json::Value),
+    Lazy(Input<'a>),
 }
 
 /// Materialize `t` if it is a pending lazy table (anything else is left alone).
@@ -75,27 +149,40 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
             ffi::lua_rawget(state, 1);
             return 1;
         };
-        let item = match node {
-            serde_json::Value::Object(map) if ffi::lua_type(state, 2) == ffi::LUA_TSTRING => {
+        let string_key = || {
+            (ffi::lua_type(state, 2) == ffi::LUA_TSTRING).then(|| {
                 let mut len = 0;
                 let key = ffi::lua_tolstring(state, 2, &mut len);
-                let key = std::slice::from_raw_parts(key.cast::<u8>(), len);
-                std::str::from_utf8(key).ok().and_then(|k| map.get(k))
-            }
-            serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
-                let mut isnum = 0;
-                let i = ffi::lua_tointegerx(state, 2, &mut isnum);
-                (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
-            }
-            _ => None,
-        };
-        let Some(item) = item else {
-            ffi::lua_pushnil(state);
-            return 1;
+                std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
+            }).flatten()
         };
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
-        push(state, 3, 4, item);
+        match node {
+            Node::Json(node) => {
+                let item = match node {
+                    serde_json::Value::Object(map) => string_key().and_then(|k| map.get(k)),
+                    serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
+                        let mut isnum = 0;
+                        let i = ffi::lua_tointegerx(state, 2, &mut isnum);
+                        (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
+                    }
+                    _ => None,
+                };
+                let Some(item) = item else {
+                    ffi::lua_pushnil(state);
+                    return 1;
+                };
+                push(state, 3, 4, item);
+            }
+            Node::Lazy(object) => {
+                let Some(item) = string_key().and_then(|k| object.get(k)) else {
+                    ffi::lua_pushnil(state);
+                    return 1;
+                };
+                push_input(state, 3, 4, item);
+            }
+        }
         ffi::lua_pushvalue(state, 2);
         ffi::lua_pushvalue(state, 5);
         ffi::lua_rawset(state, 1);
@@ -103,15 +190,66 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     1
 }
 
-/// The JSON node the table at `idx` stands for, if it is pending.
-unsafe fn pending_node<'a>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'a serde_json::Value> {
+/// The call's arena (see [`value`]).
+unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
+    unsafe {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
+        let p = ffi::lua_touserdata(state, -1) as *const Arena<'static>;
+        ffi::lua_settop(state, -2);
+        // SAFETY: `value` stored it before any lazy table existed; it outlives the state.
+        &*p
+    }
+}
+
+/// Push a value made by the host: JSON is kept in the arena (pending tables point into it),
+/// a lazy object becomes a lazy table standing for it.
+unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
+    unsafe {
+        let arena = arena(state);
+        match item {
+            Input::Json(v @ (serde_json::Value::Array(_) | serde_json::Value::Object(_))) => {
+                let v = Box::new(v);
+                let node: *const serde_json::Value = &*v;
+                arena.values.borrow_mut().push(v);
+                push(state, pending, meta, &*node);
+            }
+            Input::Json(v) => push(state, pending, meta, &v),
+            Input::Lazy(object) => {
+                let n = object.len();
+                ffi::lua_createtable(state, 0, n as c_int);
+                if n == 0 {
+                    return;
+                }
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let object: Box<dyn LazyInput<'static>> = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
+                let mut objects = arena.objects.borrow_mut();
+                objects.push(Rc::from(object));
+                ffi::lua_pushvalue(state, meta);
+                ffi::lua_setmetatable(state, -2);
+                ffi::lua_pushvalue(state, -1);
+                ffi::lua_pushinteger(state, objects.len() as ffi::lua_Integer - 1);
+                ffi::lua_rawset(state, pending);
+            }
+        }
+    }
+}
+
+/// What the table at `idx` stands for, if it is pending.
+unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Node<'n>> {
     unsafe {
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
         ffi::lua_pushvalue(state, idx);
-        ffi::lua_rawget(state, -2);
-        let node = (ffi::lua_type(state, -1) == ffi::LUA_TLIGHTUSERDATA)
-            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input.
-            .then(|| &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value));
+        let node = match ffi::lua_rawget(state, -2) {
+            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input
+            // or its arena.
+            ffi::LUA_TLIGHTUSERDATA => Some(Node::Json(&*(ffi::lua_touserdata(state, -1) as *const serde_json::Value))),
+            // Only `push_input` stores integers there: the index of a lazy object.
+            ffi::LUA_TNUMBER => {
+                let i = ffi::lua_tointegerx(state, -1, std::ptr::null_mut()) as usize;
+                arena(state).objects.borrow().get(i).cloned().map(Node::Lazy)
+            }
+            _ => None,
+        };
         ffi::lua_settop(state, -3);
         node
     }
@@ -160,7 +298,22 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         let meta = pending + 1;
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
-            serde_json::Value::Array(items) => {
+            Node::Lazy(object) => {
+                for k in object.keys() {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_pushvalue(state, -1);
+                    if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
+                        ffi::lua_settop(state, meta + 1);
+                        match object.get(&k) {
+                            Some(item) => push_input(state, pending, meta, item),
+                            None => ffi::lua_pushnil(state),
+                        }
+                        ffi::lua_rawset(state, idx);
+                    }
+                    ffi::lua_settop(state, meta);
+                }
+            }
+            Node::Json(serde_json::Value::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
                     let i = i as ffi::lua_Integer + 1;
                     if ffi::lua_rawgeti(state, idx, i) == ffi::LUA_TNIL {
@@ -170,7 +323,7 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
                     ffi::lua_settop(state, meta);
                 }
             }
-            serde_json::Value::Object(map) => {
+            Node::Json(serde_json::Value::Object(map)) => {
                 for (k, item) in map {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
                     ffi::lua_pushvalue(state, -1);
