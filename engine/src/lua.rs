@@ -578,7 +578,7 @@ fn traceback_line(traceback: &str) -> Option<u32> {
 
 /// Trusted Lua run once per state, before the instruction hook is installed.
 const PRELUDE: &str = r#"
-local exhausted, touch = ...
+local exhausted, touch, lazy_keys = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
 
@@ -621,26 +621,8 @@ local function before(a, b)
   return (rank[ta] or 4) < (rank[tb] or 4)
 end
 
-function pairs(t)
-  touch(t)
-  local mt = getmetatable(t)
-  local custom = type(mt) == "table" and rawget(mt, "__pairs")
-  if custom then
-    local f, s, c = custom(t)
-    return f, s, c
-  end
-  if type(t) ~= "table" then
-    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
-  end
-  local keys, n, kind, mixed = {}, 0, nil, false
-  for k in raw_next, t do
-    n = n + 1
-    keys[n] = k
-    local tk = type(k)
-    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
-  end
-  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
-  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
+-- The iterator over `t`'s keys in the order of `keys` (entries removed meanwhile are skipped).
+local function walk(t, keys)
   local i = 0
   return function()
     while true do
@@ -651,6 +633,33 @@ function pairs(t)
       if v ~= nil then return k, v end
     end
   end, t, nil
+end
+
+function pairs(t)
+  -- A lazy input table gives its keys already in order (lua/input.rs).
+  local keys = lazy_keys(t)
+  if keys then return walk(t, keys) end
+  touch(t)
+  local mt = getmetatable(t)
+  local custom = type(mt) == "table" and rawget(mt, "__pairs")
+  if custom then
+    local f, s, c = custom(t)
+    return f, s, c
+  end
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
+  end
+  local n, kind, mixed = 0, nil, false
+  keys = {}
+  for k in raw_next, t do
+    n = n + 1
+    keys[n] = k
+    local tk = type(k)
+    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
+  end
+  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
+  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
+  return walk(t, keys)
 end
 "#;
 
@@ -682,7 +691,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
 
     let b = Rc::clone(budget);
     let exhausted = lua.create_function(move |_, ()| Ok(b.exhausted.get()))?;
-    let touch = input::install(lua)?;
+    let (touch, keys) = input::install(lua)?;
     let prelude = match prelude_bytecode() {
         // Our own constant, compiled by this process: binary mode is safe for it (and only it).
         Some(code) => lua
@@ -694,7 +703,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
             .set_name("=sandbox")
             .set_mode(ChunkMode::Text),
     };
-    prelude.call::<()>((exhausted, touch))
+    prelude.call::<()>((exhausted, touch, keys))
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.

@@ -31,7 +31,6 @@ use mlua::{Function, Lua, Table, Value, ffi};
 use std::borrow::Cow;
 use std::cell::RefCell;
 use std::ffi::{CStr, c_int, c_void};
-use std::rc::Rc;
 
 /// Registry keys: the pending tables, the shared metatable of lazy tables and the call's arena.
 const PENDING: &CStr = c"bivouac.lazy.pending";
@@ -76,21 +75,40 @@ pub fn to_json(input: Input<'_>) -> serde_json::Value {
 /// What a call's lazy tables stand for and keep alive: the host's lazy objects (a pending table
 /// holds the index of its object) and the JSON values they made (pending tables point into
 /// them). Declared before the Lua state in a call, so it outlives the state.
+///
+/// Everything the metamethods make in Rust is moved here before they call Lua again: a Lua
+/// error (memory) unwinds their frames without running destructors, so those frames hold only
+/// references.
 #[derive(Default)]
 pub(super) struct Arena<'a> {
-    objects: RefCell<Vec<Rc<dyn LazyInput<'a> + 'a>>>,
+    objects: RefCell<Vec<Box<dyn LazyInput<'a> + 'a>>>,
+    // Boxed: pending tables point at the values, which must not move when the vector grows.
+    #[allow(clippy::vec_box)]
     values: RefCell<Vec<Box<serde_json::Value>>>,
+    keys: RefCell<Vec<Vec<Cow<'a, str>>>>,
+}
+
+impl Arena<'static> {
+    /// Keep `keys` for the call; the returned slice lives as long as the arena.
+    fn keep<'k>(&self, keys: Vec<Cow<'static, str>>) -> &'k [Cow<'static, str>] {
+        let slice: *const [Cow<'static, str>] = keys.as_slice();
+        self.keys.borrow_mut().push(keys);
+        // SAFETY: the vector's buffer does not move when the vector is moved, and the arena
+        // keeps it until the end of the call.
+        unsafe { &*slice }
+    }
 }
 
 /// What a pending table stands for.
 enum Node<'n> {
     Json(&'n serde_json::Value),
-    Lazy(Rc<dyn LazyInput<'static> + 'static>),
+    Lazy(&'n (dyn LazyInput<'static> + 'static)),
 }
 
 /// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
-/// returns the `touch` function the sandbox prelude wraps the raw functions with.
-pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
+/// returns the `touch` function the sandbox prelude wraps the raw functions with, and the
+/// `keys` function its `pairs` uses.
+pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function)> {
     lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
     let meta = lua.create_table()?;
     // SAFETY: the functions below follow the Lua C API protocol (see each one).
@@ -101,7 +119,7 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
     }
     lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
     // SAFETY: as above.
-    unsafe { lua.create_c_function(lazy_touch) }
+    unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?)) }
 }
 
 /// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must
@@ -175,13 +193,13 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
                 };
                 push(state, 3, 4, item);
             }
-            Node::Lazy(object) => {
-                let Some(item) = string_key().and_then(|k| object.get(k)) else {
+            Node::Lazy(object) => match string_key().and_then(|k| object.get(k)) {
+                Some(item) => push_input(state, 3, 4, item),
+                None => {
                     ffi::lua_pushnil(state);
                     return 1;
-                };
-                push_input(state, 3, 4, item);
-            }
+                }
+            },
         }
         ffi::lua_pushvalue(state, 2);
         ffi::lua_pushvalue(state, 5);
@@ -201,33 +219,35 @@ unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
     }
 }
 
-/// Push a value made by the host: JSON is kept in the arena (pending tables point into it),
-/// a lazy object becomes a lazy table standing for it.
+/// Push a value made by the host, first moved into the arena: JSON (pending tables point into
+/// it), or a lazy object, which becomes a lazy table standing for it.
 unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
     unsafe {
         let arena = arena(state);
         match item {
-            Input::Json(v @ (serde_json::Value::Array(_) | serde_json::Value::Object(_))) => {
+            Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
                 arena.values.borrow_mut().push(v);
                 push(state, pending, meta, &*node);
             }
-            Input::Json(v) => push(state, pending, meta, &v),
             Input::Lazy(object) => {
                 let n = object.len();
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let object = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
+                let index = {
+                    let mut objects = arena.objects.borrow_mut();
+                    objects.push(object);
+                    objects.len() - 1
+                };
                 ffi::lua_createtable(state, 0, n as c_int);
                 if n == 0 {
                     return;
                 }
-                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
-                let object: Box<dyn LazyInput<'static>> = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
-                let mut objects = arena.objects.borrow_mut();
-                objects.push(Rc::from(object));
                 ffi::lua_pushvalue(state, meta);
                 ffi::lua_setmetatable(state, -2);
                 ffi::lua_pushvalue(state, -1);
-                ffi::lua_pushinteger(state, objects.len() as ffi::lua_Integer - 1);
+                ffi::lua_pushinteger(state, index as ffi::lua_Integer);
                 ffi::lua_rawset(state, pending);
             }
         }
@@ -246,7 +266,10 @@ unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Nod
             // Only `push_input` stores integers there: the index of a lazy object.
             ffi::LUA_TNUMBER => {
                 let i = ffi::lua_tointegerx(state, -1, std::ptr::null_mut()) as usize;
-                arena(state).objects.borrow().get(i).cloned().map(Node::Lazy)
+                let object = arena(state).objects.borrow().get(i).map(|o| &**o as *const (dyn LazyInput<'static> + 'static));
+                // SAFETY: the arena keeps the object (boxed: it does not move) until the end of
+                // the call.
+                object.map(|o| Node::Lazy(&*o))
             }
             _ => None,
         };
@@ -281,6 +304,77 @@ unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
     0
 }
 
+/// `keys(t)`: for a pending table, materialize it and return its keys in the sandbox's `pairs`
+/// order (a node's keys are all strings or all integers: ascending, strings by bytes as Lua's
+/// `<` compares them in the C locale), so `pairs` need not sort them in Lua; for anything else
+/// nothing (then `pairs` collects and sorts the keys itself).
+unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
+    enum Keys<'k> {
+        Ints(usize),
+        Json(&'k serde_json::Map<String, serde_json::Value>),
+        Made(&'k [Cow<'static, str>]),
+    }
+    unsafe {
+        if ffi::lua_type(state, 1) != ffi::LUA_TTABLE {
+            return 0;
+        }
+        ffi::lua_settop(state, 1);
+        let keys = match pending_node(state, 1) {
+            Some(Node::Json(serde_json::Value::Array(items))) => Keys::Ints(items.len()),
+            // A `serde_json` object's keys are sorted.
+            Some(Node::Json(serde_json::Value::Object(map))) => Keys::Json(map),
+            Some(Node::Lazy(object)) => {
+                let mut keys = object.keys();
+                keys.sort_unstable();
+                Keys::Made(arena(state).keep(keys))
+            }
+            _ => return 0,
+        };
+        materialize(state, 1);
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        ffi::lua_createtable(state, 0, 0);
+        // Only the keys with a value: a JSON null is no entry.
+        let mut n = 0;
+        let mut add = |has: bool| {
+            if has {
+                n += 1;
+                ffi::lua_rawseti(state, 2, n);
+            } else {
+                ffi::lua_settop(state, 2);
+            }
+        };
+        match keys {
+            Keys::Ints(len) => (1..=len as ffi::lua_Integer).for_each(|i| add(has_int(state, i))),
+            Keys::Json(map) => map.keys().for_each(|k| add(has_key(state, k))),
+            Keys::Made(keys) => keys.iter().for_each(|k| add(has_key(state, k))),
+        }
+        1
+    }
+}
+
+/// Push the integer `i` and tell whether the table at index 1 has a value for it (the key is
+/// left on top of the stack).
+unsafe fn has_int(state: *mut ffi::lua_State, i: ffi::lua_Integer) -> bool {
+    unsafe {
+        ffi::lua_pushinteger(state, i);
+        let has = ffi::lua_rawgeti(state, 1, i) != ffi::LUA_TNIL;
+        ffi::lua_settop(state, -2);
+        has
+    }
+}
+
+/// Push the string `k` and tell whether the table at index 1 has a value for it (the key is
+/// left on top of the stack).
+unsafe fn has_key(state: *mut ffi::lua_State, k: &str) -> bool {
+    unsafe {
+        ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+        ffi::lua_pushvalue(state, -1);
+        let has = ffi::lua_rawget(state, 1) != ffi::LUA_TNIL;
+        ffi::lua_settop(state, -2);
+        has
+    }
+}
+
 /// Fill the table at `idx` (an absolute index) if it is pending; the stack is left as found.
 unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
     unsafe {
@@ -299,12 +393,12 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
             Node::Lazy(object) => {
-                for k in object.keys() {
+                for k in arena(state).keep(object.keys()) {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
                     ffi::lua_pushvalue(state, -1);
                     if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
                         ffi::lua_settop(state, meta + 1);
-                        match object.get(&k) {
+                        match object.get(k) {
                             Some(item) => push_input(state, pending, meta, item),
                             None => ffi::lua_pushnil(state),
                         }

@@ -74,3 +74,36 @@ fn lazy_tables_behave_as_tables() {
     end"#;
     assert_eq!(call(src, &made), json!([1, 2, 5, true, true]));
 }
+
+/// Keys given out of order, one of them null: `pairs` visits the others in sorted order.
+struct Unsorted;
+
+impl<'a> LazyInput<'a> for Unsorted {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["b", "c", "a"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        match key {
+            "a" => Some(Input::Json(json!([1, null, 3]))),
+            "b" => Some(Input::Json(json!({"y": 1, "x": null, "w": 2}))),
+            "c" => Some(Input::Json(json!(null))),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn pairs_order_is_that_of_sorted_keys() {
+    let src = r#"function f(v)
+        local seen = {}
+        for k, x in pairs(v) do seen[#seen + 1] = k end
+        for k, x in pairs(v.b) do seen[#seen + 1] = k .. "=" .. x end
+        for k, x in pairs(v.a) do seen[#seen + 1] = k * 10 + x end
+        local early = v.b.y
+        return {seen = seen, early = early}
+    end"#;
+    let r: serde_json::Value = LuaHost::default().call_input_as(&Script::new("lazy.lua", src), "f", Input::Lazy(Box::new(Unsorted))).expect("call");
+    assert_eq!(r["seen"], json!(["a", "b", "w=2", "y=1", 11, 33]));
+    let eager = LuaHost::default().call(&Script::new("lazy.lua", src), "f", &to_json(Input::Lazy(Box::new(Unsorted)))).expect("call");
+    assert_eq!(r, eager);
+}

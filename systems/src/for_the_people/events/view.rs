@@ -12,7 +12,7 @@ use super::super::content::{CardNo, Chooser, Control, LinkKind, Side, StateSide}
 use super::super::rules::other;
 use super::super::weapons::Weapon;
 use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
-use bivouac_engine::lua::{Input, LazyInput, to_json};
+use bivouac_engine::lua::{Input, LazyInput};
 use bivouac_engine::map::graph::SpaceId;
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
@@ -209,9 +209,11 @@ impl FtP {
         Input::Lazy(Box::new(Top(Rc::new(cx))))
     }
 
-    /// The whole view for `side` playing `card` before any input (see `content/README.md`).
+    /// The whole view for `side` playing `card` before any input (see `content/README.md`):
+    /// for tests and benches (play reads it lazily, `event_input`).
+    #[cfg(test)]
     pub(crate) fn event_view(&self, st: &State, side: Side, card: CardNo) -> Value {
-        to_json(self.event_input(st, side, card, json!([])))
+        bivouac_engine::lua::to_json(self.event_input(st, side, card, json!([])))
     }
 
     fn view_generals(&self, st: &State) -> Value {
