@@ -134,3 +134,39 @@ fn seeded_random_games_are_pinned() {
         assert_eq!((p.actions, p.events, p.hash), print, "{sc} seed {seed}: (actions, events, hash)");
     }
 }
+
+/// FtP 4.2: the memo of `playable` answers (`memo`: per position, and across positions by the
+/// fields each call read) gives every script's own answer, on positions along a seeded random
+/// game, for both sides and every card that declares `playable`.
+#[test]
+fn memoized_playable_answers_are_the_scripts_answers() {
+    use super::super::content::Side;
+    use super::decl::Timing;
+    let g = game();
+    let mut st = g.setup(&Setup::new("1862", 2, 5)).expect("setup");
+    let mut rng = GameRng::new(5);
+    let (mut n, mut checked) = (0, 0);
+    while g.outcome(&st).is_none() && n < 400 {
+        if n % 8 == 0 {
+            for side in [Side::Union, Side::Csa] {
+                for card in 1..=130u8 {
+                    let Some((script, decl)) = g.c.events.get(card) else { continue };
+                    if !decl.playable {
+                        continue;
+                    }
+                    let ask = |view: bivouac_engine::lua::Input<'_>| super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false);
+                    let memo = super::memo::playable(g, &st, side, card, Timing::Round, &script.source, ask);
+                    let direct = ask(g.event_input(&st, side, card, serde_json::json!([])));
+                    assert_eq!(memo, direct, "card #{card} for {side:?} after {n} actions");
+                    checked += 1;
+                }
+            }
+        }
+        let active = g.active_seats(&st);
+        let seat = active[rng.pick(active.len())];
+        let legal = g.legal_actions(&st, seat);
+        g.apply(&mut st, seat, &legal[rng.pick(legal.len())], &mut Log::quiet()).expect("a legal action applies");
+        n += 1;
+    }
+    assert!(checked > 1000, "{checked} answers checked");
+}

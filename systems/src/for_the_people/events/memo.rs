@@ -10,11 +10,21 @@
 //! state's exact serialized bytes (no hash: no collision) and the rules object's address; each
 //! answer also stores the script source it came from, so a test that swaps a card's script
 //! gets a fresh answer. Nothing of Lua is kept: every call still runs in a fresh sandbox.
+//!
+//! Across positions, each answer is kept with the fields of the view its call read and their
+//! values (the view is made on demand, so the fields read are known): the call's answer is a
+//! function of those alone (the view's keys and the spaces' keys depend on the content only,
+//! `pairs` order is sorted, a script is deterministic and its limits are counts), so in another
+//! position where every one of those fields has the same value the answer is the same, found
+//! without Lua. The last few such answers per card are kept.
 
 use super::super::FtP;
 use super::super::content::{CardNo, Side};
 use super::super::state::State;
 use super::decl::Timing;
+use super::view::Read;
+use bivouac_engine::lua::Input;
+use serde_json::Value;
 use std::cell::RefCell;
 
 struct Memo {
@@ -23,16 +33,32 @@ struct Memo {
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
 }
 
+/// An answer with the fields its call read.
+struct Known {
+    rules: usize,
+    side: Side,
+    card: CardNo,
+    timing: Timing,
+    source: String,
+    reads: Vec<(Read, Value)>,
+    answer: bool,
+}
+
+/// Most answers kept across positions per (side, card, timing), and in all.
+const PER_CARD: usize = 8;
+const KNOWN: usize = 512;
+
 thread_local! {
     static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+    static ACROSS: RefCell<Vec<Known>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The memoized answer of `ask(view)` for `side` playing `card` at `timing` in `st`, whose
 /// script source is `source`. When the answer is unknown, `ask` runs (outside any borrow of the
-/// memo).
-pub(super) fn playable(rules: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce() -> bool) -> bool {
-    let rules = rules as *const FtP as usize;
-    let Ok(state) = serde_json::to_vec(st) else { return ask() };
+/// memo) on the view for `side` playing `card`.
+pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
+    let rules = g as *const FtP as usize;
+    let Ok(state) = serde_json::to_vec(st) else { return across(g, st, side, card, timing, source, ask) };
     let same = |m: &Memo| m.rules == rules && m.state == state;
     let known = MEMO.with_borrow(|m| {
         let m = m.as_ref().filter(|m| same(m))?;
@@ -41,7 +67,7 @@ pub(super) fn playable(rules: &FtP, st: &State, side: Side, card: CardNo, timing
     if let Some(answer) = known {
         return answer;
     }
-    let answer = ask();
+    let answer = across(g, st, side, card, timing, source, ask);
     MEMO.with_borrow_mut(|m| {
         if !m.as_ref().is_some_and(same) {
             *m = Some(Memo { rules, state: state.clone(), answers: Vec::new() });
@@ -49,6 +75,28 @@ pub(super) fn playable(rules: &FtP, st: &State, side: Side, card: CardNo, timing
         if let Some(m) = m.as_mut() {
             m.answers.push((side, card, timing, source.to_string(), answer));
         }
+    });
+    answer
+}
+
+/// The answer kept across positions whose fields read hold in `st`, else `ask`'s, kept.
+fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
+    let rules = g as *const FtP as usize;
+    let same = |k: &Known| k.rules == rules && k.side == side && k.card == card && k.timing == timing && k.source == source;
+    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| g.event_reads_hold(st, side, card, &k.reads)).map(|k| k.answer)) {
+        return answer;
+    }
+    let (answer, reads) = g.event_call_read(st, side, card, ask);
+    ACROSS.with_borrow_mut(|all| {
+        if all.iter().filter(|k| same(k)).count() >= PER_CARD
+            && let Some(i) = all.iter().position(same)
+        {
+            all.remove(i);
+        }
+        if all.len() >= KNOWN {
+            all.remove(0);
+        }
+        all.push(Known { rules, side, card, timing, source: source.to_string(), reads, answer });
     });
     answer
 }

@@ -93,10 +93,7 @@ impl FtP {
         }
         // A failing `playable` is the script's bug: the event is not offered (load-time dry
         // runs report such scripts). Memoized per position: see `memo`.
-        super::memo::playable(self, st, side, card, timing, &script.source, || {
-            let view = self.event_input(st, side, card, serde_json::json!([]));
-            super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false)
-        })
+        super::memo::playable(self, st, side, card, timing, &script.source, |view| super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false))
     }
 
     /// Play `card` as `side`'s scripted event: the card leaves the hand (to the removed pile if

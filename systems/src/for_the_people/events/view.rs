@@ -16,7 +16,8 @@ use bivouac_engine::lua::{Input, LazyInput};
 use bivouac_engine::map::graph::SpaceId;
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
-use std::cell::OnceCell;
+use super::super::state::Sp;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 fn control(c: Control) -> &'static str {
@@ -44,6 +45,34 @@ struct Cx<'a> {
     inputs: Value,
     supplied: OnceCell<[Vec<bool>; 2]>,
     rail_ok: OnceCell<bool>,
+    /// Every field made, with its value, when asked (`FtP::event_call_read`).
+    reads: Option<RefCell<Vec<(Read, Value)>>>,
+}
+
+/// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
+/// Every other part of the view (its keys, the spaces' keys) depends on the content only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Read {
+    Top(u8),
+    Space(Sp, u8),
+}
+
+impl<'a> Cx<'a> {
+    fn new(g: &'a FtP, st: &'a State, side: Side, card: CardNo, inputs: Value, track: bool) -> Self {
+        Cx { g, st, side, card, inputs, supplied: OnceCell::new(), rail_ok: OnceCell::new(), reads: track.then(RefCell::default) }
+    }
+
+    /// The value of field `r`, recorded if asked.
+    fn value(&self, r: Read) -> Value {
+        let v = match r {
+            Read::Top(i) => top_value(self, TOP[i as usize]),
+            Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
+        };
+        if let Some(reads) = &self.reads {
+            reads.borrow_mut().push((r, v.clone()));
+        }
+        v
+    }
 }
 
 /// The top level of the view (see `content/README.md` for every field).
@@ -80,53 +109,11 @@ impl<'a> LazyInput<'a> for Top<'a> {
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let (cx, g, st, side) = (&self.0, self.0.g, self.0.st, self.0.side);
-        let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
-        let d = g.c.card(cx.card);
-        let v = match key {
-            "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(cx))))),
-            "side" => json!(side.name()),
-            "enemy" => json!(other(side).name()),
-            "turn" => json!(st.turn),
-            "year" => json!(g.c.turns[st.turn as usize - 1].year),
-            "season" => json!(format!("{:?}", g.c.turns[st.turn as usize - 1].season).to_lowercase()),
-            "edition" => json!(g.c.editions[st.edition as usize].id),
-            "emancipation" => json!(st.emancipation),
-            "blockade" => json!(st.blockade),
-            "amphibious" => json!(st.naval.amphibious),
-            "weapons" => json!({
-                "ironclads": st.naval.ironclads.len(), "torpedoes": st.naval.torpedoes.len(), "hunley": st.naval.hunley.iter().count(),
-                "max": {"ironclads": g.weapon_max(Weapon::Ironclad), "torpedoes": g.weapon_max(Weapon::Torpedo), "hunley": g.weapon_max(Weapon::Hunley)},
-            }),
-            "sw" => json!({"union": st.sw[0], "csa": st.sw[1]}),
-            "in_force" => json!(st.in_force.iter().map(|f| f.card).collect::<Vec<_>>()),
-            "hand" => json!(cards(HAND[side.index()])),
-            "hand_count" => json!({"union": st.piles.len(HAND[0]), "csa": st.piles.len(HAND[1])}),
-            "discard" => json!(cards(DISCARD)),
-            "removed" => json!(cards(REMOVED)),
-            "deck_count" => json!(st.piles.len(DECK)),
-            "moving" => g.view_moving(st),
-            // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
-            // `retake_coastal_fort` card may retake.
-            "retake_only" => json!(st.opts.retake_only.map(|s| g.c.map.name(SpaceId(s)))),
-            // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
-            "elite" => json!({"union": g.elite_ids(st, Side::Union), "csa": g.elite_ids(st, Side::Csa), "max": g.elite_max()}),
-            "generals" => g.view_generals(st),
-            "armies" => g.view_armies(st),
-            "states" => g.view_states(st),
-            "inputs" => cx.inputs.clone(),
-            // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
-            "chooser" => json!(d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
-                Chooser::Union => "union",
-                Chooser::Csa => "csa",
-                Chooser::Player => side.name(),
-            })),
-            "card" => json!(cx.card),
-            "blockade_effect" => json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase())),
-            "flags" => json!(d.map(|d| d.flags.clone()).unwrap_or_default()),
-            _ => return None,
-        };
-        Some(Input::Json(v))
+        if key == "spaces" {
+            return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
+        }
+        let i = TOP.iter().position(|k| *k == key)?;
+        Some(Input::Json(self.0.value(Read::Top(i as u8))))
     }
 }
 
@@ -157,56 +144,126 @@ impl<'a> LazyInput<'a> for Space<'a> {
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let (cx, s) = (&self.0, self.1);
-        let (g, st, x) = (cx.g, cx.st, s.0);
-        let d = g.c.map.space(s);
-        let both = |f: &dyn Fn(Side) -> Value| json!({"union": f(Side::Union), "csa": f(Side::Csa)});
-        // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
-        // railroad link is usable by it.
-        let by = |k: LinkKind| {
-            let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
-            json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind_static(l, st.turn) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
-        };
-        let v = match key {
-            "name" => json!(d.name),
-            "state" => json!(g.c.states[d.state as usize].id),
-            "original" => json!(origin(g.original(x))),
-            "control" => json!(control(st.control(x))),
-            "sp" => both(&|sd| json!(g.strength(st, sd, x))),
-            "infantry" => both(&|sd| json!(g.infantry(st, sd, x))),
-            "fort" => json!(st.fort[x as usize].map(|f| f.name())),
-            "coastal_fort" => json!(d.coastal_fort),
-            "port" => json!(d.port.is_some()),
-            "resource" => json!(d.resource),
-            "resource_destroyed" => json!(st.rc_destroyed[x as usize]),
-            "capital" => json!(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
-            "adjacent" => json!(g.c.map.neighbors(s).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
-            "rail" => by(LinkKind::Rail),
-            "b_and_o" => by(LinkKind::BAndO),
-            "loose" => json!({"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]}),
-            "ironclad" => json!(st.naval.ironclad(x)),
-            "torpedo" => json!(st.naval.torpedo(x)),
-            "hunley" => json!(st.naval.hunley == Some(x)),
-            "pro_union" => json!(d.pro_union),
-            // FtP 9: supply traced once per call, for both sides, when first read.
-            "supplied" => {
-                let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
-                json!({"union": sup[0][x as usize], "csa": sup[1][x as usize]})
-            }
-            "br_open" => json!(g.br_open(st, x)),
-            "pc_ok" => both(&|sd| json!(g.event_pc_ok(st, None, sd, x).is_ok())),
-            _ => return None,
-        };
-        Some(Input::Json(v))
+        let i = SPACE.iter().position(|k| *k == key)?;
+        Some(Input::Json(self.0.value(Read::Space(self.1.0, i as u8))))
     }
 }
+
+/// A top-level field of the view (not `spaces`, a lazy object).
+fn top_value(cx: &Cx, key: &str) -> Value {
+    let (g, st, side) = (cx.g, cx.st, cx.side);
+    let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
+    let d = g.c.card(cx.card);
+    match key {
+        "side" => json!(side.name()),
+        "enemy" => json!(other(side).name()),
+        "turn" => json!(st.turn),
+        "year" => json!(g.c.turns[st.turn as usize - 1].year),
+        "season" => json!(format!("{:?}", g.c.turns[st.turn as usize - 1].season).to_lowercase()),
+        "edition" => json!(g.c.editions[st.edition as usize].id),
+        "emancipation" => json!(st.emancipation),
+        "blockade" => json!(st.blockade),
+        "amphibious" => json!(st.naval.amphibious),
+        "weapons" => json!({
+            "ironclads": st.naval.ironclads.len(), "torpedoes": st.naval.torpedoes.len(), "hunley": st.naval.hunley.iter().count(),
+            "max": {"ironclads": g.weapon_max(Weapon::Ironclad), "torpedoes": g.weapon_max(Weapon::Torpedo), "hunley": g.weapon_max(Weapon::Hunley)},
+        }),
+        "sw" => json!({"union": st.sw[0], "csa": st.sw[1]}),
+        "in_force" => json!(st.in_force.iter().map(|f| f.card).collect::<Vec<_>>()),
+        "hand" => json!(cards(HAND[side.index()])),
+        "hand_count" => json!({"union": st.piles.len(HAND[0]), "csa": st.piles.len(HAND[1])}),
+        "discard" => json!(cards(DISCARD)),
+        "removed" => json!(cards(REMOVED)),
+        "deck_count" => json!(st.piles.len(DECK)),
+        "moving" => g.view_moving(st),
+        // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
+        // `retake_coastal_fort` card may retake.
+        "retake_only" => json!(st.opts.retake_only.map(|s| g.c.map.name(SpaceId(s)))),
+        // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
+        "elite" => json!({"union": g.elite_ids(st, Side::Union), "csa": g.elite_ids(st, Side::Csa), "max": g.elite_max()}),
+        "generals" => g.view_generals(st),
+        "armies" => g.view_armies(st),
+        "states" => g.view_states(st),
+        "inputs" => cx.inputs.clone(),
+        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
+        "chooser" => json!(d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
+            Chooser::Union => "union",
+            Chooser::Csa => "csa",
+            Chooser::Player => side.name(),
+        })),
+        "card" => json!(cx.card),
+        "blockade_effect" => json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase())),
+        "flags" => json!(d.map(|d| d.flags.clone()).unwrap_or_default()),
+        _ => Value::Null,
+    }
+}
+
+
+/// A field of space `s` in the view.
+fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
+    let (g, st, x) = (cx.g, cx.st, s.0);
+    let d = g.c.map.space(s);
+    let both = |f: &dyn Fn(Side) -> Value| json!({"union": f(Side::Union), "csa": f(Side::Csa)});
+    // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
+    // railroad link is usable by it.
+    let by = |k: LinkKind| {
+        let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
+        json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind_static(l, st.turn) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
+    };
+    match key {
+        "name" => json!(d.name),
+        "state" => json!(g.c.states[d.state as usize].id),
+        "original" => json!(origin(g.original(x))),
+        "control" => json!(control(st.control(x))),
+        "sp" => both(&|sd| json!(g.strength(st, sd, x))),
+        "infantry" => both(&|sd| json!(g.infantry(st, sd, x))),
+        "fort" => json!(st.fort[x as usize].map(|f| f.name())),
+        "coastal_fort" => json!(d.coastal_fort),
+        "port" => json!(d.port.is_some()),
+        "resource" => json!(d.resource),
+        "resource_destroyed" => json!(st.rc_destroyed[x as usize]),
+        "capital" => json!(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
+        "adjacent" => json!(g.c.map.neighbors(s).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
+        "rail" => by(LinkKind::Rail),
+        "b_and_o" => by(LinkKind::BAndO),
+        "loose" => json!({"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]}),
+        "ironclad" => json!(st.naval.ironclad(x)),
+        "torpedo" => json!(st.naval.torpedo(x)),
+        "hunley" => json!(st.naval.hunley == Some(x)),
+        "pro_union" => json!(d.pro_union),
+        // FtP 9: supply traced once per call, for both sides, when first read.
+        "supplied" => {
+            let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
+            json!({"union": sup[0][x as usize], "csa": sup[1][x as usize]})
+        }
+        "br_open" => json!(g.br_open(st, x)),
+        "pc_ok" => both(&|sd| json!(g.event_pc_ok(st, None, sd, x).is_ok())),
+        _ => Value::Null,
+    }
+}
+
 
 impl FtP {
     /// The view for `side` playing `card`, with the script's `inputs` so far, as a lazy input:
     /// each part is made when the script reads it.
     pub(crate) fn event_input<'a>(&'a self, st: &'a State, side: Side, card: CardNo, inputs: Value) -> Input<'a> {
-        let cx = Cx { g: self, st, side, card, inputs, supplied: OnceCell::new(), rail_ok: OnceCell::new() };
-        Input::Lazy(Box::new(Top(Rc::new(cx))))
+        Input::Lazy(Box::new(Top(Rc::new(Cx::new(self, st, side, card, inputs, false)))))
+    }
+
+    /// `call` on the view (no inputs) for `side` playing `card`; also every field the call read,
+    /// with its value. The call's answer is a function of those (see `memo`).
+    pub(super) fn event_call_read<T>(&self, st: &State, side: Side, card: CardNo, call: impl FnOnce(Input<'_>) -> T) -> (T, Vec<(Read, Value)>) {
+        let cx = Rc::new(Cx::new(self, st, side, card, json!([]), true));
+        let answer = call(Input::Lazy(Box::new(Top(Rc::clone(&cx)))));
+        let reads = cx.reads.as_ref().map(|r| r.take()).unwrap_or_default();
+        (answer, reads)
+    }
+
+    /// Whether every field in `reads` has the same value in the view for `side` playing `card`
+    /// in `st`.
+    pub(super) fn event_reads_hold(&self, st: &State, side: Side, card: CardNo, reads: &[(Read, Value)]) -> bool {
+        let cx = Cx::new(self, st, side, card, json!([]), false);
+        reads.iter().all(|(r, v)| cx.value(*r) == *v)
     }
 
     /// The whole view for `side` playing `card` before any input (see `content/README.md`):
