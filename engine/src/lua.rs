@@ -63,6 +63,11 @@
 //!   of spaces does not pay for all of them. No script can tell (see that module); a script
 //!   now gets its full memory limit on top of the parts of the input it reads, instead of
 //!   sharing it with the whole converted input.
+//! * The host may go further and make the input itself on demand ([`LuaHost::call_input_as`]
+//!   with an [`Input::Lazy`]): an object's entries are made by trusted Rust code
+//!   ([`LazyInput::get`]) when the script first reads them, so a costly view (an event view of
+//!   the whole map) costs only the parts read. It is still a plain table to the script, made
+//!   afresh in each call's state; nothing is kept between calls.
 //!
 //! # Values
 //! JSON `null` becomes `nil` (so a `null` in an array leaves a hole), integers stay integers,
@@ -82,6 +87,10 @@ use std::sync::{Arc, OnceLock};
 
 mod chunks;
 mod input;
+#[cfg(test)]
+mod lazy_tests;
+
+pub use input::{Input, LazyInput, to_json};
 
 use mlua::chunk::ChunkMode;
 use mlua::{Lua, LuaOptions, MultiValue, StdLib, Value, ffi};
@@ -194,7 +203,7 @@ impl LuaHost {
         entry: &str,
         input: &serde_json::Value,
     ) -> Result<serde_json::Value, LuaError> {
-        Ok(self.run(script, entry, input)?.into_json())
+        Ok(self.run(script, entry, input::Root::Json(input))?.into_json())
     }
 
     /// Like [`LuaHost::call`], but deserializes the returned value into `T`; a value of the wrong
@@ -205,7 +214,22 @@ impl LuaHost {
         entry: &str,
         input: &serde_json::Value,
     ) -> Result<T, LuaError> {
-        let data = self.run(script, entry, input)?;
+        self.read_as(script, self.run(script, entry, input::Root::Json(input))?)
+    }
+
+    /// Like [`LuaHost::call_as`] with an input the host makes on demand ([`Input::Lazy`]: see
+    /// `lua/input.rs`): an entry is made only when the script reads it. The host's objects are
+    /// trusted code; the depth limit on inputs applies to JSON inputs only.
+    pub fn call_input_as<T: DeserializeOwned>(
+        &self,
+        script: &Script,
+        entry: &str,
+        input: Input<'_>,
+    ) -> Result<T, LuaError> {
+        self.read_as(script, self.run(script, entry, input::Root::Lazy(input))?)
+    }
+
+    fn read_as<T: DeserializeOwned>(&self, script: &Script, data: Data) -> Result<T, LuaError> {
         T::deserialize(data).map_err(|e| LuaError {
             script: script.name.clone(),
             line: None,
@@ -217,8 +241,10 @@ impl LuaHost {
         &self,
         script: &Script,
         entry: &str,
-        input: &serde_json::Value,
+        input: input::Root<'_, '_>,
     ) -> Result<Data, LuaError> {
+        // Declared before the state: the lazy input's tables point into it until it is closed.
+        let arena = input::Arena::default();
         let budget = Rc::new(Budget::new(self.limits.instructions));
         let cx = Cx {
             script,
@@ -287,13 +313,15 @@ impl LuaHost {
             }
         };
 
-        if !input::depth_ok(input, 0, MAX_DEPTH) {
+        if let input::Root::Json(input) = input
+            && !input::depth_ok(input, 0, MAX_DEPTH)
+        {
             return Err(cx.fail(
                 None,
                 format!("the input is nested deeper than {MAX_DEPTH} levels"),
             ));
         }
-        let arg = input::value(&lua, input).map_err(|e| cx.translate(e))?;
+        let arg = input::value(&lua, &arena, input).map_err(|e| cx.translate(e))?;
         let returned: MultiValue = function.call(arg).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
         if returned.len() > 1 {
@@ -550,7 +578,7 @@ fn traceback_line(traceback: &str) -> Option<u32> {
 
 /// Trusted Lua run once per state, before the instruction hook is installed.
 const PRELUDE: &str = r#"
-local exhausted, touch = ...
+local exhausted, touch, lazy_keys = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
 
@@ -593,26 +621,8 @@ local function before(a, b)
   return (rank[ta] or 4) < (rank[tb] or 4)
 end
 
-function pairs(t)
-  touch(t)
-  local mt = getmetatable(t)
-  local custom = type(mt) == "table" and rawget(mt, "__pairs")
-  if custom then
-    local f, s, c = custom(t)
-    return f, s, c
-  end
-  if type(t) ~= "table" then
-    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
-  end
-  local keys, n, kind, mixed = {}, 0, nil, false
-  for k in raw_next, t do
-    n = n + 1
-    keys[n] = k
-    local tk = type(k)
-    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
-  end
-  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
-  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
+-- The iterator over `t`'s keys in the order of `keys` (entries removed meanwhile are skipped).
+local function walk(t, keys)
   local i = 0
   return function()
     while true do
@@ -623,6 +633,33 @@ function pairs(t)
       if v ~= nil then return k, v end
     end
   end, t, nil
+end
+
+function pairs(t)
+  -- A lazy input table gives its keys already in order (lua/input.rs).
+  local keys = lazy_keys(t)
+  if keys then return walk(t, keys) end
+  touch(t)
+  local mt = getmetatable(t)
+  local custom = type(mt) == "table" and rawget(mt, "__pairs")
+  if custom then
+    local f, s, c = custom(t)
+    return f, s, c
+  end
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
+  end
+  local n, kind, mixed = 0, nil, false
+  keys = {}
+  for k in raw_next, t do
+    n = n + 1
+    keys[n] = k
+    local tk = type(k)
+    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
+  end
+  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
+  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
+  return walk(t, keys)
 end
 "#;
 
@@ -654,7 +691,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
 
     let b = Rc::clone(budget);
     let exhausted = lua.create_function(move |_, ()| Ok(b.exhausted.get()))?;
-    let touch = input::install(lua)?;
+    let (touch, keys) = input::install(lua)?;
     let prelude = match prelude_bytecode() {
         // Our own constant, compiled by this process: binary mode is safe for it (and only it).
         Some(code) => lua
@@ -666,7 +703,7 @@ fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
             .set_name("=sandbox")
             .set_mode(ChunkMode::Text),
     };
-    prelude.call::<()>((exhausted, touch))
+    prelude.call::<()>((exhausted, touch, keys))
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.

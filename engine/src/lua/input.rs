@@ -16,20 +16,99 @@
 //! address is never reused while it is pending. The pointers are valid because the input is
 //! borrowed for the whole call and the Lua state is closed before the call returns.
 //!
+//! The input may also be made on demand by the host ([`Input::Lazy`], a [`LazyInput`]): such an
+//! object is a lazy table too, and an entry is made (by [`LazyInput::get`]) only when the script
+//! reads it, so a host whose input is costly to build (an event view: supply traces, counts per
+//! space) pays only for what the script reads. The values made are kept in the call's [`Arena`]
+//! until the state is closed; Lua still sees only tables of plain values, and nothing is kept
+//! between calls.
+//!
 //! The metamethods are plain C functions on the raw Lua API (filling a space of the view through
 //! mlua's checked calls cost more than the rest of the call). A memory error inside them is an
 //! ordinary Lua error; the Rust frames it unwinds hold only references.
 
 use mlua::{Function, Lua, Table, Value, ffi};
+use std::borrow::Cow;
+use std::cell::RefCell;
 use std::ffi::{CStr, c_int, c_void};
 
-/// Registry keys: the pending tables and the shared metatable of lazy tables.
+/// Registry keys: the pending tables, the shared metatable of lazy tables and the call's arena.
 const PENDING: &CStr = c"bivouac.lazy.pending";
 const META: &CStr = c"bivouac.lazy.meta";
+const ARENA: &CStr = c"bivouac.lazy.arena";
+
+/// An object of a call's input made on demand by trusted host code: its keys, and the value of
+/// one key, made only when a script reads it. It must answer as a JSON object would: the same
+/// value for the same key within a call, `get` is `Some` exactly for the keys listed.
+pub trait LazyInput<'a> {
+    /// Every key, in the order a table is filled when a script walks it (give them sorted to
+    /// match a `serde_json` object).
+    fn keys(&self) -> Vec<Cow<'a, str>>;
+    /// How many keys (the capacity of the table).
+    fn len(&self) -> usize {
+        self.keys().len()
+    }
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The value of `key`, or `None` if it is not a key.
+    fn get(&self, key: &str) -> Option<Input<'a>>;
+}
+
+/// A value of a call's input: plain JSON, or an object made on demand.
+pub enum Input<'a> {
+    Json(serde_json::Value),
+    Lazy(Box<dyn LazyInput<'a> + 'a>),
+}
+
+/// `input` made in full, as the JSON a script would see (tests, clients, the eager reference).
+pub fn to_json(input: Input<'_>) -> serde_json::Value {
+    match input {
+        Input::Json(v) => v,
+        Input::Lazy(o) => {
+            let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
+            serde_json::Value::Object(map)
+        }
+    }
+}
+
+/// What a call's lazy tables stand for and keep alive: the host's lazy objects (a pending table
+/// holds the index of its object) and the JSON values they made (pending tables point into
+/// them). Declared before the Lua state in a call, so it outlives the state.
+///
+/// Everything the metamethods make in Rust is moved here before they call Lua again: a Lua
+/// error (memory) unwinds their frames without running destructors, so those frames hold only
+/// references.
+#[derive(Default)]
+pub(super) struct Arena<'a> {
+    objects: RefCell<Vec<Box<dyn LazyInput<'a> + 'a>>>,
+    // Boxed: pending tables point at the values, which must not move when the vector grows.
+    #[allow(clippy::vec_box)]
+    values: RefCell<Vec<Box<serde_json::Value>>>,
+    keys: RefCell<Vec<Vec<Cow<'a, str>>>>,
+}
+
+impl Arena<'static> {
+    /// Keep `keys` for the call; the returned slice lives as long as the arena.
+    fn keep<'k>(&self, keys: Vec<Cow<'static, str>>) -> &'k [Cow<'static, str>] {
+        let slice: *const [Cow<'static, str>] = keys.as_slice();
+        self.keys.borrow_mut().push(keys);
+        // SAFETY: the vector's buffer does not move when the vector is moved, and the arena
+        // keeps it until the end of the call.
+        unsafe { &*slice }
+    }
+}
+
+/// What a pending table stands for.
+enum Node<'n> {
+    Json(&'n serde_json::Value),
+    Lazy(&'n (dyn LazyInput<'static> + 'static)),
+}
 
 /// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
-/// returns the `touch` function the sandbox prelude wraps the raw functions with.
-pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
+/// returns the `touch` function the sandbox prelude wraps the raw functions with, and the
+/// `keys` function its `pairs` uses.
+pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function)> {
     lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
     let meta = lua.create_table()?;
     // SAFETY: the functions below follow the Lua C API protocol (see each one).
@@ -40,23 +119,36 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<Function> {
     }
     lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
     // SAFETY: as above.
-    unsafe { lua.create_c_function(lazy_touch) }
+    unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?)) }
 }
 
-/// The input value: scalars as they are, objects and arrays as lazy tables.
-pub(super) fn value(lua: &Lua, input: &serde_json::Value) -> mlua::Result<Value> {
-    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame.
+/// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must
+/// outlive the state (see [`Arena`]); so must `input`, which pending tables point into.
+pub(super) fn value<'a>(lua: &Lua, arena: &Arena<'a>, input: Root<'_, 'a>) -> mlua::Result<Value> {
+    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame. The
+    // arena's lifetime is erased in the registry: the caller keeps it alive past the state.
     unsafe {
         lua.exec_raw::<Value>((), |state| {
             ffi::luaL_checkstack(state, 8, std::ptr::null());
+            ffi::lua_pushlightuserdata(state, arena as *const Arena<'a> as *mut c_void);
+            ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
             ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
             ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
             let top = ffi::lua_gettop(state);
-            push(state, top - 1, top, input);
+            match input {
+                Root::Json(v) => push(state, top - 1, top, v),
+                Root::Lazy(i) => push_input(state, top - 1, top, i),
+            }
             ffi::lua_copy(state, -1, top - 1);
             ffi::lua_settop(state, top - 1);
         })
     }
+}
+
+/// The input of a call: JSON borrowed for the call, or a value (lazy or not) it owns.
+pub(super) enum Root<'r, 'a> {
+    Json(&'r serde_json::Value),
+    Lazy(Input<'a>),
 }
 
 /// Materialize `t` if it is a pending lazy table (anything else is left alone).
@@ -75,27 +167,40 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
             ffi::lua_rawget(state, 1);
             return 1;
         };
-        let item = match node {
-            serde_json::Value::Object(map) if ffi::lua_type(state, 2) == ffi::LUA_TSTRING => {
+        let string_key = || {
+            (ffi::lua_type(state, 2) == ffi::LUA_TSTRING).then(|| {
                 let mut len = 0;
                 let key = ffi::lua_tolstring(state, 2, &mut len);
-                let key = std::slice::from_raw_parts(key.cast::<u8>(), len);
-                std::str::from_utf8(key).ok().and_then(|k| map.get(k))
-            }
-            serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
-                let mut isnum = 0;
-                let i = ffi::lua_tointegerx(state, 2, &mut isnum);
-                (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
-            }
-            _ => None,
-        };
-        let Some(item) = item else {
-            ffi::lua_pushnil(state);
-            return 1;
+                std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
+            }).flatten()
         };
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
-        push(state, 3, 4, item);
+        match node {
+            Node::Json(node) => {
+                let item = match node {
+                    serde_json::Value::Object(map) => string_key().and_then(|k| map.get(k)),
+                    serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
+                        let mut isnum = 0;
+                        let i = ffi::lua_tointegerx(state, 2, &mut isnum);
+                        (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
+                    }
+                    _ => None,
+                };
+                let Some(item) = item else {
+                    ffi::lua_pushnil(state);
+                    return 1;
+                };
+                push(state, 3, 4, item);
+            }
+            Node::Lazy(object) => match string_key().and_then(|k| object.get(k)) {
+                Some(item) => push_input(state, 3, 4, item),
+                None => {
+                    ffi::lua_pushnil(state);
+                    return 1;
+                }
+            },
+        }
         ffi::lua_pushvalue(state, 2);
         ffi::lua_pushvalue(state, 5);
         ffi::lua_rawset(state, 1);
@@ -103,15 +208,71 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     1
 }
 
-/// The JSON node the table at `idx` stands for, if it is pending.
-unsafe fn pending_node<'a>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'a serde_json::Value> {
+/// The call's arena (see [`value`]).
+unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
+    unsafe {
+        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
+        let p = ffi::lua_touserdata(state, -1) as *const Arena<'static>;
+        ffi::lua_settop(state, -2);
+        // SAFETY: `value` stored it before any lazy table existed; it outlives the state.
+        &*p
+    }
+}
+
+/// Push a value made by the host, first moved into the arena: JSON (pending tables point into
+/// it), or a lazy object, which becomes a lazy table standing for it.
+unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
+    unsafe {
+        let arena = arena(state);
+        match item {
+            Input::Json(v) => {
+                let v = Box::new(v);
+                let node: *const serde_json::Value = &*v;
+                arena.values.borrow_mut().push(v);
+                push(state, pending, meta, &*node);
+            }
+            Input::Lazy(object) => {
+                let n = object.len();
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let object = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
+                let index = {
+                    let mut objects = arena.objects.borrow_mut();
+                    objects.push(object);
+                    objects.len() - 1
+                };
+                ffi::lua_createtable(state, 0, n as c_int);
+                if n == 0 {
+                    return;
+                }
+                ffi::lua_pushvalue(state, meta);
+                ffi::lua_setmetatable(state, -2);
+                ffi::lua_pushvalue(state, -1);
+                ffi::lua_pushinteger(state, index as ffi::lua_Integer);
+                ffi::lua_rawset(state, pending);
+            }
+        }
+    }
+}
+
+/// What the table at `idx` stands for, if it is pending.
+unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Node<'n>> {
     unsafe {
         ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
         ffi::lua_pushvalue(state, idx);
-        ffi::lua_rawget(state, -2);
-        let node = (ffi::lua_type(state, -1) == ffi::LUA_TLIGHTUSERDATA)
-            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input.
-            .then(|| &*(ffi::lua_touserdata(state, -1) as *const serde_json::Value));
+        let node = match ffi::lua_rawget(state, -2) {
+            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input
+            // or its arena.
+            ffi::LUA_TLIGHTUSERDATA => Some(Node::Json(&*(ffi::lua_touserdata(state, -1) as *const serde_json::Value))),
+            // Only `push_input` stores integers there: the index of a lazy object.
+            ffi::LUA_TNUMBER => {
+                let i = ffi::lua_tointegerx(state, -1, std::ptr::null_mut()) as usize;
+                let object = arena(state).objects.borrow().get(i).map(|o| &**o as *const (dyn LazyInput<'static> + 'static));
+                // SAFETY: the arena keeps the object (boxed: it does not move) until the end of
+                // the call.
+                object.map(|o| Node::Lazy(&*o))
+            }
+            _ => None,
+        };
         ffi::lua_settop(state, -3);
         node
     }
@@ -143,6 +304,77 @@ unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
     0
 }
 
+/// `keys(t)`: for a pending table, materialize it and return its keys in the sandbox's `pairs`
+/// order (a node's keys are all strings or all integers: ascending, strings by bytes as Lua's
+/// `<` compares them in the C locale), so `pairs` need not sort them in Lua; for anything else
+/// nothing (then `pairs` collects and sorts the keys itself).
+unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
+    enum Keys<'k> {
+        Ints(usize),
+        Json(&'k serde_json::Map<String, serde_json::Value>),
+        Made(&'k [Cow<'static, str>]),
+    }
+    unsafe {
+        if ffi::lua_type(state, 1) != ffi::LUA_TTABLE {
+            return 0;
+        }
+        ffi::lua_settop(state, 1);
+        let keys = match pending_node(state, 1) {
+            Some(Node::Json(serde_json::Value::Array(items))) => Keys::Ints(items.len()),
+            // A `serde_json` object's keys are sorted.
+            Some(Node::Json(serde_json::Value::Object(map))) => Keys::Json(map),
+            Some(Node::Lazy(object)) => {
+                let mut keys = object.keys();
+                keys.sort_unstable();
+                Keys::Made(arena(state).keep(keys))
+            }
+            _ => return 0,
+        };
+        materialize(state, 1);
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        ffi::lua_createtable(state, 0, 0);
+        // Only the keys with a value: a JSON null is no entry.
+        let mut n = 0;
+        let mut add = |has: bool| {
+            if has {
+                n += 1;
+                ffi::lua_rawseti(state, 2, n);
+            } else {
+                ffi::lua_settop(state, 2);
+            }
+        };
+        match keys {
+            Keys::Ints(len) => (1..=len as ffi::lua_Integer).for_each(|i| add(has_int(state, i))),
+            Keys::Json(map) => map.keys().for_each(|k| add(has_key(state, k))),
+            Keys::Made(keys) => keys.iter().for_each(|k| add(has_key(state, k))),
+        }
+        1
+    }
+}
+
+/// Push the integer `i` and tell whether the table at index 1 has a value for it (the key is
+/// left on top of the stack).
+unsafe fn has_int(state: *mut ffi::lua_State, i: ffi::lua_Integer) -> bool {
+    unsafe {
+        ffi::lua_pushinteger(state, i);
+        let has = ffi::lua_rawgeti(state, 1, i) != ffi::LUA_TNIL;
+        ffi::lua_settop(state, -2);
+        has
+    }
+}
+
+/// Push the string `k` and tell whether the table at index 1 has a value for it (the key is
+/// left on top of the stack).
+unsafe fn has_key(state: *mut ffi::lua_State, k: &str) -> bool {
+    unsafe {
+        ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+        ffi::lua_pushvalue(state, -1);
+        let has = ffi::lua_rawget(state, 1) != ffi::LUA_TNIL;
+        ffi::lua_settop(state, -2);
+        has
+    }
+}
+
 /// Fill the table at `idx` (an absolute index) if it is pending; the stack is left as found.
 unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
     unsafe {
@@ -160,7 +392,22 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         let meta = pending + 1;
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
-            serde_json::Value::Array(items) => {
+            Node::Lazy(object) => {
+                for k in arena(state).keep(object.keys()) {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_pushvalue(state, -1);
+                    if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
+                        ffi::lua_settop(state, meta + 1);
+                        match object.get(k) {
+                            Some(item) => push_input(state, pending, meta, item),
+                            None => ffi::lua_pushnil(state),
+                        }
+                        ffi::lua_rawset(state, idx);
+                    }
+                    ffi::lua_settop(state, meta);
+                }
+            }
+            Node::Json(serde_json::Value::Array(items)) => {
                 for (i, item) in items.iter().enumerate() {
                     let i = i as ffi::lua_Integer + 1;
                     if ffi::lua_rawgeti(state, idx, i) == ffi::LUA_TNIL {
@@ -170,7 +417,7 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
                     ffi::lua_settop(state, meta);
                 }
             }
-            serde_json::Value::Object(map) => {
+            Node::Json(serde_json::Value::Object(map)) => {
                 for (k, item) in map {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
                     ffi::lua_pushvalue(state, -1);

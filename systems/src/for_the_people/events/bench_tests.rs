@@ -7,24 +7,50 @@ use super::super::play_tests::game;
 use bivouac_engine::game::{Game, Setup};
 use bivouac_engine::log::Log;
 use bivouac_engine::rng::GameRng;
+use super::super::state::Action;
 use std::time::Instant;
 
-/// Play one random game (a uniform pick among the legal actions, as the fuzzer does, without its
-/// checks); the number of actions taken.
-pub(super) fn random_game(sc: &str, seed: u64) -> usize {
+/// One random game (a uniform pick among the legal actions, as the fuzzer does, without its
+/// checks): the actions taken, the events played, a hash of the actions (FNV-1a over each
+/// seat's and action's `Debug` text) and the CPU seconds spent listing legal actions.
+struct Played {
+    actions: usize,
+    events: usize,
+    hash: u64,
+    listing: f64,
+}
+
+fn random_game(sc: &str, seed: u64) -> Played {
     let g = game();
     let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
     let mut rng = GameRng::new(seed ^ 0x5eed_f022);
-    let mut n = 0;
-    while g.outcome(&st).is_none() && n < g.max_actions() {
+    let mut p = Played { actions: 0, events: 0, hash: 0xcbf2_9ce4_8422_2325, listing: 0.0 };
+    while g.outcome(&st).is_none() && p.actions < g.max_actions() {
         let active = g.active_seats(&st);
         let seat = active[rng.pick(active.len())];
+        let t = Instant::now();
         let legal = g.legal_actions(&st, seat);
+        p.listing += t.elapsed().as_secs_f64();
         let a = &legal[rng.pick(legal.len())];
+        p.events += matches!(a, Action::Event { .. }) as usize;
+        for b in format!("{seat:?} {a:?};").bytes() {
+            p.hash = (p.hash ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
         g.apply(&mut st, seat, a, &mut Log::quiet()).expect("a legal action applies");
-        n += 1;
+        p.actions += 1;
     }
-    n
+    p
+}
+
+/// This thread's CPU seconds (Linux; wall time elsewhere): the build machine is shared, so
+/// wall time overstates the cost.
+fn cpu_seconds(wall: Instant) -> f64 {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    match (fields.get(11).and_then(|f| f.parse::<f64>().ok()), fields.get(12).and_then(|f| f.parse::<f64>().ok())) {
+        (Some(u), Some(s)) => (u + s) / 100.0,
+        _ => wall.elapsed().as_secs_f64(),
+    }
 }
 
 #[test]
@@ -33,15 +59,29 @@ fn bench_random_games() {
     let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
     let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
     let _ = game();
+    let origin = Instant::now();
     for sc in ["1861", "1862", "1863", "1864", "campaign"] {
         if only.as_deref().is_some_and(|o| o != sc) {
             continue;
         }
         let n = if sc == "campaign" { games.div_ceil(4) } else { games };
-        let start = Instant::now();
-        let actions: usize = (0..n).map(|i| random_game(sc, 9_000 + i)).sum();
-        let s = start.elapsed().as_secs_f64();
-        println!("for-the-people random games: {sc}: {n} games, {actions} actions, {:.1} ms/game, {:.0} actions/s", 1000.0 * s / n as f64, actions as f64 / s);
+        let (start, cpu) = (Instant::now(), cpu_seconds(origin));
+        let (mut actions, mut events, mut listing) = (0, 0, 0.0);
+        for i in 0..n {
+            let p = random_game(sc, 9_000 + i);
+            (actions, events, listing) = (actions + p.actions, events + p.events, listing + p.listing);
+        }
+        let wall = start.elapsed().as_secs_f64();
+        let cpu = cpu_seconds(origin) - cpu;
+        // Listing's CPU share is taken to be its share of the wall time.
+        println!(
+            "for-the-people random games: {sc}: {n} games, {actions} actions, {events} events; CPU {:.1} ms/game, {:.0} actions/s; wall {:.1} ms/game; legal_actions {:.1} us CPU ({:.0}% of the time)",
+            1000.0 * cpu / n as f64,
+            actions as f64 / cpu,
+            1000.0 * wall / n as f64,
+            1e6 * cpu * (listing / wall) / actions as f64,
+            100.0 * listing / wall
+        );
     }
 }
 
@@ -80,4 +120,53 @@ fn bench_view_parts() {
     }
     let br = t.elapsed().as_secs_f64() / n as f64;
     println!("view {:.3} ms, supplied x2 {:.3} ms, pc_ok {:.3} ms, br_open {:.3} ms", view * 1e3, sup * 1e3, pc * 1e3, br * 1e3);
+}
+
+/// The speed work on event views (issue 9) must not change a single choice: seeded random
+/// games with events (FtP 4.2) are pinned by their actions' hash. A deliberate rules change that
+/// changes these games records the new figures here.
+#[test]
+fn seeded_random_games_are_pinned() {
+    // Recorded before the view was made lazy (commit 92e0d8c's rules and scripts).
+    let pinned = [("1861", 11, (226, 5, 3852691934260764353)), ("1862", 12, (252, 11, 3209361483909016455)), ("1864", 14, (244, 14, 10706801297668566501))];
+    for (sc, seed, print) in pinned {
+        let p = random_game(sc, seed);
+        assert_eq!((p.actions, p.events, p.hash), print, "{sc} seed {seed}: (actions, events, hash)");
+    }
+}
+
+/// FtP 4.2: the memo of `playable` answers (`memo`: per position, and across positions by the
+/// fields each call read) gives every script's own answer, on positions along a seeded random
+/// game, for both sides and every card that declares `playable`.
+#[test]
+fn memoized_playable_answers_are_the_scripts_answers() {
+    use super::super::content::Side;
+    use super::decl::Timing;
+    let g = game();
+    let mut st = g.setup(&Setup::new("1862", 2, 5)).expect("setup");
+    let mut rng = GameRng::new(5);
+    let (mut n, mut checked) = (0, 0);
+    while g.outcome(&st).is_none() && n < 400 {
+        if n % 8 == 0 {
+            for side in [Side::Union, Side::Csa] {
+                for card in 1..=130u8 {
+                    let Some((script, decl)) = g.c.events.get(card) else { continue };
+                    if !decl.playable {
+                        continue;
+                    }
+                    let ask = |view: bivouac_engine::lua::Input<'_>| super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false);
+                    let memo = super::memo::playable(g, &st, side, card, Timing::Round, &script.source, ask);
+                    let direct = ask(g.event_input(&st, side, card, serde_json::json!([])));
+                    assert_eq!(memo, direct, "card #{card} for {side:?} after {n} actions");
+                    checked += 1;
+                }
+            }
+        }
+        let active = g.active_seats(&st);
+        let seat = active[rng.pick(active.len())];
+        let legal = g.legal_actions(&st, seat);
+        g.apply(&mut st, seat, &legal[rng.pick(legal.len())], &mut Log::quiet()).expect("a legal action applies");
+        n += 1;
+    }
+    assert!(checked > 1000, "{checked} answers checked");
 }

@@ -1,5 +1,6 @@
 //! A per-thread memo of the answers of `playable(view)` (FtP 4.2), the costly part of
-//! `legal_actions`: each answer needs the whole view built and a fresh Lua state, and the same
+//! `legal_actions`: each answer needs a fresh Lua state and the parts of the view the script
+//! reads, and the same
 //! question is asked several times of one position (the legal list of the fuzzer or a client,
 //! then again by `apply` to validate the chosen action, and by the special-event checks).
 //!
@@ -10,14 +11,19 @@
 //! answer also stores the script source it came from, so a test that swaps a card's script
 //! gets a fresh answer. Nothing of Lua is kept: every call still runs in a fresh sandbox.
 //!
-//! The view of the position for each side is kept too, so the cards of one hand share it:
-//! only its card fields are rewritten before each call (`FtP::set_view_card`). Scripts get a
-//! converted copy, never this value, so it cannot be changed by them.
+//! Across positions, each answer is kept with the fields of the view its call read and their
+//! values (the view is made on demand, so the fields read are known): the call's answer is a
+//! function of those alone (the view's keys and the spaces' keys depend on the content only,
+//! `pairs` order is sorted, a script is deterministic and its limits are counts), so in another
+//! position where every one of those fields has the same value the answer is the same, found
+//! without Lua. The last few such answers per card are kept.
 
 use super::super::FtP;
 use super::super::content::{CardNo, Side};
 use super::super::state::State;
 use super::decl::Timing;
+use super::view::Read;
+use bivouac_engine::lua::Input;
 use serde_json::Value;
 use std::cell::RefCell;
 
@@ -25,20 +31,34 @@ struct Memo {
     rules: usize,
     state: Vec<u8>,
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
-    views: Vec<(Side, Value)>,
 }
+
+/// An answer with the fields its call read.
+struct Known {
+    rules: usize,
+    side: Side,
+    card: CardNo,
+    timing: Timing,
+    source: String,
+    reads: Vec<(Read, Value)>,
+    answer: bool,
+}
+
+/// Most answers kept across positions per (side, card, timing), and in all.
+const PER_CARD: usize = 8;
+const KNOWN: usize = 512;
 
 thread_local! {
     static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
+    static ACROSS: RefCell<Vec<Known>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The memoized answer of `ask(view)` for `side` playing `card` at `timing` in `st`, whose
 /// script source is `source`. When the answer is unknown, `ask` runs (outside any borrow of the
-/// memo) on the position's view for `side`, made by `build` the first time.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn playable(rules: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, build: impl FnOnce() -> Value, ask: impl FnOnce(&mut Value) -> bool) -> bool {
-    let rules = rules as *const FtP as usize;
-    let Ok(state) = serde_json::to_vec(st) else { return ask(&mut build()) };
+/// memo) on the view for `side` playing `card`.
+pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
+    let rules = g as *const FtP as usize;
+    let Ok(state) = serde_json::to_vec(st) else { return across(g, st, side, card, timing, source, ask) };
     let same = |m: &Memo| m.rules == rules && m.state == state;
     let known = MEMO.with_borrow(|m| {
         let m = m.as_ref().filter(|m| same(m))?;
@@ -47,21 +67,36 @@ pub(super) fn playable(rules: &FtP, st: &State, side: Side, card: CardNo, timing
     if let Some(answer) = known {
         return answer;
     }
-    let kept = MEMO.with_borrow_mut(|m| {
-        let m = m.as_mut().filter(|m| same(m))?;
-        let i = m.views.iter().position(|v| v.0 == side)?;
-        Some(m.views.swap_remove(i).1)
-    });
-    let mut view = kept.unwrap_or_else(build);
-    let answer = ask(&mut view);
+    let answer = across(g, st, side, card, timing, source, ask);
     MEMO.with_borrow_mut(|m| {
         if !m.as_ref().is_some_and(same) {
-            *m = Some(Memo { rules, state: state.clone(), answers: Vec::new(), views: Vec::new() });
+            *m = Some(Memo { rules, state: state.clone(), answers: Vec::new() });
         }
         if let Some(m) = m.as_mut() {
             m.answers.push((side, card, timing, source.to_string(), answer));
-            m.views.push((side, view));
         }
+    });
+    answer
+}
+
+/// The answer kept across positions whose fields read hold in `st`, else `ask`'s, kept.
+fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
+    let rules = g as *const FtP as usize;
+    let same = |k: &Known| k.rules == rules && k.side == side && k.card == card && k.timing == timing && k.source == source;
+    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| g.event_reads_hold(st, side, card, &k.reads)).map(|k| k.answer)) {
+        return answer;
+    }
+    let (answer, reads) = g.event_call_read(st, side, card, ask);
+    ACROSS.with_borrow_mut(|all| {
+        if all.iter().filter(|k| same(k)).count() >= PER_CARD
+            && let Some(i) = all.iter().position(same)
+        {
+            all.remove(i);
+        }
+        if all.len() >= KNOWN {
+            all.remove(0);
+        }
+        all.push(Known { rules, side, card, timing, source: source.to_string(), reads, answer });
     });
     answer
 }

@@ -93,15 +93,7 @@ impl FtP {
         }
         // A failing `playable` is the script's bug: the event is not offered (load-time dry
         // runs report such scripts). Memoized per position: see `memo`.
-        let build = || {
-            let mut view = self.event_view(st, side, card);
-            view["inputs"] = serde_json::json!([]);
-            view
-        };
-        super::memo::playable(self, st, side, card, timing, &script.source, build, |view| {
-            self.set_view_card(view, side, card);
-            super::host().call_as::<bool>(script, "playable", view).unwrap_or(false)
-        })
+        super::memo::playable(self, st, side, card, timing, &script.source, |view| super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false))
     }
 
     /// Play `card` as `side`'s scripted event: the card leaves the hand (to the removed pile if
@@ -140,12 +132,12 @@ impl FtP {
         for _ in 0..MAX_STEPS {
             let e = st.events.last().ok_or("no event under way")?.clone();
             let (script, _) = self.c.events.get(e.card).ok_or("the card has no event script")?;
-            let mut view = self.event_view(st, e.side, e.card);
-            view["inputs"] = e.inputs.iter().map(|i| match i {
+            let inputs = e.inputs.iter().map(|i| match i {
                 Input::Choice(s) => serde_json::json!(s),
                 Input::Roll(n) => serde_json::json!(n),
             }).collect();
-            let step: Step = super::host().call_as(script, "play", &view).map_err(|x| x.to_string())?;
+            let view = self.event_input(st, e.side, e.card, inputs);
+            let step: Step = super::host().call_input_as(script, "play", view).map_err(|x| x.to_string())?;
             let top = st.events.last_mut().expect("event");
             match step {
                 Step { ask: Some(a), roll: None, commands: None } => {

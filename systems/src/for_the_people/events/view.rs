@@ -1,14 +1,24 @@
 //! The view an event script receives: the state as the playing seat may see it (FtP 3.2: the
 //! map, markers and discards are open; hands are secret, the opponent's is a count; the deck
 //! order is hidden). Ids are the content ids (`richmond`, `lee`, `army_of_the_potomac`).
+//!
+//! The view is made on demand (issue 9: making all of it cost more than the rest of a random
+//! game): scripts get a lazy input (`bivouac_engine::lua::LazyInput`), whose fields, and each
+//! space's fields, are made only when a script reads them; the supply traces (FtP 9) are made
+//! once per call, when first read. `FtP::event_view` makes all of it, the same values.
 
 use super::super::FtP;
 use super::super::content::{CardNo, Chooser, Control, LinkKind, Side, StateSide};
 use super::super::rules::other;
 use super::super::weapons::Weapon;
 use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
+use bivouac_engine::lua::{Input, LazyInput};
 use bivouac_engine::map::graph::SpaceId;
 use serde_json::{Map, Value, json};
+use std::borrow::Cow;
+use super::super::state::Sp;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
 fn control(c: Control) -> &'static str {
     match c {
@@ -25,51 +35,245 @@ fn origin(s: StateSide) -> &'static str {
     }
 }
 
-impl FtP {
-    /// The view for `side` playing `card` (see `content/README.md` for every field).
-    pub(crate) fn event_view(&self, st: &State, side: Side, card: CardNo) -> Value {
-        let td = &self.c.turns[st.turn as usize - 1];
-        let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
-        let mut spaces = Map::new();
-        let supplied = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
-        // An event in force forbidding `side` rail moves (`restrict`, e.g. #125): no railroad
-        // link is usable by it.
-        let rail_ok = !self.move_limited(st, side, super::MoveKind::Rail);
-        for (s, id, d) in self.c.map.spaces() {
-            let x = s.0;
-            let sp = |sd: Side| self.strength(st, sd, x);
-            let inf = |sd: Side| self.infantry(st, sd, x);
-            let adjacent: Vec<&str> = self.c.map.neighbors(s).map(|(t, _)| self.c.map.name(t)).collect();
-            let by = |k: LinkKind| -> Vec<&str> { self.c.map.neighbors(s).filter(|(_, l)| rail_ok && self.link_kind_static(l, st.turn) == k).map(|(t, _)| self.c.map.name(t)).collect() };
-            spaces.insert(
-                id.to_string(),
-                json!({
-                    "name": d.name,
-                    "state": self.c.states[d.state as usize].id,
-                    "original": origin(self.original(x)),
-                    "control": control(st.control(x)),
-                    "sp": {"union": sp(Side::Union), "csa": sp(Side::Csa)},
-                    "infantry": {"union": inf(Side::Union), "csa": inf(Side::Csa)},
-                    "fort": st.fort[x as usize].map(|f| f.name()),
-                    "coastal_fort": d.coastal_fort,
-                    "port": d.port.is_some(),
-                    "resource": d.resource,
-                    "resource_destroyed": st.rc_destroyed[x as usize],
-                    "capital": st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i]),
-                    "adjacent": adjacent,
-                    "rail": by(LinkKind::Rail),
-                    "b_and_o": by(LinkKind::BAndO),
-                    "loose": {"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]},
-                    "ironclad": st.naval.ironclad(x),
-                    "torpedo": st.naval.torpedo(x),
-                    "hunley": st.naval.hunley == Some(x),
-                    "pro_union": d.pro_union,
-                    "supplied": {"union": supplied[0][x as usize], "csa": supplied[1][x as usize]},
-                    "br_open": self.br_open(st, x),
-                    "pc_ok": {"union": self.event_pc_ok(st, None, Side::Union, x).is_ok(), "csa": self.event_pc_ok(st, None, Side::Csa, x).is_ok()},
-                }),
-            );
+/// What every part of one call's view reads: the rules, the state, the seat and card, the
+/// script's inputs so far, and the per-call caches.
+struct Cx<'a> {
+    g: &'a FtP,
+    st: &'a State,
+    side: Side,
+    card: CardNo,
+    inputs: Value,
+    supplied: OnceCell<[Vec<bool>; 2]>,
+    rail_ok: OnceCell<bool>,
+    /// Every field made, with its value, when asked (`FtP::event_call_read`).
+    reads: Option<RefCell<Vec<(Read, Value)>>>,
+}
+
+/// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
+/// Every other part of the view (its keys, the spaces' keys) depends on the content only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Read {
+    Top(u8),
+    Space(Sp, u8),
+}
+
+impl<'a> Cx<'a> {
+    fn new(g: &'a FtP, st: &'a State, side: Side, card: CardNo, inputs: Value, track: bool) -> Self {
+        Cx { g, st, side, card, inputs, supplied: OnceCell::new(), rail_ok: OnceCell::new(), reads: track.then(RefCell::default) }
+    }
+
+    /// The value of field `r`, recorded if asked.
+    fn value(&self, r: Read) -> Value {
+        let v = match r {
+            Read::Top(i) => top_value(self, TOP[i as usize]),
+            Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
+        };
+        if let Some(reads) = &self.reads {
+            reads.borrow_mut().push((r, v.clone()));
         }
+        v
+    }
+}
+
+/// The top level of the view (see `content/README.md` for every field).
+struct Top<'a>(Rc<Cx<'a>>);
+
+/// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
+const TOP: [&str; 29] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
+    "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "states", "sw", "turn", "weapons", "year",
+];
+
+/// `view.spaces`: one lazy object per space.
+struct Spaces<'a>(Rc<Cx<'a>>);
+
+/// One space of `view.spaces`.
+struct Space<'a>(Rc<Cx<'a>>, SpaceId);
+
+const SPACE: [&str; 23] = [
+    "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "loose", "name", "original", "pc_ok", "port",
+    "pro_union", "rail", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
+];
+
+fn keys<'a>(list: &[&'static str]) -> Vec<Cow<'a, str>> {
+    list.iter().map(|k| Cow::Borrowed(*k)).collect()
+}
+
+impl<'a> LazyInput<'a> for Top<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        keys(&TOP)
+    }
+
+    fn len(&self) -> usize {
+        TOP.len()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        if key == "spaces" {
+            return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
+        }
+        let i = TOP.iter().position(|k| *k == key)?;
+        Some(Input::Json(self.0.value(Read::Top(i as u8))))
+    }
+}
+
+impl<'a> LazyInput<'a> for Spaces<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        let mut ids: Vec<Cow<'a, str>> = self.0.g.c.map.spaces().map(|(_, id, _)| Cow::Borrowed(id)).collect();
+        ids.sort_unstable();
+        ids
+    }
+
+    fn len(&self) -> usize {
+        self.0.g.c.map.len()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let s = self.0.g.c.map.id(key)?;
+        Some(Input::Lazy(Box::new(Space(Rc::clone(&self.0), s))))
+    }
+}
+
+impl<'a> LazyInput<'a> for Space<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        keys(&SPACE)
+    }
+
+    fn len(&self) -> usize {
+        SPACE.len()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let i = SPACE.iter().position(|k| *k == key)?;
+        Some(Input::Json(self.0.value(Read::Space(self.1.0, i as u8))))
+    }
+}
+
+/// A top-level field of the view (not `spaces`, a lazy object).
+fn top_value(cx: &Cx, key: &str) -> Value {
+    let (g, st, side) = (cx.g, cx.st, cx.side);
+    let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
+    let d = g.c.card(cx.card);
+    match key {
+        "side" => json!(side.name()),
+        "enemy" => json!(other(side).name()),
+        "turn" => json!(st.turn),
+        "year" => json!(g.c.turns[st.turn as usize - 1].year),
+        "season" => json!(format!("{:?}", g.c.turns[st.turn as usize - 1].season).to_lowercase()),
+        "edition" => json!(g.c.editions[st.edition as usize].id),
+        "emancipation" => json!(st.emancipation),
+        "blockade" => json!(st.blockade),
+        "amphibious" => json!(st.naval.amphibious),
+        "weapons" => json!({
+            "ironclads": st.naval.ironclads.len(), "torpedoes": st.naval.torpedoes.len(), "hunley": st.naval.hunley.iter().count(),
+            "max": {"ironclads": g.weapon_max(Weapon::Ironclad), "torpedoes": g.weapon_max(Weapon::Torpedo), "hunley": g.weapon_max(Weapon::Hunley)},
+        }),
+        "sw" => json!({"union": st.sw[0], "csa": st.sw[1]}),
+        "in_force" => json!(st.in_force.iter().map(|f| f.card).collect::<Vec<_>>()),
+        "hand" => json!(cards(HAND[side.index()])),
+        "hand_count" => json!({"union": st.piles.len(HAND[0]), "csa": st.piles.len(HAND[1])}),
+        "discard" => json!(cards(DISCARD)),
+        "removed" => json!(cards(REMOVED)),
+        "deck_count" => json!(st.piles.len(DECK)),
+        "moving" => g.view_moving(st),
+        // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
+        // `retake_coastal_fort` card may retake.
+        "retake_only" => json!(st.opts.retake_only.map(|s| g.c.map.name(SpaceId(s)))),
+        // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
+        "elite" => json!({"union": g.elite_ids(st, Side::Union), "csa": g.elite_ids(st, Side::Csa), "max": g.elite_max()}),
+        "generals" => g.view_generals(st),
+        "armies" => g.view_armies(st),
+        "states" => g.view_states(st),
+        "inputs" => cx.inputs.clone(),
+        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
+        "chooser" => json!(d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
+            Chooser::Union => "union",
+            Chooser::Csa => "csa",
+            Chooser::Player => side.name(),
+        })),
+        "card" => json!(cx.card),
+        "blockade_effect" => json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase())),
+        "flags" => json!(d.map(|d| d.flags.clone()).unwrap_or_default()),
+        _ => Value::Null,
+    }
+}
+
+
+/// A field of space `s` in the view.
+fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
+    let (g, st, x) = (cx.g, cx.st, s.0);
+    let d = g.c.map.space(s);
+    let both = |f: &dyn Fn(Side) -> Value| json!({"union": f(Side::Union), "csa": f(Side::Csa)});
+    // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
+    // railroad link is usable by it.
+    let by = |k: LinkKind| {
+        let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
+        json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind_static(l, st.turn) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
+    };
+    match key {
+        "name" => json!(d.name),
+        "state" => json!(g.c.states[d.state as usize].id),
+        "original" => json!(origin(g.original(x))),
+        "control" => json!(control(st.control(x))),
+        "sp" => both(&|sd| json!(g.strength(st, sd, x))),
+        "infantry" => both(&|sd| json!(g.infantry(st, sd, x))),
+        "fort" => json!(st.fort[x as usize].map(|f| f.name())),
+        "coastal_fort" => json!(d.coastal_fort),
+        "port" => json!(d.port.is_some()),
+        "resource" => json!(d.resource),
+        "resource_destroyed" => json!(st.rc_destroyed[x as usize]),
+        "capital" => json!(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
+        "adjacent" => json!(g.c.map.neighbors(s).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
+        "rail" => by(LinkKind::Rail),
+        "b_and_o" => by(LinkKind::BAndO),
+        "loose" => json!({"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]}),
+        "ironclad" => json!(st.naval.ironclad(x)),
+        "torpedo" => json!(st.naval.torpedo(x)),
+        "hunley" => json!(st.naval.hunley == Some(x)),
+        "pro_union" => json!(d.pro_union),
+        // FtP 9: supply traced once per call, for both sides, when first read.
+        "supplied" => {
+            let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
+            json!({"union": sup[0][x as usize], "csa": sup[1][x as usize]})
+        }
+        "br_open" => json!(g.br_open(st, x)),
+        "pc_ok" => both(&|sd| json!(g.event_pc_ok(st, None, sd, x).is_ok())),
+        _ => Value::Null,
+    }
+}
+
+
+impl FtP {
+    /// The view for `side` playing `card`, with the script's `inputs` so far, as a lazy input:
+    /// each part is made when the script reads it.
+    pub(crate) fn event_input<'a>(&'a self, st: &'a State, side: Side, card: CardNo, inputs: Value) -> Input<'a> {
+        Input::Lazy(Box::new(Top(Rc::new(Cx::new(self, st, side, card, inputs, false)))))
+    }
+
+    /// `call` on the view (no inputs) for `side` playing `card`; also every field the call read,
+    /// with its value. The call's answer is a function of those (see `memo`).
+    pub(super) fn event_call_read<T>(&self, st: &State, side: Side, card: CardNo, call: impl FnOnce(Input<'_>) -> T) -> (T, Vec<(Read, Value)>) {
+        let cx = Rc::new(Cx::new(self, st, side, card, json!([]), true));
+        let answer = call(Input::Lazy(Box::new(Top(Rc::clone(&cx)))));
+        let reads = cx.reads.as_ref().map(|r| r.take()).unwrap_or_default();
+        (answer, reads)
+    }
+
+    /// Whether every field in `reads` has the same value in the view for `side` playing `card`
+    /// in `st`.
+    pub(super) fn event_reads_hold(&self, st: &State, side: Side, card: CardNo, reads: &[(Read, Value)]) -> bool {
+        let cx = Cx::new(self, st, side, card, json!([]), false);
+        reads.iter().all(|(r, v)| cx.value(*r) == *v)
+    }
+
+    /// The whole view for `side` playing `card` before any input (see `content/README.md`):
+    /// for tests and benches (play reads it lazily, `event_input`).
+    #[cfg(test)]
+    pub(crate) fn event_view(&self, st: &State, side: Side, card: CardNo) -> Value {
+        bivouac_engine::lua::to_json(self.event_input(st, side, card, json!([])))
+    }
+
+    fn view_generals(&self, st: &State) -> Value {
         let mut generals = Map::new();
         for (g, at) in st.generals.iter().enumerate() {
             let d = &self.c.generals[g];
@@ -83,6 +287,10 @@ impl FtP {
             };
             generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": d.cavalry, "where": place, "space": space, "army": army}));
         }
+        Value::Object(generals)
+    }
+
+    fn view_armies(&self, st: &State) -> Value {
         let mut armies = Map::new();
         for (a, x) in st.armies.iter().enumerate() {
             if let Some(x) = x {
@@ -90,68 +298,26 @@ impl FtP {
                 armies.insert(self.c.armies[a].id.clone(), json!({"side": self.c.armies[a].side.name(), "space": self.c.map.name(SpaceId(x.space)), "sp": x.sp, "strength": self.army_strength(st, a as u8), "commander": commander}));
             }
         }
+        Value::Object(armies)
+    }
+
+    fn view_states(&self, st: &State) -> Value {
         let mut states = Map::new();
         for (i, d) in self.c.states.iter().enumerate() {
             states.insert(d.id.clone(), json!({"name": d.name, "original": origin(d.side), "control": control(st.state_control[i])}));
         }
-        let moving = st.moving.as_ref().map(|m| {
+        Value::Object(states)
+    }
+
+    fn view_moving(&self, st: &State) -> Value {
+        json!(st.moving.as_ref().map(|m| {
             json!({"side": m.side.name(), "kind": m.kind.name(), "space": self.c.map.name(SpaceId(m.at)), "sp": m.sp, "mp": m.mp,
                    "army": m.army.map(|a| self.c.armies[a as usize].id.as_str()),
                    "generals": m.gens.iter().map(|&g| self.c.generals[g as usize].id.as_str()).collect::<Vec<_>>()})
-        });
-        let mut view = json!({
-            "side": side.name(),
-            "enemy": other(side).name(),
-            "turn": st.turn,
-            "year": td.year,
-            "season": format!("{:?}", td.season).to_lowercase(),
-            "edition": self.c.editions[st.edition as usize].id,
-            "emancipation": st.emancipation,
-            "blockade": st.blockade,
-            "amphibious": st.naval.amphibious,
-            "weapons": {
-                "ironclads": st.naval.ironclads.len(), "torpedoes": st.naval.torpedoes.len(), "hunley": st.naval.hunley.iter().count(),
-                "max": {"ironclads": self.weapon_max(Weapon::Ironclad), "torpedoes": self.weapon_max(Weapon::Torpedo), "hunley": self.weapon_max(Weapon::Hunley)},
-            },
-            "sw": {"union": st.sw[0], "csa": st.sw[1]},
-            "in_force": st.in_force.iter().map(|f| f.card).collect::<Vec<_>>(),
-            "hand": cards(HAND[side.index()]),
-            "hand_count": {"union": st.piles.len(HAND[0]), "csa": st.piles.len(HAND[1])},
-            "discard": cards(DISCARD),
-            "removed": cards(REMOVED),
-            "deck_count": st.piles.len(DECK),
-            "moving": moving,
-            // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
-            // `retake_coastal_fort` card may retake.
-            "retake_only": st.opts.retake_only.map(|s| self.c.map.name(SpaceId(s))),
-            // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
-            "elite": {"union": self.elite_ids(st, Side::Union), "csa": self.elite_ids(st, Side::Csa), "max": self.elite_max()},
-        });
-        // Moved in, not through `json!`, which would deep-copy them (a third of the view's cost).
-        for (k, v) in [("spaces", spaces), ("generals", generals), ("armies", armies), ("states", states)] {
-            view[k] = Value::Object(v);
-        }
-        self.set_view_card(&mut view, side, card);
-        view
+        }))
     }
 
     fn elite_ids(&self, st: &State, side: Side) -> Vec<&str> {
         st.elite[side.index()].iter().map(|&a| self.c.armies[a as usize].id.as_str()).collect()
-    }
-
-    /// The fields of the view that depend on the card played: `card`, `chooser`,
-    /// `blockade_effect`, `flags` (the rest depends on the state and the side only).
-    pub(crate) fn set_view_card(&self, view: &mut Value, side: Side, card: CardNo) {
-        let d = self.c.card(card);
-        // FtP 4.2.4: who chooses the SP an event removes (cards.toml `sp_removal_chooser`).
-        let chooser = d.and_then(|d| d.sp_removal_chooser).map(|c| match c {
-            Chooser::Union => "union",
-            Chooser::Csa => "csa",
-            Chooser::Player => side.name(),
-        });
-        view["card"] = json!(card);
-        view["chooser"] = json!(chooser);
-        view["blockade_effect"] = json!(d.and_then(|d| d.blockade).map(|b| format!("{b:?}").to_lowercase()));
-        view["flags"] = json!(d.map(|d| d.flags.clone()).unwrap_or_default());
     }
 }

@@ -1,0 +1,109 @@
+//! Inputs made on demand (`Input::Lazy`, see `input.rs`): a script sees exactly what the same
+//! input as JSON would give, and only the entries it reads are made.
+
+use super::*;
+use serde_json::json;
+use std::borrow::Cow;
+use std::cell::Cell;
+
+/// An object with keys `a`..`e`, each an object `{n = i, sub = {...}}` made on demand; counts
+/// the entries made.
+struct Obj<'a> {
+    depth: u8,
+    made: &'a Cell<usize>,
+}
+
+impl<'a> LazyInput<'a> for Obj<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["a", "b", "c", "d", "e"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let i = ["a", "b", "c", "d", "e"].iter().position(|k| *k == key)?;
+        self.made.set(self.made.get() + 1);
+        Some(if self.depth == 0 {
+            Input::Json(json!({"n": i, "list": [i, i + 1], "name": key}))
+        } else {
+            Input::Lazy(Box::new(Obj { depth: self.depth - 1, made: self.made }))
+        })
+    }
+}
+
+fn call(source: &str, made: &Cell<usize>) -> serde_json::Value {
+    let input = Input::Lazy(Box::new(Obj { depth: 1, made }));
+    LuaHost::default().call_input_as(&Script::new("lazy.lua", source), "f", input).expect("call")
+}
+
+#[test]
+fn lazy_input_reads_like_json() {
+    let made = Cell::new(0);
+    let eager = to_json(Input::Lazy(Box::new(Obj { depth: 1, made: &made })));
+    assert_eq!(made.get(), 5 + 25);
+    let src = r#"function f(v)
+        local keys, total = {}, 0
+        for k, o in pairs(v) do
+            keys[#keys + 1] = k
+            for _, x in pairs(o) do total = total + x.n + #x.list end
+        end
+        return {keys = keys, total = total, whole = v, len = #v.c.d.list, missing = v.z == nil}
+    end"#;
+    let made = Cell::new(0);
+    let lazy = call(src, &made);
+    let json = LuaHost::default().call(&Script::new("lazy.lua", src), "f", &eager).expect("call");
+    assert_eq!(lazy, json);
+    assert_eq!(lazy["keys"], json!(["a", "b", "c", "d", "e"]));
+    assert_eq!(lazy["whole"], eager, "a returned lazy table is made in full");
+}
+
+#[test]
+fn only_what_is_read_is_made() {
+    let made = Cell::new(0);
+    let r = call("function f(v) return {v.b.c.n, v.b.c.name, v.b.e.list[2], v.nope} end", &made);
+    assert_eq!(r, json!([2, "c", 5]));
+    assert_eq!(made.get(), 3, "b, then c and e of b");
+}
+
+#[test]
+fn lazy_tables_behave_as_tables() {
+    let made = Cell::new(0);
+    let src = r#"function f(v)
+        v.a.x = 1
+        rawset(v.b, "y", 2)
+        local n = 0
+        for _ in next, v.c do n = n + 1 end
+        return {v.a.x, v.b.y, n, getmetatable(v.d) == nil, rawget(v.e, "a") ~= nil}
+    end"#;
+    assert_eq!(call(src, &made), json!([1, 2, 5, true, true]));
+}
+
+/// Keys given out of order, one of them null: `pairs` visits the others in sorted order.
+struct Unsorted;
+
+impl<'a> LazyInput<'a> for Unsorted {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["b", "c", "a"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        match key {
+            "a" => Some(Input::Json(json!([1, null, 3]))),
+            "b" => Some(Input::Json(json!({"y": 1, "x": null, "w": 2}))),
+            "c" => Some(Input::Json(json!(null))),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn pairs_order_is_that_of_sorted_keys() {
+    let src = r#"function f(v)
+        local seen = {}
+        for k, x in pairs(v) do seen[#seen + 1] = k end
+        for k, x in pairs(v.b) do seen[#seen + 1] = k .. "=" .. x end
+        for k, x in pairs(v.a) do seen[#seen + 1] = k * 10 + x end
+        local early = v.b.y
+        return {seen = seen, early = early}
+    end"#;
+    let r: serde_json::Value = LuaHost::default().call_input_as(&Script::new("lazy.lua", src), "f", Input::Lazy(Box::new(Unsorted))).expect("call");
+    assert_eq!(r["seen"], json!(["a", "b", "w=2", "y=1", 11, 33]));
+    let eager = LuaHost::default().call(&Script::new("lazy.lua", src), "f", &to_json(Input::Lazy(Box::new(Unsorted)))).expect("call");
+    assert_eq!(r, eager);
+}
