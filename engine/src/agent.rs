@@ -85,13 +85,33 @@ impl HeuristicAgent {
 }
 
 /// The mean value of each of `legal` for `seat`, over `samples` determinizations (an action a
-/// sample refuses scores 0 there).
+/// sample refuses scores 0 there). Actions left off the game's shortlist ([`Game::shortlist`],
+/// drawn up on the first sample) are not tried and score minus infinity.
 pub fn score_actions<G: Game>(decision: &Decision<'_, G>, rng: &mut GameRng, samples: usize) -> Vec<f64> {
     let game = decision.game;
     let mut total = vec![0.0; decision.legal.len()];
-    for _ in 0..samples.max(1) {
+    let mut tried = vec![true; decision.legal.len()];
+    for k in 0..samples.max(1) {
         let base = decision.determinize(rng);
+        if k == 0
+            && let Some(short) = game.shortlist(&base, decision.seat, decision.legal)
+        {
+            tried.iter_mut().for_each(|t| *t = false);
+            for i in short {
+                if let Some(t) = tried.get_mut(i) {
+                    *t = true;
+                }
+            }
+            for (t, &on) in total.iter_mut().zip(&tried) {
+                if !on {
+                    *t = f64::NEG_INFINITY;
+                }
+            }
+        }
         for (i, a) in decision.legal.iter().enumerate() {
+            if !tried[i] {
+                continue;
+            }
             let mut s = base.clone();
             if game.apply(&mut s, decision.seat, a, &mut Log::quiet()).is_ok() {
                 total[i] += game.evaluate(&s, decision.seat);

@@ -158,6 +158,14 @@ pub trait Game: Send + Sync + 'static {
     fn evaluate(&self, state: &Self::State, seat: Seat) -> f64 {
         self.outcome(state).map(|o| outcome_value(&o, seat, self.seat_names(state).len())).unwrap_or(0.5)
     }
+
+    /// The heuristic agent's shortlist of `legal` on `sample` (a determinized state, never the
+    /// real one): the indexes worth playing and evaluating, the others are not tried. A game
+    /// with very wide decisions ranks them here by a cheaper measure first; `None` (the
+    /// default): every action.
+    fn shortlist(&self, _sample: &Self::State, _seat: Seat, _legal: &[Self::Action]) -> Option<Vec<usize>> {
+        None
+    }
 }
 
 /// The value of a finished game for `seat`: 1 for a sole win, a share of 1 for a shared win,

@@ -2,13 +2,28 @@
 //! future dice reseeded) and an evaluation of a position for a side, on Strategic Will.
 
 use super::FtP;
-use super::content::{Control, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, Side, StateSide};
 use super::rules::other;
-use super::state::{Sp, State};
+use super::state::{Action, Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
+
+/// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
+const RAIL_SHORTLIST: usize = 12;
+
+/// What the evaluation reads of a position, per side (index: `Side::index`).
+struct Features {
+    /// Infantry SP in each space (loose, in armies, moving).
+    inf: [Vec<u16>; 2],
+    /// Spaces with a LOC (FtP 8).
+    sup: [Vec<bool>; 2],
+    /// Distance to the nearest space still needed for state control (FtP 12.1).
+    goal: [Vec<u32>; 2],
+    /// The best enemy objective within reach (`ai_targets`).
+    target: [Vec<f64>; 2],
+}
 
 impl FtP {
     /// The draw deck's order and the opponent's hand are secret (FtP 3.2, 4); the map,
@@ -38,43 +53,80 @@ impl FtP {
         inf
     }
 
-    /// Political control as the next PC Phase will leave it (FtP 11.1): a space where one
-    /// side has supplied infantry and the other has neither SP nor a fort becomes that side's.
-    fn ai_projected_control(&self, st: &State, inf: &[Vec<u16>; 2], sup: &[Vec<bool>; 2]) -> Vec<Control> {
-        let mut ctl = st.control.clone();
-        for side in [Side::Union, Side::Csa] {
-            let (me, them) = (side.index(), other(side).index());
-            for (s, c) in ctl.iter_mut().enumerate() {
-                if inf[me][s] > 0 && sup[me][s] && inf[them][s] == 0 && st.sp[s][them] == 0 && st.fort[s] != Some(other(side)) {
-                    *c = Control::Of(side);
-                }
-            }
-        }
-        ctl
+    /// Everything the evaluation needs, computed once per position (FtP 8: each side's LOCs
+    /// once, not once per term).
+    fn ai_features(&self, st: &State) -> Features {
+        let inf = [self.ai_infantry(st, Side::Union), self.ai_infantry(st, Side::Csa)];
+        let sup = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
+        let goal = [self.ai_goal_distance(st, Side::Union), self.ai_goal_distance(st, Side::Csa)];
+        let target = [self.ai_targets(st, Side::Union), self.ai_targets(st, Side::Csa)];
+        Features { inf, sup, goal, target }
     }
 
-    /// Spaces of `side`'s political goals (FtP 12.1): for the Union every space not its own in
-    /// a CSA or border state it does not control yet, for the CSA every space not its own in a
-    /// border state still neutral. The distance (in links) of every space to the nearest.
-    fn ai_goal_distance(&self, st: &State, ctl: &[Control], side: Side) -> Vec<u32> {
+    /// Whether `side`'s supplied infantry in `s` will place its PC there at the next PC Phase
+    /// (FtP 11.1): the other side has neither SP nor a fort there, and the space is not
+    /// `side`'s yet.
+    fn ai_converts(&self, st: &State, f: &Features, side: Side, s: usize) -> bool {
+        let them = other(side).index();
+        f.sup[side.index()][s] && f.inf[them][s] == 0 && st.sp[s][them] == 0 && st.fort[s] != Some(other(side)) && st.control[s] != Control::Of(side)
+    }
+
+    /// What `side` gains when its PC goes on `s`: the PC (FtP 11), progress toward the
+    /// control of a state it still needs (FtP 12.1), and for the Union a CSA resource center
+    /// destroyed (FtP 12.2: the CSA loses its value, the Union gains it).
+    fn ai_conversion(&self, st: &State, side: Side, s: usize) -> f64 {
+        let i = self.state_of(s as Sp);
+        let def = &self.c.states[i];
+        let mut v = 0.3;
+        if let Some(need) = def.control.filter(|&n| n > 0)
+            && self.ai_state_open(st, side, i)
+        {
+            // FtP 8.4.3: the Valley spaces count double, with the Shenandoah rule.
+            let w = if st.opts.shenandoah { self.c.control_weight(SpaceId(s as Sp)) as f64 } else { 1.0 };
+            v += 0.5 * def.sw.max(5) as f64 * w / need as f64;
+        }
+        let rc = self.c.map.space(SpaceId(s as Sp)).resource;
+        if side == Side::Union && rc > 0 && !st.rc_destroyed[s] {
+            v += 2.0 * rc as f64;
+        }
+        v
+    }
+
+    /// A state whose spaces `side` still needs (FtP 12.1): for the Union a CSA or border state it
+    /// does not control yet, for the CSA a border state still neutral.
+    fn ai_state_open(&self, st: &State, side: Side, i: usize) -> bool {
+        let def = &self.c.states[i];
+        match side {
+            Side::Union => def.side != StateSide::Union && st.state_control[i] != Control::Of(Side::Union),
+            Side::Csa => def.side == StateSide::Border && st.state_control[i] == Control::Neutral,
+        }
+    }
+
+    /// The distance (in links) of every space to the nearest space `side` still needs for state
+    /// control (FtP 12.1): one it does not control in a state still open to it.
+    fn ai_goal_distance(&self, st: &State, side: Side) -> Vec<u32> {
         let n = self.c.map.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut frontier: Vec<Sp> = Vec::new();
+        let mut seeds = Vec::new();
         for s in 0..n {
             let i = self.state_of(s as Sp);
-            let def = &self.c.states[i];
-            let open = match side {
-                Side::Union => def.side != StateSide::Union && st.state_control[i] != Control::Of(Side::Union),
-                Side::Csa => def.side == StateSide::Border && st.state_control[i] == Control::Neutral,
-            };
-            if open && def.control.is_some_and(|c| c > 0) && ctl[s] != Control::Of(side) {
-                dist[s] = 0;
-                frontier.push(s as Sp);
+            if self.ai_state_open(st, side, i) && self.c.states[i].control.is_some_and(|c| c > 0) && st.control[s] != Control::Of(side) {
+                seeds.push(s as Sp);
             }
+        }
+        self.ai_distances(&seeds, u32::MAX)
+    }
+
+    /// Distances in links from the nearest of `seeds`, explored up to `limit` links
+    /// (`u32::MAX` beyond).
+    fn ai_distances(&self, seeds: &[Sp], limit: u32) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.c.map.len()];
+        let mut frontier: Vec<Sp> = seeds.to_vec();
+        for &s in seeds {
+            dist[s as usize] = 0;
         }
         let mut next: Vec<Sp> = Vec::new();
         let mut d = 0;
-        while !frontier.is_empty() {
+        while !frontier.is_empty() && d < limit {
             d += 1;
             next.clear();
             for &s in &frontier {
@@ -90,19 +142,68 @@ impl FtP {
         dist
     }
 
+    /// The enemy objectives worth marching on and what each is worth to `side` in SW: for the
+    /// Union every CSA resource center still standing (FtP 12.2: its value lost by the CSA and
+    /// gained by the Union) and the CSA capital (FtP 11.2.2, 12.6: 15); for the CSA the Union
+    /// capital (FtP 12.6: 30). Per space the best of value / (1 + distance), within 6 links.
+    fn ai_targets(&self, st: &State, side: Side) -> Vec<f64> {
+        let mut goals: Vec<(Sp, f64)> = Vec::new();
+        if side == Side::Union {
+            for s in self.c.map.ids() {
+                let rc = self.c.map.space(s).resource;
+                if rc > 0 && !st.rc_destroyed[s.index()] && !st.controls(Side::Union, s.0) {
+                    goals.push((s.0, 2.0 * rc as f64));
+                }
+            }
+        }
+        let (foe, worth) = if side == Side::Union { (Side::Csa, 15.0) } else { (Side::Union, 30.0) };
+        if let Some(cap) = st.capital[foe.index()] {
+            goals.push((cap, worth));
+        }
+        let mut best = vec![0.0f64; self.c.map.len()];
+        for (g, v) in goals {
+            for (s, d) in self.ai_distances(&[g], 6).into_iter().enumerate() {
+                if d != u32::MAX {
+                    best[s] = best[s].max(v / (1.0 + d as f64));
+                }
+            }
+        }
+        best
+    }
+
+    /// What `n` infantry SP of `side` standing in `s` add to the position beyond their
+    /// number: half their worth lost without a LOC (FtP 8, 9.2: they forage and melt); a pull
+    /// toward the spaces the side still needs (FtP 11.1, 12.1) and toward the enemy's resource
+    /// centers and capital (FtP 12.2, 12.6); the PC they will place (FtP 11.1).
+    fn ai_stack(&self, st: &State, f: &Features, side: Side, s: usize, n: u16) -> f64 {
+        if n == 0 {
+            return 0.0;
+        }
+        let i = side.index();
+        let m = n.min(6) as f64;
+        let mut v = 0.1 * m * f.target[i][s];
+        if !f.sup[i][s] {
+            v -= 0.75 * n as f64;
+        }
+        if f.goal[i][s] != u32::MAX {
+            v += 0.2 * m / (1.0 + f.goal[i][s] as f64);
+        }
+        if self.ai_converts(st, f, side, s) {
+            v += self.ai_conversion(st, side, s);
+        }
+        v
+    }
+
     /// A position in Strategic Will points for `me` against `them`, every term a rule's:
     /// - Strategic Will (FtP 12): the margin, and how close each automatic victory is
     ///   (FtP 17.2.1: CSA will at 0; CSA will more than twice the Union's).
     /// - The scenario's victory conditions (FtP 13.2 ... 17.3) as if it ended now, weighted by how
     ///   much of the scenario has been played.
-    /// - Political control as the next PC Phase will leave it (FtP 11.1: supplied infantry
-    ///   converts its space).
     /// - State control (FtP 12.1): every CSA or border state not yet decided counts its SW value
     ///   times each side's share of the spaces it needs.
     /// - Political control (FtP 11): every controlled space, a little.
-    /// - Strength points (the means of everything else), those without a LOC (FtP 8, 9.2:
-    ///   they forage and melt) at half; infantry a little more the nearer it stands to the
-    ///   spaces its side needs for state control (FtP 11.1, 12.1).
+    /// - Strength points (the means of everything else) and where they stand (`ai_stack`: the
+    ///   PCs supplied infantry will place, FtP 11.1; supply, FtP 8; objectives, FtP 12).
     /// - A national capital off the map (FtP 11.2: no PCs by OPs, 12.6 already paid).
     fn ai_points(&self, st: &State, me: Side) -> f64 {
         let (u, c) = (st.sw[Side::Union.index()] as f64, st.sw[Side::Csa.index()] as f64);
@@ -116,14 +217,11 @@ impl FtP {
         let (winners, _) = self.scenario_victory(st);
         let verdict = if winners.contains(&0) { 1.0 } else if winners.contains(&1) { -1.0 } else { 0.0 };
         union += 20.0 * played * verdict;
-        // FtP 8: each side's LOCs, computed once for every term below.
-        let inf = [self.ai_infantry(st, Side::Union), self.ai_infantry(st, Side::Csa)];
-        let sup = [self.supplied(st, Side::Union), self.supplied(st, Side::Csa)];
-        let ctl = self.ai_projected_control(st, &inf, &sup);
-        // FtP 12.1: states still to be decided.
+        let f = self.ai_features(st);
+        // FtP 12.1: states still to be decided, on the control of today.
         let mut count = vec![[0u16; 2]; self.c.states.len()];
         for s in self.c.map.ids() {
-            if let Control::Of(side) = ctl[s.index()] {
+            if let Control::Of(side) = st.control[s.index()] {
                 // FtP 8.4.3: the Valley spaces count double, with the Shenandoah rule.
                 count[self.state_of(s.0)][side.index()] += if st.opts.shenandoah { self.c.control_weight(s) as u16 } else { 1 };
             }
@@ -144,18 +242,61 @@ impl FtP {
             let sign = if side == Side::Union { 1.0 } else { -1.0 };
             let i = side.index();
             // FtP 11: political control.
-            let pcs = ctl.iter().filter(|&&x| x == Control::Of(side)).count() as f64;
-            // FtP 8, 9.2: strength points, infantry out of supply at half.
-            let off: f64 = (0..inf[i].len()).filter(|&s| !sup[i][s]).map(|s| inf[i][s] as f64).sum();
-            let sp = self.total_sp(st, side) as f64 - 0.5 * off;
-            // FtP 11.1, 12.1: infantry near the spaces the side needs.
-            let goal = self.ai_goal_distance(st, &ctl, side);
-            let pull: f64 = (0..inf[i].len()).filter(|&s| inf[i][s] > 0 && goal[s] != u32::MAX).map(|s| inf[i][s].min(6) as f64 / (1.0 + goal[s] as f64)).sum();
+            let pcs = st.control.iter().filter(|&&x| x == Control::Of(side)).count() as f64;
+            // Strength points, and where the infantry stands.
+            let sp = self.total_sp(st, side) as f64;
+            let placed: f64 = (0..f.inf[i].len()).map(|s| self.ai_stack(st, &f, side, s, f.inf[i][s])).sum();
             // FtP 11.2: a capital off the map.
             let exiled = if st.capital[i].is_none() { 10.0 } else { 0.0 };
-            union += sign * (0.3 * pcs + 1.5 * sp + 0.2 * pull - exiled);
+            union += sign * (0.3 * pcs + 1.5 * sp + placed - exiled);
         }
         if me == Side::Union { union } else { -union }
+    }
+
+    /// The heuristic agent's shortlist (see `Game::shortlist`), three cuts:
+    /// - A rail phase (FtP 10.2) offers every supplied SP to every space its rail net reaches,
+    ///   hundreds of moves each played and evaluated before. They are ranked here by what one SP
+    ///   is worth where it leaves and where it arrives (`ai_stack`, on features computed once),
+    ///   and the best `RAIL_SHORTLIST` go on to the full evaluation.
+    /// - A corps (FtP 5.3) is offered with every SP count up to 6 and a division (FtP 5.4) with
+    ///   every count from 1: they score alike until they move, so the corps is tried at its
+    ///   largest and the division at 1 SP (a conversion, FtP 11.1) and at its largest.
+    /// - A moving force may pick up and drop SP and generals as often as it likes (FtP 5.1.5,
+    ///   5.6.6); a one-ply look scores a drop and the pick-up that undoes it alike and can
+    ///   repeat them for ever, so it only picks up (drops only when nothing else is open).
+    pub(super) fn ai_shortlist(&self, st: &State, seat: Seat, legal: &[Action]) -> Option<Vec<usize>> {
+        let side = if seat == 0 { Side::Union } else { Side::Csa };
+        let only_shuffles = legal.iter().all(|a| matches!(a, Action::PickUp { .. } | Action::DropOff { .. }));
+        let max_corps = |g: GeneralId, x: Option<GeneralId>| legal.iter().filter_map(|a| if let Action::MoveCorps { general, sp, extra } = *a && general == g && extra == x { Some(sp) } else { None }).max();
+        let max_div = |at: Sp| legal.iter().filter_map(|a| if let Action::MoveDivision { space, sp } = *a && space == at { Some(sp) } else { None }).max();
+        let max_army_div = |of: ArmyId| legal.iter().filter_map(|a| if let Action::MoveArmyDivision { army, sp } = *a && army == of { Some(sp) } else { None }).max();
+        let mut keep: Vec<usize> = Vec::new();
+        let mut rail: Vec<(f64, usize)> = Vec::new();
+        let wide = legal.len() > RAIL_SHORTLIST;
+        let f = wide.then(|| self.ai_features(st));
+        for (i, a) in legal.iter().enumerate() {
+            let kept = match *a {
+                Action::Strategic { from, to } if let Some(f) = &f => {
+                    let n = &f.inf[side.index()];
+                    let worth = |s: Sp, k: u16| self.ai_stack(st, f, side, s as usize, k);
+                    let (nf, nt) = (n[from as usize], n[to as usize]);
+                    let gain = worth(to, nt + 1) - worth(to, nt) - (worth(from, nf) - worth(from, nf.saturating_sub(1)));
+                    rail.push((gain, i));
+                    false
+                }
+                Action::MoveCorps { general, sp, extra } => Some(sp) == max_corps(general, extra),
+                Action::MoveDivision { space, sp } => sp == 1 || Some(sp) == max_div(space),
+                Action::MoveArmyDivision { army, sp } => sp == 1 || Some(sp) == max_army_div(army),
+                Action::DropOff { .. } => only_shuffles,
+                _ => true,
+            };
+            if kept {
+                keep.push(i);
+            }
+        }
+        rail.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        keep.extend(rail.into_iter().take(RAIL_SHORTLIST).map(|(_, i)| i));
+        (keep.len() < legal.len()).then_some(keep)
     }
 
     /// The position's points (see `ai_points`) squashed into (0, 1); a finished game is 1, 0
@@ -171,11 +312,13 @@ impl FtP {
 
 #[cfg(test)]
 mod tests {
-    use super::super::play_tests::game;
+    use super::RAIL_SHORTLIST;
     use super::super::content::{Control, Side};
-    use super::super::state::{HAND, State};
+    use super::super::play_tests::{game, sp};
+    use super::super::state::{Action, Frame, HAND, Sp, State};
     use bivouac_engine::GameRng;
     use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::map::graph::SpaceId;
 
     #[test]
     fn determinize_keeps_own_hand_and_redeals_the_rest() {
@@ -252,11 +395,150 @@ mod tests {
     }
 
     #[test]
+    fn a_resource_center_the_union_takes_is_worth_its_value_twice_fpt_12_2() {
+        // FtP 12.2: a Union PC on a CSA resource center destroys it: the CSA loses its value
+        // and the Union gains it. Nashville (5) against another Tennessee space.
+        let g = game();
+        let st = start();
+        let (nash, other) = (sp("nashville"), sp("clarksville_tn"));
+        let gain = g.ai_conversion(&st, Side::Union, nash as usize) - g.ai_conversion(&st, Side::Union, other as usize);
+        assert!((gain - 10.0).abs() < 1e-9, "{gain}");
+        let mut gone = st.clone();
+        gone.rc_destroyed[nash as usize] = true;
+        assert!(g.ai_conversion(&gone, Side::Union, nash as usize) < g.ai_conversion(&st, Side::Union, nash as usize), "destroyed once (FtP 12.2)");
+        assert_eq!(g.ai_conversion(&st, Side::Csa, nash as usize), g.ai_conversion(&st, Side::Csa, other as usize), "the CSA destroys none");
+    }
+
+    #[test]
+    fn infantry_is_drawn_toward_the_enemy_objectives_fpt_12_2_12_6() {
+        // FtP 12.2, 12.6: the Union marches on resource centers and Richmond, the CSA on
+        // Washington; the nearer, the more.
+        let g = game();
+        let st = start();
+        let u = g.ai_targets(&st, Side::Union);
+        let next_to = |s: Sp| g.c.map.neighbors(SpaceId(s)).next().unwrap().0.0;
+        assert!(u[sp("nashville") as usize] >= 10.0 && u[sp("richmond") as usize] >= 15.0);
+        assert!(u[next_to(sp("nashville")) as usize] > 0.0 && u[next_to(sp("nashville")) as usize] < u[sp("nashville") as usize]);
+        let c = g.ai_targets(&st, Side::Csa);
+        assert_eq!(c[sp("washington") as usize], 30.0);
+        assert_eq!(c[sp("nashville") as usize], 0.0, "beyond 6 links");
+    }
+
+    #[test]
+    fn rail_moves_are_shortlisted_every_other_action_kept_fpt_10_2() {
+        // FtP 10.2: a rail phase offers hundreds of moves; the heuristic plays and evaluates
+        // the best RAIL_SHORTLIST of them by the worth of one SP where it leaves and arrives.
+        let g = game();
+        let mut st = start();
+        st.flow.clear();
+        st.flow.push(Frame::Strategic { side: Side::Union });
+        let legal = g.legal_actions(&st, 0);
+        let rail = legal.iter().filter(|a| matches!(a, Action::Strategic { .. })).count();
+        assert!(rail > RAIL_SHORTLIST, "test premise: a wide rail phase ({rail})");
+        let short = g.shortlist(&st, 0, &legal).expect("a shortlist");
+        let kept_rail = short.iter().filter(|&&i| matches!(legal[i], Action::Strategic { .. })).count();
+        assert_eq!(kept_rail, RAIL_SHORTLIST);
+        assert_eq!(short.len(), legal.len() - rail + RAIL_SHORTLIST, "every other action kept");
+        assert!(g.shortlist(&st, 0, &legal[..RAIL_SHORTLIST]).is_none(), "a narrow decision is not cut");
+    }
+
+    #[test]
+    fn moves_are_shortlisted_without_endless_drops_fpt_5_1_5_5_3_5_4() {
+        // FtP 5.1.5: pick-ups and drops as often as the player likes; the heuristic only picks
+        // up (a drop and its pick-up score alike and could alternate for ever), unless nothing
+        // else is open. FtP 5.3, 5.4: a corps at its largest, a division at 1 SP and its largest.
+        let g = game();
+        let st = start();
+        let (a, b) = (sp("washington"), 3u8);
+        let legal = vec![
+            Action::PickUp { general: None },
+            Action::DropOff { general: None },
+            Action::Stop,
+            Action::MoveCorps { general: b, sp: 2, extra: None },
+            Action::MoveCorps { general: b, sp: 5, extra: None },
+            Action::MoveDivision { space: a, sp: 1 },
+            Action::MoveDivision { space: a, sp: 2 },
+            Action::MoveDivision { space: a, sp: 4 },
+        ];
+        let short: Vec<&Action> = g.shortlist(&st, 0, &legal).unwrap().into_iter().map(|i| &legal[i]).collect();
+        assert_eq!(short, vec![&legal[0], &legal[2], &legal[4], &legal[5], &legal[7]]);
+        let shuffles = &legal[..2];
+        assert!(g.shortlist(&st, 0, shuffles).is_none(), "a drop stays open when nothing else is");
+    }
+
+    #[test]
     fn evaluation_of_a_finished_game_is_its_result() {
         let g = game();
         let mut st = start();
         st.result = Some((vec![1], "test".into()));
         assert_eq!(g.evaluate(&st, 1), 1.0);
         assert_eq!(g.evaluate(&st, 0), 0.0);
+    }
+}
+
+/// A traced game of the heuristic against random (run by hand: `cargo test --release -p
+/// bivouac-systems --lib for_the_people::ai::trace -- --ignored --nocapture`, with
+/// `FTP_TRACE=scenario,seat,seed`): per turn the Strategic Will and the states held, then the
+/// slowest decisions and the time per kind of decision.
+#[cfg(test)]
+mod trace {
+    use super::super::play_tests::game;
+    use super::super::content::{Control, Side};
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, RandomAgent};
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use std::collections::BTreeMap;
+    use std::time::Instant;
+
+    #[test]
+    #[ignore]
+    fn trace() {
+        let spec = std::env::var("FTP_TRACE").unwrap_or_else(|_| "campaign,0,1".into());
+        let p: Vec<&str> = spec.split(',').collect();
+        let (sc, hseat, seed): (&str, u8, u64) = (p[0], p[1].parse().unwrap(), p[2].parse().unwrap());
+        let g = game();
+        let mut st = g.setup(&Setup::new(sc, 2, seed)).unwrap();
+        let mut agents: Vec<Box<dyn Agent<super::super::FtP>>> = vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 7))];
+        agents[hseat as usize] = Box::new(HeuristicAgent::new(seed));
+        let mut kinds: BTreeMap<String, (u32, f64, f64, usize)> = BTreeMap::new();
+        let mut slow: Vec<(f64, usize, String)> = Vec::new();
+        let mut turn = 0;
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < g.max_actions() {
+            if st.turn != turn {
+                turn = st.turn;
+                let held = |side: Side| g.c.states.iter().enumerate().filter(|(i, _)| st.state_control[*i] == Control::Of(side)).map(|(_, d)| d.abbr.clone()).collect::<Vec<_>>().join(" ");
+                println!("turn {turn}: SW U {} C {}; SP U {} C {}; Union {} | CSA {}", st.sw[0], st.sw[1], g.total_sp(&st, Side::Union), g.total_sp(&st, Side::Csa), held(Side::Union), held(Side::Csa));
+            }
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let t = Instant::now();
+            let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
+            let dt = t.elapsed().as_secs_f64();
+            if seat == hseat {
+                let kind = g.notation(&legal[0]).split_whitespace().next().unwrap_or("").to_string();
+                let e = kinds.entry(kind.clone()).or_default();
+                e.0 += 1;
+                e.1 += dt;
+                e.2 = e.2.max(dt);
+                e.3 = e.3.max(legal.len());
+                slow.push((dt, legal.len(), format!("{kind} -> {}", g.notation(&legal[i]))));
+            }
+            if n + 30 > g.max_actions() {
+                println!("runaway: {} by seat {seat} of {} legal", g.notation(&legal[i]), legal.len());
+            }
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+            n += 1;
+        }
+        println!("result: {:?} after {n} actions", st.result);
+        slow.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (dt, w, k) in slow.iter().take(12) {
+            println!("slow {:.0} ms, {w} legal: {k}", dt * 1000.0);
+        }
+        let total: f64 = slow.iter().map(|x| x.0).sum();
+        println!("heuristic: {} decisions, {:.1} ms mean", slow.len(), 1000.0 * total / slow.len() as f64);
+        for (k, (c, s, m, w)) in &kinds {
+            println!("kind {k}: {c} decisions, {:.1} ms mean, {:.0} ms max, {w} legal at most", 1000.0 * s / *c as f64, 1000.0 * m);
+        }
     }
 }

@@ -901,6 +901,10 @@ impl Game for FtP {
         self.ai_evaluate(st, seat)
     }
 
+    fn shortlist(&self, st: &State, seat: Seat, legal: &[Action]) -> Option<Vec<usize>> {
+        self.ai_shortlist(st, seat, legal)
+    }
+
     fn check_invariants(&self, st: &State) -> Result<(), String> {
         st.piles.check_conservation()?;
         for side in [Side::Union, Side::Csa] {
