@@ -344,6 +344,47 @@ fn a_division_starts_from_inside_an_army_fpt_5_4_4() {
     check(&st);
 }
 
+/// FtP 4.3.1 with 5.4.4: a division drawn from an army uses that army's force on a campaign
+/// card: no SP, general or army moves twice, each move a different force. So after the army
+/// moved no division comes from it, and after a division came from it neither the army nor a
+/// second division of it moves on the same card.
+#[test]
+fn a_division_from_an_army_counts_as_the_armys_campaign_move_fpt_4_3_1() {
+    let campaign = |st: &mut State| {
+        st.flow.clear();
+        st.phase = Phase::Strategy;
+        st.flow.push(Frame::Campaign { side: Side::Union, left: 3 });
+    };
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 6, "mcdowell");
+    campaign(&mut st);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"army army_of_the_potomac".to_string()) && l.contains(&"division-of army_of_the_potomac 3".to_string()), "{l:?}");
+    act(&mut st, Side::Union, "division-of army_of_the_potomac 2");
+    assert!(st.campaign_armies.contains(&army("army_of_the_potomac")));
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })), "{:?}", st.flow.top());
+    let l = legal_text(&st, Side::Union);
+    assert!(!l.iter().any(|a| a.starts_with("army army_of_the_potomac") || a.starts_with("division-of army_of_the_potomac")), "{l:?}");
+    refused(&mut st, Side::Union, "army army_of_the_potomac", "FtP 4.3.1");
+    refused(&mut st, Side::Union, "division-of army_of_the_potomac 1", "FtP 4.3.1");
+    // The army moved first: its SP do not move again as a division.
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 6, "mcdowell");
+    campaign(&mut st);
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })), "{:?}", st.flow.top());
+    assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with("division-of army_of_the_potomac")));
+    // Outside a campaign nothing is remembered: a later OPs card may draw a division again.
+    st.campaign_armies.clear();
+    check(&st);
+}
+
 /// FtP 5.6.5: a reorganization move may go port to port by water: Butler sails from Washington
 /// to Fort Monroe, which no road or railroad through friendly spaces reaches (Virginia is
 /// Confederate, 5.6.6).
