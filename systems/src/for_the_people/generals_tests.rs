@@ -291,26 +291,6 @@ fn shenandoah_valley_supply_and_double_count_fpt_8_4() {
     assert!(g.valley_reach(&st, true).is_some());
 }
 
-/// FtP 5.6.7 (special generals) is not implemented yet: the launcher offers only `off`, and
-/// `on` is refused naming the rule, so no user can pick an optional rule that does nothing.
-/// (FtP 20 and 19 are options now: ops_queue_tests.rs, rail_logistics_tests.rs.)
-#[test]
-fn unimplemented_optional_rules_are_refused_fpt_5_6_7() {
-    use bivouac_engine::game::{Game, Setup};
-    let g = game();
-    let (key, rule) = ("opt-special-generals", "FtP 5.6.7");
-    let sc = g.scenarios().into_iter().find(|s| s.id == "1861").expect("1861");
-    let info = sc.options.into_iter().find(|o| o.key == key).expect(key);
-    assert_eq!(info.values, ["off"], "{key}");
-    assert!(info.description.contains("NOT YET AVAILABLE") && info.description.contains(rule), "{key}");
-    let mut setup = Setup::new("1861", 2, 7);
-    setup.options.insert(key.into(), "on".into());
-    let err = g.setup(&setup).expect_err(key);
-    assert!(err.to_string().contains(rule) && err.to_string().contains("NOT YET AVAILABLE"), "{err}");
-    setup.options.insert(key.into(), "off".into());
-    assert!(g.setup(&setup).is_ok(), "{key} off");
-}
-
 /// FtP 5.4.4 (with 5.4.1): a division of 1-3 SP, no more than the card's value, may start from
 /// inside an army; taking the army's last SP eliminates it, with the penalty (12.7).
 #[test]

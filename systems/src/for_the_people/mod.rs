@@ -46,6 +46,7 @@ mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
+mod special_generals;
 mod state;
 mod unc;
 mod weapons;
@@ -55,6 +56,8 @@ mod audit_tests;
 mod choices_tests;
 #[cfg(test)]
 mod generals_tests;
+#[cfg(test)]
+mod special_generals_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -221,6 +224,7 @@ impl FtP {
                 "both-met-1861" => opts.both_met_union = v == "union",
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
+                "opt-special-generals" => opts.special_generals = v == "mcclellan",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
@@ -333,6 +337,7 @@ impl FtP {
             elite: [Vec::new(), Vec::new()],
             elite_commit: [None; 2],
             forts_track: [0, 0],
+            special: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -374,6 +379,8 @@ impl FtP {
             }
         }
         st.sp_at_start = [self.total_sp(&st, Side::Union), self.total_sp(&st, Side::Csa)];
+        // FtP 5.6.7 A 1: a command held at the start was not given during play.
+        st.special.mcclellan_army = self.mcclellan_army(&st);
         let mut log = Log::quiet();
         self.begin_turn(&mut st, &mut log);
         self.proceed(&mut st, &mut log);

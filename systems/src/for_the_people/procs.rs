@@ -184,6 +184,8 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        // FtP 5.6.7 A 1 (optional): a command given to McClellan by the action just made.
+        self.mcclellan_command(st, log);
         self.settle_space_losses(st, log);
         self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {

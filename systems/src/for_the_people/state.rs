@@ -268,6 +268,9 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
+    /// FtP 5.6.7 (optional): special generals (part A, McClellan, only: special_generals.rs).
+    #[serde(default)]
+    pub special_generals: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -404,6 +407,9 @@ pub struct State {
     /// FtP 6.8.6 (Spanish edition): eliminated fort counters on the turn track, per side.
     #[serde(default)]
     pub forts_track: [u8; 2],
+    /// FtP 5.6.7 (optional): McClellan's bonus (special_generals.rs).
+    #[serde(default)]
+    pub special: super::special_generals::SpecialSt,
 }
 
 impl State {
