@@ -266,8 +266,7 @@ impl FtP {
 
     /// FtP 5.5.4: a brigade's SP taken as a loss: the cavalry general goes to the turn track.
     fn lose_brigade(&self, st: &mut State, side: Side, g: GeneralId, attacker: bool) {
-        st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
-        st.sp_lost[side.index()] += 1;
+        self.brigade_to_track(st, side, g);
         if attacker && let Some(m) = st.moving.as_mut() {
             m.gens.retain(|&x| x != g);
         }

@@ -291,26 +291,6 @@ fn shenandoah_valley_supply_and_double_count_fpt_8_4() {
     assert!(g.valley_reach(&st, true).is_some());
 }
 
-/// FtP 5.6.7 (special generals) is not implemented yet: the launcher offers only `off`, and
-/// `on` is refused naming the rule, so no user can pick an optional rule that does nothing.
-/// (FtP 20 and 19 are options now: ops_queue_tests.rs, rail_logistics_tests.rs.)
-#[test]
-fn unimplemented_optional_rules_are_refused_fpt_5_6_7() {
-    use bivouac_engine::game::{Game, Setup};
-    let g = game();
-    let (key, rule) = ("opt-special-generals", "FtP 5.6.7");
-    let sc = g.scenarios().into_iter().find(|s| s.id == "1861").expect("1861");
-    let info = sc.options.into_iter().find(|o| o.key == key).expect(key);
-    assert_eq!(info.values, ["off"], "{key}");
-    assert!(info.description.contains("NOT YET AVAILABLE") && info.description.contains(rule), "{key}");
-    let mut setup = Setup::new("1861", 2, 7);
-    setup.options.insert(key.into(), "on".into());
-    let err = g.setup(&setup).expect_err(key);
-    assert!(err.to_string().contains(rule) && err.to_string().contains("NOT YET AVAILABLE"), "{err}");
-    setup.options.insert(key.into(), "off".into());
-    assert!(g.setup(&setup).is_ok(), "{key} off");
-}
-
 /// FtP 5.4.4 (with 5.4.1): a division of 1-3 SP, no more than the card's value, may start from
 /// inside an army; taking the army's last SP eliminates it, with the penalty (12.7).
 #[test]
@@ -341,6 +321,47 @@ fn a_division_starts_from_inside_an_army_fpt_5_4_4() {
     assert!(st.armies[a as usize].is_none());
     assert_eq!(st.sw[0], sw - 10);
     assert_eq!(st.moving.as_ref().map(|m| m.sp), Some(1));
+    check(&st);
+}
+
+/// FtP 4.3.1 with 5.4.4: a division drawn from an army uses that army's force on a campaign
+/// card: no SP, general or army moves twice, each move a different force. So after the army
+/// moved no division comes from it, and after a division came from it neither the army nor a
+/// second division of it moves on the same card.
+#[test]
+fn a_division_from_an_army_counts_as_the_armys_campaign_move_fpt_4_3_1() {
+    let campaign = |st: &mut State| {
+        st.flow.clear();
+        st.phase = Phase::Strategy;
+        st.flow.push(Frame::Campaign { side: Side::Union, left: 3 });
+    };
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 6, "mcdowell");
+    campaign(&mut st);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"army army_of_the_potomac".to_string()) && l.contains(&"division-of army_of_the_potomac 3".to_string()), "{l:?}");
+    act(&mut st, Side::Union, "division-of army_of_the_potomac 2");
+    assert!(st.campaign_armies.contains(&army("army_of_the_potomac")));
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })), "{:?}", st.flow.top());
+    let l = legal_text(&st, Side::Union);
+    assert!(!l.iter().any(|a| a.starts_with("army army_of_the_potomac") || a.starts_with("division-of army_of_the_potomac")), "{l:?}");
+    refused(&mut st, Side::Union, "army army_of_the_potomac", "FtP 4.3.1");
+    refused(&mut st, Side::Union, "division-of army_of_the_potomac 1", "FtP 4.3.1");
+    // The army moved first: its SP do not move again as a division.
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 6, "mcdowell");
+    campaign(&mut st);
+    act(&mut st, Side::Union, "army army_of_the_potomac");
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })), "{:?}", st.flow.top());
+    assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with("division-of army_of_the_potomac")));
+    // Outside a campaign nothing is remembered: a later OPs card may draw a division again.
+    st.campaign_armies.clear();
     check(&st);
 }
 

@@ -53,16 +53,26 @@ impl LossPools {
 impl FtP {
     /// Take `n` SP of `side`'s force in `s`: at once while that leaves no choice, else ask the
     /// owner for the next SP (`Frame::SpaceLosses`) once the action under way is over (its
-    /// other decisions, such as 5.2.4's, come first). `retreat`: the 7.6.1 penalty (else 9.1).
-    pub(super) fn space_losses(&self, st: &mut State, side: Side, s: Sp, n: u16, retreat: bool, log: &mut Log) {
+    /// other decisions, such as 5.2.4's, come first).
+    pub(super) fn space_losses(&self, st: &mut State, side: Side, s: Sp, n: u16, cause: LossCause, log: &mut Log) {
         if n == 0 {
             return;
         }
-        if self.space_loss_choice(st, side, s, n) {
-            st.space_losses.push((side, s, n.min(u8::MAX as u16) as u8, retreat));
+        if self.space_loss_choice(st, side, s, n, cause) {
+            st.space_losses.push((side, s, n.min(u8::MAX as u16) as u8, cause));
         } else {
             self.lose_in_space(st, side, s, n, log);
         }
+    }
+
+    /// The loose infantry SP, the army's infantry SP and the cavalry brigades of `side` in `s`
+    /// that a loss for `cause` may take (FtP 4.2.4: an event, infantry only).
+    fn cause_pools(&self, st: &State, side: Side, s: Sp, cause: LossCause) -> LossPools {
+        let mut pools = self.space_pools(st, side, s);
+        if matches!(cause, LossCause::Event { .. }) {
+            pools.cav.clear();
+        }
+        pools
     }
 
     /// The loose infantry SP, the army's infantry SP and the cavalry brigades of `side` in `s`.
@@ -77,14 +87,14 @@ impl FtP {
     }
 
     /// Whether `n` losses in `s` leave the owner a choice.
-    fn space_loss_choice(&self, st: &State, side: Side, s: Sp, n: u16) -> bool {
-        self.space_pools(st, side, s).choice(n)
+    fn space_loss_choice(&self, st: &State, side: Side, s: Sp, n: u16, cause: LossCause) -> bool {
+        self.cause_pools(st, side, s, cause).choice(n)
     }
 
     /// The actions of `Frame::SpaceLosses`.
     pub(super) fn space_loss_actions(&self, st: &State, top: Frame, out: &mut Vec<Action>) {
-        let Frame::SpaceLosses { side, space, .. } = top else { return };
-        self.space_pools(st, side, space).actions(out);
+        let Frame::SpaceLosses { side, space, cause, .. } = top else { return };
+        self.cause_pools(st, side, space, cause).actions(out);
     }
 
     /// One SP off the display of `army` (FtP 5.5.4, 9.1 [INTERP]); an army left with no SP is
@@ -95,28 +105,37 @@ impl FtP {
         x.sp = x.sp.saturating_sub(1);
         st.sp_lost[side.index()] += 1;
         log.info(|| format!("{} loses 1 SP of {} at {}", side.name(), self.c.armies[army as usize].name, self.sname(s)));
-        if self.army_strength(st, army) == 0 {
-            self.eliminate_army(st, side, army, log);
+        self.after_space_loss(st, side, s, Some(army), log);
+    }
+
+    /// FtP 5.5.4: a cavalry brigade lost as 1 SP: its general goes to the turn track.
+    pub(super) fn brigade_to_track(&self, st: &mut State, side: Side, general: GeneralId) {
+        st.generals[general as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, general));
+        st.sp_lost[side.index()] += 1;
+    }
+
+    /// The end of every loss of `side` in `s`: the army that lost SP (`army`), left with no
+    /// SP, is eliminated at once (FtP 5.2.1, 12.7), then generals left alone go to the turn
+    /// track (5.3.4).
+    pub(super) fn after_space_loss(&self, st: &mut State, side: Side, s: Sp, army: Option<ArmyId>, log: &mut Log) {
+        if let Some(a) = army
+            && self.army_strength(st, a) == 0
+        {
+            self.eliminate_army(st, side, a, log);
         }
         self.orphan_generals(st, side, s);
     }
 
     /// One SP of a pending loss, from infantry or from the named brigade (already checked legal).
     pub(super) fn perform_space_loss(&self, st: &mut State, top: Frame, a: &Action, log: &mut Log) {
-        let Frame::SpaceLosses { side, space, left, retreat } = top else { return };
+        let Frame::SpaceLosses { side, space, left, cause } = top else { return };
         st.flow.pop();
         match *a {
             Action::LoseBrigade { general } => {
                 // FtP 5.5.4: the brigade's general goes to the turn track.
-                st.generals[general as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, general));
-                st.sp_lost[side.index()] += 1;
+                self.brigade_to_track(st, side, general);
                 log.info(|| format!("{} loses the brigade of {} at {}", side.name(), self.c.generals[general as usize].name, self.sname(space)));
-                if let Some(x) = self.army_in(st, side, space)
-                    && self.army_strength(st, x) == 0
-                {
-                    self.eliminate_army(st, side, x, log);
-                }
-                self.orphan_generals(st, side, space);
+                self.after_space_loss(st, side, space, self.army_in(st, side, space), log);
             }
             Action::LoseArmyInfantry => {
                 if let Some(x) = self.army_in(st, side, space) {
@@ -125,8 +144,8 @@ impl FtP {
             }
             _ => self.lose_in_space(st, side, space, 1, log),
         }
-        if left > 1 && self.space_loss_choice(st, side, space, left as u16 - 1) {
-            st.flow.push(Frame::SpaceLosses { side, space, left: left - 1, retreat });
+        if left > 1 && self.space_loss_choice(st, side, space, left as u16 - 1, cause) {
+            st.flow.push(Frame::SpaceLosses { side, space, left: left - 1, cause });
         } else {
             self.lose_in_space(st, side, space, left as u16 - 1, log);
         }
@@ -135,11 +154,11 @@ impl FtP {
     /// Before the flow goes on: the losses waiting become decisions; a pending loss whose
     /// choice has gone (a merge of armies under 5.2.4 came first, 7.6.1) is taken at once.
     pub(super) fn settle_space_losses(&self, st: &mut State, log: &mut Log) {
-        for (side, space, left, retreat) in std::mem::take(&mut st.space_losses) {
-            st.flow.push(Frame::SpaceLosses { side, space, left, retreat });
+        for (side, space, left, cause) in std::mem::take(&mut st.space_losses) {
+            st.flow.push(Frame::SpaceLosses { side, space, left, cause });
         }
-        while let Some(&Frame::SpaceLosses { side, space, left, .. }) = st.flow.top() {
-            if self.space_loss_choice(st, side, space, left as u16) {
+        while let Some(&Frame::SpaceLosses { side, space, left, cause }) = st.flow.top() {
+            if self.space_loss_choice(st, side, space, left as u16, cause) {
                 break;
             }
             st.flow.pop();

@@ -28,7 +28,7 @@ fn attrition_loss_from_cavalry_or_infantry_fpt_9_1() {
     g.proceed(&mut st, &mut Log::quiet());
     // 3 SP: 1 lost (FtP 9.1), the CSA picks which; the turn ends only afterwards.
     assert_eq!(st.phase, Phase::Attrition);
-    assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, retreat: false, .. })), "{:?}", st.flow.top());
+    assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, cause: LossCause::Attrition, .. })), "{:?}", st.flow.top());
     assert_eq!(sorted(&st, Side::Csa), ["lose infantry", "lose stuart"]);
     refused(&mut st, Side::Csa, "lose forrest", "FtP 9.1");
     let turn = st.turn;
@@ -69,7 +69,7 @@ fn retreat_onto_an_enemy_pc_loss_is_the_owners_choice_fpt_7_6_1() {
     st.flow.push(Frame::Round { side: Side::Union });
     g.retreat_defender(&mut st, Side::Csa, sp("manassas"), sp("fredericksburg"), &mut Log::quiet());
     g.proceed(&mut st, &mut Log::quiet());
-    assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, retreat: true, .. })));
+    assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, cause: LossCause::Retreat, .. })));
     refused(&mut st, Side::Csa, "lose forrest", "FtP 7.6.1");
     act(&mut st, Side::Csa, "lose infantry");
     assert_eq!(st.sp[sp("fredericksburg") as usize][1], 1);

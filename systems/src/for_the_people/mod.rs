@@ -46,6 +46,7 @@ mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
+mod special_generals;
 mod state;
 mod unc;
 mod weapons;
@@ -55,6 +56,8 @@ mod audit_tests;
 mod choices_tests;
 #[cfg(test)]
 mod generals_tests;
+#[cfg(test)]
+mod special_generals_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -97,7 +100,7 @@ use bivouac_engine::rng::GameRng;
 use bivouac_engine::session::{AnyGame, Registered};
 use content::{Content, Control, GeneralAt, LinkKind, Side};
 use serde::Serialize;
-use state::{Action, ArmySt, Frame, GenAt, Opts, Phase, Sp, State};
+use state::{Action, ArmySt, Frame, GenAt, LossCause, Opts, Phase, Sp, State};
 use std::path::PathBuf;
 
 pub use state::Action as FtpAction;
@@ -201,8 +204,9 @@ impl FtP {
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
             Frame::Elite { space, .. } => format!("choose how many elite units to use in the battle at {} (FtP 7.5.1)", self.sname(*space)),
-            Frame::SpaceLosses { space, left, retreat: true, .. } => format!("take the {left} SP lost ending a retreat at {} from loose or army infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
-            Frame::SpaceLosses { space, left, .. } => format!("take {left} SP of attrition at {} from loose or army infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, cause: LossCause::Retreat, .. } => format!("take the {left} SP lost ending a retreat at {} from loose or army infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
+            Frame::SpaceLosses { space, left, cause: LossCause::Attrition, .. } => format!("take {left} SP of attrition at {} from loose or army infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
+            Frame::SpaceLosses { side, space, left, cause: LossCause::Event { .. } } => format!("take the {left} {} infantry SP the event removes at {} from loose or army infantry (FtP 4.2.4)", side.name(), self.sname(*space)),
         };
         format!("{who}: {what}")
     }
@@ -222,6 +226,7 @@ impl FtP {
                 "both-met-1861" => opts.both_met_union = v == "union",
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
+                "opt-special-generals" => opts.special_generals = v == "mcclellan",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
@@ -334,6 +339,7 @@ impl FtP {
             elite: [Vec::new(), Vec::new()],
             elite_commit: [None; 2],
             forts_track: [0, 0],
+            special: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -375,6 +381,8 @@ impl FtP {
             }
         }
         st.sp_at_start = [self.total_sp(&st, Side::Union), self.total_sp(&st, Side::Csa)];
+        // FtP 5.6.7 A 1: a command held at the start was not given during play.
+        st.special.mcclellan_army = self.mcclellan_army(&st);
         let mut log = Log::quiet();
         self.begin_turn(&mut st, &mut log);
         self.proceed(&mut st, &mut log);
@@ -393,6 +401,8 @@ impl FtP {
             Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
             Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
             Action::Discard { .. } => "FtP 4.2.3",
+            // FtP 4.3.1: on a campaign card each move is a different force.
+            Action::MoveArmy { .. } | Action::MoveCorps { .. } | Action::MoveDivision { .. } | Action::MoveArmyDivision { .. } | Action::MoveBrigade { .. } if matches!(st.flow.top(), Some(Frame::Campaign { .. })) => "FtP 4.3.1",
             Action::MoveArmy { .. } => "FtP 5.2.3",
             Action::MoveCorps { .. } => "FtP 5.3",
             Action::MoveDivision { .. } => "FtP 5.4.1",
@@ -418,8 +428,10 @@ impl FtP {
             Action::Command { .. } if matches!(st.flow.top(), Some(Frame::Lead { .. })) => "FtP 5.3.1",
             Action::Command { .. } => "FtP 5.2.8",
             Action::InterceptWith { .. } => "FtP 5.8.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { retreat: true, .. })) => "FtP 7.6.1",
-            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => "FtP 9.1",
+            Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(st.flow.top(), Some(Frame::SpaceLosses { .. })) => match st.flow.top() {
+                Some(Frame::SpaceLosses { cause, .. }) => cause.rule(),
+                _ => "FtP 9.1",
+            },
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => "FtP 5.5.4",
             Action::Relieve { .. } => "FtP 5.6.1",
             Action::Demote => "FtP 5.6.3",

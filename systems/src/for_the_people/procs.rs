@@ -184,6 +184,8 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        // FtP 5.6.7 A 1 (optional): a command given to McClellan by the action just made.
+        self.mcclellan_command(st, log);
         self.settle_space_losses(st, log);
         self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {
@@ -431,10 +433,13 @@ impl FtP {
         }
         // FtP 5.4.1, 5.4.4: a division of 1-3 SP (at most the card's value) may start from inside
         // an army; taking its last SP eliminates it (`activate`).
+        // FtP 4.3.1: not from an army that has moved (or given a division) on this campaign
+        // card: no SP moves twice, each move a different force.
         let division_max = if campaign { 3 } else { value.min(3) };
         for (a, x) in st.armies.iter().enumerate() {
             if let Some(x) = x
                 && self.army_side(a as ArmyId) == side
+                && !(campaign && st.campaign_armies.contains(&(a as ArmyId)))
             {
                 out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
             }
@@ -760,6 +765,10 @@ impl FtP {
                     if let Some(x) = m.army {
                         st.campaign_armies.push(x);
                         st.campaign_used.extend(self.army_gens(st, x));
+                    }
+                    // FtP 4.3.1, 5.4.4: a division drawn from an army uses that army's force.
+                    if let Action::MoveArmyDivision { army, .. } = *a {
+                        st.campaign_armies.push(army);
                     }
                     if left <= 1 {
                         st.campaign_used.clear();
@@ -1205,7 +1214,7 @@ impl FtP {
             // FtP 7.6.1: ending on an enemy PC costs 1 extra SP, after merging with the friendly
             // forces there; the owner picks which (losses.rs).
             if st.control(prev) == Control::Of(other(side)) {
-                self.space_losses(st, side, prev, 1, true, log);
+                self.space_losses(st, side, prev, 1, LossCause::Retreat, log);
             }
         }
     }
@@ -1230,7 +1239,7 @@ impl FtP {
         log.info(|| format!("{} retreats from {} to {} (FtP 7.6.1)", side.name(), self.sname(from), self.sname(to)));
         // FtP 7.6.1: ending on an enemy PC costs 1 extra SP (the owner picks which, losses.rs).
         if st.control(to) == Control::Of(other(side)) {
-            self.space_losses(st, side, to, 1, true, log);
+            self.space_losses(st, side, to, 1, LossCause::Retreat, log);
         }
     }
 
@@ -1302,16 +1311,10 @@ impl FtP {
                 break;
             }
             // FtP 5.5.4: brigade SP eliminated: the cavalry general goes to the turn track.
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
-            st.sp_lost[i] += 1;
+            self.brigade_to_track(st, side, g);
             n -= 1;
         }
-        if let Some(a) = army
-            && self.army_strength(st, a) == 0
-        {
-            self.eliminate_army(st, side, a, log);
-        }
-        self.orphan_generals(st, side, s);
+        self.after_space_loss(st, side, s, army, log);
     }
 
     /// FtP 6.8.6: the fort counter in `s` is eliminated: in the Spanish edition it goes to the
@@ -1381,8 +1384,7 @@ impl FtP {
                 if n == 0 {
                     break;
                 }
-                st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
-                st.sp_lost[i] += 1;
+                self.brigade_to_track(st, side, g);
                 n -= 1;
             }
             if self.army_strength(st, a) == 0 {
@@ -1404,8 +1406,7 @@ impl FtP {
             }
             let m = st.moving.as_mut().expect("moving");
             m.gens.retain(|&x| x != g);
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
-            st.sp_lost[i] += 1;
+            self.brigade_to_track(st, side, g);
             n -= 1;
         }
         let m = st.moving.as_ref().expect("moving");
@@ -1618,7 +1619,7 @@ impl FtP {
                 let l = a.attrition as u16 + a.foraging as u16;
                 if l > 0 {
                     log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
-                    self.space_losses(st, side, s, l, false, log);
+                    self.space_losses(st, side, s, l, LossCause::Attrition, log);
                 }
             }
         }

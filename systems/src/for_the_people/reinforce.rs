@@ -88,6 +88,8 @@ impl FtP {
             st.pool[P_WEST] = r.west;
             st.pool[P_UNION] = r.total;
             log.info(|| format!("Union reinforcements: {} SP (East {}, Center {}, West {}, -{} capitals) (FtP 10.3)", r.total, r.east, r.center, r.west, r.capital_penalty));
+            // FtP 5.6.7 A 2 (optional): McClellan's extra SP, in his army.
+            self.mcclellan_reinforcement(st, log);
         }
         if csa_sp {
             let held = |id: &str| self.c.state(id).is_some_and(|x| st.state_control[x as usize] == Control::Of(Side::Csa));

@@ -127,6 +127,28 @@ pub enum MoveOrder {
     Attacked,
 }
 
+/// Why SP are lost in a space, the owner picking which (`Frame::SpaceLosses`, losses.rs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LossCause {
+    /// FtP 9.1, 9.2: attrition and foraging (loose or army infantry, or a cavalry brigade).
+    Attrition,
+    /// FtP 7.6.1: the extra SP for ending a retreat on an enemy PC (the same pools).
+    Retreat,
+    /// FtP 4.2.4: SP a card event removes: infantry only (loose or the army's), and the player
+    /// the card names (`chooser`) picks them.
+    Event { chooser: Side },
+}
+
+impl LossCause {
+    pub fn rule(self) -> &'static str {
+        match self {
+            LossCause::Attrition => "FtP 9.1",
+            LossCause::Retreat => "FtP 7.6.1",
+            LossCause::Event { .. } => "FtP 4.2.4",
+        }
+    }
+}
+
 /// A pending decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Frame {
@@ -182,9 +204,9 @@ pub enum Frame {
     Reorg { side: Side },
     /// FtP 5.6.5: where the picked general goes.
     ReorgGeneral { side: Side, general: GeneralId },
-    /// FtP 9.1, 9.2 (`retreat`: 7.6.1): `side` picks cavalry or infantry for the next of `left`
-    /// SP lost in `space` (losses.rs).
-    SpaceLosses { side: Side, space: Sp, left: u8, retreat: bool },
+    /// FtP 9.1, 9.2, 7.6.1, 4.2.4 (`cause`): `side` picks where the next of `left` SP lost in
+    /// `space` comes from (losses.rs).
+    SpaceLosses { side: Side, space: Sp, left: u8, cause: LossCause },
     /// FtP 7.5.1: `side` decides how many of its elite units to use in the battle at `space`.
     Elite { side: Side, space: Sp },
 }
@@ -197,6 +219,7 @@ impl Frame {
             Frame::Intercept { side, .. } => side,
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
+            Frame::SpaceLosses { cause: LossCause::Event { chooser }, .. } => chooser,
             Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
@@ -245,6 +268,9 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
+    /// FtP 5.6.7 (optional): special generals (part A, McClellan, only: special_generals.rs).
+    #[serde(default)]
+    pub special_generals: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -368,9 +394,9 @@ pub struct State {
     #[serde(default)]
     pub rail: super::rail_logistics::RailSt,
     /// Losses whose SP the owner picks, waiting for the action under way to finish: side,
-    /// space, SP, a retreat's (7.6.1) or attrition's (9.1) (losses.rs).
+    /// space, SP, why (losses.rs).
     #[serde(default)]
-    pub space_losses: Vec<(Side, Sp, u8, bool)>,
+    pub space_losses: Vec<(Side, Sp, u8, LossCause)>,
     /// FtP 7.5.1: each side's elite units in play, as the army holding each (elite.rs).
     #[serde(default)]
     pub elite: [Vec<ArmyId>; 2],
@@ -381,6 +407,9 @@ pub struct State {
     /// FtP 6.8.6 (Spanish edition): eliminated fort counters on the turn track, per side.
     #[serde(default)]
     pub forts_track: [u8; 2],
+    /// FtP 5.6.7 (optional): McClellan's bonus (special_generals.rs).
+    #[serde(default)]
+    pub special: super::special_generals::SpecialSt,
 }
 
 impl State {

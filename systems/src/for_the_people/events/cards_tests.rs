@@ -124,6 +124,46 @@ fn card_073_balls_bluff_csa_chooses_one_union_sp_example_army_of_the_potomac_fpt
     refused(&mut st, Side::Union, 73);
 }
 
+/// FtP 4.2.4: the card's chooser picks the SP removed ("the event text says which player
+/// chooses the units"): with loose Union SP beside the Army of the Potomac, Ball's Bluff asks
+/// the CSA whether the SP comes off the army or the loose SP. Infantry only: the army's
+/// cavalry brigade is never offered. A refused pick names 4.2.4 and changes nothing.
+#[test]
+fn card_073_the_chooser_picks_loose_or_army_infantry_fpt_4_2_4() {
+    let g = game();
+    let mut st = with_card("1861", Side::Csa, 73);
+    let potomac = g.c.army("army_of_the_potomac").unwrap();
+    let washington = sp("washington");
+    super::super::play_tests::put_sp(&mut st, Side::Union, "washington", 2);
+    let pleasonton = g.c.general("pleasonton").unwrap();
+    st.generals[pleasonton as usize] = GenAt::Army(potomac);
+    st.sp_at_start[0] += 1;
+    let before = st.armies[potomac as usize].unwrap().sp;
+    give(&mut st, Side::Union, 1);
+    g.apply(&mut st, 1, &Action::Event { card: 73 }, &mut Log::quiet()).unwrap();
+    g.apply(&mut st, 1, &Action::Choose { option: "washington".into() }, &mut Log::quiet()).unwrap();
+    assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Union, left: 1, cause: LossCause::Event { chooser: Side::Csa }, .. })), "{:?}", st.flow.top());
+    assert_eq!(g.active_seats(&st), vec![1], "the CSA chooses (cards.toml sp_removal_chooser)");
+    let mut l = g.legal_actions(&st, 1);
+    l.sort_by_key(|a| format!("{a:?}"));
+    assert_eq!(l, vec![Action::LoseArmyInfantry, Action::LoseInfantry], "infantry only: no brigade");
+    assert!(g.legal_actions(&st, 0).is_empty());
+    let frozen = serde_json::to_string(&st).unwrap();
+    let r = g.apply(&mut st, 1, &Action::LoseBrigade { general: pleasonton }, &mut Log::quiet()).unwrap_err();
+    assert_eq!(r.rule, "FtP 4.2.4", "{r}");
+    assert_eq!(serde_json::to_string(&st).unwrap(), frozen);
+    let mut loose = st.clone();
+    g.apply(&mut loose, 1, &Action::LoseInfantry, &mut Log::quiet()).unwrap();
+    assert_eq!((loose.sp[washington as usize][0], loose.armies[potomac as usize].unwrap().sp), (1, before));
+    g.apply(&mut st, 1, &Action::LoseArmyInfantry, &mut Log::quiet()).unwrap();
+    assert_eq!((st.sp[washington as usize][0], st.armies[potomac as usize].unwrap().sp), (2, before - 1));
+    assert_eq!(st.generals[pleasonton as usize], GenAt::Army(potomac));
+    for s in [&st, &loose] {
+        assert!(!matches!(s.flow.top(), Some(Frame::SpaceLosses { .. })));
+        g.check_invariants(s).unwrap();
+    }
+}
+
 #[test]
 fn sp_removal_cards_ask_the_chooser_of_cards_toml_fpt_4_2_4() {
     let g = game();

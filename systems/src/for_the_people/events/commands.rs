@@ -4,7 +4,7 @@
 //! untouched; `content/README.md` lists them with the rules they follow.
 
 use super::super::FtP;
-use super::super::content::{ArmyId, CardNo, Control, GeneralId, Side, StateSide};
+use super::super::content::{ArmyId, CardNo, Chooser, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
 use super::super::naval::NavalEvent;
 use super::super::state::*;
@@ -203,7 +203,8 @@ pub(super) enum Cmd {
     Log(String),
     Sw(Side, i16),
     AddSp(Sp, Side, u8),
-    RemoveSp(Sp, Side, u8),
+    /// Space, whose SP, how many, who picks them (FtP 4.2.4).
+    RemoveSp(Sp, Side, u8, Side),
     Pc(Sp, Side),
     RemovePc(Sp),
     Fort(Sp, Side),
@@ -291,7 +292,14 @@ impl FtP {
                     if (x.count as u16) > inf {
                         return Err(format!("remove_sp: {} has {inf} {} infantry SP, not {} (FtP 4.2.4)", x.space, x.side, x.count));
                     }
-                    Cmd::RemoveSp(s, side, x.count)
+                    // FtP 4.2.4: the card names who chooses (cards.toml `sp_removal_chooser`);
+                    // a card naming nobody: its player.
+                    let chooser = match self.c.card(cx.card).and_then(|d| d.sp_removal_chooser) {
+                        Some(Chooser::Union) => Side::Union,
+                        Some(Chooser::Csa) => Side::Csa,
+                        Some(Chooser::Player) | None => cx.side,
+                    };
+                    Cmd::RemoveSp(s, side, x.count, chooser)
                 }
                 Returned::Pc(x) => {
                     let (s, side) = (self.ev_space(&x.space)?, side_of(&x.side)?);
@@ -461,12 +469,15 @@ impl FtP {
                     }
                     log.info(|| format!("{} +{n} SP at {}", side.name(), self.sname(s)));
                 }
-                Cmd::RemoveSp(s, side, n) => {
-                    if (n as u16) > self.infantry(st, side, s) {
+                Cmd::RemoveSp(s, side, n, chooser) => {
+                    // Earlier removals of this event at `s` still waiting for the owner's choice.
+                    let pending: u16 = st.space_losses.iter().filter(|l| (l.0, l.1) == (side, s)).map(|l| l.2 as u16).sum();
+                    if (n as u16) + pending > self.infantry(st, side, s) {
                         return Err(format!("remove_sp: not {n} infantry SP at {} (FtP 4.2.4)", self.sname(s)));
                     }
                     log.info(|| format!("{} -{n} SP at {} (FtP 4.2.4)", side.name(), self.sname(s)));
-                    self.lose_in_space(st, side, s, n as u16, log);
+                    // FtP 4.2.4: infantry only; the card's chooser picks loose or army SP.
+                    self.space_losses(st, side, s, n as u16, LossCause::Event { chooser }, log);
                 }
                 Cmd::Pc(s, side) => self.place_pc(st, side, s, log),
                 Cmd::RemovePc(s) => {
