@@ -275,7 +275,9 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
 /// one whose result it values most ([`greedy_own_playout`]); from that round on the halving
 /// compares those values only (the one-ply means of earlier rounds are dropped for the
 /// survivors). The cost stays bounded and deterministic: no playout in wide rounds, none
-/// through a decision of more than [`PLAYOUT_WIDTH`] actions.
+/// through a decision of more than [`PLAYOUT_WIDTH`] actions, and the search stops (as a time
+/// limit would stop it) once the playouts have made [`PLAYOUT_EVALUATIONS`] evaluations per
+/// iteration of the budget.
 pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
     let game = decision.game;
     let start = Instant::now();
@@ -293,6 +295,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
     let rounds = (u32::BITS - (k as u32).saturating_sub(1).leading_zeros()).max(1);
     let mut done = 0u32;
     let mut playing_out = false;
+    let mut evaluations = 0u64;
     'rounds: for round in 0..rounds {
         if playout > 0 && !playing_out && alive.len() <= PLAYOUT_FIELD {
             playing_out = true;
@@ -303,7 +306,11 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
         }
         let samples = ((budget.saturating_sub(done)) / (rounds - round)).max(1);
         for _ in 0..samples {
-            if done > 0 && (done >= budget || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
+            // The playouts' evaluations are counted (a bound on time that does not depend on
+            // the machine): past PLAYOUT_EVALUATIONS per iteration of the budget, stop as a
+            // time limit would.
+            let over = evaluations >= PLAYOUT_EVALUATIONS * budget as u64;
+            if done > 0 && (done >= budget || over || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
                 break 'rounds;
             }
             done += 1;
@@ -313,7 +320,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
                 // An action a sample refuses is worth nothing there (as for the heuristic).
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
                     if playing_out {
-                        greedy_own_playout(game, &mut s, decision.seat, playout, rng);
+                        evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
                     }
                     total[i] += game.evaluate(&s, decision.seat);
                 }
@@ -335,19 +342,24 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
 pub const PLAYOUT_FIELD: usize = 8;
 /// A playout stops before a decision with more legal actions than this (a bid, a sum of money).
 pub const PLAYOUT_WIDTH: usize = 16;
+/// Playout evaluations per iteration of the budget, at most (40,000 at the default 400).
+pub const PLAYOUT_EVALUATIONS: u64 = 100;
 
 /// Plays up to `steps` actions of `seat` on the sample `s` while it is that seat's to act, each
 /// the one whose result the seat values most (the heuristic agent's choice, ties at random).
-/// The sample is the searcher's own determinization: nothing hidden is read.
-pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) {
+/// The sample is the searcher's own determinization: nothing hidden is read. Returns the
+/// evaluations made.
+pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) -> u64 {
+    let mut evaluations = 0;
     for _ in 0..steps {
         if game.outcome(s).is_some() || game.active_seats(s).first() != Some(&seat) {
-            return;
+            break;
         }
         let moves = game.legal_actions(s, seat);
         if moves.is_empty() || moves.len() > PLAYOUT_WIDTH {
-            return;
+            break;
         }
+        evaluations += moves.len() as u64;
         let mut scores = Vec::with_capacity(moves.len());
         let mut results = Vec::with_capacity(moves.len());
         for a in &moves {
@@ -358,10 +370,11 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
         }
         let pick = best_index(&scores, rng);
         if scores[pick] == f64::NEG_INFINITY {
-            return;
+            break;
         }
         *s = results.swap_remove(pick);
     }
+    evaluations
 }
 
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
