@@ -152,6 +152,14 @@ pub trait Game: Send + Sync + 'static {
         0
     }
 
+    /// In flat search (depth 1), how many of the deciding seat's own further actions are played
+    /// greedily after each root action on the same sample before it is evaluated (0: none, the
+    /// default): a game whose turn is several small decisions (choose an action, then its
+    /// steps) values a root choice by what the seat makes of it. See `mcts::flat_search`.
+    fn flat_playout(&self) -> u32 {
+        0
+    }
+
     /// How good `state` looks for `seat`, from 0 (lost) to 1 (won): the game knowledge of the
     /// heuristic agent and the leaf value of search. Called on determinized states only.
     /// The default knows only finished games (see [`outcome_value`]) and says 0.5 otherwise.

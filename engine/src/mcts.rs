@@ -284,12 +284,24 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
 /// leaves: no maximum over noisy children inflates an action that opens a wide choice, and no
 /// opponent plays as if it saw the sampled hands (the biases of a deeper tree in a game of
 /// hidden hands and many dice). Visits count the samples that scored each action.
+///
+/// With [`Game::flat_playout`] > 0, once at most [`PLAYOUT_FIELD`] actions are left in the
+/// running, each is followed on its sample by the deciding seat's own next actions, each the
+/// one whose result it values most ([`greedy_own_playout`]); from that round on the halving
+/// compares those values only (the one-ply means of earlier rounds are dropped for the
+/// survivors). The cost stays bounded and deterministic: no playout in wide rounds, none
+/// through a decision of more than [`PLAYOUT_WIDTH`] actions, and the search stops (as a time
+/// limit would stop it) once the playouts have made [`PLAYOUT_EVALUATIONS`] evaluations per
+/// iteration of the budget.
 pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
     let game = decision.game;
     let start = Instant::now();
     let k = decision.legal.len();
     let budget = cfg.iterations.max(1);
+    let playout = game.flat_playout();
     let mut total = vec![0.0; k];
+    // Samples behind `total` (visits count every sample, `scored` those of the current measure).
+    let mut scored = vec![0u32; k];
     let mut visits = vec![0u32; k];
     // In random order, so that actions of equal value are dropped at random (as the heuristic
     // breaks its ties), not always the later ones of the game's list.
@@ -297,10 +309,23 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
     rng.shuffle(&mut alive);
     let rounds = (u32::BITS - (k as u32).saturating_sub(1).leading_zeros()).max(1);
     let mut done = 0u32;
+    let mut playing_out = false;
+    let mut evaluations = 0u64;
     'rounds: for round in 0..rounds {
+        if playout > 0 && !playing_out && alive.len() <= PLAYOUT_FIELD {
+            playing_out = true;
+            for &i in &alive {
+                total[i] = 0.0;
+                scored[i] = 0;
+            }
+        }
         let samples = ((budget.saturating_sub(done)) / (rounds - round)).max(1);
         for _ in 0..samples {
-            if done > 0 && (done >= budget || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
+            // The playouts' evaluations are counted (a bound on time that does not depend on
+            // the machine): past PLAYOUT_EVALUATIONS per iteration of the budget, stop as a
+            // time limit would.
+            let over = evaluations >= PLAYOUT_EVALUATIONS * budget as u64;
+            if done > 0 && (done >= budget || over || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
                 break 'rounds;
             }
             done += 1;
@@ -309,18 +334,22 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
                 let mut s = base.clone();
                 // An action a sample refuses is worth nothing there (as for the heuristic).
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
+                    if playing_out {
+                        evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
+                    }
                     total[i] += game.evaluate(&s, decision.seat);
                 }
+                scored[i] += 1;
                 visits[i] += 1;
             }
         }
         if round + 1 < rounds {
-            let mean = |i: usize| total[i] / visits[i].max(1) as f64;
+            let mean = |i: usize| total[i] / scored[i].max(1) as f64;
             alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
             alive.truncate(alive.len().div_ceil(2));
         }
     }
-    let means = (0..k).map(|i| total[i] / visits[i].max(1) as f64).collect();
+    let means = (0..k).map(|i| total[i] / scored[i].max(1) as f64).collect();
     SearchResult { visits, means, iterations: done }
 }
 
@@ -333,6 +362,45 @@ fn score_into<G: Game>(game: &G, state: &G::State, seat: Seat, legal: &[G::Actio
             *v += game.evaluate(&next, seat);
         }
     }
+}
+
+/// Flat search plays out its root actions only once this few are left in the running.
+pub const PLAYOUT_FIELD: usize = 8;
+/// A playout stops before a decision with more legal actions than this (a bid, a sum of money).
+pub const PLAYOUT_WIDTH: usize = 16;
+/// Playout evaluations per iteration of the budget, at most (40,000 at the default 400).
+pub const PLAYOUT_EVALUATIONS: u64 = 100;
+
+/// Plays up to `steps` actions of `seat` on the sample `s` while it is that seat's to act, each
+/// the one whose result the seat values most (the heuristic agent's choice, ties at random).
+/// The sample is the searcher's own determinization: nothing hidden is read. Returns the
+/// evaluations made.
+pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) -> u64 {
+    let mut evaluations = 0;
+    for _ in 0..steps {
+        if game.outcome(s).is_some() || game.active_seats(s).first() != Some(&seat) {
+            break;
+        }
+        let moves = game.legal_actions(s, seat);
+        if moves.is_empty() || moves.len() > PLAYOUT_WIDTH {
+            break;
+        }
+        evaluations += moves.len() as u64;
+        let mut scores = Vec::with_capacity(moves.len());
+        let mut results = Vec::with_capacity(moves.len());
+        for a in &moves {
+            let mut next = s.clone();
+            let v = if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { f64::NEG_INFINITY };
+            scores.push(v);
+            results.push(next);
+        }
+        let pick = best_index(&scores, rng);
+        if scores[pick] == f64::NEG_INFINITY {
+            break;
+        }
+        *s = results.swap_remove(pick);
+    }
+    evaluations
 }
 
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
@@ -489,6 +557,87 @@ mod tests {
         let mut v = a.visits.clone();
         v.sort();
         assert_eq!(v, vec![45, 90, 90]);
+    }
+
+    /// One seat, two moves a turn: `1` arms (nothing the evaluation sees), then `2` fires and
+    /// wins; `0` waits. Flat search with an own-turn playout sees what arming leads to.
+    struct Solo {
+        playout: u32,
+    }
+
+    impl Game for Solo {
+        type State = (bool, bool);
+        type Action = u8;
+        type View = ();
+        fn id(&self) -> &'static str {
+            "solo"
+        }
+        fn title(&self) -> &str {
+            "Solo"
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            Vec::new()
+        }
+        fn setup(&self, _: &Setup) -> Result<(bool, bool), Refusal> {
+            Ok((false, false))
+        }
+        fn seat_names(&self, _: &(bool, bool)) -> Vec<String> {
+            vec!["a".into()]
+        }
+        fn active_seats(&self, s: &(bool, bool)) -> Vec<Seat> {
+            if s.1 { vec![] } else { vec![0] }
+        }
+        fn legal_actions(&self, s: &(bool, bool), _: Seat) -> Vec<u8> {
+            match s {
+                (_, true) => vec![],
+                (false, _) => vec![0, 1],
+                (true, _) => vec![0, 2],
+            }
+        }
+        fn apply(&self, s: &mut (bool, bool), seat: Seat, a: &u8, _: &mut Log) -> Result<(), Refusal> {
+            if !self.legal_actions(s, seat).contains(a) {
+                return Err(Refusal::new("Solo", "arm before firing"));
+            }
+            match a {
+                1 => s.0 = true,
+                2 => s.1 = true,
+                _ => {}
+            }
+            Ok(())
+        }
+        fn notation(&self, a: &u8) -> String {
+            a.to_string()
+        }
+        fn parse(&self, t: &str) -> Result<u8, Refusal> {
+            t.parse().map_err(|_| Refusal::new("Solo", "a number"))
+        }
+        fn view(&self, _: &(bool, bool), _: Option<Seat>) {}
+        fn describe(&self, s: &(bool, bool), _: Option<Seat>) -> String {
+            format!("{s:?}")
+        }
+        fn outcome(&self, s: &(bool, bool)) -> Option<Outcome> {
+            s.1.then(|| Outcome { winners: vec![0], scores: vec![1], reason: "fired".into() })
+        }
+        fn search_depth(&self) -> u32 {
+            1
+        }
+        fn flat_playout(&self) -> u32 {
+            self.playout
+        }
+    }
+
+    #[test]
+    fn flat_search_plays_out_the_movers_own_next_actions_when_the_game_asks() {
+        let s = (false, false);
+        let legal = Solo { playout: 0 }.legal_actions(&s, 0);
+        let cfg = MctsConfig::iterations(40);
+        let one_ply = flat_search(&Decision::new(&Solo { playout: 0 }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+        assert_eq!(one_ply.means, vec![0.5, 0.5], "arming changes nothing the evaluation sees");
+        let with = Solo { playout: 1 };
+        let r = flat_search(&Decision::new(&with, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+        assert_eq!(r.means, vec![0.5, 1.0], "arming, then the one-step greedy playout fires and wins");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
+        assert_eq!(r.iterations, 40);
     }
 
     #[test]

@@ -2003,6 +2003,11 @@ impl Game for BlockadeRunner {
         Self::AI_SEARCH_DEPTH
     }
 
+    /// Flat search plays its own next actions after each root action (see `ai.rs`).
+    fn flat_playout(&self) -> u32 {
+        Self::AI_FLAT_PLAYOUT
+    }
+
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         self.invariants(state)
     }
