@@ -1,6 +1,6 @@
 //! `bivouac bench`: how fast a game runs on one core, and how big and cheap to copy its state
 //! is (what the AI and the fuzzer pay for). Figures only: nothing here asserts a time.
-//! Times are the CPU time of the measuring thread where the system reports it (Linux), so a
+//! Times are the CPU time of the measuring thread where the system reports it (Unix), so a
 //! busy machine does not inflate them; elsewhere they are wall-clock time.
 
 use crate::agent::{Agent, RandomAgent};
@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// A stopwatch of this thread's CPU time (Linux `/proc/thread-self/schedstat`), or of wall-clock
-/// time where that is not available.
+/// A stopwatch of this thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), or of wall-clock time
+/// where that is not available.
 struct CpuClock {
     start_cpu: Option<f64>,
     start_wall: Instant,
@@ -32,9 +32,17 @@ impl CpuClock {
     }
 }
 
+#[cfg(unix)]
 fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse::<f64>().ok().map(|ns| ns / 1e9)
+    let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `clock_gettime` writes one `timespec` through a pointer to a live local.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| t.tv_sec as f64 + t.tv_nsec as f64 / 1e9)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_seconds() -> Option<f64> {
+    None
 }
 
 
