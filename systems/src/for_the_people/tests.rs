@@ -968,6 +968,20 @@ fn edition_option_values_must_be_edition_ids() {
     assert!(d.message.contains("`english`") && d.message.contains("spanish, italian"), "{d}");
 }
 
+/// FtP 4.2.3: `no_voluntary_discard` names a side or both; a misspelt one is reported at its
+/// file:line:col with the allowed values (it would otherwise let both sides discard the card).
+#[test]
+fn misspelt_no_voluntary_discard_is_reported_with_the_allowed_values() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("cards.toml")).unwrap();
+    let bad = text.replacen("no_voluntary_discard = \"union\"", "no_voluntary_discard = \"unoin\"", 1);
+    assert_ne!(bad, text);
+    let (_g, layers) = mod_layer("misspelt-discard", &[("cards.toml", &bad)]);
+    let err = load_content(&layers).expect_err("the misspelt side must be reported");
+    let d = &err.0[0];
+    assert_eq!((d.line, d.col), line_col(&bad, "\"unoin\""), "{d}");
+    assert!(["`unoin`", "`union`", "`csa`", "`both`"].iter().all(|w| d.message.contains(w)), "{d}");
+}
+
 /// FtP 15: a scenario's special rule ids are a closed set: a misspelt id is reported with the
 /// known ids (a misspelt rule would otherwise be silently off).
 #[test]
