@@ -46,6 +46,34 @@ pub struct OptionInfo {
     pub values: Vec<String>,
 }
 
+impl OptionInfo {
+    /// The values as players read them: `a`, `b` or `c`.
+    pub fn values_text(&self) -> String {
+        let v: Vec<String> = self.values.iter().map(|x| format!("`{x}`")).collect();
+        match v.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => v.concat(),
+        }
+    }
+}
+
+/// The one check of a setup's options (`--option key=value`, the app's choices) against those
+/// its scenario takes (`known`): an unknown key is refused under `rule` with the keys it takes,
+/// an unknown value with the values its key takes. Every game's `setup` runs it first.
+pub fn check_options(rule: &'static str, setup: &Setup, known: &[OptionInfo]) -> Result<(), Refusal> {
+    for (k, v) in &setup.options {
+        let Some(info) = known.iter().find(|o| &o.key == k) else {
+            let keys: Vec<String> = known.iter().map(|o| format!("`{}`", o.key)).collect();
+            let takes = if keys.is_empty() { "no options".to_string() } else { format!("the options {}", keys.join(", ")) };
+            return Err(Refusal::new(rule, format!("unknown option `{k}`: scenario `{}` takes {takes}", setup.scenario)));
+        };
+        if !info.values.contains(v) {
+            return Err(Refusal::new(rule, format!("option `{k}` takes {}, not `{v}` ({})", info.values_text(), info.description)));
+        }
+    }
+    Ok(())
+}
+
 /// One line of `bivouac list`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScenarioInfo {
@@ -200,4 +228,22 @@ pub fn state_hash<S: Serialize>(state: &S) -> String {
     let bytes = serde_json::to_vec(state).expect("game states serialize");
     let digest = Sha256::digest(&bytes);
     digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_options_names_the_keys_and_values_allowed() {
+        let known = [OptionInfo { key: "edition".into(), description: "the rulebook".into(), values: vec!["spanish".into(), "italian".into(), "english".into()] }];
+        let mut s = Setup::new("1861", 2, 1);
+        assert!(check_options("X", &s, &known).is_ok());
+        s.options.insert("edition".into(), "spansh".into());
+        assert_eq!(check_options("X", &s, &known).unwrap_err().to_string(), "X: option `edition` takes `spanish`, `italian` or `english`, not `spansh` (the rulebook)");
+        s.options.clear();
+        s.options.insert("editon".into(), "spanish".into());
+        assert_eq!(check_options("X", &s, &known).unwrap_err().to_string(), "X: unknown option `editon`: scenario `1861` takes the options `edition`");
+        assert_eq!(check_options("X", &s, &[]).unwrap_err().to_string(), "X: unknown option `editon`: scenario `1861` takes no options");
+    }
 }

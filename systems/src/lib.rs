@@ -75,3 +75,6 @@ pub fn builtin_content_dir() -> PathBuf {
     }
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
 }
+
+#[cfg(test)]
+mod options_tests;

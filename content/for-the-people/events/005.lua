@@ -4,41 +4,8 @@
 -- (the player who plays it). RECONSTRUCTED: the card text is not in the rulebooks; the
 -- number of SP (1) and whose SP (the enemy's) are authored.
 
-local COUNT = 1
-
 function declare()
   return { text = "The enemy loses 1 infantry SP, chosen by the player of this card.", playable = true }
 end
 
-local function spaces(view, taken)
-  local VICTIM = view.enemy
-  local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.infantry[VICTIM] - (taken[id] or 0) > 0 then
-      out[#out + 1] = id
-    end
-  end
-  return out
-end
-
-function playable(view)
-  return #spaces(view, {}) > 0
-end
-
-function play(view)
-  local taken = {}
-  for _, id in ipairs(view.inputs) do
-    taken[id] = (taken[id] or 0) + 1
-  end
-  if #view.inputs < COUNT then
-    local c = spaces(view, taken)
-    if #c > 0 then
-      return { ask = { seat = view.chooser, prompt = "remove a " .. view.enemy .. " infantry SP (" .. (#view.inputs + 1) .. " of " .. COUNT .. ")", options = c } }
-    end
-  end
-  local cmds = {}
-  for _, id in ipairs(view.inputs) do
-    cmds[#cmds + 1] = { remove_sp = { space = id, side = view.enemy, count = 1 } }
-  end
-  return { commands = cmds }
-end
+playable, play = ftp.sp_removal{ victim = function(view) return view.enemy end, count = 1 }

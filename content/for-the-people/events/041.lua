@@ -10,28 +10,4 @@ function declare()
   }
 end
 
-local function candidates(view)
-  local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.state == "tn" and s.control == "csa" and s.sp.union == 0 and s.fort ~= "union" then
-      out[#out + 1] = id
-    end
-  end
-  return out
-end
-
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  local n = #view.inputs
-  if n < 2 then
-    return { ask = { seat = "csa", prompt = "a Confederate SP in Tennessee (" .. (n + 1) .. " of 2)", options = candidates(view) } }
-  end
-  local cmds = {}
-  for _, id in ipairs(view.inputs) do
-    cmds[#cmds + 1] = { add_sp = { space = id, side = "csa", count = 1 } }
-  end
-  return { commands = cmds }
-end
+playable, play = ftp.sp_placement{ side = "csa", count = 2, where = function(s) return s.state == "tn" and s.control == "csa" end, name = "Tennessee" }

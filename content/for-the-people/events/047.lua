@@ -14,28 +14,4 @@ end
 
 local STATES = { ky = true, mo = true, md = true, de = true }
 
-local function candidates(view)
-  local out = {}
-  for id, s in pairs(view.spaces) do
-    if STATES[s.state] and s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" then
-      out[#out + 1] = id
-    end
-  end
-  return out
-end
-
-function playable(view)
-  return #candidates(view) > 0
-end
-
-function play(view)
-  local n = #view.inputs
-  if n < 2 then
-    return { ask = { seat = "csa", prompt = "a Confederate SP in KY, MO, MD or DE (" .. (n + 1) .. " of 2)", options = candidates(view) } }
-  end
-  local cmds = {}
-  for _, id in ipairs(view.inputs) do
-    cmds[#cmds + 1] = { add_sp = { space = id, side = "csa", count = 1 } }
-  end
-  return { commands = cmds }
-end
+playable, play = ftp.sp_placement{ side = "csa", count = 2, where = function(s) return STATES[s.state] and s.control ~= "union" end, name = "KY, MO, MD or DE" }

@@ -9,15 +9,16 @@ function declare()
   return { text = "Take one card of your choice from the discard pile into your hand.", playable = true }
 end
 
-function playable(view)
-  return #view.discard > 0
-end
-
-function play(view)
-  if #view.inputs == 0 then
-    local opts = {}
-    for _, n in ipairs(view.discard) do opts[#opts + 1] = tostring(n) end
-    return { ask = { seat = view.side, prompt = "a card from the discards to your hand", options = opts } }
-  end
-  return { commands = { { take_from_discard = { side = view.side, card = tonumber(view.inputs[1]) } } } }
-end
+-- The discard pile's own order is kept (the card numbers are not sorted as text).
+playable, play = ftp.choose_one{
+  keep_order = true,
+  prompt = "a card from the discards to your hand",
+  candidates = function(view)
+    local out = {}
+    for _, n in ipairs(view.discard) do out[#out + 1] = tostring(n) end
+    return out
+  end,
+  command = function(id, view)
+    return { take_from_discard = { side = view.side, card = tonumber(id) } }
+  end,
+}

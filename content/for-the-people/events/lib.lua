@@ -8,6 +8,12 @@ ftp = {}
 local NAMES = { union = "Union", csa = "Confederate" }
 local ENEMY = { union = "csa", csa = "union" }
 
+-- A block's setting: the value itself, or a function of the view that gives it.
+local function get(x, view)
+  if type(x) == "function" then return x(view) end
+  return x
+end
+
 -- Spaces holding an army of `side`.
 local function army_spaces(view, side)
   local out = {}
@@ -17,13 +23,15 @@ local function army_spaces(view, side)
   return out
 end
 
--- FtP 4.2.4: `victim` loses `count` infantry SP, one at a time, each picked by `view.chooser`
--- (cards.toml sp_removal_chooser; `chooser = "union"` names the seat when the card has none)
--- in a space still holding one (`in_army = true`: a space holding one of `victim`'s armies);
--- fewer if fewer are left.
+-- FtP 4.2.4: `victim` (a side, or a function of the view, e.g. the enemy of the player) loses
+-- `count` infantry SP, one at a time, each picked by `view.chooser` (cards.toml
+-- sp_removal_chooser; `chooser = "union"` names the seat when the card has none) in a space
+-- still holding one (`in_army = true`: a space holding one of `victim`'s armies); fewer if
+-- fewer are left.
 function ftp.sp_removal(o)
-  local victim, count = o.victim, o.count
+  local count = o.count
   local function spaces(view, taken)
+    local victim = get(o.victim, view)
     local armies = o.in_army and army_spaces(view, victim)
     local out = {}
     for id, s in pairs(view.spaces) do
@@ -37,6 +45,7 @@ function ftp.sp_removal(o)
     return #spaces(view, {}) > 0
   end
   local function play(view)
+    local victim = get(o.victim, view)
     local taken = {}
     for _, id in ipairs(view.inputs) do
       taken[id] = (taken[id] or 0) + 1
@@ -139,16 +148,13 @@ end
 
 -- One choice, one command: `seat` (a seat name, or a function of the view; default the playing
 -- side) picks one of `candidates(view)` (a list of ids, offered sorted so that the order never
--- depends on Lua's table iteration) with `prompt` (a text, or a function of the view);
+-- depends on Lua's table iteration; `keep_order = true` keeps the order of a list that already
+-- has one, such as a pile's) with `prompt` (a text, or a function of the view);
 -- `command(id, view)` is the one command the choice issues. Playable while there is a candidate.
 function ftp.choose_one(o)
-  local function get(x, view)
-    if type(x) == "function" then return x(view) end
-    return x
-  end
   local function options(view)
     local out = o.candidates(view)
-    table.sort(out)
+    if not o.keep_order then table.sort(out) end
     return out
   end
   local function playable(view)

@@ -24,7 +24,7 @@ pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State};
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::Diagnostics;
 use bivouac_engine::flow::Flow;
-use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup, check_options};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::session::{AnyGame, Registered};
 use bivouac_engine::{GameRng, refuse};
@@ -543,12 +543,8 @@ impl BlockadeRunner {
             refuse!("BR 2.2", "Blockade Runner is for 2 to 6 players, not {}", setup.players);
         };
         let mut opts = Opts::default();
+        check_options("options", setup, &opt_infos())?;
         for (k, v) in &setup.options {
-            let info = opt_infos().into_iter().find(|o| &o.key == k);
-            let Some(info) = info else { refuse!("options", "unknown option `{k}`") };
-            if !info.values.contains(v) {
-                refuse!("options", "option `{k}` takes {}, not `{v}`", info.values.join(" or "));
-            }
             match k.as_str() {
                 OPT_DRAW => opts.literal_draw = v == "literal",
                 OPT_PURCHASE => opts.one_purchase = v == "one",

@@ -232,69 +232,30 @@ impl Game for BobbyLee {
         if setup.players != 2 {
             bivouac_engine::refuse!("BL 1.1", "Bobby Lee is a two-player game");
         }
+        let Some(known) = self.scenarios().into_iter().find(|s| s.id == setup.scenario).map(|s| s.options) else {
+            bivouac_engine::refuse!("BL 3.2", "unknown scenario `{}`", setup.scenario);
+        };
+        bivouac_engine::game::check_options("options", setup, &known)?;
         let (campaign, year) = if setup.scenario == "campaign" { (true, setup.option("start").unwrap_or("1861").to_string()) } else { (false, setup.scenario.clone()) };
         let Some(sc) = self.data.scenarios.iter().position(|s| s.id == year) else {
             bivouac_engine::refuse!("BL 3.2", "unknown scenario `{}`", setup.scenario);
         };
         let mut opts = Opts::default();
         for (k, v) in &setup.options {
-            let ok = match (k.as_str(), v.as_str()) {
-                ("start", _) => campaign,
-                ("hq-moves-hq", "yes") => true,
-                ("hq-moves-hq", "no") => {
-                    opts.hq_moves_hq = false;
-                    true
-                }
-                ("turnpike-speed", "current") => true,
-                ("turnpike-speed", "dry") => {
-                    opts.pike_current_speed = false;
-                    true
-                }
-                ("military-railroad", "first") => true,
-                ("invader-retreat", "adjacent") => true,
-                ("csa-naval-rivers", "james-appomattox") | ("night-withdrawal", "eliminated") => true,
-                ("csa-naval-rivers", "james") => {
-                    opts.csa_appomattox = false;
-                    true
-                }
-                ("night-withdrawal", "stay") => {
-                    opts.night_stay = true;
-                    true
-                }
-                ("invader-retreat", "hexsides") => {
-                    opts.invader_adjacent = false;
-                    true
-                }
-                ("siege-group", "occupied") | ("siege-naval", "group") | ("surrender-demands", "per-hex") => true,
-                ("siege-group", "controlled") => {
-                    opts.siege_group_controlled = true;
-                    true
-                }
-                ("siege-naval", "port") => {
-                    opts.siege_naval_port_only = true;
-                    true
-                }
-                ("surrender-demands", "per-turn") => {
-                    opts.one_demand_per_turn = true;
-                    true
-                }
-                ("deployment", "historical") | ("free-deployment-strengths", "block") => true,
-                ("deployment", "free") => {
-                    opts.free_deploy = true;
-                    true
-                }
-                ("free-deployment-strengths", "location") => {
-                    opts.deploy_location_strengths = true;
-                    true
-                }
-                ("military-railroad", "both") => {
-                    opts.military_rr_first = false;
-                    true
-                }
-                _ => false,
-            };
-            if !ok {
-                bivouac_engine::refuse!("options", "unknown option {k} = {v}");
+            match (k.as_str(), v.as_str()) {
+                ("hq-moves-hq", "no") => opts.hq_moves_hq = false,
+                ("turnpike-speed", "dry") => opts.pike_current_speed = false,
+                ("csa-naval-rivers", "james") => opts.csa_appomattox = false,
+                ("night-withdrawal", "stay") => opts.night_stay = true,
+                ("invader-retreat", "hexsides") => opts.invader_adjacent = false,
+                ("siege-group", "controlled") => opts.siege_group_controlled = true,
+                ("siege-naval", "port") => opts.siege_naval_port_only = true,
+                ("surrender-demands", "per-turn") => opts.one_demand_per_turn = true,
+                ("deployment", "free") => opts.free_deploy = true,
+                ("free-deployment-strengths", "location") => opts.deploy_location_strengths = true,
+                ("military-railroad", "both") => opts.military_rr_first = false,
+                // The defaults (the first value of each option) and `start` (the campaign's year).
+                _ => {}
             }
         }
         Ok(self.new_state(sc, campaign, opts, setup.seed))

@@ -47,6 +47,8 @@
 //! Rule numbers are the Spanish rulebook's, as digested in /work/shared/rules/for-the-people.md.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
+// FtP 7.6.1, 7.6.2 edition differences (the edition's `defender_retreat`, `naval_retreat`).
+pub use super::content::{DefenderRetreat, NavalRetreat};
 use bivouac_engine::content::Diagnostic;
 use bivouac_engine::game::Setup;
 use bivouac_engine::map::graph::SpaceId;
@@ -114,26 +116,6 @@ pub enum LeaderTrigger {
     ExactlyTen,
 }
 
-/// FtP 7.6.1 edition difference (`defender_retreat` of the edition).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DefenderRetreat {
-    /// ES living rules: the six-level priority list; the winner picks among ties at levels 5-6.
-    SixPriorities,
-    /// IT 7.61: an own-controlled space with a LOC if possible, else an enemy-PC space without
-    /// enemy SP, the attacker choosing among enemy spaces.
-    Simple,
-}
-
-/// FtP 7.6.2 edition difference (`naval_retreat` of the edition).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum NavalRetreat {
-    /// ES: to a Union port with a LOC in an original Union state; a level-1 choice.
-    UnionStatePort,
-    /// IT 7.62: a Union force retreating from a port of an original CSA state may only end in a
-    /// space with a Union PC (by land or sea) or in a friendly port of a non-border Union state.
-    Italian,
-}
-
 /// The scenario options and edition values battles read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleOptions {
@@ -184,8 +166,8 @@ impl BattleOptions {
 
     pub fn apply_edition(&mut self, e: &EditionDef) {
         self.elite_loss_threshold = e.elite_loss_threshold;
-        self.defender_retreat = if e.defender_retreat == "simple" { DefenderRetreat::Simple } else { DefenderRetreat::SixPriorities };
-        self.naval_retreat = if e.naval_retreat == "italian" { NavalRetreat::Italian } else { NavalRetreat::UnionStatePort };
+        self.defender_retreat = e.defender_retreat;
+        self.naval_retreat = e.naval_retreat;
     }
 }
 

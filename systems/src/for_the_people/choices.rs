@@ -7,7 +7,7 @@
 use super::FtP;
 use super::losses::LossPools;
 use super::battle::Role;
-use super::content::{ArmyId, GeneralId, Side};
+use super::content::{ArmyId, GeneralId, PrTieBreak, Side};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -184,7 +184,7 @@ impl FtP {
             let cands = self.lead_candidates(st, e, s);
             if cands.len() > 1 {
                 // FtP 7.4.1: the owner breaks the tie (Spanish); a die roll (Italian edition).
-                if self.c.editions[st.edition as usize].pr_tie_break == "die_roll" {
+                if self.c.editions[st.edition as usize].pr_tie_break == PrTieBreak::DieRoll {
                     let g = cands[st.rng.pick(cands.len())];
                     log.roll(|| format!("{} commands the defence of {} by a die roll among tied generals (FtP 7.4.1, Italian edition)", self.c.generals[g as usize].name, self.sname(s)));
                     st.lead = Some((e, s, g));

@@ -252,26 +252,28 @@ pub struct SideValues {
     pub csa: u8,
 }
 
-/// Per-edition rule values (digest 9.1); see game.toml for their meaning.
+/// Per-edition rule values (digest 9.1); see game.toml for their meaning. The string-valued
+/// settings are the closed sets below, typed at load: a misspelt value is a diagnostic naming
+/// the allowed spellings, never a silent fallback to one edition's reading.
 #[derive(Clone, Debug)]
 pub struct EditionDef {
     pub id: String,
     pub name: String,
     pub deck_max_card: CardNo,
     pub fort_build_min_ops: SideValues,
-    pub fort_return: String,
+    pub fort_return: FortReturn,
     pub cav_general_return_turns: SideValues,
-    pub csa_rail_build: String,
+    pub csa_rail_build: CsaRailBuild,
     pub army_naval_sea_generals: Vec<GeneralId>,
     pub army_naval_river_generals: Vec<GeneralId>,
     pub army_naval_by_strategy_1: bool,
-    pub defender_retreat: String,
-    pub naval_retreat: String,
-    pub pr_tie_break: String,
+    pub defender_retreat: DefenderRetreat,
+    pub naval_retreat: NavalRetreat,
+    pub pr_tie_break: PrTieBreak,
     pub elite_loss_threshold: u8,
-    pub shenandoah: String,
+    pub shenandoah: ShenandoahRule,
     pub shenandoah_va_condition: bool,
-    pub strategic_move_units: String,
+    pub strategic_move_units: StrategicMoveUnits,
     pub br_port_open_needs_loc: bool,
     pub union_capital_rein_penalty: bool,
     pub union_capital_harrisburg: bool,
@@ -279,10 +281,125 @@ pub struct EditionDef {
     pub union_state_penalty_includes_border: bool,
     pub border_converted_is_union_state: bool,
     pub fort_capture_sw: u8,
-    pub unc_examples: String,
+    pub unc_examples: UncExamples,
     pub replacement_cavalry: bool,
-    pub sheridan_death: String,
-    pub wilsons_raid: String,
+    pub sheridan_death: SheridanDeath,
+    pub wilsons_raid: WilsonsRaid,
+}
+
+/// FtP 6.8.6 / 3.4.2 iii (`fort_return`): when an eliminated fort counter is available again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FortReturn {
+    /// ES: on the turn track, back after a delay (scenario option `fort-return` says when).
+    #[default]
+    TurnTrack,
+    /// IT: available again at once.
+    Immediate,
+}
+
+/// FtP 5.9.3 (`csa_rail_build`): how the CSA rebuilds rail lines in 1864.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CsaRailBuild {
+    /// ES: automatic at the start of Spring 1864 (the turn track's `csa_rail_build`).
+    #[default]
+    #[serde(rename = "automatic_spring_1864")]
+    AutomaticSpring1864,
+    /// IT: the CSA plays any OPs card in 1864/65.
+    #[serde(rename = "csa_ops_1864")]
+    CsaOps1864,
+}
+
+/// FtP 7.6.1 (`defender_retreat`): how a defeated defender's retreat space is chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DefenderRetreat {
+    /// ES living rules: the six-level priority list; the winner picks among ties at levels 5-6.
+    #[default]
+    SixPriorities,
+    /// IT 7.61: an own-controlled space with a LOC if possible, else an enemy-PC space without
+    /// enemy SP, the attacker choosing among enemy spaces.
+    Simple,
+}
+
+/// FtP 7.6.2 (`naval_retreat`): where a force retreats by sea.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NavalRetreat {
+    /// ES: to a Union port with a LOC in an original Union state; a level-1 choice.
+    #[default]
+    #[serde(rename = "union_state_port_priority_1")]
+    UnionStatePort,
+    /// IT 7.62: a Union force retreating from a port of an original CSA state may only end in a
+    /// space with a Union PC (by land or sea) or in a friendly port of a non-border Union state.
+    #[serde(rename = "italian")]
+    Italian,
+}
+
+/// FtP 7.4.1 (`pr_tie_break`): who decides a tie of political ratings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrTieBreak {
+    /// ES: the owner chooses.
+    #[default]
+    Owner,
+    /// IT: a die roll.
+    DieRoll,
+}
+
+/// FtP 8.4 (`shenandoah`): the supply the Shenandoah Valley rule gives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShenandoahRule {
+    /// ES: supply for attrition only.
+    #[default]
+    AttritionOnly,
+    /// IT: full supply.
+    FullSupply,
+}
+
+/// FtP 10.2.1 (`strategic_move_units`): what strategic movement may move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StrategicMoveUnits {
+    /// ES: supplied infantry SP only.
+    #[default]
+    SuppliedInfantry,
+    /// IT: any SP.
+    AnySp,
+}
+
+/// FtP 6.5.2, 6.6.2 (`unc_examples`): which edition's examples of the UNC rules apply.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UncExamples {
+    /// ES: a Paducah fort does not negate Dover; a Dover fort negates the upper Tennessee.
+    #[default]
+    Spanish,
+    /// IT: a Paducah fort negates Dover; a Dover fort negates only the Cumberland.
+    Italian,
+}
+
+/// FtP 5.6.7 D (`sheridan_death`): what becomes of Sheridan when he is killed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SheridanDeath {
+    /// ES: he may return; he is his own replacement.
+    #[default]
+    Returns,
+    /// IT: permanently eliminated.
+    Eliminated,
+}
+
+/// FtP 11.3 D (`wilsons_raid`): where Wilson's Raid comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WilsonsRaid {
+    /// ES: card #111, an exception to 11.3 D.
+    #[default]
+    #[serde(rename = "card_111")]
+    Card111,
+    /// IT: the optional use of card #16 in turns 12-13 (5.6.7 E).
+    #[serde(rename = "optional_card_16")]
+    OptionalCard16,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -413,7 +530,8 @@ pub struct CardDef {
     pub flags: Vec<CardFlag>,
     pub blockade: Option<BlockadeEffect>,
     pub sp_removal_chooser: Option<Chooser>,
-    pub no_voluntary_discard: Option<String>,
+    /// FtP 4.2.3: the side(s) that may never discard it voluntarily.
+    pub no_voluntary_discard: Option<EventSide>,
     /// Scenario ids whose (Spanish) deck holds the card.
     pub scenarios: Vec<String>,
     pub editions: Vec<EditionId>,
@@ -482,9 +600,24 @@ pub struct Placement {
     pub rule: String,
 }
 
+/// A scenario's special rule (`[[special_rule]] id`), typed at load so that a misspelt id is
+/// a diagnostic, not a rule silently off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SpecialRuleId {
+    /// FtP 15: a player's first card, if a campaign card, is limited to one activation per state.
+    FirstCampaignCardOneActivationPerState,
+    /// FtP 15: no Union naval move in the first turn (river moves allowed).
+    NoUnionNavalFirstTurn,
+    /// FtP 15: no reorganization move in the first turn (events may still relieve generals).
+    NoReorganizationFirstTurn,
+    /// FtP 15: the Union's blockade obligation (the scenario's victory `blockade_obligation_sw`).
+    BlockadeObligation,
+}
+
 #[derive(Clone, Debug)]
 pub struct SpecialRule {
-    pub id: String,
+    pub id: SpecialRuleId,
     pub edition: Option<EditionId>,
     pub rule: String,
     pub text: String,
@@ -539,6 +672,13 @@ pub struct ScenarioDef {
     pub special_rules: Vec<SpecialRule>,
     pub setup: Vec<SetupRow>,
     pub eliminated: [Vec<GeneralId>; 2],
+}
+
+impl ScenarioDef {
+    /// The scenario's special rule `id` applies in `edition`.
+    pub fn special_rule(&self, id: SpecialRuleId, edition: EditionId) -> bool {
+        self.special_rules.iter().any(|r| r.id == id && r.edition.is_none_or(|e| e == edition))
+    }
 }
 
 /// Everything loaded from `content/for-the-people/`.
@@ -945,19 +1085,19 @@ struct EditionRec {
     name: String,
     deck_max_card: Spanned<u16>,
     fort_build_min_ops: SideValues,
-    fort_return: String,
+    fort_return: Spanned<String>,
     cav_general_return_turns: SideValues,
-    csa_rail_build: String,
+    csa_rail_build: Spanned<String>,
     army_naval_sea_generals: Vec<Spanned<String>>,
     army_naval_river_generals: Vec<Spanned<String>>,
     army_naval_by_strategy_1: bool,
-    defender_retreat: String,
-    naval_retreat: String,
-    pr_tie_break: String,
+    defender_retreat: Spanned<String>,
+    naval_retreat: Spanned<String>,
+    pr_tie_break: Spanned<String>,
     elite_loss_threshold: u8,
-    shenandoah: String,
+    shenandoah: Spanned<String>,
     shenandoah_va_condition: bool,
-    strategic_move_units: String,
+    strategic_move_units: Spanned<String>,
     br_port_open_needs_loc: bool,
     union_capital_rein_penalty: bool,
     union_capital_harrisburg: bool,
@@ -965,10 +1105,10 @@ struct EditionRec {
     union_state_penalty_includes_border: bool,
     border_converted_is_union_state: bool,
     fort_capture_sw: u8,
-    unc_examples: String,
+    unc_examples: Spanned<String>,
     replacement_cavalry: bool,
-    sheridan_death: String,
-    wilsons_raid: String,
+    sheridan_death: Spanned<String>,
+    wilsons_raid: Spanned<String>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -1096,7 +1236,7 @@ struct CardRec {
     flags: Vec<CardFlag>,
     blockade: Option<BlockadeEffect>,
     sp_removal_chooser: Option<Chooser>,
-    no_voluntary_discard: Option<String>,
+    no_voluntary_discard: Option<EventSide>,
     #[serde(default)]
     scenarios: Vec<Spanned<String>>,
     editions: Vec<Spanned<String>>,
@@ -1222,7 +1362,7 @@ struct PlacementRec {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SpecialRuleRec {
-    id: String,
+    id: Spanned<String>,
     edition: Spanned<String>,
     rule: String,
     text: String,
@@ -1297,6 +1437,20 @@ fn parse_layers<T: serde::de::DeserializeOwned>(ctx: &mut Ctx, rel: &str) -> Vec
             Vec::new()
         }
     }
+}
+
+/// A closed-set content value (an edition setting) typed by its serde spelling; a value out of
+/// the set is a diagnostic at its `file:line:col` naming the allowed spellings, and the default
+/// stands in (the load fails, so it never reaches the rules).
+fn typed<T: serde::de::DeserializeOwned + Default>(ctx: &mut Ctx, src: SrcId, v: &Spanned<String>, field: &str) -> T {
+    typed_opt(ctx, src, v, field).unwrap_or_default()
+}
+
+/// [`typed`] without a stand-in: `None` after the diagnostic.
+fn typed_opt<T: serde::de::DeserializeOwned>(ctx: &mut Ctx, src: SrcId, v: &Spanned<String>, field: &str) -> Option<T> {
+    use serde::de::IntoDeserializer;
+    let de: serde::de::value::StrDeserializer<'_, serde::de::value::Error> = v.get_ref().as_str().into_deserializer();
+    T::deserialize(de).map_err(|e| ctx.err(src, v.span(), format!("`{field}`: {e}"))).ok()
 }
 
 /// Report duplicate ids inside one layer's list (merge_by_id would silently keep the last).
@@ -1754,19 +1908,19 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             name: e.name.clone(),
             deck_max_card: max.min(MAX_CARDS as u16) as CardNo,
             fort_build_min_ops: e.fort_build_min_ops.clone(),
-            fort_return: e.fort_return.clone(),
+            fort_return: typed(ctx, src, &e.fort_return, "fort_return"),
             cav_general_return_turns: e.cav_general_return_turns.clone(),
-            csa_rail_build: e.csa_rail_build.clone(),
+            csa_rail_build: typed(ctx, src, &e.csa_rail_build, "csa_rail_build"),
             army_naval_sea_generals: sea_g,
             army_naval_river_generals: river_g,
             army_naval_by_strategy_1: e.army_naval_by_strategy_1,
-            defender_retreat: e.defender_retreat.clone(),
-            naval_retreat: e.naval_retreat.clone(),
-            pr_tie_break: e.pr_tie_break.clone(),
+            defender_retreat: typed(ctx, src, &e.defender_retreat, "defender_retreat"),
+            naval_retreat: typed(ctx, src, &e.naval_retreat, "naval_retreat"),
+            pr_tie_break: typed(ctx, src, &e.pr_tie_break, "pr_tie_break"),
             elite_loss_threshold: e.elite_loss_threshold,
-            shenandoah: e.shenandoah.clone(),
+            shenandoah: typed(ctx, src, &e.shenandoah, "shenandoah"),
             shenandoah_va_condition: e.shenandoah_va_condition,
-            strategic_move_units: e.strategic_move_units.clone(),
+            strategic_move_units: typed(ctx, src, &e.strategic_move_units, "strategic_move_units"),
             br_port_open_needs_loc: e.br_port_open_needs_loc,
             union_capital_rein_penalty: e.union_capital_rein_penalty,
             union_capital_harrisburg: e.union_capital_harrisburg,
@@ -1774,10 +1928,10 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             union_state_penalty_includes_border: e.union_state_penalty_includes_border,
             border_converted_is_union_state: e.border_converted_is_union_state,
             fort_capture_sw: e.fort_capture_sw,
-            unc_examples: e.unc_examples.clone(),
+            unc_examples: typed(ctx, src, &e.unc_examples, "unc_examples"),
             replacement_cavalry: e.replacement_cavalry,
-            sheridan_death: e.sheridan_death.clone(),
-            wilsons_raid: e.wilsons_raid.clone(),
+            sheridan_death: typed(ctx, src, &e.sheridan_death, "sheridan_death"),
+            wilsons_raid: typed(ctx, src, &e.wilsons_raid, "wilsons_raid"),
         });
     }
     if editions.is_empty() {
@@ -1787,6 +1941,13 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
     for o in &options_r {
         if o.values.is_empty() {
             ctx.err(o.src, o.key.span(), "an option needs at least one value (the first is the default)");
+        }
+        // Digest 9.1: the `edition` option offers the editions above, by id.
+        if o.key.get_ref() == "edition" {
+            for v in o.values.iter().filter(|v| edition_idx.get(v).is_none()) {
+                let ids: Vec<&str> = editions.iter().map(|e| e.id.as_str()).collect();
+                ctx.err(o.src, o.key.span(), format!("option `edition` offers `{v}`, which is no `[[edition]]` id (editions: {})", ids.join(", ")));
+            }
         }
     }
     let mut turns = Vec::new();
@@ -1913,7 +2074,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             flags: c.flags.clone(),
             blockade: c.blockade,
             sp_removal_chooser: c.sp_removal_chooser,
-            no_voluntary_discard: c.no_voluntary_discard.clone(),
+            no_voluntary_discard: c.no_voluntary_discard,
             scenarios: c.scenarios.iter().map(|s| s.get_ref().clone()).collect(),
             editions: editions_c,
             script: c.script.get_ref().clone(),
@@ -2141,7 +2302,10 @@ fn load_scenario(
     let special_rules = d
         .special_rule
         .iter()
-        .map(|r| SpecialRule { id: r.id.clone(), edition: edition_ref(ctx, src, &r.edition, refs), rule: r.rule.clone(), text: r.text.clone() })
+        .filter_map(|r| {
+            let id = typed_opt(ctx, src, &r.id, "special_rule id")?;
+            Some(SpecialRule { id, edition: edition_ref(ctx, src, &r.edition, refs), rule: r.rule.clone(), text: r.text.clone() })
+        })
         .collect();
     let mut setup = Vec::new();
     for r in d.setup.iter().flat_map(|s| s.rows.iter()) {

@@ -3,7 +3,7 @@
 //! corps detached from an army (5.3.6); cavalry raids on enemy PCs (5.5.3).
 
 use super::FtP;
-use super::content::{ArmyId, Control, GeneralId, LinkKind, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, LinkKind, Side, SpecialRuleId, StateSide};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -196,10 +196,11 @@ impl FtP {
     // FtP 5.6.5: the reorganization move
     // ------------------------------------------------------------------------------------
 
-    /// FtP 15: no reorganization moves in the first turn of the 1863 scenario.
+    /// FtP 15 (the 1863 scenario's special rule, ES only): no reorganization moves in the
+    /// scenario's first turn.
     fn reorg_allowed(&self, st: &State) -> bool {
         let sc = &self.c.scenarios[st.sc as usize];
-        !(sc.id == "1863" && st.turn == sc.first_turn)
+        !(st.turn == sc.first_turn && sc.special_rule(SpecialRuleId::NoReorganizationFirstTurn, st.edition))
     }
 
     /// The generals of `side` who may still make a reorganization move: not cavalry, not moved

@@ -119,6 +119,28 @@ fn relief_after_a_large_defeat_costs_half_rounded_up_fpt_5_6_1() {
     assert_eq!(t_cmd_5(true), 3);
 }
 
+/// FtP 15 (the 1863 special rule `no-reorganization-first-turn`, ES 15 preamble; the Italian 15
+/// has no such rule): no reorganization move in the scenario's first turn, one in the next.
+#[test]
+fn no_reorganization_in_the_first_turn_of_1863_spanish_only_fpt_15() {
+    let g = game();
+    for (ed, turn_offset, offered) in [("spanish", 0, false), ("spanish", 1, true), ("italian", 0, true)] {
+        let mut st = new("1863", 7);
+        st.edition = g.c.edition(ed).expect("edition");
+        st.turn += turn_offset;
+        empty_map(&mut st);
+        no_forts(&mut st);
+        put_army(&mut st, "army_of_the_potomac", "frederick", 6, "mcdowell");
+        // Fremont and Butler tie for the highest other general: one may go (FtP 5.6.5).
+        for id in ["fremont", "butler"] {
+            put_general(&mut st, id, GenAt::Army(army("army_of_the_potomac")));
+        }
+        put_sp(&mut st, Side::Union, "baltimore", 1);
+        union_ops(&mut st, 1);
+        assert_eq!(legal_text(&st, Side::Union).contains(&"reorganize".to_string()), offered, "{ed}, turn {}", st.turn);
+    }
+}
+
 #[test]
 fn reorganization_moves_generals_without_sp_fpt_5_6_5() {
     let g = game();

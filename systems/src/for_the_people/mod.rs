@@ -91,7 +91,7 @@ mod italian_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
-use bivouac_engine::game::{Game, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup, check_options};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::piles::{CardId, PileView, PileVisibility, Piles};
@@ -215,12 +215,9 @@ impl FtP {
         let mut edition = self.c.edition("spanish").unwrap_or(0);
         let mut opts = Opts::default();
         let mut shenandoah: Option<bool> = None;
-        let known: Vec<_> = self.c.options.iter().chain(sc.options.iter()).collect();
+        let known: Vec<OptionInfo> = self.c.options.iter().chain(sc.options.iter()).cloned().collect();
+        check_options("FtP setup", setup, &known)?;
         for (k, v) in &setup.options {
-            let Some(info) = known.iter().find(|o| &o.key == k) else { refuse!("FtP setup", "unknown option `{k}`") };
-            if !info.values.contains(v) {
-                refuse!("FtP setup", "option `{k}` takes {} ({})", info.values.join(" or "), info.description);
-            }
             match k.as_str() {
                 "edition" => edition = self.c.edition(v).unwrap_or(edition),
                 "both-met-1861" => opts.both_met_union = v == "union",
@@ -238,10 +235,10 @@ impl FtP {
         }
         // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one.
         opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
-        if opts.replacement_cavalry && self.c.editions[edition as usize].id != "spanish" {
+        if opts.replacement_cavalry && !self.c.editions[edition as usize].replacement_cavalry {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
         }
-        if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != "turn_track" {
+        if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != content::FortReturn::TurnTrack {
             refuse!("FtP 6.8.6", "in this edition an eliminated fort is available again at once: no fort-return timing");
         }
         if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {

@@ -15,7 +15,7 @@
 
 use super::FtP;
 use super::battle::Amphibious;
-use super::content::{ArmyId, Control, GeneralId, LinkKind, Mouth, PortKind, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, LinkKind, Mouth, PortKind, Side, SpecialRuleId, StateSide};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -118,7 +118,7 @@ impl FtP {
     /// The scenario forbids Union sea moves now (FtP 15 special rule, river moves allowed).
     fn sea_closed(&self, st: &State) -> bool {
         let sc = &self.c.scenarios[st.sc as usize];
-        st.turn == sc.first_turn && sc.special_rules.iter().any(|r| r.id == "no-union-naval-first-turn" && r.edition.is_none_or(|e| e == st.edition))
+        st.turn == sc.first_turn && sc.special_rule(SpecialRuleId::NoUnionNavalFirstTurn, st.edition)
     }
 
     /// A port on the imaginary sea: coastal ports and coastal forts (FtP 6.1.1), and the last

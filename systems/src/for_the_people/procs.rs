@@ -4,7 +4,7 @@
 //! the top frame (complete); `perform` carries out one legal action.
 
 use super::FtP;
-use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, FortReturn, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -397,11 +397,7 @@ impl FtP {
         if d.has(CardFlag::Special) {
             return false;
         }
-        match d.no_voluntary_discard.as_deref() {
-            Some("both") => false,
-            Some(s) => s != side.name(),
-            None => true,
-        }
+        !d.no_voluntary_discard.is_some_and(|e| Self::event_side_ok(e, side))
     }
 
     /// FtP 5.3.4: generals left behind in `s` must keep at least one SP (or a fort) there.
@@ -1321,7 +1317,7 @@ impl FtP {
     /// turn track (`forts_return` brings it back), in the Italian one it is available at once.
     pub(super) fn fort_eliminated(&self, st: &mut State, s: Sp) {
         let Some(side) = st.fort[s as usize].take() else { return };
-        if self.c.editions[st.edition as usize].fort_return == "turn_track" {
+        if self.c.editions[st.edition as usize].fort_return == FortReturn::TurnTrack {
             st.forts_track[side.index()] += 1;
         }
     }

@@ -2,7 +2,7 @@
 //! the pure formulas of `formulas.rs`, and where each SP may be placed.
 
 use super::FtP;
-use super::content::{Control, LinkKind, Side, StateSide};
+use super::content::{Control, LinkKind, Side, StateSide, StrategicMoveUnits};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
 use super::unc::Unc;
@@ -241,7 +241,7 @@ impl FtP {
         let armies = self.army_reach(st, side, &sup, &unc);
         // FtP 10.2.1: supplied infantry SP (Spanish edition); IT 10.21: any SP ("qualunque SP"),
         // supply not required (Italian edition).
-        let any_sp = self.c.editions[st.edition as usize].strategic_move_units == "any_sp";
+        let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
         let mut out = Vec::new();
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {

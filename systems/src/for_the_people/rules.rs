@@ -1,7 +1,7 @@
 //! Static rules over a state: who is where, strength, supply (LOC), control tests.
 
 use super::FtP;
-use super::content::{ArmyId, Control, GeneralId, LinkKind, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, LinkKind, ShenandoahRule, Side, StateSide};
 use super::state::{GenAt, Sp, State};
 use super::unc::Unc;
 use bivouac_engine::map::graph::SpaceId;
@@ -249,7 +249,7 @@ impl FtP {
     /// or corps with a LOC to any of them counts as supplied: for attrition only (Spanish
     /// edition), or for battle too (`battle`, Italian edition). The spaces with that LOC.
     pub fn valley_reach(&self, st: &State, battle: bool) -> Option<Vec<bool>> {
-        if !st.opts.shenandoah || (battle && self.c.editions[st.edition as usize].shenandoah != "full_supply") {
+        if !st.opts.shenandoah || (battle && self.c.editions[st.edition as usize].shenandoah != ShenandoahRule::FullSupply) {
             return None;
         }
         let valley: Vec<Sp> = self.c.map.ids().filter(|&s| self.c.map.space(s).shenandoah).map(|s| s.0).collect();

@@ -439,7 +439,7 @@ fn card_flags_fpt_4() {
     assert!(!c.card(12).unwrap().remove, "Cabinet Intrigue stays in the game");
     let raise: Vec<u8> = c.cards.iter().filter(|k| k.blockade == Some(BlockadeEffect::Raise)).map(|k| k.number).collect();
     assert_eq!(raise, [61, 63, 68, 69, 71, 98, 127]);
-    assert_eq!(c.card(14).unwrap().no_voluntary_discard.as_deref(), Some("union"));
+    assert_eq!(c.card(14).unwrap().no_voluntary_discard, Some(EventSide::Union));
     assert_eq!(c.card(3).unwrap().title, "Forward to Richmond!");
     assert_eq!(c.card(62).unwrap().title_it.as_deref(), Some("Crisi finanziaria"));
 }
@@ -929,6 +929,74 @@ fn broken_game_and_card_mods_are_reported() {
     assert!(all.contains("OP value 7 out of range"), "{all}");
     assert!(all.contains("unknown edition id") && all.contains("`spanish`"), "{all}");
     assert!(err.0.iter().all(|d| d.line > 0 && d.col > 0));
+}
+
+/// The position (1-based line, column) of the first `needle` in `text`.
+fn line_col(text: &str, needle: &str) -> (usize, usize) {
+    text.lines().enumerate().find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1))).unwrap_or_else(|| panic!("no {needle}"))
+}
+
+/// Digest 9.1: an edition's string-valued settings (`fort_return`, `naval_retreat` ...) are
+/// closed sets typed at load: a misspelt value is reported at its file:line:col with the allowed
+/// values, never read silently as the Spanish default.
+#[test]
+fn misspelt_edition_settings_point_at_file_line_col_with_the_allowed_values() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("game.toml")).unwrap();
+    let bad = text.replacen("fort_return = \"turn_track\"", "fort_return = \"turn_trak\"", 1).replacen("naval_retreat = \"italian\"", "naval_retreat = \"italain\"", 1);
+    let (_g, layers) = mod_layer("misspelt-edition", &[("game.toml", &bad)]);
+    let err = load_content(&layers).expect_err("the misspelt settings must be reported");
+    assert_eq!(err.0.len(), 2, "{err}");
+    let (d, e) = (&err.0[0], &err.0[1]);
+    assert!(d.file.contains("bivouac-ftp-") && d.file.ends_with("game.toml"), "the mod's file is named: {d}");
+    assert_eq!((d.line, d.col), line_col(&bad, "\"turn_trak\""), "{d}");
+    assert_eq!(d.found, "\"turn_trak\"");
+    assert!(d.message.contains("`fort_return`") && d.message.contains("`turn_trak`") && d.message.contains("`turn_track`") && d.message.contains("`immediate`"), "{d}");
+    assert_eq!((e.line, e.col), line_col(&bad, "\"italain\""), "{e}");
+    assert!(e.message.contains("`naval_retreat`") && e.message.contains("`union_state_port_priority_1`") && e.message.contains("`italian`"), "{e}");
+}
+
+/// Digest 9.1: the `edition` scenario option offers edition ids only (a value naming no
+/// edition would silently play the Spanish one).
+#[test]
+fn edition_option_values_must_be_edition_ids() {
+    let game = "[[option]]\nkey = \"edition\"\ndescription = \"Rulebook edition\"\nvalues = [\"spanish\", \"english\"]\n";
+    let (_g, layers) = mod_layer("edition-option", &[("game.toml", game)]);
+    let err = load_content(&layers).expect_err("an edition option value naming no edition");
+    assert_eq!(err.0.len(), 1, "{err}");
+    let d = &err.0[0];
+    assert_eq!((d.line, d.col), (2, 7), "{d}");
+    assert!(d.message.contains("`english`") && d.message.contains("spanish, italian"), "{d}");
+}
+
+/// FtP 4.2.3: `no_voluntary_discard` names a side or both; a misspelt one is reported at its
+/// file:line:col with the allowed values (it would otherwise let both sides discard the card).
+#[test]
+fn misspelt_no_voluntary_discard_is_reported_with_the_allowed_values() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("cards.toml")).unwrap();
+    let bad = text.replacen("no_voluntary_discard = \"union\"", "no_voluntary_discard = \"unoin\"", 1);
+    assert_ne!(bad, text);
+    let (_g, layers) = mod_layer("misspelt-discard", &[("cards.toml", &bad)]);
+    let err = load_content(&layers).expect_err("the misspelt side must be reported");
+    let d = &err.0[0];
+    assert_eq!((d.line, d.col), line_col(&bad, "\"unoin\""), "{d}");
+    assert!(["`unoin`", "`union`", "`csa`", "`both`"].iter().all(|w| d.message.contains(w)), "{d}");
+}
+
+/// FtP 15: a scenario's special rule ids are a closed set: a misspelt id is reported with the
+/// known ids (a misspelt rule would otherwise be silently off).
+#[test]
+fn misspelt_special_rule_id_is_reported_with_the_known_ids() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("scenarios/1863.toml")).unwrap();
+    let bad = text.replacen("\"no-union-naval-first-turn\"", "\"no-union-navy-first-turn\"", 1);
+    assert_ne!(bad, text);
+    let (_g, layers) = mod_layer("misspelt-special-rule", &[("scenarios/1863.toml", &bad)]);
+    let err = load_content(&layers).expect_err("the misspelt id must be reported");
+    assert_eq!(err.0.len(), 1, "{err}");
+    let d = &err.0[0];
+    assert_eq!((d.line, d.col), line_col(&bad, "\"no-union-navy-first-turn\""), "{d}");
+    for id in ["no-union-naval-first-turn", "no-reorganization-first-turn", "blockade-obligation", "first-campaign-card-one-activation-per-state"] {
+        assert!(d.message.contains(&format!("`{id}`")), "{id}: {d}");
+    }
 }
 
 #[test]

@@ -14,7 +14,7 @@
 //! to T-UNC-4, ES version) follows; see `naval_tests.rs`.
 
 use super::FtP;
-use super::content::{LinkDef, Mouth, Side};
+use super::content::{LinkDef, Mouth, Side, UncExamples};
 use super::rules::other;
 use super::state::{Sp, State};
 use bivouac_engine::map::graph::SpaceId;
@@ -153,7 +153,7 @@ impl FtP {
             }
             node[s * slots + sea_slot] &= self.on_sea(s as Sp);
         }
-        if self.c.editions[st.edition as usize].unc_examples == "italian" {
+        if self.c.editions[st.edition as usize].unc_examples == UncExamples::Italian {
             self.italian_port_negation(&mut node, slots);
         }
         Unc { slots, node }

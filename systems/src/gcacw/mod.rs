@@ -21,7 +21,7 @@ mod state;
 mod tests;
 
 use bivouac_engine::content::{ContentSet, Diagnostics};
-use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup};
+use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup, check_options};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::refuse;
 use bivouac_engine::rng::GameRng;
@@ -256,12 +256,8 @@ impl Game for Gcacw {
             refuse!("GCACW 1.0", "GCACW is for one or two players (seats union and confederate)");
         }
         let mut opts = Opts { ridge_stacks: true, swamp_dams: true, ..Default::default() };
+        check_options("GCACW setup", setup, &Self::options())?;
         for (k, v) in &setup.options {
-            let info = Self::options().into_iter().find(|o| &o.key == k);
-            let Some(info) = info else { refuse!("GCACW setup", "unknown option `{k}`") };
-            if !info.values.contains(v) {
-                refuse!("GCACW setup", "option `{k}` takes {}", info.values.join(" or "));
-            }
             match (k.as_str(), v.as_str()) {
                 ("fatigue4-march", x) => opts.fatigue4_march = x == "on",
                 ("ridge-up-stacks", x) => opts.ridge_stacks = x == "on",
