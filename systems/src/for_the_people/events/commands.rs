@@ -322,7 +322,7 @@ impl FtP {
                         return Err(format!("place_general: {} cannot go to {} (moving, or an enemy space)", x.general, x.space));
                     }
                     // FtP 5.5: a cavalry general is a brigade with its own SP, not a leader to place.
-                    if self.c.generals[g as usize].cavalry {
+                    if self.is_cav(st, g) {
                         return Err(format!("place_general: {} is a cavalry brigade (FtP 5.5), not a general to place", x.general));
                     }
                     Cmd::PlaceGeneral(g, s)
@@ -675,7 +675,7 @@ impl FtP {
         if let GenAt::Army(a) = st.generals[g as usize] {
             st.generals[g as usize] = GenAt::Out;
             if st.armies[a as usize].is_some_and(|x| x.commander == Some(g)) {
-                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
+                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(st, x)).max_by_key(|&x| self.pr(x));
                 if let Some(x) = st.armies[a as usize].as_mut() {
                     x.commander = next;
                 }

@@ -285,7 +285,7 @@ impl FtP {
                 GenAt::Dead => ("dead", None, None),
                 GenAt::Out => ("out", None, None),
             };
-            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": d.cavalry, "where": place, "space": space, "army": army}));
+            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": self.is_cav(st, g as u8), "where": place, "space": space, "army": army}));
         }
         Value::Object(generals)
     }

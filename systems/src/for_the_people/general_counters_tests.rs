@@ -1,0 +1,217 @@
+//! Tests of FtP 5.6.7 B (Van Dorn's cavalry-brigade counter) and D (Sheridan's corps-commander
+//! counter), general_counters.rs.
+
+use super::choices_tests::{check, no_forts, put_general, refused};
+use super::content::{Control, Side};
+use super::play_tests::{act, empty_map, game, general, legal_text, put_sp, round_with, sp};
+use super::state::*;
+use bivouac_engine::game::{Game, Setup};
+use bivouac_engine::log::Log;
+
+/// 1861 on an empty map with the options given (`opt-special-generals` and others).
+fn board(opts: &[(&str, &str)]) -> State {
+    let mut setup = Setup::new("1861", 2, 7);
+    setup.options.extend(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let mut st = game().setup(&setup).expect("setup");
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st
+}
+
+const ON: (&str, &str) = ("opt-special-generals", "on");
+const OFF: (&str, &str) = ("opt-special-generals", "off");
+
+/// `id` with `n` SP at `at` (a friendly space) activated for a corps move of `n` SP.
+fn corps_move(st: &mut State, side: Side, id: &str, at: &str, n: u8) {
+    put_sp(st, side, at, n);
+    put_general(st, id, GenAt::Map(sp(at)));
+    st.control[sp(at) as usize] = Control::Of(side);
+    round_with(st, side, 9);
+    act(st, side, "ops 9");
+    act(st, side, &format!("corps {id} {n}"));
+}
+
+fn first_step(st: &State, side: Side) -> String {
+    legal_text(st, side).into_iter().find(|a| a.starts_with("step ")).expect("a step")
+}
+
+/// FtP 5.6.7 B: Van Dorn activated and moving with exactly 1 SP may swap for his cavalry-brigade
+/// counter (offered during the move); the SP becomes his brigade; he is then a cavalry general
+/// for the rest of the game under the normal brigade rules (5.5.2). Never with 2 SP, never with
+/// the option off; a refusal names the rule and leaves the state unchanged.
+#[test]
+fn van_dorn_moving_with_exactly_1_sp_swaps_to_his_brigade_fpt_5_6_7_b() {
+    let g = game();
+    let vd = general("van_dorn");
+    // 2 SP: no swap.
+    let mut st = board(&[ON]);
+    corps_move(&mut st, Side::Csa, "van_dorn", "richmond", 2);
+    assert!(!legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()));
+    refused(&mut st, Side::Csa, "counter brigade", "FtP 5.6.7");
+    // The option off: no swap.
+    let mut st = board(&[OFF]);
+    corps_move(&mut st, Side::Csa, "van_dorn", "richmond", 1);
+    refused(&mut st, Side::Csa, "counter brigade", "FtP 5.6.7");
+    // On, 1 SP: offered before and after a step; the Union may not answer for the CSA.
+    let mut st = board(&[ON]);
+    corps_move(&mut st, Side::Csa, "van_dorn", "richmond", 1);
+    assert!(legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()));
+    let step = first_step(&st, Side::Csa);
+    act(&mut st, Side::Csa, &step);
+    assert!(legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()), "during the move");
+    refused(&mut st, Side::Union, "counter brigade", "FtP 3.3.2");
+    let (total, mp) = (g.total_sp(&st, Side::Csa), st.moving.as_ref().unwrap().mp);
+    assert!(!g.is_cav(&st, vd));
+    act(&mut st, Side::Csa, "counter brigade");
+    let m = st.moving.as_ref().expect("still moving");
+    assert_eq!((m.kind, m.sp, m.gens.as_slice(), m.mp), (Formation::Brigade, 0, &[vd][..], mp), "the SP is his brigade; [INTERP] the MP left stay");
+    assert!(g.is_cav(&st, vd));
+    assert_eq!(g.total_sp(&st, Side::Csa), total, "SP conserved");
+    check(&st);
+    assert!(!legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()), "once");
+    act(&mut st, Side::Csa, "stop");
+    check(&st);
+    // For the rest of the game: a brigade move (5.5.2), no longer a corps.
+    assert_eq!(st.counters.brigade, [vd]);
+    round_with(&mut st, Side::Csa, 9);
+    act(&mut st, Side::Csa, "ops 9");
+    let l = legal_text(&st, Side::Csa);
+    assert!(l.contains(&"brigade van_dorn".to_string()) && !l.iter().any(|a| a.starts_with("corps van_dorn")), "{l:?}");
+}
+
+/// FtP 5.6.7 B: Van Dorn killed as a cavalry general is removed for good (no return, no
+/// replacement); any other cavalry general killed goes to the turn track (5.5.4).
+#[test]
+fn van_dorn_killed_as_cavalry_is_removed_for_good_fpt_5_6_7_b() {
+    let g = game();
+    let vd = general("van_dorn");
+    let mut st = board(&[ON]);
+    corps_move(&mut st, Side::Csa, "van_dorn", "richmond", 1);
+    act(&mut st, Side::Csa, "counter brigade");
+    act(&mut st, Side::Csa, "stop");
+    let (lost, at) = (st.sp_lost[1], st.generals[vd as usize]);
+    assert!(matches!(at, GenAt::Map(_)));
+    g.kill_general(&mut st, vd, false, &mut Log::quiet());
+    assert_eq!(st.generals[vd as usize], GenAt::Dead);
+    assert_eq!(st.sp_lost[1], lost + 1, "his brigade's SP");
+    check(&st);
+    // Stuart, killed, returns (5.5.4: 3 turns for the CSA, Spanish edition).
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    g.kill_general(&mut st, general("stuart"), false, &mut Log::quiet());
+    assert_eq!(st.generals[general("stuart") as usize], GenAt::Track(st.turn + 3));
+}
+
+/// Sheridan arriving in `st` at Washington (3 Union SP), the Union placing generals.
+fn sheridan_arrives(opts: &[(&str, &str)]) -> State {
+    let mut st = board(opts);
+    put_sp(&mut st, Side::Union, "washington", 3);
+    st.control[sp("washington") as usize] = Control::Of(Side::Union);
+    for at in st.generals.iter_mut() {
+        if matches!(at, GenAt::Track(_)) {
+            *at = GenAt::Track(13);
+        }
+    }
+    st.generals[general("sheridan") as usize] = GenAt::Track(st.turn);
+    st.flow.clear();
+    st.flow.push(Frame::PlaceGenerals { side: Side::Union });
+    st.phase = Phase::Reinforcement;
+    st
+}
+
+/// FtP 5.6.7 D: Sheridan, a cavalry general, may be placed on his corps-commander counter
+/// (political rating 1): his owner chooses the counter once he is drawn. On it he takes no SP
+/// (10.6.4) and is a general, not a brigade; with the option off he arrives as his brigade.
+#[test]
+fn sheridan_is_placed_on_the_counter_his_owner_chooses_fpt_5_6_7_d() {
+    let g = game();
+    let sh = general("sheridan");
+    let ws = sp("washington");
+    // Off: his brigade, absorbing 1 SP.
+    let mut st = sheridan_arrives(&[OFF]);
+    act(&mut st, Side::Union, "place washington");
+    assert_eq!((st.generals[sh as usize], st.sp[ws as usize][0]), (GenAt::Map(ws), 2));
+    assert!(g.is_cav(&st, sh));
+    // On: the choice, Union's only.
+    let mut st = sheridan_arrives(&[ON]);
+    act(&mut st, Side::Union, "place washington");
+    assert_eq!(st.flow.top(), Some(&Frame::Counter { side: Side::Union, general: sh, space: ws }));
+    let mut l = legal_text(&st, Side::Union);
+    l.sort();
+    assert_eq!(l, ["counter brigade", "counter corps"]);
+    refused(&mut st, Side::Csa, "counter corps", "FtP 3.3.2");
+    refused(&mut st, Side::Union, "place washington", "FtP 10.6.1");
+    check(&st);
+    let mut brig = st.clone();
+    act(&mut brig, Side::Union, "counter brigade");
+    assert_eq!((brig.generals[sh as usize], brig.sp[ws as usize][0]), (GenAt::Map(ws), 2));
+    assert!(g.is_cav(&brig, sh));
+    check(&brig);
+    act(&mut st, Side::Union, "counter corps");
+    assert_eq!((st.generals[sh as usize], st.sp[ws as usize][0]), (GenAt::Map(ws), 3), "no SP absorbed");
+    assert!(!g.is_cav(&st, sh));
+    assert_eq!(g.pr(sh), 1, "political rating 1");
+    assert!(!matches!(st.flow.top(), Some(Frame::PlaceGenerals { .. }) | Some(Frame::Counter { .. })));
+    check(&st);
+    // A corps commander: he moves a corps with SP (5.3), no brigade move.
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"corps sheridan 3".to_string()) && !l.contains(&"brigade sheridan".to_string()), "{l:?}");
+}
+
+/// FtP 5.6.7 D: on his corps counter, activated and moving with exactly 1 SP, Sheridan may swap
+/// to his brigade as Van Dorn does, and stays cavalry.
+#[test]
+fn sheridan_on_his_corps_counter_swaps_to_his_brigade_fpt_5_6_7_d() {
+    let g = game();
+    let sh = general("sheridan");
+    let mut st = sheridan_arrives(&[ON]);
+    act(&mut st, Side::Union, "place washington");
+    act(&mut st, Side::Union, "counter corps");
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps sheridan 1");
+    let total = g.total_sp(&st, Side::Union);
+    act(&mut st, Side::Union, "counter brigade");
+    assert!(g.is_cav(&st, sh));
+    assert_eq!((st.counters.brigade.as_slice(), st.counters.corps.as_slice()), (&[sh][..], &[][..]));
+    assert_eq!(g.total_sp(&st, Side::Union), total);
+    act(&mut st, Side::Union, "stop");
+    check(&st);
+    // Placed again later (Spanish: he returns), he has no corps counter to choose.
+    st.generals[sh as usize] = GenAt::Track(st.turn);
+    st.sp_lost[0] += 1;
+    st.flow.clear();
+    st.flow.push(Frame::PlaceGenerals { side: Side::Union });
+    act(&mut st, Side::Union, "place washington");
+    assert!(!matches!(st.flow.top(), Some(Frame::Counter { .. })));
+    assert!(g.is_cav(&st, sh));
+}
+
+/// FtP 5.6.7 D: Sheridan killed, by edition (`sheridan_death`): Spanish, his brigade returns
+/// (5.5.4) and on his corps counter he returns only with the replacement generals (5.5.6, his
+/// own replacement), else he is removed as any killed general; Italian: removed for good.
+#[test]
+fn sheridan_killed_by_edition_fpt_5_6_7_d() {
+    let g = game();
+    let sh = general("sheridan");
+    let killed = |opts: &[(&str, &str)], corps: bool| -> GenAt {
+        let mut st = sheridan_arrives(opts);
+        act(&mut st, Side::Union, "place washington");
+        if matches!(st.flow.top(), Some(Frame::Counter { .. })) {
+            act(&mut st, Side::Union, if corps { "counter corps" } else { "counter brigade" });
+        }
+        g.kill_general(&mut st, sh, false, &mut Log::quiet());
+        check(&st);
+        st.generals[sh as usize]
+    };
+    let turn = board(&[ON]).turn;
+    assert_eq!(killed(&[ON], false), GenAt::Track(turn + 1), "Spanish: his brigade returns (5.5.4, Union 1 turn)");
+    assert_eq!(killed(&[ON], true), GenAt::Dead, "Spanish, no replacement generals: a killed general");
+    assert_eq!(killed(&[ON, ("opt-replacement-cavalry", "on")], true), GenAt::Track(turn + 1), "Spanish, replacement generals: his own replacement");
+    assert_eq!(killed(&[ON, ("opt-replacement-cavalry", "on")], false), GenAt::Track(turn + 1));
+    assert_eq!(killed(&[ON, ("edition", "italian")], false), GenAt::Dead, "Italian: permanently eliminated");
+    assert_eq!(killed(&[ON, ("edition", "italian")], true), GenAt::Dead);
+    // The option off: the normal cavalry rules (Italian: back in 3 turns).
+    assert_eq!(killed(&[OFF, ("edition", "italian")], false), GenAt::Track(turn + 3));
+}
