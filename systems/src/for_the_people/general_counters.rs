@@ -1,4 +1,5 @@
-//! FtP 5.6.7 B and D (optional, option `opt-special-generals`): generals with two counters.
+//! FtP 5.6.7 B and D (optional, option `opt-special-generals`): generals with two counters;
+//! and E, Wilson's Raid (Italian edition), the one 5.6.7 ability of no general counter.
 //!
 //! * B Van Dorn (content `counter = "brigade"`): whenever he is activated and moves with exactly
 //!   1 SP (a corps of him alone and 1 SP), the CSA may swap him for his cavalry-brigade counter
@@ -15,12 +16,23 @@
 //!   removed as any killed general), Italian "eliminated" (removed for good).
 //! * [INTERP] The swap keeps the move's MP left: the rules give the brigade no new allowance.
 //! * Which counter is in play is plain state (`CountersSt`), never hidden: `FtP::is_cav`.
+//! * E (IT 5.67 E; edition `wilsons_raid = "optional_card_16"`): in turns 12 and 13 the Union
+//!   playing #16 Grierson's Raid may count a 4-space route through the NE-Alabama dashed links
+//!   (5.10) and place PCs on CSA resource spaces without CSA SP or forts. The card's branch is
+//!   in events/016.lua (the view shows `special_generals` and `wilsons_raid`); the exception to
+//!   FtP 11.3 D it makes is allowed here (`wilsons_raid`, events/commands.rs).
 
 use super::FtP;
-use super::content::{GeneralId, SecondCounter, Side};
+use super::content::{CardNo, GeneralId, SecondCounter, Side};
 use super::state::*;
 use bivouac_engine::log::Log;
 use serde::{Deserialize, Serialize};
+
+/// FtP 5.6.7 E: "Grierson's Raid", the card Wilson's Raid is played with.
+const GRIERSONS_RAID: CardNo = 16;
+
+/// FtP 5.6.7 E: the turns of Wilson's Raid.
+const WILSON_TURNS: std::ops::RangeInclusive<u8> = 12..=13;
 
 /// FtP 5.6.7 B / D: which counter the generals with two counters have in play.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +52,12 @@ impl FtP {
             return cav;
         }
         st.counters.brigade.contains(&g) || (cav && !st.counters.corps.contains(&g))
+    }
+
+    /// FtP 5.6.7 E: `card` played now is Wilson's Raid (the option on, an edition that plays
+    /// it with #16, turn 12 or 13).
+    pub(super) fn wilsons_raid(&self, st: &State, card: CardNo) -> bool {
+        st.opts.special_generals && card == GRIERSONS_RAID && WILSON_TURNS.contains(&st.turn) && self.c.editions[st.edition as usize].wilsons_raid == "optional_card_16"
     }
 
     /// FtP 5.6.7 D: the drawn arriving general is placed on a counter his owner chooses.

@@ -215,3 +215,68 @@ fn sheridan_killed_by_edition_fpt_5_6_7_d() {
     // The option off: the normal cavalry rules (Italian: back in 3 turns).
     assert_eq!(killed(&[OFF, ("edition", "italian")], false), GenAt::Track(turn + 3));
 }
+
+/// 1864 on an empty map in turn `turn`, with the options given, a Union general with 1 SP at
+/// Decatur (AL) and #16 in the Union's hand on its round.
+fn wilson_board(opts: &[(&str, &str)], turn: u8) -> State {
+    use super::events::testkit::{give, round};
+    let mut setup = Setup::new("1864", 2, 7);
+    setup.options.extend(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let mut st = game().setup(&setup).expect("setup");
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.turn = turn;
+    put_sp(&mut st, Side::Union, "decatur", 1);
+    put_general(&mut st, "sherman", GenAt::Map(sp("decatur")));
+    st.control[sp("decatur") as usize] = Control::Of(Side::Union);
+    give(&mut st, Side::Union, 16);
+    round(&mut st, Side::Union);
+    st
+}
+
+/// The spaces #16 offers for its first PC.
+fn grierson_options(st: &State) -> Vec<String> {
+    let g = game();
+    let mut probe = st.clone();
+    let mut roll = |_: &mut State| 1;
+    g.event_action_with(&mut probe, Frame::Round { side: Side::Union }, &Action::Event { card: 16 }, &mut Log::quiet(), &mut roll).expect("an event").expect("playable");
+    super::events::testkit::options(&probe)
+}
+
+/// FtP 5.6.7 E (IT 5.67 E): in turns 12-13 of the Italian edition with the option on, #16
+/// Grierson's Raid may also place its PCs on CSA resource spaces without CSA SP or forts within
+/// a 4-space route of a Union general, the NE-Alabama dashed links (5.10) counted (the example:
+/// a general at Decatur reaches Selma and Atlanta); an exception to FtP 11.3 D, so the PC
+/// destroys the resource center. Unchanged in other turns, in the Spanish edition, or off.
+#[test]
+fn wilsons_raid_with_griersons_raid_in_turns_12_13_fpt_5_6_7_e() {
+    let g = game();
+    let it = [ON, ("edition", "italian")];
+    let st = wilson_board(&it, 12);
+    let o = grierson_options(&st);
+    assert!(o.contains(&"selma".to_string()), "{o:?}");
+    assert!(o.contains(&"atlanta".to_string()), "Atlanta: 4 spaces through the dashed links: {o:?}");
+    assert!(o.iter().any(|x| g.c.states[g.c.map.space(bivouac_engine::map::graph::SpaceId(sp(x))).state as usize].id == "ms"), "the card's own Mississippi spaces stay");
+    // A fort, CSA SP or the CSA capital keep a resource space out.
+    let mut st2 = st.clone();
+    st2.fort[sp("selma") as usize] = Some(Side::Csa);
+    st2.sp[sp("atlanta") as usize][1] = 1;
+    st2.sp_at_start[1] += 1;
+    let o2 = grierson_options(&st2);
+    assert!(!o2.contains(&"selma".to_string()) && !o2.contains(&"atlanta".to_string()), "{o2:?}");
+    // Played: the PC on Selma destroys its resource center (11.3 D exception).
+    let mut st = st;
+    let other = o.iter().find(|x| x.as_str() != "selma").unwrap().clone();
+    super::events::testkit::play(g, &mut st, Side::Union, 16, &["selma", &other], &[]).unwrap();
+    assert!(st.controls(Side::Union, sp("selma")));
+    assert!(st.rc_destroyed[sp("selma") as usize], "FtP 11.1: a PC destroys the resource center");
+    // The `pc` command allows it only then (FtP 11.3 D otherwise).
+    let pc_ok = |st: &State| g.event_pc_ok(st, Some(16), Side::Union, sp("atlanta")).is_ok();
+    assert!(pc_ok(&wilson_board(&it, 13)));
+    for st in [wilson_board(&it, 11), wilson_board(&[ON], 12), wilson_board(&[OFF, ("edition", "italian")], 12)] {
+        assert!(!pc_ok(&st));
+        let o = grierson_options(&st);
+        assert!(!o.contains(&"selma".to_string()) && !o.contains(&"atlanta".to_string()), "the card unchanged: {o:?}");
+    }
+    assert!(g.event_pc_ok(&wilson_board(&it, 12), Some(15), Side::Union, sp("atlanta")).is_err(), "#16 only");
+}

@@ -712,6 +712,11 @@ impl FtP {
             return Ok(());
         }
         let rc = side == Side::Union && d.resource > 0 && !st.rc_destroyed[s as usize] && self.original(s) == StateSide::Csa;
+        // FtP 5.6.7 E (Italian, optional): Wilson's Raid places PCs on CSA resource spaces
+        // without forts (never displacing a capital).
+        if rc && card.is_some_and(|c| self.wilsons_raid(st, c)) && !self.has_fort(st, s) && st.capital[e.index()] != Some(s) {
+            return Ok(());
+        }
         let capital = st.capital[e.index()] == Some(s);
         let fort = side == Side::Union && d.coastal_fort && st.controls(Side::Csa, s);
         let port = side == Side::Union && d.guarded_by.is_some_and(|f| self.csa_coastal_fort(st, f.0) && self.strength(st, Side::Csa, f.0) == 0);
