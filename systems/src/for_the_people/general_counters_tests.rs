@@ -280,3 +280,57 @@ fn wilsons_raid_with_griersons_raid_in_turns_12_13_fpt_5_6_7_e() {
     }
     assert!(g.event_pc_ok(&wilson_board(&it, 12), Some(15), Side::Union, sp("atlanta")).is_err(), "#16 only");
 }
+
+/// Random play of the campaign with the option on (even seeds Spanish, odd seeds Italian),
+/// every invariant checked after every action, counting the FtP 5.6.7 B / D decisions taken and
+/// how Van Dorn and Sheridan end.
+/// `BIVOUAC_FUZZ_GAMES=20 cargo test --release -p bivouac-systems --lib counters_in_random_play -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn counters_in_random_play_fpt_5_6_7() {
+    use bivouac_engine::rng::GameRng;
+    let g = game();
+    let games: u64 = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let (mut corps, mut brigade, mut swaps, mut actions, mut over) = (0, 0, 0, 0, 0);
+    let mut ends: std::collections::BTreeMap<String, usize> = Default::default();
+    for seed in 0..games {
+        let mut setup = Setup::new("campaign", 2, 700 + seed);
+        setup.options.insert(ON.0.into(), ON.1.into());
+        if seed % 2 == 1 {
+            setup.options.insert("edition".into(), "italian".into());
+        }
+        let mut st = g.setup(&setup).expect("setup");
+        let mut rng = GameRng::new(seed);
+        for _ in 0..g.max_actions() {
+            if g.outcome(&st).is_some() {
+                over += 1;
+                break;
+            }
+            let seat = g.active_seats(&st)[0];
+            let l = g.legal_actions(&st, seat);
+            let a = l[rng.pick(l.len())].clone();
+            match (&a, st.flow.top()) {
+                (Action::Counter { brigade: false }, _) => corps += 1,
+                (Action::Counter { brigade: true }, Some(Frame::Counter { .. })) => brigade += 1,
+                (Action::Counter { .. }, _) => swaps += 1,
+                _ => {}
+            }
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            g.check_invariants(&st).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            actions += 1;
+        }
+        for id in ["van_dorn", "sheridan"] {
+            let at = st.generals[general(id) as usize];
+            let cav = if g.is_cav(&st, general(id)) { "cavalry" } else { "leader" };
+            let place = match at {
+                GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving => "in play",
+                GenAt::Track(_) => "track",
+                GenAt::Dead => "dead",
+                GenAt::Out => "out",
+            };
+            *ends.entry(format!("{id} {} {cav} {place}", g.c.editions[st.edition as usize].id)).or_default() += 1;
+        }
+    }
+    println!("FtP 5.6.7 random play: {games} campaign games ({over} finished), {actions} actions: Sheridan placed on his corps counter {corps}x, on his brigade {brigade}x; swaps to the brigade {swaps}; ends {ends:?}");
+    assert_eq!(over, games);
+}
