@@ -14,7 +14,9 @@
 //!   returns as any cavalry general's, 5.5.4; killed on his corps counter he returns only with
 //!   the replacement cavalry generals, 5.5.6, being his own replacement [INTERP], else he is
 //!   removed as any killed general), Italian "eliminated" (removed for good).
-//! * [INTERP] The swap keeps the move's MP left: the rules give the brigade no new allowance.
+//! * [INTERP] option `counter-swap-mp`: the swap keeps the move's MP left (`keep`, the
+//!   default: the rules give the brigade no new allowance), or adds the brigade's extra MP
+//!   (`brigade`: cavalry MP minus corps MP, 5.1.3).
 //! * Which counter is in play is plain state (`CountersSt`), never hidden: `FtP::is_cav`.
 //! * E (IT 5.67 E; edition `wilsons_raid = "optional_card_16"`): in turns 12 and 13 the Union
 //!   playing #16 Grierson's Raid may count a 4-space route through the NE-Alabama dashed links
@@ -103,10 +105,12 @@ impl FtP {
                 let Some(g) = self.swapper(st) else { return };
                 st.counters.corps.retain(|&x| x != g);
                 st.counters.brigade.push(g);
+                let extra = if st.opts.swap_brigade_mp { self.c.movement.cavalry.mp.saturating_sub(self.c.movement.corps.mp) } else { 0 };
                 if let Some(m) = st.moving.as_mut() {
                     // The 1 SP becomes the brigade (5.5.1): the SP total is unchanged.
                     m.sp = 0;
                     m.kind = Formation::Brigade;
+                    m.mp += extra;
                 }
                 log.info(|| format!("{} swaps to his cavalry-brigade counter for the rest of the game (FtP 5.6.7)", self.c.generals[g as usize].name));
             }

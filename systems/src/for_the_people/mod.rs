@@ -231,6 +231,7 @@ impl FtP {
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "opt-special-generals" => opts.special_generals = v == "on",
+                "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),

@@ -273,6 +273,10 @@ pub struct Opts {
     /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs).
     #[serde(default)]
     pub special_generals: bool,
+    /// FtP 5.6.7 B, D [INTERP] option `counter-swap-mp` = `brigade`: a swap to the brigade
+    /// counter adds the brigade's extra MP to the move (else the MP left stay).
+    #[serde(default)]
+    pub swap_brigade_mp: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
