@@ -69,14 +69,18 @@ end
 -- for which `where(space)` is true) that are not already `side`'s, hold no enemy SP and may take
 -- an event PC (`pc_ok`: FtP 11.3 D, 6.8.2), each in a different space chosen by `side`; fewer if
 -- fewer spaces qualify. `name` names the spaces
--- in the prompt ("Kentucky").
+-- in the prompt ("Kentucky"; or a function of the view giving it). `exception`: see below.
 function ftp.pc_placement(o)
   local side, state, count, name = o.side, o.state, o.count, o.name
   local function candidates(view, taken)
     local out = {}
+    -- `exception(view)`, if given: nil, or a function(s, id) true where the card makes an
+    -- exception to FtP 11.3 D (the PC may go there although `pc_ok` says no).
+    local except = o.exception and o.exception(view)
     for id, s in pairs(view.spaces) do
-      local here = (state == nil or s.state == state) and (o.where == nil or o.where(s))
-      if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and s.pc_ok[side] and not taken[id] then
+      local ex = except ~= nil and except(s, id)
+      local here = ex or ((state == nil or s.state == state) and (o.where == nil or o.where(s)))
+      if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and (ex or s.pc_ok[side]) and not taken[id] then
         out[#out + 1] = id
       end
     end
@@ -94,7 +98,8 @@ function ftp.pc_placement(o)
     if n < count then
       local c = candidates(view, taken)
       if #c > 0 then
-        return { ask = { seat = side, prompt = "a " .. NAMES[side] .. " PC in " .. name .. " (" .. (n + 1) .. " of " .. count .. ")", options = c } }
+        local where = type(name) == "function" and name(view) or name
+        return { ask = { seat = side, prompt = "a " .. NAMES[side] .. " PC in " .. where .. " (" .. (n + 1) .. " of " .. count .. ")", options = c } }
       end
     end
     local cmds = {}

@@ -298,6 +298,10 @@ pub struct Force {
     pub elite_used: u8,
     /// Out of supply for this battle (8.3): the opponent gets +2 (7.5).
     pub out_of_supply: bool,
+    /// The generals present that are cavalry brigades (5.5), by the counter in play (5.6.7 B,
+    /// D): set by `with_cavalry`.
+    #[serde(default)]
+    pub cavalry: Vec<GeneralId>,
     /// A successful interceptor (defender only, 5.8.3): +2, no retreat before battle.
     pub interceptor: bool,
     /// An army or corps that lost a battle during the current enemy move (7.2.2).
@@ -314,9 +318,18 @@ impl Force {
             others: others.to_vec(),
             elite_used: 0,
             out_of_supply: false,
+            cavalry: Vec::new(),
             interceptor: false,
             beaten_this_move: false,
         }
+    }
+    /// Mark the cavalry generals present (FtP 5.5; 5.6.7 B, D: by the counter in play).
+    pub fn with_cavalry(mut self, is_cav: impl Fn(GeneralId) -> bool) -> Self {
+        self.cavalry = self.generals().filter(|&g| is_cav(g)).collect();
+        self
+    }
+    fn is_cav(&self, g: GeneralId) -> bool {
+        self.cavalry.contains(&g)
     }
     fn is_army(&self) -> bool {
         self.kind == ForceKind::Army
@@ -325,8 +338,8 @@ impl Force {
     pub fn generals(&self) -> impl Iterator<Item = GeneralId> + '_ {
         self.commander.into_iter().chain(self.others.iter().copied().filter(move |g| Some(*g) != self.commander))
     }
-    fn has_cavalry(&self, c: &Content) -> bool {
-        self.generals().any(|g| c.generals[g as usize].cavalry)
+    fn has_cavalry(&self) -> bool {
+        !self.cavalry.is_empty()
     }
     fn has_general(&self) -> bool {
         self.generals().next().is_some()
@@ -607,7 +620,7 @@ pub fn defending_commander_candidates(c: &Content, generals: &[GeneralId]) -> Ve
 /// general uses the generic commander (5.2.8).
 fn commander_rating(c: &Content, f: &Force, role: Role) -> (Option<GeneralId>, u8) {
     if let Some(g) = f.commander {
-        if f.is_army() || !c.generals[g as usize].cavalry || f.generals().count() == 1 {
+        if f.is_army() || !f.is_cav(g) || f.generals().count() == 1 {
             return (Some(g), rating(c, g, role));
         }
         // FtP 7.4.4: a cavalry general's rating only if he is the only general present.
@@ -623,15 +636,15 @@ fn commander_rating(c: &Content, f: &Force, role: Role) -> (Option<GeneralId>, u
     // FtP 7.4.4: a lone cavalry general's rating may be used.
     let mut gs = f.generals();
     match (gs.next(), gs.next()) {
-        (Some(g), None) if c.generals[g as usize].cavalry => (Some(g), rating(c, g, role)),
+        (Some(g), None) if f.is_cav(g) => (Some(g), rating(c, g, role)),
         _ => (None, 0),
     }
 }
 
 /// FtP 7.5.2: an army without a cavalry brigade, in army vs army only, has its commander's
 /// rating cut by 2 (never below 0). Returns the (negative or 0) screening DRM.
-fn screening(c: &Content, t: &BattleTable, f: &Force, foe: &Force, commander: u8) -> i8 {
-    if f.is_army() && foe.is_army() && !f.has_cavalry(c) { t.no_cavalry_screen.max(-(commander as i8)) } else { 0 }
+fn screening(t: &BattleTable, f: &Force, foe: &Force, commander: u8) -> i8 {
+    if f.is_army() && foe.is_army() && !f.has_cavalry() { t.no_cavalry_screen.max(-(commander as i8)) } else { 0 }
 }
 
 /// FtP 7.4.2 / 7.4.3: how many subordinates an army adds.
@@ -645,8 +658,8 @@ fn subordinate_count(c: &Content, t: &BattleTable, f: &Force, role: Role, foe: &
     // FtP 7.4.2 A / B: compare the screened commanders' ratings.
     let mine = commander_rating(c, f, role).1;
     let theirs = commander_rating(c, foe, role.other()).1;
-    let mine = mine as i8 + screening(c, t, f, foe, mine);
-    let theirs = theirs as i8 + screening(c, t, foe, f, theirs);
+    let mine = mine as i8 + screening(t, f, foe, mine);
+    let theirs = theirs as i8 + screening(t, foe, f, theirs);
     if mine >= theirs { 2 } else { 1 }
 }
 
@@ -660,7 +673,7 @@ fn pick_subordinates(c: &Content, f: &Force, role: Role, commander: Option<Gener
         if out.len() == n {
             break;
         }
-        let cav = c.generals[g as usize].cavalry;
+        let cav = f.is_cav(g);
         if cav && cavalry {
             continue;
         }
@@ -677,7 +690,7 @@ pub fn rating_drms(c: &Content, t: &BattleTable, f: &Force, role: Role, foe: &Fo
     if cmd.is_some() || f.is_army() {
         out.push(Drm { kind: DrmKind::Commander, value: r as i8, general: cmd });
     }
-    let s = screening(c, t, f, foe, r);
+    let s = screening(t, f, foe, r);
     if s != 0 {
         out.push(Drm { kind: DrmKind::CavalryScreening, value: s, general: cmd });
     }
@@ -1152,7 +1165,7 @@ pub fn retreat_before_battle(c: &Content, t: &BattleTable, def: &Force) -> Retre
     if def.interceptor {
         return RetreatBeforeBattle::NotAllowed; // FtP 5.8.3: the battle is immediate
     }
-    let cavalry = def.has_cavalry(c);
+    let cavalry = def.has_cavalry();
     match def.kind {
         // FtP 7.2.1: only a cavalry brigade in the space.
         ForceKind::CavalryBrigade => RetreatBeforeBattle::Automatic(AutoRetreat::LoneCavalry),
@@ -1373,7 +1386,7 @@ mod tests {
 
     fn force(side: Side, kind: ForceKind, sp: u8, cmd: Option<&str>, others: &[&str]) -> Force {
         let others: Vec<GeneralId> = others.iter().map(|x| g(x)).collect();
-        Force::new(side, kind, sp, cmd.map(g), &others)
+        Force::new(side, kind, sp, cmd.map(g), &others).with_cavalry(|x| content().generals[x as usize].cavalry)
     }
 
     fn fight(att: &Force, def: &Force, field: &Field, rolls: &[u8], picks: &[usize]) -> BattleReport {
@@ -1921,7 +1934,7 @@ mod tests {
             let sp = if zero_ok && rng.pick(6) == 0 { 0 } else { 1 + rng.pick(20) as u8 };
             let n = rng.pick(4);
             let gens: Vec<GeneralId> = (0..n).map(|_| pool[rng.pick(pool.len())]).collect();
-            let mut f = Force::new(side, kind, sp, gens.first().copied(), &gens);
+            let mut f = Force::new(side, kind, sp, gens.first().copied(), &gens).with_cavalry(|x| c.generals[x as usize].cavalry);
             f.elite_used = rng.pick(3) as u8;
             f.out_of_supply = rng.pick(4) == 0;
             f

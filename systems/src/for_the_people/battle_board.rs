@@ -19,7 +19,7 @@ impl FtP {
                 .map(|&g| {
                     let d = &self.c.generals[g as usize];
                     let killed = rep.leader_check.as_ref().and_then(|k| k.killed) == Some(g);
-                    let piece = BoardPiece { space: lb.space, label: d.name.clone(), seat: Some(rep.side.index() as u8), kind: if d.cavalry { "brigade".into() } else { "leader".into() }, strength: None, hidden: false };
+                    let piece = BoardPiece { space: lb.space, label: d.name.clone(), seat: Some(rep.side.index() as u8), kind: if self.is_cav(st, g) { "brigade".into() } else { "leader".into() }, strength: None, hidden: false };
                     BattlePiece { piece, note: if killed { "killed (FtP 7.7)".into() } else { String::new() }, ..Default::default() }
                 })
                 .collect();

@@ -139,7 +139,7 @@ impl FtP {
         if st.armies[army as usize].is_none() {
             return vec![];
         }
-        let gens: Vec<GeneralId> = self.army_gens(st, army).into_iter().filter(|&g| !self.is_cav(g)).collect();
+        let gens: Vec<GeneralId> = self.army_gens(st, army).into_iter().filter(|&g| !self.is_cav(st, g)).collect();
         let best = gens.iter().map(|&g| self.pr(g)).max();
         gens.into_iter().filter(|&g| Some(self.pr(g)) == best).collect()
     }
@@ -209,7 +209,7 @@ impl FtP {
         if self.army_in(st, side, from).is_some() {
             return vec![];
         }
-        let inf: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| !self.is_cav(g)).collect();
+        let inf: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| !self.is_cav(st, g)).collect();
         let loose = st.sp[from as usize][side.index()];
         if inf.is_empty() || loose == 0 {
             return vec![];
@@ -217,7 +217,7 @@ impl FtP {
         let best = inf.iter().map(|&g| self.pr(g)).max();
         let fort = self.has_fort(st, from);
         // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3).
-        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(g)) as u8;
+        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g)) as u8;
         let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize;
         let full = loose.min(self.c.movement.corps.max_sp - brigade);
         let mut counts = vec![full];
@@ -257,8 +257,8 @@ impl FtP {
         if attacker {
             let Some(m) = st.moving.as_ref() else { return LossPools::default() };
             return match m.army {
-                Some(a) => LossPools { loose: 0, army: st.armies[a as usize].map_or(0, |x| x.sp as u16), cav: self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)).collect() },
-                None => LossPools { loose: m.sp as u16, army: 0, cav: m.gens.iter().copied().filter(|&g| self.is_cav(g)).collect() },
+                Some(a) => LossPools { loose: 0, army: st.armies[a as usize].map_or(0, |x| x.sp as u16), cav: self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)).collect() },
+                None => LossPools { loose: m.sp as u16, army: 0, cav: m.gens.iter().copied().filter(|&g| self.is_cav(st, g)).collect() },
             };
         }
         self.space_pools(st, other(am.attacker), am.space)

@@ -26,7 +26,7 @@ pub(super) fn refused(st: &mut State, side: Side, text: &str, rule: &str) {
 pub(super) fn put_general(st: &mut State, id: &str, at: GenAt) {
     let g = general(id);
     st.generals[g as usize] = at;
-    if game().is_cav(g) {
+    if game().is_cav(st, g) {
         st.sp_at_start[game().gen_side(g).index()] += 1;
     }
 }

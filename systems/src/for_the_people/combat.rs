@@ -73,10 +73,10 @@ impl FtP {
             Some(a) => {
                 let cmd = st.armies[a as usize].and_then(|x| x.commander);
                 let others: Vec<GeneralId> = self.army_gens(st, a).into_iter().chain(loose.iter().copied()).filter(|&g| Some(g) != cmd).collect();
-                Force::new(side, ForceKind::Army, sp, cmd, &others)
+                Force::new(side, ForceKind::Army, sp, cmd, &others).with_cavalry(|g| self.is_cav(st, g))
             }
             None => {
-                let infantry = loose.iter().any(|&g| !self.is_cav(g));
+                let infantry = loose.iter().any(|&g| !self.is_cav(st, g));
                 let kind = if infantry {
                     ForceKind::Corps
                 } else if loose.len() == 1 && self.infantry(st, side, s) == 0 {
@@ -88,7 +88,7 @@ impl FtP {
                 let cands = battle::defending_commander_candidates(&self.c, &loose);
                 let cmd = self.chosen_lead(st, side, s).or(cands.first().copied());
                 let others: Vec<GeneralId> = loose.iter().copied().filter(|&g| Some(g) != cmd).collect();
-                Force::new(side, kind, sp, cmd, &others)
+                Force::new(side, kind, sp, cmd, &others).with_cavalry(|g| self.is_cav(st, g))
             }
         };
         // FtP 8.4.2 (Italian edition): an army or corps supplied through the Valley, in battle too.
@@ -127,8 +127,8 @@ impl FtP {
                 continue;
             }
             let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
-            let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(g)) && st.sp[f as usize][side.index()] > 0;
-            let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(g));
+            let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(st, g)) && st.sp[f as usize][side.index()] > 0;
+            let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(st, g));
             if army_ok || corps_ok || brigade_ok {
                 out.push(f);
             }
@@ -149,8 +149,8 @@ impl FtP {
         let (cmd, cav) = match (army, corps) {
             (Some(a), _) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
             // A corps with a cavalry brigade rolls with -2 (T-INT-1).
-            (None, Some((g, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(h))),
-            (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(g)), true),
+            (None, Some((g, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
+            (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(st, g)), true),
         };
         let Some(cmd) = cmd else { return };
         let roll = st.rng.roll(6) as i8;
@@ -173,7 +173,7 @@ impl FtP {
                 st.sp[from as usize][i] -= n;
                 st.sp[to as usize][i] += n;
                 st.generals[cmd as usize] = GenAt::Map(to);
-                if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(h)) {
+                if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)) {
                     st.generals[b as usize] = GenAt::Map(to);
                 }
                 // The chosen commander leads the corps in the battle that follows (5.3.1).
@@ -194,7 +194,7 @@ impl FtP {
             Some(a) => {
                 let cmd = st.armies[a as usize].and_then(|x| x.commander);
                 let others: Vec<GeneralId> = self.army_gens(st, a).into_iter().filter(|&g| Some(g) != cmd).collect();
-                Force::new(m.side, ForceKind::Army, sp, cmd, &others)
+                Force::new(m.side, ForceKind::Army, sp, cmd, &others).with_cavalry(|g| self.is_cav(st, g))
             }
             None => {
                 let kind = match m.kind {
@@ -202,7 +202,7 @@ impl FtP {
                     Formation::Brigade => ForceKind::CavalryBrigade,
                     _ => ForceKind::Division,
                 };
-                Force::new(m.side, kind, sp, m.gens.first().copied(), m.gens.get(1..).unwrap_or(&[]))
+                Force::new(m.side, kind, sp, m.gens.first().copied(), m.gens.get(1..).unwrap_or(&[])).with_cavalry(|g| self.is_cav(st, g))
             }
         };
         // FtP 8.3: the attacker's LOC is traced from the space it attacked from, through it: that
@@ -331,7 +331,7 @@ impl FtP {
         let mut lost = [r.attacker.sp_lost as u16, r.defender.sp_lost as u16];
         for (i, (rep, is_att)) in [(&r.attacker, true), (&r.defender, false)].into_iter().enumerate() {
             if let Some(k) = rep.leader_check.as_ref().and_then(|c| c.killed) {
-                if self.is_cav(k) {
+                if self.is_cav(st, k) {
                     lost[i] = lost[i].saturating_sub(1);
                 }
                 self.kill_general(st, k, is_att, log);
@@ -443,16 +443,20 @@ impl FtP {
 
     /// FtP 7.7.3: a killed general; FtP 5.5.4: a cavalry general's brigade is removed with him;
     /// FtP 5.2.8: an army that lost its commander takes the next general, else the generic one.
-    fn kill_general(&self, st: &mut State, g: GeneralId, attacker: bool, log: &mut Log) {
+    pub(super) fn kill_general(&self, st: &mut State, g: GeneralId, attacker: bool, log: &mut Log) {
         let side = self.gen_side(g);
         log.info(|| format!("{} is a casualty (FtP 7.7)", self.c.generals[g as usize].name));
         let was = st.generals[g as usize];
-        if self.is_cav(g) {
+        let cav = self.is_cav(st, g);
+        match self.counter_killed(st, g) {
+            // FtP 5.6.7 B, D (optional): Van Dorn and Sheridan.
+            Some(to) => st.generals[g as usize] = to,
             // FtP 5.5.4; 5.5.6 (optional): an original cavalry general is replaced.
-            self.cavalry_casualty(st, g);
+            None if cav => self.cavalry_casualty(st, g),
+            None => st.generals[g as usize] = GenAt::Dead,
+        }
+        if cav {
             st.sp_lost[side.index()] += 1;
-        } else {
-            st.generals[g as usize] = GenAt::Dead;
         }
         if attacker && let Some(m) = st.moving.as_mut() {
             m.gens.retain(|&x| x != g);

@@ -438,7 +438,18 @@ pub struct GeneralDef {
     pub arrives: Option<u8>,
     pub optional: bool,
     pub replaces: Option<GeneralId>,
+    /// FtP 5.6.7 B / D (optional): the general's second counter, if any.
+    pub counter: Option<SecondCounter>,
     pub authored: Vec<String>,
+}
+
+/// FtP 5.6.7 B / D: a general's second counter, used only with the optional rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondCounter {
+    /// B (Van Dorn): a cavalry-brigade counter he may swap to.
+    Brigade,
+    /// D (Sheridan): a cavalry general's corps-commander counter.
+    Corps,
 }
 
 #[derive(Clone, Debug)]
@@ -1170,6 +1181,7 @@ struct GeneralRec {
     #[serde(default)]
     optional: bool,
     replaces: Option<Spanned<String>>,
+    counter: Option<Spanned<String>>,
     #[serde(default)]
     authored: Vec<String>,
     #[serde(default)]
@@ -1871,6 +1883,15 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
         }
         let replaces = g.replaces.as_ref().and_then(|r| ctx.resolve(src, r, &general_idx));
         let arrives = g.arrives.as_ref().map(|a| *a.get_ref());
+        // FtP 5.6.7 B / D: a brigade counter belongs to a general, a corps counter to a cavalry general.
+        let counter = g.counter.as_ref().and_then(|c| match (c.get_ref().as_str(), g.cavalry) {
+            ("brigade", false) => Some(SecondCounter::Brigade),
+            ("corps", true) => Some(SecondCounter::Corps),
+            (v, _) => {
+                ctx.err(src, c.span(), format!("counter `{v}`: expected \"brigade\" for a general who is not cavalry or \"corps\" for a cavalry general (FtP 5.6.7 B, D)"));
+                None
+            }
+        });
         if let Some(a) = &g.arrives {
             if !(1..=13).contains(a.get_ref()) {
                 ctx.err(src, a.span(), format!("arrival turn {} out of range 1..=13", a.get_ref()));
@@ -1890,6 +1911,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             arrives,
             optional: g.optional,
             replaces,
+            counter,
             authored: g.authored.clone(),
         });
     }

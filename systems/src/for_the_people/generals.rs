@@ -118,7 +118,7 @@ impl FtP {
         if self.army_side(a) != side || x.commander.is_none() {
             return vec![];
         }
-        self.army_gens(st, a).into_iter().filter(|&g| Some(g) != x.commander && !self.is_cav(g)).collect()
+        self.army_gens(st, a).into_iter().filter(|&g| Some(g) != x.commander && !self.is_cav(st, g)).collect()
     }
 
     /// FtP 5.6.1: the SW cost of relieving `old` for `new` in army `a`: the relieved general's
@@ -132,7 +132,7 @@ impl FtP {
         let s = st.armies[a as usize].map(|x| x.space).expect("army on the map");
         let mut gens = self.army_gens(st, a);
         gens.extend(self.gens_at(st, side, s));
-        let skipped = gens.iter().filter(|&&g| g != old && g != new && !self.is_cav(g) && self.pr(g) > self.pr(new)).count() as i16;
+        let skipped = gens.iter().filter(|&&g| g != old && g != new && !self.is_cav(st, g) && self.pr(g) > self.pr(new)).count() as i16;
         base + 2 * skipped
     }
 
@@ -212,7 +212,7 @@ impl FtP {
 
     /// `g` is a general of `side` free to make a reorganization move (destinations aside).
     fn reorg_may_move(&self, st: &State, side: Side, g: GeneralId) -> bool {
-        if self.gen_side(g) != side || self.is_cav(g) || st.reorg_moved.contains(&g) {
+        if self.gen_side(g) != side || self.is_cav(st, g) || st.reorg_moved.contains(&g) {
             return false;
         }
         match st.generals[g as usize] {
@@ -231,7 +231,7 @@ impl FtP {
         }
         let mut others: Vec<GeneralId> = self.army_gens(st, a);
         others.extend(self.gens_at(st, side, x.space));
-        others.retain(|&h| Some(h) != x.commander && !self.is_cav(h));
+        others.retain(|&h| Some(h) != x.commander && !self.is_cav(st, h));
         let best = others.iter().map(|&h| self.pr(h)).max();
         let tied = others.iter().filter(|&&h| Some(self.pr(h)) == best).count();
         Some(self.pr(g)) == best && tied == 1
@@ -335,7 +335,7 @@ impl FtP {
             let gens = self.army_gens(st, a);
             let used = |g: GeneralId| campaign && st.campaign_used.contains(&g);
             for &g in &gens {
-                if self.is_cav(g) || used(g) || self.army_keeps(st, side, a, g) || !(campaign || self.c.generals[g as usize].strategy <= value) {
+                if self.is_cav(st, g) || used(g) || self.army_keeps(st, side, a, g) || !(campaign || self.c.generals[g as usize].strategy <= value) {
                     continue;
                 }
                 let mut extras: Vec<Option<GeneralId>> = vec![None];
@@ -343,12 +343,12 @@ impl FtP {
                 for extra in extras {
                     // Both leaving must not take the general who has to stay (5.2.2).
                     if let Some(e) = extra
-                        && !self.is_cav(e)
+                        && !self.is_cav(st, e)
                         && self.leaves_highest(st, side, a, &[g, e])
                     {
                         continue;
                     }
-                    let cav_extra = extra.is_some_and(|e| self.is_cav(e)) as u8;
+                    let cav_extra = extra.is_some_and(|e| self.is_cav(st, e)) as u8;
                     let min = if cav_extra == 1 { 0 } else { 1 };
                     for n in min..=x.sp.min(self.c.movement.corps.max_sp - cav_extra) {
                         out.push(Action::MoveCorps { general: g, sp: n, extra });
@@ -364,7 +364,7 @@ impl FtP {
         let Some(x) = st.armies[a as usize] else { return false };
         let mut others: Vec<GeneralId> = self.army_gens(st, a);
         others.extend(self.gens_at(st, side, x.space));
-        others.retain(|&h| Some(h) != x.commander && !self.is_cav(h));
+        others.retain(|&h| Some(h) != x.commander && !self.is_cav(st, h));
         let best = others.iter().map(|&h| self.pr(h)).max();
         others.iter().filter(|&&h| Some(self.pr(h)) == best).all(|h| leaving.contains(h))
     }
@@ -379,7 +379,7 @@ impl FtP {
     pub(super) fn raid_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let own = if side == Side::Union { StateSide::Union } else { StateSide::Csa };
         let mut out: Vec<Sp> = (0..st.generals.len() as GeneralId)
-            .filter(|&g| self.is_cav(g) && self.gen_side(g) == side)
+            .filter(|&g| self.is_cav(st, g) && self.gen_side(g) == side)
             .filter_map(|g| match st.generals[g as usize] {
                 GenAt::Map(s) => Some(s),
                 _ => None,
@@ -410,7 +410,7 @@ impl FtP {
     /// for good and his replacement goes to the turn track instead (Sheridan has none; a
     /// replacement who falls returns as usual).
     pub(super) fn cavalry_casualty(&self, st: &mut State, g: GeneralId) {
-        let back = st.turn + self.return_delay(st.edition, g);
+        let back = st.turn + self.return_delay(st, g);
         match self.replacement_of(g).filter(|_| st.opts.replacement_cavalry && !self.c.generals[g as usize].optional) {
             Some(r) => {
                 st.generals[g as usize] = GenAt::Dead;

@@ -77,11 +77,11 @@ impl FtP {
 
     /// The loose infantry SP, the army's infantry SP and the cavalry brigades of `side` in `s`.
     pub(super) fn space_pools(&self, st: &State, side: Side, s: Sp) -> LossPools {
-        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).collect();
+        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(st, g)).collect();
         let mut army = 0;
         if let Some(a) = self.army_in(st, side, s) {
             army = st.armies[a as usize].map_or(0, |x| x.sp as u16);
-            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)));
+            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)));
         }
         LossPools { loose: st.sp[s as usize][side.index()] as u16, army, cav }
     }
@@ -110,7 +110,7 @@ impl FtP {
 
     /// FtP 5.5.4: a cavalry brigade lost as 1 SP: its general goes to the turn track.
     pub(super) fn brigade_to_track(&self, st: &mut State, side: Side, general: GeneralId) {
-        st.generals[general as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, general));
+        st.generals[general as usize] = GenAt::Track(st.turn + self.return_delay(st, general));
         st.sp_lost[side.index()] += 1;
     }
 

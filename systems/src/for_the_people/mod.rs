@@ -47,6 +47,7 @@ mod procs;
 mod reinforce;
 mod rules;
 mod special_generals;
+mod general_counters;
 mod state;
 mod unc;
 mod weapons;
@@ -58,6 +59,8 @@ mod choices_tests;
 mod generals_tests;
 #[cfg(test)]
 mod special_generals_tests;
+#[cfg(test)]
+mod general_counters_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -203,6 +206,7 @@ impl FtP {
             Frame::Relieved { general, .. } => format!("reassign, demote or remove the relieved {} (FtP 5.6.2-5.6.4)", self.c.generals[*general as usize].name),
             Frame::Reorg { .. } => "move generals without SP, or done (FtP 5.6.5)".into(),
             Frame::ReorgGeneral { general, .. } => format!("choose where {} goes (FtP 5.6.5)", self.c.generals[*general as usize].name),
+            Frame::Counter { general, space, .. } => format!("place {} at {} on his cavalry-brigade or corps-commander counter (FtP 5.6.7 D)", self.c.generals[*general as usize].name, self.sname(*space)),
             Frame::Elite { space, .. } => format!("choose how many elite units to use in the battle at {} (FtP 7.5.1)", self.sname(*space)),
             Frame::SpaceLosses { space, left, cause: LossCause::Retreat, .. } => format!("take the {left} SP lost ending a retreat at {} from loose or army infantry or a cavalry brigade (FtP 7.6.1)", self.sname(*space)),
             Frame::SpaceLosses { space, left, cause: LossCause::Attrition, .. } => format!("take {left} SP of attrition at {} from loose or army infantry or a cavalry brigade (FtP 9.1)", self.sname(*space)),
@@ -223,7 +227,8 @@ impl FtP {
                 "both-met-1861" => opts.both_met_union = v == "union",
                 "opt-replacement-cavalry" => opts.replacement_cavalry = v == "on",
                 "opt-ops-queue" => opts.ops_queue = v == "on",
-                "opt-special-generals" => opts.special_generals = v == "mcclellan",
+                "opt-special-generals" => opts.special_generals = v == "on",
+                "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
@@ -337,6 +342,7 @@ impl FtP {
             elite_commit: [None; 2],
             forts_track: [0, 0],
             special: Default::default(),
+            counters: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -359,7 +365,7 @@ impl FtP {
                 GeneralAt::Unused => GenAt::Out,
             };
             // Scenario note J: a cavalry general's SP is part of the row's SP.
-            if self.c.generals[g].cavalry
+            if self.is_cav(&st, g as u8)
                 && let GeneralAt::Space(s) = *at
             {
                 let side = self.c.generals[g].side.index();
@@ -414,6 +420,7 @@ impl FtP {
             Action::RetreatTo { .. } => "FtP 7.6.1",
             Action::Withdraw | Action::Stand => "FtP 7.2",
             Action::Elite { .. } => "FtP 7.5.1",
+            Action::Counter { .. } => "FtP 5.6.7",
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
@@ -586,6 +593,7 @@ impl Game for FtP {
             Action::Stop => "stop".into(),
             Action::Withdraw => "withdraw".into(),
             Action::Elite { n } => format!("elite {n}"),
+            Action::Counter { brigade } => format!("counter {}", if *brigade { "brigade" } else { "corps" }),
             Action::Stand => "stand".into(),
             Action::Intercept { from } => format!("intercept {}", s(from)),
             Action::Decline => "decline".into(),
@@ -708,6 +716,14 @@ impl Game for FtP {
                 arity(2)?;
                 let general = if w[1] == "sp" { None } else { Some(general(1)?) };
                 if verb == "drop" { Action::DropOff { general } } else { Action::PickUp { general } }
+            }
+            "counter" => {
+                arity(2)?;
+                match w[1] {
+                    "brigade" => Action::Counter { brigade: true },
+                    "corps" => Action::Counter { brigade: false },
+                    _ => return Err(bad(format!("`{text}`: expected `counter brigade` or `counter corps`"))),
+                }
             }
             "elite" => {
                 arity(2)?;
@@ -1007,7 +1023,7 @@ impl Game for FtP {
                 }
                 for g in self.gens_at(st, side, s) {
                     let d = &self.c.generals[g as usize];
-                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if d.cavalry { "brigade".into() } else { "leader".into() }, strength: None, hidden: false });
+                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if self.is_cav(st, g) { "brigade".into() } else { "leader".into() }, strength: None, hidden: false });
                 }
             }
         }

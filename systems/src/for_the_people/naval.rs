@@ -315,7 +315,7 @@ impl FtP {
                 continue;
             }
             let loose = st.sp[s as usize][side.index()];
-            if loose == 0 && !self.gens_at(st, side, s).any(|g| self.is_cav(g)) {
+            if loose == 0 && !self.gens_at(st, side, s).any(|g| self.is_cav(st, g)) {
                 continue;
             }
             // FtP 6.1.1 [INTERP] (option `naval-origin`): coastal forts need no LOC, ports do.
@@ -323,14 +323,14 @@ impl FtP {
                 continue;
             }
             let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !(campaign && st.campaign_used.contains(g))).collect();
-            if loose == 0 && !gens.iter().any(|&g| self.is_cav(g)) {
+            if loose == 0 && !gens.iter().any(|&g| self.is_cav(st, g)) {
                 continue;
             }
             if self.naval_routes(st, s, true, st.naval.event).is_empty() {
                 continue;
             }
             for general in std::iter::once(None).chain(gens.iter().copied().map(Some)) {
-                let cav = general.is_some_and(|g| self.is_cav(g)) as u8;
+                let cav = general.is_some_and(|g| self.is_cav(st, g)) as u8;
                 let min = if cav == 1 { 0 } else { 1 };
                 let leaving: Vec<GeneralId> = general.into_iter().collect();
                 for n in min..=loose.min(max - cav) {
@@ -420,7 +420,7 @@ impl FtP {
         };
         let kind = match *a {
             Action::NavalMove { space, sp, general } => {
-                let cav = general.is_some_and(|g| self.is_cav(g));
+                let cav = general.is_some_and(|g| self.is_cav(st, g));
                 m.kind = match general {
                     Some(_) if cav && sp == 0 => Formation::Brigade,
                     Some(_) if !cav => Formation::Corps,

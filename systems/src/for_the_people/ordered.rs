@@ -33,8 +33,8 @@ impl FtP {
     }
 
     /// FtP 4.5.2: a concentration move must be able to attack (no generals without SP).
-    pub(super) fn concentration_force_ok(&self, a: &Action) -> bool {
-        !matches!(*a, Action::MoveCorps { sp: 0, extra, .. } if extra.is_none_or(|e| !self.is_cav(e)))
+    pub(super) fn concentration_force_ok(&self, st: &State, a: &Action) -> bool {
+        !matches!(*a, Action::MoveCorps { sp: 0, extra, .. } if extra.is_none_or(|e| !self.is_cav(st, e)))
     }
 
     /// Narrow the moving force's actions to what its order allows.

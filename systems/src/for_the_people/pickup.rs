@@ -48,20 +48,20 @@ impl FtP {
                     out.push(Action::DropOff { general: None });
                 }
                 for &g in &here {
-                    if (!self.is_cav(g) || strength < max) && !self.campaign_spent(st, g) {
+                    if (!self.is_cav(st, g) || strength < max) && !self.campaign_spent(st, g) {
                         out.push(Action::PickUp { general: Some(g) });
                     }
                 }
                 for g in self.army_gens(st, a) {
                     let keeps = self.army_keeps(st, side, a, g);
-                    let left = if self.is_cav(g) { strength > 1 } else { self.company_ok(st, side, at, loose, &[g]) };
+                    let left = if self.is_cav(st, g) { strength > 1 } else { self.company_ok(st, side, at, loose, &[g]) };
                     if !keeps && left {
                         out.push(Action::DropOff { general: Some(g) });
                     }
                 }
             }
             Formation::Corps => {
-                let cav = m.gens.iter().filter(|&&g| self.is_cav(g)).count() as u8;
+                let cav = m.gens.iter().filter(|&&g| self.is_cav(st, g)).count() as u8;
                 let size = m.sp + cav;
                 let max = self.c.movement.corps.max_sp;
                 if loose > 0 && size < max && self.company_ok(st, side, at, loose - 1, &[]) {
@@ -78,13 +78,13 @@ impl FtP {
                         // FtP 5.3.2: from the activation space only a general of PR <= the
                         // active general's; once the corps has left it, any.
                         let rank_ok = m.steps > 0 || self.pr(g) <= self.pr(active);
-                        if rank_ok && (!self.is_cav(g) || size < max) && !self.campaign_spent(st, g) {
+                        if rank_ok && (!self.is_cav(st, g) || size < max) && !self.campaign_spent(st, g) {
                             out.push(Action::PickUp { general: Some(g) });
                         }
                     }
                 }
                 for &g in &m.gens[1..] {
-                    if self.is_cav(g) || self.company_ok(st, side, at, loose, &[g]) {
+                    if self.is_cav(st, g) || self.company_ok(st, side, at, loose, &[g]) {
                         out.push(Action::DropOff { general: Some(g) });
                     }
                 }
@@ -108,8 +108,8 @@ impl FtP {
                 gens.push(g);
             }
         }
-        let inf = gens.iter().any(|&g| !self.is_cav(g));
-        let cav = gens.iter().any(|&g| self.is_cav(g));
+        let inf = gens.iter().any(|&g| !self.is_cav(st, g));
+        let cav = gens.iter().any(|&g| self.is_cav(st, g));
         let moving_army = st.moving.as_ref().and_then(|m| m.army);
         let army = self.army_in(st, side, s).is_some_and(|a| Some(a) != moving_army);
         !inf || loose > 0 || cav || self.has_fort(st, s) || army
@@ -176,8 +176,8 @@ impl FtP {
     }
 
     /// FtP 5.6.6: a force of generals without any SP (a corps that took or kept none).
-    pub(super) fn generals_only(&self, m: &MoveSt) -> bool {
-        m.kind == Formation::Corps && m.sp == 0 && !m.gens.is_empty() && !m.gens.iter().any(|&g| self.is_cav(g))
+    pub(super) fn generals_only(&self, st: &State, m: &MoveSt) -> bool {
+        m.kind == Formation::Corps && m.sp == 0 && !m.gens.is_empty() && !m.gens.iter().any(|&g| self.is_cav(st, g))
     }
 
     /// FtP 5.6.6: a general moving without SP never enters an enemy-controlled space (whoever

@@ -133,7 +133,7 @@ impl FtP {
     pub(super) fn put_general(&self, st: &mut State, g: GeneralId, s: Sp) {
         let side = self.gen_side(g);
         let army = self.army_in(st, side, s);
-        if self.is_cav(g) {
+        if self.is_cav(st, g) {
             if st.sp[s as usize][side.index()] > 0 {
                 st.sp[s as usize][side.index()] -= 1;
             } else if let Some(a) = army
@@ -147,9 +147,10 @@ impl FtP {
             Some(a) => {
                 st.generals[g as usize] = GenAt::Army(a);
                 // FtP 10.6.2, 10.6.3: the first general placed commands, with no SW penalty.
+                let cav = self.is_cav(st, g);
                 if let Some(x) = st.armies[a as usize].as_mut()
                     && x.commander.is_none()
-                    && !self.is_cav(g)
+                    && !cav
                 {
                     x.commander = Some(g);
                 }
@@ -322,7 +323,7 @@ impl FtP {
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } if st.concentration.is_some() => {
-                out.extend(self.concentration_moves(st, side).into_iter().filter(|a| self.concentration_force_ok(a)));
+                out.extend(self.concentration_moves(st, side).into_iter().filter(|a| self.concentration_force_ok(st, a)));
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
@@ -345,6 +346,8 @@ impl FtP {
                         out.push(Action::Convert);
                     }
                     self.pickup_actions(st, m, &mut out);
+                    // FtP 5.6.7 B, D: swap to the cavalry-brigade counter.
+                    self.counter_actions(st, top, &mut out);
                 }
                 out.push(Action::Stop);
                 self.ordered_actions(st, m, &mut out);
@@ -378,6 +381,7 @@ impl FtP {
             Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
             Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, &mut out),
             Frame::Elite { side, space } => self.elite_actions(st, side, space, &mut out),
+            Frame::Counter { .. } => self.counter_actions(st, top, &mut out),
         }
         out
     }
@@ -403,7 +407,7 @@ impl FtP {
     /// FtP 5.3.4: generals left behind in `s` must keep at least one SP (or a fort) there.
     pub(super) fn leaves_ok(&self, st: &State, side: Side, s: Sp, sp_left: u8, leaving: &[GeneralId]) -> bool {
         let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !leaving.contains(g)).collect();
-        let cav = gens.iter().filter(|&&g| self.is_cav(g)).count();
+        let cav = gens.iter().filter(|&&g| self.is_cav(st, g)).count();
         let inf_gens = gens.len() - cav;
         inf_gens == 0 || sp_left > 0 || cav > 0 || self.has_fort(st, s) || self.army_in(st, side, s).is_some()
     }
@@ -451,7 +455,7 @@ impl FtP {
                 if used(g) || !rated(g) {
                     continue;
                 }
-                if self.is_cav(g) {
+                if self.is_cav(st, g) {
                     // FtP 5.5.2: a brigade moves when its general is activated.
                     if self.leaves_ok(st, side, s, loose, &[g]) {
                         out.push(Action::MoveBrigade { general: g });
@@ -463,7 +467,7 @@ impl FtP {
                 let mut extras: Vec<Option<GeneralId>> = vec![None];
                 extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
                 for extra in extras {
-                    let cav_extra = extra.is_some_and(|e| self.is_cav(e)) as u8;
+                    let cav_extra = extra.is_some_and(|e| self.is_cav(st, e)) as u8;
                     // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
                     for n in 0..=loose.min(6 - cav_extra) {
                         let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
@@ -495,7 +499,7 @@ impl FtP {
                     if !st.controls(side, s) || !army_sup[s as usize] || self.army_in(st, side, s).is_some() {
                         continue;
                     }
-                    let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| !self.is_cav(g)).collect();
+                    let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| !self.is_cav(st, g)).collect();
                     if gens.is_empty() || self.strength(st, side, s) < 5 {
                         continue;
                     }
@@ -616,7 +620,7 @@ impl FtP {
                 continue;
             }
             // FtP 5.6.6: a general moving without SP stays out of enemy spaces.
-            if self.generals_only(m) && !self.generals_may_enter(st, m.side, to) {
+            if self.generals_only(st, m) && !self.generals_may_enter(st, m.side, to) {
                 continue;
             }
             if !out.contains(&to) {
@@ -682,12 +686,19 @@ impl FtP {
                 let arriving = self.arriving(st, side);
                 // FtP 10.6.1: the space is announced, then the general drawn at random.
                 let g = arriving[st.rng.pick(arriving.len())];
+                if self.counter_choice(st, g) {
+                    // FtP 5.6.7 D: his owner chooses the counter he is placed on.
+                    log.reveal(|| format!("{} is drawn to arrive at {}", self.c.generals[g as usize].name, self.sname(space)));
+                    st.flow.push(Frame::Counter { side, general: g, space });
+                    return;
+                }
                 self.put_general(st, g, space);
                 log.reveal(|| format!("{} arrives at {}", self.c.generals[g as usize].name, self.sname(space)));
                 if self.arriving(st, side).is_empty() {
                     st.flow.pop();
                 }
             }
+            Action::Counter { brigade } => self.perform_counter(st, top, brigade, log),
             Action::Reinforce { space } => {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
@@ -1065,7 +1076,7 @@ impl FtP {
     pub(super) fn moving_strength(&self, st: &State, m: &MoveSt) -> u16 {
         match m.army {
             Some(a) => self.army_strength(st, a) as u16,
-            None => m.sp as u16 + m.gens.iter().filter(|&&g| self.is_cav(g)).count() as u16,
+            None => m.sp as u16 + m.gens.iter().filter(|&&g| self.is_cav(st, g)).count() as u16,
         }
     }
 
@@ -1100,7 +1111,7 @@ impl FtP {
         }
         // FtP 5.7.4 [INTERP]: generals moving without SP whom an interceptor meets (they never
         // enter an enemy-occupied space themselves, 5.6.6) go to the turn track: no battle.
-        if st.moving.as_ref().is_some_and(|m| self.generals_only(m)) {
+        if st.moving.as_ref().is_some_and(|m| self.generals_only(st, m)) {
             log.info(|| "generals without SP meet the interceptor and go to the turn track (FtP 5.7.4)".to_string());
             self.eliminate_moving(st, log);
             return;
@@ -1262,7 +1273,7 @@ impl FtP {
         let dest = st.armies[keep as usize].map(|k| k.space).unwrap_or(x.space);
         for g in self.army_gens(st, gone) {
             // Cavalry brigades are SP too: they join the other army with the SP (5.2.1).
-            st.generals[g as usize] = if self.is_cav(g) { GenAt::Map(dest) } else { GenAt::Track(st.turn + 1) };
+            st.generals[g as usize] = if self.is_cav(st, g) { GenAt::Map(dest) } else { GenAt::Track(st.turn + 1) };
         }
         st.army_ready[gone as usize] = st.turn + 1;
         st.sp[dest as usize][side.index()] += x.sp;
@@ -1272,9 +1283,9 @@ impl FtP {
     }
 
     /// FtP 5.5.4: a dead or removed cavalry general returns after the edition's delay.
-    pub(super) fn return_delay(&self, edition: u8, g: GeneralId) -> u8 {
-        let back = &self.c.editions[edition as usize].cav_general_return_turns;
-        if self.is_cav(g) {
+    pub(super) fn return_delay(&self, st: &State, g: GeneralId) -> u8 {
+        let back = &self.c.editions[st.edition as usize].cav_general_return_turns;
+        if self.is_cav(st, g) {
             if self.gen_side(g) == Side::Union { back.union } else { back.csa }
         } else {
             1
@@ -1298,9 +1309,9 @@ impl FtP {
             st.sp_lost[i] += take as u32;
             n -= take;
         }
-        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).collect();
+        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(st, g)).collect();
         if let Some(a) = army {
-            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)));
+            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)));
         }
         for g in cav {
             if n == 0 {
@@ -1343,7 +1354,7 @@ impl FtP {
     /// FtP 5.2.1: an army with 0 SP is eliminated: generals to the turn track, -10/-5 SW.
     pub(super) fn eliminate_army(&self, st: &mut State, side: Side, a: u8, log: &mut Log) {
         for g in self.army_gens(st, a) {
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st, g));
         }
         st.armies[a as usize] = None;
         self.elite_army_gone(st, a);
@@ -1376,7 +1387,8 @@ impl FtP {
                 st.sp_lost[i] += take as u32;
                 n -= take;
             }
-            for g in self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(g)) {
+            let cav: Vec<GeneralId> = self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)).collect();
+            for g in cav {
                 if n == 0 {
                     break;
                 }
@@ -1395,7 +1407,8 @@ impl FtP {
         m.sp -= take as u8;
         st.sp_lost[i] += take as u32;
         n -= take;
-        let cav: Vec<GeneralId> = m.gens.iter().copied().filter(|&g| self.is_cav(g)).collect();
+        let gens = m.gens.clone();
+        let cav: Vec<GeneralId> = gens.into_iter().filter(|&g| self.is_cav(st, g)).collect();
         for g in cav {
             if n == 0 {
                 break;
@@ -1423,10 +1436,10 @@ impl FtP {
         let i = m.side.index();
         st.sp_lost[i] += m.sp as u32;
         for &g in &m.gens {
-            if self.is_cav(g) {
+            if self.is_cav(st, g) {
                 st.sp_lost[i] += 1;
             }
-            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st.edition, g));
+            st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st, g));
         }
         log.info(|| format!("the {} is eliminated", m.kind.name()));
         st.moving = None;
@@ -1451,7 +1464,7 @@ impl FtP {
                 if let Some(a) = self.army_in(st, side, s) {
                     self.absorb(st, side, s, a);
                 }
-                if self.generals_only(&m) {
+                if self.generals_only(st, &m) {
                     self.strand_lone_generals(st, side, s, log);
                 }
             }
@@ -1502,7 +1515,7 @@ impl FtP {
         // FtP 5.5.3, 11.1: a brigade alone removes an enemy PC in its side's states or a border state.
         for g in 0..st.generals.len() as GeneralId {
             if let GenAt::Map(s) = st.generals[g as usize]
-                && self.is_cav(g)
+                && self.is_cav(st, g)
             {
                 let side = self.gen_side(g);
                 if st.control(s) == Control::Of(other(side)) && self.infantry(st, side, s) == 0 {
@@ -1602,7 +1615,7 @@ impl FtP {
             {
                 for (s, x) in sup.iter_mut().enumerate() {
                     let s_ = s as Sp;
-                    *x |= reach[s] && (self.army_in(st, side, s_).is_some() || self.gens_at(st, side, s_).any(|g| !self.is_cav(g)));
+                    *x |= reach[s] && (self.army_in(st, side, s_).is_some() || self.gens_at(st, side, s_).any(|g| !self.is_cav(st, g)));
                 }
             }
             for s in 0..self.c.map.len() as Sp {
@@ -1736,7 +1749,7 @@ impl FtP {
             }
         }
         for (g, at) in st.generals.iter().enumerate() {
-            if self.is_cav(g as u8) && self.gen_side(g as u8) == side && matches!(at, GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving) {
+            if self.is_cav(st, g as u8) && self.gen_side(g as u8) == side && matches!(at, GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving) {
                 n += 1;
             }
         }
@@ -1764,7 +1777,7 @@ impl FtP {
         if gens.len() <= limit {
             return vec![];
         }
-        gens.into_iter().filter(|&g| !self.is_cav(g)).collect()
+        gens.into_iter().filter(|&g| !self.is_cav(st, g)).collect()
     }
 
     /// Push a choice for every space over the general limit; true if any.

@@ -248,7 +248,7 @@ impl FtP {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
-            if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
+            if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(st, g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
                 continue;
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly

@@ -20,8 +20,10 @@ impl FtP {
     pub fn army_side(&self, a: ArmyId) -> Side {
         self.c.armies[a as usize].side
     }
-    pub fn is_cav(&self, g: GeneralId) -> bool {
-        self.c.generals[g as usize].cavalry
+    /// A cavalry general (a brigade, FtP 5.5), by the counter in play (FtP 5.6.7 B, D).
+    pub fn is_cav(&self, st: &State, g: GeneralId) -> bool {
+        let d = &self.c.generals[g as usize];
+        if d.counter.is_none() { d.cavalry } else { self.counter_is_cav(st, g) }
     }
 
     /// The side's army marker in a space (FtP 5.2.4: at most one).
@@ -41,7 +43,7 @@ impl FtP {
 
     /// Cavalry brigades of an army (each 1 SP, FtP 5.2.1).
     pub fn army_brigades(&self, st: &State, a: ArmyId) -> u8 {
-        self.army_gens(st, a).iter().filter(|&&g| self.is_cav(g)).count() as u8
+        self.army_gens(st, a).iter().filter(|&&g| self.is_cav(st, g)).count() as u8
     }
 
     /// An army's strength: infantry SP plus its brigades (FtP 5.2.1).
@@ -61,7 +63,7 @@ impl FtP {
     /// Every SP of a side in a space, brigades included (not the moving force).
     pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
         let mut n = self.infantry(st, side, s);
-        n += self.gens_at(st, side, s).filter(|&g| self.is_cav(g)).count() as u16;
+        n += self.gens_at(st, side, s).filter(|&g| self.is_cav(st, g)).count() as u16;
         if let Some(a) = self.army_in(st, side, s) {
             n += self.army_brigades(st, a) as u16;
         }
@@ -124,7 +126,7 @@ impl FtP {
         }
         for (g, at) in st.generals.iter().enumerate() {
             if let GenAt::Map(s) = at
-                && self.c.generals[g].cavalry
+                && self.is_cav(st, g as GeneralId)
                 && self.c.generals[g].side == side
             {
                 occ[*s as usize] = true;

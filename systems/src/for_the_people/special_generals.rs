@@ -1,6 +1,6 @@
-//! FtP 5.6.7 (optional, option `opt-special-generals`): special abilities of generals.
-//! PARTIAL: part A (McClellan) only; parts B (Van Dorn), C (Forrest), D (Sheridan) and E
-//! (Wilson's Raid, Italian edition) are not implemented, and the option says so.
+//! FtP 5.6.7 (optional, option `opt-special-generals` = `on`): special abilities of generals.
+//! This file: part A (McClellan). Parts B (Van Dorn) and D (Sheridan's corps counter):
+//! general_counters.rs. PARTIAL: what is not implemented the option's description says.
 //!
 //! * A 1: when McClellan is given command of an army within 4 spaces of the Union capital, the
 //!   Union gains +5 SW, once a game (the Italian "+5 SP" is a typo for SW, digest 5.2). A

@@ -1,4 +1,5 @@
-//! Tests of FtP 5.6.7 (optional special generals, special_generals.rs): part A, McClellan.
+//! Tests of FtP 5.6.7 (optional special generals, special_generals.rs): the option and part A,
+//! McClellan (parts B and D: general_counters_tests.rs).
 
 use super::choices_tests::{check, no_forts, put_army, put_general};
 use super::content::Side;
@@ -38,20 +39,23 @@ fn create_under_mcclellan(st: &mut State, at: &str) {
     act(st, Side::Union, &create);
 }
 
-/// The option offers `off` and `mcclellan` (part A), says the other parts are not available,
-/// and refuses any other value.
+/// The option offers `off` (the default) and `on`, says which parts are not available, and
+/// refuses any other value (the former `mcclellan` included).
 #[test]
-fn special_generals_option_offers_part_a_only_fpt_5_6_7() {
+fn special_generals_option_is_off_or_on_fpt_5_6_7() {
     let g = game();
     let sc = g.scenarios().into_iter().find(|s| s.id == "1861").expect("1861");
     let info = sc.options.into_iter().find(|o| o.key == "opt-special-generals").expect("option");
-    assert_eq!(info.values, ["off", "mcclellan"]);
+    assert_eq!(info.values, ["off", "on"]);
     assert!(info.description.contains("FtP 5.6.7") && info.description.contains("PARTIAL") && info.description.contains("NOT YET AVAILABLE"));
-    let mut setup = Setup::new("1861", 2, 7);
-    setup.options.insert("opt-special-generals".into(), "on".into());
-    assert!(g.setup(&setup).is_err());
-    assert!(special("mcclellan").opts.special_generals);
+    for bad in ["mcclellan", "yes"] {
+        let mut setup = Setup::new("1861", 2, 7);
+        setup.options.insert("opt-special-generals".into(), bad.into());
+        assert_eq!(g.setup(&setup).err().map(|r| r.rule.to_string()), Some("FtP setup".to_string()), "{bad}");
+    }
+    assert!(special("on").opts.special_generals);
     assert!(!special("off").opts.special_generals);
+    assert!(!game().setup(&Setup::new("1861", 2, 7)).expect("setup").opts.special_generals, "off by default");
 }
 
 /// FtP 5.6.7 A 1: McClellan given command of an army within 4 spaces of the Union capital:
@@ -59,7 +63,7 @@ fn special_generals_option_offers_part_a_only_fpt_5_6_7() {
 #[test]
 fn mcclellan_given_command_near_the_capital_gains_5_sw_once_fpt_5_6_7_a() {
     let near = "frederick";
-    let st0 = special("mcclellan");
+    let st0 = special("on");
     assert!(from_capital(&st0, near).is_some_and(|d| d <= 4), "{near} is near");
     let mut st = st0.clone();
     let sw = st.sw[0];
@@ -85,7 +89,7 @@ fn mcclellan_given_command_near_the_capital_gains_5_sw_once_fpt_5_6_7_a() {
     assert_eq!(st.sw[0], sw);
     // Far from the capital: nothing, and the army then moving near gives nothing either.
     let far = "cairo";
-    let mut st = special("mcclellan");
+    let mut st = special("on");
     assert!(from_capital(&st, far).is_none_or(|d| d > 4), "{far} is far");
     let sw = st.sw[0];
     create_under_mcclellan(&mut st, far);
@@ -113,10 +117,10 @@ fn mcclellan_army_at_the_capital_gets_1_sp_a_reinforcement_phase_fpt_5_6_7_a() {
         check(&st);
         (st.armies[a as usize].map_or(0, |x| x.sp), st.sp_gained[0])
     };
-    assert_eq!(run("mcclellan", "washington", 5), (6, 1), "in the capital");
-    assert_eq!(run("mcclellan", "baltimore", 5), (6, 1), "next to the capital");
-    assert_eq!(run("mcclellan", "cairo", 5), (5, 0), "elsewhere");
+    assert_eq!(run("on", "washington", 5), (6, 1), "in the capital");
+    assert_eq!(run("on", "baltimore", 5), (6, 1), "next to the capital");
+    assert_eq!(run("on", "cairo", 5), (5, 0), "elsewhere");
     let max = g.c.movement.army.max_sp;
-    assert_eq!(run("mcclellan", "washington", max), (max, 0), "FtP 5.2.1: a full army");
+    assert_eq!(run("on", "washington", max), (max, 0), "FtP 5.2.1: a full army");
     assert_eq!(run("off", "washington", 5), (5, 0), "option off");
 }

@@ -209,6 +209,8 @@ pub enum Frame {
     SpaceLosses { side: Side, space: Sp, left: u8, cause: LossCause },
     /// FtP 7.5.1: `side` decides how many of its elite units to use in the battle at `space`.
     Elite { side: Side, space: Sp },
+    /// FtP 5.6.7 D: the drawn arriving `general` goes to `space` on the counter `side` chooses.
+    Counter { side: Side, general: GeneralId, space: Sp },
 }
 
 impl Frame {
@@ -220,7 +222,7 @@ impl Frame {
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
             Frame::SpaceLosses { cause: LossCause::Event { chooser }, .. } => chooser,
-            Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } => side,
+            Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } | Frame::Counter { side, .. } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -268,9 +270,13 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
-    /// FtP 5.6.7 (optional): special generals (part A, McClellan, only: special_generals.rs).
+    /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs).
     #[serde(default)]
     pub special_generals: bool,
+    /// FtP 5.6.7 B, D [INTERP] option `counter-swap-mp` = `brigade`: a swap to the brigade
+    /// counter adds the brigade's extra MP to the move (else the MP left stay).
+    #[serde(default)]
+    pub swap_brigade_mp: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -410,6 +416,9 @@ pub struct State {
     /// FtP 5.6.7 (optional): McClellan's bonus (special_generals.rs).
     #[serde(default)]
     pub special: super::special_generals::SpecialSt,
+    /// FtP 5.6.7 B, D (optional): the counter in play of generals with two (general_counters.rs).
+    #[serde(default)]
+    pub counters: super::general_counters::CountersSt,
 }
 
 impl State {
@@ -517,4 +526,7 @@ pub enum Action {
     DropOff { general: Option<GeneralId> },
     /// FtP 7.5.1: use `n` elite units (+1 each) in the battle about to be fought.
     Elite { n: u8 },
+    /// FtP 5.6.7 B, D: place the drawn general on (or swap the moving one to) his
+    /// cavalry-brigade counter (`brigade`) or his corps-commander counter.
+    Counter { brigade: bool },
 }

@@ -322,7 +322,7 @@ impl FtP {
                         return Err(format!("place_general: {} cannot go to {} (moving, or an enemy space)", x.general, x.space));
                     }
                     // FtP 5.5: a cavalry general is a brigade with its own SP, not a leader to place.
-                    if self.c.generals[g as usize].cavalry {
+                    if self.is_cav(st, g) {
                         return Err(format!("place_general: {} is a cavalry brigade (FtP 5.5), not a general to place", x.general));
                     }
                     Cmd::PlaceGeneral(g, s)
@@ -675,7 +675,7 @@ impl FtP {
         if let GenAt::Army(a) = st.generals[g as usize] {
             st.generals[g as usize] = GenAt::Out;
             if st.armies[a as usize].is_some_and(|x| x.commander == Some(g)) {
-                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(x)).max_by_key(|&x| self.pr(x));
+                let next = self.army_gens(st, a).into_iter().filter(|&x| !self.is_cav(st, x)).max_by_key(|&x| self.pr(x));
                 if let Some(x) = st.armies[a as usize].as_mut() {
                     x.commander = next;
                 }
@@ -712,6 +712,11 @@ impl FtP {
             return Ok(());
         }
         let rc = side == Side::Union && d.resource > 0 && !st.rc_destroyed[s as usize] && self.original(s) == StateSide::Csa;
+        // FtP 5.6.7 E (Italian, optional): Wilson's Raid places PCs on CSA resource spaces
+        // without forts (never displacing a capital).
+        if rc && card.is_some_and(|c| self.wilsons_raid(st, c)) && !self.has_fort(st, s) && st.capital[e.index()] != Some(s) {
+            return Ok(());
+        }
         let capital = st.capital[e.index()] == Some(s);
         let fort = side == Side::Union && d.coastal_fort && st.controls(Side::Csa, s);
         let port = side == Side::Union && d.guarded_by.is_some_and(|f| self.csa_coastal_fort(st, f.0) && self.strength(st, Side::Csa, f.0) == 0);

@@ -79,9 +79,10 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 29] = [
+const TOP: [&str; 31] = [
     "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
-    "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "states", "sw", "turn", "weapons", "year",
+    "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
+    "wilsons_raid", "year",
 ];
 
 /// `view.spaces`: one lazy object per space.
@@ -90,9 +91,9 @@ struct Spaces<'a>(Rc<Cx<'a>>);
 /// One space of `view.spaces`.
 struct Space<'a>(Rc<Cx<'a>>, SpaceId);
 
-const SPACE: [&str; 23] = [
-    "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "loose", "name", "original", "pc_ok", "port",
-    "pro_union", "rail", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
+const SPACE: [&str; 24] = [
+    "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "land", "loose", "name", "original", "pc_ok",
+    "port", "pro_union", "rail", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
 ];
 
 fn keys<'a>(list: &[&'static str]) -> Vec<Cow<'a, str>> {
@@ -161,6 +162,10 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         "year" => json!(g.c.turns[st.turn as usize - 1].year),
         "season" => json!(format!("{:?}", g.c.turns[st.turn as usize - 1].season).to_lowercase()),
         "edition" => json!(g.c.editions[st.edition as usize].id),
+        // FtP 5.6.7 (optional): the option `opt-special-generals`; E: the edition's use of
+        // Wilson's Raid ("optional_card_16": Italian, with #16; "card_111": Spanish).
+        "special_generals" => json!(st.opts.special_generals),
+        "wilsons_raid" => json!(g.c.editions[st.edition as usize].wilsons_raid),
         "emancipation" => json!(st.emancipation),
         "blockade" => json!(st.blockade),
         "amphibious" => json!(st.naval.amphibious),
@@ -224,6 +229,8 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
         "resource_destroyed" => json!(st.rc_destroyed[x as usize]),
         "capital" => json!(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
         "adjacent" => json!(g.c.map.neighbors(s).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
+        // Land links (road, rail, B&O, the NE-Alabama dashed links of 5.10), not river lanes.
+        "land" => json!(g.c.map.neighbors(s).filter(|(_, l)| !matches!(l.kind, LinkKind::River(_))).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
         "rail" => by(LinkKind::Rail),
         "b_and_o" => by(LinkKind::BAndO),
         "loose" => json!({"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]}),
@@ -285,7 +292,7 @@ impl FtP {
                 GenAt::Dead => ("dead", None, None),
                 GenAt::Out => ("out", None, None),
             };
-            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": d.cavalry, "where": place, "space": space, "army": army}));
+            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": self.is_cav(st, g as u8), "where": place, "space": space, "army": army}));
         }
         Value::Object(generals)
     }
