@@ -450,7 +450,8 @@ impl FtP {
         if self.is_cav(g) {
             // FtP 5.5.4; 5.5.6 (optional): an original cavalry general is replaced.
             self.cavalry_casualty(st, g);
-            st.sp_lost[side.index()] += 1;
+            // FtP 5.6.7 C, D: a 2-SP brigade goes with both SP.
+            st.sp_lost[side.index()] += self.brigade_gone(st, g) as u32;
         } else {
             st.generals[g as usize] = GenAt::Dead;
         }

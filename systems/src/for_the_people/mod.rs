@@ -48,6 +48,7 @@ mod reinforce;
 mod rules;
 mod special_generals;
 mod state;
+mod strong_brigades;
 mod unc;
 mod weapons;
 #[cfg(test)]
@@ -58,6 +59,8 @@ mod choices_tests;
 mod generals_tests;
 #[cfg(test)]
 mod special_generals_tests;
+#[cfg(test)]
+mod strong_brigades_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -338,6 +341,7 @@ impl FtP {
             space_losses: Vec::new(),
             elite: [Vec::new(), Vec::new()],
             elite_commit: [None; 2],
+            strong: Default::default(),
             forts_track: [0, 0],
             special: Default::default(),
         };
@@ -439,6 +443,7 @@ impl FtP {
             Action::Reassign { .. } => "FtP 5.6.2",
             Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
             Action::Raid { .. } => "FtP 5.5.3",
+            Action::GrowBrigade { general } => return self.grow_refusal(st, *general),
             Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
             Action::PickUp { general: None } | Action::DropOff { general: None } => "FtP 5.1.5",
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
@@ -547,6 +552,12 @@ impl Game for FtP {
         if !self.legal(st).contains(action) {
             return Err(self.explain(st, action));
         }
+        // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.
+        if let Action::GrowBrigade { general } = *action {
+            self.grow_brigade(st, general, log);
+            self.proceed(st, log);
+            return Ok(());
+        }
         // FtP 20: what breaks or ends an operations queue.
         self.queue_hook(st, action, log);
         if let Some(r) = self.event_action(st, action, log) {
@@ -616,6 +627,7 @@ impl Game for FtP {
             Action::ReorgPick { general } => format!("reorg {}", g(general)),
             Action::ReorgTo { to } => format!("reorg-to {}", s(to)),
             Action::Raid { space } => format!("raid {}", s(space)),
+            Action::GrowBrigade { general } => format!("grow {}", g(general)),
             Action::OpenQueue { general } => format!("queue-open {}", g(general)),
             Action::QueueCard { card } => format!("queue {card}"),
             Action::PickUp { general: None } => "pick-up sp".into(),
@@ -706,6 +718,10 @@ impl Game for FtP {
             "raid" => {
                 arity(2)?;
                 Action::Raid { space: space(1)? }
+            }
+            "grow" => {
+                arity(2)?;
+                Action::GrowBrigade { general: general(1)? }
             }
             "pick-up" | "drop" => {
                 arity(2)?;
@@ -919,6 +935,7 @@ impl Game for FtP {
 
     fn check_invariants(&self, st: &State) -> Result<(), String> {
         st.piles.check_conservation()?;
+        self.check_strong(st)?;
         for side in [Side::Union, Side::Csa] {
             let i = side.index();
             let now = self.total_sp(st, side);
@@ -1010,7 +1027,9 @@ impl Game for FtP {
                 }
                 for g in self.gens_at(st, side, s) {
                     let d = &self.c.generals[g as usize];
-                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if d.cavalry { "brigade".into() } else { "leader".into() }, strength: None, hidden: false });
+                    // FtP 5.6.7 C, D: a brigade grown to 2 SP shows its strength.
+                    let strength = (d.cavalry && self.brigade_sp(st, g) > 1).then(|| "2".to_string());
+                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if d.cavalry { "brigade".into() } else { "leader".into() }, strength, hidden: false });
                 }
             }
         }
