@@ -889,7 +889,8 @@ impl Game for FtP {
             out.push_str(&format!("\n{}:\n", side.name()));
             for s in 0..self.c.map.len() as Sp {
                 let n = st.sp[s as usize][side.index()];
-                let gens: Vec<&str> = self.gens_at(st, side, s).map(|g| self.c.generals[g as usize].name.as_str()).collect();
+                // FtP 5.6.7 C, D: a brigade grown to 2 SP says so.
+                let gens: Vec<String> = self.gens_at(st, side, s).map(|g| format!("{}{}", self.c.generals[g as usize].name, if self.is_cav(g) && self.brigade_sp(st, g) > 1 { " (2 SP)" } else { "" })).collect();
                 if n > 0 || !gens.is_empty() {
                     out.push_str(&format!("  {:<22} {n} SP {}\n", self.sid(s), gens.join(", ")));
                 }

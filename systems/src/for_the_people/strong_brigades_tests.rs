@@ -102,23 +102,53 @@ fn sheridan_brigade_grows_in_an_army_fpt_5_6_7_d() {
 }
 
 /// FtP 5.6.7 C note, 5.5.6: with the replacement cavalry generals, Forrest's replacement Pegram
-/// does not have the ability.
+/// does not have the ability. Forced dice: Forrest's 2-SP brigade, attacked at Nashville, rolls
+/// a modified 10 (6, +2 defense, +2 an event's DRM) and then 1 on the leader check (FtP 7.7.3):
+/// Forrest is killed, the brigade goes with both SP, one of which counts toward the battle's
+/// losses (5.5.4), and Pegram goes on the turn track. D (Spanish): Sheridan is his own
+/// replacement and keeps the ability.
 #[test]
 fn pegram_does_not_have_forrests_ability_fpt_5_6_7_c() {
     let g = game();
     let mut st = board(true, true);
-    put_general(&mut st, "forrest", GenAt::Map(sp("nashville")));
-    put_sp(&mut st, Side::Csa, "nashville", 1);
-    check(&st);
-    // Forrest is killed: Pegram replaces him (5.5.6).
-    g.cavalry_casualty(&mut st, general("forrest"));
-    st.sp_lost[1] += 1;
+    brigade_with(&mut st, "forrest", "nashville", 1);
+    act(&mut st, Side::Csa, "grow forrest");
+    put_sp(&mut st, Side::Union, "bowling_green", 3);
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("bowling_green")));
+    st.control[sp("bowling_green") as usize] = Control::Of(Side::Union);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 3");
+    st.battle_mods.push(super::events::BattleMod { card: 1, side: Side::Csa, drm: 2, role: None, states: vec![], until: 99, next: true });
+    st.rng = dice(&[1, 6, 1, 1]);
+    let lost = st.sp_lost[1];
+    act(&mut st, Side::Union, "step nashville");
+    while st.last_battle.is_none() || matches!(st.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. })) {
+        act(&mut st, Side::Csa, "stand");
+    }
+    let rep = &st.last_battle.as_ref().expect("a battle").report;
+    assert_eq!((rep.defender.roll as i8 + rep.defender.drm_total, rep.defender.leader_check.as_ref().and_then(|c| c.killed)), (10, Some(general("forrest"))));
     assert_eq!(st.generals[general("forrest") as usize], GenAt::Dead);
+    assert!(matches!(st.generals[general("pegram") as usize], GenAt::Track(_)));
+    assert_eq!(st.sp_lost[1] - lost, 2, "both SP of the brigade");
+    assert!(!two_sp(&st, "forrest"));
+    check(&st);
+    // Pegram back with a friendly SP: no growth.
     st.generals[general("pegram") as usize] = GenAt::Out;
-    let side = brigade_with(&mut st, "pegram", "nashville", 0);
-    assert_eq!(st.sp[sp("nashville") as usize][1], 1, "a friendly SP in the space");
+    let side = brigade_with(&mut st, "pegram", "memphis", 1);
     assert!(!legal_text(&st, side).iter().any(|a| a.starts_with("grow")));
     refused(&mut st, side, "grow pegram", "FtP 5.6.7 C");
+    // FtP 5.6.7 D (Spanish), 5.5.6: Sheridan killed is his own replacement, with the ability.
+    let mut st = board(true, true);
+    let side = brigade_with(&mut st, "sheridan", "cairo", 1);
+    act(&mut st, side, "grow sheridan");
+    g.cavalry_casualty(&mut st, general("sheridan"));
+    st.sp_lost[0] += g.brigade_gone(&mut st, general("sheridan")) as u32;
+    assert!(matches!(st.generals[general("sheridan") as usize], GenAt::Track(_)));
+    check(&st);
+    st.generals[general("sheridan") as usize] = GenAt::Out;
+    let side = brigade_with(&mut st, "sheridan", "cairo", 1);
+    assert!(legal_text(&st, side).contains(&"grow sheridan".to_string()));
 }
 
 /// FtP 5.6.7 C: a 2-SP brigade counts 2 in battle. Forrest's grown brigade alone at Nashville is
@@ -276,4 +306,39 @@ fn a_2_sp_brigade_counts_2_in_size_limits_fpt_5_6_7_d() {
     assert_eq!(g.total_sp(&st, Side::Union), st.sp_at_start[0]);
     check(&st);
 }
+
+
+/// How often random play grows, shrinks and destroys 2-SP brigades with the option on, every
+/// state checked (FtP 5.6.7 C, D): `BIVOUAC_FUZZ_GAMES=20 cargo test --release -p
+/// bivouac-systems --lib strong_brigades_random_play -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strong_brigades_random_play_fpt_5_6_7_c_d() {
+    use bivouac_engine::rng::GameRng;
+    let g = game();
+    let games: u64 = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+    let (mut grown, mut shrunk, mut actions) = (0, 0, 0);
+    for sc in ["1863", "1864"] {
+        for seed in 0..games {
+            let mut setup = Setup::new(sc, 2, 500 + seed);
+            setup.options.insert("opt-special-generals".into(), on_value());
+            let mut st = g.setup(&setup).expect("setup");
+            let mut pick = GameRng::new(seed);
+            for _ in 0..20_000 {
+                let Some(&seat) = g.active_seats(&st).first() else { break };
+                let legal = g.legal_actions(&st, seat);
+                let a = legal[pick.pick(legal.len())].clone();
+                let before = st.strong.two_sp.clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
+                actions += 1;
+                grown += matches!(a, Action::GrowBrigade { .. }) as u32;
+                shrunk += before.iter().filter(|b| !st.strong.two_sp.contains(b) && matches!(st.generals[**b as usize], GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving)).count() as u32;
+                check(&st);
+            }
+        }
+    }
+    println!("FtP 5.6.7 C/D random play: {} games, {actions} actions, {grown} grown, {shrunk} shrunk to 1 SP", 2 * games);
+    assert!(grown > 0);
+}
+
 
