@@ -13,8 +13,9 @@
 //!
 //! Readings [INTERP]:
 //! * "At any time" = whenever the owner has a decision of its own: a strategy round, a card's
-//!   operations, a campaign, PC placement, its own move, and the steps of its Reinforcement
-//!   Phase (not in the middle of a battle, a retreat or a loss, nor in the enemy's turn).
+//!   operations, a campaign, PC placement, its own move, the steps of its Reinforcement Phase,
+//!   and in the enemy's move the interception and retreat-before-battle decisions (not in the
+//!   middle of a battle's losses, a retreat or a choice of losses).
 //! * The SP absorbed: a brigade on the map takes a loose SP of its space; a brigade on an army
 //!   display one of the army's infantry SP; a brigade moving in a corps one SP the corps
 //!   carries; a brigade moving alone a loose SP of the space it is in.
@@ -95,6 +96,8 @@ impl FtP {
         let side = match top {
             Frame::Round { side } | Frame::Ops { side, .. } | Frame::Campaign { side, .. } | Frame::Pcs { side, .. } => side,
             Frame::Reinforce { side } | Frame::Strategic { side } | Frame::PlaceGenerals { side } => side,
+            // In the enemy's move: before intercepting it or standing against it.
+            Frame::Intercept { side, .. } | Frame::Rbb { side, .. } => side,
             Frame::Move => match st.moving.as_ref() {
                 Some(m) => m.side,
                 None => return,

@@ -308,6 +308,27 @@ fn a_2_sp_brigade_counts_2_in_size_limits_fpt_5_6_7_d() {
 }
 
 
+/// FtP 5.6.7 C "at any time": also in the enemy's move, before standing against its attack
+/// (the retreat-before-battle decision, FtP 7.2): the brigade that grew fights with 2 SP.
+#[test]
+fn a_brigade_may_grow_before_standing_against_an_attack_fpt_5_6_7_c() {
+    let mut st = board(true, false);
+    brigade_with(&mut st, "forrest", "nashville", 1);
+    put_sp(&mut st, Side::Union, "bowling_green", 3);
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("bowling_green")));
+    st.control[sp("bowling_green") as usize] = Control::Of(Side::Union);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 3");
+    act(&mut st, Side::Union, "step nashville");
+    assert!(matches!(st.flow.top(), Some(Frame::Rbb { side: Side::Csa, .. })), "{:?}", st.flow.top());
+    assert!(legal_text(&st, Side::Csa).contains(&"grow forrest".to_string()));
+    act(&mut st, Side::Csa, "grow forrest");
+    assert!(matches!(st.flow.top(), Some(Frame::Rbb { side: Side::Csa, .. })), "the decision is still pending");
+    assert_eq!((st.sp[sp("nashville") as usize][1], game().defender_force(&st, Side::Csa, sp("nashville")).sp), (0, 2));
+    check(&st);
+}
+
 /// How often random play grows, shrinks and destroys 2-SP brigades with the option on, every
 /// state checked (FtP 5.6.7 C, D): `BIVOUAC_FUZZ_GAMES=20 cargo test --release -p
 /// bivouac-systems --lib strong_brigades_random_play -- --ignored --nocapture`.
