@@ -216,10 +216,11 @@ impl FtP {
         }
         let best = inf.iter().map(|&g| self.pr(g)).max();
         let fort = self.has_fort(st, from);
-        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3).
-        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g)) as u8;
+        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
+        // grown, 5.6.7 C, D).
+        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
         let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize;
-        let full = loose.min(self.c.movement.corps.max_sp - brigade);
+        let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(self.brigades_sp(st, self.gens_at(st, side, from)) as u8));
         let mut counts = vec![full];
         if full == loose {
             // (c) 5.3.4: generals left behind need 1 SP (none in a fort) and one SP per general over one.
@@ -257,17 +258,17 @@ impl FtP {
         if attacker {
             let Some(m) = st.moving.as_ref() else { return LossPools::default() };
             return match m.army {
-                Some(a) => LossPools { loose: 0, army: st.armies[a as usize].map_or(0, |x| x.sp as u16), cav: self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)).collect() },
-                None => LossPools { loose: m.sp as u16, army: 0, cav: m.gens.iter().copied().filter(|&g| self.is_cav(st, g)).collect() },
+                Some(a) => LossPools { loose: 0, army: st.armies[a as usize].map_or(0, |x| x.sp as u16), cav: self.pool_brigades(st, self.army_gens(st, a)) },
+                None => LossPools { loose: m.sp as u16, army: 0, cav: self.pool_brigades(st, m.gens.iter().copied()) },
             };
         }
         self.space_pools(st, other(am.attacker), am.space)
     }
 
-    /// FtP 5.5.4: a brigade's SP taken as a loss: the cavalry general goes to the turn track.
+    /// FtP 5.5.4: a brigade's SP taken as a loss: the cavalry general goes to the turn track
+    /// (5.6.7 C, D: a 2-SP brigade goes on at 1 SP).
     fn lose_brigade(&self, st: &mut State, side: Side, g: GeneralId, attacker: bool) {
-        self.brigade_to_track(st, side, g);
-        if attacker && let Some(m) = st.moving.as_mut() {
+        if self.lose_brigade_sp(st, side, g) && attacker && let Some(m) = st.moving.as_mut() {
             m.gens.retain(|&x| x != g);
         }
     }

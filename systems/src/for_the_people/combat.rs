@@ -448,6 +448,8 @@ impl FtP {
         log.info(|| format!("{} is a casualty (FtP 7.7)", self.c.generals[g as usize].name));
         let was = st.generals[g as usize];
         let cav = self.is_cav(st, g);
+        // FtP 5.5.4; 5.6.7 C, D: the brigade goes with him, both SP of a 2-SP brigade.
+        let brigade = if cav { self.brigade_gone(st, g) } else { 0 };
         match self.counter_killed(st, g) {
             // FtP 5.6.7 B, D (optional): Van Dorn and Sheridan.
             Some(to) => st.generals[g as usize] = to,
@@ -455,9 +457,7 @@ impl FtP {
             None if cav => self.cavalry_casualty(st, g),
             None => st.generals[g as usize] = GenAt::Dead,
         }
-        if cav {
-            st.sp_lost[side.index()] += 1;
-        }
+        st.sp_lost[side.index()] += brigade as u32;
         if attacker && let Some(m) = st.moving.as_mut() {
             m.gens.retain(|&x| x != g);
             // FtP 7.7.4: the corps' active general killed: the move ends after any retreat.

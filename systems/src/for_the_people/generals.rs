@@ -348,9 +348,10 @@ impl FtP {
                     {
                         continue;
                     }
-                    let cav_extra = extra.is_some_and(|e| self.is_cav(st, e)) as u8;
-                    let min = if cav_extra == 1 { 0 } else { 1 };
-                    for n in min..=x.sp.min(self.c.movement.corps.max_sp - cav_extra) {
+                    // FtP 5.6.7 C, D: a 2-SP brigade counts 2.
+                    let cav_extra = self.brigades_sp(st, extra) as u8;
+                    let min = if cav_extra > 0 { 0 } else { 1 };
+                    for n in min..=x.sp.min(self.c.movement.corps.max_sp.saturating_sub(cav_extra)) {
                         out.push(Action::MoveCorps { general: g, sp: n, extra });
                     }
                 }

@@ -23,13 +23,13 @@ pub(super) struct LossPools {
     pub loose: u16,
     /// Infantry SP on the army display.
     pub army: u16,
-    /// Cavalry brigades.
-    pub cav: Vec<GeneralId>,
+    /// Cavalry brigades and their SP (FtP 5.6.7 C, D: 2 once grown).
+    pub cav: Vec<(GeneralId, u8)>,
 }
 
 impl LossPools {
     fn total(&self) -> u16 {
-        self.loose + self.army + self.cav.len() as u16
+        self.loose + self.army + self.cav.iter().map(|&(_, n)| n as u16).sum::<u16>()
     }
 
     /// Whether `n` SP lost leave the owner a choice: two places to take them from, not all lost.
@@ -46,7 +46,7 @@ impl LossPools {
         if self.loose > 0 && self.army > 0 {
             out.push(Action::LoseArmyInfantry);
         }
-        out.extend(self.cav.iter().map(|&general| Action::LoseBrigade { general }));
+        out.extend(self.cav.iter().map(|&(general, _)| Action::LoseBrigade { general }));
     }
 }
 
@@ -77,13 +77,18 @@ impl FtP {
 
     /// The loose infantry SP, the army's infantry SP and the cavalry brigades of `side` in `s`.
     pub(super) fn space_pools(&self, st: &State, side: Side, s: Sp) -> LossPools {
-        let mut cav: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| self.is_cav(st, g)).collect();
+        let mut cav = self.pool_brigades(st, self.gens_at(st, side, s));
         let mut army = 0;
         if let Some(a) = self.army_in(st, side, s) {
             army = st.armies[a as usize].map_or(0, |x| x.sp as u16);
-            cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)));
+            cav.extend(self.pool_brigades(st, self.army_gens(st, a)));
         }
         LossPools { loose: st.sp[s as usize][side.index()] as u16, army, cav }
+    }
+
+    /// The cavalry brigades among `gens`, with their SP (a loss pool).
+    pub(super) fn pool_brigades(&self, st: &State, gens: impl IntoIterator<Item = GeneralId>) -> Vec<(GeneralId, u8)> {
+        gens.into_iter().filter(|&g| self.is_cav(st, g)).map(|g| (g, self.brigade_sp(st, g))).collect()
     }
 
     /// Whether `n` losses in `s` leave the owner a choice.
@@ -132,9 +137,10 @@ impl FtP {
         st.flow.pop();
         match *a {
             Action::LoseBrigade { general } => {
-                // FtP 5.5.4: the brigade's general goes to the turn track.
-                self.brigade_to_track(st, side, general);
-                log.info(|| format!("{} loses the brigade of {} at {}", side.name(), self.c.generals[general as usize].name, self.sname(space)));
+                // FtP 5.5.4: the brigade's general goes to the turn track (5.6.7 C, D: a 2-SP
+                // brigade goes on at 1 SP).
+                let gone = self.lose_brigade_sp(st, side, general);
+                log.info(|| format!("{} loses {} of {} at {}", side.name(), if gone { "the brigade" } else { "1 SP of the brigade" }, self.c.generals[general as usize].name, self.sname(space)));
                 self.after_space_loss(st, side, space, self.army_in(st, side, space), log);
             }
             Action::LoseArmyInfantry => {

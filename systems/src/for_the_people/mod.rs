@@ -49,6 +49,7 @@ mod rules;
 mod special_generals;
 mod general_counters;
 mod state;
+mod strong_brigades;
 mod unc;
 mod weapons;
 #[cfg(test)]
@@ -61,6 +62,8 @@ mod generals_tests;
 mod special_generals_tests;
 #[cfg(test)]
 mod general_counters_tests;
+#[cfg(test)]
+mod strong_brigades_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -340,6 +343,7 @@ impl FtP {
             space_losses: Vec::new(),
             elite: [Vec::new(), Vec::new()],
             elite_commit: [None; 2],
+            strong: Default::default(),
             forts_track: [0, 0],
             special: Default::default(),
             counters: Default::default(),
@@ -443,6 +447,7 @@ impl FtP {
             Action::Reassign { .. } => "FtP 5.6.2",
             Action::Reorganize | Action::ReorgPick { .. } | Action::ReorgTo { .. } => "FtP 5.6.5",
             Action::Raid { .. } => "FtP 5.5.3",
+            Action::GrowBrigade { general } => return self.grow_refusal(st, *general),
             Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
             Action::PickUp { general: None } | Action::DropOff { general: None } => "FtP 5.1.5",
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
@@ -551,6 +556,12 @@ impl Game for FtP {
         if !self.legal(st).contains(action) {
             return Err(self.explain(st, action));
         }
+        // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.
+        if let Action::GrowBrigade { general } = *action {
+            self.grow_brigade(st, general, log);
+            self.proceed(st, log);
+            return Ok(());
+        }
         // FtP 20: what breaks or ends an operations queue.
         self.queue_hook(st, action, log);
         if let Some(r) = self.event_action(st, action, log) {
@@ -621,6 +632,7 @@ impl Game for FtP {
             Action::ReorgPick { general } => format!("reorg {}", g(general)),
             Action::ReorgTo { to } => format!("reorg-to {}", s(to)),
             Action::Raid { space } => format!("raid {}", s(space)),
+            Action::GrowBrigade { general } => format!("grow {}", g(general)),
             Action::OpenQueue { general } => format!("queue-open {}", g(general)),
             Action::QueueCard { card } => format!("queue {card}"),
             Action::PickUp { general: None } => "pick-up sp".into(),
@@ -711,6 +723,10 @@ impl Game for FtP {
             "raid" => {
                 arity(2)?;
                 Action::Raid { space: space(1)? }
+            }
+            "grow" => {
+                arity(2)?;
+                Action::GrowBrigade { general: general(1)? }
             }
             "pick-up" | "drop" => {
                 arity(2)?;
@@ -886,7 +902,8 @@ impl Game for FtP {
             out.push_str(&format!("\n{}:\n", side.name()));
             for s in 0..self.c.map.len() as Sp {
                 let n = st.sp[s as usize][side.index()];
-                let gens: Vec<&str> = self.gens_at(st, side, s).map(|g| self.c.generals[g as usize].name.as_str()).collect();
+                // FtP 5.6.7 C, D: a brigade grown to 2 SP says so.
+                let gens: Vec<String> = self.gens_at(st, side, s).map(|g| format!("{}{}", self.c.generals[g as usize].name, if self.is_cav(st, g) && self.brigade_sp(st, g) > 1 { " (2 SP)" } else { "" })).collect();
                 if n > 0 || !gens.is_empty() {
                     out.push_str(&format!("  {:<22} {n} SP {}\n", self.sid(s), gens.join(", ")));
                 }
@@ -932,6 +949,7 @@ impl Game for FtP {
 
     fn check_invariants(&self, st: &State) -> Result<(), String> {
         st.piles.check_conservation()?;
+        self.check_strong(st)?;
         for side in [Side::Union, Side::Csa] {
             let i = side.index();
             let now = self.total_sp(st, side);
@@ -1023,7 +1041,9 @@ impl Game for FtP {
                 }
                 for g in self.gens_at(st, side, s) {
                     let d = &self.c.generals[g as usize];
-                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if self.is_cav(st, g) { "brigade".into() } else { "leader".into() }, strength: None, hidden: false });
+                    // FtP 5.6.7 C, D: a brigade grown to 2 SP shows its strength.
+                    let strength = (self.is_cav(st, g) && self.brigade_sp(st, g) > 1).then(|| "2".to_string());
+                    pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if self.is_cav(st, g) { "brigade".into() } else { "leader".into() }, strength, hidden: false });
                 }
             }
         }

@@ -330,10 +330,11 @@ impl FtP {
                 continue;
             }
             for general in std::iter::once(None).chain(gens.iter().copied().map(Some)) {
-                let cav = general.is_some_and(|g| self.is_cav(st, g)) as u8;
-                let min = if cav == 1 { 0 } else { 1 };
+                // FtP 5.6.7 C, D: a 2-SP brigade counts 2 of the 3 SP.
+                let cav = self.brigades_sp(st, general) as u8;
+                let min = if cav > 0 { 0 } else { 1 };
                 let leaving: Vec<GeneralId> = general.into_iter().collect();
-                for n in min..=loose.min(max - cav) {
+                for n in min..=loose.min(max.saturating_sub(cav)) {
                     if self.leaves_ok(st, side, s, loose - n, &leaving) {
                         out.push(Action::NavalMove { space: s, sp: n, general });
                     }

@@ -48,21 +48,21 @@ impl FtP {
                     out.push(Action::DropOff { general: None });
                 }
                 for &g in &here {
-                    if (!self.is_cav(st, g) || strength < max) && !self.campaign_spent(st, g) {
+                    // FtP 5.2.1: within 15 SP, a brigade counting its SP (5.6.7 C, D).
+                    if (!self.is_cav(st, g) || strength + self.brigade_sp(st, g) <= max) && !self.campaign_spent(st, g) {
                         out.push(Action::PickUp { general: Some(g) });
                     }
                 }
                 for g in self.army_gens(st, a) {
                     let keeps = self.army_keeps(st, side, a, g);
-                    let left = if self.is_cav(st, g) { strength > 1 } else { self.company_ok(st, side, at, loose, &[g]) };
+                    let left = if self.is_cav(st, g) { strength > self.brigade_sp(st, g) } else { self.company_ok(st, side, at, loose, &[g]) };
                     if !keeps && left {
                         out.push(Action::DropOff { general: Some(g) });
                     }
                 }
             }
             Formation::Corps => {
-                let cav = m.gens.iter().filter(|&&g| self.is_cav(st, g)).count() as u8;
-                let size = m.sp + cav;
+                let size = m.sp + self.brigades_sp(st, m.gens.iter().copied()) as u8;
                 let max = self.c.movement.corps.max_sp;
                 if loose > 0 && size < max && self.company_ok(st, side, at, loose - 1, &[]) {
                     out.push(Action::PickUp { general: None });
@@ -78,7 +78,7 @@ impl FtP {
                         // FtP 5.3.2: from the activation space only a general of PR <= the
                         // active general's; once the corps has left it, any.
                         let rank_ok = m.steps > 0 || self.pr(g) <= self.pr(active);
-                        if rank_ok && (!self.is_cav(st, g) || size < max) && !self.campaign_spent(st, g) {
+                        if rank_ok && (!self.is_cav(st, g) || size + self.brigade_sp(st, g) <= max) && !self.campaign_spent(st, g) {
                             out.push(Action::PickUp { general: Some(g) });
                         }
                     }

@@ -187,6 +187,8 @@ impl FtP {
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
         // FtP 5.6.7 A 1 (optional): a command given to McClellan by the action just made.
         self.mcclellan_command(st, log);
+        // FtP 5.6.7 C, D: a brigade that left the map returns at 1 SP.
+        self.strong_cleanup(st);
         self.settle_space_losses(st, log);
         self.push_choices(st);
         while st.flow.is_empty() && st.phase != Phase::Over {
@@ -383,6 +385,8 @@ impl FtP {
             Frame::Elite { side, space } => self.elite_actions(st, side, space, &mut out),
             Frame::Counter { .. } => self.counter_actions(st, top, &mut out),
         }
+        // FtP 5.6.7 C, D (optional): a brigade may grow to 2 SP at any time.
+        self.grow_actions(st, top, &mut out);
         out
     }
 
@@ -467,9 +471,10 @@ impl FtP {
                 let mut extras: Vec<Option<GeneralId>> = vec![None];
                 extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
                 for extra in extras {
-                    let cav_extra = extra.is_some_and(|e| self.is_cav(st, e)) as u8;
+                    // FtP 5.6.7 C, D: a 2-SP brigade counts 2.
+                    let cav_extra = self.brigades_sp(st, extra) as u8;
                     // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
-                    for n in 0..=loose.min(6 - cav_extra) {
+                    for n in 0..=loose.min(self.c.movement.corps.max_sp.saturating_sub(cav_extra)) {
                         let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
                         if self.leaves_ok(st, side, s, loose - n, &leaving) {
                             out.push(Action::MoveCorps { general: g, sp: n, extra });
@@ -925,6 +930,8 @@ impl FtP {
             }
             Action::PickUp { .. } | Action::DropOff { .. } => self.perform_pickup(st, a, log),
             Action::Elite { n } => self.perform_elite(st, top, n, log),
+            // FtP 5.6.7 C, D (`apply` takes it before the hooks above: it uses no card or round).
+            Action::GrowBrigade { general } => self.grow_brigade(st, general, log),
         }
     }
 
@@ -1076,7 +1083,7 @@ impl FtP {
     pub(super) fn moving_strength(&self, st: &State, m: &MoveSt) -> u16 {
         match m.army {
             Some(a) => self.army_strength(st, a) as u16,
-            None => m.sp as u16 + m.gens.iter().filter(|&&g| self.is_cav(st, g)).count() as u16,
+            None => m.sp as u16 + self.brigades_sp(st, m.gens.iter().copied()),
         }
     }
 
@@ -1313,14 +1320,9 @@ impl FtP {
         if let Some(a) = army {
             cav.extend(self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)));
         }
-        for g in cav {
-            if n == 0 {
-                break;
-            }
-            // FtP 5.5.4: brigade SP eliminated: the cavalry general goes to the turn track.
-            self.brigade_to_track(st, side, g);
-            n -= 1;
-        }
+        // FtP 5.5.4: brigade SP eliminated: the cavalry general goes to the turn track (a
+        // 2-SP brigade first goes on at 1 SP, 5.6.7 C, D).
+        self.lose_brigades(st, side, cav, &mut n);
         self.after_space_loss(st, side, s, army, log);
     }
 
@@ -1388,13 +1390,7 @@ impl FtP {
                 n -= take;
             }
             let cav: Vec<GeneralId> = self.army_gens(st, a).into_iter().filter(|&g| self.is_cav(st, g)).collect();
-            for g in cav {
-                if n == 0 {
-                    break;
-                }
-                self.brigade_to_track(st, side, g);
-                n -= 1;
-            }
+            self.lose_brigades(st, side, cav, &mut n);
             if self.army_strength(st, a) == 0 {
                 self.eliminate_army(st, side, a, log);
                 st.moving = None;
@@ -1407,17 +1403,10 @@ impl FtP {
         m.sp -= take as u8;
         st.sp_lost[i] += take as u32;
         n -= take;
-        let gens = m.gens.clone();
-        let cav: Vec<GeneralId> = gens.into_iter().filter(|&g| self.is_cav(st, g)).collect();
-        for g in cav {
-            if n == 0 {
-                break;
-            }
-            let m = st.moving.as_mut().expect("moving");
-            m.gens.retain(|&x| x != g);
-            self.brigade_to_track(st, side, g);
-            n -= 1;
-        }
+        let cav: Vec<GeneralId> = st.moving.as_ref().expect("moving").gens.iter().copied().filter(|&g| self.is_cav(st, g)).collect();
+        let gone = self.lose_brigades(st, side, cav, &mut n);
+        let m = st.moving.as_mut().expect("moving");
+        m.gens.retain(|x| !gone.contains(x));
         let m = st.moving.as_ref().expect("moving");
         if self.moving_strength(st, m) == 0 {
             self.eliminate_moving(st, log);
@@ -1437,7 +1426,7 @@ impl FtP {
         st.sp_lost[i] += m.sp as u32;
         for &g in &m.gens {
             if self.is_cav(st, g) {
-                st.sp_lost[i] += 1;
+                st.sp_lost[i] += self.brigade_gone(st, g) as u32;
             }
             st.generals[g as usize] = GenAt::Track(st.turn + self.return_delay(st, g));
         }
@@ -1750,7 +1739,7 @@ impl FtP {
         }
         for (g, at) in st.generals.iter().enumerate() {
             if self.is_cav(st, g as u8) && self.gen_side(g as u8) == side && matches!(at, GenAt::Map(_) | GenAt::Army(_) | GenAt::Moving) {
-                n += 1;
+                n += self.brigade_sp(st, g as u8) as u32;
             }
         }
         if let Some(m) = &st.moving

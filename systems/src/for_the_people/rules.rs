@@ -41,9 +41,9 @@ impl FtP {
         st.generals.iter().enumerate().filter(|(_, at)| **at == GenAt::Army(a)).map(|(g, _)| g as GeneralId).collect()
     }
 
-    /// Cavalry brigades of an army (each 1 SP, FtP 5.2.1).
+    /// The SP of an army's cavalry brigades (1 SP each, FtP 5.2.1; 2 once grown, 5.6.7 C, D).
     pub fn army_brigades(&self, st: &State, a: ArmyId) -> u8 {
-        self.army_gens(st, a).iter().filter(|&&g| self.is_cav(st, g)).count() as u8
+        self.brigades_sp(st, self.army_gens(st, a)) as u8
     }
 
     /// An army's strength: infantry SP plus its brigades (FtP 5.2.1).
@@ -63,7 +63,7 @@ impl FtP {
     /// Every SP of a side in a space, brigades included (not the moving force).
     pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
         let mut n = self.infantry(st, side, s);
-        n += self.gens_at(st, side, s).filter(|&g| self.is_cav(st, g)).count() as u16;
+        n += self.brigades_sp(st, self.gens_at(st, side, s));
         if let Some(a) = self.army_in(st, side, s) {
             n += self.army_brigades(st, a) as u16;
         }

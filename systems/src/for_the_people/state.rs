@@ -410,6 +410,9 @@ pub struct State {
     /// decided yet).
     #[serde(default)]
     pub elite_commit: [Option<u8>; 2],
+    /// FtP 5.6.7 C, D (optional): the cavalry brigades grown to 2 SP (strong_brigades.rs).
+    #[serde(default)]
+    pub strong: super::strong_brigades::StrongSt,
     /// FtP 6.8.6 (Spanish edition): eliminated fort counters on the turn track, per side.
     #[serde(default)]
     pub forts_track: [u8; 2],
@@ -516,6 +519,8 @@ pub enum Action {
     ReorgTo { to: Sp },
     /// FtP 5.5.3: a cavalry brigade removes the enemy PC in its space.
     Raid { space: Sp },
+    /// FtP 5.6.7 C, D (optional): this general's cavalry brigade absorbs 1 friendly SP: 2 SP.
+    GrowBrigade { general: GeneralId },
     /// FtP 20: designate this general for an operations queue with the card played for OPs.
     OpenQueue { general: GeneralId },
     /// FtP 20: play this card for OPs into the operations queue.
