@@ -80,8 +80,8 @@ impl FtP {
         self.c.rivers.iter().position(|r| r.code == Some(code))
     }
 
-    /// FtP 6.6: compute Union Naval Control over every port.
-    pub fn unc(&self, st: &State) -> Unc {
+    /// FtP 6.6: compute Union Naval Control over every port (`unc`: once per listing).
+    pub(super) fn unc_now(&self, st: &State) -> Unc {
         let n = self.c.map.len();
         let rivers = &self.c.rivers;
         let slots = rivers.len() + 1;

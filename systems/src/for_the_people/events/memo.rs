@@ -26,10 +26,11 @@ use super::view::Read;
 use bivouac_engine::lua::Input;
 use serde_json::Value;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 struct Memo {
     rules: usize,
-    state: Vec<u8>,
+    state: Rc<[u8]>,
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
 }
 
@@ -58,7 +59,8 @@ thread_local! {
 /// memo) on the view for `side` playing `card`.
 pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
-    let Ok(state) = serde_json::to_vec(st) else { return across(g, st, side, card, timing, source, ask) };
+    // The state's bytes, made once per listing (`derived`).
+    let Some(state) = g.position_key(st) else { return across(g, st, side, card, timing, source, ask) };
     let same = |m: &Memo| m.rules == rules && m.state == state;
     let known = MEMO.with_borrow(|m| {
         let m = m.as_ref().filter(|m| same(m))?;
