@@ -25,7 +25,9 @@
 //!
 //! # Limits ([`LuaLimits`])
 //! * Memory: `memory_bytes` (default 16 MiB) for everything the state allocates, standard library
-//!   included; a memory bomb ends with "memory limit of N bytes exceeded".
+//!   included: each call may allocate `memory_bytes` less what a fresh sandbox holds (about
+//!   the same room a fresh state per call gave; see `lua/sandbox.rs` for the garbage earlier
+//!   calls may leave); a memory bomb ends with "memory limit of N bytes exceeded".
 //! * Time: `instructions` (default 10 million) Lua VM instructions for the top-level chunk and the
 //!   entry function together, counted by a count hook installed only once the trusted setup is
 //!   done (it costs 2-4x while set) and run every 1000 instructions; running out ends with
@@ -45,19 +47,24 @@
 //!   [`MAX_RETURNED_VALUES`] values returned, and returned strings totalling at most
 //!   `memory_bytes` bytes (a shared subtable counts once per reference).
 //!
-//! # Why a fresh state per call
-//! Lua keeps no state between calls: a save, an undo or an AI clone of the game never has to
-//! capture a Lua stack, two calls cannot leak into each other, and the limits start from zero
-//! every time. Measured in release on the 2-core build machine (the ignored `bench_call_cost`
-//! test prints the figures): one whole [`LuaHost::call`] (create the state, sandbox it, load and
-//! run a ten-line script, convert a small input and result, close the state) costs about
-//! **70 µs**; of that, creating a state with the four libraries is about 30 µs and sandboxing it
-//! 10 µs (the sandbox prelude is compiled once per process: parsing it every call cost 45 µs).
-//! Cheap for card events; an AI playing thousands of games would feel it only in bulk.
+//! # Nothing kept between calls, one state per thread
+//! Lua keeps no state between calls that a script can see: a save, an undo or an AI clone of
+//! the game never has to capture a Lua stack, two calls cannot leak into each other, and the
+//! limits start from zero every time. Creating and sandboxing a state per call cost about 40 µs
+//! (more than most event scripts take to run), so the sandboxed state is kept per thread and
+//! reused (`lua/sandbox.rs`): each call runs in a fresh environment table over the read-only
+//! shared sandbox (fresh copies of the four libraries; the string metatable reset), with its own
+//! instruction budget and memory allowance; a call that fails in any way discards the state.
+//! Measured in release on the loaded 2-core build machine (the ignored `bench_call_cost` test
+//! prints the figures): one whole [`LuaHost::call`] (a fresh environment, run a ten-line script,
+//! convert a small input and result) costs 10-30 µs; a fresh state with the four libraries
+//! 18-50 µs and one sandboxed 70-90 µs (the sandbox prelude is compiled once per process:
+//! parsing it every call cost 45 µs).
 //!
-//! Two things make a call cheaper without sharing any Lua state between calls:
+//! More makes a call cheaper without sharing anything a script can see:
 //! * Each script's text is compiled once per thread and its bytecode (made by this process from
-//!   text, never from a script's bytes) loaded into each call's fresh state (`lua/chunks.rs`).
+//!   text, never from a script's bytes) loaded once into the thread's state (`lua/chunks.rs`,
+//!   `lua/sandbox.rs`); the chunk still runs at every call, in that call's environment.
 //! * The input is converted lazily (`lua/input.rs`): a nested object or array becomes a table
 //!   when the script first touches it, so a script reading three fields of a view with hundreds
 //!   of spaces does not pay for all of them. No script can tell (see that module); a script
@@ -67,7 +74,7 @@
 //!   with an [`Input::Lazy`]): an object's entries are made by trusted Rust code
 //!   ([`LazyInput::get`]) when the script first reads them, so a costly view (an event view of
 //!   the whole map) costs only the parts read. It is still a plain table to the script, made
-//!   afresh in each call's state; nothing is kept between calls.
+//!   afresh in each call; nothing is kept between calls.
 //!
 //! # Values
 //! JSON `null` becomes `nil` (so a `null` in an array leaves a hole), integers stay integers,
@@ -180,8 +187,8 @@ impl fmt::Display for LuaError {
 
 impl std::error::Error for LuaError {}
 
-/// Runs untrusted scripts, each call in a fresh sandboxed Lua state (see the module docs).
-/// Holds no Lua state itself, so it is `Send + Sync` and cheap to clone.
+/// Runs untrusted scripts, each call in a fresh environment of this thread's sandboxed Lua state
+/// (see the module docs). Holds no Lua state itself, so it is `Send + Sync` and cheap to clone.
 #[derive(Debug, Clone, Default)]
 pub struct LuaHost {
     limits: LuaLimits,

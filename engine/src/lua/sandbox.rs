@@ -9,10 +9,14 @@
 //!   next call. The shared functions are closures over trusted locals only (never over the
 //!   shared global table), so a script cannot change what they do. The string metatable, the
 //!   only shared table a script can reach, is reset at the start of every call.
-//! * The limits start from zero: a new instruction budget per call, and after each call a full
-//!   garbage collection brings the state back to what the sandbox and the loaded chunks hold,
-//!   so each call may allocate `memory_bytes` minus what a fresh sandbox takes (its standard
-//!   library), as in a fresh state. The instruction hook is installed for the call only.
+//! * The limits start from zero: a new instruction budget per call (the hook is installed for
+//!   the call only), and a memory limit set at the start of each call to what the state holds
+//!   then plus `memory_bytes` less what a fresh sandbox takes (its standard library). So a call
+//!   always has at least the room a fresh state gave it, and what earlier calls allocated never
+//!   takes from it. Garbage an earlier call left (at most `GC_SLACK`: past that the state is
+//!   collected in full after the call) is collected when this call needs the room, so it may
+//!   give a call up to that much more. A full collection after every call made the state's
+//!   memory exact but cost more than a fresh state (it marks every loaded chunk each time).
 //! * The lazy input's tables and the call's arena are forgotten when the call ends.
 //! * A call that fails in any way (a script error, a limit, a value that cannot be returned)
 //!   discards the state: the next call makes a new one. Calls made while another is running on
@@ -24,6 +28,7 @@
 
 use super::{chunks, input};
 use mlua::chunk::ChunkMode;
+use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, ffi};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -139,7 +144,7 @@ return function()
 end
 "#;
 
-/// Garbage a call may leave for the next (collected by Lua's own incremental collector as the
+/// Garbage calls may leave for the next (collected by Lua's own generational collector as the
 /// next call allocates, or in full once there is more): see the module docs.
 const GC_SLACK: usize = 1 << 20;
 
@@ -175,6 +180,9 @@ impl Sandbox {
         CREATED.set(CREATED.get() + 1);
         let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())?;
         let fresh_env = sandbox(&lua)?;
+        // Calls make short-lived garbage over a heap that lives as long as the state (the
+        // library, the loaded chunks): the generational collector's young collections suit it.
+        lua.gc_set_mode(LuaGcMode::Generational(LuaGcGenParams::default()));
         lua.gc_collect()?;
         let base = lua.used_memory();
         Ok(Sandbox { lua, fresh_env, base, clean: Cell::new(base), loaded: RefCell::default() })

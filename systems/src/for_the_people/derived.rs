@@ -8,8 +8,9 @@
 //!   derived from the state at that address (and from these rules) is reused until `f`
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
-//! * The last listing is remembered per thread with the position's exact serialized bytes (no
-//!   hash: no collision), so `apply` validating the action just listed does not list again.
+//! * The last listing is remembered per thread with the position's exact serialized bytes
+//!   (`bivouac_engine::state_key`: no hash, no collision), so `apply` validating the action
+//!   just listed does not list again. The `playable` memo of the events keys on the same bytes.
 
 use super::FtP;
 use super::content::Side;
@@ -88,7 +89,7 @@ impl FtP {
 
     /// The exact bytes of `st` (`None` if it does not serialize), once per open position.
     pub(super) fn position_key(&self, st: &State) -> Option<Rc<[u8]>> {
-        let make = || serde_json::to_vec(st).ok().map(Rc::from);
+        let make = || bivouac_engine::state_key::state_key(st).ok().map(Rc::from);
         match self.position(st) {
             Some(p) => match p.key.get() {
                 Some(k) => Some(Rc::clone(k)),
