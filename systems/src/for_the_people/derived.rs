@@ -118,3 +118,45 @@ impl FtP {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::content::Side;
+    use super::super::play_tests::game;
+    use super::super::state::Sp;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::rng::GameRng;
+
+    /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
+    /// seeded random games (each action changes the state, so a stale cache would show): the
+    /// remembered listing, and within a position UNC (FtP 6.6) and each side's supply (FtP 8.1).
+    #[test]
+    fn derived_data_is_what_a_fresh_computation_gives() {
+        let g = game();
+        for (sc, seed) in [("1862", 7), ("1864", 8)] {
+            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for _ in 0..250 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                let listed = g.legal(&st);
+                assert_eq!(listed, g.legal_now(&st), "{sc}: the listing");
+                assert_eq!(g.legal(&st), listed, "{sc}: the remembered listing");
+                g.at_position(&st, || {
+                    for _ in 0..2 {
+                        for side in [Side::Union, Side::Csa] {
+                            assert_eq!(g.supplied(&st, side), g.supplied_now(&st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                        }
+                        let (kept, fresh) = (g.unc(&st), g.unc_now(&st));
+                        assert!((0..g.c.map.len() as Sp).all(|s| kept.at(s) == fresh.at(s)), "{sc}: FtP 6.6 UNC");
+                    }
+                });
+                let seat = g.active_seats(&st)[0];
+                let a = listed[rng.pick(listed.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+    }
+}
