@@ -35,6 +35,7 @@ pub mod rng;
 pub mod save;
 pub mod session;
 pub mod sim;
+pub mod state_key;
 
 pub use game::{Game, Outcome, ScenarioInfo, Seat, Setup};
 pub use log::{Event, Log, Refusal, Visibility};

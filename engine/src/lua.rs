@@ -25,7 +25,9 @@
 //!
 //! # Limits ([`LuaLimits`])
 //! * Memory: `memory_bytes` (default 16 MiB) for everything the state allocates, standard library
-//!   included; a memory bomb ends with "memory limit of N bytes exceeded".
+//!   included: each call may allocate `memory_bytes` less what a fresh sandbox holds (about
+//!   the same room a fresh state per call gave; see `lua/sandbox.rs` for the garbage earlier
+//!   calls may leave); a memory bomb ends with "memory limit of N bytes exceeded".
 //! * Time: `instructions` (default 10 million) Lua VM instructions for the top-level chunk and the
 //!   entry function together, counted by a count hook installed only once the trusted setup is
 //!   done (it costs 2-4x while set) and run every 1000 instructions; running out ends with
@@ -45,19 +47,24 @@
 //!   [`MAX_RETURNED_VALUES`] values returned, and returned strings totalling at most
 //!   `memory_bytes` bytes (a shared subtable counts once per reference).
 //!
-//! # Why a fresh state per call
-//! Lua keeps no state between calls: a save, an undo or an AI clone of the game never has to
-//! capture a Lua stack, two calls cannot leak into each other, and the limits start from zero
-//! every time. Measured in release on the 2-core build machine (the ignored `bench_call_cost`
-//! test prints the figures): one whole [`LuaHost::call`] (create the state, sandbox it, load and
-//! run a ten-line script, convert a small input and result, close the state) costs about
-//! **70 µs**; of that, creating a state with the four libraries is about 30 µs and sandboxing it
-//! 10 µs (the sandbox prelude is compiled once per process: parsing it every call cost 45 µs).
-//! Cheap for card events; an AI playing thousands of games would feel it only in bulk.
+//! # Nothing kept between calls, one state per thread
+//! Lua keeps no state between calls that a script can see: a save, an undo or an AI clone of
+//! the game never has to capture a Lua stack, two calls cannot leak into each other, and the
+//! limits start from zero every time. Creating and sandboxing a state per call cost about 40 µs
+//! (more than most event scripts take to run), so the sandboxed state is kept per thread and
+//! reused (`lua/sandbox.rs`): each call runs in a fresh environment table over the read-only
+//! shared sandbox (fresh copies of the four libraries; the string metatable reset), with its own
+//! instruction budget and memory allowance; a call that fails in any way discards the state.
+//! Measured in release on the loaded 2-core build machine (the ignored `bench_call_cost` test
+//! prints the figures): one whole [`LuaHost::call`] (a fresh environment, run a ten-line script,
+//! convert a small input and result) costs 10-30 µs; a fresh state with the four libraries
+//! 18-50 µs and one sandboxed 70-90 µs (the sandbox prelude is compiled once per process:
+//! parsing it every call cost 45 µs).
 //!
-//! Two things make a call cheaper without sharing any Lua state between calls:
+//! More makes a call cheaper without sharing anything a script can see:
 //! * Each script's text is compiled once per thread and its bytecode (made by this process from
-//!   text, never from a script's bytes) loaded into each call's fresh state (`lua/chunks.rs`).
+//!   text, never from a script's bytes) loaded once into the thread's state (`lua/chunks.rs`,
+//!   `lua/sandbox.rs`); the chunk still runs at every call, in that call's environment.
 //! * The input is converted lazily (`lua/input.rs`): a nested object or array becomes a table
 //!   when the script first touches it, so a script reading three fields of a view with hundreds
 //!   of spaces does not pay for all of them. No script can tell (see that module); a script
@@ -67,7 +74,7 @@
 //!   with an [`Input::Lazy`]): an object's entries are made by trusted Rust code
 //!   ([`LazyInput::get`]) when the script first reads them, so a costly view (an event view of
 //!   the whole map) costs only the parts read. It is still a plain table to the script, made
-//!   afresh in each call's state; nothing is kept between calls.
+//!   afresh in each call; nothing is kept between calls.
 //!
 //! # Values
 //! JSON `null` becomes `nil` (so a `null` in an array leaves a hole), integers stay integers,
@@ -83,17 +90,18 @@ use std::cell::Cell;
 use std::ffi::{CStr, c_int, c_void};
 use std::fmt;
 use std::rc::Rc;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 mod chunks;
 mod input;
+mod sandbox;
 #[cfg(test)]
 mod lazy_tests;
 
 pub use input::{Input, LazyInput, to_json};
+use sandbox::Sandbox;
 
-use mlua::chunk::ChunkMode;
-use mlua::{Lua, LuaOptions, MultiValue, StdLib, Value, ffi};
+use mlua::{Lua, MultiValue, Value, ffi};
 use serde::de::value::{MapAccessDeserializer, MapDeserializer, SeqDeserializer};
 use serde::de::{self, DeserializeOwned, IntoDeserializer, Unexpected, Visitor};
 
@@ -179,8 +187,8 @@ impl fmt::Display for LuaError {
 
 impl std::error::Error for LuaError {}
 
-/// Runs untrusted scripts, each call in a fresh sandboxed Lua state (see the module docs).
-/// Holds no Lua state itself, so it is `Send + Sync` and cheap to clone.
+/// Runs untrusted scripts, each call in a fresh environment of this thread's sandboxed Lua state
+/// (see the module docs). Holds no Lua state itself, so it is `Send + Sync` and cheap to clone.
 #[derive(Debug, Clone, Default)]
 pub struct LuaHost {
     limits: LuaLimits,
@@ -243,7 +251,7 @@ impl LuaHost {
         entry: &str,
         input: input::Root<'_, '_>,
     ) -> Result<Data, LuaError> {
-        // Declared before the state: the lazy input's tables point into it until it is closed.
+        // Declared before the state: the lazy input's tables point into it until the call ends.
         let arena = input::Arena::default();
         let budget = Rc::new(Budget::new(self.limits.instructions));
         let cx = Cx {
@@ -251,18 +259,21 @@ impl LuaHost {
             limits: &self.limits,
             budget: &budget,
         };
-        // Declared before the state so that it is unregistered only after the state is closed.
+        // Declared before the state so that it is unregistered only after the state is closed
+        // or put back (without its hook).
         let _active = ActiveBudget::enter(&budget);
+        let sandbox = Sandbox::take().map_err(|e| cx.fail(None, format!("cannot set up the sandbox: {e}")))?;
+        let result = self.run_in(&sandbox, &arena, &cx, entry, input);
+        // A failed call's state is dropped here (closed); a successful one is kept for the next.
+        if result.is_ok() {
+            sandbox.finish();
+        }
+        result
+    }
 
-        let lua = Lua::new_with(
-            StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8,
-            LuaOptions::default(),
-        )
-        .map_err(|e| cx.fail(None, format!("cannot create a Lua state: {e}")))?;
-        lua.set_memory_limit(self.limits.memory_bytes)
-            .map_err(|e| cx.fail(None, format!("cannot limit the Lua state's memory: {e}")))?;
-        sandbox(&lua, &budget)
-            .map_err(|e| cx.fail(None, format!("cannot set up the sandbox: {e}")))?;
+    fn run_in<'a>(&self, sandbox: &Sandbox, arena: &input::Arena<'a>, cx: &Cx<'_>, entry: &str, input: input::Root<'_, 'a>) -> Result<Data, LuaError> {
+        let (script, budget, lua) = (cx.script, cx.budget, &sandbox.lua);
+        let env = sandbox.begin(self.limits.memory_bytes).map_err(|e| cx.translate(e))?;
 
         // The hook counts only untrusted code: everything above ran without it.
         let step = budget.step as c_int;
@@ -278,20 +289,19 @@ impl LuaHost {
             let lx = Cx {
                 script: library,
                 limits: &self.limits,
-                budget: &budget,
+                budget,
             };
-            load(&lua, LIBRARY_CHUNK_NAME, &library.source, self.limits.memory_bytes)
+            sandbox.chunk(LIBRARY_CHUNK_NAME, &library.source, self.limits.memory_bytes, &env)
                 .and_then(|f| f.call::<()>(()))
                 .map_err(|e| lx.translate(e))?;
             lx.check_budget()?;
         }
 
-        let chunk = load(&lua, CHUNK_NAME, &script.source, self.limits.memory_bytes).map_err(|e| cx.translate(e))?;
+        let chunk = sandbox.chunk(CHUNK_NAME, &script.source, self.limits.memory_bytes, &env).map_err(|e| cx.translate(e))?;
         chunk.call::<()>(()).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
 
-        let function = match lua
-            .globals()
+        let function = match env
             .raw_get::<Value>(entry)
             .map_err(|e| cx.translate(e))?
         {
@@ -321,7 +331,7 @@ impl LuaHost {
                 format!("the input is nested deeper than {MAX_DEPTH} levels"),
             ));
         }
-        let arg = input::value(&lua, &arena, input).map_err(|e| cx.translate(e))?;
+        let arg = input::value(lua, arena, input).map_err(|e| cx.translate(e))?;
         let returned: MultiValue = function.call(arg).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
         if returned.len() > 1 {
@@ -335,7 +345,7 @@ impl LuaHost {
         }
         let value = returned.into_iter().next().unwrap_or(Value::Nil);
         let mut walker = Walker {
-            lua: &lua,
+            lua,
             nodes: 0,
             bytes: 0,
             max_bytes: self.limits.memory_bytes,
@@ -381,6 +391,13 @@ impl Budget {
 thread_local! {
     /// The budget of the call running on this thread, read by [`count_hook`].
     static ACTIVE: Cell<*const Budget> = const { Cell::new(std::ptr::null()) };
+}
+
+/// Whether the budget of the call running on this thread is spent (the sandbox's `pcall`).
+fn budget_exhausted() -> bool {
+    let budget = ACTIVE.with(Cell::get);
+    // SAFETY: a registered budget outlives its registration (see `ActiveBudget`).
+    !budget.is_null() && unsafe { (*budget).exhausted.get() }
 }
 
 /// Registers a budget as this thread's active one until dropped (restoring the previous one).
@@ -527,16 +544,6 @@ impl Cx<'_> {
 }
 
 /// `script:12: message` -> (Some(12), "message"); anything else is returned whole.
-/// `source` as a function of `lua` under the chunk name `name`: its bytecode compiled once per
-/// thread in text mode by this process (lua/chunks.rs), or the text itself when it does not
-/// compile (so the error is reported as a text chunk's).
-fn load(lua: &Lua, name: &'static str, source: &str, memory_bytes: usize) -> mlua::Result<mlua::Function> {
-    match chunks::bytecode(name, source, memory_bytes) {
-        Some(code) => lua.load(&code[..]).set_name(name).set_mode(ChunkMode::Binary).into_function(),
-        None => lua.load(source).set_name(name).set_mode(ChunkMode::Text).into_function(),
-    }
-}
-
 fn split_location(message: &str) -> (Option<u32>, &str) {
     if let Some(rest) = message.strip_prefix(CHUNK_PREFIX) {
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
@@ -574,154 +581,6 @@ fn traceback_line(traceback: &str) -> Option<u32> {
     traceback
         .lines()
         .find_map(|l| split_location(l.trim_start()).0)
-}
-
-/// Trusted Lua run once per state, before the instruction hook is installed.
-const PRELUDE: &str = r#"
-local exhausted, touch, lazy_keys = ...
-local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
-local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
-
--- Lazy input tables (lua/input.rs) are materialized before any raw access. The raw function
--- is called through a local of the same name, not as a tail call, so its argument errors
--- still name it; `ret` returns exactly the values it returned.
-local function ret(...) return ... end
-do
-  local next, rawset, rawlen = next, rawset, rawlen
-  _G.next = function(t, ...) touch(t) return ret(next(t, ...)) end
-  _G.rawget = function(t, ...) touch(t) return ret(rawget(t, ...)) end
-  _G.rawset = function(t, ...) touch(t) return ret(rawset(t, ...)) end
-  _G.rawlen = function(t, ...) touch(t) return ret(rawlen(t, ...)) end
-  _G.getmetatable = function(t, ...) touch(t) return ret(getmetatable(t, ...)) end
-end
-
-local function pass(ok, ...)
-  if not ok and exhausted() then error((...), 0) end
-  return ok, ...
-end
-function pcall(f, ...) return pass(raw_pcall(f, ...)) end
-function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
-
-function setmetatable(t, mt)
-  touch(t)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("__gc metamethods are not allowed in the sandbox", 2)
-  end
-  return raw_setmetatable(t, mt)
-end
-
-local rank = { number = 1, string = 2, boolean = 3 }
-local function before(a, b)
-  local ta, tb = type(a), type(b)
-  if ta == tb then
-    if ta == "number" or ta == "string" then return a < b end
-    if ta == "boolean" then return b and not a end
-    return false
-  end
-  return (rank[ta] or 4) < (rank[tb] or 4)
-end
-
--- The iterator over `t`'s keys in the order of `keys` (entries removed meanwhile are skipped).
-local function walk(t, keys)
-  local i = 0
-  return function()
-    while true do
-      i = i + 1
-      local k = keys[i]
-      if k == nil then return nil end
-      local v = rawget(t, k)
-      if v ~= nil then return k, v end
-    end
-  end, t, nil
-end
-
-function pairs(t)
-  -- A lazy input table gives its keys already in order (lua/input.rs).
-  local keys = lazy_keys(t)
-  if keys then return walk(t, keys) end
-  touch(t)
-  local mt = getmetatable(t)
-  local custom = type(mt) == "table" and rawget(mt, "__pairs")
-  if custom then
-    local f, s, c = custom(t)
-    return f, s, c
-  end
-  if type(t) ~= "table" then
-    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
-  end
-  local n, kind, mixed = 0, nil, false
-  keys = {}
-  for k in raw_next, t do
-    n = n + 1
-    keys[n] = k
-    local tk = type(k)
-    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
-  end
-  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
-  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
-  return walk(t, keys)
-end
-"#;
-
-/// Remove everything unsafe or nondeterministic from the globals and install the wrappers.
-fn sandbox(lua: &Lua, budget: &Rc<Budget>) -> mlua::Result<()> {
-    let globals = lua.globals();
-    for name in [
-        "io",
-        "os",
-        "package",
-        "debug",
-        "coroutine",
-        "require",
-        "load",
-        "loadfile",
-        "dofile",
-        "loadstring",
-        "collectgarbage",
-        "print",
-        "warn",
-    ] {
-        globals.raw_set(name, Value::Nil)?;
-    }
-    let math: mlua::Table = globals.raw_get("math")?;
-    math.raw_set("random", Value::Nil)?;
-    math.raw_set("randomseed", Value::Nil)?;
-    let string: mlua::Table = globals.raw_get("string")?;
-    string.raw_set("dump", Value::Nil)?;
-
-    let b = Rc::clone(budget);
-    let exhausted = lua.create_function(move |_, ()| Ok(b.exhausted.get()))?;
-    let (touch, keys) = input::install(lua)?;
-    let prelude = match prelude_bytecode() {
-        // Our own constant, compiled by this process: binary mode is safe for it (and only it).
-        Some(code) => lua
-            .load(code)
-            .set_name("=sandbox")
-            .set_mode(ChunkMode::Binary),
-        None => lua
-            .load(PRELUDE)
-            .set_name("=sandbox")
-            .set_mode(ChunkMode::Text),
-    };
-    prelude.call::<()>((exhausted, touch, keys))
-}
-
-/// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.
-fn prelude_bytecode() -> Option<&'static [u8]> {
-    static CODE: OnceLock<Option<Vec<u8>>> = OnceLock::new();
-    CODE.get_or_init(|| {
-        let lua = Lua::new_with(StdLib::NONE, LuaOptions::default()).ok()?;
-        let function = lua
-            .load(PRELUDE)
-            .set_name("=sandbox")
-            .set_mode(ChunkMode::Text)
-            .into_function()
-            .ok()?;
-        // Not stripped: the wrappers' locals name the raw functions in argument errors.
-        // `dump` panics only if Lua cannot allocate the buffer; fall back to parsing then.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(false))).ok()
-    })
-    .as_deref()
 }
 
 /// A value returned by a script, copied out of the Lua state.
@@ -1230,6 +1089,7 @@ impl<'de> IntoDeserializer<'de, DeError> for Key {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use mlua::{LuaOptions, StdLib};
     use serde::Deserialize;
     use serde_json::json;
     use std::time::Instant;
@@ -1774,6 +1634,76 @@ end"#;
         );
     }
 
+    /// The state is reused call after call on a thread (lua/sandbox.rs), yet nothing a script
+    /// sets is seen by the next call: globals, library entries added, removed or replaced, the
+    /// string metatable, the library's globals.
+    #[test]
+    fn a_global_set_in_one_call_is_gone_in_the_next() {
+        let host = small();
+        let vandal = r#"
+leak = 42
+_G.other = "x"
+string.leak, table.insert, math.pi = 1, nil, 3
+utf8.char = function() return "!" end
+getmetatable("").__index = { len = function() return 99 end }
+getmetatable("").__add = function() return "added" end
+lib_value = "changed"
+function event() return { leak = leak, n = ("abc"):len() } end"#;
+        let reader = r#"
+function event()
+  local ok = pcall(function() return "a" + "b" end)
+  return { leak = leak, other = rawget(_G, "other"), string_leak = string.leak, insert = table.insert ~= nil,
+           pi = math.pi > 3.14 and math.pi < 3.15, char = utf8.char(65), len = ("abc"):len(), rep = ("ab"):rep(2),
+           add = ok, lib_value = lib_value, same_g = _G == _ENV }
+end"#;
+        let lib = Arc::new(Script::new("lib.lua", "lib_value = 'fresh'\n"));
+        run("function event() return 1 end").unwrap();
+        let made = sandbox::created();
+        for _ in 0..3 {
+            let out = host.call(&script(vandal).with_library(Arc::clone(&lib)), "event", &json!({})).unwrap();
+            assert_eq!(out, json!({"leak": 42, "n": 99}));
+            let out = host.call(&script(reader).with_library(Arc::clone(&lib)), "event", &json!({})).unwrap();
+            assert_eq!(
+                out,
+                json!({"insert": true, "pi": true, "char": "A", "len": 3, "rep": "abab", "add": false,
+                       "lib_value": "fresh", "same_g": true})
+            );
+        }
+        // One state served all six calls.
+        assert_eq!(sandbox::created(), made, "the state was reused");
+        // A failing call discards the state; the next call gets a new one that works.
+        fails("function event() error('boom') end");
+        assert_eq!(run("function event() return leak end").unwrap(), json!(null));
+        assert_eq!(sandbox::created(), made + 1);
+    }
+
+    /// Limits start from zero at every call on a reused state: a script using most of the
+    /// instruction budget or of the memory limit runs again and again, and one going past
+    /// either still trips it, call after call, with the state usable afterwards.
+    #[test]
+    fn limits_still_trip_after_reuse() {
+        let host = LuaHost::new(LuaLimits {
+            memory_bytes: 8 << 20,
+            instructions: 200_000,
+        });
+        let call = |src: &str| host.call(&script(src), "event", &json!({}));
+        let busy = "function event() local n = 0 for i = 1, 40000 do n = n + i end return n end";
+        let big = "function event() local t = {} for i = 1, 40 do t[i] = string.rep(tostring(i), 50000) end return #t end";
+        let spin = "function event() while true do end end";
+        let swallow = "function event() for i = 1, 1e9 do pcall(function() while true do end end) end end";
+        let bomb = "function event() local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1e5) .. i end end";
+        for _ in 0..4 {
+            assert_eq!(call(busy).unwrap(), json!(800020000));
+            assert_eq!(call(big).unwrap(), json!(40));
+            for (src, message) in [(spin, "instruction budget of 200000 exceeded"), (swallow, "instruction budget of 200000 exceeded")] {
+                assert_eq!(call(busy).unwrap(), json!(800020000));
+                assert_eq!(call(src).unwrap_err().message, message, "{src}");
+            }
+            assert_eq!(call(big).unwrap(), json!(40));
+            assert_eq!(call(bomb).unwrap_err().message, "memory limit of 8388608 bytes exceeded");
+        }
+    }
+
     #[test]
     fn hostile_scripts_never_panic() {
         let hostile = [
@@ -1929,8 +1859,7 @@ end"#,
         let per_bare = start.elapsed().as_secs_f64() * 1e6 / n as f64;
         let start = Instant::now();
         for _ in 0..n {
-            let lua = new_state();
-            sandbox(&lua, &Rc::new(Budget::new(1))).unwrap();
+            drop(sandbox::fresh().unwrap());
         }
         let per_state = start.elapsed().as_secs_f64() * 1e6 / n as f64;
         println!(

@@ -14,7 +14,8 @@
 //! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
 //! userdata pointing into the input), which also keeps every pending table alive, so a table's
 //! address is never reused while it is pending. The pointers are valid because the input is
-//! borrowed for the whole call and the Lua state is closed before the call returns.
+//! borrowed for the whole call, and when the call returns the state is either closed or, kept
+//! for the next call (lua/sandbox.rs), given a new empty registry table and no arena (`reset`).
 //!
 //! The input may also be made on demand by the host ([`Input::Lazy`], a [`LazyInput`]): such an
 //! object is a lazy table too, and an entry is made (by [`LazyInput::get`]) only when the script
@@ -120,6 +121,13 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function)> {
     lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
     // SAFETY: as above.
     unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?)) }
+}
+
+/// Forget the call's input once it is over (the state is kept for the next call): no pending
+/// table, no arena.
+pub(super) fn reset(lua: &Lua) -> mlua::Result<()> {
+    lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
+    lua.set_named_registry_value(ARENA.to_str().unwrap_or_default(), Value::Nil)
 }
 
 /// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must

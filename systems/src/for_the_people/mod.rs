@@ -35,6 +35,7 @@ pub mod battle;
 mod battle_board;
 pub mod content;
 mod combat;
+mod derived;
 mod elite;
 mod events;
 mod losses;
@@ -149,6 +150,8 @@ pub struct FtP {
     /// FtP 10.3.1: the states and spaces of the Union's East (fallback), Center and West SP.
     union_areas: [Vec<u8>; 3],
     union_west_spaces: Vec<Sp>,
+    /// Unique per rules object: the caches of `derived` are kept per rules object.
+    id: u64,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -165,7 +168,9 @@ impl FtP {
         let states = |k: &str| -> Vec<u8> { list(k).iter().filter_map(|id| c.state(id)).collect() };
         let union_areas = [states("union_east_fallback_states"), states("union_center_states"), states("union_west_states")];
         let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces };
+        static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)

@@ -263,7 +263,8 @@ impl FtP {
     // Legal actions
     // ------------------------------------------------------------------------------------
 
-    pub fn legal(&self, st: &State) -> Vec<Action> {
+    /// The legal actions, listed (`legal` reuses the last listing: see `derived`).
+    pub(super) fn legal_now(&self, st: &State) -> Vec<Action> {
         let Some(&top) = st.flow.top() else { return vec![] };
         let mut out = Vec::new();
         match top {

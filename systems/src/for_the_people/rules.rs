@@ -169,7 +169,8 @@ impl FtP {
 
     /// Every space where a force of `side` has a LOC (FtP 8.1): the unit's own space need not be
     /// friendly; every other space of the path must be passable and end at a source.
-    pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
+    /// (`supplied`: once per listing, see `derived`.)
+    pub(super) fn supplied_now(&self, st: &State, side: Side) -> Vec<bool> {
         let reach = self.loc_through(st, side);
         let unc = self.unc(st);
         let mut out = reach.clone();

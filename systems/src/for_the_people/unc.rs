@@ -80,13 +80,20 @@ impl FtP {
         self.c.rivers.iter().position(|r| r.code == Some(code))
     }
 
-    /// FtP 6.6: compute Union Naval Control over every port.
-    pub fn unc(&self, st: &State) -> Unc {
+    /// FtP 6.6: compute Union Naval Control over every port (`unc`: once per listing).
+    pub(super) fn unc_now(&self, st: &State) -> Unc {
         let n = self.c.map.len();
         let rivers = &self.c.rivers;
         let slots = rivers.len() + 1;
         let sea_slot = rivers.len();
-        let on = |s: SpaceId, r: usize| rivers[r].ports.contains(&s);
+        // Which river each space is a port of, and which spaces are on the sea, once per call
+        // (a scan of a river's ports for every space and river cost most of the call).
+        let mut ports = vec![false; n * slots];
+        for (ri, r) in rivers.iter().enumerate() {
+            r.ports.iter().for_each(|p| ports[p.index() * slots + ri] = true);
+        }
+        let on = |s: SpaceId, r: usize| ports[s.index() * slots + r];
+        let on_sea: Vec<bool> = (0..n as Sp).map(|s| self.on_sea(s)).collect();
         // Edges over nodes `space * slots + slot`; the sea is node `n * slots`. Collected flat
         // and indexed once below (a list per node cost thousands of allocations per call).
         let sea = n * slots;
@@ -121,7 +128,7 @@ impl FtP {
             }
         }
         for s in 0..n as Sp {
-            if self.on_sea(s) {
+            if on_sea[s as usize] {
                 let b = s as usize * slots;
                 // FtP 6.6.2 case 4: the sea reaches a port only past a non-CSA coastal fort.
                 if !self.sea_gate_closed(st, s) {
@@ -151,7 +158,7 @@ impl FtP {
             for r in 0..rivers.len() {
                 node[s * slots + r] &= on(SpaceId(s as Sp), r);
             }
-            node[s * slots + sea_slot] &= self.on_sea(s as Sp);
+            node[s * slots + sea_slot] &= on_sea[s];
         }
         if self.c.editions[st.edition as usize].unc_examples == UncExamples::Italian {
             self.italian_port_negation(&mut node, slots);

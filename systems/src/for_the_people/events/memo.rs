@@ -1,5 +1,5 @@
 //! A per-thread memo of the answers of `playable(view)` (FtP 4.2), the costly part of
-//! `legal_actions`: each answer needs a fresh Lua state and the parts of the view the script
+//! `legal_actions`: each answer needs a Lua call and the parts of the view the script
 //! reads, and the same
 //! question is asked several times of one position (the legal list of the fuzzer or a client,
 //! then again by `apply` to validate the chosen action, and by the special-event checks).
@@ -7,9 +7,10 @@
 //! It changes no answer: a script's `playable` is a pure function of its source and the view,
 //! and the view is a function of the state, the content and (side, card). The memo keeps the
 //! answers for one position only, the last one asked about on this thread, identified by the
-//! state's exact serialized bytes (no hash: no collision) and the rules object's address; each
+//! state's exact bytes (`derived::position_key`, once per listing; no hash: no collision) and the rules object's address; each
 //! answer also stores the script source it came from, so a test that swaps a card's script
-//! gets a fresh answer. Nothing of Lua is kept: every call still runs in a fresh sandbox.
+//! gets a fresh answer. Nothing of Lua is kept: every call still runs in a fresh environment
+//! (`bivouac_engine::lua`).
 //!
 //! Across positions, each answer is kept with the fields of the view its call read and their
 //! values (the view is made on demand, so the fields read are known): the call's answer is a
@@ -26,10 +27,11 @@ use super::view::Read;
 use bivouac_engine::lua::Input;
 use serde_json::Value;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 struct Memo {
     rules: usize,
-    state: Vec<u8>,
+    state: Rc<[u8]>,
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
 }
 
@@ -58,7 +60,8 @@ thread_local! {
 /// memo) on the view for `side` playing `card`.
 pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
-    let Ok(state) = serde_json::to_vec(st) else { return across(g, st, side, card, timing, source, ask) };
+    // The state's bytes, made once per listing (`derived`).
+    let Some(state) = g.position_key(st) else { return across(g, st, side, card, timing, source, ask) };
     let same = |m: &Memo| m.rules == rules && m.state == state;
     let known = MEMO.with_borrow(|m| {
         let m = m.as_ref().filter(|m| same(m))?;

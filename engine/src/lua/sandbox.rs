@@ -1,0 +1,308 @@
+//! The sandboxed Lua state, kept per thread and reused call after call (issue 9: creating and
+//! sandboxing a state cost about 40 µs a call, more than most event scripts take to run).
+//!
+//! Reuse keeps the contract of a fresh state per call (see `lua.rs`): Lua keeps nothing
+//! between calls that a script can see.
+//! * Each call runs in its own environment table, made by the trusted prelude: a copy of the
+//!   sandboxed globals with fresh copies of `string`, `table`, `math` and `utf8`. A script's
+//!   globals, and whatever it adds to, removes from or replaces in a library, are gone at the
+//!   next call. The shared functions are closures over trusted locals only (never over the
+//!   shared global table), so a script cannot change what they do. The string metatable, the
+//!   only shared table a script can reach, is reset at the start of every call.
+//! * The limits start from zero: a new instruction budget per call (the hook is installed for
+//!   the call only), and a memory limit set at the start of each call to what the state holds
+//!   then plus `memory_bytes` less what a fresh sandbox takes (its standard library). So a call
+//!   always has at least the room a fresh state gave it, and what earlier calls allocated never
+//!   takes from it. Garbage an earlier call left (at most `GC_SLACK`: past that the state is
+//!   collected in full after the call) is collected when this call needs the room, so it may
+//!   give a call up to that much more. A full collection after every call made the state's
+//!   memory exact but cost more than a fresh state (it marks every loaded chunk each time).
+//! * The lazy input's tables and the call's arena are forgotten when the call ends.
+//! * A call that fails in any way (a script error, a limit, a value that cannot be returned)
+//!   discards the state: the next call makes a new one. Calls made while another is running on
+//!   the same thread (a host calling Lua from a lazy input) get a state of their own.
+//!
+//! Each script's chunk is loaded once per state and kept (its main function's `_ENV` is set to
+//! the call's environment before it runs); the chunk still runs at every call, so the
+//! functions it defines are made afresh in the call's environment.
+
+use super::{chunks, input};
+use mlua::chunk::ChunkMode;
+use mlua::prelude::{LuaGcGenParams, LuaGcMode};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, ffi};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Trusted Lua run once per state, before any script: installs the wrappers in the globals and
+/// returns the function that makes each call's environment.
+const PRELUDE: &str = r#"
+local exhausted, touch, lazy_keys = ...
+local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
+local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
+
+-- Lazy input tables (lua/input.rs) are materialized before any raw access. The raw function
+-- is called through a local of the same name, not as a tail call, so its argument errors
+-- still name it; `ret` returns exactly the values it returned.
+local function ret(...) return ... end
+do
+  local next, rawset, rawlen = next, rawset, rawlen
+  _G.next = function(t, ...) touch(t) return ret(next(t, ...)) end
+  _G.rawget = function(t, ...) touch(t) return ret(rawget(t, ...)) end
+  _G.rawset = function(t, ...) touch(t) return ret(rawset(t, ...)) end
+  _G.rawlen = function(t, ...) touch(t) return ret(rawlen(t, ...)) end
+  _G.getmetatable = function(t, ...) touch(t) return ret(getmetatable(t, ...)) end
+end
+
+local function pass(ok, ...)
+  if not ok and exhausted() then error((...), 0) end
+  return ok, ...
+end
+function pcall(f, ...) return pass(raw_pcall(f, ...)) end
+function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
+
+function setmetatable(t, mt)
+  touch(t)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("__gc metamethods are not allowed in the sandbox", 2)
+  end
+  return raw_setmetatable(t, mt)
+end
+
+local rank = { number = 1, string = 2, boolean = 3 }
+local function before(a, b)
+  local ta, tb = type(a), type(b)
+  if ta == tb then
+    if ta == "number" or ta == "string" then return a < b end
+    if ta == "boolean" then return b and not a end
+    return false
+  end
+  return (rank[ta] or 4) < (rank[tb] or 4)
+end
+
+-- The iterator over `t`'s keys in the order of `keys` (entries removed meanwhile are skipped).
+local function walk(t, keys)
+  local i = 0
+  return function()
+    while true do
+      i = i + 1
+      local k = keys[i]
+      if k == nil then return nil end
+      local v = rawget(t, k)
+      if v ~= nil then return k, v end
+    end
+  end, t, nil
+end
+
+function pairs(t)
+  -- A lazy input table gives its keys already in order (lua/input.rs).
+  local keys = lazy_keys(t)
+  if keys then return walk(t, keys) end
+  touch(t)
+  local mt = getmetatable(t)
+  local custom = type(mt) == "table" and rawget(mt, "__pairs")
+  if custom then
+    local f, s, c = custom(t)
+    return f, s, c
+  end
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'pairs' (table expected, got " .. type(t) .. ")", 2)
+  end
+  local n, kind, mixed = 0, nil, false
+  keys = {}
+  for k in raw_next, t do
+    n = n + 1
+    keys[n] = k
+    local tk = type(k)
+    if tk ~= kind then mixed = kind ~= nil; kind = kind or tk end
+  end
+  -- Keys all strings or all numbers: the same order as `before`, with the faster native `<`.
+  if mixed or (kind ~= "string" and kind ~= "number") then sort(keys, before) else sort(keys) end
+  return walk(t, keys)
+end
+
+-- Each call's environment (lua/sandbox.rs): a fresh table with the globals above and fresh
+-- copies of the four libraries, so nothing a script sets, adds or removes reaches the next
+-- call. The string metatable is the one shared table a script can reach (`getmetatable("")`):
+-- it is emptied and pointed at the call's own `string` table.
+local G, string_mt, libraries = _G, getmetatable(""), { "math", "string", "table", "utf8" }
+local function copy(t)
+  local c = {}
+  for k, v in raw_next, t do c[k] = v end
+  return c
+end
+return function()
+  local env = copy(G)
+  for i = 1, #libraries do
+    local name = libraries[i]
+    env[name] = copy(G[name])
+  end
+  env._G = env
+  for k in raw_next, string_mt do string_mt[k] = nil end
+  string_mt.__index = env.string
+  return env
+end
+"#;
+
+/// Garbage calls may leave for the next (collected by Lua's own generational collector as the
+/// next call allocates, or in full once there is more): see the module docs.
+const GC_SLACK: usize = 1 << 20;
+
+/// Most chunks kept loaded per state; past that the cache starts over (mods may bring many).
+const MAX_LOADED: usize = 1024;
+
+thread_local! {
+    /// The state the last successful call on this thread left, ready for the next.
+    static POOL: RefCell<Option<Sandbox>> = const { RefCell::new(None) };
+}
+
+/// A sandboxed Lua state between calls.
+pub(super) struct Sandbox {
+    pub(super) lua: Lua,
+    /// The prelude's environment maker.
+    fresh_env: Function,
+    /// Memory a fresh sandbox takes: its standard library and wrappers.
+    base: usize,
+    /// Memory in use after the last full collection.
+    clean: Cell<usize>,
+    /// Loaded chunks per chunk name, by source text.
+    loaded: RefCell<HashMap<&'static str, HashMap<String, Function>>>,
+}
+
+impl Sandbox {
+    /// This thread's state, or a new one.
+    pub(super) fn take() -> mlua::Result<Sandbox> {
+        POOL.take().map_or_else(Sandbox::new, Ok)
+    }
+
+    fn new() -> mlua::Result<Sandbox> {
+        #[cfg(test)]
+        CREATED.set(CREATED.get() + 1);
+        let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())?;
+        let fresh_env = sandbox(&lua)?;
+        // Calls make short-lived garbage over a heap that lives as long as the state (the
+        // library, the loaded chunks): the generational collector's young collections suit it.
+        lua.gc_set_mode(LuaGcMode::Generational(LuaGcGenParams::default()));
+        lua.gc_collect()?;
+        let base = lua.used_memory();
+        Ok(Sandbox { lua, fresh_env, base, clean: Cell::new(base), loaded: RefCell::default() })
+    }
+
+    /// Start a call that may allocate `memory_bytes` less a fresh sandbox's own memory: its
+    /// environment.
+    pub(super) fn begin(&self, memory_bytes: usize) -> mlua::Result<Table> {
+        self.lua.set_memory_limit(self.lua.used_memory() + memory_bytes.saturating_sub(self.base).max(1))?;
+        self.fresh_env.call(())
+    }
+
+    /// `source` as a function of this state under the chunk name `name`, running in `env`:
+    /// loaded once per state (see [`load`]), its `_ENV` set for this call.
+    pub(super) fn chunk(&self, name: &'static str, source: &str, memory_bytes: usize, env: &Table) -> mlua::Result<Function> {
+        let kept = self.loaded.borrow().get(name).and_then(|m| m.get(source)).cloned();
+        let f = match kept {
+            Some(f) => f,
+            None => {
+                let f = load(&self.lua, name, source, memory_bytes)?;
+                let mut loaded = self.loaded.borrow_mut();
+                let m = loaded.entry(name).or_default();
+                if m.len() >= MAX_LOADED {
+                    m.clear();
+                }
+                m.insert(source.to_string(), f.clone());
+                f
+            }
+        };
+        // SAFETY: the function (a main chunk: its only upvalue is `_ENV`) is at index 1 and
+        // the table at index 2; `lua_setupvalue` pops the table.
+        unsafe {
+            self.lua.exec_raw::<()>((&f, env), |state| {
+                ffi::lua_setupvalue(state, 1, 1);
+            })?;
+        }
+        Ok(f)
+    }
+
+    /// After a successful call: remove the hook, forget the call's input, collect its garbage
+    /// and keep the state for the next call on this thread (dropped instead if any of it fails).
+    pub(super) fn finish(self) {
+        let reset = || -> mlua::Result<()> {
+            // SAFETY: removing a hook is always allowed.
+            unsafe { self.lua.exec_raw::<()>((), |state| ffi::lua_sethook(state, None, 0, 0))? };
+            input::reset(&self.lua)?;
+            self.lua.set_memory_limit(0)?;
+            if self.lua.used_memory() > self.clean.get() + GC_SLACK {
+                self.lua.gc_collect()?;
+                self.clean.set(self.lua.used_memory());
+            }
+            Ok(())
+        };
+        if reset().is_ok() {
+            POOL.set(Some(self));
+        }
+    }
+}
+
+/// Remove everything unsafe or nondeterministic from the globals, install the wrappers, and
+/// return the environment maker.
+fn sandbox(lua: &Lua) -> mlua::Result<Function> {
+    let globals = lua.globals();
+    for name in ["io", "os", "package", "debug", "coroutine", "require", "load", "loadfile", "dofile", "loadstring", "collectgarbage", "print", "warn"] {
+        globals.raw_set(name, Value::Nil)?;
+    }
+    let math: Table = globals.raw_get("math")?;
+    math.raw_set("random", Value::Nil)?;
+    math.raw_set("randomseed", Value::Nil)?;
+    let string: Table = globals.raw_get("string")?;
+    string.raw_set("dump", Value::Nil)?;
+
+    let exhausted = lua.create_function(|_, ()| Ok(super::budget_exhausted()))?;
+    let (touch, keys) = input::install(lua)?;
+    let prelude = match prelude_bytecode() {
+        // Our own constant, compiled by this process: binary mode is safe for it (and only it).
+        Some(code) => lua.load(code).set_name("=sandbox").set_mode(ChunkMode::Binary),
+        None => lua.load(PRELUDE).set_name("=sandbox").set_mode(ChunkMode::Text),
+    };
+    prelude.call::<Function>((exhausted, touch, keys))
+}
+
+/// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.
+fn prelude_bytecode() -> Option<&'static [u8]> {
+    static CODE: OnceLock<Option<Vec<u8>>> = OnceLock::new();
+    CODE.get_or_init(|| {
+        let lua = Lua::new_with(StdLib::NONE, LuaOptions::default()).ok()?;
+        let function = lua.load(PRELUDE).set_name("=sandbox").set_mode(ChunkMode::Text).into_function().ok()?;
+        // Not stripped: the wrappers' locals name the raw functions in argument errors.
+        // `dump` panics only if Lua cannot allocate the buffer; fall back to parsing then.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| function.dump(false))).ok()
+    })
+    .as_deref()
+}
+
+/// `source` as a function of `lua` under the chunk name `name`: its bytecode compiled once per
+/// thread in text mode by this process (lua/chunks.rs), or the text itself when it does not
+/// compile (so the error is reported as a text chunk's).
+fn load(lua: &Lua, name: &'static str, source: &str, memory_bytes: usize) -> mlua::Result<Function> {
+    match chunks::bytecode(name, source, memory_bytes) {
+        Some(code) => lua.load(&code[..]).set_name(name).set_mode(ChunkMode::Binary).into_function(),
+        None => lua.load(source).set_name(name).set_mode(ChunkMode::Text).into_function(),
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    static CREATED: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// How many states this thread has made (tests: proof that calls reuse one).
+#[cfg(test)]
+pub(super) fn created() -> usize {
+    CREATED.get()
+}
+
+/// A fresh sandboxed state, for the call-cost benchmark.
+#[cfg(test)]
+pub(super) fn fresh() -> mlua::Result<Lua> {
+    let lua = Lua::new_with(StdLib::TABLE | StdLib::STRING | StdLib::MATH | StdLib::UTF8, LuaOptions::default())?;
+    sandbox(&lua)?;
+    Ok(lua)
+}

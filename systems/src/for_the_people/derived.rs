@@ -1,0 +1,162 @@
+//! Data derived from one position, computed at most once while the position is listed (issue 9):
+//! a listing asked for Union Naval Control (FtP 6.6) and each side's supply (FtP 8.1, 8.2)
+//! several times (reinforcement spaces, strategic moves, naval routes, event views...), and
+//! `apply` listed the position again to validate the action.
+//!
+//! Nothing here is serialized or kept in the state: it is a cache beside it.
+//! * While `FtP::at_position(st, f)` runs, `st` is borrowed and cannot change, so whatever is
+//!   derived from the state at that address (and from these rules) is reused until `f`
+//!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
+//!   state after `apply`) misses and computes afresh.
+//! * The last listing is remembered per thread with the position's exact serialized bytes
+//!   (`bivouac_engine::state_key`: no hash, no collision), so `apply` validating the action
+//!   just listed does not list again. The `playable` memo of the events keys on the same bytes.
+
+use super::FtP;
+use super::content::Side;
+use super::state::{Action, State};
+use super::unc::Unc;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
+
+/// What is derived from one position, each part made when first asked.
+#[derive(Default)]
+struct Position {
+    state: usize,
+    rules: u64,
+    key: OnceCell<Rc<[u8]>>,
+    unc: OnceCell<Unc>,
+    supplied: [OnceCell<Vec<bool>>; 2],
+}
+
+/// The last listing made on this thread: rules, position key, actions.
+struct Listed {
+    rules: u64,
+    key: Rc<[u8]>,
+    actions: Vec<Action>,
+}
+
+thread_local! {
+    /// The positions being listed on this thread, innermost last.
+    static OPEN: RefCell<Vec<Rc<Position>>> = const { RefCell::new(Vec::new()) };
+    static LISTED: RefCell<Option<Listed>> = const { RefCell::new(None) };
+}
+
+/// Closes a position when dropped (also when `f` panics).
+struct Open;
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        OPEN.with_borrow_mut(|o| o.pop());
+    }
+}
+
+impl FtP {
+    /// Run `f` with the data derived from `st` computed at most once (see the module docs).
+    pub(super) fn at_position<T>(&self, st: &State, f: impl FnOnce() -> T) -> T {
+        let (state, rules) = (st as *const State as usize, self.id);
+        if OPEN.with_borrow(|o| o.last().is_some_and(|p| p.state == state && p.rules == rules)) {
+            return f();
+        }
+        OPEN.with_borrow_mut(|o| o.push(Rc::new(Position { state, rules, ..Position::default() })));
+        let _open = Open;
+        f()
+    }
+
+    /// The open position of `st`, if it is being listed.
+    fn position(&self, st: &State) -> Option<Rc<Position>> {
+        let (state, rules) = (st as *const State as usize, self.id);
+        OPEN.with_borrow(|o| o.iter().rev().find(|p| p.state == state && p.rules == rules).cloned())
+    }
+
+    /// `make()`, or the value kept in the open position of `st` (made there once).
+    fn derived<T: Clone>(&self, st: &State, slot: impl Fn(&Position) -> &OnceCell<T>, make: impl FnOnce() -> T) -> T {
+        match self.position(st) {
+            Some(p) => slot(&p).get_or_init(make).clone(),
+            None => make(),
+        }
+    }
+
+    /// FtP 6.6: Union Naval Control in `st`.
+    pub fn unc(&self, st: &State) -> Unc {
+        self.derived(st, |p| &p.unc, || self.unc_now(st))
+    }
+
+    /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
+    pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
+        self.derived(st, |p| &p.supplied[side.index()], || self.supplied_now(st, side))
+    }
+
+    /// The exact bytes of `st` (`None` if it does not serialize), once per open position.
+    pub(super) fn position_key(&self, st: &State) -> Option<Rc<[u8]>> {
+        let make = || bivouac_engine::state_key::state_key(st).ok().map(Rc::from);
+        match self.position(st) {
+            Some(p) => match p.key.get() {
+                Some(k) => Some(Rc::clone(k)),
+                None => {
+                    let k = make()?;
+                    Some(Rc::clone(p.key.get_or_init(|| k)))
+                }
+            },
+            None => make(),
+        }
+    }
+
+    /// The legal actions of `st` (`legal_now`), remembered for the last position listed on
+    /// this thread.
+    pub fn legal(&self, st: &State) -> Vec<Action> {
+        self.at_position(st, || {
+            let rules = self.id;
+            let Some(key) = self.position_key(st) else { return self.legal_now(st) };
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && l.key == key).map(|l| l.actions.clone()));
+            if let Some(actions) = known {
+                return actions;
+            }
+            let actions = self.legal_now(st);
+            LISTED.set(Some(Listed { rules, key, actions: actions.clone() }));
+            actions
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::content::Side;
+    use super::super::play_tests::game;
+    use super::super::state::Sp;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::rng::GameRng;
+
+    /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
+    /// seeded random games (each action changes the state, so a stale cache would show): the
+    /// remembered listing, and within a position UNC (FtP 6.6) and each side's supply (FtP 8.1).
+    #[test]
+    fn derived_data_is_what_a_fresh_computation_gives() {
+        let g = game();
+        for (sc, seed) in [("1862", 7), ("1864", 8)] {
+            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for _ in 0..250 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                let listed = g.legal(&st);
+                assert_eq!(listed, g.legal_now(&st), "{sc}: the listing");
+                assert_eq!(g.legal(&st), listed, "{sc}: the remembered listing");
+                g.at_position(&st, || {
+                    for _ in 0..2 {
+                        for side in [Side::Union, Side::Csa] {
+                            assert_eq!(g.supplied(&st, side), g.supplied_now(&st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                        }
+                        let (kept, fresh) = (g.unc(&st), g.unc_now(&st));
+                        assert!((0..g.c.map.len() as Sp).all(|s| kept.at(s) == fresh.at(s)), "{sc}: FtP 6.6 UNC");
+                    }
+                });
+                let seat = g.active_seats(&st)[0];
+                let a = listed[rng.pick(listed.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+    }
+}
