@@ -188,6 +188,15 @@ pub trait Game: Send + Sync + 'static {
         0
     }
 
+    /// In tree search (depth 0 or at least 2), how many of the leaf mover's own further actions
+    /// are played greedily on the iteration's sample before the leaf is evaluated (0: none, the
+    /// default): where an action is begun by one choice and carried out by several (choose a
+    /// march, then each hex of it), a new leaf is valued by what its mover makes of it, not by
+    /// the bare first step. See `mcts::search`.
+    fn tree_playout(&self) -> u32 {
+        0
+    }
+
     /// How good `state` looks for `seat`, from 0 (lost) to 1 (won): the game knowledge of the
     /// heuristic agent and the leaf value of search. Called on determinized states only.
     /// The default knows only finished games (see [`outcome_value`]) and says 0.5 otherwise.

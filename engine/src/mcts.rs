@@ -11,8 +11,11 @@
 //! counts as a few virtual visits of the new child, so the search starts from the heuristic's
 //! view and needs evidence to leave it. Means are rescaled to 0..1 among siblings before UCB1,
 //! since evaluations of positions differ little. The leaf is then scored for every seat by
-//! `evaluate`, after an optional playout of `rollout_depth` actions (none by default: random
-//! actions spoil a position more than they reveal of it). The budget is a number of iterations
+//! `evaluate`, after the leaf mover's own next actions if the game asks for them
+//! ([`Game::tree_playout`]: each the one whose result the mover values most, while it is still
+//! that seat's to act, so a march is valued where it ends) and an optional playout of
+//! `rollout_depth` actions (none by default: random actions spoil a position more than they
+//! reveal of it). The budget is a number of iterations
 //! (deterministic for a seed: use it in tests and reports) and a time limit (whichever ends
 //! first; [`MctsConfig::TIME_CAP`] by default, reached only by Bobby Lee's widest decisions).
 
@@ -130,8 +133,11 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
     let mut candidates: Vec<usize> = Vec::new();
     let mut done = 0;
     let mut seats = 0usize;
+    let own_playout = game.tree_playout();
+    let mut evaluations = 0u64;
     while done < cfg.iterations.max(1) {
-        if done > 0 && cfg.time_limit.is_some_and(|t| start.elapsed() >= t) {
+        let over = evaluations >= PLAYOUT_EVALUATIONS * cfg.iterations.max(1) as u64;
+        if done > 0 && (over || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
             break;
         }
         done += 1;
@@ -230,6 +236,12 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
             if nodes[child].visits == 0 {
                 break;
             }
+        }
+        // The leaf's mover carries on with what it began, as the heuristic would, on this sample;
+        // these evaluations are counted against PLAYOUT_EVALUATIONS per iteration of the budget
+        // (a bound on time that does not depend on the machine, as in flat search).
+        if own_playout > 0 && path.len() > 1 && game.outcome(&s).is_none() {
+            evaluations += greedy_own_playout(game, &mut s, nodes[*path.last().expect("path")].seat, own_playout, rng);
         }
         // Playout.
         let mut depth = 0;
@@ -560,9 +572,11 @@ mod tests {
     }
 
     /// One seat, two moves a turn: `1` arms (nothing the evaluation sees), then `2` fires and
-    /// wins; `0` waits. Flat search with an own-turn playout sees what arming leads to.
+    /// wins; `0` waits. A search with an own-turn playout sees what arming leads to.
     struct Solo {
         playout: u32,
+        /// The default search depth (1: flat).
+        depth: u32,
     }
 
     impl Game for Solo {
@@ -619,9 +633,12 @@ mod tests {
             s.1.then(|| Outcome { winners: vec![0], scores: vec![1], reason: "fired".into() })
         }
         fn search_depth(&self) -> u32 {
-            1
+            self.depth
         }
         fn flat_playout(&self) -> u32 {
+            self.playout
+        }
+        fn tree_playout(&self) -> u32 {
             self.playout
         }
     }
@@ -629,15 +646,94 @@ mod tests {
     #[test]
     fn flat_search_plays_out_the_movers_own_next_actions_when_the_game_asks() {
         let s = (false, false);
-        let legal = Solo { playout: 0 }.legal_actions(&s, 0);
+        let legal = Solo { playout: 0, depth: 1 }.legal_actions(&s, 0);
         let cfg = MctsConfig::iterations(40);
-        let one_ply = flat_search(&Decision::new(&Solo { playout: 0 }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+        let one_ply = flat_search(&Decision::new(&Solo { playout: 0, depth: 1 }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(one_ply.means, vec![0.5, 0.5], "arming changes nothing the evaluation sees");
-        let with = Solo { playout: 1 };
+        let with = Solo { playout: 1, depth: 1 };
         let r = flat_search(&Decision::new(&with, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(r.means, vec![0.5, 1.0], "arming, then the one-step greedy playout fires and wins");
         assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
         assert_eq!(r.iterations, 40);
+    }
+
+    #[test]
+    fn tree_search_plays_out_the_leaf_movers_own_next_actions_when_the_game_asks() {
+        // Two iterations expand the root's two actions once each: without a playout both leaves
+        // look alike, with one the leaf `1` is followed by the mover's own `2`, which wins.
+        let s = (false, false);
+        let cfg = MctsConfig::iterations(2);
+        for (playout, means) in [(0, vec![0.5, 0.5]), (1, vec![0.5, 1.0])] {
+            let game = Solo { playout, depth: 0 };
+            let legal = game.legal_actions(&s, 0);
+            let r = search(&Decision::new(&game, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+            assert_eq!((r.visits.clone(), r.means), (vec![1, 1], means), "tree playout {playout}");
+        }
+    }
+
+    /// One seat walks 1 to 16 steps at a time toward 10,000 and always moves again: a long
+    /// playout of wide decisions, to show its cost is bounded.
+    struct Walk;
+
+    impl Game for Walk {
+        type State = u32;
+        type Action = u32;
+        type View = u32;
+        fn id(&self) -> &'static str {
+            "walk"
+        }
+        fn title(&self) -> &str {
+            "Walk"
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            Vec::new()
+        }
+        fn setup(&self, _: &Setup) -> Result<u32, Refusal> {
+            Ok(0)
+        }
+        fn seat_names(&self, _: &u32) -> Vec<String> {
+            vec!["a".into()]
+        }
+        fn active_seats(&self, s: &u32) -> Vec<Seat> {
+            if *s >= 10_000 { vec![] } else { vec![0] }
+        }
+        fn legal_actions(&self, s: &u32, _: Seat) -> Vec<u32> {
+            if *s >= 10_000 { vec![] } else { (1..=PLAYOUT_WIDTH as u32).collect() }
+        }
+        fn apply(&self, s: &mut u32, _: Seat, a: &u32, _: &mut Log) -> Result<(), Refusal> {
+            *s += a;
+            Ok(())
+        }
+        fn notation(&self, a: &u32) -> String {
+            a.to_string()
+        }
+        fn parse(&self, t: &str) -> Result<u32, Refusal> {
+            t.parse().map_err(|_| Refusal::new("Walk", "a number"))
+        }
+        fn view(&self, s: &u32, _: Option<Seat>) -> u32 {
+            *s
+        }
+        fn describe(&self, s: &u32, _: Option<Seat>) -> String {
+            s.to_string()
+        }
+        fn outcome(&self, s: &u32) -> Option<Outcome> {
+            (*s >= 10_000).then(|| Outcome { winners: vec![0], scores: vec![1], reason: "arrived".into() })
+        }
+        fn tree_playout(&self) -> u32 {
+            50
+        }
+    }
+
+    #[test]
+    fn tree_playouts_are_bounded_by_a_count_of_evaluations() {
+        // Each leaf's playout makes 50 steps of 16 evaluations (800): past PLAYOUT_EVALUATIONS
+        // (100) per iteration of the budget of 10, the search stops as a time limit would,
+        // after the second iteration (1,600 evaluations), the same way on every machine.
+        let legal = Walk.legal_actions(&0, 0);
+        let cfg = MctsConfig { time_limit: None, ..MctsConfig::iterations(10) };
+        let r = search(&Decision::new(&Walk, &0, 0, &legal), &cfg, &mut GameRng::new(1));
+        assert_eq!(r.iterations, 2);
+        assert_eq!(r, search(&Decision::new(&Walk, &0, 0, &legal), &cfg, &mut GameRng::new(1)), "deterministic for a seed");
     }
 
     #[test]

@@ -9,6 +9,16 @@ use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
 
 impl Gcacw {
+    /// Tree search follows each new leaf with its mover's own next actions, each the one the
+    /// heuristic would play ([`Game::tree_playout`]): an action is chosen in one step and carried
+    /// out in several (a march: the unit, then each hex, GCACW 5.1; a leader activation: the
+    /// units, then each one's march, 5.2; an assault: units, then target, 5.3), and its first
+    /// step shows only its cost (a fatigue level, GCACW 6.5). Without it the Confederate search
+    /// at Cedar Mountain saw every action as worse than a pass and passed while the Union held
+    /// its objectives (14 wins in 100, docs/ai-strength.md). 10 steps cover a march of 8 hexes
+    /// and its end, or an activation's choice of units and its first march.
+    pub const AI_TREE_PLAYOUT: u32 = 10;
+
     /// Everything on the GCACW map is open to both players; only the future dice (initiative,
     /// extended march, combat, random events) are unknown, so the sample reseeds the stream.
     /// Under Limited Intelligence (GCACW 7.7) the enemy's force display is secret too: the
@@ -210,6 +220,47 @@ mod tests {
         assert!((more - W_FATIGUE).abs() < 1e-9, "GCACW 5.3 step 2: +1 fatigue, no extended march ({more})");
     }
 
+    /// GCACW 5.1, 6.5: a march chosen at the initiative shows only its cost (a fatigue level
+    /// to come) until its unit moves; the search's leaf playout (`AI_TREE_PLAYOUT`) carries it
+    /// out as the heuristic would, hex by hex, until it ends or the enemy must answer, and the
+    /// leaf is valued there.
+    #[test]
+    fn the_leaf_playout_carries_a_march_to_its_end_gcacw_5_1() {
+        use super::super::state::Action;
+        use bivouac_engine::Log;
+        use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
+        use bivouac_engine::mcts::greedy_own_playout;
+        let g = game();
+        assert_eq!(g.tree_playout(), Gcacw::AI_TREE_PLAYOUT);
+        let mut s = g.setup(&Setup::new("cedar-mountain", 2, 1)).unwrap();
+        let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+        let march = loop {
+            let seat = g.active_seats(&s)[0];
+            let legal = g.legal_actions(&s, seat);
+            if seat == 1
+                && matches!(s.flow.top(), Some(Frame::Initiative { .. }))
+                && let Some(m) = legal.iter().find(|a| matches!(a, Action::March { .. }))
+            {
+                break m.clone();
+            }
+            let i = agents[seat as usize].choose(&Decision::new(&g, &s, seat, &legal));
+            g.apply(&mut s, seat, &legal[i], &mut Log::quiet()).unwrap();
+        };
+        let Action::March { unit } = march else { unreachable!() };
+        let u = (0..s.units.len()).find(|&i| g.unit_name[s.sc as usize][i] == unit).expect("the marching unit");
+        let mut begun = g.determinize(&s, 1, &mut GameRng::new(3));
+        g.apply(&mut begun, 1, &march, &mut Log::quiet()).unwrap();
+        assert!(matches!(begun.flow.top(), Some(Frame::March)), "the march waits for its first hex");
+        let mut done = begun.clone();
+        let evaluations = greedy_own_playout(&g, &mut done, 1, Gcacw::AI_TREE_PLAYOUT, &mut GameRng::new(4));
+        assert!(evaluations > 0);
+        // It stops where the march ends or the enemy must answer it (here: the Union's cavalry
+        // offered a retreat before the marching unit, GCACW 7.7 cavalry retreat).
+        let ended = !done.flow.iter().any(|f| matches!(f, Frame::March));
+        assert!(ended || g.active_seats(&done).first() != Some(&1), "the playout stops only when the march is no longer the mover's");
+        assert_ne!(done.units[u].hex, begun.units[u].hex, "the unit moved");
+    }
+
     /// GCACW 7.7: a sample deals the enemy's hidden units among its force markers; the seat's
     /// own view of the position is the same in every sample.
     #[test]
@@ -242,5 +293,65 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 0 && moved, "checked {checked} samples");
+    }
+}
+
+/// A traced game (`cargo test --release -p bivouac-systems --lib gcacw::ai::trace -- --ignored
+/// --nocapture`, with SEED, SCEN, SEAT and ITERS in the environment): the search in one seat
+/// against the heuristic, and at each of its decisions the most visited root actions with their
+/// visits, search means and one-ply heuristic values (how docs/ai-strength.md found why the
+/// Confederate search passed).
+#[cfg(test)]
+mod trace {
+    use super::super::data;
+    use super::*;
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, score_actions};
+    use bivouac_engine::content::ContentSet;
+    use bivouac_engine::mcts::{MctsConfig, search};
+    use bivouac_engine::{Log, Setup};
+
+    fn env<T: std::str::FromStr>(name: &str, default: T) -> T {
+        std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+    }
+
+    #[test]
+    #[ignore]
+    fn trace_search_root_decisions() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content");
+        let set = ContentSet::open(&[dir], super::super::DIR).expect("content folder");
+        let g = Gcacw::new(data::load_data(&set).unwrap());
+        let (seed, me): (u64, Seat) = (env("SEED", 1), env("SEAT", 1));
+        let mut s = g.setup(&Setup::new(env("SCEN", "cedar-mountain".to_string()), 2, seed)).unwrap();
+        let mut heuristic = HeuristicAgent::new(seed);
+        let mut rng = GameRng::new(seed);
+        let cfg = MctsConfig::iterations(env("ITERS", MctsConfig::NORMAL));
+        for n in 0.. {
+            if g.outcome(&s).is_some() {
+                break;
+            }
+            let seat = g.active_seats(&s)[0];
+            let legal = g.legal_actions(&s, seat);
+            let d = Decision::new(&g, &s, seat, &legal);
+            let i = if seat != me {
+                let i = heuristic.choose(&d);
+                println!("  other: {}", g.notation(&legal[i]));
+                i
+            } else if legal.len() == 1 {
+                0
+            } else {
+                let r = search(&d, &cfg, &mut rng);
+                let h = score_actions(&d, &mut GameRng::new(n), 2);
+                let c = r.choice(&mut rng);
+                println!("#{n} value {:.3}, {} iterations, {} actions: {}", g.evaluate(&s, me), r.iterations, legal.len(), g.notation(&legal[c]));
+                let mut order: Vec<usize> = (0..legal.len()).collect();
+                order.sort_by_key(|&k| std::cmp::Reverse(r.visits[k]));
+                for &k in order.iter().take(6) {
+                    println!("    {:24} visits {:4} mean {:.3} heuristic {:.3}", g.notation(&legal[k]), r.visits[k], r.means[k], h[k] / 2.0);
+                }
+                c
+            };
+            g.apply(&mut s, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        println!("{:?}, manpower lost {:?}", g.outcome(&s), s.lost);
     }
 }

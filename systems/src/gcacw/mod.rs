@@ -767,6 +767,11 @@ impl Game for Gcacw {
         self.ai_evaluate(st, seat)
     }
 
+    /// Tree search finishes the action a leaf began (see `ai.rs`).
+    fn tree_playout(&self) -> u32 {
+        Self::AI_TREE_PLAYOUT
+    }
+
     fn check_invariants(&self, st: &State) -> Result<(), String> {
         let sc = self.sc(st);
         let mut start = [0u32; 2];
