@@ -2,9 +2,9 @@
 //! future dice reseeded) and an evaluation of a position for a side, on Strategic Will.
 
 use super::FtP;
-use super::content::{ArmyId, Control, GeneralId, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, Season, Side, StateSide};
 use super::rules::other;
-use super::state::{Action, Sp, State};
+use super::state::{Action, Formation, Frame, MoveSt, Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
@@ -12,6 +12,14 @@ use bivouac_engine::game::{Game, Seat, outcome_value, squash};
 
 /// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
 const RAIL_SHORTLIST: usize = 12;
+
+/// What one OP of a card played for operations is worth before its operation is chosen
+/// (FtP 4.1): about the PC it can place (FtP 11.3). An event is played only when its effect
+/// is worth more than the card's OPs.
+const OP_WORTH: f64 = 0.6;
+
+/// The share of next turn's expected attrition (FtP 9.1, 9.2) an SP position pays now.
+const ATTRITION_WEIGHT: f64 = 0.5;
 
 /// What the evaluation reads of a position, per side (index: `Side::index`).
 struct Features {
@@ -23,6 +31,18 @@ struct Features {
     goal: [Vec<u32>; 2],
     /// The best enemy objective within reach (`ai_targets`).
     target: [Vec<f64>; 2],
+}
+
+/// SP a stack of `n` is expected to lose in the next Attrition Phase (FtP 9.1: 1 from 3 to 6
+/// SP, 2 above 6; FtP 9.2: again, on what is left, without a LOC).
+fn ai_attrition(n: u16, supplied: bool) -> u16 {
+    let loss = |n: u16| match n {
+        0..=2 => 0,
+        3..=6 => 1,
+        _ => 2,
+    };
+    let first = loss(n);
+    if supplied { first } else { first + loss(n - first) }
 }
 
 impl FtP {
@@ -191,7 +211,98 @@ impl FtP {
         if self.ai_converts(st, f, side, s) {
             v += self.ai_conversion(st, side, s);
         }
-        v
+        v - ATTRITION_WEIGHT * 1.5 * ai_attrition(n, f.sup[i][s]) as f64
+    }
+
+    /// What a decision the mover has already started is worth beyond the position: a one-ply
+    /// look scores an activation or a card played for OPs as nothing until the force has moved
+    /// or the PCs are down, and would pick among them at random. In Union points.
+    /// - A card played for OPs, its operation not chosen yet (FtP 4.1): `OP_WORTH` an OP.
+    /// - PCs still to place with OPs (FtP 11.3): the best spaces open to them.
+    /// - A campaign event's moves still to make (FtP 4.3): a 3-value card each.
+    /// - A moving force (FtP 5.1): the best space it can still reach (`ai_reach`).
+    fn ai_pending(&self, st: &State, f: &Features) -> f64 {
+        let sign = |side: Side| if side == Side::Union { 1.0 } else { -1.0 };
+        match st.flow.top() {
+            Some(&Frame::Ops { side, value, .. }) => sign(side) * OP_WORTH * value as f64,
+            Some(&Frame::Campaign { side, left }) => sign(side) * OP_WORTH * 3.0 * left as f64,
+            Some(&Frame::Pcs { side, left }) => {
+                let mut gains: Vec<f64> = self.pc_spaces(st, side).into_iter().map(|s| self.ai_conversion(st, side, s as usize)).collect();
+                gains.sort_by(|a, b| b.total_cmp(a));
+                sign(side) * gains.iter().take(left as usize).sum::<f64>()
+            }
+            Some(Frame::Move) => st.moving.as_ref().map_or(0.0, |m| sign(m.side) * self.ai_reach(st, f, m)),
+            _ => 0.0,
+        }
+    }
+
+    /// The best gain the moving force can still make (FtP 5.1): its worth (`ai_stack`) in the
+    /// best space within its MP, less its worth where it stands; 0 if it should stop here. A
+    /// space with enemy SP or a fort ends the move in battle (FtP 5.7): reached only by a force
+    /// at least twice the enemy's strength; a division stays out of the spaces FtP 5.4.2
+    /// forbids it.
+    fn ai_reach(&self, st: &State, f: &Features, m: &MoveSt) -> f64 {
+        if m.halted || m.mp == 0 {
+            return 0.0;
+        }
+        let side = m.side;
+        let i = side.index();
+        let mut k = m.sp as u16;
+        if m.kind == Formation::Army
+            && let Some(x) = m.army.and_then(|a| st.armies[a as usize].as_ref())
+        {
+            k += x.sp as u16;
+        }
+        if k == 0 {
+            return 0.0;
+        }
+        let n = &f.inf[i];
+        let worth = |s: usize, x: u16| self.ai_stack(st, f, side, s, x);
+        let at = m.at as usize;
+        let here = worth(at, n[at]) - worth(at, n[at].saturating_sub(k));
+        let mut best = 0.0f64;
+        let mut seen = vec![false; self.c.map.len()];
+        seen[at] = true;
+        let mut frontier = vec![m.at];
+        for _ in 0..m.mp {
+            let mut next = Vec::new();
+            for &s in &frontier {
+                for (t, _) in self.c.map.neighbors(SpaceId(s)) {
+                    let to = t.index();
+                    if seen[to] || self.division_barred(st, m, t.0) {
+                        continue;
+                    }
+                    seen[to] = true;
+                    let enemy = self.enemy_occupied(st, side, t.0);
+                    if enemy && k < 2 * self.strength(st, other(side), t.0).max(1) {
+                        continue;
+                    }
+                    best = best.max(worth(to, n[to] + k) - worth(to, n[to]) - here);
+                    if !enemy {
+                        next.push(t.0);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        best
+    }
+
+    /// Blockade (FtP 10.5.4, 12.5) and war guilt (FtP 12.9) still to come, in Union points:
+    /// each BR roll at or under the blockade level costs the CSA 2 SW, four zones a turn for
+    /// every turn left with BR rolls; after the Emancipation Proclamation the CSA loses 5 SW
+    /// every Fall still to be played. Counted at half: the zones may close, the game may end.
+    fn ai_future_sw(&self, st: &State) -> f64 {
+        let last = self.c.scenarios[st.sc as usize].last_turn;
+        let ahead = self.c.turns.iter().filter(|t| t.number > st.turn && t.number <= last);
+        let (mut rolls, mut falls) = (0.0, 0.0);
+        for t in ahead {
+            rolls += if t.br_rolls { 1.0 } else { 0.0 };
+            falls += if t.season == Season::Fall { 1.0 } else { 0.0 };
+        }
+        let blockade = 2.0 * 4.0 * rolls * st.blockade as f64 / 6.0;
+        let guilt = if st.emancipation { 5.0 * falls } else { 0.0 };
+        0.5 * (blockade + guilt)
     }
 
     /// A position in Strategic Will points for `me` against `them`, every term a rule's:
@@ -217,7 +328,9 @@ impl FtP {
         let (winners, _) = self.scenario_victory(st);
         let verdict = if winners.contains(&0) { 1.0 } else if winners.contains(&1) { -1.0 } else { 0.0 };
         union += 20.0 * played * verdict;
+        union += self.ai_future_sw(st);
         let f = self.ai_features(st);
+        union += self.ai_pending(st, &f);
         // FtP 12.1: states still to be decided, on the control of today.
         let mut count = vec![[0u16; 2]; self.c.states.len()];
         for s in self.c.map.ids() {
