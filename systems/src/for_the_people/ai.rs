@@ -377,10 +377,22 @@ impl FtP {
     /// - A moving force may pick up and drop SP and generals as often as it likes (FtP 5.1.5,
     ///   5.6.6); a one-ply look scores a drop and the pick-up that undoes it alike and can
     ///   repeat them for ever, so it only picks up (drops only when nothing else is open).
+    /// - The evaluation does not rate generals: a corps (FtP 5.3.3) is tried with its first
+    ///   extra-general option only (none when that is open), a naval move (FtP 6.1.2) at its
+    ///   largest with its first general option, and one army creation per space (FtP 5.2.1).
     pub(super) fn ai_shortlist(&self, st: &State, seat: Seat, legal: &[Action]) -> Option<Vec<usize>> {
         let side = if seat == 0 { Side::Union } else { Side::Csa };
         let only_shuffles = legal.iter().all(|a| matches!(a, Action::PickUp { .. } | Action::DropOff { .. }));
         let max_corps = |g: GeneralId, x: Option<GeneralId>| legal.iter().filter_map(|a| if let Action::MoveCorps { general, sp, extra } = *a && general == g && extra == x { Some(sp) } else { None }).max();
+        // The first of a general's corps options in the list order, `extra: None` first.
+        let first_extra = |g: GeneralId| {
+            let mut x = legal.iter().filter_map(|a| if let Action::MoveCorps { general, extra, .. } = *a && general == g { Some(extra) } else { None });
+            let first = x.next().flatten();
+            if x.any(|e| e.is_none()) { None } else { first }
+        };
+        let max_naval = |at: Sp| legal.iter().filter_map(|a| if let Action::NavalMove { space, sp, .. } = *a && space == at { Some(sp) } else { None }).max();
+        let first_naval = |at: Sp, n: u8| legal.iter().position(|a| matches!(*a, Action::NavalMove { space, sp, .. } if space == at && sp == n));
+        let first_army = |at: Sp| legal.iter().position(|a| matches!(*a, Action::CreateArmy { space, .. } if space == at));
         let max_div = |at: Sp| legal.iter().filter_map(|a| if let Action::MoveDivision { space, sp } = *a && space == at { Some(sp) } else { None }).max();
         let max_army_div = |of: ArmyId| legal.iter().filter_map(|a| if let Action::MoveArmyDivision { army, sp } = *a && army == of { Some(sp) } else { None }).max();
         let mut keep: Vec<usize> = Vec::new();
@@ -397,7 +409,9 @@ impl FtP {
                     rail.push((gain, i));
                     false
                 }
-                Action::MoveCorps { general, sp, extra } => Some(sp) == max_corps(general, extra),
+                Action::MoveCorps { general, sp, extra } => extra == first_extra(general) && Some(sp) == max_corps(general, extra),
+                Action::NavalMove { space, sp, .. } => Some(sp) == max_naval(space) && first_naval(space, sp) == Some(i),
+                Action::CreateArmy { space, .. } => first_army(space) == Some(i),
                 Action::MoveDivision { space, sp } => sp == 1 || Some(sp) == max_div(space),
                 Action::MoveArmyDivision { army, sp } => sp == 1 || Some(sp) == max_army_div(army),
                 Action::DropOff { .. } => only_shuffles,
@@ -425,9 +439,11 @@ impl FtP {
 
 #[cfg(test)]
 mod tests {
-    use super::RAIL_SHORTLIST;
+    use super::{RAIL_SHORTLIST, ai_attrition};
     use super::super::content::{Control, Side};
-    use super::super::play_tests::{game, sp};
+    use super::super::play_tests::{act, game, round_with, sp};
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
+    use bivouac_engine::log::Log;
     use super::super::state::{Action, Frame, HAND, Sp, State};
     use bivouac_engine::GameRng;
     use bivouac_engine::game::{Game, Setup};
@@ -556,7 +572,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_shortlisted_without_endless_drops_fpt_5_1_5_5_3_5_4() {
+    fn moves_are_shortlisted_without_endless_drops_fpt_5_1_5_5_3_5_4_6_1_2() {
         // FtP 5.1.5: pick-ups and drops as often as the player likes; the heuristic only picks
         // up (a drop and its pick-up score alike and could alternate for ever), unless nothing
         // else is open. FtP 5.3, 5.4: a corps at its largest, a division at 1 SP and its largest.
@@ -572,11 +588,107 @@ mod tests {
             Action::MoveDivision { space: a, sp: 1 },
             Action::MoveDivision { space: a, sp: 2 },
             Action::MoveDivision { space: a, sp: 4 },
+            Action::MoveCorps { general: b, sp: 5, extra: Some(4) },
+            Action::NavalMove { space: a, sp: 1, general: None },
+            Action::NavalMove { space: a, sp: 3, general: None },
+            Action::NavalMove { space: a, sp: 3, general: Some(b) },
         ];
         let short: Vec<&Action> = g.shortlist(&st, 0, &legal).unwrap().into_iter().map(|i| &legal[i]).collect();
-        assert_eq!(short, vec![&legal[0], &legal[2], &legal[4], &legal[5], &legal[7]]);
+        // FtP 5.3.3, 6.1.2: the generals along are not rated: one extra-general option, one
+        // naval move per port at its largest.
+        assert_eq!(short, vec![&legal[0], &legal[2], &legal[4], &legal[5], &legal[7], &legal[10]]);
         let shuffles = &legal[..2];
         assert!(g.shortlist(&st, 0, shuffles).is_none(), "a drop stays open when nothing else is");
+    }
+
+    #[test]
+    fn expected_attrition_follows_the_attrition_table_fpt_9_1_9_2() {
+        // FtP 9.1: 1-2 SP none, 3-6 lose 1, 7+ lose 2; FtP 9.2 examples: 3 SP out of supply
+        // lose 1 (then 2 forage nothing), 7 SP out of supply lose 2 then 1.
+        assert_eq!([0, 1, 2, 3, 6, 7, 12].map(|n| ai_attrition(n, true)), [0, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(ai_attrition(3, false), 1);
+        assert_eq!(ai_attrition(7, false), 3);
+        // A stack of 3 is worth less than 2 and 1 apart, everything else equal.
+        let g = game();
+        let st = start();
+        let f = g.ai_features(&st);
+        let s = sp("washington") as usize;
+        let worth = |n| g.ai_stack(&st, &f, Side::Union, s, n);
+        assert!(worth(3) - worth(2) < worth(2) - worth(1), "FtP 9.1: the third SP costs one in attrition");
+    }
+
+    #[test]
+    fn blockade_and_war_guilt_to_come_count_fpt_10_5_4_12_5_12_9() {
+        // FtP 10.5.4, 12.5: every BR roll at or under the blockade level costs the CSA 2 SW;
+        // FtP 12.9: after the Emancipation Proclamation, 5 SW every Fall.
+        let g = game();
+        let st = g.setup(&Setup::new("campaign", 2, 5)).unwrap();
+        let mut raised = st.clone();
+        raised.blockade += 1;
+        assert!(g.evaluate(&raised, 0) > g.evaluate(&st, 0));
+        assert!(g.evaluate(&raised, 1) < g.evaluate(&st, 1));
+        let mut guilt = st.clone();
+        guilt.emancipation = true;
+        assert!(g.evaluate(&guilt, 1) < g.evaluate(&st, 1));
+        let mut late = raised.clone();
+        late.turn = 12;
+        assert!(g.ai_future_sw(&late) < g.ai_future_sw(&raised), "fewer turns of rolls left");
+    }
+
+    #[test]
+    fn a_card_played_for_ops_is_worth_its_ops_before_they_are_used_fpt_4_1_11_3() {
+        // FtP 4.1: OPs not yet spent are worth something; FtP 11.3: PCs still to place are
+        // worth the best spaces open to them (neutral Kentucky and Missouri in 1861).
+        let g = game();
+        let mut st = start();
+        round_with(&mut st, Side::Union, 9);
+        let before = g.evaluate(&st, 0);
+        act(&mut st, Side::Union, "ops 9");
+        let ops = g.evaluate(&st, 0);
+        assert!(ops > before, "FtP 4.1: {ops} > {before}");
+        assert!(g.evaluate(&st, 1) < 1.0 - before + 1e-12);
+        act(&mut st, Side::Union, "pcs");
+        assert!(matches!(st.flow.top(), Some(Frame::Pcs { left: 3, .. })));
+        let pcs = g.evaluate(&st, 0);
+        assert!(pcs > before, "FtP 11.3: three PCs to place");
+    }
+
+    #[test]
+    fn a_moving_force_is_worth_the_best_space_it_can_reach_and_goes_there_fpt_5_1_11_1() {
+        // FtP 5.1, 5.4: a 1-SP division from Cincinnati can reach neutral Kentucky, where its
+        // PC will go down at the next PC Phase (FtP 11.1): activating it is worth more than
+        // stopping at once, and the heuristic walks it to a space it will convert.
+        let g = game();
+        let mut st = start();
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        let cin = sp("cincinnati");
+        let div = Action::MoveDivision { space: cin, sp: 1 };
+        assert!(g.legal_actions(&st, 0).contains(&div), "test premise: a division from Cincinnati");
+        g.apply(&mut st, 0, &div, &mut Log::quiet()).unwrap();
+        let f = g.ai_features(&st);
+        let m = st.moving.clone().expect("a moving force");
+        assert!(g.ai_reach(&st, &f, &m) > 0.0);
+        let mut stopped = st.clone();
+        g.apply(&mut stopped, 0, &Action::Stop, &mut Log::quiet()).unwrap();
+        assert!(g.evaluate(&st, 0) > g.evaluate(&stopped, 0), "FtP 5.1: moving on is worth more than stopping here");
+        let mut agent = HeuristicAgent::new(3);
+        let mut path = vec![cin];
+        for _ in 0..40 {
+            let Some(m) = st.moving.as_ref() else { break };
+            path.push(m.at);
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            // The CSA lets it pass (no interception, no interrupt).
+            let i = if seat == 0 { agent.choose(&Decision::new(g, &st, 0, &legal)) } else { legal.iter().position(|a| *a == Action::Decline).unwrap_or(legal.len() - 1) };
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        assert!(st.moving.is_none(), "the move ended");
+        let ended = *path.last().unwrap();
+        assert_ne!(ended, cin, "the division moved");
+        let ended = ended as usize;
+        let f = g.ai_features(&st);
+        assert!(g.ai_converts(&st, &f, Side::Union, ended), "FtP 11.1: it stops where it will place a PC ({})", g.sname(ended as Sp));
     }
 
     #[test]
@@ -592,7 +704,8 @@ mod tests {
 /// A traced game of the heuristic against random (run by hand: `cargo test --release -p
 /// bivouac-systems --lib for_the_people::ai::trace -- --ignored --nocapture`, with
 /// `FTP_TRACE=scenario,seat,seed`): per turn the Strategic Will and the states held, then the
-/// slowest decisions and the time per kind of decision.
+/// slowest decisions (with their legal and shortlisted actions) and the time per kind of
+/// decision, in CPU time of the thread.
 #[cfg(test)]
 mod trace {
     use super::super::play_tests::game;
@@ -602,6 +715,13 @@ mod trace {
     use bivouac_engine::log::Log;
     use std::collections::BTreeMap;
     use std::time::Instant;
+
+    /// This thread's CPU time in seconds (Linux: `/proc/thread-self/schedstat`, nanoseconds on
+    /// a CPU), so that a loaded machine does not inflate the times; `None` elsewhere.
+    fn thread_cpu() -> Option<f64> {
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        Some(s.split_whitespace().next()?.parse::<f64>().ok()? / 1e9)
+    }
 
     #[test]
     #[ignore]
@@ -625,9 +745,12 @@ mod trace {
             }
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
-            let t = Instant::now();
+            let (t, cpu) = (Instant::now(), thread_cpu());
             let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
-            let dt = t.elapsed().as_secs_f64();
+            let dt = match (cpu, thread_cpu()) {
+                (Some(a), Some(b)) => b - a,
+                _ => t.elapsed().as_secs_f64(),
+            };
             if seat == hseat {
                 let kind = g.notation(&legal[0]).split_whitespace().next().unwrap_or("").to_string();
                 let e = kinds.entry(kind.clone()).or_default();
@@ -635,7 +758,8 @@ mod trace {
                 e.1 += dt;
                 e.2 = e.2.max(dt);
                 e.3 = e.3.max(legal.len());
-                slow.push((dt, legal.len(), format!("{kind} -> {}", g.notation(&legal[i]))));
+                let short = g.shortlist(&st, seat, &legal).map_or(legal.len(), |x| x.len());
+                slow.push((dt, legal.len(), format!("{short} shortlisted: {kind} -> {}", g.notation(&legal[i]))));
             }
             if n + 30 > g.max_actions() {
                 println!("runaway: {} by seat {seat} of {} legal", g.notation(&legal[i]), legal.len());
