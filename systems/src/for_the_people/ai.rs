@@ -718,7 +718,7 @@ mod trace {
 
     /// This thread's CPU time in seconds (Linux: `/proc/thread-self/schedstat`, nanoseconds on
     /// a CPU), so that a loaded machine does not inflate the times; `None` elsewhere.
-    fn thread_cpu() -> Option<f64> {
+    pub(super) fn thread_cpu() -> Option<f64> {
         let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
         Some(s.split_whitespace().next()?.parse::<f64>().ok()? / 1e9)
     }
@@ -779,3 +779,61 @@ mod trace {
         }
     }
 }
+
+/// The root of the search at For the People decisions, against the heuristic's choice (run by
+/// hand: `FTP_SEARCH=scenario,seed,decisions,iterations,depth cargo test --release -p
+/// bivouac-systems --lib for_the_people::ai::search_root -- --ignored --nocapture`): heuristic
+/// against heuristic, and at every third decision of 3 or more legal actions the search of the
+/// seat to move, with no time limit, in CPU time: iterations, the most visited actions with
+/// their visits and means, and whether the search and the heuristic agree.
+#[cfg(test)]
+mod search_root {
+    use super::super::play_tests::game;
+    use super::trace::thread_cpu;
+    use bivouac_engine::GameRng;
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, best_index, score_actions};
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::mcts::{MctsConfig, search};
+
+    #[test]
+    #[ignore]
+    fn search_root() {
+        let spec = std::env::var("FTP_SEARCH").unwrap_or_else(|_| "campaign,1,20,400,0".into());
+        let p: Vec<&str> = spec.split(',').collect();
+        let (sc, seed, want, iters, depth): (&str, u64, usize, u32, u32) = (p[0], p[1].parse().unwrap(), p[2].parse().unwrap(), p[3].parse().unwrap(), p[4].parse().unwrap());
+        let g = game();
+        let mut st = g.setup(&Setup::new(sc, 2, seed)).unwrap();
+        let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 7)];
+        let mut rng = GameRng::new(seed + 13);
+        let cfg = MctsConfig { time_limit: None, max_depth: Some(depth), ..MctsConfig::iterations(iters) };
+        let (mut seen, mut done, mut agree, mut cpu, mut worst) = (0usize, 0usize, 0usize, 0.0f64, 0.0f64);
+        while g.outcome(&st).is_none() && done < want {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
+            if legal.len() >= 3 {
+                seen += 1;
+                if seen % 3 == 0 {
+                    let d = Decision::new(g, &st, seat, &legal);
+                    let h = best_index(&score_actions(&d, &mut rng, 2), &mut rng);
+                    let t = thread_cpu().unwrap_or(0.0);
+                    let r = search(&d, &cfg, &mut rng);
+                    let dt = thread_cpu().unwrap_or(0.0) - t;
+                    let pick = r.choice(&mut rng);
+                    let mut order: Vec<usize> = (0..legal.len()).collect();
+                    order.sort_by(|&a, &b| r.visits[b].cmp(&r.visits[a]).then(r.means[b].total_cmp(&r.means[a])));
+                    let top: Vec<String> = order.iter().take(4).map(|&k| format!("{} {}x {:.4}", g.notation(&legal[k]), r.visits[k], r.means[k])).collect();
+                    println!("turn {} seat {seat}: {} legal, {} iterations, {:.0} ms; heuristic {} (mean {:.4}), search {}{}; top: {}", st.turn, legal.len(), r.iterations, dt * 1000.0, g.notation(&legal[h]), r.means[h], g.notation(&legal[pick]), if pick == h { " =" } else { "" }, top.join(" | "));
+                    done += 1;
+                    agree += (pick == h) as usize;
+                    cpu += dt;
+                    worst = worst.max(dt);
+                }
+            }
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        println!("{done} searches: {agree} agree with the heuristic; {:.0} ms mean, {:.0} ms at most (CPU)", 1000.0 * cpu / done.max(1) as f64, 1000.0 * worst);
+    }
+}
+
