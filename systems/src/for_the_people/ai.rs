@@ -2,9 +2,9 @@
 //! future dice reseeded) and an evaluation of a position for a side, on Strategic Will.
 
 use super::FtP;
-use super::content::{ArmyId, Control, GeneralId, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, Season, Side, StateSide};
 use super::rules::other;
-use super::state::{Action, Sp, State};
+use super::state::{Action, Formation, Frame, MoveSt, Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
@@ -12,6 +12,14 @@ use bivouac_engine::game::{Game, Seat, outcome_value, squash};
 
 /// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
 const RAIL_SHORTLIST: usize = 12;
+
+/// What one OP of a card played for operations is worth before its operation is chosen
+/// (FtP 4.1): about the PC it can place (FtP 11.3). An event is played only when its effect
+/// is worth more than the card's OPs.
+const OP_WORTH: f64 = 0.6;
+
+/// The share of next turn's expected attrition (FtP 9.1, 9.2) an SP position pays now.
+const ATTRITION_WEIGHT: f64 = 0.5;
 
 /// What the evaluation reads of a position, per side (index: `Side::index`).
 struct Features {
@@ -23,6 +31,18 @@ struct Features {
     goal: [Vec<u32>; 2],
     /// The best enemy objective within reach (`ai_targets`).
     target: [Vec<f64>; 2],
+}
+
+/// SP a stack of `n` is expected to lose in the next Attrition Phase (FtP 9.1: 1 from 3 to 6
+/// SP, 2 above 6; FtP 9.2: again, on what is left, without a LOC).
+fn ai_attrition(n: u16, supplied: bool) -> u16 {
+    let loss = |n: u16| match n {
+        0..=2 => 0,
+        3..=6 => 1,
+        _ => 2,
+    };
+    let first = loss(n);
+    if supplied { first } else { first + loss(n - first) }
 }
 
 impl FtP {
@@ -191,7 +211,98 @@ impl FtP {
         if self.ai_converts(st, f, side, s) {
             v += self.ai_conversion(st, side, s);
         }
-        v
+        v - ATTRITION_WEIGHT * 1.5 * ai_attrition(n, f.sup[i][s]) as f64
+    }
+
+    /// What a decision the mover has already started is worth beyond the position: a one-ply
+    /// look scores an activation or a card played for OPs as nothing until the force has moved
+    /// or the PCs are down, and would pick among them at random. In Union points.
+    /// - A card played for OPs, its operation not chosen yet (FtP 4.1): `OP_WORTH` an OP.
+    /// - PCs still to place with OPs (FtP 11.3): the best spaces open to them.
+    /// - A campaign event's moves still to make (FtP 4.3): a 3-value card each.
+    /// - A moving force (FtP 5.1): the best space it can still reach (`ai_reach`).
+    fn ai_pending(&self, st: &State, f: &Features) -> f64 {
+        let sign = |side: Side| if side == Side::Union { 1.0 } else { -1.0 };
+        match st.flow.top() {
+            Some(&Frame::Ops { side, value, .. }) => sign(side) * OP_WORTH * value as f64,
+            Some(&Frame::Campaign { side, left }) => sign(side) * OP_WORTH * 3.0 * left as f64,
+            Some(&Frame::Pcs { side, left }) => {
+                let mut gains: Vec<f64> = self.pc_spaces(st, side).into_iter().map(|s| self.ai_conversion(st, side, s as usize)).collect();
+                gains.sort_by(|a, b| b.total_cmp(a));
+                sign(side) * gains.iter().take(left as usize).sum::<f64>()
+            }
+            Some(Frame::Move) => st.moving.as_ref().map_or(0.0, |m| sign(m.side) * self.ai_reach(st, f, m)),
+            _ => 0.0,
+        }
+    }
+
+    /// The best gain the moving force can still make (FtP 5.1): its worth (`ai_stack`) in the
+    /// best space within its MP, less its worth where it stands; 0 if it should stop here. A
+    /// space with enemy SP or a fort ends the move in battle (FtP 5.7): reached only by a force
+    /// at least twice the enemy's strength; a division stays out of the spaces FtP 5.4.2
+    /// forbids it.
+    fn ai_reach(&self, st: &State, f: &Features, m: &MoveSt) -> f64 {
+        if m.halted || m.mp == 0 {
+            return 0.0;
+        }
+        let side = m.side;
+        let i = side.index();
+        let mut k = m.sp as u16;
+        if m.kind == Formation::Army
+            && let Some(x) = m.army.and_then(|a| st.armies[a as usize].as_ref())
+        {
+            k += x.sp as u16;
+        }
+        if k == 0 {
+            return 0.0;
+        }
+        let n = &f.inf[i];
+        let worth = |s: usize, x: u16| self.ai_stack(st, f, side, s, x);
+        let at = m.at as usize;
+        let here = worth(at, n[at]) - worth(at, n[at].saturating_sub(k));
+        let mut best = 0.0f64;
+        let mut seen = vec![false; self.c.map.len()];
+        seen[at] = true;
+        let mut frontier = vec![m.at];
+        for _ in 0..m.mp {
+            let mut next = Vec::new();
+            for &s in &frontier {
+                for (t, _) in self.c.map.neighbors(SpaceId(s)) {
+                    let to = t.index();
+                    if seen[to] || self.division_barred(st, m, t.0) {
+                        continue;
+                    }
+                    seen[to] = true;
+                    let enemy = self.enemy_occupied(st, side, t.0);
+                    if enemy && k < 2 * self.strength(st, other(side), t.0).max(1) {
+                        continue;
+                    }
+                    best = best.max(worth(to, n[to] + k) - worth(to, n[to]) - here);
+                    if !enemy {
+                        next.push(t.0);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        best
+    }
+
+    /// Blockade (FtP 10.5.4, 12.5) and war guilt (FtP 12.9) still to come, in Union points:
+    /// each BR roll at or under the blockade level costs the CSA 2 SW, four zones a turn for
+    /// every turn left with BR rolls; after the Emancipation Proclamation the CSA loses 5 SW
+    /// every Fall still to be played. Counted at half: the zones may close, the game may end.
+    fn ai_future_sw(&self, st: &State) -> f64 {
+        let last = self.c.scenarios[st.sc as usize].last_turn;
+        let ahead = self.c.turns.iter().filter(|t| t.number > st.turn && t.number <= last);
+        let (mut rolls, mut falls) = (0.0, 0.0);
+        for t in ahead {
+            rolls += if t.br_rolls { 1.0 } else { 0.0 };
+            falls += if t.season == Season::Fall { 1.0 } else { 0.0 };
+        }
+        let blockade = 2.0 * 4.0 * rolls * st.blockade as f64 / 6.0;
+        let guilt = if st.emancipation { 5.0 * falls } else { 0.0 };
+        0.5 * (blockade + guilt)
     }
 
     /// A position in Strategic Will points for `me` against `them`, every term a rule's:
@@ -217,7 +328,9 @@ impl FtP {
         let (winners, _) = self.scenario_victory(st);
         let verdict = if winners.contains(&0) { 1.0 } else if winners.contains(&1) { -1.0 } else { 0.0 };
         union += 20.0 * played * verdict;
+        union += self.ai_future_sw(st);
         let f = self.ai_features(st);
+        union += self.ai_pending(st, &f);
         // FtP 12.1: states still to be decided, on the control of today.
         let mut count = vec![[0u16; 2]; self.c.states.len()];
         for s in self.c.map.ids() {
@@ -264,10 +377,22 @@ impl FtP {
     /// - A moving force may pick up and drop SP and generals as often as it likes (FtP 5.1.5,
     ///   5.6.6); a one-ply look scores a drop and the pick-up that undoes it alike and can
     ///   repeat them for ever, so it only picks up (drops only when nothing else is open).
+    /// - The evaluation does not rate generals: a corps (FtP 5.3.3) is tried with its first
+    ///   extra-general option only (none when that is open), a naval move (FtP 6.1.2) at its
+    ///   largest with its first general option, and one army creation per space (FtP 5.2.1).
     pub(super) fn ai_shortlist(&self, st: &State, seat: Seat, legal: &[Action]) -> Option<Vec<usize>> {
         let side = if seat == 0 { Side::Union } else { Side::Csa };
         let only_shuffles = legal.iter().all(|a| matches!(a, Action::PickUp { .. } | Action::DropOff { .. }));
         let max_corps = |g: GeneralId, x: Option<GeneralId>| legal.iter().filter_map(|a| if let Action::MoveCorps { general, sp, extra } = *a && general == g && extra == x { Some(sp) } else { None }).max();
+        // The first of a general's corps options in the list order, `extra: None` first.
+        let first_extra = |g: GeneralId| {
+            let mut x = legal.iter().filter_map(|a| if let Action::MoveCorps { general, extra, .. } = *a && general == g { Some(extra) } else { None });
+            let first = x.next().flatten();
+            if x.any(|e| e.is_none()) { None } else { first }
+        };
+        let max_naval = |at: Sp| legal.iter().filter_map(|a| if let Action::NavalMove { space, sp, .. } = *a && space == at { Some(sp) } else { None }).max();
+        let first_naval = |at: Sp, n: u8| legal.iter().position(|a| matches!(*a, Action::NavalMove { space, sp, .. } if space == at && sp == n));
+        let first_army = |at: Sp| legal.iter().position(|a| matches!(*a, Action::CreateArmy { space, .. } if space == at));
         let max_div = |at: Sp| legal.iter().filter_map(|a| if let Action::MoveDivision { space, sp } = *a && space == at { Some(sp) } else { None }).max();
         let max_army_div = |of: ArmyId| legal.iter().filter_map(|a| if let Action::MoveArmyDivision { army, sp } = *a && army == of { Some(sp) } else { None }).max();
         let mut keep: Vec<usize> = Vec::new();
@@ -284,7 +409,9 @@ impl FtP {
                     rail.push((gain, i));
                     false
                 }
-                Action::MoveCorps { general, sp, extra } => Some(sp) == max_corps(general, extra),
+                Action::MoveCorps { general, sp, extra } => extra == first_extra(general) && Some(sp) == max_corps(general, extra),
+                Action::NavalMove { space, sp, .. } => Some(sp) == max_naval(space) && first_naval(space, sp) == Some(i),
+                Action::CreateArmy { space, .. } => first_army(space) == Some(i),
                 Action::MoveDivision { space, sp } => sp == 1 || Some(sp) == max_div(space),
                 Action::MoveArmyDivision { army, sp } => sp == 1 || Some(sp) == max_army_div(army),
                 Action::DropOff { .. } => only_shuffles,
@@ -312,9 +439,11 @@ impl FtP {
 
 #[cfg(test)]
 mod tests {
-    use super::RAIL_SHORTLIST;
+    use super::{RAIL_SHORTLIST, ai_attrition};
     use super::super::content::{Control, Side};
-    use super::super::play_tests::{game, sp};
+    use super::super::play_tests::{act, game, round_with, sp};
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
+    use bivouac_engine::log::Log;
     use super::super::state::{Action, Frame, HAND, Sp, State};
     use bivouac_engine::GameRng;
     use bivouac_engine::game::{Game, Setup};
@@ -443,7 +572,7 @@ mod tests {
     }
 
     #[test]
-    fn moves_are_shortlisted_without_endless_drops_fpt_5_1_5_5_3_5_4() {
+    fn moves_are_shortlisted_without_endless_drops_fpt_5_1_5_5_3_5_4_6_1_2() {
         // FtP 5.1.5: pick-ups and drops as often as the player likes; the heuristic only picks
         // up (a drop and its pick-up score alike and could alternate for ever), unless nothing
         // else is open. FtP 5.3, 5.4: a corps at its largest, a division at 1 SP and its largest.
@@ -459,11 +588,107 @@ mod tests {
             Action::MoveDivision { space: a, sp: 1 },
             Action::MoveDivision { space: a, sp: 2 },
             Action::MoveDivision { space: a, sp: 4 },
+            Action::MoveCorps { general: b, sp: 5, extra: Some(4) },
+            Action::NavalMove { space: a, sp: 1, general: None },
+            Action::NavalMove { space: a, sp: 3, general: None },
+            Action::NavalMove { space: a, sp: 3, general: Some(b) },
         ];
         let short: Vec<&Action> = g.shortlist(&st, 0, &legal).unwrap().into_iter().map(|i| &legal[i]).collect();
-        assert_eq!(short, vec![&legal[0], &legal[2], &legal[4], &legal[5], &legal[7]]);
+        // FtP 5.3.3, 6.1.2: the generals along are not rated: one extra-general option, one
+        // naval move per port at its largest.
+        assert_eq!(short, vec![&legal[0], &legal[2], &legal[4], &legal[5], &legal[7], &legal[10]]);
         let shuffles = &legal[..2];
         assert!(g.shortlist(&st, 0, shuffles).is_none(), "a drop stays open when nothing else is");
+    }
+
+    #[test]
+    fn expected_attrition_follows_the_attrition_table_fpt_9_1_9_2() {
+        // FtP 9.1: 1-2 SP none, 3-6 lose 1, 7+ lose 2; FtP 9.2 examples: 3 SP out of supply
+        // lose 1 (then 2 forage nothing), 7 SP out of supply lose 2 then 1.
+        assert_eq!([0, 1, 2, 3, 6, 7, 12].map(|n| ai_attrition(n, true)), [0, 0, 0, 1, 1, 2, 2]);
+        assert_eq!(ai_attrition(3, false), 1);
+        assert_eq!(ai_attrition(7, false), 3);
+        // A stack of 3 is worth less than 2 and 1 apart, everything else equal.
+        let g = game();
+        let st = start();
+        let f = g.ai_features(&st);
+        let s = sp("washington") as usize;
+        let worth = |n| g.ai_stack(&st, &f, Side::Union, s, n);
+        assert!(worth(3) - worth(2) < worth(2) - worth(1), "FtP 9.1: the third SP costs one in attrition");
+    }
+
+    #[test]
+    fn blockade_and_war_guilt_to_come_count_fpt_10_5_4_12_5_12_9() {
+        // FtP 10.5.4, 12.5: every BR roll at or under the blockade level costs the CSA 2 SW;
+        // FtP 12.9: after the Emancipation Proclamation, 5 SW every Fall.
+        let g = game();
+        let st = g.setup(&Setup::new("campaign", 2, 5)).unwrap();
+        let mut raised = st.clone();
+        raised.blockade += 1;
+        assert!(g.evaluate(&raised, 0) > g.evaluate(&st, 0));
+        assert!(g.evaluate(&raised, 1) < g.evaluate(&st, 1));
+        let mut guilt = st.clone();
+        guilt.emancipation = true;
+        assert!(g.evaluate(&guilt, 1) < g.evaluate(&st, 1));
+        let mut late = raised.clone();
+        late.turn = 12;
+        assert!(g.ai_future_sw(&late) < g.ai_future_sw(&raised), "fewer turns of rolls left");
+    }
+
+    #[test]
+    fn a_card_played_for_ops_is_worth_its_ops_before_they_are_used_fpt_4_1_11_3() {
+        // FtP 4.1: OPs not yet spent are worth something; FtP 11.3: PCs still to place are
+        // worth the best spaces open to them (neutral Kentucky and Missouri in 1861).
+        let g = game();
+        let mut st = start();
+        round_with(&mut st, Side::Union, 9);
+        let before = g.evaluate(&st, 0);
+        act(&mut st, Side::Union, "ops 9");
+        let ops = g.evaluate(&st, 0);
+        assert!(ops > before, "FtP 4.1: {ops} > {before}");
+        assert!(g.evaluate(&st, 1) < 1.0 - before + 1e-12);
+        act(&mut st, Side::Union, "pcs");
+        assert!(matches!(st.flow.top(), Some(Frame::Pcs { left: 3, .. })));
+        let pcs = g.evaluate(&st, 0);
+        assert!(pcs > before, "FtP 11.3: three PCs to place");
+    }
+
+    #[test]
+    fn a_moving_force_is_worth_the_best_space_it_can_reach_and_goes_there_fpt_5_1_11_1() {
+        // FtP 5.1, 5.4: a 1-SP division from Cincinnati can reach neutral Kentucky, where its
+        // PC will go down at the next PC Phase (FtP 11.1): activating it is worth more than
+        // stopping at once, and the heuristic walks it to a space it will convert.
+        let g = game();
+        let mut st = start();
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        let cin = sp("cincinnati");
+        let div = Action::MoveDivision { space: cin, sp: 1 };
+        assert!(g.legal_actions(&st, 0).contains(&div), "test premise: a division from Cincinnati");
+        g.apply(&mut st, 0, &div, &mut Log::quiet()).unwrap();
+        let f = g.ai_features(&st);
+        let m = st.moving.clone().expect("a moving force");
+        assert!(g.ai_reach(&st, &f, &m) > 0.0);
+        let mut stopped = st.clone();
+        g.apply(&mut stopped, 0, &Action::Stop, &mut Log::quiet()).unwrap();
+        assert!(g.evaluate(&st, 0) > g.evaluate(&stopped, 0), "FtP 5.1: moving on is worth more than stopping here");
+        let mut agent = HeuristicAgent::new(3);
+        let mut path = vec![cin];
+        for _ in 0..40 {
+            let Some(m) = st.moving.as_ref() else { break };
+            path.push(m.at);
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            // The CSA lets it pass (no interception, no interrupt).
+            let i = if seat == 0 { agent.choose(&Decision::new(g, &st, 0, &legal)) } else { legal.iter().position(|a| *a == Action::Decline).unwrap_or(legal.len() - 1) };
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        assert!(st.moving.is_none(), "the move ended");
+        let ended = *path.last().unwrap();
+        assert_ne!(ended, cin, "the division moved");
+        let ended = ended as usize;
+        let f = g.ai_features(&st);
+        assert!(g.ai_converts(&st, &f, Side::Union, ended), "FtP 11.1: it stops where it will place a PC ({})", g.sname(ended as Sp));
     }
 
     #[test]
@@ -479,7 +704,8 @@ mod tests {
 /// A traced game of the heuristic against random (run by hand: `cargo test --release -p
 /// bivouac-systems --lib for_the_people::ai::trace -- --ignored --nocapture`, with
 /// `FTP_TRACE=scenario,seat,seed`): per turn the Strategic Will and the states held, then the
-/// slowest decisions and the time per kind of decision.
+/// slowest decisions (with their legal and shortlisted actions) and the time per kind of
+/// decision, in CPU time of the thread.
 #[cfg(test)]
 mod trace {
     use super::super::play_tests::game;
@@ -489,6 +715,13 @@ mod trace {
     use bivouac_engine::log::Log;
     use std::collections::BTreeMap;
     use std::time::Instant;
+
+    /// This thread's CPU time in seconds (Linux: `/proc/thread-self/schedstat`, nanoseconds on
+    /// a CPU), so that a loaded machine does not inflate the times; `None` elsewhere.
+    pub(super) fn thread_cpu() -> Option<f64> {
+        let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+        Some(s.split_whitespace().next()?.parse::<f64>().ok()? / 1e9)
+    }
 
     #[test]
     #[ignore]
@@ -512,9 +745,12 @@ mod trace {
             }
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
-            let t = Instant::now();
+            let (t, cpu) = (Instant::now(), thread_cpu());
             let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
-            let dt = t.elapsed().as_secs_f64();
+            let dt = match (cpu, thread_cpu()) {
+                (Some(a), Some(b)) => b - a,
+                _ => t.elapsed().as_secs_f64(),
+            };
             if seat == hseat {
                 let kind = g.notation(&legal[0]).split_whitespace().next().unwrap_or("").to_string();
                 let e = kinds.entry(kind.clone()).or_default();
@@ -522,7 +758,8 @@ mod trace {
                 e.1 += dt;
                 e.2 = e.2.max(dt);
                 e.3 = e.3.max(legal.len());
-                slow.push((dt, legal.len(), format!("{kind} -> {}", g.notation(&legal[i]))));
+                let short = g.shortlist(&st, seat, &legal).map_or(legal.len(), |x| x.len());
+                slow.push((dt, legal.len(), format!("{short} shortlisted: {kind} -> {}", g.notation(&legal[i]))));
             }
             if n + 30 > g.max_actions() {
                 println!("runaway: {} by seat {seat} of {} legal", g.notation(&legal[i]), legal.len());
@@ -542,3 +779,61 @@ mod trace {
         }
     }
 }
+
+/// The root of the search at For the People decisions, against the heuristic's choice (run by
+/// hand: `FTP_SEARCH=scenario,seed,decisions,iterations,depth cargo test --release -p
+/// bivouac-systems --lib for_the_people::ai::search_root -- --ignored --nocapture`): heuristic
+/// against heuristic, and at every third decision of 3 or more legal actions the search of the
+/// seat to move, with no time limit, in CPU time: iterations, the most visited actions with
+/// their visits and means, and whether the search and the heuristic agree.
+#[cfg(test)]
+mod search_root {
+    use super::super::play_tests::game;
+    use super::trace::thread_cpu;
+    use bivouac_engine::GameRng;
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, best_index, score_actions};
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::mcts::{MctsConfig, search};
+
+    #[test]
+    #[ignore]
+    fn search_root() {
+        let spec = std::env::var("FTP_SEARCH").unwrap_or_else(|_| "campaign,1,20,400,0".into());
+        let p: Vec<&str> = spec.split(',').collect();
+        let (sc, seed, want, iters, depth): (&str, u64, usize, u32, u32) = (p[0], p[1].parse().unwrap(), p[2].parse().unwrap(), p[3].parse().unwrap(), p[4].parse().unwrap());
+        let g = game();
+        let mut st = g.setup(&Setup::new(sc, 2, seed)).unwrap();
+        let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 7)];
+        let mut rng = GameRng::new(seed + 13);
+        let cfg = MctsConfig { time_limit: None, max_depth: Some(depth), ..MctsConfig::iterations(iters) };
+        let (mut seen, mut done, mut agree, mut cpu, mut worst) = (0usize, 0usize, 0usize, 0.0f64, 0.0f64);
+        while g.outcome(&st).is_none() && done < want {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
+            if legal.len() >= 3 {
+                seen += 1;
+                if seen % 3 == 0 {
+                    let d = Decision::new(g, &st, seat, &legal);
+                    let h = best_index(&score_actions(&d, &mut rng, 2), &mut rng);
+                    let t = thread_cpu().unwrap_or(0.0);
+                    let r = search(&d, &cfg, &mut rng);
+                    let dt = thread_cpu().unwrap_or(0.0) - t;
+                    let pick = r.choice(&mut rng);
+                    let mut order: Vec<usize> = (0..legal.len()).collect();
+                    order.sort_by(|&a, &b| r.visits[b].cmp(&r.visits[a]).then(r.means[b].total_cmp(&r.means[a])));
+                    let top: Vec<String> = order.iter().take(4).map(|&k| format!("{} {}x {:.4}", g.notation(&legal[k]), r.visits[k], r.means[k])).collect();
+                    println!("turn {} seat {seat}: {} legal, {} iterations, {:.0} ms; heuristic {} (mean {:.4}), search {}{}; top: {}", st.turn, legal.len(), r.iterations, dt * 1000.0, g.notation(&legal[h]), r.means[h], g.notation(&legal[pick]), if pick == h { " =" } else { "" }, top.join(" | "));
+                    done += 1;
+                    agree += (pick == h) as usize;
+                    cpu += dt;
+                    worst = worst.max(dt);
+                }
+            }
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        println!("{done} searches: {agree} agree with the heuristic; {:.0} ms mean, {:.0} ms at most (CPU)", 1000.0 * cpu / done.max(1) as f64, 1000.0 * worst);
+    }
+}
+
