@@ -1,6 +1,6 @@
 //! FtP 5.6.7 (optional, option `opt-special-generals` = `on`): special abilities of generals.
-//! This file: part A (McClellan). Parts B (Van Dorn) and D (Sheridan's corps counter):
-//! general_counters.rs. PARTIAL: what is not implemented the option's description says.
+//! This file: part A (McClellan). Parts B (Van Dorn), D (Sheridan's corps counter) and E
+//! (Wilson's Raid): general_counters.rs; C and D's 2-SP brigades: strong_brigades.rs.
 //!
 //! * A 1: when McClellan is given command of an army within 4 spaces of the Union capital, the
 //!   Union gains +5 SW, once a game (the Italian "+5 SP" is a typo for SW, digest 5.2). A

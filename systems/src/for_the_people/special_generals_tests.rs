@@ -39,7 +39,7 @@ fn create_under_mcclellan(st: &mut State, at: &str) {
     act(st, Side::Union, &create);
 }
 
-/// The option offers `off` (the default) and `on`, says which parts are not available, and
+/// The option offers `off` (the default) and `on`, names every part it plays (A-E), and
 /// refuses any other value (the former `mcclellan` included).
 #[test]
 fn special_generals_option_is_off_or_on_fpt_5_6_7() {
@@ -47,7 +47,7 @@ fn special_generals_option_is_off_or_on_fpt_5_6_7() {
     let sc = g.scenarios().into_iter().find(|s| s.id == "1861").expect("1861");
     let info = sc.options.into_iter().find(|o| o.key == "opt-special-generals").expect("option");
     assert_eq!(info.values, ["off", "on"]);
-    assert!(info.description.contains("FtP 5.6.7") && info.description.contains("PARTIAL") && info.description.contains("NOT YET AVAILABLE"));
+    assert!(info.description.contains("FtP 5.6.7") && !info.description.contains("PARTIAL") && ["A (", "B (", "C and D (", "E ("].iter().all(|p| info.description.contains(p)));
     for bad in ["mcclellan", "yes"] {
         let mut setup = Setup::new("1861", 2, 7);
         setup.options.insert("opt-special-generals".into(), bad.into());

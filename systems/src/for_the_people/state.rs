@@ -270,7 +270,7 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
-    /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs).
+    /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs, strong_brigades.rs).
     #[serde(default)]
     pub special_generals: bool,
     /// FtP 5.6.7 B, D [INTERP] option `counter-swap-mp` = `brigade`: a swap to the brigade
