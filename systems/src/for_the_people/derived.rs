@@ -105,16 +105,28 @@ impl FtP {
     /// The legal actions of `st` (`legal_now`), remembered for the last position listed on
     /// this thread.
     pub fn legal(&self, st: &State) -> Vec<Action> {
+        self.with_legal(st, <[Action]>::to_vec)
+    }
+
+    /// Whether `action` is legal in `st` (`legal`, without copying a remembered listing).
+    pub(super) fn is_legal(&self, st: &State, action: &Action) -> bool {
+        self.with_legal(st, |actions| actions.contains(action))
+    }
+
+    /// `f` of the legal actions of `st`, listed once per position (the last one remembered).
+    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
             let key = self.position_key(st);
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_position(&l.key, &key)).map(|l| l.actions.clone()));
-            if let Some(actions) = known {
-                return actions;
+            let mut f = Some(f);
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_position(&l.key, &key)).map(|l| f.take().map(|f| f(&l.actions))));
+            if let Some(Some(answer)) = known {
+                return answer;
             }
             let actions = self.legal_now(st);
-            LISTED.set(Some(Listed { rules, key, actions: actions.clone() }));
-            actions
+            let answer = f.take().map(|f| f(&actions));
+            LISTED.set(Some(Listed { rules, key, actions }));
+            answer.expect("`f` runs once")
         })
     }
 }
