@@ -236,7 +236,7 @@ impl FtP {
                 }
             }
         }
-        out.sort();
+        // In search order: callers sort (`strategic_moves`) or only look up.
         out
     }
 

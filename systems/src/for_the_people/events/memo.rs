@@ -87,7 +87,9 @@ pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Ti
 fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
     let same = |k: &Known| k.rules == rules && k.side == side && k.card == card && k.timing == timing && k.source == source;
-    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| g.event_reads_hold(st, side, card, &k.reads)).map(|k| k.answer)) {
+    // The view's fields are made once for all the answers kept (their reads overlap).
+    let check = g.read_check(st, side, card);
+    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| check.holds(&k.reads)).map(|k| k.answer)) {
         return answer;
     }
     let (answer, reads) = g.event_call_read(st, side, card, ask);
