@@ -11,18 +11,20 @@ function declare()
   }
 end
 
-local function candidates(view, taken)
+-- `first`: stop at the first candidate (enough for `playable`).
+local function candidates(view, taken, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.control == "csa" and s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
 end
 
 function playable(view)
-  return #candidates(view, {}) > 0
+  return #candidates(view, {}, true) > 0
 end
 
 function play(view)

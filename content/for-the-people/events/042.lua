@@ -9,18 +9,20 @@ function declare()
   return { text = "Remove every political control marker (both sides') in Kentucky.", playable = true }
 end
 
-local function marked(view)
+-- `first`: stop at the first space found (enough for `playable`).
+local function marked(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.state == "ky" and s.control ~= "neutral" then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
 end
 
 function playable(view)
-  return #marked(view) > 0
+  return #marked(view, true) > 0
 end
 
 function play(view)

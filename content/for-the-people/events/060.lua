@@ -11,11 +11,12 @@ end
 playable, play = ftp.choose_one{
   seat = "union",
   prompt = "sink a Confederate ironclad",
-  candidates = function(view)
+  candidates = function(view, first)
     local out = {}
     for id, s in pairs(view.spaces) do
       if s.ironclad then
         out[#out + 1] = id
+        if first then return out end
       end
     end
     return out

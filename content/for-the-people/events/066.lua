@@ -15,12 +15,14 @@ function declare(card)
   return { text = "The enemy loses 1 infantry SP in a " .. s.name .. " space of your choice.", playable = true }
 end
 
-local function spaces(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function spaces(view, first)
   local st = (STATE[view.card] or STATE[66]).id
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.state == st and s.infantry[view.enemy] > 0 then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out

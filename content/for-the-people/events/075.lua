@@ -49,11 +49,13 @@ local function has_general(view, id)
   return false
 end
 
-local function targets(view)
+-- `first`: stop at the first target found (enough for `playable`).
+local function targets(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.original == "csa" and friendly(view, s) and has_general(view, id) then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
@@ -88,7 +90,7 @@ local function sources(view, target, moved)
 end
 
 function playable(view)
-  return #targets(view) > 0
+  return #targets(view, true) > 0
 end
 
 function play(view)

@@ -12,20 +12,22 @@ function declare()
   return { text = "Place 2 Confederate SP as reinforcements, in 2 different Confederate states; they may be placed in pro-Union spaces.", playable = true }
 end
 
-local function candidates(view, used)
+-- `first`: stop at the first candidate (enough for `playable`).
+local function candidates(view, used, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     local state = view.states[s.state]
     if s.original == "csa" and state.control == "csa" and not used[s.state] and s.control == "csa"
         and s.sp.union == 0 and s.fort ~= "union" and s.supplied.csa then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
 end
 
 function playable(view)
-  return #candidates(view, {}) > 0
+  return #candidates(view, {}, true) > 0
 end
 
 function play(view)

@@ -12,11 +12,13 @@ function declare()
   }
 end
 
-local function candidates(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function candidates(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.state == "md" and s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out

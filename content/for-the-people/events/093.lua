@@ -10,28 +10,32 @@ function declare()
   return { text = "Move one Union general (not cavalry) on the map to any supplied Union-controlled space holding Union SP.", playable = true }
 end
 
-local function spaces(view, from)
+-- `first`: stop at the first space found.
+local function spaces(view, from, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if id ~= from and s.control == "union" and s.sp.union > 0 and s.sp.csa == 0 and s.supplied.union then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
 end
 
-local function generals(view)
+-- `first`: stop at the first general found (enough for `playable`).
+local function generals(view, first)
   local out = {}
   for id, g in pairs(view.generals) do
-    if g.side == "union" and not g.cavalry and (g.where == "map" or g.where == "army") and #spaces(view, g.space) > 0 then
+    if g.side == "union" and not g.cavalry and (g.where == "map" or g.where == "army") and #spaces(view, g.space, true) > 0 then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out
 end
 
 function playable(view)
-  return #generals(view) > 0
+  return #generals(view, true) > 0
 end
 
 function play(view)

@@ -15,7 +15,8 @@ function declare()
   return { text = "Wilson's Raid: place 2 Union PCs in Alabama or Georgia spaces free of Confederate SP and forts, next to Union SP or to the raid's previous PC; they may destroy resource centers.", playable = true }
 end
 
-local function candidates(view, taken)
+-- `first`: stop at the first candidate (enough for `playable`).
+local function candidates(view, taken, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if (s.state == "al" or s.state == "ga") and s.control ~= "union" and s.sp.csa == 0 and s.fort ~= "csa"
@@ -24,14 +25,17 @@ local function candidates(view, taken)
       for _, n in ipairs(s.adjacent) do
         if view.spaces[n].sp.union > 0 or taken[n] then near = true end
       end
-      if near then out[#out + 1] = id end
+      if near then
+        out[#out + 1] = id
+        if first then return out end
+      end
     end
   end
   return out
 end
 
 function playable(view)
-  return #candidates(view, {}) > 0
+  return #candidates(view, {}, true) > 0
 end
 
 function play(view)

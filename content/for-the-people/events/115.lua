@@ -14,12 +14,14 @@ function declare()
   return { text = "The Confederacy retakes a Union-controlled coastal fort that holds no Union SP: place a Confederate PC on it.", playable = true }
 end
 
-local function forts(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function forts(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.coastal_fort and s.original == "csa" and s.control == "union" and s.sp.union == 0
         and (view.retake_only == nil or view.retake_only == id) then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out

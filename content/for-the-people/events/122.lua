@@ -12,11 +12,13 @@ function declare()
   return { text = "The Union chooses a Confederate general (not cavalry) in Kentucky, Tennessee, Mississippi, Alabama or Georgia: he goes to the turn track, back next turn.", playable = true }
 end
 
-local function candidates(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function candidates(view, first)
   local out = {}
   for id, g in pairs(view.generals) do
     if g.side == "csa" and not g.cavalry and (g.where == "map" or g.where == "army") and WEST[view.spaces[g.space].state] then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out

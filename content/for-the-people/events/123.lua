@@ -10,14 +10,17 @@ function declare()
   return { text = "Confederate player: place 1 Confederate PC in Missouri (no Union SP there). Union player: remove 1 Confederate PC from a Missouri space without Confederate SP.", playable = true }
 end
 
-local function candidates(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function candidates(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.state == "mo" then
       if view.side == "csa" and s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
         out[#out + 1] = id
+        if first then return out end
       elseif view.side == "union" and s.control == "csa" and s.original ~= "csa" and s.sp.csa == 0 then
         out[#out + 1] = id
+        if first then return out end
       end
     end
   end

@@ -9,11 +9,13 @@ function declare()
   return { text = "The Confederacy loses 1 infantry SP, chosen by the Union.", playable = true }
 end
 
-local function spaces(view)
+-- `first`: stop at the first candidate (ftp.choose_one's `playable`).
+local function spaces(view, first)
   local out = {}
   for id, s in pairs(view.spaces) do
     if s.infantry.csa > 0 then
       out[#out + 1] = id
+      if first then return out end
     end
   end
   return out

@@ -30,19 +30,21 @@ end
 -- fewer are left.
 function ftp.sp_removal(o)
   local count = o.count
-  local function spaces(view, taken)
+  -- `first`: stop at the first space found (enough for `playable`).
+  local function spaces(view, taken, first)
     local victim = get(o.victim, view)
     local armies = o.in_army and army_spaces(view, victim)
     local out = {}
     for id, s in pairs(view.spaces) do
       if s.infantry[victim] - (taken[id] or 0) > 0 and (not armies or armies[id]) then
         out[#out + 1] = id
+        if first then return out end
       end
     end
     return out
   end
   local function playable(view)
-    return #spaces(view, {}) > 0
+    return #spaces(view, {}, true) > 0
   end
   local function play(view)
     local victim = get(o.victim, view)
@@ -72,7 +74,8 @@ end
 -- in the prompt ("Kentucky"; or a function of the view giving it). `exception`: see below.
 function ftp.pc_placement(o)
   local side, state, count, name = o.side, o.state, o.count, o.name
-  local function candidates(view, taken)
+  -- `first`: stop at the first space found (enough for `playable`).
+  local function candidates(view, taken, first)
     local out = {}
     -- `exception(view)`, if given: nil, or a function(s, id) true where the card makes an
     -- exception to FtP 11.3 D (the PC may go there although `pc_ok` says no).
@@ -82,12 +85,13 @@ function ftp.pc_placement(o)
       local here = ex or ((state == nil or s.state == state) and (o.where == nil or o.where(s)))
       if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and (ex or s.pc_ok[side]) and not taken[id] then
         out[#out + 1] = id
+        if first then return out end
       end
     end
     return out
   end
   local function playable(view)
-    return #candidates(view, {}) > 0
+    return #candidates(view, {}, true) > 0
   end
   local function play(view)
     local taken = {}
@@ -118,19 +122,21 @@ end
 -- the prompt ("a Union army").
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
-  local function spaces(view, taken)
+  -- `first`: stop at the first space found (enough for `playable`).
+  local function spaces(view, taken, first)
     local armies = o.in_army and army_spaces(view, side)
     local out = {}
     for id, s in pairs(view.spaces) do
       local here = (not armies or armies[id]) and (o.where == nil or o.where(s))
       if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
         out[#out + 1] = id
+        if first then return out end
       end
     end
     return out
   end
   local function playable(view)
-    return #spaces(view, {}) > 0
+    return #spaces(view, {}, true) > 0
   end
   local function play(view)
     local taken = {}
@@ -155,7 +161,9 @@ end
 -- side) picks one of `candidates(view)` (a list of ids, offered sorted so that the order never
 -- depends on Lua's table iteration; `keep_order = true` keeps the order of a list that already
 -- has one, such as a pile's) with `prompt` (a text, or a function of the view);
--- `command(id, view)` is the one command the choice issues. Playable while there is a candidate.
+-- `command(id, view)` is the one command the choice issues. Playable while there is a candidate:
+-- `playable` calls `candidates(view, true)`, and a candidates function may stop at the first
+-- candidate it finds when its second argument is true.
 function ftp.choose_one(o)
   local function options(view)
     local out = o.candidates(view)
@@ -163,7 +171,7 @@ function ftp.choose_one(o)
     return out
   end
   local function playable(view)
-    return #options(view) > 0
+    return #o.candidates(view, true) > 0
   end
   local function play(view)
     if #view.inputs == 0 then
@@ -181,12 +189,13 @@ function ftp.weapon_placement(o)
   return ftp.choose_one{
     seat = "csa",
     prompt = o.prompt,
-    candidates = function(view)
+    candidates = function(view, first)
       local out = {}
       if view.weapons[o.pool] < view.weapons.max[o.pool] then
         for id, s in pairs(view.spaces) do
           if s.port and s.control == "csa" and not s[o.kind] then
             out[#out + 1] = id
+            if first then return out end
           end
         end
       end

@@ -6,10 +6,13 @@
 //! given it. Its metatable's `__index` converts and stores the one entry asked for (nested
 //! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
 //! every entry not stored yet and remove the metatable, then do what was asked. From then on it
-//! is an ordinary table. The sandbox's `pairs`, `next`,
+//! is an ordinary table. The sandbox's `next`,
 //! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
 //! first (`touch`), and the host materializes a lazy table a script returns, so no script can
-//! tell a lazy table from an eager one: same entries, same layout, no metatable.
+//! tell a lazy table from an eager one: same entries, same layout, no metatable. The sandbox's
+//! `pairs` walks a lazy table in its keys' order (`keys`), making each entry as it reaches it
+//! (`get`, the `__index` function), so a walk over the spaces of a view that stops at the first
+//! match makes only the spaces it visited.
 //!
 //! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
 //! userdata pointing into the input), which also keeps every pending table alive, so a table's
@@ -108,8 +111,8 @@ enum Node<'n> {
 
 /// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
 /// returns the `touch` function the sandbox prelude wraps the raw functions with, and the
-/// `keys` function its `pairs` uses.
-pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function)> {
+/// `keys` and `get` functions its `pairs` uses.
+pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)> {
     lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
     let meta = lua.create_table()?;
     // SAFETY: the functions below follow the Lua C API protocol (see each one).
@@ -120,7 +123,7 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function)> {
     }
     lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
     // SAFETY: as above.
-    unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?)) }
+    unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?, lua.create_c_function(lazy_index)?)) }
 }
 
 /// Forget the call's input once it is over (the state is kept for the next call): no pending
@@ -312,15 +315,16 @@ unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
     0
 }
 
-/// `keys(t)`: for a pending table, materialize it and return its keys in the sandbox's `pairs`
-/// order (a node's keys are all strings or all integers: ascending, strings by bytes as Lua's
-/// `<` compares them in the C locale), so `pairs` need not sort them in Lua; for anything else
-/// nothing (then `pairs` collects and sorts the keys itself).
+/// `keys(t)`: for a pending table, its keys in the sandbox's `pairs` order (a node's keys are
+/// all strings or all integers: ascending, strings by bytes as Lua's `<` compares them in the C
+/// locale), so `pairs` need not sort them in Lua; for anything else nothing (then `pairs`
+/// collects and sorts the keys itself). A host's lazy object is left pending and every one of
+/// its keys given (`pairs` makes each entry as it reaches it and skips those without a value);
+/// a JSON node is materialized and only its keys with a value given.
 unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
     enum Keys<'k> {
         Ints(usize),
         Json(&'k serde_json::Map<String, serde_json::Value>),
-        Made(&'k [Cow<'static, str>]),
     }
     unsafe {
         if ffi::lua_type(state, 1) != ffi::LUA_TTABLE {
@@ -334,7 +338,15 @@ unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
             Some(Node::Lazy(object)) => {
                 let mut keys = object.keys();
                 keys.sort_unstable();
-                Keys::Made(arena(state).keep(keys))
+                // Kept in the arena before any Lua call (a Lua error skips this frame's drops).
+                let keys = arena(state).keep(keys);
+                ffi::luaL_checkstack(state, 8, std::ptr::null());
+                ffi::lua_createtable(state, keys.len() as c_int, 0);
+                for (i, k) in keys.iter().enumerate() {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_rawseti(state, 2, i as ffi::lua_Integer + 1);
+                }
+                return 1;
             }
             _ => return 0,
         };
@@ -354,7 +366,6 @@ unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
         match keys {
             Keys::Ints(len) => (1..=len as ffi::lua_Integer).for_each(|i| add(has_int(state, i))),
             Keys::Json(map) => map.keys().for_each(|k| add(has_key(state, k))),
-            Keys::Made(keys) => keys.iter().for_each(|k| add(has_key(state, k))),
         }
         1
     }

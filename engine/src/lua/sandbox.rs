@@ -37,7 +37,7 @@ use std::sync::OnceLock;
 /// Trusted Lua run once per state, before any script: installs the wrappers in the globals and
 /// returns the function that makes each call's environment.
 const PRELUDE: &str = r#"
-local exhausted, touch, lazy_keys = ...
+local exhausted, touch, lazy_keys, lazy_get = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
 
@@ -81,6 +81,8 @@ local function before(a, b)
 end
 
 -- The iterator over `t`'s keys in the order of `keys` (entries removed meanwhile are skipped).
+-- A lazy table is walked without being made in full: `lazy_get` makes the entry reached if it
+-- is still pending (the raw value otherwise), so a walk that stops early makes no more.
 local function walk(t, keys)
   local i = 0
   return function()
@@ -89,6 +91,7 @@ local function walk(t, keys)
       local k = keys[i]
       if k == nil then return nil end
       local v = rawget(t, k)
+      if v == nil then v = lazy_get(t, k) end
       if v ~= nil then return k, v end
     end
   end, t, nil
@@ -256,13 +259,13 @@ fn sandbox(lua: &Lua) -> mlua::Result<Function> {
     string.raw_set("dump", Value::Nil)?;
 
     let exhausted = lua.create_function(|_, ()| Ok(super::budget_exhausted()))?;
-    let (touch, keys) = input::install(lua)?;
+    let (touch, keys, get) = input::install(lua)?;
     let prelude = match prelude_bytecode() {
         // Our own constant, compiled by this process: binary mode is safe for it (and only it).
         Some(code) => lua.load(code).set_name("=sandbox").set_mode(ChunkMode::Binary),
         None => lua.load(PRELUDE).set_name("=sandbox").set_mode(ChunkMode::Text),
     };
-    prelude.call::<Function>((exhausted, touch, keys))
+    prelude.call::<Function>((exhausted, touch, keys, get))
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.

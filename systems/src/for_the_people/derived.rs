@@ -8,9 +8,10 @@
 //!   derived from the state at that address (and from these rules) is reused until `f`
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
-//! * The last listing is remembered per thread with the position's exact serialized bytes
-//!   (`bivouac_engine::state_key`: no hash, no collision), so `apply` validating the action
-//!   just listed does not list again. The `playable` memo of the events keys on the same bytes.
+//! * The last listing is remembered per thread with a copy of the position, compared with
+//!   `==` (no hash, no collision; cheaper than the state's exact bytes, `state_key`, which it
+//!   used before), so `apply` validating the action just listed does not list again. The
+//!   `playable` memo of the events keys on the same copy.
 
 use super::FtP;
 use super::content::Side;
@@ -24,7 +25,7 @@ use std::rc::Rc;
 struct Position {
     state: usize,
     rules: u64,
-    key: OnceCell<Rc<[u8]>>,
+    key: OnceCell<Rc<State>>,
     unc: OnceCell<Unc>,
     supplied: [OnceCell<Vec<bool>>; 2],
 }
@@ -32,7 +33,7 @@ struct Position {
 /// The last listing made on this thread: rules, position key, actions.
 struct Listed {
     rules: u64,
-    key: Rc<[u8]>,
+    key: Rc<State>,
     actions: Vec<Action>,
 }
 
@@ -49,6 +50,11 @@ impl Drop for Open {
     fn drop(&mut self) {
         OPEN.with_borrow_mut(|o| o.pop());
     }
+}
+
+/// Whether two position keys (`FtP::position_key`) are the same position.
+pub(super) fn same_position(a: &Rc<State>, b: &Rc<State>) -> bool {
+    Rc::ptr_eq(a, b) || **a == **b
 }
 
 impl FtP {
@@ -87,34 +93,40 @@ impl FtP {
         self.derived(st, |p| &p.supplied[side.index()], || self.supplied_now(st, side))
     }
 
-    /// The exact bytes of `st` (`None` if it does not serialize), once per open position.
-    pub(super) fn position_key(&self, st: &State) -> Option<Rc<[u8]>> {
-        let make = || bivouac_engine::state_key::state_key(st).ok().map(Rc::from);
+    /// A copy of `st`, made once per open position: the key of the position (compare keys
+    /// with [`same_position`]).
+    pub(super) fn position_key(&self, st: &State) -> Rc<State> {
         match self.position(st) {
-            Some(p) => match p.key.get() {
-                Some(k) => Some(Rc::clone(k)),
-                None => {
-                    let k = make()?;
-                    Some(Rc::clone(p.key.get_or_init(|| k)))
-                }
-            },
-            None => make(),
+            Some(p) => Rc::clone(p.key.get_or_init(|| Rc::new(st.clone()))),
+            None => Rc::new(st.clone()),
         }
     }
 
     /// The legal actions of `st` (`legal_now`), remembered for the last position listed on
     /// this thread.
     pub fn legal(&self, st: &State) -> Vec<Action> {
+        self.with_legal(st, <[Action]>::to_vec)
+    }
+
+    /// Whether `action` is legal in `st` (`legal`, without copying a remembered listing).
+    pub(super) fn is_legal(&self, st: &State, action: &Action) -> bool {
+        self.with_legal(st, |actions| actions.contains(action))
+    }
+
+    /// `f` of the legal actions of `st`, listed once per position (the last one remembered).
+    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
-            let Some(key) = self.position_key(st) else { return self.legal_now(st) };
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && l.key == key).map(|l| l.actions.clone()));
-            if let Some(actions) = known {
-                return actions;
+            let key = self.position_key(st);
+            let mut f = Some(f);
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_position(&l.key, &key)).map(|l| f.take().map(|f| f(&l.actions))));
+            if let Some(Some(answer)) = known {
+                return answer;
             }
             let actions = self.legal_now(st);
-            LISTED.set(Some(Listed { rules, key, actions: actions.clone() }));
-            actions
+            let answer = f.take().map(|f| f(&actions));
+            LISTED.set(Some(Listed { rules, key, actions }));
+            answer.expect("`f` runs once")
         })
     }
 }

@@ -152,6 +152,9 @@ pub struct FtP {
     union_west_spaces: Vec<Sp>,
     /// Unique per rules object: the caches of `derived` are kept per rules object.
     id: u64,
+    /// The river and sea network of Union Naval Control (FtP 6.6), from the content alone:
+    /// made once, when first needed (`unc`).
+    unc_graph: std::sync::OnceLock<unc::UncGraph>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -170,7 +173,7 @@ impl FtP {
         let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
         static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id };
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new() };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)
@@ -558,7 +561,7 @@ impl Game for FtP {
             refuse!("FtP 3.3.2", "it is not {}'s decision; awaiting {}", SIDES.get(seat as usize).unwrap_or(&"?"), self.awaiting(st));
         }
         // Validate against the complete legal list first: a refusal never touches the state.
-        if !self.legal(st).contains(action) {
+        if !self.is_legal(st, action) {
             return Err(self.explain(st, action));
         }
         // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.

@@ -1772,10 +1772,24 @@ impl FtP {
 
     /// Push a choice for every space over the general limit; true if any.
     pub(super) fn push_excess(&self, st: &mut State) -> bool {
+        // Only a space holding a general of the side (on the map or in its army there) can be
+        // over the limit: the others are skipped without counting.
+        let mut held = [vec![false; self.c.map.len()], vec![false; self.c.map.len()]];
+        for (g, at) in st.generals.iter().enumerate() {
+            match *at {
+                GenAt::Map(s) => held[self.c.generals[g].side.index()][s as usize] = true,
+                GenAt::Army(a) => {
+                    if let Some(x) = st.armies[a as usize] {
+                        held[self.army_side(a).index()][x.space as usize] = true;
+                    }
+                }
+                _ => {}
+            }
+        }
         let mut any = false;
         for side in [Side::Union, Side::Csa] {
             for s in 0..self.c.map.len() as Sp {
-                if !self.excess_candidates(st, side, s).is_empty() {
+                if held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty() {
                     st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
                     any = true;
                 }

@@ -9,6 +9,14 @@ use super::unc::Unc;
 use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
 
+/// A space for strategic rail moves (FtP 10.2.1): `pass`, friendly-controlled without enemy SP
+/// or fort; `enter`, an SP may end there (FtP 6.8.3: a coastal fort holds 1 CSA SP).
+#[derive(Clone, Copy)]
+struct RailSpace {
+    pass: bool,
+    enter: bool,
+}
+
 impl FtP {
     /// Spaces the Union reaches from the north map edge through Union-controlled or neutral
     /// spaces without CSA SP or forts, by rail only (`rail_only`, the B&O included) or by road
@@ -199,14 +207,15 @@ impl FtP {
     /// FtP 10.2.1: where one supplied infantry SP may go strategically: along rail (the B&O for
     /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP; the CSA never
     /// across a river under UNC (6.5.1).
-    fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc) -> Vec<Sp> {
-        let ok = |s: Sp| st.controls(side, s) && !self.enemy_occupied(st, side, s);
+    /// `rail`: `rail_spaces(st, side)`, the same for every `from` (made once per listing).
+    fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc, rail: &[RailSpace]) -> Vec<Sp> {
         let mut seen = vec![false; self.c.map.len()];
         seen[from as usize] = true;
         // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
         if self.move_limited(st, side, super::events::MoveKind::Rail) {
             return Vec::new();
         }
+        let rail_at = |s: Sp| rail[s as usize];
         let mut q = vec![from];
         let mut out = Vec::new();
         while let Some(s) = q.pop() {
@@ -217,18 +226,28 @@ impl FtP {
                     LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
                     _ => false,
                 };
-                if rail && !seen[t.index()] && ok(t.0) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
+                if rail && !seen[t.index()] && rail_at(t.0).pass && self.river_crossing(st, unc, side, t.0, l).is_ok() {
                     seen[t.index()] = true;
                     // FtP 6.8.3: a coastal fort holds 1 CSA SP.
-                    if self.coastal_fort_entry(st, side, t.0, 1).is_ok() {
+                    if rail_at(t.0).enter {
                         out.push(t.0);
                     }
                     q.push(t.0);
                 }
             }
         }
-        out.sort();
+        // In search order: callers sort (`strategic_moves`) or only look up.
         out
+    }
+
+    /// Per space, what a strategic rail move of `side` may do there (`rail_reach`).
+    fn rail_spaces(&self, st: &State, side: Side) -> Vec<RailSpace> {
+        (0..self.c.map.len() as Sp)
+            .map(|s| RailSpace {
+                pass: st.controls(side, s) && !self.enemy_occupied(st, side, s),
+                enter: self.coastal_fort_entry(st, side, s, 1).is_ok(),
+            })
+            .collect()
     }
 
     /// FtP 10.2: every strategic move of one SP still allowed this turn (limit 10.2.2).
@@ -243,6 +262,7 @@ impl FtP {
         // supply not required (Italian edition).
         let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
         let mut out = Vec::new();
+        let mut rail: Option<Vec<RailSpace>> = None;
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
                 continue;
@@ -260,7 +280,8 @@ impl FtP {
                 out.extend(to_army.into_iter().map(|t| (s, t)));
                 continue;
             }
-            let mut to: Vec<Sp> = self.rail_reach(st, side, s, &unc);
+            let rail = rail.get_or_insert_with(|| self.rail_spaces(st, side));
+            let mut to: Vec<Sp> = self.rail_reach(st, side, s, &unc, rail);
             // FtP 10.2.3: Union SP in a port by sea to a friendly port.
             if side == Side::Union {
                 to.extend(self.strategic_sea(st, s));
@@ -343,7 +364,7 @@ impl FtP {
         let i = side.index();
         if st.opts.rail_logistics {
             let unc = self.unc(st);
-            let normal = st.controls(side, from) && (self.rail_reach(st, side, from, &unc).contains(&to) || (side == Side::Union && self.strategic_sea(st, from).contains(&to)));
+            let normal = st.controls(side, from) && (self.rail_reach(st, side, from, &unc, &self.rail_spaces(st, side)).contains(&to) || (side == Side::Union && self.strategic_sea(st, from).contains(&to)));
             self.rail_note_army_move(st, side, to, normal);
         }
         st.sp[from as usize][i] -= 1;

@@ -63,7 +63,9 @@ impl FtP {
     /// Every SP of a side in a space, brigades included (not the moving force).
     pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
         let mut n = self.infantry(st, side, s);
-        n += self.brigades_sp(st, self.gens_at(st, side, s));
+        // `gens_at`, without collecting them.
+        let gens = st.generals.iter().enumerate().filter(|(g, at)| **at == GenAt::Map(s) && self.c.generals[*g].side == side).map(|(g, _)| g as GeneralId);
+        n += self.brigades_sp(st, gens);
         if let Some(a) = self.army_in(st, side, s) {
             n += self.army_brigades(st, a) as u16;
         }

@@ -290,7 +290,8 @@ pub struct LastBattle {
     pub report: super::battle::BattleReport,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// `PartialEq`: the key of a position in the caches beside it (`derived`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub sc: u8,
     pub edition: u8,

@@ -68,34 +68,39 @@ impl Adjacency {
     }
 }
 
+/// The network UNC flows along (FtP 6.6), which depends on the content only: nodes
+/// `space * slots + slot` (a slot per river, then the sea slot) and the sea, node `n * slots`;
+/// every edge, the gates between the sea and a coastal port included (open or closed with the
+/// state, `sea_gate_closed`), and the sources.
+pub(super) struct UncGraph {
+    slots: usize,
+    /// `ports[space * slots + river]`: the space is a port of that river.
+    ports: Vec<bool>,
+    on_sea: Vec<bool>,
+    adj: Adjacency,
+    sources: Vec<usize>,
+}
+
 impl FtP {
-    /// FtP 6.6.2 case 1 (and case 4 for coastal forts): a CSA fort counter, a CSA-controlled
-    /// coastal fort or a CSA ironclad (6.7) negates UNC in its space.
-    pub fn unc_negator(&self, st: &State, s: Sp) -> bool {
-        st.fort[s as usize] == Some(Side::Csa) || self.csa_coastal_fort(st, s) || st.naval.ironclad(s)
+    /// The UNC network of the content (made once per rules object).
+    fn unc_graph(&self) -> &UncGraph {
+        self.unc_graph.get_or_init(|| self.unc_graph_now())
     }
 
-    /// The river index of a river letter code (FtP 6.2).
-    pub fn river_of(&self, code: char) -> Option<usize> {
-        self.c.rivers.iter().position(|r| r.code == Some(code))
-    }
-
-    /// FtP 6.6: compute Union Naval Control over every port (`unc`: once per listing).
-    pub(super) fn unc_now(&self, st: &State) -> Unc {
+    fn unc_graph_now(&self) -> UncGraph {
         let n = self.c.map.len();
         let rivers = &self.c.rivers;
         let slots = rivers.len() + 1;
         let sea_slot = rivers.len();
-        // Which river each space is a port of, and which spaces are on the sea, once per call
-        // (a scan of a river's ports for every space and river cost most of the call).
+        // Which river each space is a port of, and which spaces are on the sea (a scan of a
+        // river's ports for every space and river cost most of a call).
         let mut ports = vec![false; n * slots];
         for (ri, r) in rivers.iter().enumerate() {
             r.ports.iter().for_each(|p| ports[p.index() * slots + ri] = true);
         }
         let on = |s: SpaceId, r: usize| ports[s.index() * slots + r];
         let on_sea: Vec<bool> = (0..n as Sp).map(|s| self.on_sea(s)).collect();
-        // Edges over nodes `space * slots + slot`; the sea is node `n * slots`. Collected flat
-        // and indexed once below (a list per node cost thousands of allocations per call).
+        // Collected flat and indexed once below (a list per node cost thousands of allocations).
         let sea = n * slots;
         let mut edges: Vec<(usize, usize)> = Vec::new();
         let mut join = |a: usize, b: usize| {
@@ -130,23 +135,49 @@ impl FtP {
         for s in 0..n as Sp {
             if on_sea[s as usize] {
                 let b = s as usize * slots;
-                // FtP 6.6.2 case 4: the sea reaches a port only past a non-CSA coastal fort.
-                if !self.sea_gate_closed(st, s) {
-                    join(b + sea_slot, sea);
-                }
+                // FtP 6.6.2 case 4: the sea reaches a port only past a non-CSA coastal fort
+                // (the gate: open or closed by the state, see `unc_now`).
+                join(b + sea_slot, sea);
                 (0..rivers.len()).filter(|&r| on(SpaceId(s), r)).for_each(|r| join(b + sea_slot, b + r));
             }
         }
         let adj = Adjacency::new(sea + 1, &edges);
+        UncGraph { slots, ports, on_sea, adj, sources }
+    }
+
+    /// FtP 6.6.2 case 1 (and case 4 for coastal forts): a CSA fort counter, a CSA-controlled
+    /// coastal fort or a CSA ironclad (6.7) negates UNC in its space.
+    pub fn unc_negator(&self, st: &State, s: Sp) -> bool {
+        st.fort[s as usize] == Some(Side::Csa) || self.csa_coastal_fort(st, s) || st.naval.ironclad(s)
+    }
+
+    /// The river index of a river letter code (FtP 6.2).
+    pub fn river_of(&self, code: char) -> Option<usize> {
+        self.c.rivers.iter().position(|r| r.code == Some(code))
+    }
+
+    /// FtP 6.6: compute Union Naval Control over every port (`unc`: once per listing).
+    pub(super) fn unc_now(&self, st: &State) -> Unc {
+        let n = self.c.map.len();
+        let rivers = &self.c.rivers;
+        let UncGraph { slots, ports, on_sea, adj, sources } = self.unc_graph();
+        let (slots, sea_slot, sea) = (*slots, rivers.len(), n * *slots);
+        let on = |s: SpaceId, r: usize| ports[s.index() * slots + r];
+        // FtP 6.6.2 case 4: the edge between the sea and a coastal port's sea slot is open
+        // only while no CSA coastal fort guards it.
+        let gate_open = |x: usize, y: usize| {
+            let port = if x == sea { y } else if y == sea { x } else { return true };
+            port % slots != sea_slot || !self.sea_gate_closed(st, (port / slots) as Sp)
+        };
         let mut node = vec![false; sea + 1];
         let blocked = |x: usize| x != sea && self.unc_negator(st, (x / slots) as Sp);
-        let mut queue: Vec<usize> = sources.into_iter().filter(|&x| !blocked(x)).collect();
+        let mut queue: Vec<usize> = sources.iter().copied().filter(|&x| !blocked(x)).collect();
         for &x in &queue {
             node[x] = true;
         }
         while let Some(x) = queue.pop() {
             for &y in adj.of(x) {
-                if !node[y] && !blocked(y) {
+                if !node[y] && !blocked(y) && gate_open(x, y) {
                     node[y] = true;
                     queue.push(y);
                 }

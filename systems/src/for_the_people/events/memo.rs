@@ -7,7 +7,8 @@
 //! It changes no answer: a script's `playable` is a pure function of its source and the view,
 //! and the view is a function of the state, the content and (side, card). The memo keeps the
 //! answers for one position only, the last one asked about on this thread, identified by the
-//! state's exact bytes (`derived::position_key`, once per listing; no hash: no collision) and the rules object's address; each
+//! state itself (a copy, `derived::position_key`, made once per listing and compared with `==`;
+//! no hash: no collision) and the rules object's address; each
 //! answer also stores the script source it came from, so a test that swaps a card's script
 //! gets a fresh answer. Nothing of Lua is kept: every call still runs in a fresh environment
 //! (`bivouac_engine::lua`).
@@ -31,7 +32,7 @@ use std::rc::Rc;
 
 struct Memo {
     rules: usize,
-    state: Rc<[u8]>,
+    state: Rc<State>,
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
 }
 
@@ -61,8 +62,8 @@ thread_local! {
 pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
     // The state's bytes, made once per listing (`derived`).
-    let Some(state) = g.position_key(st) else { return across(g, st, side, card, timing, source, ask) };
-    let same = |m: &Memo| m.rules == rules && m.state == state;
+    let state = g.position_key(st);
+    let same = |m: &Memo| m.rules == rules && super::super::derived::same_position(&m.state, &state);
     let known = MEMO.with_borrow(|m| {
         let m = m.as_ref().filter(|m| same(m))?;
         m.answers.iter().find(|a| a.0 == side && a.1 == card && a.2 == timing && a.3 == source).map(|a| a.4)
@@ -86,7 +87,9 @@ pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Ti
 fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
     let same = |k: &Known| k.rules == rules && k.side == side && k.card == card && k.timing == timing && k.source == source;
-    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| g.event_reads_hold(st, side, card, &k.reads)).map(|k| k.answer)) {
+    // The view's fields are made once for all the answers kept (their reads overlap).
+    let check = g.read_check(st, side, card);
+    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| check.holds(&k.reads)).map(|k| k.answer)) {
         return answer;
     }
     let (answer, reads) = g.event_call_read(st, side, card, ask);

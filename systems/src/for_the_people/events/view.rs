@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 use std::borrow::Cow;
 use super::super::state::Sp;
 use std::cell::{OnceCell, RefCell};
+use std::collections::HashMap;
 use std::rc::Rc;
 
 fn control(c: Control) -> &'static str {
@@ -51,7 +52,7 @@ struct Cx<'a> {
 
 /// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
 /// Every other part of the view (its keys, the spaces' keys) depends on the content only.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
     Top(u8),
     Space(Sp, u8),
@@ -250,6 +251,27 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
 }
 
 
+/// One view's fields, each made at most once, to check several sets of recorded reads.
+pub(super) struct ReadCheck<'a> {
+    cx: Cx<'a>,
+    made: RefCell<HashMap<Read, Value>>,
+}
+
+impl ReadCheck<'_> {
+    /// Whether every field in `reads` has the same value in this view.
+    pub(super) fn holds(&self, reads: &[(Read, Value)]) -> bool {
+        reads.iter().all(|(r, v)| {
+            if let Some(x) = self.made.borrow().get(r) {
+                return x == v;
+            }
+            let x = self.cx.value(*r);
+            let same = x == *v;
+            self.made.borrow_mut().insert(*r, x);
+            same
+        })
+    }
+}
+
 impl FtP {
     /// The view for `side` playing `card`, with the script's `inputs` so far, as a lazy input:
     /// each part is made when the script reads it.
@@ -266,11 +288,10 @@ impl FtP {
         (answer, reads)
     }
 
-    /// Whether every field in `reads` has the same value in the view for `side` playing `card`
-    /// in `st`.
-    pub(super) fn event_reads_hold(&self, st: &State, side: Side, card: CardNo, reads: &[(Read, Value)]) -> bool {
-        let cx = Cx::new(self, st, side, card, json!([]), false);
-        reads.iter().all(|(r, v)| cx.value(*r) == *v)
+    /// The view for `side` playing `card` in `st`, to check recorded reads against
+    /// (`ReadCheck::holds`).
+    pub(super) fn read_check<'a>(&'a self, st: &'a State, side: Side, card: CardNo) -> ReadCheck<'a> {
+        ReadCheck { cx: Cx::new(self, st, side, card, json!([]), false), made: RefCell::default() }
     }
 
     /// The whole view for `side` playing `card` before any input (see `content/README.md`):
