@@ -47,6 +47,7 @@ mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
+mod scenario_rules;
 mod special_generals;
 mod general_counters;
 mod state;
@@ -95,6 +96,8 @@ mod examples_tests;
 mod sections_tests;
 #[cfg(test)]
 mod italian_tests;
+#[cfg(test)]
+mod scenario_rules_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -352,6 +355,7 @@ impl FtP {
             forts_track: [0, 0],
             special: Default::default(),
             counters: Default::default(),
+            sc_rules: Default::default(),
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -458,7 +462,7 @@ impl FtP {
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
-        let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).or_else(|| self.division_step_rule(st, a)).unwrap_or(rule);
+        let rule = self.campaign_state_rule(st, a).or_else(|| self.step_crossing_rule(st, a)).or_else(|| self.rail_step_rule(st, a)).or_else(|| self.division_step_rule(st, a)).unwrap_or(rule);
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
 

@@ -241,6 +241,8 @@ impl FtP {
                 Phase::Over => {}
             }
         }
+        // FtP 15: the Union holding a blockade-raising card (the 1863 blockade obligation).
+        self.blockade_duty_watch(st);
     }
 
     pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
@@ -332,6 +334,8 @@ impl FtP {
             Frame::Campaign { side, .. } => {
                 self.activations(st, side, 3, true, &mut out);
                 self.naval_activations(st, side, 3, true, &mut out);
+                // FtP 15: a first campaign card of the 1863 scenario, one activation per state.
+                self.campaign_state_filter(st, &mut out);
                 out.push(Action::Done);
             }
             Frame::Pcs { side, .. } => {
@@ -685,6 +689,8 @@ impl FtP {
         self.forward_hook(st, top, a);
         if let Frame::Campaign { .. } = top {
             st.concentration = None;
+            // FtP 15: the activation's state is used (a limited first campaign card).
+            self.campaign_state_used(st, a);
         }
         match (*a).clone() {
             Action::PlaceGeneral { space } => {
@@ -949,6 +955,8 @@ impl FtP {
         st.naval.campaign_naval = false;
         st.campaign_used.clear();
         st.campaign_armies.clear();
+        // FtP 15: a player's first card a campaign card, one activation per state.
+        self.campaign_state_limit_starts(st, side);
         st.flow.replace(Frame::Campaign { side, left });
     }
 
@@ -1683,8 +1691,9 @@ impl FtP {
                     (false, false) => (vec![], "FtP 13.2: neither side met its conditions: a draw".into()),
                 }
             }
-            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, .. } => {
-                let (mut uu, mut cc) = (u, c);
+            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, blockade_obligation_sw } => {
+                // FtP 15: the Union's blockade obligation failed: SW lost, no Change of Fortune.
+                let (mut uu, mut cc) = (u + self.blockade_duty_penalty(st, *blockade_obligation_sw), c);
                 if let Some(adj) = sp_adjustment {
                     let diff = self.total_sp(st, Side::Union) as i16 - self.total_sp(st, Side::Csa) as i16;
                     if diff < adj.base {

@@ -422,6 +422,10 @@ pub struct State {
     /// FtP 5.6.7 B, D (optional): the counter in play of generals with two (general_counters.rs).
     #[serde(default)]
     pub counters: super::general_counters::CountersSt,
+    /// FtP 15 (1863 special rules): the blockade obligation and the first campaign card
+    /// (scenario_rules.rs).
+    #[serde(default)]
+    pub sc_rules: super::scenario_rules::ScenarioRulesSt,
 }
 
 impl State {
