@@ -240,6 +240,8 @@ impl FtP {
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "opt-special-generals" => opts.special_generals = v == "on",
                 "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
+                "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
+                "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
@@ -356,6 +358,7 @@ impl FtP {
             special: Default::default(),
             counters: Default::default(),
             sc_rules: Default::default(),
+            cav_track: [0, 0],
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
