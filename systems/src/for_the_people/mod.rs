@@ -227,7 +227,7 @@ impl FtP {
     }
 
     fn parse_side_option(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<(u8, Opts), Refusal> {
-        let mut edition = self.c.edition("spanish").unwrap_or(0);
+        let mut edition = self.c.default_edition();
         let mut opts = Opts::default();
         let mut shenandoah: Option<bool> = None;
         let known: Vec<OptionInfo> = self.c.options.iter().chain(sc.options.iter()).cloned().collect();
@@ -251,15 +251,18 @@ impl FtP {
                 _ => {}
             }
         }
-        // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one.
-        opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
+        // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one
+        // (the edition's `shenandoah_standard`).
+        let ed = &self.c.editions[edition as usize];
+        opts.shenandoah = shenandoah.unwrap_or(ed.shenandoah_standard);
         if opts.replacement_cavalry && !self.c.editions[edition as usize].replacement_cavalry {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
         }
         if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != content::FortReturn::TurnTrack {
             refuse!("FtP 6.8.6", "in this edition an eliminated fort is available again at once: no fort-return timing");
         }
-        if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {
+        // FtP 19: the edition's `rail_logistics`.
+        if opts.rail_logistics && !ed.rail_logistics {
             refuse!("FtP 19", "the rail logistics variant is a rule of the Spanish edition only");
         }
         Ok((edition, opts))
