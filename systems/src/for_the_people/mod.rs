@@ -240,6 +240,7 @@ impl FtP {
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "opt-special-generals" => opts.special_generals = v == "on",
                 "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
+                "auto-victory-timing" => opts.auto_victory_immediate = v == "immediate",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
@@ -412,6 +413,10 @@ impl FtP {
     }
 
     fn seat_of(&self, st: &State) -> Option<Seat> {
+        // FtP 17.2 (option auto-victory-timing = immediate): a game may end with decisions pending.
+        if st.result.is_some() {
+            return None;
+        }
         st.flow.top().map(|f| f.side(st).index() as Seat)
     }
 

@@ -243,6 +243,8 @@ impl FtP {
         }
         // FtP 15: the Union holding a blockade-raising card (the 1863 blockade obligation).
         self.blockade_duty_watch(st);
+        // FtP 17.2 (option auto-victory-timing): an automatic victory at once.
+        self.immediate_victory(st, log);
     }
 
     pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
@@ -1636,6 +1638,32 @@ impl FtP {
     // End of turn, victory (FtP 3.6, 13-17)
     // ------------------------------------------------------------------------------------
 
+    /// FtP 17.2.2: every CSA resource center destroyed and every blockade-runner port closed.
+    fn csa_collapsed(&self, st: &State) -> bool {
+        !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0))
+    }
+
+    /// FtP 17.2.1, 17.2.2 [INTERP] option `auto-victory-timing` = `immediate` (digest 9.3.4: IT
+    /// 17.2 "nel momento in cui"; ES 3.6 checks in the End of Turn Phase, the default): the CSA's
+    /// SW at 0, or the collapse of its resource centers and BR ports, ends the game after the
+    /// action that caused it (the Union wins); the other automatic victories ("more than twice",
+    /// Union below 50 after Fall 1864) stay at the end of the turn, as they say.
+    pub(super) fn immediate_victory(&self, st: &mut State, log: &mut Log) {
+        if !st.opts.auto_victory_immediate || st.result.is_some() {
+            return;
+        }
+        let why = if st.sw[1] <= 0 {
+            "FtP 17.2.1: CSA Strategic Will reached 0 (option auto-victory-timing = immediate)"
+        } else if self.csa_collapsed(st) {
+            "FtP 17.2.2: every CSA resource center destroyed and every BR port closed (option auto-victory-timing = immediate)"
+        } else {
+            return;
+        };
+        log.info(|| why.to_string());
+        st.result = Some((vec![0], why.to_string()));
+        st.phase = Phase::Over;
+    }
+
     pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
         self.expire_in_force(st);
         // FtP 20: queued cards never carry over to the next turn.
@@ -1650,7 +1678,7 @@ impl FtP {
             Some((vec![1], "FtP 17.2.1: CSA Strategic Will more than twice the Union's".into()))
         } else if td.csa_auto_win_union_sw_below.is_some_and(|x| u < x as i16) {
             Some((vec![1], "FtP 17.2.1: Union Strategic Will below 50 at the end of Fall 1864".into()))
-        } else if !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0)) {
+        } else if self.csa_collapsed(st) {
             Some((vec![0], "FtP 17.2.2: every CSA resource center destroyed and every BR port closed".into()))
         } else {
             None

@@ -140,3 +140,28 @@ fn blockade_obligation_held_and_played_fpt_15() {
     g.proceed(&mut st, &mut Log::quiet());
     assert!(!st.sc_rules.blockade_card_held);
 }
+
+/// FtP 17.2.1 [INTERP] option `auto-victory-timing` (digest 9.3.4): with `immediate` the CSA's SW
+/// at 0 ends the game after the action that caused it, decisions still pending or not; with the
+/// default `end-of-turn` the game goes on to the End of Turn Phase (ES 3.6).
+#[test]
+fn auto_victory_timing_option_fpt_17_2_1_17_2_2() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    for immediate in [false, true] {
+        let mut setup = Setup::new("1863", 2, 4);
+        setup.options.insert("auto-victory-timing".into(), if immediate { "immediate" } else { "end-of-turn" }.into());
+        let mut st = g.setup(&setup).expect("setup");
+        assert_eq!(st.opts.auto_victory_immediate, immediate);
+        assert!(!g.active_seats(&st).is_empty());
+        st.sw[1] = 0;
+        g.proceed(&mut st, &mut Log::quiet());
+        assert_eq!(st.result.as_ref().map(|r| r.0.clone()), immediate.then(|| vec![0]), "immediate {immediate}");
+        assert_eq!(g.active_seats(&st).is_empty(), immediate);
+        if immediate {
+            let a = g.legal_actions(&st, 0);
+            assert!(a.is_empty());
+            check(&st);
+        }
+    }
+}

@@ -289,6 +289,10 @@ pub struct Opts {
     /// killed general's 2-SP brigade count toward the battle's losses (else one, as 5.5.4).
     #[serde(default)]
     pub strong_killed_two_losses: bool,
+    /// FtP 17.2 [INTERP] option `auto-victory-timing` = `immediate`: the CSA's SW at 0 and its
+    /// resource collapse end the game at once (procs.rs `immediate_victory`).
+    #[serde(default)]
+    pub auto_victory_immediate: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
