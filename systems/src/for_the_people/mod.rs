@@ -26,6 +26,8 @@
 //!   4.5.2, 4.6.2);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
 //!   (FtP 5.1.5, 5.3.2, 5.6.6);
+//! - `scenario_rules`: the 1863 scenario's special rules kept across the game (FtP 15: the
+//!   first campaign card's one activation per state, the Union's blockade obligation);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
@@ -269,6 +271,22 @@ impl FtP {
         Ok((edition, opts))
     }
 
+    /// The scenarios' introduction: "podéis empezar un escenario y jugar hasta el final de uno de
+    /// los escenarios posteriores" (3, 6, 9, 12 or 13 turns). Option `play-until` names that later
+    /// scenario (`scenario`: the one started); its last turn and victory conditions end the game.
+    /// [INTERP] The special rules (15) and first-turn steps stay those of the scenario started.
+    fn play_until(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<Option<u8>, Refusal> {
+        let Some(v) = setup.option("play-until").filter(|v| *v != "scenario" && *v != sc.id) else { return Ok(None) };
+        let Some(i) = self.c.scenarios.iter().position(|s| s.id == v) else {
+            refuse!("FtP Scenarios", "play-until `{v}`: no such scenario");
+        };
+        let end = &self.c.scenarios[i];
+        if end.last_turn <= sc.last_turn {
+            refuse!("FtP Scenarios", "play-until `{v}`: a game plays to the end of a later scenario (it ends in turn {}, `{}` in turn {})", end.last_turn, sc.id, sc.last_turn);
+        }
+        Ok(Some(i as u8))
+    }
+
     pub fn new_state(&self, setup: &Setup) -> Result<State, Refusal> {
         let Some(sci) = self.c.scenarios.iter().position(|s| s.id == setup.scenario) else {
             refuse!("FtP setup", "unknown scenario `{}`", setup.scenario);
@@ -278,6 +296,7 @@ impl FtP {
         }
         let sc = &self.c.scenarios[sci];
         let (edition, mut opts) = self.parse_side_option(setup, sc)?;
+        let end_sc = self.play_until(setup, sc)?;
         opts.battle = battle::BattleOptions::from_setup(&self.c, setup);
         let Some(p) = self.c.position(&sc.id, edition) else { refuse!("FtP setup", "no position for `{}`", sc.id) };
         let n = self.c.map.len();
@@ -363,6 +382,7 @@ impl FtP {
             counters: Default::default(),
             sc_rules: Default::default(),
             cav_track: [0, 0],
+            end_sc,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.

@@ -1668,7 +1668,6 @@ impl FtP {
         self.expire_in_force(st);
         // FtP 20: queued cards never carry over to the next turn.
         self.queue_end_turn(st, log);
-        let sc = &self.c.scenarios[st.sc as usize];
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.
         let td = &self.c.turns[st.turn as usize - 1];
@@ -1689,7 +1688,8 @@ impl FtP {
             st.phase = Phase::Over;
             return;
         }
-        if st.turn >= sc.last_turn {
+        // Scenarios introduction (option `play-until`): the end of a later scenario.
+        if st.turn >= self.end_scenario(st).last_turn {
             let r = self.scenario_victory(st);
             log.info(|| r.1.clone());
             st.result = Some(r);
@@ -1700,8 +1700,13 @@ impl FtP {
         self.begin_turn(st, log);
     }
 
+    /// The scenario whose end ends the game: the one started, or option `play-until`'s.
+    pub(super) fn end_scenario(&self, st: &State) -> &super::content::ScenarioDef {
+        &self.c.scenarios[st.end_sc.unwrap_or(st.sc) as usize]
+    }
+
     pub(super) fn scenario_victory(&self, st: &State) -> (Vec<u8>, String) {
-        let sc = &self.c.scenarios[st.sc as usize];
+        let sc = self.end_scenario(st);
         let Some(v) = sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)) else {
             return (vec![], "no victory conditions: a draw".into());
         };

@@ -165,3 +165,36 @@ fn auto_victory_timing_option_fpt_17_2_1_17_2_2() {
         }
     }
 }
+
+/// Scenarios introduction ("podéis empezar un escenario y jugar hasta el final de uno de los
+/// escenarios posteriores"): option `play-until` ends the game at a later scenario's last turn
+/// with its victory conditions; an earlier or the same scenario is refused.
+#[test]
+fn play_until_a_later_scenario_fpt_scenarios_intro() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 4);
+    setup.options.insert("play-until".into(), "1862".into());
+    let mut st = g.setup(&setup).expect("setup");
+    assert_eq!(st.end_sc, g.c.scenarios.iter().position(|s| s.id == "1862").map(|i| i as u8));
+    // The end of Fall 1861 (turn 3) no longer ends the game.
+    st.turn = 3;
+    st.flow.clear();
+    g.end_turn(&mut st, &mut Log::quiet());
+    assert!(st.result.is_none(), "{:?}", st.result);
+    assert_eq!(st.turn, 4);
+    // Fall 1862 (turn 6) does, by the 1862 victory (the Union wins with SW above the CSA's, 14.7).
+    st.turn = 6;
+    st.sw = [120, 80];
+    st.flow.clear();
+    g.end_turn(&mut st, &mut Log::quiet());
+    let r = st.result.clone().expect("the end of 1862");
+    assert!(r.1.contains("1862"), "{}", r.1);
+    // The scenario itself, or an earlier one: refused with the rule named.
+    let mut s = Setup::new("1861", 2, 4);
+    s.options.insert("play-until".into(), "scenario".into());
+    assert_eq!(g.setup(&s).expect("the scenario as written").end_sc, None);
+    let mut s = Setup::new("1863", 2, 4);
+    s.options.insert("play-until".into(), "1862".into());
+    assert_eq!(g.setup(&s).expect_err("an earlier scenario").rule, "FtP Scenarios");
+}

@@ -446,6 +446,10 @@ pub struct State {
     /// returning in the side's next Reinforcement Phase step a.
     #[serde(default)]
     pub cav_track: [u8; 2],
+    /// Scenarios introduction (option `play-until`): the later scenario whose end (last turn and
+    /// victory conditions) ends this game (`None`: the scenario started).
+    #[serde(default)]
+    pub end_sc: Option<u8>,
 }
 
 impl State {
