@@ -293,7 +293,7 @@ impl FtP {
     /// every turn left with BR rolls; after the Emancipation Proclamation the CSA loses 5 SW
     /// every Fall still to be played. Counted at half: the zones may close, the game may end.
     fn ai_future_sw(&self, st: &State) -> f64 {
-        let last = self.c.scenarios[st.sc as usize].last_turn;
+        let last = self.end_scenario(st).last_turn;
         let ahead = self.c.turns.iter().filter(|t| t.number > st.turn && t.number <= last);
         let (mut rolls, mut falls) = (0.0, 0.0);
         for t in ahead {
@@ -323,7 +323,7 @@ impl FtP {
         union += 0.3 * (100.0 - c).max(0.0) - 0.3 * (c - u).max(0.0);
         // FtP 13.2 ... 17.3: the scenario's verdict if it ended now.
         let sc = &self.c.scenarios[st.sc as usize];
-        let span = (sc.last_turn.saturating_sub(sc.first_turn) + 1) as f64;
+        let span = (self.end_scenario(st).last_turn.saturating_sub(sc.first_turn) + 1) as f64;
         let played = (st.turn.saturating_sub(sc.first_turn) + 1) as f64 / span;
         let (winners, _) = self.scenario_victory(st);
         let verdict = if winners.contains(&0) { 1.0 } else if winners.contains(&1) { -1.0 } else { 0.0 };

@@ -148,9 +148,9 @@ impl BattleOptions {
     /// The values of an edition, then the named options of `setup` (unknown values keep the default).
     pub fn from_setup(c: &Content, setup: &Setup) -> Self {
         let mut o = BattleOptions::default();
-        let edition = setup.option("edition").and_then(|e| c.edition(e)).or_else(|| c.edition("spanish"));
-        if let Some(e) = edition {
-            o.apply_edition(&c.editions[e as usize]);
+        let edition = setup.option("edition").and_then(|e| c.edition(e)).unwrap_or_else(|| c.default_edition());
+        if let Some(e) = c.editions.get(edition as usize) {
+            o.apply_edition(e);
         }
         if setup.option("continue-after-defender-wiped") == Some("more-than-double") {
             o.continue_rule = ContinueRule::MoreThanDouble;

@@ -321,7 +321,7 @@ impl FtP {
             )
         });
         // FtP 7.7: leader casualties; FtP 5.5.4: a dead cavalry general's SP counts toward
-        // one SP of his side's battle losses (the owner's option, always taken).
+        // one SP of his side's battle losses (the owner's option, always taken; `kill_general`).
         // FtP 7.5.1, 7.8.2: an elite unit used and 2+ SP lost: one is eliminated.
         for (rep, f, a) in [(&r.attacker, &att, elite_armies[0]), (&r.defender, &def, elite_armies[1])] {
             if rep.elite_lost {
@@ -331,10 +331,7 @@ impl FtP {
         let mut lost = [r.attacker.sp_lost as u16, r.defender.sp_lost as u16];
         for (i, (rep, is_att)) in [(&r.attacker, true), (&r.defender, false)].into_iter().enumerate() {
             if let Some(k) = rep.leader_check.as_ref().and_then(|c| c.killed) {
-                if self.is_cav(st, k) {
-                    lost[i] = lost[i].saturating_sub(1);
-                }
-                self.kill_general(st, k, is_att, log);
+                self.kill_general(st, k, is_att, &mut lost[i], log);
             }
         }
         // FtP 6.3.2: a force that ran the guns (or passed a fort with Farragut) and lost the
@@ -441,9 +438,31 @@ impl FtP {
         }
     }
 
+    /// FtP 5.5.4: the brigade (`sp` SP) of a cavalry general killed in a battle whose side
+    /// still has `battle_loss` SP to lose. The brigade leaves the map (its SP count as lost
+    /// here; the SP that returns counts as gained when placed, 10.1).
+    /// * The owner may use the brigade's SP for 1 SP of the battle's losses (taken whenever
+    ///   there is a loss to take [INTERP]: it never costs the owner more). 5.6.7 C, D: a 2-SP
+    ///   brigade "destroyed in combat" [INTERP] option `strong-brigade-killed`: one SP counts
+    ///   (`one-loss`: 5.5.4 names "la UM asociada", one) or both (`two-losses`).
+    /// * "Se coloca 1 UM en el marcador de turnos": 1 SP goes to the turn track and returns in
+    ///   the next Reinforcement Phase. [INTERP] option `cavalry-death-sp`: that SP is the
+    ///   brigade's own, so an SP used for a battle loss does not also go to the track
+    ///   (`track-unless-loss`), or the track SP comes whatever the loss (`track-and-loss`).
+    ///   Never more than 1 SP goes to the track (a 2-SP brigade's other SP is lost).
+    fn brigade_killed(&self, st: &mut State, side: Side, sp: u8, battle_loss: &mut u16, log: &mut Log) {
+        let usable = if st.opts.strong_killed_two_losses { sp } else { 1 };
+        let used = (*battle_loss).min(usable as u16) as u8;
+        *battle_loss -= used as u16;
+        let track = if st.opts.cav_death_track_and_loss { 1 } else { (sp - used).min(1) };
+        st.cav_track[side.index()] += track;
+        st.sp_lost[side.index()] += sp as u32;
+        log.info(|| format!("{} brigade of {sp} SP removed: {used} SP of the battle's losses, {track} SP to the turn track (FtP 5.5.4)", side.name()));
+    }
+
     /// FtP 7.7.3: a killed general; FtP 5.5.4: a cavalry general's brigade is removed with him;
     /// FtP 5.2.8: an army that lost its commander takes the next general, else the generic one.
-    pub(super) fn kill_general(&self, st: &mut State, g: GeneralId, attacker: bool, log: &mut Log) {
+    pub(super) fn kill_general(&self, st: &mut State, g: GeneralId, attacker: bool, battle_loss: &mut u16, log: &mut Log) {
         let side = self.gen_side(g);
         log.info(|| format!("{} is a casualty (FtP 7.7)", self.c.generals[g as usize].name));
         let was = st.generals[g as usize];
@@ -457,7 +476,9 @@ impl FtP {
             None if cav => self.cavalry_casualty(st, g),
             None => st.generals[g as usize] = GenAt::Dead,
         }
-        st.sp_lost[side.index()] += brigade as u32;
+        if brigade > 0 {
+            self.brigade_killed(st, side, brigade, battle_loss, log);
+        }
         if attacker && let Some(m) = st.moving.as_mut() {
             m.gens.retain(|&x| x != g);
             // FtP 7.7.4: the corps' active general killed: the move ends after any retreat.

@@ -285,6 +285,25 @@ pub struct EditionDef {
     pub replacement_cavalry: bool,
     pub sheridan_death: SheridanDeath,
     pub wilsons_raid: WilsonsRaid,
+    /// FtP 8.4: the Shenandoah Valley rule is standard in this edition (option `opt-shenandoah`
+    /// = `edition` plays it), else an optional rule, off unless chosen.
+    pub shenandoah_standard: bool,
+    /// FtP 19: the rail logistics variant exists in this edition (option `var-rail-logistics`).
+    pub rail_logistics: bool,
+    /// FtP 13.4, 14.4, 15.4, 16.4: which of a scenario's lists of removed cards this edition uses.
+    pub scenario_removed_cards: RemovedCards,
+}
+
+/// FtP 13.4-16.4 (`scenario_removed_cards`): the scenario list of cards removed before play.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RemovedCards {
+    /// The scenario's `removed_cards` (the Spanish lists).
+    #[default]
+    #[serde(rename = "removed_cards")]
+    Base,
+    /// The scenario's `removed_cards_italian` (the Italian lists).
+    #[serde(rename = "removed_cards_italian")]
+    Italian,
 }
 
 /// FtP 6.8.6 / 3.4.2 iii (`fort_return`): when an eliminated fort counter is available again.
@@ -738,6 +757,11 @@ impl Content {
     pub fn edition(&self, id: &str) -> Option<EditionId> {
         self.editions.iter().position(|g| g.id == id).map(|i| i as EditionId)
     }
+    /// Digest 9.1: the edition played when the setup names none: the `edition` option's first
+    /// value (an option's default), else the first `[[edition]]`.
+    pub fn default_edition(&self) -> EditionId {
+        self.options.iter().find(|o| o.key == "edition").and_then(|o| o.values.first()).and_then(|v| self.edition(v)).unwrap_or(0)
+    }
     pub fn scenario(&self, id: &str) -> Option<&ScenarioDef> {
         self.scenarios.iter().find(|s| s.id == id)
     }
@@ -757,7 +781,10 @@ impl Content {
     }
     /// The deck of a scenario in an edition: the cards of that edition not removed (14.4 ...).
     pub fn deck(&self, sc: &ScenarioDef, edition: EditionId) -> Vec<CardNo> {
-        let removed = if self.editions[edition as usize].id == "italian" { &sc.removed_cards_italian } else { &sc.removed_cards };
+        let removed = match self.editions[edition as usize].scenario_removed_cards {
+            RemovedCards::Base => &sc.removed_cards,
+            RemovedCards::Italian => &sc.removed_cards_italian,
+        };
         self.cards.iter().filter(|c| c.editions.contains(&edition) && !removed.contains(&c.number)).map(|c| c.number).collect()
     }
 }
@@ -1120,6 +1147,9 @@ struct EditionRec {
     replacement_cavalry: bool,
     sheridan_death: Spanned<String>,
     wilsons_raid: Spanned<String>,
+    shenandoah_standard: bool,
+    rail_logistics: bool,
+    scenario_removed_cards: Spanned<String>,
 }
 
 #[derive(Deserialize, Clone)]
@@ -1954,6 +1984,9 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             replacement_cavalry: e.replacement_cavalry,
             sheridan_death: typed(ctx, src, &e.sheridan_death, "sheridan_death"),
             wilsons_raid: typed(ctx, src, &e.wilsons_raid, "wilsons_raid"),
+            shenandoah_standard: e.shenandoah_standard,
+            rail_logistics: e.rail_logistics,
+            scenario_removed_cards: typed(ctx, src, &e.scenario_removed_cards, "scenario_removed_cards"),
         });
     }
     if editions.is_empty() {

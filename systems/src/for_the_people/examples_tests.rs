@@ -294,6 +294,8 @@ fn t_vic_2_1863_sp_differential_fpt_15_7() {
     let g = game();
     let verdict = |u: u8, c: u8, sw: [i16; 2]| {
         let mut st = new("1863", 1);
+        // FtP 15: no blockade obligation failed (scenario_rules_tests.rs).
+        st.sc_rules = Default::default();
         empty_map(&mut st);
         put_sp(&mut st, Side::Union, "washington", u);
         put_sp(&mut st, Side::Csa, "richmond", c);

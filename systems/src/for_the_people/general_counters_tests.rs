@@ -98,13 +98,13 @@ fn van_dorn_killed_as_cavalry_is_removed_for_good_fpt_5_6_7_b() {
     act(&mut st, Side::Csa, "stop");
     let (lost, at) = (st.sp_lost[1], st.generals[vd as usize]);
     assert!(matches!(at, GenAt::Map(_)));
-    g.kill_general(&mut st, vd, false, &mut Log::quiet());
+    g.kill_general(&mut st, vd, false, &mut 0, &mut Log::quiet());
     assert_eq!(st.generals[vd as usize], GenAt::Dead);
     assert_eq!(st.sp_lost[1], lost + 1, "his brigade's SP");
     check(&st);
     // Stuart, killed, returns (5.5.4: 3 turns for the CSA, Spanish edition).
     put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
-    g.kill_general(&mut st, general("stuart"), false, &mut Log::quiet());
+    g.kill_general(&mut st, general("stuart"), false, &mut 0, &mut Log::quiet());
     assert_eq!(st.generals[general("stuart") as usize], GenAt::Track(st.turn + 3));
 }
 
@@ -208,7 +208,7 @@ fn sheridan_killed_by_edition_fpt_5_6_7_d() {
         if matches!(st.flow.top(), Some(Frame::Counter { .. })) {
             act(&mut st, Side::Union, if corps { "counter corps" } else { "counter brigade" });
         }
-        g.kill_general(&mut st, sh, false, &mut Log::quiet());
+        g.kill_general(&mut st, sh, false, &mut 0, &mut Log::quiet());
         check(&st);
         st.generals[sh as usize]
     };

@@ -26,6 +26,8 @@
 //!   4.5.2, 4.6.2);
 //! - `pickup`: SP and generals picked up and dropped during a move, generals moving without SP
 //!   (FtP 5.1.5, 5.3.2, 5.6.6);
+//! - `scenario_rules`: the 1863 scenario's special rules kept across the game (FtP 15: the
+//!   first campaign card's one activation per state, the Union's blockade obligation);
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
@@ -47,6 +49,7 @@ mod pickup;
 mod procs;
 mod reinforce;
 mod rules;
+mod scenario_rules;
 mod special_generals;
 mod general_counters;
 mod state;
@@ -95,6 +98,8 @@ mod examples_tests;
 mod sections_tests;
 #[cfg(test)]
 mod italian_tests;
+#[cfg(test)]
+mod scenario_rules_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -227,7 +232,7 @@ impl FtP {
     }
 
     fn parse_side_option(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<(u8, Opts), Refusal> {
-        let mut edition = self.c.edition("spanish").unwrap_or(0);
+        let mut edition = self.c.default_edition();
         let mut opts = Opts::default();
         let mut shenandoah: Option<bool> = None;
         let known: Vec<OptionInfo> = self.c.options.iter().chain(sc.options.iter()).cloned().collect();
@@ -240,6 +245,9 @@ impl FtP {
                 "opt-ops-queue" => opts.ops_queue = v == "on",
                 "opt-special-generals" => opts.special_generals = v == "on",
                 "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
+                "auto-victory-timing" => opts.auto_victory_immediate = v == "immediate",
+                "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
+                "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
@@ -249,18 +257,37 @@ impl FtP {
                 _ => {}
             }
         }
-        // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one.
-        opts.shenandoah = shenandoah.unwrap_or(self.c.editions[edition as usize].id == "spanish");
+        // FtP 8.4: standard in the Spanish edition, an optional rule in the Italian one
+        // (the edition's `shenandoah_standard`).
+        let ed = &self.c.editions[edition as usize];
+        opts.shenandoah = shenandoah.unwrap_or(ed.shenandoah_standard);
         if opts.replacement_cavalry && !self.c.editions[edition as usize].replacement_cavalry {
             refuse!("FtP 5.5.6", "replacement cavalry generals are a rule of the Spanish edition only");
         }
         if opts.fort_return_pc && self.c.editions[edition as usize].fort_return != content::FortReturn::TurnTrack {
             refuse!("FtP 6.8.6", "in this edition an eliminated fort is available again at once: no fort-return timing");
         }
-        if opts.rail_logistics && self.c.editions[edition as usize].id != "spanish" {
+        // FtP 19: the edition's `rail_logistics`.
+        if opts.rail_logistics && !ed.rail_logistics {
             refuse!("FtP 19", "the rail logistics variant is a rule of the Spanish edition only");
         }
         Ok((edition, opts))
+    }
+
+    /// The scenarios' introduction: "podéis empezar un escenario y jugar hasta el final de uno de
+    /// los escenarios posteriores" (3, 6, 9, 12 or 13 turns). Option `play-until` names that later
+    /// scenario (`scenario`: the one started); its last turn and victory conditions end the game.
+    /// [INTERP] The special rules (15) and first-turn steps stay those of the scenario started.
+    fn play_until(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<Option<u8>, Refusal> {
+        let Some(v) = setup.option("play-until").filter(|v| *v != "scenario" && *v != sc.id) else { return Ok(None) };
+        let Some(i) = self.c.scenarios.iter().position(|s| s.id == v) else {
+            refuse!("FtP Scenarios", "play-until `{v}`: no such scenario");
+        };
+        let end = &self.c.scenarios[i];
+        if end.last_turn <= sc.last_turn {
+            refuse!("FtP Scenarios", "play-until `{v}`: a game plays to the end of a later scenario (it ends in turn {}, `{}` in turn {})", end.last_turn, sc.id, sc.last_turn);
+        }
+        Ok(Some(i as u8))
     }
 
     pub fn new_state(&self, setup: &Setup) -> Result<State, Refusal> {
@@ -272,6 +299,7 @@ impl FtP {
         }
         let sc = &self.c.scenarios[sci];
         let (edition, mut opts) = self.parse_side_option(setup, sc)?;
+        let end_sc = self.play_until(setup, sc)?;
         opts.battle = battle::BattleOptions::from_setup(&self.c, setup);
         let Some(p) = self.c.position(&sc.id, edition) else { refuse!("FtP setup", "no position for `{}`", sc.id) };
         let n = self.c.map.len();
@@ -355,6 +383,9 @@ impl FtP {
             forts_track: [0, 0],
             special: Default::default(),
             counters: Default::default(),
+            sc_rules: Default::default(),
+            cav_track: [0, 0],
+            end_sc,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -405,6 +436,10 @@ impl FtP {
     }
 
     fn seat_of(&self, st: &State) -> Option<Seat> {
+        // FtP 17.2 (option auto-victory-timing = immediate): a game may end with decisions pending.
+        if st.result.is_some() {
+            return None;
+        }
         st.flow.top().map(|f| f.side(st).index() as Seat)
     }
 
@@ -461,7 +496,7 @@ impl FtP {
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };
         // FtP 6.2.4, 6.2.5, 6.5.1: a step refused only by a river crossing names that rule.
-        let rule = self.step_crossing_rule(st, a).or_else(|| self.rail_step_rule(st, a)).or_else(|| self.division_step_rule(st, a)).unwrap_or(rule);
+        let rule = self.campaign_state_rule(st, a).or_else(|| self.step_crossing_rule(st, a)).or_else(|| self.rail_step_rule(st, a)).or_else(|| self.division_step_rule(st, a)).unwrap_or(rule);
         Refusal::new(rule, format!("`{}` is not allowed now; awaiting {}", self.notation(a), self.awaiting(st)))
     }
 

@@ -241,6 +241,10 @@ impl FtP {
                 Phase::Over => {}
             }
         }
+        // FtP 15: the Union holding a blockade-raising card (the 1863 blockade obligation).
+        self.blockade_duty_watch(st);
+        // FtP 17.2 (option auto-victory-timing): an automatic victory at once.
+        self.immediate_victory(st, log);
     }
 
     pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
@@ -332,6 +336,8 @@ impl FtP {
             Frame::Campaign { side, .. } => {
                 self.activations(st, side, 3, true, &mut out);
                 self.naval_activations(st, side, 3, true, &mut out);
+                // FtP 15: a first campaign card of the 1863 scenario, one activation per state.
+                self.campaign_state_filter(st, &mut out);
                 out.push(Action::Done);
             }
             Frame::Pcs { side, .. } => {
@@ -685,6 +691,8 @@ impl FtP {
         self.forward_hook(st, top, a);
         if let Frame::Campaign { .. } = top {
             st.concentration = None;
+            // FtP 15: the activation's state is used (a limited first campaign card).
+            self.campaign_state_used(st, a);
         }
         match (*a).clone() {
             Action::PlaceGeneral { space } => {
@@ -949,6 +957,8 @@ impl FtP {
         st.naval.campaign_naval = false;
         st.campaign_used.clear();
         st.campaign_armies.clear();
+        // FtP 15: a player's first card a campaign card, one activation per state.
+        self.campaign_state_limit_starts(st, side);
         st.flow.replace(Frame::Campaign { side, left });
     }
 
@@ -1628,11 +1638,36 @@ impl FtP {
     // End of turn, victory (FtP 3.6, 13-17)
     // ------------------------------------------------------------------------------------
 
+    /// FtP 17.2.2: every CSA resource center destroyed and every blockade-runner port closed.
+    fn csa_collapsed(&self, st: &State) -> bool {
+        !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0))
+    }
+
+    /// FtP 17.2.1, 17.2.2 [INTERP] option `auto-victory-timing` = `immediate` (digest 9.3.4: IT
+    /// 17.2 "nel momento in cui"; ES 3.6 checks in the End of Turn Phase, the default): the CSA's
+    /// SW at 0, or the collapse of its resource centers and BR ports, ends the game after the
+    /// action that caused it (the Union wins); the other automatic victories ("more than twice",
+    /// Union below 50 after Fall 1864) stay at the end of the turn, as they say.
+    pub(super) fn immediate_victory(&self, st: &mut State, log: &mut Log) {
+        if !st.opts.auto_victory_immediate || st.result.is_some() {
+            return;
+        }
+        let why = if st.sw[1] <= 0 {
+            "FtP 17.2.1: CSA Strategic Will reached 0 (option auto-victory-timing = immediate)"
+        } else if self.csa_collapsed(st) {
+            "FtP 17.2.2: every CSA resource center destroyed and every BR port closed (option auto-victory-timing = immediate)"
+        } else {
+            return;
+        };
+        log.info(|| why.to_string());
+        st.result = Some((vec![0], why.to_string()));
+        st.phase = Phase::Over;
+    }
+
     pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
         self.expire_in_force(st);
         // FtP 20: queued cards never carry over to the next turn.
         self.queue_end_turn(st, log);
-        let sc = &self.c.scenarios[st.sc as usize];
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.
         let td = &self.c.turns[st.turn as usize - 1];
@@ -1642,7 +1677,7 @@ impl FtP {
             Some((vec![1], "FtP 17.2.1: CSA Strategic Will more than twice the Union's".into()))
         } else if td.csa_auto_win_union_sw_below.is_some_and(|x| u < x as i16) {
             Some((vec![1], "FtP 17.2.1: Union Strategic Will below 50 at the end of Fall 1864".into()))
-        } else if !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0)) {
+        } else if self.csa_collapsed(st) {
             Some((vec![0], "FtP 17.2.2: every CSA resource center destroyed and every BR port closed".into()))
         } else {
             None
@@ -1653,7 +1688,8 @@ impl FtP {
             st.phase = Phase::Over;
             return;
         }
-        if st.turn >= sc.last_turn {
+        // Scenarios introduction (option `play-until`): the end of a later scenario.
+        if st.turn >= self.end_scenario(st).last_turn {
             let r = self.scenario_victory(st);
             log.info(|| r.1.clone());
             st.result = Some(r);
@@ -1664,8 +1700,13 @@ impl FtP {
         self.begin_turn(st, log);
     }
 
+    /// The scenario whose end ends the game: the one started, or option `play-until`'s.
+    pub(super) fn end_scenario(&self, st: &State) -> &super::content::ScenarioDef {
+        &self.c.scenarios[st.end_sc.unwrap_or(st.sc) as usize]
+    }
+
     pub(super) fn scenario_victory(&self, st: &State) -> (Vec<u8>, String) {
-        let sc = &self.c.scenarios[st.sc as usize];
+        let sc = self.end_scenario(st);
         let Some(v) = sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)) else {
             return (vec![], "no victory conditions: a draw".into());
         };
@@ -1683,8 +1724,9 @@ impl FtP {
                     (false, false) => (vec![], "FtP 13.2: neither side met its conditions: a draw".into()),
                 }
             }
-            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, .. } => {
-                let (mut uu, mut cc) = (u, c);
+            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, blockade_obligation_sw } => {
+                // FtP 15: the Union's blockade obligation failed: SW lost, no Change of Fortune.
+                let (mut uu, mut cc) = (u + self.blockade_duty_penalty(st, *blockade_obligation_sw), c);
                 if let Some(adj) = sp_adjustment {
                     let diff = self.total_sp(st, Side::Union) as i16 - self.total_sp(st, Side::Csa) as i16;
                     if diff < adj.base {

@@ -96,6 +96,8 @@ impl FtP {
             st.pool[P_WEST] = r.west;
             st.pool[P_UNION] = r.total;
             log.info(|| format!("Union reinforcements: {} SP (East {}, Center {}, West {}, -{} capitals) (FtP 10.3)", r.total, r.east, r.center, r.west, r.capital_penalty));
+            // FtP 5.5.4: the SP of killed cavalry generals' brigades return in this step.
+            st.pool[P_CAV] = std::mem::take(&mut st.cav_track[Side::Union.index()]);
             // FtP 5.6.7 A 2 (optional): McClellan's extra SP, in his army.
             self.mcclellan_reinforcement(st, log);
         }
@@ -105,12 +107,14 @@ impl FtP {
                 union_controlled_states: self.c.states.iter().enumerate().filter(|(x, d)| d.side == StateSide::Csa && st.state_control[*x] == Control::Of(Side::Union)).count() as u8,
                 // FtP 10.4.2: UNC over the whole Mississippi (unc.rs).
                 union_controls_mississippi: self.unc_whole_mississippi(st),
-                waiting_cavalry_sp: 0,
+                // FtP 5.5.4, 10.4.2: the SP of killed cavalry generals' brigades.
+                waiting_cavalry_sp: std::mem::take(&mut st.cav_track[Side::Csa.index()]),
                 csa_controls_mo: held("mo"),
                 csa_controls_ky: held("ky"),
             };
             let r = formulas::csa_reinforcements(&self.formulas, &i);
             st.pool[P_STATES] = r.states + r.cavalry;
+            st.pool[P_CAV + Side::Csa.index()] = r.cavalry;
             st.pool[P_MO] = r.missouri;
             st.pool[P_KY] = r.kentucky;
             log.info(|| format!("CSA reinforcements: {} SP from the states, {} MO, {} KY (FtP 10.4)", r.states, r.missouri, r.kentucky));
@@ -134,17 +138,25 @@ impl FtP {
         let n = self.c.map.len() as Sp;
         match side {
             Side::Union => {
-                if st.pool[P_UNION] == 0 {
+                let cav = st.pool[P_CAV] > 0;
+                if st.pool[P_UNION] == 0 && !cav {
                     return vec![];
                 }
                 let sup = self.supplied(st, Side::Union);
                 let road = self.north_reach(st, false);
-                (0..n).filter(|&s| sup[s as usize] && (0..3).any(|a| st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road))).collect()
+                // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
+                // any space that may receive a Union reinforcement SP of some area (10.3.1).
+                (0..n)
+                    .filter(|&s| sup[s as usize] && (0..3).any(|a| (cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0)) && self.union_space_ok(st, s, a, &road)))
+                    .collect()
             }
             Side::Csa => {
                 let sup = self.supplied(st, Side::Csa);
                 let mo = self.c.state("mo").map(|x| x as usize);
                 let ky = self.c.state("ky").map(|x| x as usize);
+                // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
+                // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| self.csa_state_sp_ok(st, s, &sup));
                 (0..n)
                     .filter(|&s| {
                         let d = self.c.map.space(SpaceId(s));
@@ -155,21 +167,29 @@ impl FtP {
                             return false;
                         }
                         // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
-                        let states_ok = st.pool[P_STATES] > 0
-                            && self.c.states[state].side == StateSide::Csa
-                            && st.state_control[state] == Control::Of(Side::Csa)
-                            && st.pool_states & (1u64 << state) == 0
-                            && sup[s as usize]
-                            && !d.pro_union;
+                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_sp_ok(st, s, &sup);
+                        let cav_ok = fallback && sup[s as usize] && !d.pro_union;
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
                         let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
                         // FtP 10.5.4: a blockade runner's SP goes to an open BR port of its zone.
                         let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s);
-                        states_ok || border_ok || br_ok
+                        states_ok || border_ok || br_ok || cav_ok
                     })
                     .collect()
             }
         }
+    }
+
+    /// FtP 10.4.3: `s` may take a CSA state SP: a CSA-controlled CSA state not yet given one this
+    /// turn, a LOC, never pro-Union (the space's own tests, control and no enemy, are the caller's).
+    fn csa_state_sp_ok(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
+        let state = self.state_of(s);
+        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
+        free && self.c.states[state].side == StateSide::Csa
+            && st.state_control[state] == Control::Of(Side::Csa)
+            && st.pool_states & (1u64 << state) == 0
+            && sup[s as usize]
+            && !self.c.map.space(SpaceId(s)).pro_union
     }
 
     /// Place one SP, taking it from the first pool the space qualifies for.
@@ -180,25 +200,37 @@ impl FtP {
         match side {
             Side::Union => {
                 let road = self.north_reach(st, false);
-                if let Some(a) = (0..3).find(|&a| st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road)) {
-                    st.pool[P_EAST + a] -= 1;
+                match (0..3).find(|&a| st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road)) {
+                    Some(a) => {
+                        st.pool[P_EAST + a] -= 1;
+                        st.pool[P_UNION] -= 1;
+                    }
+                    // FtP 5.5.4: a returning cavalry SP.
+                    None => st.pool[P_CAV] = st.pool[P_CAV].saturating_sub(1),
                 }
-                st.pool[P_UNION] -= 1;
             }
             Side::Csa => {
                 let d = self.c.map.space(SpaceId(s));
                 let state = self.state_of(s);
-                let is_csa_state = self.c.states[state].side == StateSide::Csa;
+                let sup = self.supplied(st, Side::Csa);
+                let is_mo = Some(state) == self.c.state("mo").map(|x| x as usize);
+                let is_ky = Some(state) == self.c.state("ky").map(|x| x as usize);
                 if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s) {
                     st.pool[P_BR + d.sea.unwrap_or(0) as usize] -= 1;
-                } else if is_csa_state && st.pool[P_STATES] > 0 {
+                } else if st.pool[P_STATES] > 0 && self.csa_state_sp_ok(st, s, &sup) {
                     st.pool[P_STATES] -= 1;
                     st.pool_states |= 1u64 << state;
-                } else if Some(state) == self.c.state("mo").map(|x| x as usize) {
-                    st.pool[P_MO] = st.pool[P_MO].saturating_sub(1);
+                } else if is_mo && st.pool[P_MO] > 0 {
+                    st.pool[P_MO] -= 1;
+                } else if is_ky && st.pool[P_KY] > 0 {
+                    st.pool[P_KY] -= 1;
                 } else {
-                    st.pool[P_KY] = st.pool[P_KY].saturating_sub(1);
+                    // FtP 10.4.3: a returning cavalry SP where 1 SP per state is not possible.
+                    st.pool[P_STATES] = st.pool[P_STATES].saturating_sub(1);
+                    st.pool[P_CAV + 1] = st.pool[P_CAV + 1].saturating_sub(1);
                 }
+                // The cavalry SP are among the states' SP (10.4.2).
+                st.pool[P_CAV + 1] = st.pool[P_CAV + 1].min(st.pool[P_STATES]);
             }
         }
         log.info(|| format!("{} reinforcement SP at {} (FtP 10.1)", side.name(), self.sname(s)));

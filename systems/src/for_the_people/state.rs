@@ -20,7 +20,9 @@ pub const OUT: PileId = PileId(5);
 pub const QUEUE: [PileId; 2] = [PileId(6), PileId(7)];
 
 /// Reinforcement pools (`State::pool`): Union East, Center, West and total; CSA states,
-/// Missouri, Kentucky; blockade-runner SP per zone (`P_BR + sea zone`).
+/// Missouri, Kentucky; blockade-runner SP per zone (`P_BR + sea zone`); the returning SP of
+/// killed cavalry generals' brigades per side (`P_CAV + side`, FtP 5.5.4; the CSA's are also in
+/// `P_STATES`, 10.4.2).
 pub const P_EAST: usize = 0;
 pub const P_CENTER: usize = 1;
 pub const P_WEST: usize = 2;
@@ -29,7 +31,8 @@ pub const P_STATES: usize = 4;
 pub const P_MO: usize = 5;
 pub const P_KY: usize = 6;
 pub const P_BR: usize = 7;
-pub const POOLS: usize = 11;
+pub const P_CAV: usize = 11;
+pub const POOLS: usize = 13;
 
 /// Where a general is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -277,6 +280,19 @@ pub struct Opts {
     /// counter adds the brigade's extra MP to the move (else the MP left stay).
     #[serde(default)]
     pub swap_brigade_mp: bool,
+    /// FtP 5.5.4 [INTERP] option `cavalry-death-sp` = `track-and-loss`: a killed cavalry
+    /// general's brigade SP counts toward one SP of the battle's losses and 1 SP goes to the
+    /// turn track all the same (else the SP goes to the track unless used for a loss).
+    #[serde(default)]
+    pub cav_death_track_and_loss: bool,
+    /// FtP 5.6.7 C, D [INTERP] option `strong-brigade-killed` = `two-losses`: both SP of a
+    /// killed general's 2-SP brigade count toward the battle's losses (else one, as 5.5.4).
+    #[serde(default)]
+    pub strong_killed_two_losses: bool,
+    /// FtP 17.2 [INTERP] option `auto-victory-timing` = `immediate`: the CSA's SW at 0 and its
+    /// resource collapse end the game at once (procs.rs `immediate_victory`).
+    #[serde(default)]
+    pub auto_victory_immediate: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -423,6 +439,18 @@ pub struct State {
     /// FtP 5.6.7 B, D (optional): the counter in play of generals with two (general_counters.rs).
     #[serde(default)]
     pub counters: super::general_counters::CountersSt,
+    /// FtP 15 (1863 special rules): the blockade obligation and the first campaign card
+    /// (scenario_rules.rs).
+    #[serde(default)]
+    pub sc_rules: super::scenario_rules::ScenarioRulesSt,
+    /// FtP 5.5.4: per side, the SP of killed cavalry generals' brigades on the turn track,
+    /// returning in the side's next Reinforcement Phase step a.
+    #[serde(default)]
+    pub cav_track: [u8; 2],
+    /// Scenarios introduction (option `play-until`): the later scenario whose end (last turn and
+    /// victory conditions) ends this game (`None`: the scenario started).
+    #[serde(default)]
+    pub end_sc: Option<u8>,
 }
 
 impl State {

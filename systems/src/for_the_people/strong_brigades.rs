@@ -21,8 +21,18 @@
 //!   carries; a brigade moving alone a loose SP of the space it is in.
 //! * Any loss of 1 SP (battle, attrition, retreat) shrinks a 2-SP brigade; automatic losses
 //!   shrink a 2-SP brigade before they destroy a 1-SP one.
-//! * A 2-SP brigade whose general is killed is removed with both SP; as for any brigade, one
-//!   SP counts toward that battle's losses (5.5.4 "la pérdida de 1 UM").
+//! * A 2-SP brigade whose general is killed is removed with both SP. The seed says only that the
+//!   brigade "queda destruida en combate" and keeps its ability when it returns; 5.5.4 lets the
+//!   owner use "la UM asociada" for "la pérdida de 1 UM" of that battle. Option
+//!   `strong-brigade-killed` (game.toml): one SP counts toward the battle's losses (`one-loss`,
+//!   the default) or both (`two-losses`); at most 1 SP goes to the turn track (5.5.4, option
+//!   `cavalry-death-sp`, combat.rs `brigade_killed`), the rest is lost.
+//! * Growth "en cualquier momento en que se halle en un espacio con 1 UM propia" (ES 5.6.7 C):
+//!   kept as the owner's own decisions above. Not offered while a battle's losses, a retreat or a
+//!   choice of losses is under way: those frames take SP off a force whose losses are already
+//!   fixed by the CRT (7.8), and an SP absorbed there would change which SP the loss may take;
+//!   the rule's "en cualquier momento" is read as the owner's moments of play, not the steps
+//!   inside the resolution of a loss [INTERP].
 
 use super::FtP;
 use super::content::{ArmyId, GeneralId, Side};

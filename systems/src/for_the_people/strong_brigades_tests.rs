@@ -131,6 +131,7 @@ fn pegram_does_not_have_forrests_ability_fpt_5_6_7_c() {
     assert_eq!(st.generals[general("forrest") as usize], GenAt::Dead);
     assert!(matches!(st.generals[general("pegram") as usize], GenAt::Track(_)));
     assert_eq!(st.sp_lost[1] - lost, 2, "both SP of the brigade");
+    assert_eq!(st.cav_track[1], 1, "FtP 5.5.4: 1 SP on the turn track");
     assert!(!two_sp(&st, "forrest"));
     check(&st);
     // Pegram back with a friendly SP: no growth.
@@ -367,3 +368,86 @@ fn strong_brigades_random_play_fpt_5_6_7_c_d() {
 }
 
 
+
+/// FtP 5.5.4 and 5.6.7 C, D: a killed cavalry general's brigade leaves the map; one SP may count
+/// toward the battle's losses and 1 SP goes to the turn track, by the options
+/// `cavalry-death-sp` and `strong-brigade-killed` ([INTERP], game.toml).
+#[test]
+fn killed_cavalry_generals_brigade_sp_by_the_options_fpt_5_5_4_fpt_5_6_7_c() {
+    let g = game();
+    // (two-SP brigade, battle loss, track-and-loss, two-losses) -> (loss left, SP to the track)
+    let cases = [
+        ((false, 0, false, false), (0, 1)),
+        ((false, 2, false, false), (1, 0)),
+        ((false, 2, true, false), (1, 1)),
+        ((true, 0, false, false), (0, 1)),
+        ((true, 1, false, false), (0, 1)),
+        ((true, 3, false, false), (2, 1)),
+        ((true, 3, false, true), (1, 0)),
+        ((true, 1, false, true), (0, 1)),
+        ((true, 3, true, true), (1, 1)),
+    ];
+    for ((two, loss, track_and_loss, two_losses), want) in cases {
+        let mut st = board(true, false);
+        st.opts.cav_death_track_and_loss = track_and_loss;
+        st.opts.strong_killed_two_losses = two_losses;
+        let side = brigade_with(&mut st, "forrest", "nashville", 1);
+        if two {
+            act(&mut st, side, "grow forrest");
+        }
+        let lost = st.sp_lost[1];
+        let mut left = loss;
+        g.kill_general(&mut st, general("forrest"), false, &mut left, &mut Log::quiet());
+        assert_eq!((left, st.cav_track[1]), want, "2-SP {two}, loss {loss}, track-and-loss {track_and_loss}, two-losses {two_losses}");
+        assert_eq!(st.sp_lost[1] - lost, if two { 2 } else { 1 }, "the brigade leaves the map");
+        assert!(matches!(st.generals[general("forrest") as usize], GenAt::Track(_)));
+        check(&st);
+    }
+}
+
+/// FtP 5.5.4, 10.4.2, 10.4.3: the turn-track SP returns in the next Reinforcement Phase, the
+/// CSA's with the states' SP (1 per state if possible, else any CSA space with a LOC), the
+/// Union's in a space that may take a Union reinforcement [INTERP].
+#[test]
+fn killed_cavalry_sp_returns_next_reinforcement_phase_fpt_5_5_4() {
+    let g = game();
+    let mut st = super::play_tests::new("campaign", 5);
+    st.turn = 5;
+    st.cav_track = [1, 1];
+    st.flow.clear();
+    g.begin_turn(&mut st, &mut Log::quiet());
+    assert_eq!(st.cav_track, [0, 0], "taken off the track");
+    assert_eq!((st.pool[P_CAV], st.pool[P_CAV + 1]), (1, 1));
+    // The CSA's counts among the states' SP: 9 - Union-held states + 1.
+    let csa_states = st.pool[P_STATES];
+    let mut st2 = super::play_tests::new("campaign", 5);
+    st2.turn = 5;
+    st2.flow.clear();
+    g.begin_turn(&mut st2, &mut Log::quiet());
+    assert_eq!(csa_states, st2.pool[P_STATES] + 1, "FtP 10.4.2: plus the waiting cavalry SP");
+    // The Union's: one SP more than the areas give, placed in an area's space.
+    let union_sp = |st: &State| g.total_sp(st, Side::Union);
+    let mut a = st.clone();
+    let before = union_sp(&a);
+    let mut placed = 0;
+    while let Some(&s) = g.reinforce_spaces(&a, Side::Union).first() {
+        g.reinforce(&mut a, Side::Union, s, &mut Log::quiet());
+        placed += 1;
+        assert!(placed < 40, "the pools run out");
+    }
+    let mut b = st2.clone();
+    let mut placed2 = 0;
+    while let Some(&s) = g.reinforce_spaces(&b, Side::Union).first() {
+        g.reinforce(&mut b, Side::Union, s, &mut Log::quiet());
+        placed2 += 1;
+    }
+    assert_eq!(placed, placed2 + 1, "the returning cavalry SP");
+    assert_eq!(union_sp(&a), before + placed);
+    // In a turn without the side's step a the SP wait on the track.
+    let mut st = super::play_tests::new("campaign", 5);
+    st.turn = 3;
+    st.cav_track = [1, 0];
+    st.flow.clear();
+    g.begin_turn(&mut st, &mut Log::quiet());
+    assert_eq!(st.cav_track, [1, 0], "FtP 10.7: no Union step a in Fall 1861: it waits");
+}

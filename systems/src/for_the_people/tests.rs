@@ -1013,3 +1013,54 @@ fn scenario_consistency_is_checked() {
     assert!(all.contains("general `grant` is set up in turn 4 but arrives in turn Some(7)"), "{all}");
     assert!(all.contains("general `pope` arrived in turn Some(2) but is neither set up nor eliminated"), "{all}");
 }
+
+/// Digest 9.1: the rules read an edition's typed settings, never its id. A mod swaps the two
+/// editions' settings of 8.4 (Shenandoah standard or optional), FtP 19 (rail logistics) and the
+/// scenarios' lists of removed cards (15.4), and lists `italian` first in the `edition` option:
+/// each edition then plays by its new settings, and the Italian one is the default.
+#[test]
+fn editions_play_by_their_settings_not_their_names() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("game.toml")).unwrap();
+    let block = |id: &str| {
+        let start = text.find(&format!("[[edition]]\nid = \"{id}\"")).expect("the edition");
+        text[start..start + text[start..].find("\n\n").expect("its end")].to_string()
+    };
+    let spanish = block("spanish")
+        .replace("shenandoah_standard = true", "shenandoah_standard = false")
+        .replace("rail_logistics = true", "rail_logistics = false")
+        .replace("scenario_removed_cards = \"removed_cards\"", "scenario_removed_cards = \"removed_cards_italian\"");
+    let italian = block("italian").replace("shenandoah_standard = false", "shenandoah_standard = true").replace("rail_logistics = false", "rail_logistics = true");
+    let game = format!("{spanish}\n\n{italian}\n\n[[option]]\nkey = \"edition\"\ndescription = \"Rulebook edition\"\nvalues = [\"italian\", \"spanish\"]\n");
+    let (_g, layers) = mod_layer("edition-settings", &[("game.toml", &game)]);
+    let c = load_content(&layers).unwrap_or_else(|e| panic!("{e}"));
+    let (es, it) = (c.edition("spanish").unwrap(), c.edition("italian").unwrap());
+    assert_eq!(c.default_edition(), it, "the option's first value");
+    let sc = c.scenario("1863").unwrap().clone();
+    // FtP 15.4: card 31 is on the Spanish list only.
+    assert!(c.deck(&sc, es).contains(&31), "the Spanish edition now uses the Italian list");
+    let g = super::FtP::new(c).unwrap_or_else(|e| panic!("{e}"));
+    let sc = g.c.scenario("1863").unwrap();
+    let mut s = bivouac_engine::game::Setup::new("1863", 2, 1);
+    let (ed, opts) = g.parse_side_option(&s, sc).expect("setup");
+    assert_eq!((ed, opts.shenandoah), (it, true), "FtP 8.4 now standard in the default (Italian) edition");
+    s.options.insert("var-rail-logistics".into(), "on".into());
+    assert!(g.parse_side_option(&s, sc).expect("FtP 19 now in the Italian edition").1.rail_logistics);
+    s.options.insert("edition".into(), "spanish".into());
+    assert_eq!(g.parse_side_option(&s, sc).expect_err("no FtP 19 in this edition").rule, "FtP 19");
+    s.options.remove("var-rail-logistics");
+    let (ed, opts) = g.parse_side_option(&s, sc).expect("setup");
+    assert_eq!((ed, opts.shenandoah), (es, false), "FtP 8.4 now optional in the Spanish edition");
+}
+
+/// Digest 9.1: the new typed edition settings are closed sets with file:line:col diagnostics.
+#[test]
+fn misspelt_scenario_removed_cards_is_reported_at_file_line_col() {
+    let text = std::fs::read_to_string(builtin().join(DIR).join("game.toml")).unwrap();
+    let bad = text.replacen("scenario_removed_cards = \"removed_cards\"", "scenario_removed_cards = \"removed\"", 1);
+    let (_g, layers) = mod_layer("misspelt-removed", &[("game.toml", &bad)]);
+    let err = load_content(&layers).expect_err("reported");
+    assert_eq!(err.0.len(), 1, "{err}");
+    let d = &err.0[0];
+    assert_eq!((d.line, d.col), line_col(&bad, "\"removed\""), "{d}");
+    assert!(d.message.contains("`scenario_removed_cards`") && d.message.contains("`removed_cards_italian`"), "{d}");
+}

@@ -546,6 +546,7 @@ impl FtP {
                 Cmd::Campaign(left) => {
                     // FtP 4.3.2: at most one naval move per campaign.
                     st.naval.campaign_naval = false;
+                    st.sc_rules.campaign_states = None;
                     frames.push(Frame::Campaign { side: cx.side, left });
                 }
                 Cmd::Blockade(d) => {
@@ -580,6 +581,7 @@ impl FtP {
                     // FtP 4.5.2: then a general in the space is activated (one move).
                     st.concentration = Some(s);
                     st.naval.campaign_naval = false;
+                    st.sc_rules.campaign_states = None;
                     frames.push(Frame::Campaign { side: cx.side, left: 1 });
                     log.info(|| format!("{} concentrates at {} (FtP 4.5)", cx.side.name(), self.sname(s)));
                 }

@@ -110,6 +110,10 @@ impl FtP {
         st.piles.move_card(CardId(card as u16 - 1), HAND[side.index()], to).map_err(|e| e.to_string())?;
         log.reveal(|| format!("{} plays #{} {} as {} (FtP 4.2)", side.name(), card, d.title, if interrupt { "an interrupt (FtP 4.2.5)" } else { "an event" }));
         super::count_played(card);
+        // FtP 15: the Union's blockade obligation is met by playing such a card as its event.
+        if !interrupt {
+            self.blockade_duty_played(st, side, card);
+        }
         st.flow.push(Frame::Event);
         st.events.push(EventSt { card, side, interrupt, inputs: Vec::new(), ask: None });
         self.advance_event(st, log, roll)

@@ -1,0 +1,200 @@
+//! Tests of the 1863 scenario's special rules kept in scenario_rules.rs (FtP 15, ES preamble):
+//! the first campaign card's one activation per state and the Union's blockade obligation.
+
+use super::choices_tests::{check, no_forts, refused};
+use super::content::{Side, VictoryKind};
+use super::play_tests::{act, empty_map, game, legal_text, new, put_sp, round_with};
+use super::state::*;
+use bivouac_engine::log::Log;
+use bivouac_engine::piles::CardId;
+
+/// A 1863 position: Union loose SP at Memphis and Nashville (Tennessee) and Baltimore (Maryland),
+/// the Union's strategy round with #83 Major Campaign. `first`: its first round of the scenario.
+fn campaign_1863(edition: &str, first: bool) -> State {
+    let g = game();
+    let mut st = new("1863", 3);
+    st.edition = g.c.edition(edition).expect("edition");
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["memphis", "nashville", "baltimore"] {
+        put_sp(&mut st, Side::Union, s, 2);
+    }
+    round_with(&mut st, Side::Union, 83);
+    st.rounds = if first { 1 } else { 3 };
+    st.own_round[Side::Union.index()] = if first { [0, 1] } else { [1, 3] };
+    st
+}
+
+/// FtP 15 (ES, second special rule): a player's first card of the scenario, a campaign card, is
+/// limited to one activation per state; later campaign cards, and the Italian rules, are not.
+#[test]
+fn first_campaign_card_one_activation_per_state_fpt_15() {
+    let mut st = campaign_1863("spanish", true);
+    act(&mut st, Side::Union, "event 83");
+    act(&mut st, Side::Union, "division memphis 1");
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })));
+    let l = legal_text(&st, Side::Union);
+    assert!(!l.iter().any(|a| a.starts_with("division nashville")), "Tennessee used: {l:?}");
+    assert!(l.contains(&"division baltimore 1".to_string()), "Maryland is another state: {l:?}");
+    refused(&mut st, Side::Union, "division nashville 1", "FtP 15");
+    act(&mut st, Side::Union, "division baltimore 1");
+    act(&mut st, Side::Union, "stop");
+    assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with("division memphis") || a.starts_with("division nashville")));
+    check(&st);
+
+    // Not the player's first round: no limit. The Italian 15 has no such rule.
+    for (ed, first) in [("spanish", false), ("italian", true)] {
+        let mut st = campaign_1863(ed, first);
+        act(&mut st, Side::Union, "event 83");
+        act(&mut st, Side::Union, "division memphis 1");
+        act(&mut st, Side::Union, "stop");
+        assert!(legal_text(&st, Side::Union).contains(&"division nashville 1".to_string()), "{ed}, first round {first}");
+    }
+}
+
+/// FtP 15 (ES, second special rule): the 1861 scenario has no such rule.
+#[test]
+fn other_scenarios_have_no_campaign_state_limit_fpt_15() {
+    let mut st = new("1861", 3);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    for s in ["cairo", "springfield_il"] {
+        put_sp(&mut st, Side::Union, s, 2);
+    }
+    round_with(&mut st, Side::Union, 83);
+    act(&mut st, Side::Union, "event 83");
+    assert_eq!(st.sc_rules.campaign_states, None);
+    act(&mut st, Side::Union, "division cairo 1");
+    act(&mut st, Side::Union, "stop");
+    assert!(legal_text(&st, Side::Union).iter().any(|a| a.starts_with("division springfield_il")));
+}
+
+/// The 1863 victory's blockade obligation SW and the Union lead, for `held`/`played`.
+fn verdict_1863(edition: &str, held: bool, played: bool, sw: [i16; 2]) -> (Vec<u8>, String) {
+    let g = game();
+    let mut st = new("1863", 1);
+    st.edition = g.c.edition(edition).expect("edition");
+    empty_map(&mut st);
+    // D = 35: no SP differential (15.7).
+    put_sp(&mut st, Side::Union, "washington", 35);
+    st.sw = sw;
+    st.sc_rules.blockade_card_held = held;
+    st.sc_rules.blockade_card_played = played;
+    g.scenario_victory(&st)
+}
+
+/// FtP 15 (ES, fifth special rule): the Union that held a blockade-raising card and never played
+/// one as its event loses 10 SW at the end (no Change of Fortune); never holding one, or having
+/// played one, no penalty. Not in the Italian rules.
+#[test]
+fn blockade_obligation_costs_10_sw_at_the_end_fpt_15() {
+    let sc = game().c.scenario("1863").expect("1863");
+    assert!(sc.victory.iter().any(|v| matches!(v.kind, VictoryKind::SwLead { blockade_obligation_sw: -10, .. })));
+    // A Union lead of 5: a win, unless the obligation failed (5 - 10 = -5).
+    assert_eq!(verdict_1863("spanish", false, false, [85, 80]).0, vec![0], "never held: no penalty");
+    assert_eq!(verdict_1863("spanish", true, true, [85, 80]).0, vec![0], "played one as the event");
+    let (w, why) = verdict_1863("spanish", true, false, [85, 80]);
+    assert_eq!(w, vec![1], "held and not played: -10 SW: {why}");
+    assert!(why.contains("-5"), "{why}");
+    let (w, _) = verdict_1863("spanish", true, false, [91, 80]);
+    assert_eq!(w, vec![0], "a lead of 11 - 10 = 1 still wins");
+    // IT 15.7: no such rule (a lead of 25+ wins, 10 or less loses, else a draw).
+    assert_eq!(verdict_1863("italian", true, false, [105, 80]).0, vec![0]);
+}
+
+/// FtP 15 (blockade obligation): a blockade-raising card in the Union hand is remembered; playing
+/// it as the event fulfils the obligation; playing it for OPs does not.
+#[test]
+fn blockade_obligation_held_and_played_fpt_15() {
+    let g = game();
+    // #63 Beaufort / Port Royal Captured raises the blockade (10.5.3).
+    let raise = 63u8;
+    assert!(g.c.card(raise).is_some_and(|d| d.blockade == Some(super::content::BlockadeEffect::Raise)));
+    for event in [true, false] {
+        let mut st = new("1863", 5);
+        st.sc_rules = Default::default();
+        // Nobody holds #63 yet.
+        let c = CardId(raise as u16 - 1);
+        if st.piles.cards(HAND[0]).contains(&c) || st.piles.cards(HAND[1]).contains(&c) {
+            let from = st.piles.find(c).unwrap();
+            st.piles.move_card(c, from, DECK).unwrap();
+        }
+        round_with(&mut st, Side::Union, raise);
+        g.proceed(&mut st, &mut Log::quiet());
+        assert!(st.sc_rules.blockade_card_held, "dealt or drawn: held");
+        assert!(!st.sc_rules.blockade_card_played);
+        let before = st.blockade;
+        if event {
+            act(&mut st, Side::Union, &format!("event {raise}"));
+            assert_eq!(st.blockade, before + 1);
+        } else {
+            act(&mut st, Side::Union, &format!("ops {raise}"));
+        }
+        assert_eq!(st.sc_rules.blockade_card_played, event, "event {event}");
+        assert_eq!(g.blockade_duty_penalty(&st, -10), if event { 0 } else { -10 });
+    }
+    // The 1861 scenario has no obligation: nothing is recorded.
+    let mut st = new("1861", 5);
+    round_with(&mut st, Side::Union, raise);
+    g.proceed(&mut st, &mut Log::quiet());
+    assert!(!st.sc_rules.blockade_card_held);
+}
+
+/// FtP 17.2.1 [INTERP] option `auto-victory-timing` (digest 9.3.4): with `immediate` the CSA's SW
+/// at 0 ends the game after the action that caused it, decisions still pending or not; with the
+/// default `end-of-turn` the game goes on to the End of Turn Phase (ES 3.6).
+#[test]
+fn auto_victory_timing_option_fpt_17_2_1_17_2_2() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    for immediate in [false, true] {
+        let mut setup = Setup::new("1863", 2, 4);
+        setup.options.insert("auto-victory-timing".into(), if immediate { "immediate" } else { "end-of-turn" }.into());
+        let mut st = g.setup(&setup).expect("setup");
+        assert_eq!(st.opts.auto_victory_immediate, immediate);
+        assert!(!g.active_seats(&st).is_empty());
+        st.sw[1] = 0;
+        g.proceed(&mut st, &mut Log::quiet());
+        assert_eq!(st.result.as_ref().map(|r| r.0.clone()), immediate.then(|| vec![0]), "immediate {immediate}");
+        assert_eq!(g.active_seats(&st).is_empty(), immediate);
+        if immediate {
+            let a = g.legal_actions(&st, 0);
+            assert!(a.is_empty());
+            check(&st);
+        }
+    }
+}
+
+/// Scenarios introduction ("podéis empezar un escenario y jugar hasta el final de uno de los
+/// escenarios posteriores"): option `play-until` ends the game at a later scenario's last turn
+/// with its victory conditions; an earlier or the same scenario is refused.
+#[test]
+fn play_until_a_later_scenario_fpt_scenarios_intro() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 4);
+    setup.options.insert("play-until".into(), "1862".into());
+    let mut st = g.setup(&setup).expect("setup");
+    assert_eq!(st.end_sc, g.c.scenarios.iter().position(|s| s.id == "1862").map(|i| i as u8));
+    // The end of Fall 1861 (turn 3) no longer ends the game.
+    st.turn = 3;
+    st.flow.clear();
+    g.end_turn(&mut st, &mut Log::quiet());
+    assert!(st.result.is_none(), "{:?}", st.result);
+    assert_eq!(st.turn, 4);
+    // Fall 1862 (turn 6) does, by the 1862 victory (the Union wins with SW above the CSA's, 14.7).
+    st.turn = 6;
+    st.sw = [120, 80];
+    st.flow.clear();
+    g.end_turn(&mut st, &mut Log::quiet());
+    let r = st.result.clone().expect("the end of 1862");
+    assert!(r.1.contains("1862"), "{}", r.1);
+    // The scenario itself, or an earlier one: refused with the rule named.
+    let mut s = Setup::new("1861", 2, 4);
+    s.options.insert("play-until".into(), "scenario".into());
+    assert_eq!(g.setup(&s).expect("the scenario as written").end_sc, None);
+    let mut s = Setup::new("1863", 2, 4);
+    s.options.insert("play-until".into(), "1862".into());
+    assert_eq!(g.setup(&s).expect_err("an earlier scenario").rule, "FtP Scenarios");
+}
