@@ -319,7 +319,26 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
     // breaks its ties), not always the later ones of the game's list.
     let mut alive: Vec<usize> = (0..k).collect();
     rng.shuffle(&mut alive);
-    let rounds = (u32::BITS - (k as u32).saturating_sub(1).leading_zeros()).max(1);
+    // The first sample, on which the game may cut the field to its shortlist
+    // ([`Game::shortlist`], as the heuristic agent does): actions it would never try (an SP
+    // dropped and picked up again, one rail move of hundreds) are not searched either.
+    let mut first = Some(decision.determinize(rng));
+    if let Some(short) = first.as_ref().and_then(|base| game.shortlist(base, decision.seat, decision.legal)) {
+        alive.retain(|i| short.contains(i));
+        if alive.is_empty() {
+            alive = (0..k).collect();
+        }
+    }
+    let field = alive.len();
+    if field == 1 {
+        visits[alive[0]] = 1;
+        return SearchResult { visits, means: vec![0.0; k], iterations: 0 };
+    }
+    // One-ply means of the actions whose playouts began, kept in case no playout finished.
+    let mut one_ply: Vec<Option<f64>> = vec![None; k];
+    // One sample's values, committed only once every action in the running has one.
+    let mut sample: Vec<(usize, f64)> = Vec::with_capacity(field);
+    let rounds = (u32::BITS - (field as u32).saturating_sub(1).leading_zeros()).max(1);
     let mut done = 0u32;
     let mut playing_out = false;
     let mut evaluations = 0u64;
@@ -327,6 +346,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
         if playout > 0 && !playing_out && alive.len() <= PLAYOUT_FIELD {
             playing_out = true;
             for &i in &alive {
+                one_ply[i] = Some(total[i] / scored[i].max(1) as f64);
                 total[i] = 0.0;
                 scored[i] = 0;
             }
@@ -340,17 +360,28 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
             if done > 0 && (done >= budget || over || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
                 break 'rounds;
             }
-            done += 1;
-            let base = decision.determinize(rng);
+            let base = first.take().unwrap_or_else(|| decision.determinize(rng));
+            sample.clear();
             for &i in &alive {
+                // Out of time within a sample (a wide field, long playouts): the sample is
+                // dropped, so that every action in the running keeps the same samples.
+                if done > 0 && cfg.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                    break 'rounds;
+                }
                 let mut s = base.clone();
                 // An action a sample refuses is worth nothing there (as for the heuristic).
+                let mut v = 0.0;
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
                     if playing_out {
                         evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
                     }
-                    total[i] += game.evaluate(&s, decision.seat);
+                    v = game.evaluate(&s, decision.seat);
                 }
+                sample.push((i, v));
+            }
+            done += 1;
+            for &(i, v) in &sample {
+                total[i] += v;
                 scored[i] += 1;
                 visits[i] += 1;
             }
@@ -361,7 +392,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
             alive.truncate(alive.len().div_ceil(2));
         }
     }
-    let means = (0..k).map(|i| total[i] / scored[i].max(1) as f64).collect();
+    let means = (0..k).map(|i| if scored[i] == 0 { one_ply[i].unwrap_or(0.0) } else { total[i] / scored[i] as f64 }).collect();
     SearchResult { visits, means, iterations: done }
 }
 
@@ -393,7 +424,14 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
         if game.outcome(s).is_some() || game.active_seats(s).first() != Some(&seat) {
             break;
         }
-        let moves = game.legal_actions(s, seat);
+        let mut moves = game.legal_actions(s, seat);
+        // The game's shortlist, as the heuristic agent would cut it (FtP: no endless drops).
+        if moves.len() > 1
+            && let Some(short) = game.shortlist(s, seat, &moves)
+            && !short.is_empty()
+        {
+            moves = short.into_iter().filter_map(|i| moves.get(i).cloned()).collect();
+        }
         if moves.is_empty() || moves.len() > PLAYOUT_WIDTH {
             break;
         }
