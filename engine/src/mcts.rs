@@ -615,6 +615,8 @@ mod tests {
         playout: u32,
         /// The default search depth (1: flat).
         depth: u32,
+        /// The game's shortlist leaves out waiting (`0`) when another action is open.
+        short: bool,
     }
 
     impl Game for Solo {
@@ -679,16 +681,37 @@ mod tests {
         fn tree_playout(&self) -> u32 {
             self.playout
         }
+        fn shortlist(&self, _: &(bool, bool), _: Seat, legal: &[u8]) -> Option<Vec<usize>> {
+            self.short.then(|| (0..legal.len()).filter(|&i| legal[i] != 0).collect())
+        }
+    }
+
+    #[test]
+    fn flat_search_and_its_playouts_keep_to_the_games_shortlist() {
+        // The game's shortlist (as the heuristic agent uses it) leaves waiting out: the search
+        // does not sample it at the root, and the playout after arming does not wait either
+        // (it would never fire: a one-step playout must pick `2`).
+        let s = (false, false);
+        let game = Solo { playout: 1, depth: 1, short: true };
+        let legal = game.legal_actions(&s, 0);
+        let r = flat_search(&Decision::new(&game, &s, 0, &legal), &MctsConfig::iterations(40), &mut GameRng::new(3));
+        assert_eq!(r.visits[0], 0, "waiting is off the shortlist");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
+        let mut armed = (true, false);
+        assert_eq!(greedy_own_playout(&game, &mut armed, 0, 1, &mut GameRng::new(2)), 1, "only `2` is scored");
+        assert_eq!(armed, (true, true), "the playout fires");
+        let mut unshort = (true, false);
+        assert_eq!(greedy_own_playout(&Solo { short: false, ..game }, &mut unshort, 0, 1, &mut GameRng::new(2)), 2);
     }
 
     #[test]
     fn flat_search_plays_out_the_movers_own_next_actions_when_the_game_asks() {
         let s = (false, false);
-        let legal = Solo { playout: 0, depth: 1 }.legal_actions(&s, 0);
+        let legal = Solo { playout: 0, depth: 1, short: false }.legal_actions(&s, 0);
         let cfg = MctsConfig::iterations(40);
-        let one_ply = flat_search(&Decision::new(&Solo { playout: 0, depth: 1 }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+        let one_ply = flat_search(&Decision::new(&Solo { playout: 0, depth: 1, short: false }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(one_ply.means, vec![0.5, 0.5], "arming changes nothing the evaluation sees");
-        let with = Solo { playout: 1, depth: 1 };
+        let with = Solo { playout: 1, depth: 1, short: false };
         let r = flat_search(&Decision::new(&with, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(r.means, vec![0.5, 1.0], "arming, then the one-step greedy playout fires and wins");
         assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
@@ -702,7 +725,7 @@ mod tests {
         let s = (false, false);
         let cfg = MctsConfig::iterations(2);
         for (playout, means) in [(0, vec![0.5, 0.5]), (1, vec![0.5, 1.0])] {
-            let game = Solo { playout, depth: 0 };
+            let game = Solo { playout, depth: 0, short: false };
             let legal = game.legal_actions(&s, 0);
             let r = search(&Decision::new(&game, &s, 0, &legal), &cfg, &mut GameRng::new(3));
             assert_eq!((r.visits.clone(), r.means), (vec![1, 1], means), "tree playout {playout}");
@@ -799,6 +822,18 @@ mod tests {
     fn the_default_budget_is_capped_in_time() {
         assert_eq!(MctsConfig::default().time_limit, Some(MctsConfig::TIME_CAP));
         assert!(MctsConfig::TIME_CAP < Duration::from_secs(2), "issue 9: at most 2 seconds per decision");
+    }
+
+    #[test]
+    fn a_time_limit_stops_flat_search_between_whole_samples() {
+        // A sample is scored for every action in the running or not at all: out of time, the
+        // first sample (always run) is the only one, every action scored once.
+        let s = Heap { left: 200, turn: 0, winner: None, max: 150 };
+        let legal = Nim.legal_actions(&s, 0);
+        let cfg = MctsConfig { time_limit: Some(Duration::ZERO), max_depth: Some(1), ..MctsConfig::iterations(1_000) };
+        let r = flat_search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));
+        assert_eq!(r.iterations, 1);
+        assert!(r.visits.iter().all(|&v| v == 1), "every action once");
     }
 
     #[test]
