@@ -319,7 +319,26 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
     // breaks its ties), not always the later ones of the game's list.
     let mut alive: Vec<usize> = (0..k).collect();
     rng.shuffle(&mut alive);
-    let rounds = (u32::BITS - (k as u32).saturating_sub(1).leading_zeros()).max(1);
+    // The first sample, on which the game may cut the field to its shortlist
+    // ([`Game::shortlist`], as the heuristic agent does): actions it would never try (an SP
+    // dropped and picked up again, one rail move of hundreds) are not searched either.
+    let mut first = Some(decision.determinize(rng));
+    if let Some(short) = first.as_ref().and_then(|base| game.shortlist(base, decision.seat, decision.legal)) {
+        alive.retain(|i| short.contains(i));
+        if alive.is_empty() {
+            alive = (0..k).collect();
+        }
+    }
+    let field = alive.len();
+    if field == 1 {
+        visits[alive[0]] = 1;
+        return SearchResult { visits, means: vec![0.0; k], iterations: 0 };
+    }
+    // One-ply means of the actions whose playouts began, kept in case no playout finished.
+    let mut one_ply: Vec<Option<f64>> = vec![None; k];
+    // One sample's values, committed only once every action in the running has one.
+    let mut sample: Vec<(usize, f64)> = Vec::with_capacity(field);
+    let rounds = (u32::BITS - (field as u32).saturating_sub(1).leading_zeros()).max(1);
     let mut done = 0u32;
     let mut playing_out = false;
     let mut evaluations = 0u64;
@@ -327,6 +346,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
         if playout > 0 && !playing_out && alive.len() <= PLAYOUT_FIELD {
             playing_out = true;
             for &i in &alive {
+                one_ply[i] = Some(total[i] / scored[i].max(1) as f64);
                 total[i] = 0.0;
                 scored[i] = 0;
             }
@@ -340,17 +360,28 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
             if done > 0 && (done >= budget || over || cfg.time_limit.is_some_and(|t| start.elapsed() >= t)) {
                 break 'rounds;
             }
-            done += 1;
-            let base = decision.determinize(rng);
+            let base = first.take().unwrap_or_else(|| decision.determinize(rng));
+            sample.clear();
             for &i in &alive {
+                // Out of time within a sample (a wide field, long playouts): the sample is
+                // dropped, so that every action in the running keeps the same samples.
+                if done > 0 && cfg.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                    break 'rounds;
+                }
                 let mut s = base.clone();
                 // An action a sample refuses is worth nothing there (as for the heuristic).
+                let mut v = 0.0;
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
                     if playing_out {
                         evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
                     }
-                    total[i] += game.evaluate(&s, decision.seat);
+                    v = game.evaluate(&s, decision.seat);
                 }
+                sample.push((i, v));
+            }
+            done += 1;
+            for &(i, v) in &sample {
+                total[i] += v;
                 scored[i] += 1;
                 visits[i] += 1;
             }
@@ -361,7 +392,7 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
             alive.truncate(alive.len().div_ceil(2));
         }
     }
-    let means = (0..k).map(|i| total[i] / scored[i].max(1) as f64).collect();
+    let means = (0..k).map(|i| if scored[i] == 0 { one_ply[i].unwrap_or(0.0) } else { total[i] / scored[i] as f64 }).collect();
     SearchResult { visits, means, iterations: done }
 }
 
@@ -393,7 +424,14 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
         if game.outcome(s).is_some() || game.active_seats(s).first() != Some(&seat) {
             break;
         }
-        let moves = game.legal_actions(s, seat);
+        let mut moves = game.legal_actions(s, seat);
+        // The game's shortlist, as the heuristic agent would cut it (FtP: no endless drops).
+        if moves.len() > 1
+            && let Some(short) = game.shortlist(s, seat, &moves)
+            && !short.is_empty()
+        {
+            moves = short.into_iter().filter_map(|i| moves.get(i).cloned()).collect();
+        }
         if moves.is_empty() || moves.len() > PLAYOUT_WIDTH {
             break;
         }
@@ -577,6 +615,8 @@ mod tests {
         playout: u32,
         /// The default search depth (1: flat).
         depth: u32,
+        /// The game's shortlist leaves out waiting (`0`) when another action is open.
+        short: bool,
     }
 
     impl Game for Solo {
@@ -641,16 +681,37 @@ mod tests {
         fn tree_playout(&self) -> u32 {
             self.playout
         }
+        fn shortlist(&self, _: &(bool, bool), _: Seat, legal: &[u8]) -> Option<Vec<usize>> {
+            self.short.then(|| (0..legal.len()).filter(|&i| legal[i] != 0).collect())
+        }
+    }
+
+    #[test]
+    fn flat_search_and_its_playouts_keep_to_the_games_shortlist() {
+        // The game's shortlist (as the heuristic agent uses it) leaves waiting out: the search
+        // does not sample it at the root, and the playout after arming does not wait either
+        // (it would never fire: a one-step playout must pick `2`).
+        let s = (false, false);
+        let game = Solo { playout: 1, depth: 1, short: true };
+        let legal = game.legal_actions(&s, 0);
+        let r = flat_search(&Decision::new(&game, &s, 0, &legal), &MctsConfig::iterations(40), &mut GameRng::new(3));
+        assert_eq!(r.visits[0], 0, "waiting is off the shortlist");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
+        let mut armed = (true, false);
+        assert_eq!(greedy_own_playout(&game, &mut armed, 0, 1, &mut GameRng::new(2)), 1, "only `2` is scored");
+        assert_eq!(armed, (true, true), "the playout fires");
+        let mut unshort = (true, false);
+        assert_eq!(greedy_own_playout(&Solo { short: false, ..game }, &mut unshort, 0, 1, &mut GameRng::new(2)), 2);
     }
 
     #[test]
     fn flat_search_plays_out_the_movers_own_next_actions_when_the_game_asks() {
         let s = (false, false);
-        let legal = Solo { playout: 0, depth: 1 }.legal_actions(&s, 0);
+        let legal = Solo { playout: 0, depth: 1, short: false }.legal_actions(&s, 0);
         let cfg = MctsConfig::iterations(40);
-        let one_ply = flat_search(&Decision::new(&Solo { playout: 0, depth: 1 }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
+        let one_ply = flat_search(&Decision::new(&Solo { playout: 0, depth: 1, short: false }, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(one_ply.means, vec![0.5, 0.5], "arming changes nothing the evaluation sees");
-        let with = Solo { playout: 1, depth: 1 };
+        let with = Solo { playout: 1, depth: 1, short: false };
         let r = flat_search(&Decision::new(&with, &s, 0, &legal), &cfg, &mut GameRng::new(3));
         assert_eq!(r.means, vec![0.5, 1.0], "arming, then the one-step greedy playout fires and wins");
         assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
@@ -664,7 +725,7 @@ mod tests {
         let s = (false, false);
         let cfg = MctsConfig::iterations(2);
         for (playout, means) in [(0, vec![0.5, 0.5]), (1, vec![0.5, 1.0])] {
-            let game = Solo { playout, depth: 0 };
+            let game = Solo { playout, depth: 0, short: false };
             let legal = game.legal_actions(&s, 0);
             let r = search(&Decision::new(&game, &s, 0, &legal), &cfg, &mut GameRng::new(3));
             assert_eq!((r.visits.clone(), r.means), (vec![1, 1], means), "tree playout {playout}");
@@ -761,6 +822,18 @@ mod tests {
     fn the_default_budget_is_capped_in_time() {
         assert_eq!(MctsConfig::default().time_limit, Some(MctsConfig::TIME_CAP));
         assert!(MctsConfig::TIME_CAP < Duration::from_secs(2), "issue 9: at most 2 seconds per decision");
+    }
+
+    #[test]
+    fn a_time_limit_stops_flat_search_between_whole_samples() {
+        // A sample is scored for every action in the running or not at all: out of time, the
+        // first sample (always run) is the only one, every action scored once.
+        let s = Heap { left: 200, turn: 0, winner: None, max: 150 };
+        let legal = Nim.legal_actions(&s, 0);
+        let cfg = MctsConfig { time_limit: Some(Duration::ZERO), max_depth: Some(1), ..MctsConfig::iterations(1_000) };
+        let r = flat_search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));
+        assert_eq!(r.iterations, 1);
+        assert!(r.visits.iter().all(|&v| v == 1), "every action once");
     }
 
     #[test]

@@ -2,13 +2,25 @@
 //! future dice reseeded) and an evaluation of a position for a side, on Strategic Will.
 
 use super::FtP;
-use super::content::{ArmyId, Control, GeneralId, Season, Side, StateSide};
+use super::content::{ArmyId, Control, GeneralId, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
 use super::state::{Action, Formation, Frame, MoveSt, Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
+
+/// The search's default depth (`Game::search_depth`): flat Monte Carlo over determinizations.
+/// A turn of For the People is one card and then many small steps of the same side (an
+/// operation, a force, each space of its march, FtP 4, 5): a tree over them is mostly the
+/// mover's own choices, and its mean follows the best of noisy children (it came to prefer
+/// dropping SP, FtP 5.1.5, which opens one more choice of its own). Flat search compares the
+/// heuristic's shortlist on common samples, each action followed by the mover's own next steps.
+pub(super) const AI_SEARCH_DEPTH: u32 = 1;
+
+/// The mover's own actions played greedily after each root action in flat search
+/// (`Game::flat_playout`): enough to carry an activation to the end of a short march.
+pub(super) const AI_FLAT_PLAYOUT: u32 = 6;
 
 /// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
 const RAIL_SHORTLIST: usize = 12;
@@ -109,6 +121,10 @@ impl FtP {
         if side == Side::Union && rc > 0 && !st.rc_destroyed[s] {
             v += 2.0 * rc as f64;
         }
+        // FtP 10.5.1, 10.5.2: a Union PC closes a BR port.
+        if side == Side::Union && self.c.map.space(SpaceId(s as Sp)).br {
+            v += self.ai_port_worth(st, s as Sp, &self.ai_open_ports(st));
+        }
         v
     }
 
@@ -169,10 +185,17 @@ impl FtP {
     fn ai_targets(&self, st: &State, side: Side) -> Vec<f64> {
         let mut goals: Vec<(Sp, f64)> = Vec::new();
         if side == Side::Union {
+            let open = self.ai_open_ports(st);
             for s in self.c.map.ids() {
                 let rc = self.c.map.space(s).resource;
+                let mut v = 0.0;
                 if rc > 0 && !st.rc_destroyed[s.index()] && !st.controls(Side::Union, s.0) {
-                    goals.push((s.0, 2.0 * rc as f64));
+                    v += 2.0 * rc as f64;
+                }
+                // FtP 10.5.1: the open BR ports, to close.
+                v += self.ai_port_worth(st, s.0, &open);
+                if v > 0.0 {
+                    goals.push((s.0, v));
                 }
             }
         }
@@ -288,6 +311,53 @@ impl FtP {
         best
     }
 
+    /// What a CSA or border state held by the Union at the end counts in the scenario's verdict,
+    /// in SW of lead: 25 in the campaign (FtP 17.3: 10 states win, a full 25 SW of lead counts as
+    /// one), 0 in a scenario that counts SW or names its states (FtP 13 ... 16).
+    fn ai_campaign_state(&self, st: &State) -> f64 {
+        let sc = &self.c.scenarios[st.sc as usize];
+        match sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)).map(|v| &v.kind) {
+            Some(VictoryKind::Campaign { sw_lead_per_state, .. }) => *sw_lead_per_state as f64,
+            _ => 0.0,
+        }
+    }
+
+    /// Open blockade-runner ports (`br_open`, FtP 10.5.2) in each of the four blockade zones.
+    fn ai_open_ports(&self, st: &State) -> [u8; 4] {
+        let mut open = [0u8; 4];
+        for s in self.c.map.ids() {
+            let d = self.c.map.space(s);
+            if d.br
+                && let Some(z) = d.sea.filter(|&z| (z as usize) < 4)
+                && self.br_open(st, s.0)
+            {
+                open[z as usize] += 1;
+            }
+        }
+        open
+    }
+
+    /// Turns still to come with blockade-runner rolls (FtP 10.5).
+    fn ai_br_turns_left(&self, st: &State) -> f64 {
+        let last = self.c.scenarios[st.sc as usize].last_turn;
+        self.c.turns.iter().filter(|t| t.number > st.turn && t.number <= last && t.br_rolls).count() as f64
+    }
+
+    /// What closing the open BR port `s` is worth to the Union (FtP 10.5.1, 10.5.4, 12.5): once
+    /// every port of its zone is closed, each BR roll still to come costs the CSA 2 SW and the
+    /// SP it would have brought (1.5 points) for certain instead of when the roll fails; the
+    /// port's share of that, counted at half (the zone's other ports must close too, a port
+    /// may be retaken). 0 for a port already closed.
+    fn ai_port_worth(&self, st: &State, s: Sp, open: &[u8; 4]) -> f64 {
+        let d = self.c.map.space(SpaceId(s));
+        let Some(z) = d.sea.filter(|&z| d.br && (z as usize) < 4) else { return 0.0 };
+        if !self.br_open(st, s) || open[z as usize] == 0 {
+            return 0.0;
+        }
+        let miss = 1.0 - st.blockade as f64 / 6.0;
+        0.5 * self.ai_br_turns_left(st) * 3.5 * miss / open[z as usize] as f64
+    }
+
     /// Blockade (FtP 10.5.4, 12.5) and war guilt (FtP 12.9) still to come, in Union points:
     /// each BR roll at or under the blockade level costs the CSA 2 SW, four zones a turn for
     /// every turn left with BR rolls; after the Emancipation Proclamation the CSA loses 5 SW
@@ -300,7 +370,11 @@ impl FtP {
             rolls += if t.br_rolls { 1.0 } else { 0.0 };
             falls += if t.season == Season::Fall { 1.0 } else { 0.0 };
         }
-        let blockade = 2.0 * 4.0 * rolls * st.blockade as f64 / 6.0;
+        // FtP 10.5.1: a zone whose BR ports are all closed rolls nothing and costs the CSA 2 SW
+        // for certain; an open one, when the roll is at or under the level (10.5.4).
+        let open = self.ai_open_ports(st);
+        let per_turn: f64 = open.iter().map(|&n| if n == 0 { 2.0 } else { 2.0 * st.blockade as f64 / 6.0 }).sum();
+        let blockade = rolls * per_turn;
         let guilt = if st.emancipation { 5.0 * falls } else { 0.0 };
         0.5 * (blockade + guilt)
     }
@@ -339,13 +413,19 @@ impl FtP {
                 count[self.state_of(s.0)][side.index()] += if st.opts.shenandoah { self.c.control_weight(s) as u16 } else { 1 };
             }
         }
+        // FtP 17.3: at the end of the campaign every CSA or border state the Union holds counts
+        // as a state toward its 10, as much as 25 SW of lead; worth more the nearer the end.
+        let counted = self.ai_campaign_state(st) * played;
         for (i, def) in self.c.states.iter().enumerate() {
             let Some(need) = def.control.filter(|&n| n > 0) else { continue };
             if st.state_control[i] == Control::Of(Side::Union) {
+                if def.side != StateSide::Union {
+                    union += counted;
+                }
                 continue;
             }
             let share = |side: Side| (count[i][side.index()] as f64 / need as f64).min(1.0);
-            let value = def.sw.max(5) as f64;
+            let value = def.sw.max(5) as f64 + if def.side != StateSide::Union { counted } else { 0.0 };
             union += 0.5 * value * share(Side::Union);
             if st.state_control[i] == Control::Neutral {
                 union -= 0.5 * value * share(Side::Csa);
@@ -692,6 +772,61 @@ mod tests {
     }
 
     #[test]
+    fn a_closed_blockade_zone_costs_the_csa_for_certain_fpt_10_5_1_10_5_4_12_5() {
+        // FtP 10.5.1: a zone whose BR ports are all closed does not roll and the CSA loses 2 SW
+        // every turn with BR rolls; an open zone only when the roll is at or under the level
+        // (10.5.4). The north Atlantic zone (Wilmington's): its ports open at the start.
+        let g = game();
+        let st = g.setup(&Setup::new("campaign", 2, 5)).unwrap();
+        let w = sp("wilmington_nc");
+        let z = g.c.map.space(SpaceId(w)).sea.unwrap();
+        let ports: Vec<Sp> = g.c.map.ids().map(|s| s.0).filter(|&s| g.c.map.space(SpaceId(s)).br && g.c.map.space(SpaceId(s)).sea == Some(z) && g.br_open(&st, s)).collect();
+        let open = g.ai_open_ports(&st);
+        assert!(ports.len() >= 2 && ports.contains(&w), "test premise: Wilmington and another port open ({ports:?})");
+        assert_eq!(open[z as usize] as usize, ports.len());
+        let mut closed = st.clone();
+        for &p in &ports {
+            closed.control[p as usize] = Control::Of(Side::Union);
+        }
+        assert_eq!(g.ai_open_ports(&closed)[z as usize], 0);
+        assert!(g.ai_future_sw(&closed) > g.ai_future_sw(&st) + 2.0, "a closed zone: 2 SW a turn for certain");
+        assert!(g.evaluate(&closed, 0) > g.evaluate(&st, 0));
+        // Closing the last open port of a zone is worth more than the first, and a closed port
+        // nothing (FtP 10.5.1).
+        let mut last_open = st.clone();
+        for &p in ports.iter().filter(|&&p| p != w) {
+            last_open.control[p as usize] = Control::Of(Side::Union);
+        }
+        let (first, last) = (g.ai_port_worth(&st, w, &g.ai_open_ports(&st)), g.ai_port_worth(&last_open, w, &g.ai_open_ports(&last_open)));
+        assert!(first > 0.0 && last > first, "{first} < {last}");
+        assert_eq!(g.ai_port_worth(&closed, w, &g.ai_open_ports(&closed)), 0.0);
+        // The Union's infantry is drawn toward open ports (a PC closes one), the CSA's is not.
+        assert!(g.ai_targets(&st, Side::Union)[w as usize] > 0.0);
+        assert!(g.ai_conversion(&st, Side::Union, w as usize) > g.ai_conversion(&closed, Side::Union, w as usize));
+    }
+
+    #[test]
+    fn a_state_held_counts_toward_the_campaign_verdict_fpt_17_3() {
+        // FtP 17.3: in the campaign each CSA or border state the Union holds at the end counts
+        // toward its 10 states, as much as 25 SW of lead: the nearer the end, the more it is
+        // worth. Other scenarios name their states or count SW (FtP 13.2).
+        let g = game();
+        let st = g.setup(&Setup::new("campaign", 2, 5)).unwrap();
+        assert_eq!(g.ai_campaign_state(&st), 25.0);
+        assert_eq!(g.ai_campaign_state(&start()), 0.0);
+        let tn = g.c.states.iter().position(|d| d.abbr == "TN").unwrap();
+        let gain = |turn: u8| {
+            let mut a = st.clone();
+            a.turn = turn;
+            let mut b = a.clone();
+            b.state_control[tn] = Control::Of(Side::Union);
+            g.ai_points(&b, Side::Union) - g.ai_points(&a, Side::Union)
+        };
+        assert!(gain(1) > 0.0);
+        assert!(gain(12) > gain(1) + 15.0, "late: {} early: {}", gain(12), gain(1));
+    }
+
+    #[test]
     fn evaluation_of_a_finished_game_is_its_result() {
         let g = game();
         let mut st = start();
@@ -837,3 +972,80 @@ mod search_root {
     }
 }
 
+
+/// A batch of heuristic-against-random games with one line per game (run by hand:
+/// `FTP_BATCH=scenario,seat,first,last cargo test --release -p bivouac-systems --lib
+/// for_the_people::ai::batch -- --ignored --nocapture`): the result and, per game, the final
+/// Strategic Will, SP and the states each side holds, to find the games the heuristic loses.
+#[cfg(test)]
+mod batch {
+    use super::super::play_tests::game;
+    use super::super::content::{Control, Side};
+    use bivouac_engine::agent::{Agent, Decision, HeuristicAgent, RandomAgent};
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+
+    #[test]
+    #[ignore]
+    fn batch() {
+        let spec = std::env::var("FTP_BATCH").unwrap_or_else(|_| "campaign,0,1,10".into());
+        let p: Vec<&str> = spec.split(',').collect();
+        let (sc, hseat, first, last): (&str, u8, u64, u64) = (p[0], p[1].parse().unwrap(), p[2].parse().unwrap(), p[3].parse().unwrap());
+        let g = game();
+        let mut won = 0;
+        for seed in first..=last {
+            let mut st = g.setup(&Setup::new(sc, 2, seed)).unwrap();
+            let mut agents: Vec<Box<dyn Agent<super::super::FtP>>> = vec![Box::new(RandomAgent::new(seed)), Box::new(RandomAgent::new(seed + 7))];
+            agents[hseat as usize] = Box::new(HeuristicAgent::new(seed));
+            let mut n = 0;
+            let mut turns = Vec::new();
+            let mut turn = 0;
+            let sw_why = std::env::var("FTP_SW").is_ok();
+            let mut reasons: std::collections::BTreeMap<(String, String), i32> = Default::default();
+            while g.outcome(&st).is_none() && n < g.max_actions() {
+                if st.turn != turn {
+                    turn = st.turn;
+                    turns.push(format!("{}:{}/{}", turn, st.sw[0], st.sw[1]));
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal_actions(&st, seat);
+                let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
+                let mut log = if sw_why { Log::recording() } else { Log::quiet() };
+                g.apply(&mut st, seat, &legal[i], &mut log).unwrap();
+                for e in &log.events {
+                    // "CSA SW -2 (FtP 12.5 ...) -> 80": the total per side and reason.
+                    if let Some((who, rest)) = e.text.split_once(" SW ")
+                        && let Some((d, why)) = rest.split_once(" (")
+                        && let Ok(d) = d.parse::<i32>()
+                    {
+                        let why = why.split(')').next().unwrap_or("").to_string();
+                        *reasons.entry((who.to_string(), why)).or_insert(0) += d;
+                    }
+                }
+                n += 1;
+            }
+            if sw_why {
+                println!("seed {seed} SW by reason: {:?}", reasons);
+            }
+            let o = g.outcome(&st);
+            let win = o.as_ref().is_some_and(|o| o.winners == vec![hseat]);
+            won += win as u32;
+            let held = |side: Side| g.c.states.iter().enumerate().filter(|(i, _)| st.state_control[*i] == Control::Of(side)).map(|(_, d)| d.abbr.clone()).collect::<Vec<_>>().join(" ");
+            println!(
+                "seed {seed}: {} turn {} SW U {} C {} SP U {} C {} blockade {} | Union {} | CSA {} | {:?} | {}",
+                if win { "WON " } else { "LOST" },
+                st.turn,
+                st.sw[0],
+                st.sw[1],
+                g.total_sp(&st, Side::Union),
+                g.total_sp(&st, Side::Csa),
+                st.blockade,
+                held(Side::Union),
+                held(Side::Csa),
+                st.result.as_ref().map(|r| r.1.clone()),
+                turns.join(" ")
+            );
+        }
+        println!("won {won} of {}", last - first + 1);
+    }
+}

@@ -990,6 +990,16 @@ impl Game for FtP {
         self.ai_shortlist(st, seat, legal)
     }
 
+    /// Flat search over the heuristic's shortlist (see `ai.rs`, measured in docs/ai-strength.md).
+    fn search_depth(&self) -> u32 {
+        ai::AI_SEARCH_DEPTH
+    }
+
+    /// Flat search plays the mover's own next actions after each root action (see `ai.rs`).
+    fn flat_playout(&self) -> u32 {
+        ai::AI_FLAT_PLAYOUT
+    }
+
     fn check_invariants(&self, st: &State) -> Result<(), String> {
         st.piles.check_conservation()?;
         self.check_strong(st)?;
