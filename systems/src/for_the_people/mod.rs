@@ -112,7 +112,7 @@ use bivouac_engine::rng::GameRng;
 use bivouac_engine::session::{AnyGame, Registered};
 use content::{Content, Control, GeneralAt, LinkKind, Side};
 use serde::Serialize;
-use state::{Action, ArmySt, Frame, GenAt, LossCause, Opts, Phase, Sp, State};
+use state::{Action, ArmySt, Frame, GenAt, LossCause, Opts, P_BR, P_CAV, P_CENTER, P_EAST, P_KY, P_MO, P_STATES, P_UNION, P_WEST, Phase, Sp, State};
 use std::path::PathBuf;
 
 pub use state::Action as FtpAction;
@@ -197,7 +197,7 @@ impl FtP {
         let what = match f {
             Frame::PlaceGenerals { .. } => "place arriving generals (FtP 10.6)".to_string(),
             Frame::Strategic { side } => format!("strategic movement, {} of {} SP used (FtP 10.2)", st.strat_used[side.index()], formulas::strategic_limit(&self.formulas, *side)),
-            Frame::Reinforce { .. } => format!("place reinforcement SP (FtP 10.3, 10.4): pools {:?}", st.pool),
+            Frame::Reinforce { side } => format!("place reinforcement SP (FtP 10.3, 10.4): {}", pools_text(st, *side)),
             Frame::FirstPlayer => "decide who plays first (FtP 3.3.1)".into(),
             Frame::Round { .. } => "play a card for OPs or as an event, or discard (FtP 3.3.2)".into(),
             Frame::Ops { card, value, .. } => format!("choose the operation of #{card} ({value} OPs, FtP 4.1)"),
@@ -1168,4 +1168,24 @@ fn card_face(d: &content::CardDef, ev: Option<&events::EventDecl>) -> CardFace {
         text.push(e.text.clone());
     }
     CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
+}
+
+/// The SP a side still has to place in its Reinforcement Phase, in words (FtP 10.3, 10.4, 5.5.4).
+fn pools_text(st: &State, side: Side) -> String {
+    let p = &st.pool;
+    let mut parts = match side {
+        Side::Union => vec![format!("{} SP (East {}, Center {}, West {})", p[P_UNION], p[P_EAST], p[P_CENTER], p[P_WEST])],
+        Side::Csa => vec![format!("{} SP in the states, {} in Missouri, {} in Kentucky", p[P_STATES], p[P_MO], p[P_KY])],
+    };
+    let br: u32 = p[P_BR..P_CAV].iter().map(|&n| n as u32).sum();
+    if side == Side::Csa && br > 0 {
+        parts.push(format!("{br} by blockade runners"));
+    }
+    // FtP 5.5.4: the CSA's returning brigade SP are part of its states' SP; the Union's are not.
+    match p[P_CAV + side.index()] {
+        0 => {}
+        cav if side == Side::Csa => parts.push(format!("{cav} of the states' SP a returning cavalry brigade's")),
+        cav => parts.push(format!("{cav} SP of returning cavalry brigades")),
+    }
+    parts.join(", ")
 }

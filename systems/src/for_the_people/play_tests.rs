@@ -667,6 +667,8 @@ fn reinforcements_of_turn_2_follow_10_3_and_10_4() {
     // FtP 10.3.1: Washington has a rail LOC north: 8 East in Washington, 6 Center, 4 West.
     assert!(matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Union })));
     assert_eq!(&st.pool[..4], &[8, 6, 4, 18]);
+    let prompt = bivouac_engine::game::Game::view(g, &st, Some(0)).awaiting;
+    assert!(prompt.ends_with("18 SP (East 8, Center 6, West 4)"), "the pools in words: {prompt}");
     // FtP 10.4.2: 9 SP from the states; no MO/KY SP; no blockade runners in 1861 turn 2? (10.5.1: rolls happen).
     assert_eq!(st.pool[P_STATES], 9);
     let l = g.legal_actions(&st, 0);
