@@ -190,7 +190,7 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
     st.sp[held as usize][1] = 1;
     st.sp_at_start[1] += 1;
     let sw = st.sw[0];
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw[0], sw + 5 + 10 + 2);
     assert_eq!(st.state_control[state_id("wv")], Control::Of(Side::Union));
     assert_eq!(st.state_control[state_id("mo")], Control::Of(Side::Union));
@@ -200,7 +200,7 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
         st.control[s as usize] = Control::Of(Side::Union);
     }
     let sw = st.sw[0];
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw[0], sw + 10, "KY: +10 (already +)");
     assert_eq!(st.border_first[state_id("ky")], Some(Side::Union));
 }
@@ -239,7 +239,7 @@ fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
         // An original CSA state the Union holds: never a Union state (IT 12.12).
         st.state_control[tn] = Control::Of(Side::Union);
         let sw = st.sw;
-        g.state_control(&mut st, &mut Log::quiet());
+        g.state_control_settled(&mut st, &mut Log::quiet());
         assert_eq!(st.state_control[b], Control::Of(Side::Union), "{state}: taken this phase if not before");
         if before {
             assert_eq!(st.sw[0] - sw[0], delta, "{edition}, {first:?} first");
