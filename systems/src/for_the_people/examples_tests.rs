@@ -127,6 +127,16 @@ fn t_cap_1_capital_loss_fpt_11_2_2_11_2_3_12_6() {
         assert_eq!(st.capital[0], Some(sp(to)));
         assert_eq!(st.sw[0], sw - 30 + extra, "{to}");
     }
+    // IT 11.23 (the edition's `union_capital_harrisburg`): the Italian list omits Harrisburg.
+    let mut st = new("1861", 1);
+    st.edition = g.c.edition("italian").expect("edition");
+    minus(&mut st);
+    let sw = st.sw[0];
+    g.enter_capital(&mut st, Side::Csa, sp("washington"), &mut Log::quiet());
+    st.flow.clear();
+    st.flow.push(Frame::Capital { side: Side::Union });
+    act(&mut st, Side::Union, "capital harrisburg");
+    assert_eq!(st.sw[0], sw - 30 - 10, "Italian edition: Harrisburg is not an approved space");
     // CSA version: -15, and -10 more away from a resource center or BR port.
     for (to, extra) in [("lynchburg", 0), ("danville", -10)] {
         let mut st = new("1861", 1);

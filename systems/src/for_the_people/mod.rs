@@ -395,6 +395,7 @@ impl FtP {
             cav_track: [0, 0],
             end_sc,
             sw_pending: Vec::new(),
+            csa_rail_built: false,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -481,6 +482,7 @@ impl FtP {
             Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
             Action::SwFirst { .. } => "FtP 12.4",
+            Action::BuildRailroads => "FtP 5.9.3",
             Action::NavalMove { .. } => "FtP 6.1.1",
             Action::Sail { .. } => "FtP 6.1.3",
             Action::NavalArmy { .. } => "FtP 6.1.5",
@@ -665,6 +667,7 @@ impl Game for FtP {
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
             Action::SwFirst { index } => format!("sw-first {index}"),
+            Action::BuildRailroads => "build-railroads".into(),
             Action::NavalMove { space, sp, general } => match general {
                 Some(x) => format!("naval {} {sp} {}", s(space), g(x)),
                 None => format!("naval {} {sp}", s(space)),
@@ -738,11 +741,12 @@ impl Game for FtP {
                 Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
             }
             "intercept" if w.len() == 4 => Action::InterceptWith { from: space(1)?, general: general(2)?, sp: num(3)? },
-            "demote" | "retire" | "reorganize" => {
+            "demote" | "retire" | "reorganize" | "build-railroads" => {
                 arity(1)?;
                 match verb {
                     "demote" => Action::Demote,
                     "retire" => Action::Retire,
+                    "build-railroads" => Action::BuildRailroads,
                     _ => Action::Reorganize,
                 }
             }

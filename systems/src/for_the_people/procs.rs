@@ -4,7 +4,7 @@
 //! the top frame (complete); `perform` carries out one legal action.
 
 use super::FtP;
-use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, FortReturn, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::content::{ArmyId, CardFlag, CardNo, Control, CsaRailBuild, EventSide, FortReturn, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
 use super::sw_order::SwRule;
 use super::state::*;
@@ -548,6 +548,12 @@ impl FtP {
         if !self.pc_spaces(st, side).is_empty() || !self.raid_spaces(st, side).is_empty() {
             out.push(Action::PlacePcs);
         }
+        // FtP 5.9.3 (IT 5.93): in 1864 or 1865 the CSA completes the railroads with a card of
+        // any value.
+        let years = self.c.turns.get(st.turn as usize - 1).is_some_and(|t| t.year >= 1864);
+        if side == Side::Csa && years && self.c.editions[st.edition as usize].csa_rail_build == CsaRailBuild::CsaOps1864 && !self.csa_railroads_built(st) {
+            out.push(Action::BuildRailroads);
+        }
         // FtP 5.6.1, 5.6.5: relief and reorganization, with a card of any value.
         self.general_ops(st, side, out);
     }
@@ -580,9 +586,20 @@ impl FtP {
             .collect()
     }
 
-    /// The effective kind of a link this turn (FtP 5.9.3 ES: the 1864 railroads).
+    /// The effective kind of a link this turn (FtP 5.9.3: the 1864 railroads, ES automatically
+    /// from Spring 1864, IT once the CSA completed them with an OPs card; already rail in a
+    /// scenario that says so).
     pub(super) fn link_kind(&self, st: &State, l: &super::content::LinkDef) -> LinkKind {
-        if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
+        if l.upgrade_1864 && self.csa_railroads_built(st) { LinkKind::Rail } else { l.kind }
+    }
+
+    /// FtP 5.9.3: are the 1864 CSA railroads built?
+    pub(super) fn csa_railroads_built(&self, st: &State) -> bool {
+        self.c.scenarios[st.sc as usize].csa_rail_built
+            || match self.c.editions[st.edition as usize].csa_rail_build {
+                CsaRailBuild::AutomaticSpring1864 => st.turn >= 10,
+                CsaRailBuild::CsaOps1864 => st.csa_rail_built,
+            }
     }
 
     /// The kind of `l` if a land force of `side` (`strength` SP, moved with a card of `value`)
@@ -817,6 +834,12 @@ impl FtP {
                 self.create_army(st, side, space, army, commander, log);
                 st.flow.pop();
             }
+            Action::BuildRailroads => {
+                let Frame::Ops { .. } = top else { return };
+                st.csa_rail_built = true;
+                log.info(|| "the CSA completes the Meridian-Demopolis and Greensboro-Danville railroads (FtP 5.9.3)".into());
+                st.flow.pop();
+            }
             Action::BuildFort { space } => {
                 let Frame::Ops { side, .. } = top else { return };
                 st.fort[space as usize] = Some(side);
@@ -913,7 +936,7 @@ impl FtP {
                 let Frame::Capital { side } = top else { return };
                 st.capital[side.index()] = Some(space);
                 // FtP 11.2.3: -10 SW unless an approved space.
-                if !self.capital_approved(side, space) {
+                if !self.capital_approved(st, side, space) {
                     self.add_sw(st, side, -10, log, "FtP 11.2.3 new capital not on an approved space");
                 }
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
@@ -1107,9 +1130,8 @@ impl FtP {
     }
 
     pub(super) fn step(&self, st: &mut State, to: Sp, log: &mut Log) {
-        let m = st.moving.as_mut().expect("moving");
-        let link_rail = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| matches!(self.link_kind_static(l, st.turn), LinkKind::Rail));
-        let side = m.side;
+        let (at, side) = st.moving.as_ref().map(|m| (m.at, m.side)).expect("moving");
+        let link_rail = self.c.map.edges_between(SpaceId(at), SpaceId(to)).any(|l| matches!(self.link_kind(st, l), LinkKind::Rail));
         let friendly = st.control[to as usize] == Control::Of(side);
         // FtP 19 (8.1.3): the entry cost with rail logistics.
         let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
@@ -1144,10 +1166,6 @@ impl FtP {
         }
         self.attack_attempted(st);
         self.engage(st, to, log);
-    }
-
-    pub(super) fn link_kind_static(&self, l: &super::content::LinkDef, turn: u8) -> LinkKind {
-        if l.upgrade_1864 && turn >= 10 { LinkKind::Rail } else { l.kind }
     }
 
     /// FtP 11.2.2: an enemy force entering a national capital sends the marker to the holding
@@ -1499,10 +1517,13 @@ impl FtP {
         (0..self.c.map.len() as Sp).filter(|&s| st.controls(side, s) && sup[s as usize] && self.original(s) == want && !self.enemy_occupied(st, side, s)).collect()
     }
 
-    pub(super) fn capital_approved(&self, side: Side, s: Sp) -> bool {
+    /// FtP 11.2.3: the spaces where a new capital costs no extra SW; the Italian list (the
+    /// edition's `union_capital_harrisburg` false, IT 11.23) omits Harrisburg.
+    pub(super) fn capital_approved(&self, st: &State, side: Side, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
+        let harrisburg_out = !self.c.editions[st.edition as usize].union_capital_harrisburg && self.c.space("harrisburg") == Some(SpaceId(s));
         match side {
-            Side::Union => d.union_state_capital || d.national_capital == Some(Side::Union),
+            Side::Union => (d.union_state_capital && !harrisburg_out) || d.national_capital == Some(Side::Union),
             Side::Csa => d.resource > 0 || d.br || d.national_capital == Some(Side::Csa),
         }
     }

@@ -467,6 +467,9 @@ pub struct State {
     /// side's order (sw_order.rs).
     #[serde(default)]
     pub sw_pending: Vec<super::sw_order::SwEffect>,
+    /// FtP 5.9.3 (IT 5.93): the CSA has completed the 1864 railroads with an OPs card.
+    #[serde(default)]
+    pub csa_rail_built: bool,
 }
 
 impl State {
@@ -581,4 +584,7 @@ pub enum Action {
     Counter { brigade: bool },
     /// FtP 12.4: apply this Strategic Will change (`State::sw_pending[index]`) next.
     SwFirst { index: u8 },
+    /// FtP 5.9.3 (IT 5.93, the edition's `csa_rail_build` = `csa_ops_1864`): the CSA completes
+    /// the 1864 railroads with an OPs card of any value.
+    BuildRailroads,
 }
