@@ -114,6 +114,9 @@ fn csa_railroads_by_edition_fpt_5_9_3() {
             act(&mut s, side, "ops 9");
             let listed = legal_text(&s, side).contains(&"build-railroads".to_string());
             assert_eq!(listed, offered && side == Side::Csa, "{ed} turn {turn} {side:?}");
+            if !listed {
+                super::choices_tests::refused(&mut s, side, "build-railroads", "FtP 5.9.3");
+            }
             if listed {
                 act(&mut s, side, "build-railroads");
                 assert!(rail(&s), "{ed}: railroads for every purpose once built");
