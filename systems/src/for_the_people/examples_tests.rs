@@ -127,6 +127,16 @@ fn t_cap_1_capital_loss_fpt_11_2_2_11_2_3_12_6() {
         assert_eq!(st.capital[0], Some(sp(to)));
         assert_eq!(st.sw[0], sw - 30 + extra, "{to}");
     }
+    // IT 11.23 (the edition's `union_capital_harrisburg`): the Italian list omits Harrisburg.
+    let mut st = new("1861", 1);
+    st.edition = g.c.edition("italian").expect("edition");
+    minus(&mut st);
+    let sw = st.sw[0];
+    g.enter_capital(&mut st, Side::Csa, sp("washington"), &mut Log::quiet());
+    st.flow.clear();
+    st.flow.push(Frame::Capital { side: Side::Union });
+    act(&mut st, Side::Union, "capital harrisburg");
+    assert_eq!(st.sw[0], sw - 30 - 10, "Italian edition: Harrisburg is not an approved space");
     // CSA version: -15, and -10 more away from a resource center or BR port.
     for (to, extra) in [("lynchburg", 0), ("danville", -10)] {
         let mut st = new("1861", 1);
@@ -190,7 +200,7 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
     st.sp[held as usize][1] = 1;
     st.sp_at_start[1] += 1;
     let sw = st.sw[0];
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw[0], sw + 5 + 10 + 2);
     assert_eq!(st.state_control[state_id("wv")], Control::Of(Side::Union));
     assert_eq!(st.state_control[state_id("mo")], Control::Of(Side::Union));
@@ -200,7 +210,7 @@ fn t_sw_2_state_and_border_control_fpt_12_1_3() {
         st.control[s as usize] = Control::Of(Side::Union);
     }
     let sw = st.sw[0];
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw[0], sw + 10, "KY: +10 (already +)");
     assert_eq!(st.border_first[state_id("ky")], Some(Side::Union));
 }
@@ -239,7 +249,7 @@ fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
         // An original CSA state the Union holds: never a Union state (IT 12.12).
         st.state_control[tn] = Control::Of(Side::Union);
         let sw = st.sw;
-        g.state_control(&mut st, &mut Log::quiet());
+        g.state_control_settled(&mut st, &mut Log::quiet());
         assert_eq!(st.state_control[b], Control::Of(Side::Union), "{state}: taken this phase if not before");
         if before {
             assert_eq!(st.sw[0] - sw[0], delta, "{edition}, {first:?} first");

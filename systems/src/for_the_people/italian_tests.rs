@@ -89,3 +89,44 @@ fn strategic_movement_of_unsupplied_sp_italian_edition_fpt_10_2_1() {
         assert!(!from_richmond.iter().any(|&(_, t)| st.control(t) != Control::Of(Side::Csa)), "{ed}: friendly spaces only");
     }
 }
+
+/// FtP 5.9.3 (the edition's `csa_rail_build`): Meridian-Demopolis and Greensboro-Danville are
+/// roads until 1864. Spanish: railroads from Spring 1864 (turn 10) on their own, nothing to play.
+/// Italian (IT 5.93): the CSA completes both by playing an OPs card of any value in an 1864 or
+/// 1865 turn (`build-railroads`); never before 1864, never the Union, once.
+#[test]
+fn csa_railroads_by_edition_fpt_5_9_3() {
+    use super::content::LinkKind;
+    use super::play_tests::{act, legal_text, new, round_with};
+    let g = game();
+    let rail = |st: &State| {
+        let l = g.c.map.edges_between(bivouac_engine::map::graph::SpaceId(sp("meridian")), bivouac_engine::map::graph::SpaceId(sp("demopolis"))).next().expect("link");
+        g.link_kind(st, l) == LinkKind::Rail
+    };
+    for (ed, turn, offered, rail_before) in [("spanish", 10, false, true), ("spanish", 9, false, false), ("italian", 9, false, false), ("italian", 10, true, false), ("italian", 13, true, false)] {
+        let mut st = new("campaign", 1);
+        edition(&mut st, ed);
+        st.turn = turn;
+        assert_eq!(rail(&st), rail_before, "{ed} turn {turn}");
+        for side in [Side::Union, Side::Csa] {
+            let mut s = st.clone();
+            round_with(&mut s, side, 9);
+            act(&mut s, side, "ops 9");
+            let listed = legal_text(&s, side).contains(&"build-railroads".to_string());
+            assert_eq!(listed, offered && side == Side::Csa, "{ed} turn {turn} {side:?}");
+            if !listed {
+                super::choices_tests::refused(&mut s, side, "build-railroads", "FtP 5.9.3");
+            }
+            if listed {
+                act(&mut s, side, "build-railroads");
+                assert!(rail(&s), "{ed}: railroads for every purpose once built");
+                let greensboro = g.c.map.edges_between(bivouac_engine::map::graph::SpaceId(sp("greensboro")), bivouac_engine::map::graph::SpaceId(sp("danville"))).next().expect("link");
+                assert_eq!(g.link_kind(&s, greensboro), LinkKind::Rail);
+                round_with(&mut s, side, 9);
+                act(&mut s, side, "ops 9");
+                assert!(!legal_text(&s, side).contains(&"build-railroads".to_string()), "once");
+                check(&s);
+            }
+        }
+    }
+}

@@ -54,6 +54,7 @@ mod special_generals;
 mod general_counters;
 mod state;
 mod strong_brigades;
+mod sw_order;
 mod unc;
 mod weapons;
 #[cfg(test)]
@@ -100,6 +101,8 @@ mod sections_tests;
 mod italian_tests;
 #[cfg(test)]
 mod scenario_rules_tests;
+#[cfg(test)]
+mod sw_order_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -209,6 +212,10 @@ impl FtP {
             }
             Frame::Retreat { side, from, .. } => format!("choose where {} retreats from {} (FtP 7.6.1)", side.name(), self.sname(*from)),
             Frame::Capital { .. } => "place the capital (FtP 11.2.3)".into(),
+            Frame::SwOrder { side } => {
+                let list: Vec<String> = st.sw_pending.iter().enumerate().filter(|(_, e)| e.side == *side).map(|(i, e)| format!("sw-first {i} = {}", self.sw_effect_text(e))).collect();
+                format!("choose the order of your Strategic Will changes (FtP 12.4, Change of Fortune): {}", list.join("; "))
+            }
             Frame::Excess { side, space, .. } => format!("choose a {} general over the limit at {} for the turn track (FtP 5.2.9, 5.3.4)", side.name(), self.sname(*space)),
             Frame::Intercept { to, .. } => format!("intercept the enemy entering {} or decline (FtP 5.8)", self.sname(*to)),
             Frame::Rbb { from, .. } => format!("retreat before battle from {} (withdraw) or stand (FtP 7.2)", self.sname(*from)),
@@ -246,6 +253,7 @@ impl FtP {
                 "opt-special-generals" => opts.special_generals = v == "on",
                 "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
                 "auto-victory-timing" => opts.auto_victory_immediate = v == "immediate",
+                "auto-victory-last-turn" => opts.last_turn_scenario_only = v == "scenario",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
@@ -386,6 +394,8 @@ impl FtP {
             sc_rules: Default::default(),
             cav_track: [0, 0],
             end_sc,
+            sw_pending: Vec::new(),
+            csa_rail_built: false,
         };
         let _ = n;
         // Armies first (their SP come off the space), then generals.
@@ -471,6 +481,8 @@ impl FtP {
             Action::Intercept { .. } | Action::Decline => "FtP 5.8",
             Action::Remove { .. } => "FtP 5.3.4",
             Action::Capital { .. } => "FtP 11.2.3",
+            Action::SwFirst { .. } => "FtP 12.4",
+            Action::BuildRailroads => "FtP 5.9.3",
             Action::NavalMove { .. } => "FtP 6.1.1",
             Action::Sail { .. } => "FtP 6.1.3",
             Action::NavalArmy { .. } => "FtP 6.1.5",
@@ -654,6 +666,8 @@ impl Game for FtP {
             Action::Remove { general } => format!("remove {}", g(general)),
             Action::RetreatTo { space } => format!("retreat {}", s(space)),
             Action::Capital { space } => format!("capital {}", s(space)),
+            Action::SwFirst { index } => format!("sw-first {index}"),
+            Action::BuildRailroads => "build-railroads".into(),
             Action::NavalMove { space, sp, general } => match general {
                 Some(x) => format!("naval {} {sp} {}", s(space), g(x)),
                 None => format!("naval {} {sp}", s(space)),
@@ -727,11 +741,12 @@ impl Game for FtP {
                 Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
             }
             "intercept" if w.len() == 4 => Action::InterceptWith { from: space(1)?, general: general(2)?, sp: num(3)? },
-            "demote" | "retire" | "reorganize" => {
+            "demote" | "retire" | "reorganize" | "build-railroads" => {
                 arity(1)?;
                 match verb {
                     "demote" => Action::Demote,
                     "retire" => Action::Retire,
+                    "build-railroads" => Action::BuildRailroads,
                     _ => Action::Reorganize,
                 }
             }
@@ -787,6 +802,10 @@ impl Game for FtP {
             "elite" => {
                 arity(2)?;
                 Action::Elite { n: num(1)? }
+            }
+            "sw-first" => {
+                arity(2)?;
+                Action::SwFirst { index: num(1)? }
             }
             "disband" => {
                 arity(2)?;

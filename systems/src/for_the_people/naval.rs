@@ -613,11 +613,8 @@ impl FtP {
         let s = m.at;
         let holds = v.to == s && m.side == Side::Union && self.strength(st, Side::Csa, s) == 0 && self.moving_strength(st, m) > 0;
         if holds && st.fort[s as usize] == Some(Side::Csa) {
-            self.fort_eliminated(st, s);
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
-            let sw = self.c.editions[st.edition as usize].fort_capture_sw as i16;
-            self.add_sw(st, Side::Union, sw, log, "FtP 12.11 CSA fort eliminated");
-            self.add_sw(st, Side::Csa, -sw, log, "FtP 12.11 CSA fort eliminated");
+            self.fort_eliminated(st, s, log);
         }
         // FtP 6.1.3, 11.3 D exception [INTERP]: a Farragut move that holds the CSA port it
         // entered places a Union PC there, which captures its ungarrisoned coastal fort (6.8.4).

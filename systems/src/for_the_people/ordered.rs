@@ -110,7 +110,7 @@ impl FtP {
                     continue;
                 }
                 seen[to as usize] = true;
-                let rail = self.c.map.edges_between(SpaceId(x.at), SpaceId(to)).any(|l| self.link_kind_static(l, st.turn) == LinkKind::Rail);
+                let rail = self.c.map.edges_between(SpaceId(x.at), SpaceId(to)).any(|l| self.link_kind(st, l) == LinkKind::Rail);
                 let mut y = x.clone();
                 y.prev = y.at;
                 y.at = to;

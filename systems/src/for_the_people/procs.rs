@@ -4,8 +4,9 @@
 //! the top frame (complete); `perform` carries out one legal action.
 
 use super::FtP;
-use super::content::{ArmyId, CardFlag, CardNo, Control, EventSide, FortReturn, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
+use super::content::{ArmyId, CardFlag, CardNo, Control, CsaRailBuild, EventSide, FortReturn, GeneralId, LinkKind, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
+use super::sw_order::SwRule;
 use super::state::*;
 use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
@@ -232,10 +233,15 @@ impl FtP {
                     self.push_excess(st);
                 }
                 Phase::Capital => {
+                    // FtP 3.4.2 i-iii; step iii waits while SW changes are ordered (12.4).
                     self.political_phase(st, log);
-                    st.phase = Phase::Attrition;
-                    self.attrition_phase(st, log);
-                    self.settle_space_losses(st, log);
+                    if st.phase != Phase::Political {
+                        self.start_attrition(st, log);
+                    }
+                }
+                Phase::Political => {
+                    self.political_step_iii(st, log);
+                    self.start_attrition(st, log);
                 }
                 Phase::Attrition => self.end_turn(st, log),
                 Phase::Over => {}
@@ -380,6 +386,7 @@ impl FtP {
             Frame::Capital { side } => {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
             }
+            Frame::SwOrder { side } => self.sw_order_actions(st, side, &mut out),
             Frame::Naval => self.sail_targets(st, &mut out),
             Frame::Event => out.extend(st.events.last().and_then(|e| e.ask.as_ref()).into_iter().flat_map(|a| a.options.iter()).map(|o| Action::Choose { option: o.clone() })),
             Frame::Interrupt { side } => {
@@ -541,6 +548,12 @@ impl FtP {
         if !self.pc_spaces(st, side).is_empty() || !self.raid_spaces(st, side).is_empty() {
             out.push(Action::PlacePcs);
         }
+        // FtP 5.9.3 (IT 5.93): in 1864 or 1865 the CSA completes the railroads with a card of
+        // any value.
+        let years = self.c.turns.get(st.turn as usize - 1).is_some_and(|t| t.year >= 1864);
+        if side == Side::Csa && years && self.c.editions[st.edition as usize].csa_rail_build == CsaRailBuild::CsaOps1864 && !self.csa_railroads_built(st) {
+            out.push(Action::BuildRailroads);
+        }
         // FtP 5.6.1, 5.6.5: relief and reorganization, with a card of any value.
         self.general_ops(st, side, out);
     }
@@ -573,9 +586,20 @@ impl FtP {
             .collect()
     }
 
-    /// The effective kind of a link this turn (FtP 5.9.3 ES: the 1864 railroads).
+    /// The effective kind of a link this turn (FtP 5.9.3: the 1864 railroads, ES automatically
+    /// from Spring 1864, IT once the CSA completed them with an OPs card; already rail in a
+    /// scenario that says so).
     pub(super) fn link_kind(&self, st: &State, l: &super::content::LinkDef) -> LinkKind {
-        if l.upgrade_1864 && (st.turn >= 10 || self.c.scenarios[st.sc as usize].csa_rail_built) { LinkKind::Rail } else { l.kind }
+        if l.upgrade_1864 && self.csa_railroads_built(st) { LinkKind::Rail } else { l.kind }
+    }
+
+    /// FtP 5.9.3: are the 1864 CSA railroads built?
+    pub(super) fn csa_railroads_built(&self, st: &State) -> bool {
+        self.c.scenarios[st.sc as usize].csa_rail_built
+            || match self.c.editions[st.edition as usize].csa_rail_build {
+                CsaRailBuild::AutomaticSpring1864 => st.turn >= 10,
+                CsaRailBuild::CsaOps1864 => st.csa_rail_built,
+            }
     }
 
     /// The kind of `l` if a land force of `side` (`strength` SP, moved with a card of `value`)
@@ -810,6 +834,12 @@ impl FtP {
                 self.create_army(st, side, space, army, commander, log);
                 st.flow.pop();
             }
+            Action::BuildRailroads => {
+                let Frame::Ops { .. } = top else { return };
+                st.csa_rail_built = true;
+                log.info(|| "the CSA completes the Meridian-Demopolis and Greensboro-Danville railroads (FtP 5.9.3)".into());
+                st.flow.pop();
+            }
             Action::BuildFort { space } => {
                 let Frame::Ops { side, .. } = top else { return };
                 st.fort[space as usize] = Some(side);
@@ -906,7 +936,7 @@ impl FtP {
                 let Frame::Capital { side } = top else { return };
                 st.capital[side.index()] = Some(space);
                 // FtP 11.2.3: -10 SW unless an approved space.
-                if !self.capital_approved(side, space) {
+                if !self.capital_approved(st, side, space) {
                     self.add_sw(st, side, -10, log, "FtP 11.2.3 new capital not on an approved space");
                 }
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
@@ -939,6 +969,7 @@ impl FtP {
             }
             Action::PickUp { .. } | Action::DropOff { .. } => self.perform_pickup(st, a, log),
             Action::Elite { n } => self.perform_elite(st, top, n, log),
+            Action::SwFirst { index } => self.sw_first(st, top, index, log),
             // FtP 5.6.7 C, D (`apply` takes it before the hooks above: it uses no card or round).
             Action::GrowBrigade { general } => self.grow_brigade(st, general, log),
         }
@@ -1082,7 +1113,7 @@ impl FtP {
             self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 coastal fort captured");
         }
         if st.fort[s as usize] == Some(other(side)) && self.strength(st, other(side), s) == 0 {
-            self.fort_eliminated(st, s);
+            self.fort_eliminated(st, s, log);
         }
         self.port_taken(st, side, s, log);
     }
@@ -1099,9 +1130,8 @@ impl FtP {
     }
 
     pub(super) fn step(&self, st: &mut State, to: Sp, log: &mut Log) {
-        let m = st.moving.as_mut().expect("moving");
-        let link_rail = self.c.map.edges_between(SpaceId(m.at), SpaceId(to)).any(|l| matches!(self.link_kind_static(l, st.turn), LinkKind::Rail));
-        let side = m.side;
+        let (at, side) = st.moving.as_ref().map(|m| (m.at, m.side)).expect("moving");
+        let link_rail = self.c.map.edges_between(SpaceId(at), SpaceId(to)).any(|l| matches!(self.link_kind(st, l), LinkKind::Rail));
         let friendly = st.control[to as usize] == Control::Of(side);
         // FtP 19 (8.1.3): the entry cost with rail logistics.
         let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
@@ -1138,10 +1168,6 @@ impl FtP {
         self.engage(st, to, log);
     }
 
-    pub(super) fn link_kind_static(&self, l: &super::content::LinkDef, turn: u8) -> LinkKind {
-        if l.upgrade_1864 && turn >= 10 { LinkKind::Rail } else { l.kind }
-    }
-
     /// FtP 11.2.2: an enemy force entering a national capital sends the marker to the holding
     /// box; FtP 12.6: -30 SW (Union) / -15 (CSA) at once.
     pub(super) fn enter_capital(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
@@ -1170,13 +1196,8 @@ impl FtP {
                 self.note_battle(st, side == Side::Union, true);
             }
             if st.fort[s as usize] == Some(e) {
-                self.fort_eliminated(st, s);
                 log.info(|| format!("the ungarrisoned fort at {} is destroyed (FtP 5.7.2)", self.sname(s)));
-                if e == Side::Csa {
-                    let v = self.c.editions[st.edition as usize].fort_capture_sw as i16;
-                    self.add_sw(st, Side::Union, v, log, "FtP 12.11 CSA fort eliminated");
-                    self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 CSA fort eliminated");
-                }
+                self.fort_eliminated(st, s, log);
             }
             if self.enemy_coastal_fort(st, side, s) {
                 self.place_pc(st, side, s, log);
@@ -1339,10 +1360,19 @@ impl FtP {
 
     /// FtP 6.8.6: the fort counter in `s` is eliminated: in the Spanish edition it goes to the
     /// turn track (`forts_return` brings it back), in the Italian one it is available at once.
-    pub(super) fn fort_eliminated(&self, st: &mut State, s: Sp) {
+    /// FtP 12.11 (ES; the edition's `fort_capture_sw`): a CSA fort eliminated, whatever the
+    /// cause (entered by land, taken by amphibious assault, a Union PC placed on it, an event),
+    /// costs the CSA 1 SW and gives the Union 1.
+    pub(super) fn fort_eliminated(&self, st: &mut State, s: Sp, log: &mut Log) {
         let Some(side) = st.fort[s as usize].take() else { return };
-        if self.c.editions[st.edition as usize].fort_return == FortReturn::TurnTrack {
+        let ed = &self.c.editions[st.edition as usize];
+        if ed.fort_return == FortReturn::TurnTrack {
             st.forts_track[side.index()] += 1;
+        }
+        if side == Side::Csa {
+            let v = ed.fort_capture_sw as i16;
+            self.add_sw(st, Side::Union, v, log, "FtP 12.11 CSA fort eliminated");
+            self.add_sw(st, Side::Csa, -v, log, "FtP 12.11 CSA fort eliminated");
         }
     }
 
@@ -1487,10 +1517,13 @@ impl FtP {
         (0..self.c.map.len() as Sp).filter(|&s| st.controls(side, s) && sup[s as usize] && self.original(s) == want && !self.enemy_occupied(st, side, s)).collect()
     }
 
-    pub(super) fn capital_approved(&self, side: Side, s: Sp) -> bool {
+    /// FtP 11.2.3: the spaces where a new capital costs no extra SW; the Italian list (the
+    /// edition's `union_capital_harrisburg` false, IT 11.23) omits Harrisburg.
+    pub(super) fn capital_approved(&self, st: &State, side: Side, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
+        let harrisburg_out = !self.c.editions[st.edition as usize].union_capital_harrisburg && self.c.space("harrisburg") == Some(SpaceId(s));
         match side {
-            Side::Union => d.union_state_capital || d.national_capital == Some(Side::Union),
+            Side::Union => (d.union_state_capital && !harrisburg_out) || d.national_capital == Some(Side::Union),
             Side::Csa => d.resource > 0 || d.br || d.national_capital == Some(Side::Csa),
         }
     }
@@ -1527,8 +1560,27 @@ impl FtP {
                 }
             }
         }
-        self.state_control(st, log);
-        self.mississippi_bonus(st, log);
+        // FtP 3.4.2 ii: state control and the Mississippi; FtP 12.4: the affected player orders
+        // his SW changes of the step (sw_order.rs), step iii waits for the orders.
+        self.state_control(st);
+        self.mississippi_bonus(st);
+        self.settle_sw(st, log);
+        if st.sw_pending.is_empty() {
+            self.political_step_iii(st, log);
+        } else {
+            st.phase = Phase::Political;
+        }
+    }
+
+    /// FtP 3.5: the Attrition Phase; the end of turn follows once its losses are taken.
+    fn start_attrition(&self, st: &mut State, log: &mut Log) {
+        st.phase = Phase::Attrition;
+        self.attrition_phase(st, log);
+        self.settle_space_losses(st, log);
+    }
+
+    /// FtP 3.4.2 iii: forts back (option) and war weariness / war guilt.
+    pub(super) fn political_step_iii(&self, st: &mut State, log: &mut Log) {
         // FtP 3.4.2 iii (option `fort-return` = pc-phase): forts on the turn track come back.
         if st.opts.fort_return_pc {
             self.forts_return(st, log);
@@ -1547,11 +1599,25 @@ impl FtP {
         self.c.map.ids().filter(|&s| self.state_of(s.0) == state && st.controls(side, s.0)).map(|s| if st.opts.shenandoah { self.c.control_weight(s) as u16 } else { 1 }).sum()
     }
 
+    /// FtP 8.4.3 (the edition's `shenandoah_va_condition`, with the Shenandoah rule): the Valley's
+    /// state (Virginia) falls to the Union only with its CSA capital's resource center (Richmond)
+    /// destroyed and its BR ports (Norfolk) closed.
+    fn valley_state_may_fall(&self, st: &State, state: usize) -> bool {
+        let ed = &self.c.editions[st.edition as usize];
+        let spaces = || self.c.map.ids().filter(move |s| self.state_of(s.0) == state);
+        if !(st.opts.shenandoah && ed.shenandoah_va_condition && spaces().any(|s| self.c.map.space(s).shenandoah)) {
+            return true;
+        }
+        let ports = self.br_open_ports(st);
+        spaces().all(|s| (self.c.map.space(s).national_capital != Some(Side::Csa) || st.rc_destroyed[s.index()]) && !ports[s.index()])
+    }
+
     /// FtP 12.1: state control.
-    pub(super) fn state_control(&self, st: &mut State, log: &mut Log) {
+    pub(super) fn state_control(&self, st: &mut State) {
         let ed = &self.c.editions[st.edition as usize];
         // IT 12.12: a border state counts only if the Union held it the whole turn, i.e. before this phase.
         let union_before: Vec<bool> = st.state_control.iter().map(|&c| c == Control::Of(Side::Union)).collect();
+        let ports = self.br_open_ports(st);
         for (i, def) in self.c.states.iter().enumerate() {
             let Some(need) = def.control else { continue };
             let need = need as u16;
@@ -1567,7 +1633,7 @@ impl FtP {
                     if let Some(side) = first {
                         st.state_control[i] = Control::Of(side);
                         st.border_first[i] = Some(side);
-                        self.add_sw(st, side, v, log, "FtP 12.1.3 border state first controlled");
+                        self.pc_sw(st, side, v, SwRule::BorderFirst, Some(i));
                         for s in self.c.map.ids().map(|s| s.0).filter(|&s| self.state_of(s) == i).collect::<Vec<_>>() {
                             if !self.enemy_occupied(st, side, s) {
                                 st.control[s as usize] = Control::Of(side);
@@ -1578,12 +1644,12 @@ impl FtP {
                 (_, _) => {
                     // FtP 12.1.1: the Union takes a CSA state (or a border state the CSA took).
                     let no_rc_br = !ed.csa_state_control_needs_no_rc_br
-                        || !self.c.map.ids().any(|s| self.state_of(s.0) == i && ((self.c.map.space(s).resource > 0 && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0)));
-                    if u >= need && no_rc_br {
+                        || !self.c.map.ids().any(|s| self.state_of(s.0) == i && ((self.c.map.space(s).resource > 0 && !st.rc_destroyed[s.index()]) || ports[s.index()]));
+                    if u >= need && no_rc_br && self.valley_state_may_fall(st, i) {
                         st.state_control[i] = Control::Of(Side::Union);
-                        self.add_sw(st, Side::Csa, -v, log, "FtP 12.1.1 state lost to the Union");
+                        self.pc_sw(st, Side::Csa, -v, SwRule::StateLost, Some(i));
                         if def.side == StateSide::Border {
-                            self.add_sw(st, Side::Union, v, log, "FtP 12.1.3 border state taken");
+                            self.pc_sw(st, Side::Union, v, SwRule::BorderTaken, Some(i));
                         }
                     }
                 }
@@ -1594,8 +1660,8 @@ impl FtP {
         for (i, def) in self.c.states.iter().enumerate() {
             let union_state = def.side == StateSide::Union || (ed.union_state_penalty_includes_border && def.side == StateSide::Border && union_before[i]);
             if union_state && self.controlled_count(st, Side::Csa, i) >= 3 {
-                self.add_sw(st, Side::Union, -5, log, "FtP 12.1.2 CSA holds a Union state");
-                self.add_sw(st, Side::Csa, 5, log, "FtP 12.1.2 CSA holds a Union state");
+                self.pc_sw(st, Side::Union, -5, SwRule::UnionStateHeld, Some(i));
+                self.pc_sw(st, Side::Csa, 5, SwRule::UnionStateHeld, Some(i));
             }
         }
     }
@@ -1640,7 +1706,8 @@ impl FtP {
 
     /// FtP 17.2.2: every CSA resource center destroyed and every blockade-runner port closed.
     fn csa_collapsed(&self, st: &State) -> bool {
-        !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || self.br_open(st, s.0))
+        let ports = self.br_open_ports(st);
+        !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || ports[s.index()])
     }
 
     /// FtP 17.2.1, 17.2.2 [INTERP] option `auto-victory-timing` = `immediate` (digest 9.3.4: IT
@@ -1671,7 +1738,12 @@ impl FtP {
         let [u, c] = st.sw;
         // FtP 17.2.1: automatic victory by Strategic Will.
         let td = &self.c.turns[st.turn as usize - 1];
-        let auto = if c <= 0 {
+        let last = st.turn >= self.end_scenario(st).last_turn;
+        // FtP 3.6 [INTERP] option `auto-victory-last-turn`: on the last turn, 17.2 too (the
+        // default, 17.2.1 "at the end of any turn") or the scenario's conditions alone (3.6).
+        let auto = if last && st.opts.last_turn_scenario_only {
+            None
+        } else if c <= 0 {
             Some((vec![0], "FtP 17.2.1: CSA Strategic Will reached 0".to_string()))
         } else if c > 2 * u {
             Some((vec![1], "FtP 17.2.1: CSA Strategic Will more than twice the Union's".into()))
@@ -1689,7 +1761,7 @@ impl FtP {
             return;
         }
         // Scenarios introduction (option `play-until`): the end of a later scenario.
-        if st.turn >= self.end_scenario(st).last_turn {
+        if last {
             let r = self.scenario_victory(st);
             log.info(|| r.1.clone());
             st.result = Some(r);

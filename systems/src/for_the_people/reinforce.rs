@@ -121,7 +121,8 @@ impl FtP {
         }
         if br_rolls {
             // FtP 10.5: one roll per zone with an open BR port.
-            let open: Vec<bool> = (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && self.br_open(st, s))).collect();
+            let ports = self.br_open_ports(st);
+            let open: Vec<bool> = (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && ports[s as usize])).collect();
             let res = formulas::blockade_runners(&self.formulas, st.blockade, &open, &mut st.rng);
             for (z, r) in res.iter().enumerate() {
                 st.pool[P_BR + z] = r.sp();
@@ -156,6 +157,7 @@ impl FtP {
                 let ky = self.c.state("ky").map(|x| x as usize);
                 // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
                 // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
+                let ports = self.br_open_ports(st);
                 let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| self.csa_state_sp_ok(st, s, &sup));
                 (0..n)
                     .filter(|&s| {
@@ -172,7 +174,7 @@ impl FtP {
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
                         let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
                         // FtP 10.5.4: a blockade runner's SP goes to an open BR port of its zone.
-                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s);
+                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && ports[s as usize];
                         states_ok || border_ok || br_ok || cav_ok
                     })
                     .collect()

@@ -102,16 +102,43 @@ impl FtP {
                         && ((d.port == Some(super::content::PortKind::Coastal) && d.guarded_by.is_none_or(|f| st.controls(Side::Union, f.0))) || unc.at(s)))
             }
             // FtP 8.2: undestroyed CSA resource centers and open BR ports.
-            Side::Csa => (d.resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s)) || self.br_open(st, s),
+            // (10.5.2's LOC to another resource center is part of 8.2's filter, `loc_through`.)
+            Side::Csa => (d.resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s)) || self.br_port_held(st, s),
         }
     }
 
     /// An open blockade-runner port (FtP 10.5.2): CSA-controlled, its coastal fort not Union; a
     /// port the map ties to a card (`br_card`, St. Marks with #117 ES) only while that card's
-    /// event is in force.
+    /// event is in force; ES (the edition's `br_port_open_needs_loc`): with a LOC to another
+    /// resource center. For many ports at once, `br_open_ports`.
     pub fn br_open(&self, st: &State, s: Sp) -> bool {
+        self.br_port_held(st, s) && (!self.c.editions[st.edition as usize].br_port_open_needs_loc || self.rc_linked(st)[s as usize])
+    }
+
+    /// FtP 10.5.2: every open blockade-runner port (`br_open` of each space, the LOCs traced once).
+    pub fn br_open_ports(&self, st: &State) -> Vec<bool> {
+        let held: Vec<bool> = (0..self.c.map.len() as Sp).map(|s| self.br_port_held(st, s)).collect();
+        if !self.c.editions[st.edition as usize].br_port_open_needs_loc || !held.contains(&true) {
+            return held;
+        }
+        let linked = self.rc_linked(st);
+        held.iter().zip(linked).map(|(&h, l)| h && l).collect()
+    }
+
+    /// FtP 10.5.2 without the LOC: a BR port the CSA holds with its coastal fort.
+    fn br_port_held(&self, st: &State, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
         d.br && d.br_card.is_none_or(|c| st.in_force.iter().any(|f| f.card == c)) && st.controls(Side::Csa, s) && d.guarded_by.is_none_or(|f| !st.controls(Side::Union, f.0))
+    }
+
+    /// FtP 10.5.2 (ES), 8.1: the spaces with a CSA LOC to a resource center other than
+    /// themselves (undestroyed, CSA-controlled): in a component of the CSA's LOC graph that holds
+    /// two such centers, or one that is not the space itself.
+    fn rc_linked(&self, st: &State) -> Vec<bool> {
+        let pass = self.passable_all(st, Side::Csa);
+        let comp = self.components(&pass, Side::Csa, &self.unc(st));
+        let rc: Vec<usize> = (0..self.c.map.len()).filter(|&s| pass[s] && self.c.map.space(SpaceId(s as Sp)).resource > 0 && !st.rc_destroyed[s] && st.controls(Side::Csa, s as Sp)).collect();
+        (0..self.c.map.len()).map(|s| pass[s] && rc.iter().any(|&r| r != s && comp[r] == comp[s])).collect()
     }
 
     /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches).
@@ -196,10 +223,14 @@ impl FtP {
         let pass = self.passable_all(st, side);
         let unc = self.unc(st);
         let sources: Vec<Sp> = (0..n as Sp).filter(|&s| pass[s as usize] && self.is_source(st, &unc, side, s)).collect();
-        // FtP 8.2: a CSA source counts only with a LOC to another source.
+        // FtP 8.2: a CSA source counts only with a LOC to another source; FtP 10.5.2 (ES, the
+        // edition's `br_port_open_needs_loc`): a BR port is open (a source) only with a LOC to
+        // another resource center.
         let valid: Vec<Sp> = if side == Side::Csa {
             let comp = self.components(&pass, side, &unc);
-            sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize])).collect()
+            let needs_rc = self.c.editions[st.edition as usize].br_port_open_needs_loc;
+            let rc = |s: Sp| self.c.map.space(SpaceId(s)).resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s);
+            sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize] && (!needs_rc || rc(s) || rc(t)))).collect()
         } else {
             sources
         };

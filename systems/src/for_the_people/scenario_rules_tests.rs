@@ -2,7 +2,7 @@
 //! the first campaign card's one activation per state and the Union's blockade obligation.
 
 use super::choices_tests::{check, no_forts, refused};
-use super::content::{Side, VictoryKind};
+use super::content::{Control, Side, VictoryKind};
 use super::play_tests::{act, empty_map, game, legal_text, new, put_sp, round_with};
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -197,4 +197,38 @@ fn play_until_a_later_scenario_fpt_scenarios_intro() {
     let mut s = Setup::new("1863", 2, 4);
     s.options.insert("play-until".into(), "1862".into());
     assert_eq!(g.setup(&s).expect_err("an earlier scenario").rule, "FtP Scenarios");
+}
+
+/// FtP 3.6 vs 17.2.1 [INTERP] option `auto-victory-last-turn`: at the end of Spring 1865 (the
+/// 1864 scenario's last turn) the CSA has more than twice the Union's SW and the Union controls 10
+/// CSA states. `checked` (default, 17.2.1 "at the end of any turn"): the CSA wins automatically;
+/// `scenario` (3.6: the last turn ends the game, automatic victory is for the other turns): 17.3
+/// decides, the Union wins with its 10 states. On an earlier turn both readings check 17.2.
+#[test]
+fn auto_victory_on_the_last_turn_option_fpt_3_6_17_2_1() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    for (value, winner) in [("checked", 1u8), ("scenario", 0)] {
+        let mut setup = Setup::new("1864", 2, 4);
+        setup.options.insert("auto-victory-last-turn".into(), value.into());
+        let base = g.setup(&setup).expect("setup");
+        assert_eq!(base.opts.last_turn_scenario_only, value == "scenario");
+        let mut st = base.clone();
+        for s in ["tn", "ar", "tx", "la", "ms", "al", "ga", "fl", "nc", "sc"] {
+            st.state_control[g.c.state(s).expect("state") as usize] = Control::Of(Side::Union);
+        }
+        st.sw = [30, 70];
+        st.turn = 13;
+        st.flow.clear();
+        g.end_turn(&mut st, &mut Log::quiet());
+        let r = st.result.clone().expect("the game ends");
+        assert_eq!(r.0, vec![winner], "{value}: {}", r.1);
+        // Summer 1864 (turn 11): the CSA's automatic victory either way.
+        let mut st = base.clone();
+        st.sw = [30, 70];
+        st.turn = 11;
+        st.flow.clear();
+        g.end_turn(&mut st, &mut Log::quiet());
+        assert_eq!(st.result.map(|r| r.0), Some(vec![1]), "{value}: turn 11");
+    }
 }

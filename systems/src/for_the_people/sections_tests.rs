@@ -305,13 +305,13 @@ fn union_takes_a_csa_state_fpt_12_1_1() {
         }
     }
     let sw = st.sw;
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.state_control[state_id("fl")], Control::Of(Side::Union));
     assert_eq!(st.sw, [sw[0], sw[1] - 5], "Florida: CSA -5, no Union gain");
     for &s in &fl {
         st.control[s as usize] = Control::Of(Side::Csa);
     }
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.state_control[state_id("fl")], Control::Of(Side::Union), "never returns");
 }
 
@@ -326,12 +326,12 @@ fn csa_holding_a_union_state_fpt_12_1_2() {
         st.control[s as usize] = Control::Of(Side::Csa);
     }
     let sw = st.sw;
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw, sw, "2 spaces are not enough");
     st.control[pa[2] as usize] = Control::Of(Side::Csa);
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw, [sw[0] - 5, sw[1] + 5]);
-    g.state_control(&mut st, &mut Log::quiet());
+    g.state_control_settled(&mut st, &mut Log::quiet());
     assert_eq!(st.sw, [sw[0] - 10, sw[1] + 10], "every turn");
 }
 
@@ -464,4 +464,90 @@ fn passing_a_csa_fort_runs_the_guns_fpt_6_1_4() {
     assert_eq!(run(&st), Some(false));
     st.fort[sp("columbus_ky") as usize] = Some(Side::Csa);
     assert_eq!(run(&st), Some(true), "past the Columbus fort");
+}
+
+/// FtP 8.4.3 (ES): with the Shenandoah rule Virginia is never Union-controlled unless Richmond is
+/// destroyed and Norfolk closed as a BR port. An edition that drops the 12.1.1 resource/BR
+/// condition (`csa_state_control_needs_no_rc_br = false`) but keeps `shenandoah_va_condition`
+/// still holds Virginia while Richmond stands or Norfolk is open; the Italian edition (neither)
+/// takes it on the space count alone.
+#[test]
+fn virginia_needs_richmond_destroyed_and_norfolk_closed_fpt_8_4_3() {
+    let mut c = game().c.clone();
+    let it = c.edition("italian").expect("edition") as usize;
+    let mut st = new("1861", 1);
+    st.edition = it as u8;
+    st.opts.shenandoah = true;
+    let va = spaces_of("va");
+    for &s in &va {
+        st.control[s as usize] = Control::Of(Side::Union);
+        st.sp[s as usize][1] = 0;
+        st.fort[s as usize] = None;
+    }
+    let norfolk = sp("norfolk");
+    let open = game().br_open(&st, norfolk);
+    let mut italian = st.clone();
+    game().state_control_settled(&mut italian, &mut Log::quiet());
+    assert_eq!(italian.state_control[state_id("va")], Control::Of(Side::Union), "IT: the count alone (Norfolk open: {open})");
+    c.editions[it].shenandoah_va_condition = true;
+    let g = super::FtP::new(c).expect("rules");
+    let mut held = st.clone();
+    held.sw_plus = [false, false];
+    // Norfolk is Union-controlled here, so closed; Richmond stands.
+    assert!(!g.br_open(&held, norfolk));
+    g.state_control_settled(&mut held, &mut Log::quiet());
+    assert_eq!(held.state_control[state_id("va")], Control::Of(Side::Csa), "Richmond not destroyed");
+    st.rc_destroyed[sp("richmond") as usize] = true;
+    g.state_control_settled(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[state_id("va")], Control::Of(Side::Union), "Richmond destroyed, Norfolk closed");
+}
+
+/// FtP 12.11 (ES), 6.8.6: a CSA fort counter eliminated by a Union PC placed on its space (the
+/// fort left ungarrisoned after a battle, then Union infantry's PC in the Political Control
+/// Phase) costs the CSA 1 SW and gives the Union 1, as one eliminated by land or by assault; the
+/// Italian edition has no such SW.
+#[test]
+fn a_csa_fort_eliminated_by_a_union_pc_costs_sw_fpt_12_11() {
+    let g = game();
+    for (edition, delta) in [("spanish", 1), ("italian", 0)] {
+        let mut st = new("1861", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        st.sw_plus = [true, false]; // a Union gain and a CSA loss are exact (FtP 12.4)
+        let s = sp("bowling_green");
+        st.fort[s as usize] = Some(Side::Csa);
+        st.sp[s as usize] = [1, 0];
+        let sw = st.sw;
+        g.place_pc(&mut st, Side::Union, s, &mut Log::quiet());
+        assert_eq!(st.fort[s as usize], None, "{edition}: the ungarrisoned fort is eliminated");
+        assert_eq!(st.sw, [sw[0] + delta, sw[1] - delta], "{edition}");
+    }
+}
+
+/// FtP 10.5.2 (ES; the edition's `br_port_open_needs_loc`): a BR port is open only if the CSA
+/// controls it and its coastal fort and it has a LOC to another resource center. At the 1861
+/// start every BR port is open but Norfolk and Pensacola (Forts Monroe and Pickens are Union,
+/// 10.5.2 note) and St. Marks (only with #117): no port is cut off yet. Wilmington cut off by Union PCs on every neighbour but Fort Fisher is closed in the Spanish
+/// edition (10.5.4: no roll for it; 12.1.1, 17.2.2: it no longer holds North Carolina or the
+/// Confederacy's resources) and stays open in the Italian one.
+#[test]
+fn a_br_port_needs_a_loc_to_another_resource_center_fpt_10_5_2() {
+    let g = game();
+    let st = new("1861", 1);
+    let open = g.br_open_ports(&st);
+    let closed: Vec<&str> = (0..g.c.map.len() as Sp).filter(|&s| g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).br && !open[s as usize]).map(|s| g.sid(s)).collect();
+    assert_eq!(closed, ["norfolk", "pensacola", "st_marks"]);
+    let wil = sp("wilmington_nc");
+    for edition in ["spanish", "italian"] {
+        let mut st = new("1861", 1);
+        st.edition = g.c.edition(edition).expect("edition");
+        // Every neighbour but Fort Fisher, its coastal fort (10.5.2: it must stay CSA).
+        for (n, _) in g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(wil)) {
+            if n.0 != sp("fort_fisher") {
+                st.control[n.index()] = Control::Of(Side::Union);
+            }
+        }
+        let open = g.br_open(&st, wil);
+        assert_eq!(open, edition == "italian", "{edition}: Wilmington cut off");
+        assert_eq!(g.br_open_ports(&st)[wil as usize], open, "{edition}: one port or all");
+    }
 }

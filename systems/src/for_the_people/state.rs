@@ -214,6 +214,9 @@ pub enum Frame {
     Elite { side: Side, space: Sp },
     /// FtP 5.6.7 D: the drawn arriving `general` goes to `space` on the counter `side` chooses.
     Counter { side: Side, general: GeneralId, space: Sp },
+    /// FtP 12.4: `side` picks which of its Strategic Will changes of the Political Control
+    /// Phase's step ii applies next (`State::sw_pending`, sw_order.rs).
+    SwOrder { side: Side },
 }
 
 impl Frame {
@@ -225,7 +228,7 @@ impl Frame {
             Frame::TwoArmies { side, .. } | Frame::Succession { side, .. } | Frame::Lead { side, .. } | Frame::Losses { side } => side,
             Frame::Relieved { side, .. } | Frame::Reorg { side } | Frame::ReorgGeneral { side, .. } => side,
             Frame::SpaceLosses { cause: LossCause::Event { chooser }, .. } => chooser,
-            Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } | Frame::Counter { side, .. } => side,
+            Frame::SpaceLosses { side, .. } | Frame::Elite { side, .. } | Frame::Counter { side, .. } | Frame::SwOrder { side } => side,
             Frame::Retreat { chooser, .. } | Frame::Excess { chooser, .. } => chooser,
             Frame::FirstPlayer => Side::Csa,
             Frame::Move | Frame::Naval => st.moving.as_ref().map(|m| m.side).unwrap_or(Side::Union),
@@ -241,6 +244,9 @@ pub enum Phase {
     Strategy,
     /// Strategy rounds are over: capital segment, then PC, attrition and end of turn (FtP 3.4-3.6).
     Capital,
+    /// FtP 3.4.2, 12.4: PC Phase steps i and ii done, the owners ordering their SW changes;
+    /// step iii, attrition and the end of turn follow.
+    Political,
     /// FtP 3.5, 9: attrition taken (the owners' choices of losses pending), then the end of turn.
     Attrition,
     Over,
@@ -293,6 +299,12 @@ pub struct Opts {
     /// resource collapse end the game at once (procs.rs `immediate_victory`).
     #[serde(default)]
     pub auto_victory_immediate: bool,
+    /// FtP 3.6 vs 17.2.1 [INTERP] option `auto-victory-last-turn` = `scenario`: at the end of the
+    /// game's last turn only the scenario's victory conditions decide (3.6 literally: "if it is
+    /// the last turn the game ends; in any other turn it ends if a player meets an automatic
+    /// victory condition").
+    #[serde(default)]
+    pub last_turn_scenario_only: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -451,6 +463,13 @@ pub struct State {
     /// victory conditions) ends this game (`None`: the scenario started).
     #[serde(default)]
     pub end_sc: Option<u8>,
+    /// FtP 12.4: the Strategic Will changes of the PC Phase's step ii waiting for their
+    /// side's order (sw_order.rs).
+    #[serde(default)]
+    pub sw_pending: Vec<super::sw_order::SwEffect>,
+    /// FtP 5.9.3 (IT 5.93): the CSA has completed the 1864 railroads with an OPs card.
+    #[serde(default)]
+    pub csa_rail_built: bool,
 }
 
 impl State {
@@ -563,4 +582,9 @@ pub enum Action {
     /// FtP 5.6.7 B, D: place the drawn general on (or swap the moving one to) his
     /// cavalry-brigade counter (`brigade`) or his corps-commander counter.
     Counter { brigade: bool },
+    /// FtP 12.4: apply this Strategic Will change (`State::sw_pending[index]`) next.
+    SwFirst { index: u8 },
+    /// FtP 5.9.3 (IT 5.93, the edition's `csa_rail_build` = `csa_ops_1864`): the CSA completes
+    /// the 1864 railroads with an OPs card of any value.
+    BuildRailroads,
 }

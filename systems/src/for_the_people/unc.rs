@@ -293,10 +293,11 @@ impl FtP {
 impl FtP {
     /// FtP 12.8: in the PC Phase, UNC over every space of the Mississippi river system gives the
     /// Union +10 SW, once in the game.
-    pub(super) fn mississippi_bonus(&self, st: &mut State, log: &mut bivouac_engine::log::Log) {
+    /// The gain is one of step ii's SW changes (FtP 12.4, sw_order.rs).
+    pub(super) fn mississippi_bonus(&self, st: &mut State) {
         if !st.mississippi_bonus && self.unc_whole_mississippi(st) {
             st.mississippi_bonus = true;
-            self.add_sw(st, Side::Union, 10, log, "FtP 12.8 UNC over the whole Mississippi");
+            self.pc_sw(st, Side::Union, 10, super::sw_order::SwRule::Mississippi, None);
         }
     }
 }

@@ -368,9 +368,11 @@ fn the_whole_mississippi_fpt_10_4_2_and_12_8() {
     assert!(g.unc_whole_mississippi(&st));
     st.sw_plus[0] = true;
     let sw = st.sw[0];
-    g.mississippi_bonus(&mut st, &mut Log::quiet());
+    g.mississippi_bonus(&mut st);
+    g.settle_sw(&mut st, &mut Log::quiet());
     assert_eq!((st.sw[0], st.mississippi_bonus), (sw + 10, true));
-    g.mississippi_bonus(&mut st, &mut Log::quiet());
+    g.mississippi_bonus(&mut st);
+    g.settle_sw(&mut st, &mut Log::quiet());
     assert_eq!(st.sw[0], sw + 10, "once");
     // The Hunley does not count; an ironclad does.
     st.naval.hunley = Some(sp("memphis"));

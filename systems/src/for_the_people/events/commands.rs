@@ -494,7 +494,7 @@ impl FtP {
                     st.fort[s as usize] = Some(side);
                     log.info(|| format!("{} fort at {}", side.name(), self.sname(s)));
                 }
-                Cmd::RemoveFort(s) => self.fort_eliminated(st, s),
+                Cmd::RemoveFort(s) => self.fort_eliminated(st, s, log),
                 Cmd::PlaceGeneral(g, s) => {
                     self.unseat(st, g);
                     self.put_general(st, g, s);

@@ -432,6 +432,12 @@ fn card_117_st_marks_a_blockade_runner_port_while_in_force_ftp_10_5_2() {
     let mut st = ready("1864", Side::Csa, 117);
     let m = sp("st_marks");
     st.control[m as usize] = Control::Of(Side::Csa);
+    // FtP 10.5.2 (ES): with a LOC to another resource center, through Tallahassee (Union in
+    // the 1864 setup) and Thomasville (GA).
+    for x in ["tallahassee", "thomasville"] {
+        st.control[sp(x) as usize] = Control::Of(Side::Csa);
+        st.sp[sp(x) as usize][0] = 0;
+    }
     assert!(!g.br_open(&st, m), "not a BR port without #117");
     play(g, &mut st, Side::Csa, 117, &[], &[]).unwrap();
     assert!(g.br_open(&st, m));

@@ -214,7 +214,7 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
     // railroad link is usable by it.
     let by = |k: LinkKind| {
         let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
-        json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind_static(l, st.turn) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
+        json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
     };
     match key {
         "name" => json!(d.name),
