@@ -15,7 +15,8 @@
 
 use super::FtP;
 use super::content::Side;
-use super::state::{Action, State};
+use super::content::{ArmyId, GeneralId};
+use super::state::{Action, GenAt, Sp, State};
 use super::unc::Unc;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -28,6 +29,8 @@ struct Position {
     key: OnceCell<Rc<State>>,
     unc: OnceCell<Unc>,
     supplied: [OnceCell<Vec<bool>>; 2],
+    /// Each side's strength per space (FtP 5.7.1), by space then side.
+    strength: OnceCell<Vec<[u16; 2]>>,
 }
 
 /// The last listing made on this thread: rules, position key, actions.
@@ -93,6 +96,45 @@ impl FtP {
         self.derived(st, |p| &p.supplied[side.index()], || self.supplied_now(st, side))
     }
 
+    /// FtP 5.7.1: `side`'s strength in `s` (`strength_now`), from a table made once per open
+    /// position (a listing asked for it at every space, for each of its searches).
+    pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
+        match self.position(st) {
+            Some(p) => p.strength.get_or_init(|| self.strength_table(st))[s as usize][side.index()],
+            None => self.strength_now(st, side, s),
+        }
+    }
+
+    /// `strength_now` of each side at every space, in one pass over the generals and armies.
+    fn strength_table(&self, st: &State) -> Vec<[u16; 2]> {
+        let sides = [Side::Union, Side::Csa];
+        let mut t: Vec<[u16; 2]> = (0..self.c.map.len()).map(|s| {
+            let mut x = [0; 2];
+            for side in sides {
+                x[side.index()] = st.sp[s][side.index()] as u16;
+            }
+            x
+        }).collect();
+        // FtP 5.2.1: a cavalry general's brigade outside any army.
+        for (g, at) in st.generals.iter().enumerate() {
+            if let GenAt::Map(s) = *at {
+                let g = g as GeneralId;
+                t[s as usize][self.gen_side(g).index()] += self.brigades_sp(st, [g]);
+            }
+        }
+        // The side's army in the space (`army_in`: the first one listed): its SP and brigades.
+        let mut counted = vec![[false; 2]; t.len()];
+        for (a, x) in st.armies.iter().enumerate() {
+            let (Some(x), a) = (x, a as ArmyId) else { continue };
+            let (s, i) = (x.space as usize, self.army_side(a).index());
+            if !counted[s][i] {
+                counted[s][i] = true;
+                t[s][i] += x.sp as u16 + self.army_brigades(st, a) as u16;
+            }
+        }
+        t
+    }
+
     /// A copy of `st`, made once per open position: the key of the position (compare keys
     /// with [`same_position`]).
     pub(super) fn position_key(&self, st: &State) -> Rc<State> {
@@ -142,7 +184,8 @@ mod tests {
 
     /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
     /// seeded random games (each action changes the state, so a stale cache would show): the
-    /// remembered listing, and within a position UNC (FtP 6.6) and each side's supply (FtP 8.1).
+    /// remembered listing, and within a position UNC (FtP 6.6), each side's supply (FtP 8.1) and
+    /// strength per space (FtP 5.7.1).
     #[test]
     fn derived_data_is_what_a_fresh_computation_gives() {
         let g = game();
@@ -160,6 +203,9 @@ mod tests {
                     for _ in 0..2 {
                         for side in [Side::Union, Side::Csa] {
                             assert_eq!(g.supplied(&st, side), g.supplied_now(&st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                        }
+                        for (s, side) in (0..g.c.map.len() as Sp).flat_map(|s| [(s, Side::Union), (s, Side::Csa)]) {
+                            assert_eq!(g.strength(&st, side, s), g.strength_now(&st, side, s), "{sc}: FtP 5.7.1 strength of {side:?} at {}", g.sname(s));
                         }
                         let (kept, fresh) = (g.unc(&st), g.unc_now(&st));
                         assert!((0..g.c.map.len() as Sp).all(|s| kept.at(s) == fresh.at(s)), "{sc}: FtP 6.6 UNC");
