@@ -8,6 +8,9 @@
 //!   derived from the state at that address (and from these rules) is reused until `f`
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
+//! * The last UNC and each side's last supply are kept per thread with everything they read
+//!   (`UncKey`, `SupplyKey`: copies compared with `==`), so a new position that changed none of
+//!   it reuses them.
 //! * The last listing is remembered per thread with a copy of the position, compared with
 //!   `==` (no hash, no collision; cheaper than the state's exact bytes, `state_key`, which it
 //!   used before), so `apply` validating the action just listed does not list again. The
@@ -15,7 +18,7 @@
 
 use super::FtP;
 use super::content::Side;
-use super::content::{ArmyId, GeneralId};
+use super::content::{ArmyId, CardNo, Control, GeneralId};
 use super::state::{Action, GenAt, Sp, State};
 use super::unc::Unc;
 use std::cell::{OnceCell, RefCell};
@@ -40,10 +43,53 @@ struct Listed {
     actions: Vec<Action>,
 }
 
+/// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
+/// gates they close, CSA ironclads; the edition's examples).
+#[derive(PartialEq)]
+struct UncKey {
+    rules: u64,
+    edition: u8,
+    fort: Vec<Option<Side>>,
+    control: Vec<Control>,
+    ironclads: Vec<Sp>,
+}
+
+/// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
+/// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
+/// card, 10.5.2) and UNC.
+#[derive(PartialEq)]
+struct SupplyKey {
+    rules: u64,
+    side: Side,
+    control: Vec<Control>,
+    fort: Vec<Option<Side>>,
+    enemy: Vec<bool>,
+    rc_destroyed: Vec<bool>,
+    in_force: Vec<CardNo>,
+    unc: Unc,
+}
+
+type Kept<K, V> = RefCell<Option<(K, V)>>;
+
 thread_local! {
     /// The positions being listed on this thread, innermost last.
     static OPEN: RefCell<Vec<Rc<Position>>> = const { RefCell::new(Vec::new()) };
     static LISTED: RefCell<Option<Listed>> = const { RefCell::new(None) };
+    /// The last UNC and each side's last supply computed on this thread, with what they read:
+    /// most actions change none of it (a move within friendly spaces, a card played).
+    static LAST_UNC: Kept<UncKey, Unc> = const { RefCell::new(None) };
+    static LAST_SUPPLY_UNION: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
+    static LAST_SUPPLY_CSA: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
+}
+
+/// The value kept in `slot` if it was made from `key`, else `make()`, kept with `key`.
+fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, key: K, make: impl FnOnce() -> V) -> V {
+    if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+        return v;
+    }
+    let v = make();
+    slot.set(Some((key, v.clone())));
+    v
 }
 
 /// Closes a position when dropped (also when `f` panics).
@@ -88,12 +134,28 @@ impl FtP {
 
     /// FtP 6.6: Union Naval Control in `st`.
     pub fn unc(&self, st: &State) -> Unc {
-        self.derived(st, |p| &p.unc, || self.unc_now(st))
+        self.derived(st, |p| &p.unc, || {
+            let key = UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
+            kept(&LAST_UNC, key, || self.unc_now(st))
+        })
     }
 
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
-        self.derived(st, |p| &p.supplied[side.index()], || self.supplied_now(st, side))
+        self.derived(st, |p| &p.supplied[side.index()], || {
+            let key = SupplyKey {
+                rules: self.id,
+                side,
+                control: st.control.clone(),
+                fort: st.fort.clone(),
+                enemy: self.occupied_by(st, super::rules::other(side)),
+                rc_destroyed: st.rc_destroyed.clone(),
+                in_force: st.in_force.iter().map(|f| f.card).collect(),
+                unc: self.unc(st),
+            };
+            let slot = if side == Side::Union { &LAST_SUPPLY_UNION } else { &LAST_SUPPLY_CSA };
+            kept(slot, key, || self.supplied_now(st, side))
+        })
     }
 
     /// FtP 5.7.1: `side`'s strength in `s` (`strength_now`), from a table made once per open

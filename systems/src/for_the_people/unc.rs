@@ -20,7 +20,7 @@ use super::state::{Sp, State};
 use bivouac_engine::map::graph::SpaceId;
 
 /// Where the Union has naval control now (FtP 6.6.1).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unc {
     /// Per space: the river slots (river index) and the sea slot (`rivers`) under UNC.
     slots: usize,
