@@ -294,7 +294,8 @@ fn declared_prerequisites_are_checked_without_lua_fpt_4_2() {
         st
     };
     // Each position breaks one prerequisite.
-    let breaks: [(&str, fn(&mut State)); 6] = [
+    type Break = (&'static str, fn(&mut State));
+    let breaks: [Break; 6] = [
         ("none", |_| {}),
         ("control:richmond:csa", |st| st.control[sp("richmond") as usize] = Control::Of(Side::Union)),
         ("not_control:washington:csa", |st| st.control[sp("washington") as usize] = Control::Of(Side::Csa)),
