@@ -221,12 +221,17 @@ impl FtP {
     fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
-            let key = self.position_key(st);
             let mut f = Some(f);
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_position(&l.key, &key)).map(|l| f.take().map(|f| f(&l.actions))));
-            if let Some(Some(answer)) = known {
+            // The remembered listing, compared with the state itself (no copy made): on a hit its
+            // key becomes this position's, so the `playable` memo's checks compare pointers.
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && *l.key == *st).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
+            if let Some((key, Some(answer))) = known {
+                if let Some(p) = self.position(st) {
+                    let _ = p.key.set(key);
+                }
                 return answer;
             }
+            let key = self.position_key(st);
             let actions = self.legal_now(st);
             let answer = f.take().map(|f| f(&actions));
             LISTED.set(Some(Listed { rules, key, actions }));

@@ -255,9 +255,16 @@ impl FtP {
     /// across a river under UNC (6.5.1). Sorted.
     /// `net`: `rail_net(st, side, unc)`, the same for every `from` (made once per listing).
     fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet) -> Vec<Sp> {
+        let mut out = Vec::new();
+        self.rail_reach_into(st, side, from, unc, net, &mut out);
+        out
+    }
+
+    /// `rail_reach`, appended to `out` (sorted if `out` was empty).
+    fn rail_reach_into(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet, out: &mut Vec<Sp>) {
         // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
         if self.move_limited(st, side, super::events::MoveKind::Rail) {
-            return Vec::new();
+            return;
         }
         let mut parts: Vec<u16> = Vec::new();
         for (t, l) in self.c.map.neighbors(SpaceId(from)) {
@@ -266,11 +273,11 @@ impl FtP {
                 parts.push(part);
             }
         }
-        let mut out: Vec<Sp> = parts.iter().flat_map(|&p| net.enter[p as usize].iter().copied()).filter(|&s| s != from).collect();
+        let start = out.len();
+        out.extend(parts.iter().flat_map(|&p| net.enter[p as usize].iter().copied()).filter(|&s| s != from));
         if parts.len() > 1 {
-            out.sort_unstable();
+            out[start..].sort_unstable();
         }
-        out
     }
 
     /// FtP 10.2.1, 10.2.4: a link a strategic rail move of `side` may follow (the upgraded roads
@@ -339,6 +346,8 @@ impl FtP {
         let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
         let mut out = Vec::new();
         let mut rail: Option<RailNet> = None;
+        // One buffer for every source's destinations.
+        let mut to: Vec<Sp> = Vec::new();
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
                 continue;
@@ -357,15 +366,16 @@ impl FtP {
                 continue;
             }
             let rail = rail.get_or_insert_with(|| self.rail_net(st, side, &unc));
-            let mut to: Vec<Sp> = self.rail_reach(st, side, s, &unc, rail);
+            to.clear();
+            self.rail_reach_into(st, side, s, &unc, rail, &mut to);
             // FtP 10.2.3: Union SP in a port by sea to a friendly port.
             if side == Side::Union {
                 to.extend(self.strategic_sea(st, s));
             }
             to.extend(to_army);
-            to.sort();
+            to.sort_unstable();
             to.dedup();
-            out.extend(to.into_iter().map(|t| (s, t)));
+            out.extend(to.iter().map(|&t| (s, t)));
         }
         out
     }
