@@ -11,13 +11,8 @@
 function declare()
   return {
     text = "Confederate player: take a card at random from the Union hand; on the Union's next round it must be played for OPs to move a Union army (not one under a generic commander) toward Richmond, by the shortest path, attacking if it can.",
-    requires = { "opponent_has_cards" },
-    playable = true,
+    requires = { "opponent_has_cards", "side:csa" },
   }
-end
-
-function playable(view)
-  return view.side == "csa"
 end
 
 function play(view)

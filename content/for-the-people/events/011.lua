@@ -7,6 +7,7 @@
 function declare()
   return {
     text = "Place 3 Union PCs in Missouri spaces that hold no Confederate SP.",
+    requires = { "not_all_control:mo:union" },
     playable = true,
   }
 end

@@ -8,6 +8,7 @@
 function declare()
   return {
     text = "Place 2 Confederate PC(s) in Missouri spaces that hold no Union SP.",
+    requires = { "not_all_control:mo:csa" },
     playable = true,
   }
 end

@@ -7,7 +7,7 @@
 -- AUTHORED. Kept after the event (authored).
 
 function declare()
-  return { text = "Place 2 Union PCs in Louisiana spaces that hold no Confederate SP.", playable = true }
+  return { text = "Place 2 Union PCs in Louisiana spaces that hold no Confederate SP.", requires = { "not_all_control:la:union" }, playable = true }
 end
 
 playable, play = ftp.pc_placement{ side = "union", state = "la", count = 2, name = "Louisiana" }

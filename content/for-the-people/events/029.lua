@@ -7,6 +7,7 @@
 function declare()
   return {
     text = "Place 2 Union PCs in Kentucky spaces that hold no Confederate SP. Remove this card.",
+    requires = { "not_all_control:ky:union" },
     playable = true,
   }
 end

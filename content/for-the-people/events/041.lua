@@ -6,6 +6,7 @@
 function declare()
   return {
     text = "Place 2 Confederate SP in Confederate-controlled Tennessee spaces without Union SP or forts.",
+    requires = { "some_control:tn:csa" },
     playable = true,
   }
 end

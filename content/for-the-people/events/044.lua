@@ -7,6 +7,7 @@
 function declare()
   return {
     text = "Place 3 Union PCs in West Virginia spaces that hold no Confederate SP. Remove this card.",
+    requires = { "not_all_control:wv:union" },
     playable = true,
   }
 end

@@ -7,6 +7,7 @@
 function declare()
   return {
     text = "Place 1 Union PC(s) in Tennessee spaces that hold no Confederate SP.",
+    requires = { "not_all_control:tn:union" },
     playable = true,
   }
 end

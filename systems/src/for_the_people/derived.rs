@@ -8,6 +8,9 @@
 //!   derived from the state at that address (and from these rules) is reused until `f`
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
+//! * The last UNC and each side's last supply are kept per thread with everything they read
+//!   (`UncKey`, `SupplyKey`: copies compared with `==`), so a new position that changed none of
+//!   it reuses them.
 //! * The last listing is remembered per thread with a copy of the position, compared with
 //!   `==` (no hash, no collision; cheaper than the state's exact bytes, `state_key`, which it
 //!   used before), so `apply` validating the action just listed does not list again. The
@@ -15,7 +18,8 @@
 
 use super::FtP;
 use super::content::Side;
-use super::state::{Action, State};
+use super::content::{ArmyId, CardNo, Control, GeneralId};
+use super::state::{Action, GenAt, Sp, State};
 use super::unc::Unc;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -28,6 +32,8 @@ struct Position {
     key: OnceCell<Rc<State>>,
     unc: OnceCell<Unc>,
     supplied: [OnceCell<Vec<bool>>; 2],
+    /// Each side's strength per space (FtP 5.7.1), by space then side.
+    strength: OnceCell<Vec<[u16; 2]>>,
 }
 
 /// The last listing made on this thread: rules, position key, actions.
@@ -37,10 +43,53 @@ struct Listed {
     actions: Vec<Action>,
 }
 
+/// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
+/// gates they close, CSA ironclads; the edition's examples).
+#[derive(PartialEq)]
+struct UncKey {
+    rules: u64,
+    edition: u8,
+    fort: Vec<Option<Side>>,
+    control: Vec<Control>,
+    ironclads: Vec<Sp>,
+}
+
+/// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
+/// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
+/// card, 10.5.2) and UNC.
+#[derive(PartialEq)]
+struct SupplyKey {
+    rules: u64,
+    side: Side,
+    control: Vec<Control>,
+    fort: Vec<Option<Side>>,
+    enemy: Vec<bool>,
+    rc_destroyed: Vec<bool>,
+    in_force: Vec<CardNo>,
+    unc: Unc,
+}
+
+type Kept<K, V> = RefCell<Option<(K, V)>>;
+
 thread_local! {
     /// The positions being listed on this thread, innermost last.
     static OPEN: RefCell<Vec<Rc<Position>>> = const { RefCell::new(Vec::new()) };
     static LISTED: RefCell<Option<Listed>> = const { RefCell::new(None) };
+    /// The last UNC and each side's last supply computed on this thread, with what they read:
+    /// most actions change none of it (a move within friendly spaces, a card played).
+    static LAST_UNC: Kept<UncKey, Unc> = const { RefCell::new(None) };
+    static LAST_SUPPLY_UNION: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
+    static LAST_SUPPLY_CSA: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
+}
+
+/// The value kept in `slot` if it was made from `key`, else `make()`, kept with `key`.
+fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, key: K, make: impl FnOnce() -> V) -> V {
+    if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+        return v;
+    }
+    let v = make();
+    slot.set(Some((key, v.clone())));
+    v
 }
 
 /// Closes a position when dropped (also when `f` panics).
@@ -85,12 +134,67 @@ impl FtP {
 
     /// FtP 6.6: Union Naval Control in `st`.
     pub fn unc(&self, st: &State) -> Unc {
-        self.derived(st, |p| &p.unc, || self.unc_now(st))
+        self.derived(st, |p| &p.unc, || {
+            let key = UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
+            kept(&LAST_UNC, key, || self.unc_now(st))
+        })
     }
 
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
-        self.derived(st, |p| &p.supplied[side.index()], || self.supplied_now(st, side))
+        self.derived(st, |p| &p.supplied[side.index()], || {
+            let key = SupplyKey {
+                rules: self.id,
+                side,
+                control: st.control.clone(),
+                fort: st.fort.clone(),
+                enemy: self.occupied_by(st, super::rules::other(side)),
+                rc_destroyed: st.rc_destroyed.clone(),
+                in_force: st.in_force.iter().map(|f| f.card).collect(),
+                unc: self.unc(st),
+            };
+            let slot = if side == Side::Union { &LAST_SUPPLY_UNION } else { &LAST_SUPPLY_CSA };
+            kept(slot, key, || self.supplied_now(st, side))
+        })
+    }
+
+    /// FtP 5.7.1: `side`'s strength in `s` (`strength_now`), from a table made once per open
+    /// position (a listing asked for it at every space, for each of its searches).
+    pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
+        match self.position(st) {
+            Some(p) => p.strength.get_or_init(|| self.strength_table(st))[s as usize][side.index()],
+            None => self.strength_now(st, side, s),
+        }
+    }
+
+    /// `strength_now` of each side at every space, in one pass over the generals and armies.
+    fn strength_table(&self, st: &State) -> Vec<[u16; 2]> {
+        let sides = [Side::Union, Side::Csa];
+        let mut t: Vec<[u16; 2]> = (0..self.c.map.len()).map(|s| {
+            let mut x = [0; 2];
+            for side in sides {
+                x[side.index()] = st.sp[s][side.index()] as u16;
+            }
+            x
+        }).collect();
+        // FtP 5.2.1: a cavalry general's brigade outside any army.
+        for (g, at) in st.generals.iter().enumerate() {
+            if let GenAt::Map(s) = *at {
+                let g = g as GeneralId;
+                t[s as usize][self.gen_side(g).index()] += self.brigades_sp(st, [g]);
+            }
+        }
+        // The side's army in the space (`army_in`: the first one listed): its SP and brigades.
+        let mut counted = vec![[false; 2]; t.len()];
+        for (a, x) in st.armies.iter().enumerate() {
+            let (Some(x), a) = (x, a as ArmyId) else { continue };
+            let (s, i) = (x.space as usize, self.army_side(a).index());
+            if !counted[s][i] {
+                counted[s][i] = true;
+                t[s][i] += x.sp as u16 + self.army_brigades(st, a) as u16;
+            }
+        }
+        t
     }
 
     /// A copy of `st`, made once per open position: the key of the position (compare keys
@@ -117,12 +221,17 @@ impl FtP {
     fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
-            let key = self.position_key(st);
             let mut f = Some(f);
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_position(&l.key, &key)).map(|l| f.take().map(|f| f(&l.actions))));
-            if let Some(Some(answer)) = known {
+            // The remembered listing, compared with the state itself (no copy made): on a hit its
+            // key becomes this position's, so the `playable` memo's checks compare pointers.
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && *l.key == *st).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
+            if let Some((key, Some(answer))) = known {
+                if let Some(p) = self.position(st) {
+                    let _ = p.key.set(key);
+                }
                 return answer;
             }
+            let key = self.position_key(st);
             let actions = self.legal_now(st);
             let answer = f.take().map(|f| f(&actions));
             LISTED.set(Some(Listed { rules, key, actions }));
@@ -142,7 +251,8 @@ mod tests {
 
     /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
     /// seeded random games (each action changes the state, so a stale cache would show): the
-    /// remembered listing, and within a position UNC (FtP 6.6) and each side's supply (FtP 8.1).
+    /// remembered listing, and within a position UNC (FtP 6.6), each side's supply (FtP 8.1) and
+    /// strength per space (FtP 5.7.1).
     #[test]
     fn derived_data_is_what_a_fresh_computation_gives() {
         let g = game();
@@ -160,6 +270,9 @@ mod tests {
                     for _ in 0..2 {
                         for side in [Side::Union, Side::Csa] {
                             assert_eq!(g.supplied(&st, side), g.supplied_now(&st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                        }
+                        for (s, side) in (0..g.c.map.len() as Sp).flat_map(|s| [(s, Side::Union), (s, Side::Csa)]) {
+                            assert_eq!(g.strength(&st, side, s), g.strength_now(&st, side, s), "{sc}: FtP 5.7.1 strength of {side:?} at {}", g.sname(s));
                         }
                         let (kept, fresh) = (g.unc(&st), g.unc_now(&st));
                         assert!((0..g.c.map.len() as Sp).all(|s| kept.at(s) == fresh.at(s)), "{sc}: FtP 6.6 UNC");

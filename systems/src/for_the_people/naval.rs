@@ -124,6 +124,11 @@ impl FtP {
     /// A port on the imaginary sea: coastal ports and coastal forts (FtP 6.1.1), and the last
     /// port of a river that empties into a sea zone.
     pub(super) fn on_sea(&self, s: Sp) -> bool {
+        self.sea_spaces()[s as usize]
+    }
+
+    /// `on_sea`, from the content (made once per rules object: `sea_spaces`).
+    pub(super) fn on_sea_now(&self, s: Sp) -> bool {
         let d = self.c.map.space(SpaceId(s));
         d.port == Some(PortKind::Coastal) || d.coastal_fort || self.c.rivers.iter().any(|r| matches!(r.mouth, Mouth::Sea(_)) && r.ports.last() == Some(&SpaceId(s)))
     }
@@ -169,10 +174,12 @@ impl FtP {
         let gate = |s: Sp| !farragut && self.sea_gate_closed(st, s);
         // Best state seen per node: 0 unseen, 1 reached having run the guns, 2 without.
         let mut seen = vec![0u8; n + 1];
-        let mut reach: Vec<Route> = Vec::new();
+        let mut reach: Vec<Route> = Vec::with_capacity(n);
         let mut slot = vec![usize::MAX; n];
-        // (node, the fort run past, passed a coastal fort with Farragut)
-        let mut queue: Vec<(usize, Option<Sp>, bool)> = vec![(from as usize, None, false)];
+        // (node, the fort run past, passed a coastal fort with Farragut); each node enters at
+        // most twice (without and with running the guns).
+        let mut queue: Vec<(usize, Option<Sp>, bool)> = Vec::with_capacity(2 * (n + 1));
+        queue.push((from as usize, None, false));
         seen[from as usize] = 2;
         let mut head = 0;
         let mut next: Vec<(usize, bool)> = Vec::new();

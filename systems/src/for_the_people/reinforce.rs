@@ -2,12 +2,26 @@
 //! the pure formulas of `formulas.rs`, and where each SP may be placed.
 
 use super::FtP;
-use super::content::{Control, LinkKind, Side, StateSide, StrategicMoveUnits};
+use super::content::{Control, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
 use super::unc::Unc;
 use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
+
+/// The spaces strategic rail moves of `side` may pass through (`RailSpace::pass`), in connected
+/// parts. A link between two such spaces may be followed both ways or neither: the river
+/// crossings a side may not make (FtP 6.5.1) are forbidden both ways, and the crossing into an
+/// enemy fort (6.2.4, 6.2.5) never ends in a space a move may pass (it holds no enemy fort). So
+/// a move from `from` reaches exactly the parts of the neighbours it may enter.
+struct RailNet {
+    /// Per space, its part (`NO_PART`: a move may not pass there).
+    part: Vec<u16>,
+    /// Per part, its spaces where an SP may end (`RailSpace::enter`), sorted.
+    enter: Vec<Vec<Sp>>,
+}
+
+const NO_PART: u16 = u16::MAX;
 
 /// A space for strategic rail moves (FtP 10.2.1): `pass`, friendly-controlled without enemy SP
 /// or fort; `enter`, an SP may end there (FtP 6.8.3: a coastal fort holds 1 CSA SP).
@@ -240,38 +254,75 @@ impl FtP {
 
     /// FtP 10.2.1: where one supplied infantry SP may go strategically: along rail (the B&O for
     /// the Union, 10.2.4) through friendly-controlled spaces without enemy SP; the CSA never
-    /// across a river under UNC (6.5.1).
-    /// `rail`: `rail_spaces(st, side)`, the same for every `from` (made once per listing).
-    fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc, rail: &[RailSpace]) -> Vec<Sp> {
-        let mut seen = vec![false; self.c.map.len()];
-        seen[from as usize] = true;
+    /// across a river under UNC (6.5.1). Sorted.
+    /// `net`: `rail_net(st, side, unc)`, the same for every `from` (made once per listing).
+    fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet) -> Vec<Sp> {
+        let mut out = Vec::new();
+        self.rail_reach_into(st, side, from, unc, net, &mut out);
+        out
+    }
+
+    /// `rail_reach`, appended to `out` (sorted if `out` was empty).
+    fn rail_reach_into(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet, out: &mut Vec<Sp>) {
         // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
         if self.move_limited(st, side, super::events::MoveKind::Rail) {
-            return Vec::new();
+            return;
         }
-        let rail_at = |s: Sp| rail[s as usize];
-        let mut q = vec![from];
-        let mut out = Vec::new();
-        while let Some(s) = q.pop() {
-            for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                let rail = match l.kind {
-                    LinkKind::Rail => true,
-                    LinkKind::BAndO => side == Side::Union,
-                    LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
-                    _ => false,
-                };
-                if rail && !seen[t.index()] && rail_at(t.0).pass && self.river_crossing(st, unc, side, t.0, l).is_ok() {
-                    seen[t.index()] = true;
-                    // FtP 6.8.3: a coastal fort holds 1 CSA SP.
-                    if rail_at(t.0).enter {
-                        out.push(t.0);
-                    }
-                    q.push(t.0);
-                }
+        let mut parts: Vec<u16> = Vec::new();
+        for (t, l) in self.c.map.neighbors(SpaceId(from)) {
+            let part = net.part[t.index()];
+            if part != NO_PART && self.rail_link(st, side, l) && self.river_crossing(st, unc, side, t.0, l).is_ok() && !parts.contains(&part) {
+                parts.push(part);
             }
         }
-        // In search order: callers sort (`strategic_moves`) or only look up.
-        out
+        let start = out.len();
+        out.extend(parts.iter().flat_map(|&p| net.enter[p as usize].iter().copied()).filter(|&s| s != from));
+        if parts.len() > 1 {
+            out[start..].sort_unstable();
+        }
+    }
+
+    /// FtP 10.2.1, 10.2.4: a link a strategic rail move of `side` may follow (the upgraded roads
+    /// from turn 10 on).
+    fn rail_link(&self, st: &State, side: Side, l: &LinkDef) -> bool {
+        match l.kind {
+            LinkKind::Rail => true,
+            LinkKind::BAndO => side == Side::Union,
+            LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
+            _ => false,
+        }
+    }
+
+    /// The rail network of `side` (`RailNet`): one search per listing instead of one per
+    /// source space.
+    fn rail_net(&self, st: &State, side: Side, unc: &Unc) -> RailNet {
+        let rail = self.rail_spaces(st, side);
+        let mut net = RailNet { part: vec![NO_PART; rail.len()], enter: Vec::new() };
+        let mut q = Vec::new();
+        for first in 0..rail.len() {
+            if !rail[first].pass || net.part[first] != NO_PART {
+                continue;
+            }
+            let part = net.enter.len() as u16;
+            let mut enter = Vec::new();
+            net.part[first] = part;
+            q.push(first as Sp);
+            while let Some(s) = q.pop() {
+                // FtP 6.8.3: a coastal fort holds 1 CSA SP.
+                if rail[s as usize].enter {
+                    enter.push(s);
+                }
+                for (t, l) in self.c.map.neighbors(SpaceId(s)) {
+                    if net.part[t.index()] == NO_PART && rail[t.index()].pass && self.rail_link(st, side, l) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
+                        net.part[t.index()] = part;
+                        q.push(t.0);
+                    }
+                }
+            }
+            enter.sort_unstable();
+            net.enter.push(enter);
+        }
+        net
     }
 
     /// Per space, what a strategic rail move of `side` may do there (`rail_reach`).
@@ -296,7 +347,9 @@ impl FtP {
         // supply not required (Italian edition).
         let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
         let mut out = Vec::new();
-        let mut rail: Option<Vec<RailSpace>> = None;
+        let mut rail: Option<RailNet> = None;
+        // One buffer for every source's destinations.
+        let mut to: Vec<Sp> = Vec::new();
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
                 continue;
@@ -314,16 +367,17 @@ impl FtP {
                 out.extend(to_army.into_iter().map(|t| (s, t)));
                 continue;
             }
-            let rail = rail.get_or_insert_with(|| self.rail_spaces(st, side));
-            let mut to: Vec<Sp> = self.rail_reach(st, side, s, &unc, rail);
+            let rail = rail.get_or_insert_with(|| self.rail_net(st, side, &unc));
+            to.clear();
+            self.rail_reach_into(st, side, s, &unc, rail, &mut to);
             // FtP 10.2.3: Union SP in a port by sea to a friendly port.
             if side == Side::Union {
                 to.extend(self.strategic_sea(st, s));
             }
             to.extend(to_army);
-            to.sort();
+            to.sort_unstable();
             to.dedup();
-            out.extend(to.into_iter().map(|t| (s, t)));
+            out.extend(to.iter().map(|&t| (s, t)));
         }
         out
     }
@@ -398,7 +452,7 @@ impl FtP {
         let i = side.index();
         if st.opts.rail_logistics {
             let unc = self.unc(st);
-            let normal = st.controls(side, from) && (self.rail_reach(st, side, from, &unc, &self.rail_spaces(st, side)).contains(&to) || (side == Side::Union && self.strategic_sea(st, from).contains(&to)));
+            let normal = st.controls(side, from) && (self.rail_reach(st, side, from, &unc, &self.rail_net(st, side, &unc)).binary_search(&to).is_ok() || (side == Side::Union && self.strategic_sea(st, from).contains(&to)));
             self.rail_note_army_move(st, side, to, normal);
         }
         st.sp[from as usize][i] -= 1;
@@ -409,5 +463,71 @@ impl FtP {
             None => st.sp[to as usize][i] += 1,
         }
         log.info(|| format!("{} moves 1 SP strategically from {} to {} (FtP 10.2)", side.name(), self.sname(from), self.sname(to)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::content::Side;
+    use super::super::play_tests::game;
+    use super::super::state::Sp;
+    use super::LinkKind;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::map::graph::SpaceId;
+    use bivouac_engine::rng::GameRng;
+
+    /// FtP 10.2.1, 10.2.4, 6.5.1, 6.8.3 (issue 9): the rail network's parts give, from every
+    /// space, exactly the spaces a search from that space alone reaches (the search the listing
+    /// made per source space before), at every step of seeded random games.
+    #[test]
+    fn rail_parts_reach_what_a_search_from_each_space_reaches() {
+        let g = game();
+        let mut checked = 0;
+        for (sc, seed) in [("1861", 3), ("1863", 4), ("1864", 5)] {
+            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for _ in 0..300 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                for side in [Side::Union, Side::Csa] {
+                    let unc = g.unc(&st);
+                    let (rail, net) = (g.rail_spaces(&st, side), g.rail_net(&st, side, &unc));
+                    for from in 0..g.c.map.len() as Sp {
+                        let mut seen = vec![false; g.c.map.len()];
+                        seen[from as usize] = true;
+                        let (mut q, mut want) = (vec![from], Vec::new());
+                        while let Some(s) = q.pop() {
+                            for (t, l) in g.c.map.neighbors(SpaceId(s)) {
+                                let link = match l.kind {
+                                    LinkKind::Rail => true,
+                                    LinkKind::BAndO => side == Side::Union,
+                                    LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
+                                    _ => false,
+                                };
+                                if link && !seen[t.index()] && rail[t.index()].pass && g.river_crossing(&st, &unc, side, t.0, l).is_ok() {
+                                    seen[t.index()] = true;
+                                    if rail[t.index()].enter {
+                                        want.push(t.0);
+                                    }
+                                    q.push(t.0);
+                                }
+                            }
+                        }
+                        want.sort_unstable();
+                        let got = g.rail_reach(&st, side, from, &unc, &net);
+                        if !g.move_limited(&st, side, super::super::events::MoveKind::Rail) {
+                            assert_eq!(got, want, "{sc}: {side:?} from {}", g.sname(from));
+                            checked += 1;
+                        }
+                    }
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                g.apply(&mut st, seat, &legal[rng.pick(legal.len())], &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        assert!(checked > 10_000, "{checked} sources checked");
     }
 }

@@ -61,7 +61,8 @@ impl FtP {
     }
 
     /// Every SP of a side in a space, brigades included (not the moving force).
-    pub fn strength(&self, st: &State, side: Side, s: Sp) -> u16 {
+    /// (`strength`: from a table made once per listing, see `derived`.)
+    pub(super) fn strength_now(&self, st: &State, side: Side, s: Sp) -> u16 {
         let mut n = self.infantry(st, side, s);
         // `gens_at`, without collecting them.
         let gens = st.generals.iter().enumerate().filter(|(g, at)| **at == GenAt::Map(s) && self.c.generals[*g].side == side).map(|(g, _)| g as GeneralId);

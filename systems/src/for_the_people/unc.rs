@@ -20,7 +20,7 @@ use super::state::{Sp, State};
 use bivouac_engine::map::graph::SpaceId;
 
 /// Where the Union has naval control now (FtP 6.6.1).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unc {
     /// Per space: the river slots (river index) and the sea slot (`rivers`) under UNC.
     slots: usize,
@@ -87,6 +87,11 @@ impl FtP {
         self.unc_graph.get_or_init(|| self.unc_graph_now())
     }
 
+    /// Per space, whether it is on the sea (`on_sea_now`, made once per rules object).
+    pub(super) fn sea_spaces(&self) -> &[bool] {
+        &self.unc_graph().on_sea
+    }
+
     fn unc_graph_now(&self) -> UncGraph {
         let n = self.c.map.len();
         let rivers = &self.c.rivers;
@@ -99,7 +104,7 @@ impl FtP {
             r.ports.iter().for_each(|p| ports[p.index() * slots + ri] = true);
         }
         let on = |s: SpaceId, r: usize| ports[s.index() * slots + r];
-        let on_sea: Vec<bool> = (0..n as Sp).map(|s| self.on_sea(s)).collect();
+        let on_sea: Vec<bool> = (0..n as Sp).map(|s| self.on_sea_now(s)).collect();
         // Collected flat and indexed once below (a list per node cost thousands of allocations).
         let sea = n * slots;
         let mut edges: Vec<(usize, usize)> = Vec::new();

@@ -83,6 +83,11 @@ fn bench_random_games() {
             100.0 * listing / wall
         );
     }
+    // The cards whose `playable(view)` ran in Lua most (the memo could not answer).
+    let mut asked: Vec<(u32, usize)> = super::PLAYABLE_ASKED.iter().map(|n| n.load(std::sync::atomic::Ordering::Relaxed)).zip(0..).filter(|x| x.0 > 0).collect();
+    asked.sort_unstable_by(|a, b| b.cmp(a));
+    let top: Vec<String> = asked.iter().take(12).map(|(n, card)| format!("#{card} {n}")).collect();
+    println!("playable(view) run in Lua {} times; most: {}", asked.iter().map(|x| x.0).sum::<u32>(), top.join(", "));
 }
 
 /// Where the time of an event view (FtP 4.2) goes: the whole view against its rule-derived

@@ -1,7 +1,8 @@
 //! What a card's `declare()` returns, checked once at load: the card text, when the event may
 //! be played (FtP 4.2), and whether `playable(view)` must be asked.
 
-use super::super::content::{CardNo, Content};
+use super::super::content::{CardNo, Content, Control, GeneralId, Side, StateId};
+use super::super::state::Sp;
 use bivouac_engine::lua::{LuaError, Script};
 use serde::Deserialize;
 use std::sync::Arc;
@@ -27,6 +28,16 @@ pub enum Require {
     OpponentHasCards,
     /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle this turn.
     UnionMajorWin,
+    /// The playing side is this one (a card of both sides whose event only one side may play,
+    /// e.g. #3 Forward to Richmond!, FtP 4.6).
+    Side(Side),
+    /// The space is (`true`) / is not (`false`) of this control (FtP 2.4, 11).
+    Control(Sp, Control, bool),
+    /// The general is (`true`) / is not (`false`) on the map: in a space or on an army display.
+    General(GeneralId, bool),
+    /// Some space of the state is (`true`) controlled by the side / some space of the state is
+    /// not (`false`) controlled by it (e.g. room for the side's PCs there, FtP 11.3).
+    InState(StateId, Side, bool),
 }
 
 /// One card's declared event.
@@ -92,6 +103,9 @@ struct Declared {
     playable: bool,
 }
 
+/// The requirements `declare()` may list (content/README.md).
+const REQUIREMENTS: &str = "emancipation, no_emancipation, opponent_has_cards, union_major_win, in_force:N, not_in_force:N, side:SIDE, control:SPACE:SIDE, not_control:SPACE:SIDE (SIDE union, csa or, for control, neutral), general:ID, no_general:ID, some_control:STATE:SIDE or not_all_control:STATE:SIDE";
+
 /// Call `declare({card = N})` for card `card` and check what it returns (a script shared by
 /// several cards may word each card's text from its number).
 pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<EventDecl, LuaError> {
@@ -108,6 +122,12 @@ pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<Even
     };
     let mut requires = Vec::new();
     for q in &r.requires {
+        let side = |x: &str| match x {
+            "union" => Ok(Side::Union),
+            "csa" => Ok(Side::Csa),
+            _ => Err(bad(format!("`{q}`: `{x}` is not a side (union or csa)"))),
+        };
+        let two = || bad(format!("`{q}`: expected two names after the kind, as in `control:richmond:csa`"));
         let card = |s: &str| -> Result<CardNo, LuaError> {
             s.parse::<CardNo>().ok().filter(|&n| c.card(n).is_some()).ok_or_else(|| bad(format!("`{q}`: no card `{s}`")))
         };
@@ -118,7 +138,20 @@ pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<Even
             None if q == "union_major_win" => Require::UnionMajorWin,
             Some(("in_force", n)) => Require::InForce(card(n)?, true),
             Some(("not_in_force", n)) => Require::InForce(card(n)?, false),
-            _ => return Err(bad(format!("unknown requirement `{q}`; expected emancipation, no_emancipation, opponent_has_cards, union_major_win, in_force:N or not_in_force:N"))),
+            Some(("side", x)) => Require::Side(side(x)?),
+            Some((kind @ ("control" | "not_control"), rest)) => {
+                let (space, who) = rest.split_once(':').ok_or_else(two)?;
+                let space = c.space(space).ok_or_else(|| bad(format!("`{q}`: no space `{space}`")))?;
+                let control = if who == "neutral" { Control::Neutral } else { Control::Of(side(who)?) };
+                Require::Control(space.0, control, kind == "control")
+            }
+            Some((kind @ ("general" | "no_general"), id)) => Require::General(c.general(id).ok_or_else(|| bad(format!("`{q}`: no general `{id}`")))?, kind == "general"),
+            Some((kind @ ("some_control" | "not_all_control"), rest)) => {
+                let (state, who) = rest.split_once(':').ok_or_else(two)?;
+                let state = c.state(state).ok_or_else(|| bad(format!("`{q}`: no state `{state}`")))?;
+                Require::InState(state, side(who)?, kind == "some_control")
+            }
+            _ => return Err(bad(format!("unknown requirement `{q}`; expected {REQUIREMENTS}"))),
         });
     }
     let mut when = Vec::new();

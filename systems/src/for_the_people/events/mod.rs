@@ -109,6 +109,25 @@ pub(crate) fn count_offered(_card: u8) {
     EVENTS_OFFERED[_card as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// Lua calls of each card's `playable(view)` in this process (tests: the bench's report).
+#[cfg(test)]
+pub(crate) static PLAYABLE_ASKED: [std::sync::atomic::AtomicU32; 131] = [const { std::sync::atomic::AtomicU32::new(0) }; 131];
+
+#[cfg(test)]
+thread_local! {
+    /// Lua calls of `playable(view)` on this thread (tests: a declared prerequisite spares them).
+    pub(crate) static PLAYABLE_ASKED_HERE: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// Count a Lua call of a card's `playable(view)` (tests only; nothing in play).
+pub(crate) fn count_asked(_card: u8) {
+    #[cfg(test)]
+    {
+        PLAYABLE_ASKED[_card as usize].fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        PLAYABLE_ASKED_HERE.set(PLAYABLE_ASKED_HERE.get() + 1);
+    }
+}
+
 /// The host every event call uses (default limits: 16 MiB, 10 million instructions).
 pub(crate) fn host() -> LuaHost {
     LuaHost::default()

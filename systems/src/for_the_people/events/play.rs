@@ -62,7 +62,8 @@ const MAX_STEPS: usize = 200;
 
 impl FtP {
     /// FtP 4.2: may `side` play `card`'s scripted event now, at this timing? Data first
-    /// (side, turns, prerequisites), then the script's `playable(view)` if it declared one.
+    /// (side, turns, the prerequisites `declare()` lists), then the script's `playable(view)` if
+    /// it declared one: a failed prerequisite spares the Lua call.
     pub(crate) fn script_event_playable(&self, st: &State, side: Side, card: CardNo, timing: Timing) -> bool {
         let ok = self.script_event_playable_now(st, side, card, timing);
         if ok {
@@ -84,6 +85,10 @@ impl FtP {
             Require::InForce(n, b) => st.in_force.iter().any(|f| f.card == n) == b,
             Require::OpponentHasCards => !st.piles.is_empty(HAND[other(side).index()]),
             Require::UnionMajorWin => st.union_major_win == st.turn,
+            Require::Side(s) => side == s,
+            Require::Control(s, c, b) => (st.control(s) == c) == b,
+            Require::General(g, b) => matches!(st.generals[g as usize], GenAt::Map(_) | GenAt::Army(_)) == b,
+            Require::InState(state, s, b) => (0..self.c.map.len() as Sp).any(|x| self.state_of(x) == state as usize && st.controls(s, x) == b),
         });
         if !ok {
             return false;
@@ -93,7 +98,10 @@ impl FtP {
         }
         // A failing `playable` is the script's bug: the event is not offered (load-time dry
         // runs report such scripts). Memoized per position: see `memo`.
-        super::memo::playable(self, st, side, card, timing, &script.source, |view| super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false))
+        super::memo::playable(self, st, side, card, timing, &script.source, |view| {
+            super::count_asked(card);
+            super::host().call_input_as::<bool>(script, "playable", view).unwrap_or(false)
+        })
     }
 
     /// Play `card` as `side`'s scripted event: the card leaves the hand (to the removed pile if

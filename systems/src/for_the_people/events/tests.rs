@@ -274,3 +274,74 @@ fn place_general_refuses_a_cavalry_brigade_fpt_5_5() {
     let e = with_script(12, src).err().expect("refused at load");
     assert!(e.contains("events/012.lua:") && e.contains("cavalry brigade (FtP 5.5)"), "{e}");
 }
+
+/// FtP 4.2 (content/README.md, `requires`): a mod's event may declare prerequisites as data
+/// (the side, a space's control, a general on the map, control within a state); the engine
+/// offers the event only while all hold, and asks the script's `playable(view)` (a Lua call)
+/// only then. The same event declaring none is asked in every position, with the same
+/// answers where the prerequisites hold.
+#[test]
+fn declared_prerequisites_are_checked_without_lua_fpt_4_2() {
+    // Reads the turn, which differs in each position below: the memo cannot answer for Lua.
+    let body = "function playable(view) return view.turn > 0 end\nfunction play(view) return { commands = { { log = 'x' } } } end";
+    let requires = "'control:richmond:csa', 'not_control:washington:csa', 'general:j_johnston', 'some_control:va:csa', 'not_all_control:mo:csa'";
+    let with = with_script(12, &format!("function declare() return {{ text = 'x', requires = {{ {requires} }}, playable = true }} end\n{body}")).unwrap();
+    let without = with_script(12, &format!("function declare() return {{ text = 'x', playable = true }} end\n{body}")).unwrap();
+    let start = || {
+        let mut st = position("1861", 1);
+        give(&mut st, Side::Csa, 12);
+        round(&mut st, Side::Csa);
+        st
+    };
+    // Each position breaks one prerequisite.
+    type Break = (&'static str, fn(&mut State));
+    let breaks: [Break; 6] = [
+        ("none", |_| {}),
+        ("control:richmond:csa", |st| st.control[sp("richmond") as usize] = Control::Of(Side::Union)),
+        ("not_control:washington:csa", |st| st.control[sp("washington") as usize] = Control::Of(Side::Csa)),
+        ("general:j_johnston", |st| st.generals[game().c.general("j_johnston").unwrap() as usize] = GenAt::Dead),
+        ("some_control:va:csa", |st| {
+            let va = game().c.state("va").unwrap() as usize;
+            for s in 0..st.control.len() {
+                if game().state_of(s as Sp) == va {
+                    st.control[s] = Control::Of(Side::Union);
+                }
+            }
+        }),
+        ("not_all_control:mo:csa", |st| {
+            let mo = game().c.state("mo").unwrap() as usize;
+            for s in 0..st.control.len() {
+                if game().state_of(s as Sp) == mo {
+                    st.control[s] = Control::Of(Side::Csa);
+                }
+            }
+        }),
+    ];
+    for (turn, (broken, change)) in breaks.into_iter().enumerate() {
+        let mut st = start();
+        st.turn = 1 + turn as u8;
+        change(&mut st);
+        let holds = broken == "none";
+        let asked = super::PLAYABLE_ASKED_HERE.get();
+        assert_eq!(offered(&with, &st, Side::Csa, 12), holds, "declared, {broken} broken");
+        assert_eq!(super::PLAYABLE_ASKED_HERE.get() > asked, holds, "declared, {broken} broken: Lua asked only if all hold");
+        // Without declared prerequisites the script is asked, and says yes.
+        let asked = super::PLAYABLE_ASKED_HERE.get();
+        assert!(offered(&without, &st, Side::Csa, 12), "undeclared, {broken} broken");
+        assert!(super::PLAYABLE_ASKED_HERE.get() > asked, "undeclared: Lua asked");
+    }
+    // `side:`: #3 (either side, cards.toml) declared for the CSA only: never offered to the Union.
+    let mut st = position("1861", 1);
+    for (side, card) in [(Side::Union, 3), (Side::Csa, 4), (Side::Csa, 6)] {
+        give(&mut st, side, card);
+    }
+    round(&mut st, Side::Union);
+    assert!(!offered(game(), &st, Side::Union, 3));
+    let union_only = with_script(3, "function declare() return { text = 'x', requires = {'side:union'} } end\nfunction play(view) return { commands = { { log = 'x' } } } end").unwrap();
+    assert!(offered(&union_only, &st, Side::Union, 3));
+    // Bad prerequisites are refused at load, naming what is wrong.
+    for (req, says) in [("control:nowhere:csa", "no space `nowhere`"), ("side:grey", "`grey` is not a side"), ("general:nobody", "no general `nobody`"), ("some_control:zz:csa", "no state `zz`"), ("control:richmond", "expected two names"), ("control:richmond:grey", "`grey` is not a side")] {
+        let e = with_script(12, &format!("function declare() return {{ text = 'x', requires = {{'{req}'}} }} end\n{body}")).err().expect("refused at load");
+        assert!(e.contains(says) && e.contains("events/012.lua"), "{req}: {e}");
+    }
+}
