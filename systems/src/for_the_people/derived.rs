@@ -56,10 +56,11 @@ struct UncKey {
 
 /// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
 /// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
-/// card, 10.5.2) and UNC.
+/// card, 10.5.2), UNC and the edition (10.5.2: the ES BR port's LOC to another resource center).
 #[derive(PartialEq)]
 struct SupplyKey {
     rules: u64,
+    edition: u8,
     side: Side,
     control: Vec<Control>,
     fort: Vec<Option<Side>>,
@@ -145,6 +146,7 @@ impl FtP {
         self.derived(st, |p| &p.supplied[side.index()], || {
             let key = SupplyKey {
                 rules: self.id,
+                edition: st.edition,
                 side,
                 control: st.control.clone(),
                 fort: st.fort.clone(),
@@ -242,7 +244,7 @@ impl FtP {
 
 #[cfg(test)]
 mod tests {
-    use super::super::content::Side;
+    use super::super::content::{Control, Side};
     use super::super::play_tests::game;
     use super::super::state::Sp;
     use bivouac_engine::game::{Game, Setup};
@@ -283,5 +285,27 @@ mod tests {
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }
         }
+    }
+
+    /// The supply kept across positions is the edition's: FtP 10.5.2 (ES) opens a BR port only
+    /// with a LOC to another resource center, so Fernandina and Jacksonville cut off together
+    /// (with Baldwin between them) supply each other in the Italian edition only (8.2).
+    #[test]
+    fn kept_supply_is_the_editions_fpt_10_5_2() {
+        let g = game();
+        let mut st = g.setup(&Setup::new("1861", 2, 1)).expect("setup");
+        let csa: Vec<Sp> = ["fernandina", "baldwin", "jacksonville_fl"].iter().map(|id| g.c.space(id).unwrap().0).collect();
+        let fer = csa[0];
+        for s in 0..g.c.map.len() as Sp {
+            st.control[s as usize] = Control::Of(if csa.contains(&s) { Side::Csa } else { Side::Union });
+        }
+        let mut seen = Vec::new();
+        for edition in ["italian", "spanish", "italian"] {
+            st.edition = g.c.edition(edition).expect("edition");
+            let kept = g.supplied(&st, Side::Csa);
+            assert_eq!(kept, g.supplied_now(&st, Side::Csa), "{edition}");
+            seen.push(kept[fer as usize]);
+        }
+        assert_eq!(seen, [true, false, true], "Fernandina a source in the Italian edition only");
     }
 }
