@@ -918,7 +918,10 @@ mod tests {
 /// bivouac-systems --lib for_the_people::ai::trace -- --ignored --nocapture`, with
 /// `FTP_TRACE=scenario,seat,seed`): per turn the Strategic Will and the states held, then the
 /// slowest decisions (with their legal and shortlisted actions) and the time per kind of
-/// decision, in CPU time of the thread.
+/// decision, in CPU time of the thread. With `FTP_STACKS` also each side's capital (its
+/// strength and fort) and largest infantry stacks per turn; with `FTP_ACTS` every choice of the
+/// heuristic's seat; with `FTP_DIAG` the score of every action at each Union decision that can
+/// step onto the CSA capital.
 #[cfg(test)]
 mod trace {
     use super::super::play_tests::game;
