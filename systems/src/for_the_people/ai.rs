@@ -9,6 +9,7 @@ use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
 use bivouac_engine::game::{Game, Seat, outcome_value, squash};
+use bivouac_engine::log::Log;
 
 /// The search's default depth (`Game::search_depth`): flat Monte Carlo over determinizations.
 /// A turn of For the People is one card and then many small steps of the same side (an
@@ -24,6 +25,9 @@ pub(super) const AI_FLAT_PLAYOUT: u32 = 6;
 
 /// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
 const RAIL_SHORTLIST: usize = 12;
+
+/// Battle decisions `ai_settle` plays out before a position is scored.
+const AI_SETTLE_STEPS: usize = 12;
 
 /// What one OP of a card played for operations is worth before its operation is chosen
 /// (FtP 4.1): about the PC it can place (FtP 11.3). An event is played only when its effect
@@ -180,8 +184,11 @@ impl FtP {
 
     /// The enemy objectives worth marching on and what each is worth to `side` in SW: for the
     /// Union every CSA resource center still standing (FtP 12.2: its value lost by the CSA and
-    /// gained by the Union) and the CSA capital (FtP 11.2.2, 12.6: 15); for the CSA the Union
-    /// capital (FtP 12.6: 30). Per space the best of value / (1 + distance), within 6 links.
+    /// gained by the Union) and the CSA capital (FtP 11.2.2, 12.6: 15, and 10 more when the new
+    /// capital is not a resource center or BR port, FtP 11.2.3: in the traced games the CSA paid
+    /// it at most relocations, its approved spaces going as the Union takes them; counted at
+    /// 25); for the CSA the Union capital (FtP 12.6: 30; the Union has eight approved spaces,
+    /// 11.2.3). Per space the best of value / (1 + distance), within 6 links.
     fn ai_targets(&self, st: &State, side: Side) -> Vec<f64> {
         let mut goals: Vec<(Sp, f64)> = Vec::new();
         if side == Side::Union {
@@ -199,7 +206,7 @@ impl FtP {
                 }
             }
         }
-        let (foe, worth) = if side == Side::Union { (Side::Csa, 15.0) } else { (Side::Union, 30.0) };
+        let (foe, worth) = if side == Side::Union { (Side::Csa, 25.0) } else { (Side::Union, 30.0) };
         if let Some(cap) = st.capital[foe.index()] {
             goals.push((cap, worth));
         }
@@ -506,9 +513,40 @@ impl FtP {
         (keep.len() < legal.len()).then_some(keep)
     }
 
+    /// A battle the mover has just started, settled before the position is scored (FtP 5.8,
+    /// 7.2 ... 7.6): a one-ply look stops where the enemy decides whether to intercept or to
+    /// retreat before battle, and scores an attack as a force standing next to its target, its
+    /// gain unseen (a corps next to a Richmond held by 1 SP never stepped in). On a copy of
+    /// the sample (its own dice), the enemy declines to intercept and stands (the battle is
+    /// fought), and the battle's own choices (elite units, command, losses, retreats) take
+    /// their first option, for at most `AI_SETTLE_STEPS` decisions. `None` if no battle is
+    /// pending.
+    fn ai_settle(&self, st: &State) -> Option<State> {
+        let pending = |s: &State| matches!(s.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. } | Frame::Elite { .. } | Frame::Lead { .. } | Frame::Losses { .. } | Frame::SpaceLosses { .. } | Frame::Retreat { .. }));
+        if !pending(st) {
+            return None;
+        }
+        let mut s = st.clone();
+        for _ in 0..AI_SETTLE_STEPS {
+            if !pending(&s) || self.outcome(&s).is_some() {
+                break;
+            }
+            let seat = *self.active_seats(&s).first()?;
+            let a = match s.flow.top() {
+                Some(Frame::Rbb { .. }) => Action::Stand,
+                Some(Frame::Intercept { .. }) => Action::Decline,
+                _ => self.legal_actions(&s, seat).into_iter().next()?,
+            };
+            self.apply(&mut s, seat, &a, &mut Log::quiet()).ok()?;
+        }
+        Some(s)
+    }
+
     /// The position's points (see `ai_points`) squashed into (0, 1); a finished game is 1, 0
     /// or a half.
     pub(super) fn ai_evaluate(&self, st: &State, seat: Seat) -> f64 {
+        let settled = self.ai_settle(st);
+        let st = settled.as_ref().unwrap_or(st);
         if let Some(o) = self.outcome(st) {
             return outcome_value(&o, seat, 2);
         }
@@ -520,6 +558,7 @@ impl FtP {
 #[cfg(test)]
 mod tests {
     use super::{RAIL_SHORTLIST, ai_attrition};
+    use bivouac_engine::game::squash;
     use super::super::content::{Control, Side};
     use super::super::play_tests::{act, game, round_with, sp};
     use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
@@ -827,6 +866,45 @@ mod tests {
     }
 
     #[test]
+    fn an_attack_is_scored_after_its_battle_fpt_5_8_7_2_7_3() {
+        // FtP 5.8, 7.2: a force entering an enemy-held space waits for the defender's choices
+        // (intercept; retreat before battle); a one-ply look scored the position there, a
+        // corps beside its target with nothing lost or won, and never attacked. Settled on the
+        // sample, the battle is fought (FtP 7.3) and its result scored: here a 6-SP corps
+        // against 1 SP, a general and a fort in Richmond, where the defender wins ties
+        // (FtP 7.3.2: no asterisk in a capital) and its fort keeps it (7.3.3 A).
+        use super::super::choices_tests::{no_forts, put_general};
+        use super::super::play_tests::{empty_map, put_sp};
+        use super::super::state::GenAt;
+        let g = game();
+        let mut st = g.setup(&Setup::new("1861", 2, 7)).unwrap();
+        empty_map(&mut st);
+        no_forts(&mut st);
+        st.fort[sp("richmond") as usize] = Some(Side::Csa);
+        put_sp(&mut st, Side::Union, "williamsburg", 6);
+        put_sp(&mut st, Side::Csa, "richmond", 1);
+        put_general(&mut st, "polk", GenAt::Map(sp("richmond")));
+        put_general(&mut st, "mcdowell", GenAt::Map(sp("williamsburg")));
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        act(&mut st, Side::Union, "corps mcdowell 6");
+        let (mut attack, mut stop) = (st.clone(), st.clone());
+        act(&mut attack, Side::Union, "step richmond");
+        act(&mut stop, Side::Union, "stop");
+        assert!(matches!(attack.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. })), "test premise: the defender decides ({:?})", attack.flow.top());
+        assert!(g.ai_settle(&stop).is_none(), "nothing to settle");
+        let mut rng = GameRng::new(3);
+        for _ in 0..4 {
+            let d = g.determinize(&attack, 0, &mut rng);
+            let x = g.ai_settle(&d).expect("a battle pending after the step");
+            assert!(!matches!(x.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. } | Frame::Retreat { .. } | Frame::SpaceLosses { .. })), "{:?}", x.flow.top());
+            assert!(x.moving.is_none() && g.total_sp(&x, Side::Union) < 6, "the battle was fought and its losses paid");
+            assert_eq!(g.evaluate(&d, 0), squash(g.ai_points(&x, Side::Union), 15.0), "the sample is scored after its battle");
+            assert!(g.evaluate(&d, 0) < g.evaluate(&stop, 0), "a lost attack scores below stopping");
+        }
+    }
+
+    #[test]
     fn evaluation_of_a_finished_game_is_its_result() {
         let g = game();
         let mut st = start();
@@ -840,7 +918,10 @@ mod tests {
 /// bivouac-systems --lib for_the_people::ai::trace -- --ignored --nocapture`, with
 /// `FTP_TRACE=scenario,seat,seed`): per turn the Strategic Will and the states held, then the
 /// slowest decisions (with their legal and shortlisted actions) and the time per kind of
-/// decision, in CPU time of the thread.
+/// decision, in CPU time of the thread. With `FTP_STACKS` also each side's capital (its
+/// strength and fort) and largest infantry stacks per turn; with `FTP_ACTS` every choice of the
+/// heuristic's seat; with `FTP_DIAG` the score of every action at each Union decision that can
+/// step onto the CSA capital.
 #[cfg(test)]
 mod trace {
     use super::super::play_tests::game;
@@ -877,6 +958,17 @@ mod trace {
                 turn = st.turn;
                 let held = |side: Side| g.c.states.iter().enumerate().filter(|(i, _)| st.state_control[*i] == Control::Of(side)).map(|(_, d)| d.abbr.clone()).collect::<Vec<_>>().join(" ");
                 println!("turn {turn}: SW U {} C {}; SP U {} C {}; Union {} | CSA {}", st.sw[0], st.sw[1], g.total_sp(&st, Side::Union), g.total_sp(&st, Side::Csa), held(Side::Union), held(Side::Csa));
+                if std::env::var("FTP_STACKS").is_ok() {
+                    for side in [Side::Union, Side::Csa] {
+                        let inf = g.ai_infantry(&st, side);
+                        let mut v: Vec<(u16, usize)> = inf.iter().enumerate().filter(|x| *x.1 >= 4).map(|(s, &n)| (n, s)).collect();
+                        v.sort_by(|a, b| b.cmp(a));
+                        let cap = st.capital[side.index()].map_or("off", |c| g.sname(c));
+                        let csp = st.capital[side.index()].map_or(0, |c| g.strength(&st, side, c));
+                        let cfort = st.capital[side.index()].and_then(|c| st.fort[c as usize]);
+                        println!("  {side:?} capital {cap} ({csp} strength, fort {cfort:?}); stacks {}", v.iter().take(8).map(|(n, s)| format!("{}:{n}", g.sname(*s as u16))).collect::<Vec<_>>().join(" "));
+                    }
+                }
             }
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
@@ -895,6 +987,24 @@ mod trace {
                 e.3 = e.3.max(legal.len());
                 let short = g.shortlist(&st, seat, &legal).map_or(legal.len(), |x| x.len());
                 slow.push((dt, legal.len(), format!("{short} shortlisted: {kind} -> {}", g.notation(&legal[i]))));
+            }
+            if std::env::var("FTP_DIAG").is_ok()
+                && seat == 0
+                && let Some(cap) = st.capital[1]
+                && let Some(k) = legal.iter().position(|a| matches!(a, super::super::state::Action::Step { to } if *to == cap))
+            {
+                let d = Decision::new(g, &st, seat, &legal);
+                let sc = bivouac_engine::agent::score_actions(&d, &mut bivouac_engine::GameRng::new(seed), 2);
+                let mut after = st.clone();
+                g.apply(&mut after, seat, &legal[k], &mut Log::quiet()).unwrap();
+                let m = st.moving.as_ref().map_or(0, |m| m.sp);
+                println!("  DIAG t{} at {} sp {m} cap strength {}: chose {} ({:.4}); step cap {:.4}; after: {:?} next seat {:?}", st.turn, st.moving.as_ref().map_or("-", |m| g.sname(m.at)), g.strength(&st, Side::Csa, cap), g.notation(&legal[i]), sc[i], sc[k], after.flow.top(), g.active_seats(&after));
+                for (j, a) in legal.iter().enumerate() {
+                    println!("     {:.4} {}", sc[j], g.notation(a));
+                }
+            }
+            if std::env::var("FTP_ACTS").is_ok() && seat == hseat && legal.len() > 1 {
+                println!("    t{} {}", st.turn, g.notation(&legal[i]));
             }
             if n + 30 > g.max_actions() {
                 println!("runaway: {} by seat {seat} of {} legal", g.notation(&legal[i]), legal.len());
