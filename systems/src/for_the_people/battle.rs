@@ -161,6 +161,10 @@ impl BattleOptions {
         if setup.option("retreat-into-enemy-pc") == Some("forbidden") {
             o.retreat_into_enemy_pc = false;
         }
+        // FtP 7.5.1, 7.8.2 [INTERP]: IT 7.82 "more than 2" against IT 7.51 ">= 2".
+        if setup.option("elite-loss") == Some("more-than-2") {
+            o.elite_loss_threshold = 3;
+        }
         o
     }
 
@@ -1430,7 +1434,7 @@ mod tests {
     }
 
     #[test]
-    fn options_from_setup_fpt_7_3_3_7_7_7_6_1() {
+    fn options_from_setup_fpt_7_3_3_7_7_7_6_1_7_8_2() {
         let c = content();
         let mut s = Setup::new("1861", 2, 1);
         assert_eq!(BattleOptions::from_setup(c, &s), BattleOptions::default());
@@ -1438,7 +1442,10 @@ mod tests {
         s.options.insert("continue-after-defender-wiped".into(), "more-than-double".into());
         s.options.insert("leader-casualty-roll".into(), "exactly-ten".into());
         s.options.insert("retreat-into-enemy-pc".into(), "forbidden".into());
+        assert_eq!(BattleOptions::from_setup(c, &s).elite_loss_threshold, 2, "IT 7.51");
+        s.options.insert("elite-loss".into(), "more-than-2".into());
         let o = BattleOptions::from_setup(c, &s);
+        assert_eq!(o.elite_loss_threshold, 3, "IT 7.82");
         assert_eq!(o.defender_retreat, DefenderRetreat::Simple);
         assert_eq!(o.continue_rule, ContinueRule::MoreThanDouble);
         assert_eq!(o.leader_trigger, LeaderTrigger::ExactlyTen);
@@ -1449,6 +1456,7 @@ mod tests {
             ("continue-after-defender-wiped", "double"),
             ("leader-casualty-roll", "ten-or-more"),
             ("retreat-into-enemy-pc", "allowed"),
+            ("elite-loss", "at-least-2"),
             ("crt-clamp", "clamp"),
         ] {
             let opt = c.options.iter().find(|o| o.key == key).unwrap_or_else(|| panic!("option `{key}`"));

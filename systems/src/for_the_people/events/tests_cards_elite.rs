@@ -81,7 +81,11 @@ fn elite_unit_refused_at_two_in_play_or_without_an_army_fpt_7_5_1() {
 /// `seed`; each side answers the elite question with `use_` (attacker, defender) when asked.
 /// The state after the battle and the questions asked (side, legal actions).
 fn attack(seed: u64, union: u8, csa: u8, use_: [u8; 2]) -> (State, Vec<(Side, Vec<String>)>) {
-    let mut st = armies(seed);
+    attack_from(armies(seed), union, csa, use_)
+}
+
+/// `attack` from a prepared position `st` (`armies`, with options set).
+fn attack_from(mut st: State, union: u8, csa: u8, use_: [u8; 2]) -> (State, Vec<(Side, Vec<String>)>) {
     st.elite[0] = vec![army("army_of_the_potomac"); union as usize];
     st.elite[1] = vec![army("army_of_northern_virginia"); csa as usize];
     round_with(&mut st, Side::Union, 9);
@@ -160,6 +164,26 @@ fn an_elite_unit_used_is_lost_when_its_force_loses_two_sp_fpt_7_8_2() {
         kept_seen |= r.defender.sp_lost < 2 && csa_left == 2;
     }
     assert!(lost_seen && kept_seen);
+}
+
+/// FtP 7.8.2 [INTERP] option `elite-loss = more-than-2` (IT 7.82): a force that used an elite
+/// unit and lost exactly 2 SP keeps it; 3 or more, it loses one.
+#[test]
+fn an_elite_unit_is_kept_at_two_sp_lost_under_more_than_2_fpt_7_8_2() {
+    let mut two_seen = false;
+    for seed in 0..30 {
+        let mut st = armies(seed);
+        st.opts.battle.elite_loss_threshold = 3;
+        let (st, _) = attack_from(st, 2, 0, [2, 0]);
+        let r = &st.last_battle.as_ref().unwrap().report;
+        if st.armies[army("army_of_the_potomac") as usize].is_none() {
+            continue;
+        }
+        assert_eq!(r.attacker.elite_lost, r.attacker.sp_lost > 2, "seed {seed}: {r:?}");
+        assert_eq!(st.elite[0].len(), if r.attacker.sp_lost > 2 { 1 } else { 2 }, "seed {seed}");
+        two_seen |= r.attacker.sp_lost == 2;
+    }
+    assert!(two_seen, "a battle with exactly 2 SP lost");
 }
 
 #[test]
