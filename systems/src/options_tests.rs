@@ -1,6 +1,8 @@
 //! Scenario options as users give them (`--option key=value`, the app's choices): every game
 //! refuses an unknown key or value through the engine's one check (`check_options`), naming the
-//! keys or values it takes, and accepts each option's default.
+//! keys or values it takes, and accepts each option's default. The options are the games'
+//! optional rules and two-way readings, e.g. FtP 19 and 20, BL 3.2.3 (free deployment), BR 3.6
+//! (evasion dice).
 
 use super::{builtin_content_dir, load_catalog};
 use bivouac_engine::game::Setup;

@@ -1,5 +1,6 @@
 //! Identity of random play (issue 9): the pinned hash proves that speed work keeps the rules
-//! (same seed, same listing order, same game). The figures: `bivouac bench --game bobby-lee
+//! (same seed, same listing order, same game) through the whole sequence of play (BL 4.0: every
+//! phase of every month, battles BL 7, supply BL 11). The figures: `bivouac bench --game bobby-lee
 //! --all-scenarios` (CPU time of one core).
 
 use super::*;
