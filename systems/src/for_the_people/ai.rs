@@ -61,6 +61,12 @@ fn ai_attrition(n: u16, supplied: bool) -> u16 {
     if supplied { first } else { first + loss(n - first) }
 }
 
+/// The open blockade-runner ports of a position (FtP 10.5.2): per space, and per zone.
+struct OpenPorts {
+    port: Vec<bool>,
+    zone: [u8; 4],
+}
+
 impl FtP {
     /// The draw deck's order and the opponent's hand are secret (FtP 3.2, 4); the map,
     /// Strategic Will and the discards are public. Those cards are pooled and dealt back, each
@@ -329,19 +335,17 @@ impl FtP {
         }
     }
 
-    /// Open blockade-runner ports (`br_open`, FtP 10.5.2) in each of the four blockade zones.
-    fn ai_open_ports(&self, st: &State) -> [u8; 4] {
-        let mut open = [0u8; 4];
+    /// Open blockade-runner ports (`br_open_ports`, FtP 10.5.2, the LOCs traced once): which
+    /// spaces, and how many in each of the four blockade zones.
+    fn ai_open_ports(&self, st: &State) -> OpenPorts {
+        let port = self.br_open_ports(st);
+        let mut zone = [0u8; 4];
         for s in self.c.map.ids() {
-            let d = self.c.map.space(s);
-            if d.br
-                && let Some(z) = d.sea.filter(|&z| (z as usize) < 4)
-                && self.br_open(st, s.0)
-            {
-                open[z as usize] += 1;
+            if let Some(z) = self.c.map.space(s).sea.filter(|&z| port[s.index()] && (z as usize) < 4) {
+                zone[z as usize] += 1;
             }
         }
-        open
+        OpenPorts { port, zone }
     }
 
     /// Turns still to come with blockade-runner rolls (FtP 10.5).
@@ -355,14 +359,14 @@ impl FtP {
     /// SP it would have brought (1.5 points) for certain instead of when the roll fails; the
     /// port's share of that, counted at half (the zone's other ports must close too, a port
     /// may be retaken). 0 for a port already closed.
-    fn ai_port_worth(&self, st: &State, s: Sp, open: &[u8; 4]) -> f64 {
+    fn ai_port_worth(&self, st: &State, s: Sp, open: &OpenPorts) -> f64 {
         let d = self.c.map.space(SpaceId(s));
         let Some(z) = d.sea.filter(|&z| d.br && (z as usize) < 4) else { return 0.0 };
-        if !self.br_open(st, s) || open[z as usize] == 0 {
+        if !open.port[s as usize] || open.zone[z as usize] == 0 {
             return 0.0;
         }
         let miss = 1.0 - st.blockade as f64 / 6.0;
-        0.5 * self.ai_br_turns_left(st) * 3.5 * miss / open[z as usize] as f64
+        0.5 * self.ai_br_turns_left(st) * 3.5 * miss / open.zone[z as usize] as f64
     }
 
     /// Blockade (FtP 10.5.4, 12.5) and war guilt (FtP 12.9) still to come, in Union points:
@@ -380,7 +384,7 @@ impl FtP {
         // FtP 10.5.1: a zone whose BR ports are all closed rolls nothing and costs the CSA 2 SW
         // for certain; an open one, when the roll is at or under the level (10.5.4).
         let open = self.ai_open_ports(st);
-        let per_turn: f64 = open.iter().map(|&n| if n == 0 { 2.0 } else { 2.0 * st.blockade as f64 / 6.0 }).sum();
+        let per_turn: f64 = open.zone.iter().map(|&n| if n == 0 { 2.0 } else { 2.0 * st.blockade as f64 / 6.0 }).sum();
         let blockade = rolls * per_turn;
         let guilt = if st.emancipation { 5.0 * falls } else { 0.0 };
         0.5 * (blockade + guilt)
@@ -822,12 +826,12 @@ mod tests {
         let ports: Vec<Sp> = g.c.map.ids().map(|s| s.0).filter(|&s| g.c.map.space(SpaceId(s)).br && g.c.map.space(SpaceId(s)).sea == Some(z) && g.br_open(&st, s)).collect();
         let open = g.ai_open_ports(&st);
         assert!(ports.len() >= 2 && ports.contains(&w), "test premise: Wilmington and another port open ({ports:?})");
-        assert_eq!(open[z as usize] as usize, ports.len());
+        assert_eq!(open.zone[z as usize] as usize, ports.len());
         let mut closed = st.clone();
         for &p in &ports {
             closed.control[p as usize] = Control::Of(Side::Union);
         }
-        assert_eq!(g.ai_open_ports(&closed)[z as usize], 0);
+        assert_eq!(g.ai_open_ports(&closed).zone[z as usize], 0);
         assert!(g.ai_future_sw(&closed) > g.ai_future_sw(&st) + 2.0, "a closed zone: 2 SW a turn for certain");
         assert!(g.evaluate(&closed, 0) > g.evaluate(&st, 0));
         // Closing the last open port of a zone is worth more than the first, and a closed port
