@@ -56,6 +56,8 @@ impl FtP {
                 let keep = self.armies_in(st, side, space).into_iter().find(|&b| b != army).expect("two armies");
                 // FtP 5.2.4: the removed army's generals leave, its SP join the other up to 15.
                 self.merge_armies(st, side, army, keep, log);
+                // FtP 5.8.1: an enemy held up by the interception into this space enters it.
+                self.resume_entry(st, space, log);
             }
             (Frame::Succession { army, .. }, &Action::Command { general }) => {
                 st.flow.pop();

@@ -217,7 +217,7 @@ fn the_interceptor_chooses_its_commander_and_sp_fpt_5_8_1() {
     assert_eq!(st.generals[general("polk") as usize], GenAt::Map(sp("manassas")));
 }
 
-fn dice(rolls: &[u32]) -> GameRng {
+pub(super) fn dice(rolls: &[u32]) -> GameRng {
     (0u64..1_000_000)
         .map(GameRng::new)
         .find(|r| {

@@ -109,10 +109,15 @@ impl FtP {
     /// road or rail (never a dashed link, 5.10) without a crossing the side may not make (6.5.1),
     /// a force with a general (never a lone general),
     /// an army with a real commander (5.2.8). The entered space must hold no SP or fort of the
-    /// moving side (digest 9.3 #7, literal reading) and ([INTERP]) none of the interceptor's own.
+    /// moving side (ES 5.8.1 "que no contenga ya alguna UM enemiga o fuerte enemigo", digest 9.3
+    /// #7, literal reading); [INTERP] option `interception-target` = `empty`: none of the
+    /// interceptor's own either.
     pub(super) fn interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
         let mover = other(side);
-        if self.strength(st, mover, to) > 0 || st.fort[to as usize] == Some(mover) || self.strength(st, side, to) > 0 || st.fort[to as usize] == Some(side) {
+        if self.strength(st, mover, to) > 0 || st.fort[to as usize] == Some(mover) {
+            return vec![];
+        }
+        if st.opts.intercept_empty_target && (self.strength(st, side, to) > 0 || st.fort[to as usize] == Some(side)) {
             return vec![];
         }
         let mut out = Vec::new();
@@ -139,9 +144,12 @@ impl FtP {
     /// FtP 5.8.1: roll 1d6 <= the commander's defense (-2 to the roll with a cavalry brigade);
     /// on success the force moves into `to` first: an army with its display; a corps with its
     /// commander and up to 6 SP (1 SP stays to keep other generals company, 5.8.1 c); a brigade
-    /// alone (5.8.1 e).
+    /// alone (5.8.1 e). Into a space its own units hold (option `interception-target`), the
+    /// force joins them: a corps or brigade joins an army there (5.3.5); a combined corps is led
+    /// by the highest political rating of all its generals (7.4.1: the defender's "general
+    /// inactivo con mayor influencia política"; the owner breaks a tie, `defend`). True on success.
     /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c).
-    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) {
+    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) -> bool {
         if let Some(m) = st.moving.as_mut() {
             m.intercept_tried = true;
         }
@@ -152,14 +160,16 @@ impl FtP {
             (None, Some((g, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
             (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(st, g)), true),
         };
-        let Some(cmd) = cmd else { return };
+        let Some(cmd) = cmd else { return false };
+        // The interceptor's own units already in `to` (option `interception-target`).
+        let joining = self.strength(st, side, to) > 0 || self.gens_at(st, side, to).next().is_some();
         let roll = st.rng.roll(6) as i8;
         let modified = roll - if cav { 2 } else { 0 };
         let rating = self.c.generals[cmd as usize].defense as i8;
         let ok = modified <= rating;
         log.roll(|| format!("{} tries to intercept from {}: rolled {roll} (modified {modified}) vs {rating}: {} (FtP 5.8.1)", self.c.generals[cmd as usize].name, self.sname(from), if ok { "success" } else { "failure" }));
         if !ok {
-            return;
+            return false;
         }
         match army {
             Some(a) => {
@@ -176,14 +186,41 @@ impl FtP {
                 if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)) {
                     st.generals[b as usize] = GenAt::Map(to);
                 }
-                // The chosen commander leads the corps in the battle that follows (5.3.1).
-                st.lead = Some((side, to, cmd));
+                // The chosen commander leads the corps in the battle that follows (5.3.1); joining
+                // other generals, 7.4.1 names the combined corps' commander (`defend`).
+                st.lead = if joining { None } else { Some((side, to, cmd)) };
             }
             None => st.generals[cmd as usize] = GenAt::Map(to),
+        }
+        // FtP 5.3.5: a corps or brigade that intercepted into its army's space joins the army.
+        if army.is_none()
+            && let Some(a) = self.army_in(st, side, to)
+        {
+            self.absorb(st, side, to, a);
         }
         self.orphan_generals(st, side, from);
         if let Some(m) = st.moving.as_mut() {
             m.vs_interceptor = true;
+        }
+        true
+    }
+
+    /// FtP 5.8.1: the interception from `from` is tried; the mover then enters `to`, except that
+    /// an army that intercepted into another army of its side waits for its owner to remove one
+    /// of them (5.2.4: "inmediatamente (y antes de eventuales batallas)"; `resume_entry`).
+    pub(super) fn intercept_and_enter(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) {
+        if self.intercept(st, side, from, to, corps, log) && self.armies_in(st, side, to).len() > 1 {
+            st.flow.push(Frame::TwoArmies { side, space: to });
+            return;
+        }
+        self.step(st, to, log);
+    }
+
+    /// FtP 5.2.4, 5.8.1: after one of two armies in `space` was removed, a mover held up by an
+    /// interceptor there (`vs_interceptor`, not yet in `space`) enters it and the battle follows.
+    pub(super) fn resume_entry(&self, st: &mut State, space: Sp, log: &mut Log) {
+        if st.moving.as_ref().is_some_and(|m| m.vs_interceptor && m.at != space) {
+            self.step(st, space, log);
         }
     }
 

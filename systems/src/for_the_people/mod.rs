@@ -103,6 +103,8 @@ mod italian_tests;
 mod scenario_rules_tests;
 #[cfg(test)]
 mod sw_order_tests;
+#[cfg(test)]
+mod interception_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -254,6 +256,7 @@ impl FtP {
                 "counter-swap-mp" => opts.swap_brigade_mp = v == "brigade",
                 "auto-victory-timing" => opts.auto_victory_immediate = v == "immediate",
                 "auto-victory-last-turn" => opts.last_turn_scenario_only = v == "scenario",
+                "interception-target" => opts.intercept_empty_target = v == "empty",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",

@@ -893,8 +893,7 @@ impl FtP {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
                 let corps = self.corps_intercepts(st, side, from).first().copied();
-                self.intercept(st, side, from, to, corps, log);
-                self.step(st, to, log);
+                self.intercept_and_enter(st, side, from, to, corps, log);
             }
             Action::Decline if matches!(top, Frame::Interrupt { .. }) => {
                 st.flow.pop();
@@ -956,8 +955,7 @@ impl FtP {
             Action::InterceptWith { from, general, sp } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
-                self.intercept(st, side, from, to, Some((general, sp)), log);
-                self.step(st, to, log);
+                self.intercept_and_enter(st, side, from, to, Some((general, sp)), log);
             }
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
             Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => self.perform_choice(st, top, a, log),

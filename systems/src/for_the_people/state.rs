@@ -305,6 +305,12 @@ pub struct Opts {
     /// victory condition").
     #[serde(default)]
     pub last_turn_scenario_only: bool,
+    /// FtP 5.8.1 [INTERP] option `interception-target` = `empty`: the space entered must hold no
+    /// SP or fort of either side for an interception (else only none of the moving side's, ES
+    /// 5.8.1 "que no contenga ya alguna UM enemiga o fuerte enemigo", and 5.2.4's two armies in a
+    /// space "como consecuencia del desplazamiento, intercepción o retirada").
+    #[serde(default)]
+    pub intercept_empty_target: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals

@@ -21,8 +21,13 @@ struct Played {
 }
 
 fn random_game(sc: &str, seed: u64) -> Played {
+    random_game_with(Setup::new(sc, 2, seed), seed)
+}
+
+/// `random_game` from `setup` (scenario options set).
+fn random_game_with(setup: Setup, seed: u64) -> Played {
     let g = game();
-    let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+    let mut st = g.setup(&setup).expect("setup");
     let mut rng = GameRng::new(seed ^ 0x5eed_f022);
     let mut p = Played { actions: 0, events: 0, hash: 0xcbf2_9ce4_8422_2325, listing: 0.0 };
     while g.outcome(&st).is_none() && p.actions < g.max_actions() {
@@ -135,12 +140,19 @@ fn seeded_random_games_are_pinned() {
     // Recorded before the view was made lazy (commit 92e0d8c's rules and scripts); 1864 again
     // after the rules changes of 24 Nov (an event's SP removal picked by its chooser, FtP 4.2.4;
     // divisions in campaigns, 4.3.1), the same figure with and without the lazy view.
-    let pinned = [("1861", 11, (226, 5, 3852691934260764353)), ("1862", 12, (250, 9, 14631801149695901718)), ("1864", 14, (231, 14, 9400805755434640844))];
+    let pinned = [("1861", 11, (226, 5, 3852691934260764353)), ("1862", 12, (252, 9, 14920246682862116480)), ("1864", 14, (231, 14, 9400805755434640844))];
     // 1862 re-pinned after FtP 5.5.4 (a killed cavalry general's brigade SP returns from the
     // turn track in the next Reinforcement Phase instead of being lost). 1864 re-pinned after
-    // FtP 10.5.2 (ES: a BR port cut off from every other resource center is closed).
+    // FtP 10.5.2 (ES: a BR port cut off from every other resource center is closed). 1862
+    // re-pinned after FtP 5.8.1 (option `interception-target`, default `no-mover-units`: an
+    // interception into a space the interceptor's own units hold is offered); with `empty`
+    // (the reading played before) the game is the one pinned before.
     let got: Vec<_> = pinned.iter().map(|&(sc, seed, _)| { let p = random_game(sc, seed); (sc, seed, (p.actions, p.events, p.hash)) }).collect();
     assert_eq!(got, pinned, "(scenario, seed, (actions, events, hash))");
+    let mut before = Setup::new("1862", 2, 12);
+    before.options.insert("interception-target".into(), "empty".into());
+    let p = random_game_with(before, 12);
+    assert_eq!((p.actions, p.events, p.hash), (250, 9, 14631801149695901718), "FtP 5.8.1 option interception-target = empty");
 }
 
 /// FtP 4.2: the memo of `playable` answers (`memo`: per position, and across positions by the
