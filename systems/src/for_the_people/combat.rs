@@ -288,6 +288,8 @@ impl FtP {
     pub(super) fn after_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
         st.lead = None;
         let side = st.moving.as_ref().expect("moving").side;
+        // FtP 6.8.1 (option `fort-garrison-beaten`): a fort its garrison left.
+        self.fort_taken_by_land(st, s, log);
         self.enter_capital(st, side, s, log);
     }
 
@@ -468,10 +470,35 @@ impl FtP {
         }
     }
 
-    /// The attacker holds the battle space (FtP 7.3.2, 11.2.2).
+    /// The attacker holds the battle space (FtP 7.3.2, 11.2.2, 6.8.1).
     pub(super) fn after_defender_retreat(&self, st: &mut State, s: Sp, log: &mut Log) {
         if let Some(side) = st.moving.as_ref().map(|m| m.side) {
+            self.fort_taken_by_land(st, s, log);
             self.enter_capital(st, side, s, log);
+        }
+    }
+
+    /// FtP 6.8.1 [INTERP] option `fort-garrison-beaten` = `taken`: the enemy fort in `s`, left
+    /// without garrison by a retreat or a battle, is entered by the land force holding `s`: a
+    /// counter is eliminated (12.11 SW for a CSA fort, `fort_eliminated`), a coastal fort
+    /// captured with a PC (12.11, `place_pc`). Not after a naval move (6.8.1 "no con
+    /// desplazamiento naval"; an amphibious assault ends in `naval_end_move`).
+    pub(super) fn fort_taken_by_land(&self, st: &mut State, s: Sp, log: &mut Log) {
+        if !st.opts.fort_taken_at_once || st.naval.voyage.is_some() {
+            return;
+        }
+        let Some(m) = st.moving.as_ref() else { return };
+        let (side, e) = (m.side, other(m.side));
+        if m.at != s || self.moving_strength(st, m) == 0 || self.strength(st, e, s) > 0 {
+            return;
+        }
+        if st.fort[s as usize] == Some(e) {
+            log.info(|| format!("the {} fort at {} is entered by land without its garrison and eliminated (FtP 6.8.1)", e.name(), self.sname(s)));
+            self.fort_eliminated(st, s, log);
+        }
+        if self.enemy_coastal_fort(st, side, s) {
+            log.info(|| format!("the coastal fort at {} is entered by land without its garrison and captured (FtP 6.8.1)", self.sname(s)));
+            self.place_pc(st, side, s, log);
         }
     }
 

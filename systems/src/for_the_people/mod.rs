@@ -105,6 +105,8 @@ mod scenario_rules_tests;
 mod sw_order_tests;
 #[cfg(test)]
 mod interception_tests;
+#[cfg(test)]
+mod fort_taken_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -257,6 +259,7 @@ impl FtP {
                 "auto-victory-timing" => opts.auto_victory_immediate = v == "immediate",
                 "auto-victory-last-turn" => opts.last_turn_scenario_only = v == "scenario",
                 "interception-target" => opts.intercept_empty_target = v == "empty",
+                "fort-garrison-beaten" => opts.fort_taken_at_once = v == "taken",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",

@@ -311,6 +311,12 @@ pub struct Opts {
     /// space "como consecuencia del desplazamiento, intercepción o retirada").
     #[serde(default)]
     pub intercept_empty_target: bool,
+    /// FtP 6.8.1 [INTERP] option `fort-garrison-beaten` = `taken`: a fort whose garrison left or
+    /// lost a land battle is eliminated (counter) or captured (coastal fort) as soon as the
+    /// enemy land force holds its space, as an ungarrisoned fort "entered by land" (else it stays
+    /// until a PC is placed on it, 11.1, 3.4.2 i).
+    #[serde(default)]
+    pub fort_taken_at_once: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
