@@ -1640,7 +1640,11 @@ impl FtP {
                     }
                 }
                 (_, _) => {
-                    // FtP 12.1.1: the Union takes a CSA state (or a border state the CSA took).
+                    // FtP 12.1.1: the Union takes a CSA state (or a border state the CSA took)
+                    // with at least the needed count. FtP 12.1.4 footnote (ES "en caso de empate,
+                    // la Unión controla el estado"): a Union count, the Shenandoah Valley doubled
+                    // (8.4.3), equal to the number needed (Virginia: 14, half the doubled count
+                    // of the printed state) is enough.
                     let no_rc_br = !ed.csa_state_control_needs_no_rc_br
                         || !self.c.map.ids().any(|s| self.state_of(s.0) == i && ((self.c.map.space(s).resource > 0 && !st.rc_destroyed[s.index()]) || ports[s.index()]));
                     if u >= need && no_rc_br && self.valley_state_may_fall(st, i) {

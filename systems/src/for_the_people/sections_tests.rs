@@ -502,6 +502,60 @@ fn virginia_needs_richmond_destroyed_and_norfolk_closed_fpt_8_4_3() {
     assert_eq!(st.state_control[state_id("va")], Control::Of(Side::Union), "Richmond destroyed, Norfolk closed");
 }
 
+/// FtP 12.1.4 footnote (ES, under the state table after the Shenandoah note: "en caso de
+/// empate, la Unión controla el estado"; IT "... lo spazio"), 8.4.3, 12.1.1: the Union holding
+/// the three Valley spaces (counted double: 6) and 8 other Virginia spaces meets the 14 needed
+/// exactly and takes Virginia (Richmond and Lynchburg destroyed, Norfolk closed); 7 others (13)
+/// do not; without the Shenandoah rule the same 11 spaces count 11.
+#[test]
+fn a_doubled_valley_count_equal_to_the_need_takes_virginia_fpt_12_1_4() {
+    let g = game();
+    let va = state_id("va");
+    let valley = ["winchester", "strasburg", "staunton"];
+    let others = ["manassas", "leesburg", "culpeper", "harpers_ferry", "fredericksburg", "aquia_creek", "urbanna", "wilderness"];
+    let build = |n_others: usize, shenandoah: bool| {
+        let mut st = new("1861", 1);
+        st.opts.shenandoah = shenandoah;
+        st.sw_plus = [false, false];
+        for s in spaces_of("va") {
+            st.control[s as usize] = Control::Of(Side::Csa);
+            st.sp[s as usize] = [0, 0];
+            st.fort[s as usize] = None;
+        }
+        for id in valley.iter().chain(&others[..n_others]) {
+            st.control[sp(id) as usize] = Control::Of(Side::Union);
+        }
+        st.control[sp("fort_monroe") as usize] = Control::Of(Side::Union);
+        for id in ["richmond", "lynchburg"] {
+            st.rc_destroyed[sp(id) as usize] = true;
+        }
+        st
+    };
+    let st = build(8, true);
+    assert!(spaces_of("va").iter().all(|&s| !g.br_open(&st, s)), "no open BR port (Norfolk closed by Fort Monroe)");
+    assert_eq!(g.controlled_count(&st, Side::Union, va), 15, "Fort Monroe, the Valley twice and 8 others");
+    let mut st = build(7, true);
+    st.control[sp("fort_monroe") as usize] = Control::Of(Side::Csa);
+    st.control[sp("norfolk") as usize] = Control::Of(Side::Union);
+    assert_eq!(g.controlled_count(&st, Side::Union, va), 14, "Norfolk, the Valley twice and 7 others");
+    let sw = st.sw[1];
+    g.state_control_settled(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[va], Control::Of(Side::Union), "14 of 14: the tie goes to the Union");
+    assert_eq!(st.sw[1], sw - 15, "12.1.1: the CSA loses Virginia's value");
+    let mut st = build(6, true);
+    st.control[sp("fort_monroe") as usize] = Control::Of(Side::Csa);
+    st.control[sp("norfolk") as usize] = Control::Of(Side::Union);
+    assert_eq!(g.controlled_count(&st, Side::Union, va), 13);
+    g.state_control_settled(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[va], Control::Of(Side::Csa), "13 < 14");
+    let mut st = build(7, false);
+    st.control[sp("fort_monroe") as usize] = Control::Of(Side::Csa);
+    st.control[sp("norfolk") as usize] = Control::Of(Side::Union);
+    assert_eq!(g.controlled_count(&st, Side::Union, va), 11, "no Shenandoah rule: no doubling");
+    g.state_control_settled(&mut st, &mut Log::quiet());
+    assert_eq!(st.state_control[va], Control::Of(Side::Csa));
+}
+
 /// FtP 12.11 (ES), 6.8.6: a CSA fort counter eliminated by a Union PC placed on its space (the
 /// fort left ungarrisoned after a battle, then Union infantry's PC in the Political Control
 /// Phase) costs the CSA 1 SW and gives the Union 1, as one eliminated by land or by assault; the
