@@ -1784,7 +1784,7 @@ impl FtP {
         let Some(v) = sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)) else {
             return (vec![], "no victory conditions: a draw".into());
         };
-        let [u, c] = st.sw;
+        let [u, c] = self.sw_at_end(st);
         match &v.kind {
             VictoryKind::ControlOrSw { union_states, union_if_csa_sw_below, csa_states, csa_if_union_sw_below } => {
                 // FtP 13.2.
@@ -1798,18 +1798,9 @@ impl FtP {
                     (false, false) => (vec![], "FtP 13.2: neither side met its conditions: a draw".into()),
                 }
             }
-            VictoryKind::SwLead { union_min_lead, csa_max_lead, sp_adjustment, blockade_obligation_sw } => {
+            VictoryKind::SwLead { union_min_lead, csa_max_lead, blockade_obligation_sw, .. } => {
                 // FtP 15: the Union's blockade obligation failed: SW lost, no Change of Fortune.
-                let (mut uu, mut cc) = (u + self.blockade_duty_penalty(st, *blockade_obligation_sw), c);
-                if let Some(adj) = sp_adjustment {
-                    let diff = self.total_sp(st, Side::Union) as i16 - self.total_sp(st, Side::Csa) as i16;
-                    if diff < adj.base {
-                        cc += adj.csa_per_step * ((adj.base - diff) / adj.step);
-                    } else if diff > adj.base {
-                        uu += adj.union_per_step * ((diff - adj.base) / adj.step);
-                    }
-                }
-                let lead = uu - cc;
+                let lead = u + self.blockade_duty_penalty(st, *blockade_obligation_sw) - c;
                 if lead >= *union_min_lead {
                     (vec![0], format!("{}: Union leads by {lead} SW", sc.id))
                 } else if lead <= *csa_max_lead {
@@ -1843,6 +1834,33 @@ impl FtP {
                 }
             }
         }
+    }
+
+    /// The SW the scenario's victory conditions read at the end of the game (Union, CSA): FtP
+    /// 15.7 (ES) adds the SP differential's SW ("al final del último turno de la partida": the
+    /// Union's SP on the map minus the CSA's against a base of +35; the CSA gains 10 SW per full
+    /// 5 SP below, the Union 5 per full 5 above; no Change of Fortune). It is printed with the
+    /// 1863 victory conditions: it applies when the game ends with them (the 1863 scenario, or
+    /// play-until 1863). [INTERP] option `sp-differential` = `every-end` (digest 9.3 #10): at the
+    /// end of every scenario and of the campaign too, with the 1863 figures of the edition.
+    pub(super) fn sw_at_end(&self, st: &State) -> [i16; 2] {
+        let [mut u, mut c] = st.sw;
+        let adjustment = |sc: &super::content::ScenarioDef| {
+            sc.victory.iter().rev().find(|v| v.edition.is_none_or(|e| e == st.edition)).and_then(|v| match v.kind {
+                VictoryKind::SwLead { sp_adjustment, .. } => sp_adjustment,
+                _ => None,
+            })
+        };
+        let adj = adjustment(self.end_scenario(st)).or_else(|| if st.opts.sp_differential_every_end { self.c.scenarios.iter().find_map(adjustment) } else { None });
+        if let Some(adj) = adj {
+            let diff = self.total_sp(st, Side::Union) as i16 - self.total_sp(st, Side::Csa) as i16;
+            if diff < adj.base {
+                c += adj.csa_per_step * ((adj.base - diff) / adj.step);
+            } else if diff > adj.base {
+                u += adj.union_per_step * ((diff - adj.base) / adj.step);
+            }
+        }
+        [u, c]
     }
 
     pub fn total_sp(&self, st: &State, side: Side) -> u32 {

@@ -135,8 +135,7 @@ impl FtP {
         }
         if br_rolls {
             // FtP 10.5: one roll per zone with an open BR port.
-            let ports = self.br_open_ports(st);
-            let open: Vec<bool> = (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && ports[s as usize])).collect();
+            let open = self.br_zones_open(st);
             let res = formulas::blockade_runners(&self.formulas, st.blockade, &open, &mut st.rng);
             for (z, r) in res.iter().enumerate() {
                 st.pool[P_BR + z] = r.sp();
@@ -145,7 +144,21 @@ impl FtP {
                 }
             }
             log.roll(|| format!("blockade runners at level {}: {:?} (FtP 10.5)", st.blockade, res));
+        } else if st.opts.closed_zone_every_turn {
+            // FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` = `every-turn` (digest 9.3
+            // #13): in a turn without BR rolls (a scenario's first turn, turn 3) a zone whose BR
+            // ports are all closed still costs the CSA 2 SW.
+            let closed = self.br_zones_open(st).iter().filter(|&&o| !o).count();
+            for _ in 0..closed {
+                self.add_sw(st, Side::Csa, self.formulas.sw.failed_br_roll as i16, log, "FtP 10.5.1 / 12.5 every BR port of a blockade zone closed (option closed-zone-penalty)");
+            }
         }
+    }
+
+    /// FtP 10.5.1, 10.5.2: per blockade zone, whether it has an open BR port.
+    pub(super) fn br_zones_open(&self, st: &State) -> Vec<bool> {
+        let ports = self.br_open_ports(st);
+        (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && ports[s as usize])).collect()
     }
 
     /// Spaces that may receive one more reinforcement SP of `side` now.

@@ -232,3 +232,46 @@ fn auto_victory_on_the_last_turn_option_fpt_3_6_17_2_1() {
         assert_eq!(st.result.map(|r| r.0), Some(vec![1]), "{value}: turn 11");
     }
 }
+
+/// FtP 15.7 (ES) [INTERP] option `sp-differential` (digest 9.3 #10): the SP differential
+/// printed with the 1863 victory conditions. `1863` (default): it counts when the game ends
+/// with them (the 1863 scenario, or 1862 played until 1863), not at the end of 1862 or 1864;
+/// `every-end`: at the end of every game. Union SP - CSA SP = 30 (5 below the base 35): the
+/// CSA gains 10 SW; 50 (15 above): the Union gains 15. The Italian edition has no differential.
+#[test]
+fn sp_differential_at_the_end_by_option_fpt_15_7() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let end = |sc: &str, until: Option<&str>, every: bool, edition: &str, union_sp: u8, sw: [i16; 2]| {
+        let mut setup = Setup::new(sc, 2, 4);
+        setup.options.insert("edition".into(), edition.into());
+        if let Some(u) = until {
+            setup.options.insert("play-until".into(), u.into());
+        }
+        if every {
+            setup.options.insert("sp-differential".into(), "every-end".into());
+        }
+        let mut st = g.setup(&setup).expect("setup");
+        assert_eq!(st.opts.sp_differential_every_end, every);
+        empty_map(&mut st);
+        put_sp(&mut st, Side::Union, "washington", union_sp);
+        st.sw = sw;
+        st.sc_rules.blockade_card_held = false; // no blockade obligation (15)
+        (g.sw_at_end(&st), g.scenario_victory(&st).0)
+    };
+    // 1863 (ES), either reading: 85 - 80 is a Union lead of 5, minus 10 for the CSA: the CSA wins.
+    for every in [false, true] {
+        assert_eq!(end("1863", None, every, "spanish", 30, [85, 80]), ([85, 90], vec![1]));
+        assert_eq!(end("1862", Some("1863"), every, "spanish", 30, [85, 80]), ([85, 90], vec![1]), "played until 1863");
+        assert_eq!(end("1863", None, every, "spanish", 50, [85, 90]), ([100, 90], vec![0]), "15 above: Union +15");
+    }
+    // 1862 (ES: the Union wins with more SW): only `every-end` counts the differential.
+    assert_eq!(end("1862", None, false, "spanish", 30, [85, 80]), ([85, 80], vec![0]));
+    assert_eq!(end("1862", None, true, "spanish", 30, [85, 80]), ([85, 90], vec![1]));
+    // 1864 (17.3: a state per full 25 SW of lead): 100 - 70 = 30 is one state; with -10, none.
+    assert_eq!(end("1864", None, false, "spanish", 30, [100, 70]).0, [100, 70]);
+    assert_eq!(end("1864", None, true, "spanish", 30, [100, 70]).0, [100, 80]);
+    // The Italian rules have no SP differential in any reading.
+    assert_eq!(end("1863", None, true, "italian", 30, [85, 80]).0, [85, 80]);
+    assert_eq!(end("1862", None, true, "italian", 30, [85, 80]).0, [85, 80]);
+}

@@ -605,3 +605,40 @@ fn a_br_port_needs_a_loc_to_another_resource_center_fpt_10_5_2() {
         assert_eq!(g.br_open_ports(&st)[wil as usize], open, "{edition}: one port or all");
     }
 }
+
+/// FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` (digest 9.3 #13): in a turn without
+/// blockade-runner rolls (a scenario's first turn, turn 3) a zone with every BR port closed
+/// costs nothing (`br-turns`, default: the step is skipped) or 2 SW (`every-turn`); in a turn
+/// with rolls it costs 2 SW either way (10.5.1). The West Gulf's BR ports taken by the Union.
+#[test]
+fn a_closed_blockade_zone_in_a_turn_without_rolls_by_option_fpt_10_5_1_12_5() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 1);
+    setup.options.insert("closed-zone-penalty".into(), "every-turn".into());
+    assert!(g.setup(&setup).unwrap().opts.closed_zone_every_turn);
+    let mut st = new("1861", 1);
+    st.sw_plus = [false, false]; // exact losses (12.4)
+    for s in 0..g.c.map.len() as Sp {
+        let d = g.c.map.space(bivouac_engine::map::graph::SpaceId(s));
+        if d.br && d.sea == g.c.map.space(bivouac_engine::map::graph::SpaceId(sp("new_orleans"))).sea {
+            st.control[s as usize] = Control::Of(Side::Union);
+        }
+    }
+    let closed = g.br_zones_open(&st).iter().filter(|&&o| !o).count() as i16;
+    assert_eq!(closed, 1, "the West Gulf only");
+    for every in [false, true] {
+        let mut x = st.clone();
+        x.opts.closed_zone_every_turn = every;
+        let sw = x.sw[1];
+        g.begin_reinforcements(&mut x, false, false, false, &mut Log::quiet());
+        assert_eq!(x.sw[1], sw - if every { 2 * closed } else { 0 }, "no rolls, every-turn {every}");
+        // A turn with rolls: the closed zone's 2 SW either way (and -2 per failed roll).
+        let mut x = st.clone();
+        x.opts.closed_zone_every_turn = every;
+        let mut log = Log::recording();
+        g.begin_reinforcements(&mut x, false, false, true, &mut log);
+        let closed_sw = log.events.iter().filter(|e| e.text.contains("blockade runners failed")).count();
+        assert!(closed_sw >= 1, "every-turn {every}: the closed zone costs 2 SW in a BR turn");
+    }
+}

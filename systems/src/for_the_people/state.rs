@@ -317,6 +317,16 @@ pub struct Opts {
     /// until a PC is placed on it, 11.1, 3.4.2 i).
     #[serde(default)]
     pub fort_taken_at_once: bool,
+    /// FtP 15.7 [INTERP] option `sp-differential` = `every-end` (digest 9.3 #10): the 1863 SP
+    /// differential's SW at the end of every scenario and of the campaign (else only when the
+    /// game ends with the 1863 conditions).
+    #[serde(default)]
+    pub sp_differential_every_end: bool,
+    /// FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` = `every-turn` (digest 9.3 #13):
+    /// the -2 SW of a blockade zone with every BR port closed also in the turns without BR
+    /// rolls (else the whole BR step is skipped then).
+    #[serde(default)]
+    pub closed_zone_every_turn: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
