@@ -30,8 +30,19 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 
-/// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19, FtP 5.6.7 A).
-const OPTIONS: [(&str, &str); 5] = [("opt-ops-queue", "on"), ("var-rail-logistics", "on"), ("fort-return", "pc-phase"), ("edition", "italian"), ("opt-special-generals", "on")];
+/// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19, FtP 5.6.7 A), and the
+/// other value of the [INTERP] readings FtP 5.8.1, 6.8.1, 10.5.1/12.5 and 15.7.
+const OPTIONS: [(&str, &str); 9] = [
+    ("opt-ops-queue", "on"),
+    ("var-rail-logistics", "on"),
+    ("fort-return", "pc-phase"),
+    ("edition", "italian"),
+    ("opt-special-generals", "on"),
+    ("interception-target", "empty"),
+    ("fort-garrison-beaten", "taken"),
+    ("closed-zone-penalty", "every-turn"),
+    ("sp-differential", "every-end"),
+];
 
 #[test]
 fn fuzz_sample_with_each_optional_rule() {
