@@ -60,18 +60,39 @@ pub trait LazyInput<'a> {
 }
 
 /// A value of a call's input: plain JSON, or an object made on demand.
+///
+/// The variants besides `Json` and `Lazy` stand for the JSON values they name, made without
+/// building JSON (a host making many small fields, such as an event view's spaces, spares the
+/// allocations): a script sees exactly what the JSON would give it.
 pub enum Input<'a> {
     Json(serde_json::Value),
+    /// JSON borrowed for the call, not copied (e.g. content data made once at load).
+    Ref(&'a serde_json::Value),
+    /// JSON `null`.
+    Nil,
+    Bool(bool),
+    Int(i64),
+    /// A string borrowed for the call.
+    Str(&'a str),
+    /// A small object made in full at once: its entries (a `Nil` entry is no entry).
+    Object(Vec<(&'a str, Input<'a>)>),
     Lazy(Box<dyn LazyInput<'a> + 'a>),
 }
 
 /// `input` made in full, as the JSON a script would see (tests, clients, the eager reference).
 pub fn to_json(input: Input<'_>) -> serde_json::Value {
+    use serde_json::Value as J;
     match input {
         Input::Json(v) => v,
+        Input::Ref(v) => v.clone(),
+        Input::Nil => J::Null,
+        Input::Bool(b) => J::Bool(b),
+        Input::Int(i) => J::from(i),
+        Input::Str(s) => J::String(s.to_string()),
+        Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), to_json(v))).collect()),
         Input::Lazy(o) => {
             let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
-            serde_json::Value::Object(map)
+            J::Object(map)
         }
     }
 }
@@ -90,6 +111,8 @@ pub(super) struct Arena<'a> {
     #[allow(clippy::vec_box)]
     values: RefCell<Vec<Box<serde_json::Value>>>,
     keys: RefCell<Vec<Vec<Cow<'a, str>>>>,
+    /// The entries of `Input::Object`s, each taken out (leaving `Nil`) as it is pushed.
+    entries: RefCell<Vec<Vec<(&'a str, Input<'a>)>>>,
 }
 
 impl Arena<'static> {
@@ -236,6 +259,45 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
     unsafe {
         let arena = arena(state);
         match item {
+            Input::Json(serde_json::Value::Null) | Input::Nil => ffi::lua_pushnil(state),
+            Input::Json(serde_json::Value::Bool(b)) | Input::Bool(b) => ffi::lua_pushboolean(state, b as c_int),
+            Input::Int(i) => ffi::lua_pushinteger(state, i),
+            // A number owns nothing: pushed from here.
+            Input::Json(v @ serde_json::Value::Number(_)) => push(state, pending, meta, &v),
+            Input::Str(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            // Borrowed for the whole call, like the root JSON input: pending tables may point
+            // into it.
+            Input::Ref(v) => push(state, pending, meta, v),
+            Input::Object(entries) => {
+                let n = entries.len();
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
+                let index = {
+                    let mut all = arena.entries.borrow_mut();
+                    all.push(entries);
+                    all.len() - 1
+                };
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, 0, n as c_int);
+                let table = ffi::lua_gettop(state);
+                for i in 0..n {
+                    // Moved out of the arena only to be pushed (which keeps whatever it owns in
+                    // the arena before calling Lua): this frame owns nothing across a Lua call.
+                    let (key, item) = {
+                        let mut all = arena.entries.borrow_mut();
+                        let e = &mut all[index][i];
+                        (e.0, std::mem::replace(&mut e.1, Input::Nil))
+                    };
+                    if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
+                        continue;
+                    }
+                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                    push_input(state, pending, meta, item);
+                    ffi::lua_rawset(state, table);
+                }
+            }
             Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
