@@ -445,6 +445,8 @@ impl FtP {
         let n = self.c.map.len();
         let pass = |s: Sp| st.control(s) != Control::Of(super::rules::other(side)) && !self.enemy_occupied(st, side, s);
         let mut out = Vec::new();
+        // One buffer for every step's next spaces.
+        let mut next: Vec<Sp> = Vec::new();
         for a in 0..st.armies.len() as u8 {
             let Some(x) = st.armies[a as usize] else { continue };
             if self.army_side(a) != side || !sup[x.space as usize] {
@@ -455,7 +457,7 @@ impl FtP {
             let mut q = vec![x.space];
             let mut sea_done = false;
             while let Some(s) = q.pop() {
-                let mut next: Vec<Sp> = Vec::new();
+                next.clear();
                 for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                     let ok = match l.kind {
                         LinkKind::Road | LinkKind::Rail => self.river_crossing(st, unc, side, t.0, l).is_ok(),
@@ -471,7 +473,7 @@ impl FtP {
                     sea_done = true;
                     next.extend((0..n as Sp).filter(|&p| self.on_sea(p) && !self.sea_gate_closed(st, p) && st.controls(side, p)));
                 }
-                for t in next {
+                for &t in &next {
                     if !reach[t as usize] && pass(t) {
                         reach[t as usize] = true;
                         q.push(t);
