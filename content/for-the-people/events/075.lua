@@ -40,20 +40,24 @@ local function friendly(view, s)
   return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
 end
 
-local function has_general(view, id)
+-- The spaces holding a general of the player's on the map or with an army (made once per call:
+-- asking for each space walked the generals once per space).
+local function general_spaces(view)
+  local out = {}
   for _, g in pairs(view.generals) do
-    if g.side == view.side and g.space == id and (g.where == "map" or g.where == "army") then
-      return true
+    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
+      out[g.space] = true
     end
   end
-  return false
+  return out
 end
 
 -- `first`: stop at the first target found (enough for `playable`).
 local function targets(view, first)
   local out = {}
+  local generals = general_spaces(view)
   for id, s in pairs(view.spaces) do
-    if s.original == "csa" and friendly(view, s) and has_general(view, id) then
+    if s.original == "csa" and friendly(view, s) and generals[id] then
       out[#out + 1] = id
       if first then return out end
     end

@@ -3,16 +3,17 @@
 //! top level only, not for every nested table (an event view has hundreds of spaces).
 //!
 //! A lazy table is an empty table, created with the capacity the eager conversion would have
-//! given it. Its metatable's `__index` converts and stores the one entry asked for (nested
+//! given it (a host's lazy object may ask for less, [`LazyInput::room`]). Its metatable's `__index` converts and stores the one entry asked for (nested
 //! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
 //! every entry not stored yet and remove the metatable, then do what was asked. From then on it
 //! is an ordinary table. The sandbox's `next`,
 //! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
 //! first (`touch`), and the host materializes a lazy table a script returns, so no script can
-//! tell a lazy table from an eager one: same entries, same layout, no metatable. The sandbox's
-//! `pairs` walks a lazy table in its keys' order (`keys`), making each entry as it reaches it
-//! (`get`, the `__index` function), so a walk over the spaces of a view that stops at the first
-//! match makes only the spaces it visited.
+//! tell a lazy table from an eager one: same entries, no metatable (`next`'s order varies from run to run anyway, lua.rs). The sandbox's
+//! `pairs` walks a lazy table (a host's object or a JSON node) in its keys' order (`keys`, made
+//! once per table and call), making each entry as it reaches it (`get`, the `__index` function),
+//! so a walk over the spaces of a view that stops at the first match makes only the spaces it
+//! visited, and the table stays lazy.
 //!
 //! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
 //! userdata pointing into the input), which also keeps every pending table alive, so a table's
@@ -34,12 +35,38 @@
 use mlua::{Function, Lua, Table, Value, ffi};
 use std::borrow::Cow;
 use std::cell::RefCell;
-use std::ffi::{CStr, c_int, c_void};
+use std::ffi::{c_int, c_void};
 
-/// Registry keys: the pending tables, the shared metatable of lazy tables and the call's arena.
-const PENDING: &CStr = c"bivouac.lazy.pending";
-const META: &CStr = c"bivouac.lazy.meta";
-const ARENA: &CStr = c"bivouac.lazy.arena";
+/// Registry keys (light userdata: the addresses of these statics, looked up without hashing a
+/// string): the pending tables, the shared metatable of lazy tables, the call's arena, and each
+/// pending table's keys in `pairs` order, made by the first walk of a call.
+static PENDING: u8 = 1;
+static META: u8 = 2;
+static ARENA: u8 = 3;
+static KEYS: u8 = 4;
+
+/// Push the registry's value under `key`.
+unsafe fn registry_get(state: *mut ffi::lua_State, key: &'static u8) -> c_int {
+    unsafe { ffi::lua_rawgetp(state, ffi::LUA_REGISTRYINDEX, key as *const u8 as *const c_void) }
+}
+
+/// Pop the top of the stack into the registry under `key`.
+unsafe fn registry_set(state: *mut ffi::lua_State, key: &'static u8) {
+    unsafe { ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, key as *const u8 as *const c_void) }
+}
+
+/// New empty pending and keys tables, no arena (a fresh call).
+unsafe fn fresh(state: *mut ffi::lua_State) {
+    unsafe {
+        ffi::luaL_checkstack(state, 4, std::ptr::null());
+        ffi::lua_createtable(state, 0, 0);
+        registry_set(state, &PENDING);
+        ffi::lua_createtable(state, 0, 0);
+        registry_set(state, &KEYS);
+        ffi::lua_pushnil(state);
+        registry_set(state, &ARENA);
+    }
+}
 
 /// An object of a call's input made on demand by trusted host code: its keys, and the value of
 /// one key, made only when a script reads it. It must answer as a JSON object would: the same
@@ -55,23 +82,49 @@ pub trait LazyInput<'a> {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// How many entries its table has room for when made (it grows past that): by default all.
+    /// An object of which scripts read a few fields (a space of a view) may say fewer.
+    fn room(&self) -> usize {
+        self.len()
+    }
     /// The value of `key`, or `None` if it is not a key.
     fn get(&self, key: &str) -> Option<Input<'a>>;
 }
 
 /// A value of a call's input: plain JSON, or an object made on demand.
+///
+/// The variants besides `Json` and `Lazy` stand for the JSON values they name, made without
+/// building JSON (a host making many small fields, such as an event view's spaces, spares the
+/// allocations): a script sees exactly what the JSON would give it.
 pub enum Input<'a> {
     Json(serde_json::Value),
+    /// JSON borrowed for the call, not copied (e.g. content data made once at load).
+    Ref(&'a serde_json::Value),
+    /// JSON `null`.
+    Nil,
+    Bool(bool),
+    Int(i64),
+    /// A string borrowed for the call.
+    Str(&'a str),
+    /// A small object made in full at once: its entries (a `Nil` entry is no entry).
+    Object(Vec<(&'a str, Input<'a>)>),
     Lazy(Box<dyn LazyInput<'a> + 'a>),
 }
 
 /// `input` made in full, as the JSON a script would see (tests, clients, the eager reference).
 pub fn to_json(input: Input<'_>) -> serde_json::Value {
+    use serde_json::Value as J;
     match input {
         Input::Json(v) => v,
+        Input::Ref(v) => v.clone(),
+        Input::Nil => J::Null,
+        Input::Bool(b) => J::Bool(b),
+        Input::Int(i) => J::from(i),
+        Input::Str(s) => J::String(s.to_string()),
+        Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), to_json(v))).collect()),
         Input::Lazy(o) => {
             let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
-            serde_json::Value::Object(map)
+            J::Object(map)
         }
     }
 }
@@ -90,6 +143,8 @@ pub(super) struct Arena<'a> {
     #[allow(clippy::vec_box)]
     values: RefCell<Vec<Box<serde_json::Value>>>,
     keys: RefCell<Vec<Vec<Cow<'a, str>>>>,
+    /// The entries of `Input::Object`s, each taken out (leaving `Nil`) as it is pushed.
+    entries: RefCell<Vec<Vec<(&'a str, Input<'a>)>>>,
 }
 
 impl Arena<'static> {
@@ -113,15 +168,19 @@ enum Node<'n> {
 /// returns the `touch` function the sandbox prelude wraps the raw functions with, and the
 /// `keys` and `get` functions its `pairs` uses.
 pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)> {
-    lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
     let meta = lua.create_table()?;
-    // SAFETY: the functions below follow the Lua C API protocol (see each one).
+    // SAFETY: the functions below follow the Lua C API protocol (see each one); the closure
+    // stores the metatable (at index 1 of its frame) and makes the call's tables.
     unsafe {
         meta.raw_set("__index", lua.create_c_function(lazy_index)?)?;
         meta.raw_set("__newindex", lua.create_c_function(lazy_newindex)?)?;
         meta.raw_set("__len", lua.create_c_function(lazy_len)?)?;
+        lua.exec_raw::<()>(&meta, |state| {
+            ffi::lua_pushvalue(state, 1);
+            registry_set(state, &META);
+            fresh(state);
+        })?;
     }
-    lua.set_named_registry_value(META.to_str().unwrap_or_default(), meta)?;
     // SAFETY: as above.
     unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?, lua.create_c_function(lazy_index)?)) }
 }
@@ -129,8 +188,8 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)>
 /// Forget the call's input once it is over (the state is kept for the next call): no pending
 /// table, no arena.
 pub(super) fn reset(lua: &Lua) -> mlua::Result<()> {
-    lua.set_named_registry_value(PENDING.to_str().unwrap_or_default(), lua.create_table()?)?;
-    lua.set_named_registry_value(ARENA.to_str().unwrap_or_default(), Value::Nil)
+    // SAFETY: the closure only replaces registry entries.
+    unsafe { lua.exec_raw::<()>((), |state| fresh(state)) }
 }
 
 /// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must
@@ -142,9 +201,9 @@ pub(super) fn value<'a>(lua: &Lua, arena: &Arena<'a>, input: Root<'_, 'a>) -> ml
         lua.exec_raw::<Value>((), |state| {
             ffi::luaL_checkstack(state, 8, std::ptr::null());
             ffi::lua_pushlightuserdata(state, arena as *const Arena<'a> as *mut c_void);
-            ffi::lua_setfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
-            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
-            ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+            registry_set(state, &ARENA);
+            registry_get(state, &PENDING);
+            registry_get(state, &META);
             let top = ffi::lua_gettop(state);
             match input {
                 Root::Json(v) => push(state, top - 1, top, v),
@@ -185,8 +244,8 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
                 std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
             }).flatten()
         };
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        registry_get(state, &PENDING);
+        registry_get(state, &META);
         match node {
             Node::Json(node) => {
                 let item = match node {
@@ -222,7 +281,7 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
 /// The call's arena (see [`value`]).
 unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
     unsafe {
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, ARENA.as_ptr());
+        registry_get(state, &ARENA);
         let p = ffi::lua_touserdata(state, -1) as *const Arena<'static>;
         ffi::lua_settop(state, -2);
         // SAFETY: `value` stored it before any lazy table existed; it outlives the state.
@@ -236,6 +295,45 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
     unsafe {
         let arena = arena(state);
         match item {
+            Input::Json(serde_json::Value::Null) | Input::Nil => ffi::lua_pushnil(state),
+            Input::Json(serde_json::Value::Bool(b)) | Input::Bool(b) => ffi::lua_pushboolean(state, b as c_int),
+            Input::Int(i) => ffi::lua_pushinteger(state, i),
+            // A number owns nothing: pushed from here.
+            Input::Json(v @ serde_json::Value::Number(_)) => push(state, pending, meta, &v),
+            Input::Str(s) => {
+                ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+            }
+            // Borrowed for the whole call, like the root JSON input: pending tables may point
+            // into it.
+            Input::Ref(v) => push(state, pending, meta, v),
+            Input::Object(entries) => {
+                let n = entries.len();
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
+                let index = {
+                    let mut all = arena.entries.borrow_mut();
+                    all.push(entries);
+                    all.len() - 1
+                };
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, 0, n as c_int);
+                let table = ffi::lua_gettop(state);
+                for i in 0..n {
+                    // Moved out of the arena only to be pushed (which keeps whatever it owns in
+                    // the arena before calling Lua): this frame owns nothing across a Lua call.
+                    let (key, item) = {
+                        let mut all = arena.entries.borrow_mut();
+                        let e = &mut all[index][i];
+                        (e.0, std::mem::replace(&mut e.1, Input::Nil))
+                    };
+                    if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
+                        continue;
+                    }
+                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                    push_input(state, pending, meta, item);
+                    ffi::lua_rawset(state, table);
+                }
+            }
             Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
@@ -243,7 +341,7 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
                 push(state, pending, meta, &*node);
             }
             Input::Lazy(object) => {
-                let n = object.len();
+                let (n, room) = (object.len(), object.room());
                 // SAFETY: the lifetime is erased as for the arena itself (see `value`).
                 let object = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
                 let index = {
@@ -251,7 +349,7 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
                     objects.push(object);
                     objects.len() - 1
                 };
-                ffi::lua_createtable(state, 0, n as c_int);
+                ffi::lua_createtable(state, 0, room.min(n) as c_int);
                 if n == 0 {
                     return;
                 }
@@ -268,7 +366,7 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
 /// What the table at `idx` stands for, if it is pending.
 unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Node<'n>> {
     unsafe {
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        registry_get(state, &PENDING);
         ffi::lua_pushvalue(state, idx);
         let node = match ffi::lua_rawget(state, -2) {
             // SAFETY: only `lazy` stores light userdata there, pointing into the call's input
@@ -318,79 +416,58 @@ unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
 /// `keys(t)`: for a pending table, its keys in the sandbox's `pairs` order (a node's keys are
 /// all strings or all integers: ascending, strings by bytes as Lua's `<` compares them in the C
 /// locale), so `pairs` need not sort them in Lua; for anything else nothing (then `pairs`
-/// collects and sorts the keys itself). A host's lazy object is left pending and every one of
-/// its keys given (`pairs` makes each entry as it reaches it and skips those without a value);
-/// a JSON node is materialized and only its keys with a value given.
+/// collects and sorts the keys itself). The table is left pending and every one of its keys
+/// given (`pairs` makes each entry as it reaches it and skips those without a value, such as a
+/// JSON null), so a walk that stops early makes no more. The list is made once per table and
+/// call (`KEYS`) and given again to every walk while the table is pending (a script walking the
+/// generals once per space): `pairs` only reads it, and no script can reach it.
 unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
-    enum Keys<'k> {
-        Ints(usize),
-        Json(&'k serde_json::Map<String, serde_json::Value>),
-    }
     unsafe {
         if ffi::lua_type(state, 1) != ffi::LUA_TTABLE {
             return 0;
         }
         ffi::lua_settop(state, 1);
-        let keys = match pending_node(state, 1) {
-            Some(Node::Json(serde_json::Value::Array(items))) => Keys::Ints(items.len()),
+        let Some(node) = pending_node(state, 1) else { return 0 };
+        ffi::luaL_checkstack(state, 8, std::ptr::null());
+        registry_get(state, &KEYS);
+        ffi::lua_pushvalue(state, 1);
+        if ffi::lua_rawget(state, 2) == ffi::LUA_TTABLE {
+            return 1;
+        }
+        ffi::lua_settop(state, 2);
+        match node {
+            Node::Json(serde_json::Value::Array(items)) => {
+                ffi::lua_createtable(state, items.len() as c_int, 0);
+                for i in 1..=items.len() as ffi::lua_Integer {
+                    ffi::lua_pushinteger(state, i);
+                    ffi::lua_rawseti(state, 3, i);
+                }
+            }
             // A `serde_json` object's keys are sorted.
-            Some(Node::Json(serde_json::Value::Object(map))) => Keys::Json(map),
-            Some(Node::Lazy(object)) => {
+            Node::Json(serde_json::Value::Object(map)) => {
+                ffi::lua_createtable(state, map.len() as c_int, 0);
+                for (i, k) in map.keys().enumerate() {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_rawseti(state, 3, i as ffi::lua_Integer + 1);
+                }
+            }
+            Node::Lazy(object) => {
                 let mut keys = object.keys();
                 keys.sort_unstable();
                 // Kept in the arena before any Lua call (a Lua error skips this frame's drops).
                 let keys = arena(state).keep(keys);
-                ffi::luaL_checkstack(state, 8, std::ptr::null());
                 ffi::lua_createtable(state, keys.len() as c_int, 0);
                 for (i, k) in keys.iter().enumerate() {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                    ffi::lua_rawseti(state, 2, i as ffi::lua_Integer + 1);
+                    ffi::lua_rawseti(state, 3, i as ffi::lua_Integer + 1);
                 }
-                return 1;
             }
-            _ => return 0,
-        };
-        materialize(state, 1);
-        ffi::luaL_checkstack(state, 8, std::ptr::null());
-        ffi::lua_createtable(state, 0, 0);
-        // Only the keys with a value: a JSON null is no entry.
-        let mut n = 0;
-        let mut add = |has: bool| {
-            if has {
-                n += 1;
-                ffi::lua_rawseti(state, 2, n);
-            } else {
-                ffi::lua_settop(state, 2);
-            }
-        };
-        match keys {
-            Keys::Ints(len) => (1..=len as ffi::lua_Integer).for_each(|i| add(has_int(state, i))),
-            Keys::Json(map) => map.keys().for_each(|k| add(has_key(state, k))),
+            Node::Json(_) => return 0,
         }
+        ffi::lua_pushvalue(state, 1);
+        ffi::lua_pushvalue(state, 3);
+        ffi::lua_rawset(state, 2);
         1
-    }
-}
-
-/// Push the integer `i` and tell whether the table at index 1 has a value for it (the key is
-/// left on top of the stack).
-unsafe fn has_int(state: *mut ffi::lua_State, i: ffi::lua_Integer) -> bool {
-    unsafe {
-        ffi::lua_pushinteger(state, i);
-        let has = ffi::lua_rawgeti(state, 1, i) != ffi::LUA_TNIL;
-        ffi::lua_settop(state, -2);
-        has
-    }
-}
-
-/// Push the string `k` and tell whether the table at index 1 has a value for it (the key is
-/// left on top of the stack).
-unsafe fn has_key(state: *mut ffi::lua_State, k: &str) -> bool {
-    unsafe {
-        ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-        ffi::lua_pushvalue(state, -1);
-        let has = ffi::lua_rawget(state, 1) != ffi::LUA_TNIL;
-        ffi::lua_settop(state, -2);
-        has
     }
 }
 
@@ -400,14 +477,14 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         let base = ffi::lua_gettop(state);
         let Some(node) = pending_node(state, idx) else { return };
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, PENDING.as_ptr());
+        registry_get(state, &PENDING);
         let pending = base + 1;
         ffi::lua_pushvalue(state, idx);
         ffi::lua_pushnil(state);
         ffi::lua_rawset(state, pending);
         ffi::lua_pushnil(state);
         ffi::lua_setmetatable(state, idx);
-        ffi::lua_getfield(state, ffi::LUA_REGISTRYINDEX, META.as_ptr());
+        registry_get(state, &META);
         let meta = pending + 1;
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {

@@ -107,3 +107,66 @@ fn pairs_order_is_that_of_sorted_keys() {
     let eager = LuaHost::default().call(&Script::new("lazy.lua", src), "f", &to_json(Input::Lazy(Box::new(Unsorted)))).expect("call");
     assert_eq!(r, eager);
 }
+
+/// Every kind of value a host may give without JSON (`Input::Ref`, `Nil`, `Bool`, `Int`, `Str`,
+/// `Object`), inside a lazy object: a script sees what the same JSON gives it.
+struct Kinds<'a>(&'a serde_json::Value);
+
+impl<'a> LazyInput<'a> for Kinds<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["b", "i", "nil", "obj", "ref", "s"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn room(&self) -> usize {
+        2
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        Some(match key {
+            "b" => Input::Bool(true),
+            "i" => Input::Int(-7),
+            "nil" => Input::Nil,
+            "obj" => Input::Object(vec![("union", Input::Int(3)), ("csa", Input::Bool(false)), ("none", Input::Nil), ("deep", Input::Object(vec![("s", Input::Str("x"))]))]),
+            "ref" => Input::Ref(self.0),
+            "s" => Input::Str("richmond"),
+            _ => return None,
+        })
+    }
+}
+
+#[test]
+fn values_made_without_json_read_like_json() {
+    let shared = json!({"list": [1, null, 3], "name": "shared"});
+    let eager = to_json(Input::Lazy(Box::new(Kinds(&shared))));
+    assert_eq!(eager, json!({"b": true, "i": -7, "nil": null, "obj": {"union": 3, "csa": false, "none": null, "deep": {"s": "x"}}, "ref": shared, "s": "richmond"}));
+    let src = r#"function f(v)
+        local seen = {}
+        for k, x in pairs(v) do seen[#seen + 1] = k .. ":" .. type(x) end
+        for k, x in pairs(v.obj) do seen[#seen + 1] = k end
+        return {seen = seen, obj = v.obj, ref = v.ref.list[3], whole = v}
+    end"#;
+    let lazy: serde_json::Value = LuaHost::default().call_input_as(&Script::new("kinds.lua", src), "f", Input::Lazy(Box::new(Kinds(&shared)))).expect("call");
+    let json = LuaHost::default().call(&Script::new("kinds.lua", src), "f", &eager).expect("call");
+    assert_eq!(lazy, json);
+    assert_eq!(lazy["seen"], json!(["b:boolean", "i:number", "obj:table", "ref:table", "s:string", "csa", "deep", "union"]));
+}
+
+/// `pairs` over a pending table gives the keys made by its first walk again (once per table and
+/// call), also over a JSON node, which stays lazy; a table changed meanwhile is walked as it is.
+#[test]
+fn walking_a_lazy_table_again_sees_the_same_and_the_changes() {
+    let made = Cell::new(0);
+    let src = r#"function f(v)
+        local out = {}
+        for round = 1, 3 do
+            local n = 0
+            for k, o in pairs(v) do
+                n = n + 1
+                for _, x in pairs(o.a) do n = n + 1 end
+            end
+            out[#out + 1] = n
+            if round == 2 then v.extra = {a = {z = 1}} end
+        end
+        return out
+    end"#;
+    // 5 entries, each with an `a` of 3 entries; then a 6th with 1.
+    assert_eq!(call(src, &made), json!([20, 20, 22]));
+}

@@ -104,7 +104,14 @@ impl Drop for Open {
 
 /// Whether two position keys (`FtP::position_key`) are the same position.
 pub(super) fn same_position(a: &Rc<State>, b: &Rc<State>) -> bool {
-    Rc::ptr_eq(a, b) || **a == **b
+    Rc::ptr_eq(a, b) || same_state(a, b)
+}
+
+/// `a == b`, the parts that change at almost every action (the flow's frames, the move under
+/// way, the dice) compared first: two different positions differ there most often, before the
+/// long per-space vectors that lead the state.
+fn same_state(a: &State, b: &State) -> bool {
+    a.flow == b.flow && a.moving == b.moving && a.rng == b.rng && a == b
 }
 
 impl FtP {
@@ -226,7 +233,7 @@ impl FtP {
             let mut f = Some(f);
             // The remembered listing, compared with the state itself (no copy made): on a hit its
             // key becomes this position's, so the `playable` memo's checks compare pointers.
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && *l.key == *st).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_state(&l.key, st)).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
             if let Some((key, Some(answer))) = known {
                 if let Some(p) = self.position(st) {
                     let _ = p.key.set(key);

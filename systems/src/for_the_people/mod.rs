@@ -167,6 +167,8 @@ pub struct FtP {
     /// The river and sea network of Union Naval Control (FtP 6.6), from the content alone:
     /// made once, when first needed (`unc`).
     unc_graph: std::sync::OnceLock<unc::UncGraph>,
+    /// The event view's fields that depend on the content only (`events::view`): made once.
+    view_static: std::sync::OnceLock<events::ViewStatic>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -185,7 +187,7 @@ impl FtP {
         let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
         static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new() };
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new() };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)

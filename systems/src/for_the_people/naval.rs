@@ -138,6 +138,13 @@ impl FtP {
         self.c.map.space(SpaceId(s)).coastal_fort && st.control(s) == Control::Of(Side::Csa)
     }
 
+    /// A Union naval move passes through `s` without stopping or running the guns: no
+    /// Confederate coastal fort (FtP 6.2.2, 6.2.3), ironclad (6.7) or fort counter (6.1.4) there
+    /// (what `naval_routes` stops at).
+    pub(super) fn naval_passes(&self, st: &State, s: Sp) -> bool {
+        !self.csa_coastal_fort(st, s) && !st.naval.ironclad(s) && st.fort[s as usize] != Some(Side::Csa)
+    }
+
     /// Going between the sea and port `s` passes its coastal fort: closed while the fort carries
     /// a Confederate PC (FtP 6.1.3, 6.8.2).
     pub(super) fn sea_gate_closed(&self, st: &State, s: Sp) -> bool {

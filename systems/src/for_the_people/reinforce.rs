@@ -363,6 +363,7 @@ impl FtP {
         let mut rail: Option<RailNet> = None;
         // One buffer for every source's destinations.
         let mut to: Vec<Sp> = Vec::new();
+        let mut sea = Vec::new();
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
                 continue;
@@ -385,7 +386,7 @@ impl FtP {
             self.rail_reach_into(st, side, s, &unc, rail, &mut to);
             // FtP 10.2.3: Union SP in a port by sea to a friendly port.
             if side == Side::Union {
-                to.extend(self.strategic_sea(st, s));
+                to.extend(self.strategic_sea_shared(st, s, &mut sea));
             }
             to.extend(to_army);
             to.sort_unstable();
@@ -404,9 +405,45 @@ impl FtP {
         }
         self.naval_routes(st, from, true, None)
             .into_iter()
-            .filter(|r| !r.runs_guns && !r.passes_fort && st.controls(Side::Union, r.to) && !self.enemy_occupied(st, Side::Union, r.to) && !self.potomac_closed(st, r.to))
+            .filter(|r| !r.runs_guns && !r.passes_fort && self.strategic_sea_to(st, r.to))
             .map(|r| r.to)
             .collect()
+    }
+
+    /// `strategic_sea(st, from)` of one listing, the naval searches shared: a Union move passes
+    /// freely through a port with no Confederate coastal fort, ironclad or fort counter
+    /// (`naval_passes`, FtP 6.2.2, 6.2.3, 6.7, 6.1.4), and river lanes and the sea go both ways,
+    /// so two such ports that reach each other without running the guns reach the same ports
+    /// (each but itself). `done`: each port searched from that passes freely, the ports it
+    /// reaches without running the guns (itself included) and its destinations.
+    fn strategic_sea_shared(&self, st: &State, from: Sp, done: &mut Vec<(Sp, Vec<bool>, Vec<Sp>)>) -> Vec<Sp> {
+        if self.c.map.space(SpaceId(from)).port.is_none() || self.potomac_closed(st, from) {
+            return vec![];
+        }
+        let passes = self.naval_passes(st, from);
+        if passes && let Some((f, _, to)) = done.iter().find(|(_, clean, _)| clean[from as usize]) {
+            let mut out: Vec<Sp> = to.iter().copied().filter(|&t| t != from).collect();
+            if self.strategic_sea_to(st, *f) {
+                out.push(*f);
+            }
+            return out;
+        }
+        let routes = self.naval_routes(st, from, true, None);
+        let clean = |r: &&super::naval::Route| !r.runs_guns && !r.passes_fort;
+        let to: Vec<Sp> = routes.iter().filter(clean).filter(|r| self.strategic_sea_to(st, r.to)).map(|r| r.to).collect();
+        if passes {
+            let mut reach = vec![false; self.c.map.len()];
+            reach[from as usize] = true;
+            routes.iter().filter(clean).for_each(|r| reach[r.to as usize] = true);
+            done.push((from, reach, to.clone()));
+        }
+        to
+    }
+
+    /// FtP 10.2.3, 6.6.3 C: a port a strategic sea move may end in (Union-controlled, free of the
+    /// enemy, not Washington cut from the sea).
+    fn strategic_sea_to(&self, st: &State, to: Sp) -> bool {
+        st.controls(Side::Union, to) && !self.enemy_occupied(st, Side::Union, to) && !self.potomac_closed(st, to)
     }
 
     /// FtP 6.6.3: Washington is cut from the sea while a CSA fort stands at Aquia Creek.
@@ -421,6 +458,8 @@ impl FtP {
         let n = self.c.map.len();
         let pass = |s: Sp| st.control(s) != Control::Of(super::rules::other(side)) && !self.enemy_occupied(st, side, s);
         let mut out = Vec::new();
+        // One buffer for every step's next spaces.
+        let mut next: Vec<Sp> = Vec::new();
         for a in 0..st.armies.len() as u8 {
             let Some(x) = st.armies[a as usize] else { continue };
             if self.army_side(a) != side || !sup[x.space as usize] {
@@ -431,7 +470,7 @@ impl FtP {
             let mut q = vec![x.space];
             let mut sea_done = false;
             while let Some(s) = q.pop() {
-                let mut next: Vec<Sp> = Vec::new();
+                next.clear();
                 for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                     let ok = match l.kind {
                         LinkKind::Road | LinkKind::Rail => self.river_crossing(st, unc, side, t.0, l).is_ok(),
@@ -447,7 +486,7 @@ impl FtP {
                     sea_done = true;
                     next.extend((0..n as Sp).filter(|&p| self.on_sea(p) && !self.sea_gate_closed(st, p) && st.controls(side, p)));
                 }
-                for t in next {
+                for &t in &next {
                     if !reach[t as usize] && pass(t) {
                         reach[t as usize] = true;
                         q.push(t);
@@ -542,5 +581,49 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked} sources checked");
+    }
+}
+
+#[cfg(test)]
+mod sea_share_tests {
+    use super::super::content::Side;
+    use super::super::play_tests::game;
+    use super::super::state::Sp;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::rng::GameRng;
+
+    /// FtP 10.2.3: the strategic sea moves found with the searches shared over a listing are
+    /// those of one search per port, in every position of random games of each scenario.
+    #[test]
+    fn shared_sea_searches_find_each_ports_moves() {
+        let g = game();
+        let mut checked = 0;
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            let mut st = g.setup(&Setup::new(sc, 2, 40 + i as u64)).expect("setup");
+            let mut rng = GameRng::new(7 + i as u64);
+            for _ in 0..400 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                let mut done = Vec::new();
+                for s in 0..g.c.map.len() as Sp {
+                    if st.sp[s as usize][0] > 0 && st.controls(Side::Union, s) {
+                        let mut shared = g.strategic_sea_shared(&st, s, &mut done);
+                        let mut alone = g.strategic_sea(&st, s);
+                        shared.sort_unstable();
+                        alone.sort_unstable();
+                        assert_eq!(shared, alone, "{sc}: from {}", g.sname(s));
+                        checked += 1;
+                    }
+                }
+                let active = g.active_seats(&st);
+                let seat = active[rng.pick(active.len())];
+                let legal = g.legal_actions(&st, seat);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        assert!(checked > 1000, "{checked} sources checked");
     }
 }

@@ -190,3 +190,31 @@ fn memoized_playable_answers_are_the_scripts_answers() {
     }
     assert!(checked > 1000, "{checked} answers checked");
 }
+
+/// The cost of one card's event script (FtP 4.2): a `playable(view)` call and a first `play(view)`
+/// call as the CSA on the campaign's opening position, CARD=n (default #75, a concentration,
+/// FtP 4.5). Figures only.
+#[test]
+#[ignore]
+fn bench_card_calls() {
+    use super::super::content::Side;
+    let g = game();
+    let st = g.setup(&Setup::new("campaign", 2, 1)).expect("setup");
+    let card: u8 = std::env::var("CARD").ok().and_then(|v| v.parse().ok()).unwrap_or(75);
+    let (script, _) = g.c.events.get(card).expect("script");
+    let n = 300;
+    let t = Instant::now();
+    let mut ok = false;
+    for _ in 0..n {
+        let view = g.event_input(&st, Side::Csa, card, serde_json::json!([]));
+        ok = super::host().call_input_as::<bool>(script, "playable", view).unwrap();
+    }
+    let a = t.elapsed().as_secs_f64() / n as f64;
+    let t = Instant::now();
+    for _ in 0..n {
+        let view = g.event_input(&st, Side::Csa, card, serde_json::json!([]));
+        std::hint::black_box(super::host().call_input_as::<serde_json::Value>(script, "play", view).unwrap());
+    }
+    let b = t.elapsed().as_secs_f64() / n as f64;
+    println!("card {card}: playable {ok} {:.1} us, play {:.1} us", a * 1e6, b * 1e6);
+}

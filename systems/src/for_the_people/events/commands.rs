@@ -695,12 +695,22 @@ impl FtP {
     /// flagged `pc_capture` (#59, #111 in the ES rules; #61 by FtP 6.8.5). `card` `None`: with
     /// no card's exception (what the view shows scripts as `pc_ok`).
     pub(crate) fn event_pc_ok(&self, st: &State, card: Option<CardNo>, side: Side, s: Sp) -> Result<(), String> {
+        let name = self.sname(s);
+        match self.event_pc_bar(st, card, side, s) {
+            None => Ok(()),
+            Some(PcBar::EnemySp) => Err(format!("pc: {name} holds enemy SP (FtP 11.3)")),
+            Some(PcBar::CoastalFort) => Err(format!("pc: the CSA cannot retake the coastal fort {name} (FtP 6.8.2)")),
+            Some(PcBar::May(what)) => Err(format!("pc: an event PC at {name} may not {what} (FtP 11.3 D)")),
+        }
+    }
+
+    /// What bars an event PC (`event_pc_ok`), without making its message (the view's `pc_ok`).
+    pub(crate) fn event_pc_bar(&self, st: &State, card: Option<CardNo>, side: Side, s: Sp) -> Option<PcBar> {
         use super::super::content::CardFlag;
         use bivouac_engine::map::graph::SpaceId;
         let e = other(side);
-        let name = self.sname(s);
         if self.strength(st, e, s) > 0 {
-            return Err(format!("pc: {name} holds enemy SP (FtP 11.3)"));
+            return Some(PcBar::EnemySp);
         }
         let flag = |f| card.and_then(|n| self.c.card(n)).is_some_and(|d| d.has(f));
         let d = self.c.map.space(SpaceId(s));
@@ -708,16 +718,16 @@ impl FtP {
         // (the ES sentence read as one exception) Fort Monroe only.
         let retake = flag(CardFlag::RetakeCoastalFort) && st.opts.retake_only.is_none_or(|only| only == s);
         if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !retake {
-            return Err(format!("pc: the CSA cannot retake the coastal fort {name} (FtP 6.8.2)"));
+            return Some(PcBar::CoastalFort);
         }
         if flag(CardFlag::PcCapture) || st.control(s) == Control::Of(side) {
-            return Ok(());
+            return None;
         }
         let rc = side == Side::Union && d.resource > 0 && !st.rc_destroyed[s as usize] && self.original(s) == StateSide::Csa;
         // FtP 5.6.7 E (Italian, optional): Wilson's Raid places PCs on CSA resource spaces
         // without forts (never displacing a capital).
         if rc && card.is_some_and(|c| self.wilsons_raid(st, c)) && !self.has_fort(st, s) && st.capital[e.index()] != Some(s) {
-            return Ok(());
+            return None;
         }
         let capital = st.capital[e.index()] == Some(s);
         let fort = side == Side::Union && d.coastal_fort && st.controls(Side::Csa, s);
@@ -732,8 +742,18 @@ impl FtP {
         } else if counter {
             "destroy a fort counter"
         } else {
-            return Ok(());
+            return None;
         };
-        Err(format!("pc: an event PC at {name} may not {what} (FtP 11.3 D)"))
+        Some(PcBar::May(what))
     }
+}
+
+/// Why an event PC may not go to a space (`FtP::event_pc_bar`).
+pub(crate) enum PcBar {
+    /// FtP 11.3: the enemy has SP there.
+    EnemySp,
+    /// FtP 6.8.2: the CSA never retakes a Union coastal fort (but by a card that says so).
+    CoastalFort,
+    /// FtP 11.3 D: the PC would do this.
+    May(&'static str),
 }

@@ -24,9 +24,8 @@ use super::super::FtP;
 use super::super::content::{CardNo, Side};
 use super::super::state::State;
 use super::decl::Timing;
-use super::view::Read;
+use super::view::{Field, Read};
 use bivouac_engine::lua::Input;
-use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -43,7 +42,7 @@ struct Known {
     card: CardNo,
     timing: Timing,
     source: String,
-    reads: Vec<(Read, Value)>,
+    reads: Vec<(Read, Field)>,
     answer: bool,
 }
 

@@ -50,6 +50,7 @@ mod tests_cards_naval;
 pub use commands::{BattleMod, InForce, MoveKind, MoveLimit};
 pub use decl::{EventBook, EventDecl, Timing};
 pub use play::EventSt;
+pub(crate) use view::ViewStatic;
 
 use super::content::Content;
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};

@@ -47,7 +47,45 @@ struct Cx<'a> {
     supplied: OnceCell<[Vec<bool>; 2]>,
     rail_ok: OnceCell<bool>,
     /// Every field made, with its value, when asked (`FtP::event_call_read`).
-    reads: Option<RefCell<Vec<(Read, Value)>>>,
+    reads: Option<RefCell<Vec<(Read, Field)>>>,
+}
+
+/// The value of a field that depends on the state, made without JSON where it is small (a
+/// script walking the spaces reads hundreds of them); what the memo records and compares.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Field {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Str(&'static str),
+    /// `{"union": .., "csa": ..}`
+    Sides([i64; 2]),
+    BoolSides([bool; 2]),
+    Json(Value),
+}
+
+impl Field {
+    fn input<'a>(self) -> Input<'a> {
+        let sides = |u, c| Input::Object(vec![("union", u), ("csa", c)]);
+        match self {
+            Field::Nil => Input::Nil,
+            Field::Bool(b) => Input::Bool(b),
+            Field::Int(i) => Input::Int(i),
+            Field::Str(s) => Input::Str(s),
+            Field::Sides([u, c]) => sides(Input::Int(u), Input::Int(c)),
+            Field::BoolSides([u, c]) => sides(Input::Bool(u), Input::Bool(c)),
+            Field::Json(v) => Input::Json(v),
+        }
+    }
+}
+
+/// The fields of the spaces that depend on the content only (`SPACE_STATIC`), made once per
+/// rules object (`FtP::view_static`): a view borrows them.
+pub(crate) struct ViewStatic {
+    /// Per space, per field of `SPACE` (null for the fields made per call).
+    spaces: Vec<Vec<Value>>,
+    /// The spaces in the order of their ids (a walk of `view.spaces`).
+    order: Vec<SpaceId>,
 }
 
 /// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
@@ -64,9 +102,9 @@ impl<'a> Cx<'a> {
     }
 
     /// The value of field `r`, recorded if asked.
-    fn value(&self, r: Read) -> Value {
+    fn value(&self, r: Read) -> Field {
         let v = match r {
-            Read::Top(i) => top_value(self, TOP[i as usize]),
+            Read::Top(i) => top_field(self, TOP[i as usize]),
             Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
         };
         if let Some(reads) = &self.reads {
@@ -97,6 +135,9 @@ const SPACE: [&str; 24] = [
     "port", "pro_union", "rail", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
 ];
 
+/// The fields of `SPACE` that depend on the content only (`ViewStatic`).
+const SPACE_STATIC: [&str; 9] = ["adjacent", "coastal_fort", "land", "name", "original", "port", "pro_union", "resource", "state"];
+
 fn keys<'a>(list: &[&'static str]) -> Vec<Cow<'a, str>> {
     list.iter().map(|k| Cow::Borrowed(*k)).collect()
 }
@@ -114,16 +155,15 @@ impl<'a> LazyInput<'a> for Top<'a> {
         if key == "spaces" {
             return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
         }
-        let i = TOP.iter().position(|k| *k == key)?;
-        Some(Input::Json(self.0.value(Read::Top(i as u8))))
+        let i = TOP.binary_search(&key).ok()?;
+        Some(self.0.value(Read::Top(i as u8)).input())
     }
 }
 
 impl<'a> LazyInput<'a> for Spaces<'a> {
     fn keys(&self) -> Vec<Cow<'a, str>> {
-        let mut ids: Vec<Cow<'a, str>> = self.0.g.c.map.spaces().map(|(_, id, _)| Cow::Borrowed(id)).collect();
-        ids.sort_unstable();
-        ids
+        let g = self.0.g;
+        g.view_static().order.iter().map(|&s| Cow::Borrowed(g.c.map.name(s))).collect()
     }
 
     fn len(&self) -> usize {
@@ -145,9 +185,29 @@ impl<'a> LazyInput<'a> for Space<'a> {
         SPACE.len()
     }
 
+    /// A script reads a few fields of each space it reaches.
+    fn room(&self) -> usize {
+        8
+    }
+
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let i = SPACE.iter().position(|k| *k == key)?;
-        Some(Input::Json(self.0.value(Read::Space(self.1.0, i as u8))))
+        let i = SPACE.binary_search(&key).ok()?;
+        let g = self.0.g;
+        match &g.view_static().spaces[self.1.0 as usize][i] {
+            Value::Null => Some(self.0.value(Read::Space(self.1.0, i as u8)).input()),
+            fixed => Some(Input::Ref(fixed)),
+        }
+    }
+}
+
+/// A top-level field of the view (not `spaces`): the scalars read most made without JSON.
+fn top_field(cx: &Cx, key: &str) -> Field {
+    match key {
+        "side" => Field::Str(cx.side.name()),
+        "enemy" => Field::Str(other(cx.side).name()),
+        "turn" => Field::Int(cx.st.turn as i64),
+        "card" => Field::Int(cx.card as i64),
+        _ => Field::Json(top_value(cx, key)),
     }
 }
 
@@ -205,61 +265,68 @@ fn top_value(cx: &Cx, key: &str) -> Value {
 }
 
 
-/// A field of space `s` in the view.
-fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Value {
-    let (g, st, x) = (cx.g, cx.st, s.0);
+/// A field of space `s` in the view that depends on the content only (`SPACE_STATIC`).
+fn space_static(g: &FtP, s: SpaceId, key: &str) -> Value {
     let d = g.c.map.space(s);
-    let both = |f: &dyn Fn(Side) -> Value| json!({"union": f(Side::Union), "csa": f(Side::Csa)});
-    // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
-    // railroad link is usable by it.
-    let by = |k: LinkKind| {
-        let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
-        json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>())
-    };
     match key {
         "name" => json!(d.name),
         "state" => json!(g.c.states[d.state as usize].id),
-        "original" => json!(origin(g.original(x))),
-        "control" => json!(control(st.control(x))),
-        "sp" => both(&|sd| json!(g.strength(st, sd, x))),
-        "infantry" => both(&|sd| json!(g.infantry(st, sd, x))),
-        "fort" => json!(st.fort[x as usize].map(|f| f.name())),
+        "original" => json!(origin(g.original(s.0))),
         "coastal_fort" => json!(d.coastal_fort),
         "port" => json!(d.port.is_some()),
         "resource" => json!(d.resource),
-        "resource_destroyed" => json!(st.rc_destroyed[x as usize]),
-        "capital" => json!(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
+        "pro_union" => json!(d.pro_union),
         "adjacent" => json!(g.c.map.neighbors(s).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
         // Land links (road, rail, B&O, the NE-Alabama dashed links of 5.10), not river lanes.
         "land" => json!(g.c.map.neighbors(s).filter(|(_, l)| !matches!(l.kind, LinkKind::River(_))).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()),
-        "rail" => by(LinkKind::Rail),
-        "b_and_o" => by(LinkKind::BAndO),
-        "loose" => json!({"union": st.sp[x as usize][0], "csa": st.sp[x as usize][1]}),
-        "ironclad" => json!(st.naval.ironclad(x)),
-        "torpedo" => json!(st.naval.torpedo(x)),
-        "hunley" => json!(st.naval.hunley == Some(x)),
-        "pro_union" => json!(d.pro_union),
-        // FtP 9: supply traced once per call, for both sides, when first read.
-        "supplied" => {
-            let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
-            json!({"union": sup[0][x as usize], "csa": sup[1][x as usize]})
-        }
-        "br_open" => json!(g.br_open(st, x)),
-        "pc_ok" => both(&|sd| json!(g.event_pc_ok(st, None, sd, x).is_ok())),
         _ => Value::Null,
     }
 }
 
+/// A field of space `s` in the view that depends on the state.
+fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
+    let (g, st, x) = (cx.g, cx.st, s.0);
+    let both = |f: &dyn Fn(Side) -> i64| Field::Sides([f(Side::Union), f(Side::Csa)]);
+    // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
+    // railroad link is usable by it.
+    let by = |k: LinkKind| {
+        let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
+        Field::Json(json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()))
+    };
+    let opt = |v: Option<&'static str>| v.map_or(Field::Nil, Field::Str);
+    match key {
+        "control" => Field::Str(control(st.control(x))),
+        "sp" => both(&|sd| g.strength(st, sd, x) as i64),
+        "infantry" => both(&|sd| g.infantry(st, sd, x) as i64),
+        "fort" => opt(st.fort[x as usize].map(|f| f.name())),
+        "resource_destroyed" => Field::Bool(st.rc_destroyed[x as usize]),
+        "capital" => opt(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
+        "rail" => by(LinkKind::Rail),
+        "b_and_o" => by(LinkKind::BAndO),
+        "loose" => Field::Sides([st.sp[x as usize][0] as i64, st.sp[x as usize][1] as i64]),
+        "ironclad" => Field::Bool(st.naval.ironclad(x)),
+        "torpedo" => Field::Bool(st.naval.torpedo(x)),
+        "hunley" => Field::Bool(st.naval.hunley == Some(x)),
+        // FtP 9: supply traced once per call, for both sides, when first read.
+        "supplied" => {
+            let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
+            Field::BoolSides([sup[0][x as usize], sup[1][x as usize]])
+        }
+        "br_open" => Field::Bool(g.br_open(st, x)),
+        "pc_ok" => Field::BoolSides([Side::Union, Side::Csa].map(|sd| g.event_pc_bar(st, None, sd, x).is_none())),
+        _ => Field::Nil,
+    }
+}
 
 /// One view's fields, each made at most once, to check several sets of recorded reads.
 pub(super) struct ReadCheck<'a> {
     cx: Cx<'a>,
-    made: RefCell<HashMap<Read, Value>>,
+    made: RefCell<HashMap<Read, Field>>,
 }
 
 impl ReadCheck<'_> {
     /// Whether every field in `reads` has the same value in this view.
-    pub(super) fn holds(&self, reads: &[(Read, Value)]) -> bool {
+    pub(super) fn holds(&self, reads: &[(Read, Field)]) -> bool {
         reads.iter().all(|(r, v)| {
             if let Some(x) = self.made.borrow().get(r) {
                 return x == v;
@@ -281,7 +348,7 @@ impl FtP {
 
     /// `call` on the view (no inputs) for `side` playing `card`; also every field the call read,
     /// with its value. The call's answer is a function of those (see `memo`).
-    pub(super) fn event_call_read<T>(&self, st: &State, side: Side, card: CardNo, call: impl FnOnce(Input<'_>) -> T) -> (T, Vec<(Read, Value)>) {
+    pub(super) fn event_call_read<T>(&self, st: &State, side: Side, card: CardNo, call: impl FnOnce(Input<'_>) -> T) -> (T, Vec<(Read, Field)>) {
         let cx = Rc::new(Cx::new(self, st, side, card, json!([]), true));
         let answer = call(Input::Lazy(Box::new(Top(Rc::clone(&cx)))));
         let reads = cx.reads.as_ref().map(|r| r.take()).unwrap_or_default();
@@ -299,6 +366,18 @@ impl FtP {
     #[cfg(test)]
     pub(crate) fn event_view(&self, st: &State, side: Side, card: CardNo) -> Value {
         bivouac_engine::lua::to_json(self.event_input(st, side, card, json!([])))
+    }
+
+    /// The view's fields that depend on the content only, made once per rules object.
+    fn view_static(&self) -> &ViewStatic {
+        self.view_static.get_or_init(|| {
+            let mut order: Vec<SpaceId> = self.c.map.spaces().map(|(s, _, _)| s).collect();
+            order.sort_unstable_by_key(|&s| self.c.map.name(s));
+            let spaces = (0..self.c.map.len() as Sp)
+                .map(|x| SPACE.iter().map(|k| if SPACE_STATIC.contains(k) { space_static(self, SpaceId(x), k) } else { Value::Null }).collect())
+                .collect();
+            ViewStatic { spaces, order }
+        })
     }
 
     fn view_generals(&self, st: &State) -> Value {
