@@ -32,6 +32,10 @@ struct Position {
     key: OnceCell<Rc<State>>,
     unc: OnceCell<Unc>,
     supplied: [OnceCell<Vec<bool>>; 2],
+    /// The spaces the Union reaches from the north edge (FtP 10.3.1), by rail only, by road too.
+    north: [OnceCell<Vec<bool>>; 2],
+    /// The open blockade-runner ports (FtP 10.5.2).
+    br_ports: OnceCell<Vec<bool>>,
     /// Each side's strength per space (FtP 5.7.1), by space then side.
     strength: OnceCell<Vec<[u16; 2]>>,
 }
@@ -70,6 +74,14 @@ struct SupplyKey {
     unc: Unc,
 }
 
+/// Everything `north_reach_now` reads (FtP 10.3.1): the spaces it may pass, and how.
+#[derive(PartialEq)]
+struct NorthKey {
+    rules: u64,
+    rail_only: bool,
+    open: Vec<bool>,
+}
+
 type Kept<K, V> = RefCell<Option<(K, V)>>;
 
 thread_local! {
@@ -81,14 +93,20 @@ thread_local! {
     static LAST_UNC: Kept<UncKey, Unc> = const { RefCell::new(None) };
     static LAST_SUPPLY_UNION: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
     static LAST_SUPPLY_CSA: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
+    /// The last north-edge reach of each kind (rail only, road too) and the last open BR ports
+    /// (which read what the CSA's supply reads): a Reinforcement Phase asks for them at every
+    /// SP placed, and placing an SP changes none of what they read.
+    static LAST_NORTH_RAIL: Kept<NorthKey, Vec<bool>> = const { RefCell::new(None) };
+    static LAST_NORTH_ROAD: Kept<NorthKey, Vec<bool>> = const { RefCell::new(None) };
+    static LAST_BR_PORTS: Kept<SupplyKey, Vec<bool>> = const { RefCell::new(None) };
 }
 
-/// The value kept in `slot` if it was made from `key`, else `make()`, kept with `key`.
-fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, key: K, make: impl FnOnce() -> V) -> V {
+/// The value kept in `slot` if it was made from `key`, else `make(&key)`, kept with `key`.
+fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, key: K, make: impl FnOnce(&K) -> V) -> V {
     if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return v;
     }
-    let v = make();
+    let v = make(&key);
     slot.set(Some((key, v.clone())));
     v
 }
@@ -144,26 +162,46 @@ impl FtP {
     pub fn unc(&self, st: &State) -> Unc {
         self.derived(st, |p| &p.unc, || {
             let key = UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
-            kept(&LAST_UNC, key, || self.unc_now(st))
+            kept(&LAST_UNC, key, |_| self.unc_now(st))
         })
+    }
+
+    /// Everything `side`'s supply reads in `st`.
+    fn supply_key(&self, st: &State, side: Side) -> SupplyKey {
+        SupplyKey {
+            rules: self.id,
+            edition: st.edition,
+            side,
+            control: st.control.clone(),
+            fort: st.fort.clone(),
+            enemy: self.occupied_by(st, super::rules::other(side)),
+            rc_destroyed: st.rc_destroyed.clone(),
+            in_force: st.in_force.iter().map(|f| f.card).collect(),
+            unc: self.unc(st),
+        }
     }
 
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
         self.derived(st, |p| &p.supplied[side.index()], || {
-            let key = SupplyKey {
-                rules: self.id,
-                edition: st.edition,
-                side,
-                control: st.control.clone(),
-                fort: st.fort.clone(),
-                enemy: self.occupied_by(st, super::rules::other(side)),
-                rc_destroyed: st.rc_destroyed.clone(),
-                in_force: st.in_force.iter().map(|f| f.card).collect(),
-                unc: self.unc(st),
-            };
             let slot = if side == Side::Union { &LAST_SUPPLY_UNION } else { &LAST_SUPPLY_CSA };
-            kept(slot, key, || self.supplied_now(st, side))
+            kept(slot, self.supply_key(st, side), |_| self.supplied_now(st, side))
+        })
+    }
+
+    /// FtP 10.5.2: every open blockade-runner port (`br_open_ports_now`). It reads control, the
+    /// cards in force, the edition, and the CSA's LOCs (Union occupation, UNC, resource centers):
+    /// the CSA supply's key.
+    pub fn br_open_ports(&self, st: &State) -> Vec<bool> {
+        self.derived(st, |p| &p.br_ports, || kept(&LAST_BR_PORTS, self.supply_key(st, Side::Csa), |_| self.br_open_ports_now(st)))
+    }
+
+    /// FtP 10.3.1: the spaces the Union reaches from the north map edge (`north_reach_now`).
+    pub(super) fn north_reach(&self, st: &State, rail_only: bool) -> Vec<bool> {
+        self.derived(st, |p| &p.north[rail_only as usize], || {
+            let key = NorthKey { rules: self.id, rail_only, open: self.north_open(st) };
+            let slot = if rail_only { &LAST_NORTH_RAIL } else { &LAST_NORTH_ROAD };
+            kept(slot, key, |k| self.north_reach_now(&k.open, rail_only))
         })
     }
 
@@ -292,6 +330,43 @@ mod tests {
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }
         }
+    }
+
+    /// Issue 9: the north-edge reach (FtP 10.3.1) and the open BR ports (FtP 10.5.2) kept across
+    /// positions are what a fresh computation gives, at every step of random games of every
+    /// scenario in both editions (each action changes the state, so a stale answer would show),
+    /// asked inside a listed position and outside one (as `apply` asks).
+    #[test]
+    fn kept_north_reach_and_br_ports_are_fresh_fpt_10_3_1_10_5_2() {
+        let g = game();
+        let mut checked = 0;
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            for edition in ["spanish", "italian"] {
+                let mut st = g.setup(&Setup::new(sc, 2, 60 + i as u64)).expect("setup");
+                st.edition = g.c.edition(edition).expect("edition");
+                let mut rng = GameRng::new(11 + i as u64);
+                for _ in 0..300 {
+                    if g.outcome(&st).is_some() {
+                        break;
+                    }
+                    let open = g.north_open(&st);
+                    let fresh = [g.north_reach_now(&open, false), g.north_reach_now(&open, true)];
+                    let ports = g.br_open_ports_now(&st);
+                    for inside in [false, true, false] {
+                        let ask = || ([g.north_reach(&st, false), g.north_reach(&st, true)], g.br_open_ports(&st));
+                        let kept = if inside { g.at_position(&st, ask) } else { ask() };
+                        assert_eq!(kept.0, fresh, "{sc} {edition}: FtP 10.3.1 north-edge reach");
+                        assert_eq!(kept.1, ports, "{sc} {edition}: FtP 10.5.2 open BR ports");
+                    }
+                    checked += 1;
+                    let seat = g.active_seats(&st)[0];
+                    let legal = g.legal(&st);
+                    let a = legal[rng.pick(legal.len())].clone();
+                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+                }
+            }
+        }
+        assert!(checked > 2000, "{checked} positions checked");
     }
 
     /// The supply kept across positions is the edition's: FtP 10.5.2 (ES) opens a BR port only

@@ -34,10 +34,11 @@ struct RailSpace {
 impl FtP {
     /// Spaces the Union reaches from the north map edge through Union-controlled or neutral
     /// spaces without CSA SP or forts, by rail only (`rail_only`, the B&O included) or by road
-    /// and rail (FtP 10.3.1).
-    fn north_reach(&self, st: &State, rail_only: bool) -> Vec<bool> {
+    /// and rail (FtP 10.3.1). `ok`: `north_open(st)`, the spaces it may pass (kept with the
+    /// answer, derived.rs `north_reach`).
+    pub(super) fn north_reach_now(&self, ok: &[bool], rail_only: bool) -> Vec<bool> {
         let n = self.c.map.len();
-        let ok = |s: Sp| st.control(s) != Control::Of(Side::Csa) && !self.enemy_occupied(st, Side::Union, s);
+        let ok = |s: Sp| ok[s as usize];
         let mut reach = vec![false; n];
         let mut q: Vec<Sp> = (0..n as Sp).filter(|&s| self.c.map.space(SpaceId(s)).north_edge_rail && ok(s)).collect();
         for &s in &q {
@@ -57,6 +58,12 @@ impl FtP {
             }
         }
         reach
+    }
+
+    /// FtP 10.3.1: the spaces a Union reinforcement path from the north edge may pass:
+    /// Union-controlled or neutral, without CSA SP or forts.
+    pub(super) fn north_open(&self, st: &State) -> Vec<bool> {
+        (0..self.c.map.len() as Sp).map(|s| st.control(s) != Control::Of(Side::Csa) && !self.enemy_occupied(st, Side::Union, s)).collect()
     }
 
     /// FtP 10.3.1: the Union area (0 East, 1 Center, 2 West) a space belongs to.

@@ -116,8 +116,9 @@ impl FtP {
         self.br_port_held(st, s) && (!self.c.editions[st.edition as usize].br_port_open_needs_loc || self.rc_linked(st)[s as usize])
     }
 
-    /// FtP 10.5.2: every open blockade-runner port (`br_open` of each space, the LOCs traced once).
-    pub fn br_open_ports(&self, st: &State) -> Vec<bool> {
+    /// FtP 10.5.2: every open blockade-runner port (`br_open` of each space, the LOCs traced
+    /// once). It reads what the CSA's supply reads (kept alike: `br_open_ports`, derived.rs).
+    pub(super) fn br_open_ports_now(&self, st: &State) -> Vec<bool> {
         let held: Vec<bool> = (0..self.c.map.len() as Sp).map(|s| self.br_port_held(st, s)).collect();
         if !self.c.editions[st.edition as usize].br_port_open_needs_loc || !held.contains(&true) {
             return held;
