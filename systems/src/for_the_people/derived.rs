@@ -199,7 +199,9 @@ impl FtP {
     /// FtP 10.3.1: the spaces the Union reaches from the north map edge (`north_reach_now`).
     pub(super) fn north_reach(&self, st: &State, rail_only: bool) -> Vec<bool> {
         self.derived(st, |p| &p.north[rail_only as usize], || {
-            let key = NorthKey { rules: self.id, rail_only, open: self.north_open(st) };
+            // Within a position (opened here when asked outside one, as in `apply`), each space's
+            // enemy strength comes from one table.
+            let key = NorthKey { rules: self.id, rail_only, open: self.at_position(st, || self.north_open(st)) };
             let slot = if rail_only { &LAST_NORTH_RAIL } else { &LAST_NORTH_ROAD };
             kept(slot, key, |k| self.north_reach_now(&k.open, rail_only))
         })
