@@ -373,7 +373,14 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
                 let mut v = 0.0;
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
                     if playing_out {
-                        evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
+                        // Out of time within a playout: a later sample is dropped; the first
+                        // (the only one then) is scored where its playouts stopped.
+                        let deadline = cfg.time_limit.map(|t| start + t);
+                        let (n, cut) = greedy_playout_until(game, &mut s, decision.seat, playout, rng, deadline);
+                        evaluations += n;
+                        if cut && done > 0 {
+                            break 'rounds;
+                        }
                     }
                     v = game.evaluate(&s, decision.seat);
                 }
@@ -422,10 +429,19 @@ pub const PLAYOUT_EVALUATIONS: u64 = 100;
 /// result it values most (the heuristic agent's choice, ties at random). The sample is the searcher's own determinization: nothing hidden is read.
 /// Returns the evaluations made.
 pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) -> u64 {
+    greedy_playout_until(game, s, seat, steps, rng, None).0
+}
+
+/// [`greedy_own_playout`] that also stops once `deadline` has passed (a step is never begun
+/// after it): the evaluations made and whether the deadline cut the playout short.
+pub fn greedy_playout_until<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng, deadline: Option<Instant>) -> (u64, bool) {
     let mut evaluations = 0;
     for _ in 0..steps {
         if game.outcome(s).is_some() || game.playout_stop(s, seat) {
             break;
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return (evaluations, true);
         }
         let Some(&mover) = game.active_seats(s).first() else { break };
         let mut moves = game.legal_actions(s, mover);
@@ -454,7 +470,7 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
         }
         *s = results.swap_remove(pick);
     }
-    evaluations
+    (evaluations, false)
 }
 
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
@@ -956,6 +972,18 @@ mod tests {
         let r = flat_search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));
         assert_eq!(r.iterations, 1);
         assert!(r.visits.iter().all(|&v| v == 1), "every action once");
+    }
+
+    #[test]
+    fn a_playout_stops_at_its_deadline() {
+        // Walk always moves again: with no deadline the playout takes its 5 steps, past one
+        // it takes none and says it was cut short (flat search then drops the sample).
+        let mut s = 0;
+        assert_eq!(greedy_playout_until(&Walk, &mut s, 0, 5, &mut GameRng::new(1), None), (5 * PLAYOUT_WIDTH as u64, false));
+        assert!(s >= 5, "five steps walked");
+        let mut t = 0;
+        assert_eq!(greedy_playout_until(&Walk, &mut t, 0, 5, &mut GameRng::new(1), Some(Instant::now())), (0, true));
+        assert_eq!(t, 0);
     }
 
     #[test]
