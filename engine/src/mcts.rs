@@ -432,8 +432,8 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
     greedy_playout_until(game, s, seat, steps, rng, None).0
 }
 
-/// [`greedy_own_playout`] that also stops once `deadline` has passed (a step is never begun
-/// after it): the evaluations made and whether the deadline cut the playout short.
+/// [`greedy_own_playout`] that also stops once `deadline` has passed (no action is tried after
+/// it; the state is left after the last step finished): the evaluations made and whether the deadline cut the playout short.
 pub fn greedy_playout_until<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng, deadline: Option<Instant>) -> (u64, bool) {
     let mut evaluations = 0;
     for _ in 0..steps {
@@ -459,6 +459,11 @@ pub fn greedy_playout_until<G: Game>(game: &G, s: &mut G::State, seat: Seat, ste
         let mut scores = Vec::with_capacity(moves.len());
         let mut results = Vec::with_capacity(moves.len());
         for a in &moves {
+            // A wide step (For the People's choice of an operation) is not finished past the
+            // deadline either.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return (evaluations, true);
+            }
             let mut next = s.clone();
             let v = if game.apply(&mut next, mover, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, mover) } else { f64::NEG_INFINITY };
             scores.push(v);
