@@ -18,6 +18,8 @@
 //! reveal of it). The budget is a number of iterations
 //! (deterministic for a seed: use it in tests and reports) and a time limit (whichever ends
 //! first; [`MctsConfig::TIME_CAP`] by default, reached only by Bobby Lee's widest decisions).
+//! A game may give a decision a share of that budget ([`Game::search_share`]); a decision
+//! given none is the heuristic agent's choice, without search.
 
 use crate::agent::{Agent, Decision, best_index, score_actions};
 use crate::game::{Game, Seat};
@@ -302,9 +304,9 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
 /// one whose result it values most ([`greedy_own_playout`]); from that round on the halving
 /// compares those values only (the one-ply means of earlier rounds are dropped for the
 /// survivors). The cost stays bounded and deterministic: no playout in wide rounds, none
-/// through a decision of more than [`Game::playout_width`] actions (after the game's shortlist), and the search stops (as a time
-/// limit would stop it) once the playouts have made [`PLAYOUT_EVALUATIONS`] evaluations per
-/// iteration of the budget.
+/// through a decision of more than [`Game::playout_width`] actions (after the game's
+/// shortlist), and the search stops (as a time limit would stop it) once the playouts have
+/// made [`PLAYOUT_EVALUATIONS`] evaluations per iteration of the budget.
 pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
     let game = decision.game;
     let start = Instant::now();
@@ -426,14 +428,15 @@ pub const PLAYOUT_EVALUATIONS: u64 = 100;
 /// valued, until the game says the position is worth scoring ([`Game::playout_stop`]; by
 /// default as soon as `seat` is not to act, so the playout is the seat's own next actions).
 /// Each action is the mover's (whoever is to act) choice among its shortlist: the one whose
-/// result it values most (the heuristic agent's choice, ties at random). The sample is the searcher's own determinization: nothing hidden is read.
-/// Returns the evaluations made.
+/// result it values most (the heuristic agent's choice, ties at random). The sample is the
+/// searcher's own determinization: nothing hidden is read. Returns the evaluations made.
 pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) -> u64 {
     greedy_playout_until(game, s, seat, steps, rng, None).0
 }
 
 /// [`greedy_own_playout`] that also stops once `deadline` has passed (no action is tried after
-/// it; the state is left after the last step finished): the evaluations made and whether the deadline cut the playout short.
+/// it; the state is left after the last step finished): the evaluations made and whether the
+/// deadline cut the playout short.
 pub fn greedy_playout_until<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng, deadline: Option<Instant>) -> (u64, bool) {
     let mut evaluations = 0;
     for _ in 0..steps {

@@ -16,7 +16,9 @@ use bivouac_engine::log::Log;
 /// operation, a force, each space of its march, FtP 4, 5): a tree over them is mostly the
 /// mover's own choices, and its mean follows the best of noisy children (it came to prefer
 /// dropping SP, FtP 5.1.5, which opens one more choice of its own). Flat search compares the
-/// heuristic's shortlist on common samples, each action followed by the mover's own next steps.
+/// heuristic's shortlist on common samples, each action followed by the rest of the mover's
+/// activation and the enemy's reply (`ai_playout_stop`), and only where a card or an operation
+/// is chosen (`ai_search_share`).
 pub(super) const AI_SEARCH_DEPTH: u32 = 1;
 
 /// The actions played greedily after each root action in flat search (`Game::flat_playout`),
