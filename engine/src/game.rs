@@ -197,6 +197,34 @@ pub trait Game: Send + Sync + 'static {
         0
     }
 
+    /// The share of the search budget a decision deserves, from its legal actions (which the
+    /// deciding seat sees): 1 (the default) for the whole budget, less for a smaller one, 0 for
+    /// none (the heuristic agent's choice, without search). A game whose turn is one real choice
+    /// followed by many small steps (For the People: a card, then an operation, then each space
+    /// of a march) spends its budget where the choice is and lets the steps follow the
+    /// heuristic, as the search's own playouts play them. See `mcts::MctsAgent`.
+    fn search_share(&self, _legal: &[Self::Action]) -> f64 {
+        1.0
+    }
+
+    /// Where a playout of flat search or of the tree's leaves stops (besides its step limit,
+    /// `flat_playout`, `tree_playout`): `true` once `state` is a point at which the position
+    /// is worth scoring for `seat`, the seat whose choice is being valued. The default stops as
+    /// soon as that seat is not to act (the playout is the seat's own next actions); a game may
+    /// carry it on through the other seats' reply, each seat then playing the action whose
+    /// result it values most, to a meaningful point (the end of the reply, of the round).
+    fn playout_stop(&self, state: &Self::State, seat: Seat) -> bool {
+        self.active_seats(state).first() != Some(&seat)
+    }
+
+    /// A playout stops before a decision with more actions than this, after the game's
+    /// shortlist (the default, `mcts::PLAYOUT_WIDTH`, 16: a bid or a sum of money is not
+    /// worth scoring action by action). A game whose real choices are wide (a card, then which
+    /// of its forces moves) raises it so that playouts reach them.
+    fn playout_width(&self) -> usize {
+        crate::mcts::PLAYOUT_WIDTH
+    }
+
     /// How good `state` looks for `seat`, from 0 (lost) to 1 (won): the game knowledge of the
     /// heuristic agent and the leaf value of search. Called on determinized states only.
     /// The default knows only finished games (see [`outcome_value`]) and says 0.5 otherwise.

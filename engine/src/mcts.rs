@@ -18,8 +18,10 @@
 //! reveal of it). The budget is a number of iterations
 //! (deterministic for a seed: use it in tests and reports) and a time limit (whichever ends
 //! first; [`MctsConfig::TIME_CAP`] by default, reached only by Bobby Lee's widest decisions).
+//! A game may give a decision a share of that budget ([`Game::search_share`]); a decision
+//! given none is the heuristic agent's choice, without search.
 
-use crate::agent::{Agent, Decision, best_index};
+use crate::agent::{Agent, Decision, best_index, score_actions};
 use crate::game::{Game, Seat};
 use crate::log::Log;
 use crate::rng::GameRng;
@@ -302,9 +304,9 @@ pub fn search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut G
 /// one whose result it values most ([`greedy_own_playout`]); from that round on the halving
 /// compares those values only (the one-ply means of earlier rounds are dropped for the
 /// survivors). The cost stays bounded and deterministic: no playout in wide rounds, none
-/// through a decision of more than [`PLAYOUT_WIDTH`] actions, and the search stops (as a time
-/// limit would stop it) once the playouts have made [`PLAYOUT_EVALUATIONS`] evaluations per
-/// iteration of the budget.
+/// through a decision of more than [`Game::playout_width`] actions (after the game's
+/// shortlist), and the search stops (as a time limit would stop it) once the playouts have
+/// made [`PLAYOUT_EVALUATIONS`] evaluations per iteration of the budget.
 pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &mut GameRng) -> SearchResult {
     let game = decision.game;
     let start = Instant::now();
@@ -373,7 +375,14 @@ pub fn flat_search<G: Game>(decision: &Decision<'_, G>, cfg: &MctsConfig, rng: &
                 let mut v = 0.0;
                 if game.apply(&mut s, decision.seat, &decision.legal[i], &mut Log::quiet()).is_ok() {
                     if playing_out {
-                        evaluations += greedy_own_playout(game, &mut s, decision.seat, playout, rng);
+                        // Out of time within a playout: a later sample is dropped; the first
+                        // (the only one then) is scored where its playouts stopped.
+                        let deadline = cfg.time_limit.map(|t| start + t);
+                        let (n, cut) = greedy_playout_until(game, &mut s, decision.seat, playout, rng, deadline);
+                        evaluations += n;
+                        if cut && done > 0 {
+                            break 'rounds;
+                        }
                     }
                     v = game.evaluate(&s, decision.seat);
                 }
@@ -409,38 +418,57 @@ fn score_into<G: Game>(game: &G, state: &G::State, seat: Seat, legal: &[G::Actio
 
 /// Flat search plays out its root actions only once this few are left in the running.
 pub const PLAYOUT_FIELD: usize = 8;
-/// A playout stops before a decision with more legal actions than this (a bid, a sum of money).
+/// A playout stops before a decision with more legal actions than this (a bid, a sum of money),
+/// by default ([`Game::playout_width`]).
 pub const PLAYOUT_WIDTH: usize = 16;
 /// Playout evaluations per iteration of the budget, at most (40,000 at the default 400).
 pub const PLAYOUT_EVALUATIONS: u64 = 100;
 
-/// Plays up to `steps` actions of `seat` on the sample `s` while it is that seat's to act, each
-/// the one whose result the seat values most (the heuristic agent's choice, ties at random).
-/// The sample is the searcher's own determinization: nothing hidden is read. Returns the
-/// evaluations made.
+/// Plays up to `steps` actions on the sample `s` for `seat`, the seat whose choice is being
+/// valued, until the game says the position is worth scoring ([`Game::playout_stop`]; by
+/// default as soon as `seat` is not to act, so the playout is the seat's own next actions).
+/// Each action is the mover's (whoever is to act) choice among its shortlist: the one whose
+/// result it values most (the heuristic agent's choice, ties at random). The sample is the
+/// searcher's own determinization: nothing hidden is read. Returns the evaluations made.
 pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng) -> u64 {
+    greedy_playout_until(game, s, seat, steps, rng, None).0
+}
+
+/// [`greedy_own_playout`] that also stops once `deadline` has passed (no action is tried after
+/// it; the state is left after the last step finished): the evaluations made and whether the
+/// deadline cut the playout short.
+pub fn greedy_playout_until<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps: u32, rng: &mut GameRng, deadline: Option<Instant>) -> (u64, bool) {
     let mut evaluations = 0;
     for _ in 0..steps {
-        if game.outcome(s).is_some() || game.active_seats(s).first() != Some(&seat) {
+        if game.outcome(s).is_some() || game.playout_stop(s, seat) {
             break;
         }
-        let mut moves = game.legal_actions(s, seat);
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return (evaluations, true);
+        }
+        let Some(&mover) = game.active_seats(s).first() else { break };
+        let mut moves = game.legal_actions(s, mover);
         // The game's shortlist, as the heuristic agent would cut it (FtP: no endless drops).
         if moves.len() > 1
-            && let Some(short) = game.shortlist(s, seat, &moves)
+            && let Some(short) = game.shortlist(s, mover, &moves)
             && !short.is_empty()
         {
             moves = short.into_iter().filter_map(|i| moves.get(i).cloned()).collect();
         }
-        if moves.is_empty() || moves.len() > PLAYOUT_WIDTH {
+        if moves.is_empty() || moves.len() > game.playout_width() {
             break;
         }
         evaluations += moves.len() as u64;
         let mut scores = Vec::with_capacity(moves.len());
         let mut results = Vec::with_capacity(moves.len());
         for a in &moves {
+            // A wide step (For the People's choice of an operation) is not finished past the
+            // deadline either.
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return (evaluations, true);
+            }
             let mut next = s.clone();
-            let v = if game.apply(&mut next, seat, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, seat) } else { f64::NEG_INFINITY };
+            let v = if game.apply(&mut next, mover, a, &mut Log::quiet()).is_ok() { game.evaluate(&next, mover) } else { f64::NEG_INFINITY };
             scores.push(v);
             results.push(next);
         }
@@ -450,7 +478,7 @@ pub fn greedy_own_playout<G: Game>(game: &G, s: &mut G::State, seat: Seat, steps
         }
         *s = results.swap_remove(pick);
     }
-    evaluations
+    (evaluations, false)
 }
 
 /// Plays the most visited action of an ISMCTS search; deterministic for its seed when the
@@ -471,11 +499,22 @@ impl<G: Game> Agent<G> for MctsAgent {
         "mcts"
     }
 
+    /// The game's [`Game::search_share`] of the budget: none, and the decision goes to the
+    /// heuristic agent's choice (its `ROOT_SAMPLES` samples), or that share of the iterations.
     fn choose(&mut self, decision: &Decision<'_, G>) -> usize {
         if decision.legal.len() == 1 {
             return 0;
         }
-        search(decision, &self.config, &mut self.rng).choice(&mut self.rng)
+        let share = decision.game.search_share(decision.legal);
+        if share <= 0.0 {
+            let scores = score_actions(decision, &mut self.rng, ROOT_SAMPLES);
+            return best_index(&scores, &mut self.rng);
+        }
+        let mut cfg = self.config;
+        if share < 1.0 {
+            cfg.iterations = ((cfg.iterations as f64 * share).ceil() as u32).max(1);
+        }
+        search(decision, &cfg, &mut self.rng).choice(&mut self.rng)
     }
 }
 
@@ -797,6 +836,113 @@ mod tests {
         assert_eq!(r, search(&Decision::new(&Walk, &0, 0, &legal), &cfg, &mut GameRng::new(1)), "deterministic for a seed");
     }
 
+    /// Nim with a search that plays out the opponent's reply (`reply`) and spends its budget
+    /// only on decisions of more than `searched` counters' worth of moves (else the heuristic).
+    struct NimReply {
+        reply: bool,
+        searched: usize,
+    }
+
+    impl Game for NimReply {
+        type State = Heap;
+        type Action = u8;
+        type View = u8;
+        fn id(&self) -> &'static str {
+            "nim-reply"
+        }
+        fn title(&self) -> &str {
+            "Nim with replies"
+        }
+        fn scenarios(&self) -> Vec<ScenarioInfo> {
+            Vec::new()
+        }
+        fn setup(&self, setup: &Setup) -> Result<Heap, Refusal> {
+            Nim.setup(setup)
+        }
+        fn seat_names(&self, s: &Heap) -> Vec<String> {
+            Nim.seat_names(s)
+        }
+        fn active_seats(&self, s: &Heap) -> Vec<Seat> {
+            Nim.active_seats(s)
+        }
+        fn legal_actions(&self, s: &Heap, seat: Seat) -> Vec<u8> {
+            Nim.legal_actions(s, seat)
+        }
+        fn apply(&self, s: &mut Heap, seat: Seat, a: &u8, log: &mut Log) -> Result<(), Refusal> {
+            Nim.apply(s, seat, a, log)
+        }
+        fn notation(&self, a: &u8) -> String {
+            Nim.notation(a)
+        }
+        fn parse(&self, t: &str) -> Result<u8, Refusal> {
+            Nim.parse(t)
+        }
+        fn view(&self, s: &Heap, seat: Option<Seat>) -> u8 {
+            Nim.view(s, seat)
+        }
+        fn describe(&self, s: &Heap, seat: Option<Seat>) -> String {
+            Nim.describe(s, seat)
+        }
+        fn outcome(&self, s: &Heap) -> Option<Outcome> {
+            Nim.outcome(s)
+        }
+        fn search_depth(&self) -> u32 {
+            1
+        }
+        fn flat_playout(&self) -> u32 {
+            4
+        }
+        fn playout_stop(&self, s: &Heap, seat: Seat) -> bool {
+            if self.reply { s.turn == seat } else { s.turn != seat }
+        }
+        fn search_share(&self, legal: &[u8]) -> f64 {
+            if legal.len() > self.searched { 1.0 } else { 0.0 }
+        }
+    }
+
+    #[test]
+    fn a_playout_may_carry_on_through_the_opponents_reply() {
+        // From 5 (take 1 to 3), taking 1 leaves 4, from which the reply cannot win; taking 2 or
+        // 3 leaves a heap the reply takes whole. The evaluation knows only finished games: a
+        // playout of the mover's own actions sees nothing (every move 0.5), one through the
+        // opponent's greedy reply to the mover's next turn sees the loss.
+        let s = Heap { left: 5, turn: 0, winner: None, max: 3 };
+        let legal = Nim.legal_actions(&s, 0);
+        let cfg = MctsConfig::iterations(8);
+        let own = flat_search(&Decision::new(&NimReply { reply: false, searched: 0 }, &s, 0, &legal), &cfg, &mut GameRng::new(2));
+        assert!(own.means.iter().all(|&m| m == 0.5), "{:?}", own.means);
+        let game = NimReply { reply: true, searched: 0 };
+        let r = flat_search(&Decision::new(&game, &s, 0, &legal), &cfg, &mut GameRng::new(2));
+        assert_eq!(r.means[1..], [0.0, 0.0], "the reply takes the rest and wins");
+        assert_eq!(legal[r.choice(&mut GameRng::new(1))], 1);
+        let mut after = Heap { left: 4, turn: 1, winner: None, max: 3 };
+        greedy_own_playout(&game, &mut after, 0, 4, &mut GameRng::new(3));
+        assert_eq!(after.turn, 0, "the playout stops where the seat is to choose again");
+    }
+
+    #[test]
+    fn a_decision_the_game_gives_no_share_of_the_budget_is_the_heuristics_choice() {
+        // No share: the search agent plays what the heuristic agent of the same seed plays,
+        // and runs no search (its random stream is used as the heuristic's is).
+        let s = Heap { left: 7, turn: 0, winner: None, max: 3 };
+        let game = NimReply { reply: true, searched: 3 };
+        let legal = game.legal_actions(&s, 0);
+        let d = Decision::new(&game, &s, 0, &legal);
+        for seed in 1..20 {
+            let mut m = MctsAgent::new(seed, MctsConfig::iterations(50));
+            let mut h = crate::agent::HeuristicAgent::new(seed);
+            // Several decisions in a row: the two random streams stay in step.
+            for _ in 0..3 {
+                assert_eq!(Agent::<NimReply>::choose(&mut m, &d), Agent::<NimReply>::choose(&mut h, &d));
+            }
+        }
+        // With a share the search runs: from 5 it finds the only winning move.
+        let s5 = Heap { left: 5, turn: 0, winner: None, max: 3 };
+        let game = NimReply { reply: true, searched: 0 };
+        let legal = game.legal_actions(&s5, 0);
+        assert_eq!(legal[Agent::<NimReply>::choose(&mut MctsAgent::new(4, MctsConfig::iterations(8)), &Decision::new(&game, &s5, 0, &legal))], 1);
+    }
+
     #[test]
     fn the_game_default_depth_applies_when_none_is_given() {
         // Nim keeps the trait's default (0: the full tree); an explicit depth overrides it.
@@ -834,6 +980,18 @@ mod tests {
         let r = flat_search(&Decision::new(&Nim, &s, 0, &legal), &cfg, &mut GameRng::new(1));
         assert_eq!(r.iterations, 1);
         assert!(r.visits.iter().all(|&v| v == 1), "every action once");
+    }
+
+    #[test]
+    fn a_playout_stops_at_its_deadline() {
+        // Walk always moves again: with no deadline the playout takes its 5 steps, past one
+        // it takes none and says it was cut short (flat search then drops the sample).
+        let mut s = 0;
+        assert_eq!(greedy_playout_until(&Walk, &mut s, 0, 5, &mut GameRng::new(1), None), (5 * PLAYOUT_WIDTH as u64, false));
+        assert!(s >= 5, "five steps walked");
+        let mut t = 0;
+        assert_eq!(greedy_playout_until(&Walk, &mut t, 0, 5, &mut GameRng::new(1), Some(Instant::now())), (0, true));
+        assert_eq!(t, 0);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use super::FtP;
 use super::content::{ArmyId, Control, GeneralId, Season, Side, StateSide, VictoryKind};
 use super::rules::other;
-use super::state::{Action, Formation, Frame, MoveSt, Sp, State};
+use super::state::{Action, Formation, Frame, MoveSt, Phase, Sp, State};
 use bivouac_engine::GameRng;
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::agent::fork_rng;
@@ -16,12 +16,23 @@ use bivouac_engine::log::Log;
 /// operation, a force, each space of its march, FtP 4, 5): a tree over them is mostly the
 /// mover's own choices, and its mean follows the best of noisy children (it came to prefer
 /// dropping SP, FtP 5.1.5, which opens one more choice of its own). Flat search compares the
-/// heuristic's shortlist on common samples, each action followed by the mover's own next steps.
+/// heuristic's shortlist on common samples, each action followed by the rest of the mover's
+/// activation and the enemy's reply (`ai_playout_stop`), and only where a card or an operation
+/// is chosen (`ai_search_share`).
 pub(super) const AI_SEARCH_DEPTH: u32 = 1;
 
-/// The mover's own actions played greedily after each root action in flat search
-/// (`Game::flat_playout`): enough to carry an activation to the end of a short march.
-pub(super) const AI_FLAT_PLAYOUT: u32 = 6;
+/// The actions played greedily after each root action in flat search (`Game::flat_playout`),
+/// at most: the mover's activation to its end and the enemy's reply (`ai_playout_stop`).
+pub(super) const AI_FLAT_PLAYOUT: u32 = 40;
+
+/// The widest decision a playout of the search plays through, after the shortlist
+/// (`Game::playout_width`): a hand of cards, a choice of operation (FtP 4.1). Rail moves are cut
+/// to `RAIL_SHORTLIST` by the shortlist, and the reinforcement phase ends a playout anyway.
+pub(super) const AI_PLAYOUT_WIDTH: usize = 400;
+
+/// The share of the search budget of a decision that is a choice of card or of operation
+/// (`Game::search_share`, `ai_search_share`).
+const AI_SEARCH_SHARE: f64 = 0.1;
 
 /// Rail moves (FtP 10.2) kept for the full evaluation of the heuristic agent.
 const RAIL_SHORTLIST: usize = 12;
@@ -517,6 +528,48 @@ impl FtP {
         (keep.len() < legal.len()).then_some(keep)
     }
 
+    /// Which decisions the search spends its budget on (`Game::search_share`): the choices a
+    /// turn is made of, the card and how it is played (FtP 3.3.2, 4: for OPs, as an event,
+    /// discarded; who goes first, 3.3.1) and the operation its OPs buy (FtP 4.1: which army,
+    /// corps, division or brigade moves, an army created, a fort, PCs, a naval move, 5, 6,
+    /// 6.8.6, 11.3). Every other decision (each step of a march, each PC, a reinforcement, a
+    /// battle's choices) goes to the heuristic's choice, as the search's playouts play it.
+    pub(super) fn ai_search_share(&self, legal: &[Action]) -> f64 {
+        let choice = |a: &Action| {
+            matches!(
+                a,
+                Action::Ops { .. }
+                    | Action::Event { .. }
+                    | Action::Discard { .. }
+                    | Action::CsaFirst { .. }
+                    | Action::UnionFirst
+                    | Action::QueueCard { .. }
+                    | Action::MoveArmy { .. }
+                    | Action::MoveCorps { .. }
+                    | Action::MoveDivision { .. }
+                    | Action::MoveArmyDivision { .. }
+                    | Action::MoveBrigade { .. }
+                    | Action::CreateArmy { .. }
+                    | Action::BuildFort { .. }
+                    | Action::PlacePcs
+                    | Action::NavalMove { .. }
+                    | Action::NavalArmy { .. }
+                    | Action::Reorganize
+                    | Action::OpenQueue { .. }
+                    | Action::BuildRailroads
+            )
+        };
+        if legal.iter().any(choice) { AI_SEARCH_SHARE } else { 0.0 }
+    }
+
+    /// Where a playout of the search stops (`Game::playout_stop`) for the side of `seat`, whose
+    /// choice is valued: once that side is to play its next card (FtP 3.3.2: its activation
+    /// and the enemy's reply played out), or the strategy rounds are over (FtP 3.3, 3.4).
+    pub(super) fn ai_playout_stop(&self, st: &State, seat: Seat) -> bool {
+        let me = if seat == 0 { Side::Union } else { Side::Csa };
+        st.phase != Phase::Strategy || matches!(st.flow.top(), Some(Frame::Round { side }) if *side == me) || self.active_seats(st).is_empty()
+    }
+
     /// A battle the mover has just started, settled before the position is scored (FtP 5.8,
     /// 7.2 ... 7.6): a one-ply look stops where the enemy decides whether to intercept or to
     /// retreat before battle, and scores an attack as a force standing next to its target, its
@@ -567,6 +620,7 @@ mod tests {
     use super::super::play_tests::{act, game, round_with, sp};
     use bivouac_engine::agent::{Agent, Decision, HeuristicAgent};
     use bivouac_engine::log::Log;
+    use bivouac_engine::mcts::{MctsAgent, MctsConfig};
     use super::super::state::{Action, Frame, HAND, Sp, State};
     use bivouac_engine::GameRng;
     use bivouac_engine::game::{Game, Setup};
@@ -916,6 +970,52 @@ mod tests {
         assert_eq!(g.evaluate(&st, 1), 1.0);
         assert_eq!(g.evaluate(&st, 0), 0.0);
     }
+
+    #[test]
+    fn search_goes_to_the_card_and_the_operation_and_plays_out_the_reply_fpt_3_3_2_4_1_5_1_1() {
+        // Heuristic against heuristic on 1862 to the first march: the choice of a card (FtP
+        // 3.3.2) and of the operation its OPs buy (FtP 4.1) get the search's budget, a step of
+        // the march (FtP 5.1.1) none, and there the search agent plays the heuristic's choice.
+        let g = game();
+        let mut st = g.setup(&Setup::new("1862", 2, 3)).unwrap();
+        let mut agents = [HeuristicAgent::new(1), HeuristicAgent::new(2)];
+        let (mut card, mut op, mut step) = (false, false, false);
+        for _ in 0..3_000 {
+            if card && op && step {
+                break;
+            }
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let share = g.search_share(&legal);
+            match st.flow.top() {
+                Some(Frame::Round { side }) if legal.len() > 1 => {
+                    card = true;
+                    assert!(share > 0.0, "a card to choose");
+                    assert!(g.playout_stop(&st, side.index() as u8), "a playout for this side ends at its next card");
+                    assert!(!g.playout_stop(&st, 1 - side.index() as u8), "the enemy's card is the reply, played out");
+                }
+                Some(Frame::Ops { side, .. }) if legal.iter().any(|a| matches!(a, Action::MoveArmy { .. } | Action::MoveCorps { .. })) => {
+                    op = true;
+                    assert!(share > 0.0, "an operation to choose");
+                    assert!(!g.playout_stop(&st, side.index() as u8));
+                }
+                Some(Frame::Move) if legal.iter().any(|a| matches!(a, Action::Step { .. })) && legal.len() > 2 => {
+                    step = true;
+                    assert_eq!(share, 0.0, "a step of a march is the heuristic's");
+                    let d = Decision::new(g, &st, seat, &legal);
+                    let mut m = MctsAgent::new(9, MctsConfig::default());
+                    let mut h = HeuristicAgent::new(9);
+                    assert_eq!(Agent::<super::super::FtP>::choose(&mut m, &d), Agent::<super::super::FtP>::choose(&mut h, &d));
+                }
+                _ => {}
+            }
+            let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
+            g.apply(&mut st, seat, &legal[i], &mut Log::quiet()).unwrap();
+        }
+        assert!(card && op && step, "card {card}, operation {op}, step {step}");
+        st.phase = super::super::state::Phase::Capital;
+        assert!(g.playout_stop(&st, 0) && g.playout_stop(&st, 1), "the strategy rounds over (FtP 3.4)");
+    }
 }
 
 /// A traced game of the heuristic against random (run by hand: `cargo test --release -p
@@ -1031,9 +1131,10 @@ mod trace {
 
 /// The root of the search at For the People decisions, against the heuristic's choice (run by
 /// hand: `FTP_SEARCH=scenario,seed,decisions,iterations,depth cargo test --release -p
-/// bivouac-systems --lib for_the_people::ai::search_root -- --ignored --nocapture`): heuristic
-/// against heuristic, and at every third decision of 3 or more legal actions the search of the
-/// seat to move, with no time limit, in CPU time: iterations, the most visited actions with
+/// bivouac-systems --lib for_the_people::ai::search_root -- --ignored --nocapture`, optionally
+/// `,every` after the depth): heuristic against heuristic, and at every `every`-th decision the
+/// search spends its budget on (`Game::search_share`; default every one) the search of the
+/// seat to move with the given budget and no time limit, in CPU time: iterations, the most visited actions with
 /// their visits and means, and whether the search and the heuristic agree.
 #[cfg(test)]
 mod search_root {
@@ -1051,6 +1152,7 @@ mod search_root {
         let spec = std::env::var("FTP_SEARCH").unwrap_or_else(|_| "campaign,1,20,400,0".into());
         let p: Vec<&str> = spec.split(',').collect();
         let (sc, seed, want, iters, depth): (&str, u64, usize, u32, u32) = (p[0], p[1].parse().unwrap(), p[2].parse().unwrap(), p[3].parse().unwrap(), p[4].parse().unwrap());
+        let every: usize = p.get(5).map_or(1, |e| e.parse().unwrap());
         let g = game();
         let mut st = g.setup(&Setup::new(sc, 2, seed)).unwrap();
         let mut agents = [HeuristicAgent::new(seed), HeuristicAgent::new(seed + 7)];
@@ -1061,9 +1163,9 @@ mod search_root {
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
             let i = agents[seat as usize].choose(&Decision::new(g, &st, seat, &legal));
-            if legal.len() >= 3 {
+            if legal.len() >= 2 && g.search_share(&legal) > 0.0 {
                 seen += 1;
-                if seen % 3 == 0 {
+                if seen % every == 0 {
                     let d = Decision::new(g, &st, seat, &legal);
                     let h = best_index(&score_actions(&d, &mut rng, 2), &mut rng);
                     let t = thread_cpu().unwrap_or(0.0);

@@ -1024,9 +1024,24 @@ impl Game for FtP {
         ai::AI_SEARCH_DEPTH
     }
 
-    /// Flat search plays the mover's own next actions after each root action (see `ai.rs`).
+    /// Flat search plays the mover's activation and the enemy's reply after each root action
+    /// (see `ai.rs`).
     fn flat_playout(&self) -> u32 {
         ai::AI_FLAT_PLAYOUT
+    }
+
+    /// The search's budget goes to choices of card and operation (see `ai.rs`).
+    fn search_share(&self, legal: &[Action]) -> f64 {
+        self.ai_search_share(legal)
+    }
+
+    fn playout_stop(&self, st: &State, seat: Seat) -> bool {
+        self.ai_playout_stop(st, seat)
+    }
+
+    /// Playouts reach the choice of a card and of an operation (see `ai.rs`).
+    fn playout_width(&self) -> usize {
+        ai::AI_PLAYOUT_WIDTH
     }
 
     fn check_invariants(&self, st: &State) -> Result<(), String> {
