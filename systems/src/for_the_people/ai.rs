@@ -575,11 +575,12 @@ impl FtP {
     /// retreat before battle, and scores an attack as a force standing next to its target, its
     /// gain unseen (a corps next to a Richmond held by 1 SP never stepped in). On a copy of
     /// the sample (its own dice), the enemy declines to intercept and stands (the battle is
-    /// fought), and the battle's own choices (elite units, command, losses, retreats) take
+    /// fought), and the battle's own choices (elite units, command, losses, retreats, and the
+    /// army removed when an army intercepts into its side's other army, FtP 5.8.1, 5.2.4) take
     /// their first option, for at most `AI_SETTLE_STEPS` decisions. `None` if no battle is
     /// pending.
     fn ai_settle(&self, st: &State) -> Option<State> {
-        let pending = |s: &State| matches!(s.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. } | Frame::Elite { .. } | Frame::Lead { .. } | Frame::Losses { .. } | Frame::SpaceLosses { .. } | Frame::Retreat { .. }));
+        let pending = |s: &State| matches!(s.flow.top(), Some(Frame::Rbb { .. } | Frame::Intercept { .. } | Frame::Elite { .. } | Frame::Lead { .. } | Frame::Losses { .. } | Frame::SpaceLosses { .. } | Frame::Retreat { .. } | Frame::TwoArmies { .. }));
         if !pending(st) {
             return None;
         }
@@ -960,6 +961,21 @@ mod tests {
             assert_eq!(g.evaluate(&d, 0), squash(g.ai_points(&x, Side::Union), 15.0), "the sample is scored after its battle");
             assert!(g.evaluate(&d, 0) < g.evaluate(&stop, 0), "a lost attack scores below stopping");
         }
+    }
+
+    /// FtP 5.8.1 (option `interception-target`, default) with 5.2.4: an army that intercepts
+    /// into its side's other army leaves the owner to remove one before the battle; the
+    /// position is scored after that choice and the battle, not before.
+    #[test]
+    fn an_interception_into_a_sides_other_army_is_settled_before_scoring_fpt_5_8_1_5_2_4() {
+        let g = game();
+        let mut st = super::super::interception_tests::army_enters_leesburg(5);
+        st.rng = super::super::choices_tests::dice(&[1]);
+        act(&mut st, Side::Csa, "intercept manassas");
+        assert!(matches!(st.flow.top(), Some(Frame::TwoArmies { .. })), "test premise: {:?}", st.flow.top());
+        let x = g.ai_settle(&st).expect("the owner's choice is pending");
+        assert!(!matches!(x.flow.top(), Some(Frame::TwoArmies { .. })), "{:?}", x.flow.top());
+        assert!(x.last_battle.is_some(), "the battle was fought");
     }
 
     #[test]

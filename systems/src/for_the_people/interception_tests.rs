@@ -98,7 +98,7 @@ fn finish_battle(st: &mut State) {
 
 /// The Army of the Potomac (McClellan, 8 SP) steps from Frederick to Leesburg, held by the Army
 /// of Tennessee (Bragg, 3 SP); Lee's Army of Northern Virginia (8 SP) is at Manassas.
-fn army_enters_leesburg(seed: u64) -> State {
+pub(super) fn army_enters_leesburg(seed: u64) -> State {
     let mut st = new("1862", seed);
     empty_map(&mut st);
     no_forts(&mut st);
