@@ -167,18 +167,34 @@ impl FtP {
     pub(super) fn deal(&self, st: &mut State, log: &mut Log) {
         let n = self.c.turns[st.turn as usize - 1].cards;
         for side in [Side::Union, Side::Csa] {
-            for _ in 0..n {
-                if st.piles.is_empty(DECK) {
-                    // FtP 3.2: discards (plus any undrawn cards) form the new deck.
-                    st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng);
-                    log.info(|| "the deck is reshuffled (FtP 3.2)".into());
-                }
-                if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
-                    break;
-                }
-            }
+            Self::draw_cards(st, side, n as usize, log);
         }
         log.draw(None, || format!("each player is dealt {n} cards (FtP 3.2)"));
+    }
+
+    /// FtP 3.2: `k` cards from the deck to `side`'s hand (fewer if the deck and the discards
+    /// run out). "Siempre que se agote el mazo" the discards (plus any undrawn cards) form a new
+    /// deck: [INTERP] option `reshuffle-timing` = `last-card` (default) reshuffles the moment the
+    /// last card is drawn, without the cards played after; `next-draw` when a draw finds the
+    /// deck empty. A draw that finds the deck empty reshuffles under either reading.
+    pub(super) fn draw_cards(st: &mut State, side: Side, k: usize, log: &mut Log) {
+        for _ in 0..k {
+            if st.piles.is_empty(DECK) {
+                Self::reshuffle(st, log);
+            }
+            if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
+                break;
+            }
+            if st.piles.is_empty(DECK) && !st.opts.reshuffle_next_draw {
+                Self::reshuffle(st, log);
+            }
+        }
+    }
+
+    fn reshuffle(st: &mut State, log: &mut Log) {
+        if st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng) > 0 {
+            log.info(|| "the deck is exhausted: the discards are reshuffled into a new deck (FtP 3.2)".into());
+        }
     }
 
     // ------------------------------------------------------------------------------------

@@ -642,3 +642,56 @@ fn a_closed_blockade_zone_in_a_turn_without_rolls_by_option_fpt_10_5_1_12_5() {
         assert!(closed_sw >= 1, "every-turn {every}: the closed zone costs 2 SW in a BR turn");
     }
 }
+
+/// FtP 3.2 [INTERP] option `reshuffle-timing`: the deck holds exactly the cards of a draw.
+/// `last-card` (default; ES "siempre que se agote el mazo ... se vuelven a barajar las cartas y
+/// se prosigue el juego"): the discards form the new deck the moment the last card is drawn, so
+/// a card discarded afterwards waits for the next reshuffle; `next-draw`: the deck stays empty
+/// until a draw finds it so, and the card discarded meanwhile is shuffled in then. A deal that
+/// empties the deck midway reshuffles under either reading.
+#[test]
+fn the_deck_is_reshuffled_when_it_runs_out_by_option_fpt_3_2() {
+    use super::FtP;
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 1);
+    assert!(!g.setup(&setup).unwrap().opts.reshuffle_next_draw, "last-card is the default");
+    setup.options.insert("reshuffle-timing".into(), "next-draw".into());
+    assert!(g.setup(&setup).unwrap().opts.reshuffle_next_draw);
+    let mut st = new("1861", 1);
+    empty_hands(&mut st);
+    // Three cards left in the deck, the rest discarded.
+    while st.piles.len(DECK) > 3 {
+        let c = st.piles.top(DECK).unwrap();
+        st.piles.move_card(c, DECK, DISCARD).unwrap();
+    }
+    let discards = st.piles.len(DISCARD);
+    for next_draw in [false, true] {
+        let mut x = st.clone();
+        x.opts.reshuffle_next_draw = next_draw;
+        FtP::draw_cards(&mut x, Side::Union, 3, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[0]), 3);
+        if next_draw {
+            assert!(x.piles.is_empty(DECK), "next-draw: the deck waits empty");
+        } else {
+            assert_eq!(x.piles.len(DECK), discards, "last-card: reshuffled at once");
+            assert!(x.piles.is_empty(DISCARD));
+        }
+        // The Union plays a card (it goes to the discards), then the CSA draws one.
+        let played = x.piles.top(HAND[0]).unwrap();
+        x.piles.move_card(played, HAND[0], DISCARD).unwrap();
+        FtP::draw_cards(&mut x, Side::Csa, 1, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[1]), 1);
+        let in_deck = x.piles.cards(DECK).contains(&played) || x.piles.cards(HAND[1]).contains(&played);
+        assert_eq!(in_deck, next_draw, "next-draw {next_draw}: the card played before the draw is in the new deck");
+        assert_eq!(x.piles.len(DECK) + x.piles.len(HAND[1]) + x.piles.len(DISCARD), discards + 1);
+    }
+    // A deal that runs the deck out midway reshuffles under either reading.
+    for next_draw in [false, true] {
+        let mut x = st.clone();
+        x.opts.reshuffle_next_draw = next_draw;
+        FtP::draw_cards(&mut x, Side::Union, 5, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[0]), 5, "next-draw {next_draw}");
+        assert_eq!(x.piles.len(DECK), discards - 2, "next-draw {next_draw}");
+    }
+}
