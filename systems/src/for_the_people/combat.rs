@@ -401,8 +401,9 @@ impl FtP {
         // FtP 12.3: a large battle: winner +3, loser -5.
         if am.large {
             let (w, l) = if am.attacker_won { (side, e) } else { (e, side) };
-            self.add_sw(st, w, 3, log, "FtP 12.3 large battle won");
-            self.add_sw(st, l, -5, log, "FtP 12.3 large battle lost");
+            let sw = self.formulas.sw.large_battle;
+            self.add_sw(st, w, sw.winner as i16, log, "FtP 12.3 large battle won");
+            self.add_sw(st, l, sw.loser as i16, log, "FtP 12.3 large battle lost");
         }
         if am.attacker_won {
             self.mark_beaten(st, e, s);

@@ -952,7 +952,7 @@ impl FtP {
                 st.capital[side.index()] = Some(space);
                 // FtP 11.2.3: -10 SW unless an approved space.
                 if !self.capital_approved(st, side, space) {
-                    self.add_sw(st, side, -10, log, "FtP 11.2.3 new capital not on an approved space");
+                    self.add_sw(st, side, self.formulas.sw.capital_not_approved, log, "FtP 11.2.3 new capital not on an approved space");
                 }
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
                 st.flow.pop();
@@ -1104,7 +1104,7 @@ impl FtP {
         st.armies[army as usize] = Some(ArmySt { space: s, sp: take, commander: Some(commander) });
         log.info(|| format!("{} creates {} at {} (FtP 5.2.1)", side.name(), self.c.armies[army as usize].name, self.sname(s)));
         if outranked {
-            self.add_sw(st, side, -2, log, "FtP 5.2.2 a higher-rated general elsewhere");
+            self.add_sw(st, side, self.formulas.sw.army_creation_outranked, log, "FtP 5.2.2 a higher-rated general elsewhere");
         }
     }
 
@@ -1188,8 +1188,7 @@ impl FtP {
         let e = other(side);
         if st.capital[e.index()] == Some(s) {
             st.capital[e.index()] = None;
-            let loss = if e == Side::Union { -30 } else { -15 };
-            self.add_sw(st, e, loss, log, "FtP 12.6 national capital displaced");
+            self.add_sw(st, e, self.formulas.sw.capital_displaced.of(e), log, "FtP 12.6 national capital displaced");
         }
     }
 
@@ -1417,8 +1416,7 @@ impl FtP {
         self.elite_army_gone(st, a);
         st.army_ready[a as usize] = st.turn + 1;
         log.info(|| format!("{} is eliminated (FtP 5.2.1)", self.c.armies[a as usize].name));
-        let pen = if side == Side::Union { -10 } else { -5 };
-        self.add_sw(st, side, pen, log, "FtP 12.7 army lost");
+        self.add_sw(st, side, self.formulas.sw.army_lost.of(side), log, "FtP 12.7 army lost");
     }
 
     pub(super) fn eliminate_space(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
@@ -1601,9 +1599,10 @@ impl FtP {
         }
         // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
         if self.c.turns[st.turn as usize - 1].season == Season::Fall {
-            self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");
+            let sw = self.formulas.sw.fall_weariness;
+            self.add_sw(st, Side::Union, sw, log, "FtP 12.9 war weariness");
             if st.emancipation {
-                self.add_sw(st, Side::Csa, -5, log, "FtP 12.9 war guilt");
+                self.add_sw(st, Side::Csa, sw, log, "FtP 12.9 war guilt");
             }
         }
     }
@@ -1677,9 +1676,10 @@ impl FtP {
         // border state the Union controlled for the whole turn (never an original CSA state).
         for (i, def) in self.c.states.iter().enumerate() {
             let union_state = def.side == StateSide::Union || (ed.union_state_penalty_includes_border && def.side == StateSide::Border && union_before[i]);
-            if union_state && self.controlled_count(st, Side::Csa, i) >= 3 {
-                self.pc_sw(st, Side::Union, -5, SwRule::UnionStateHeld, Some(i));
-                self.pc_sw(st, Side::Csa, 5, SwRule::UnionStateHeld, Some(i));
+            let held = self.formulas.sw.union_state_held;
+            if union_state && self.controlled_count(st, Side::Csa, i) >= held.min_csa_spaces {
+                self.pc_sw(st, Side::Union, held.union, SwRule::UnionStateHeld, Some(i));
+                self.pc_sw(st, Side::Csa, held.csa, SwRule::UnionStateHeld, Some(i));
             }
         }
     }

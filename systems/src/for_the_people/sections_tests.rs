@@ -695,3 +695,27 @@ fn the_deck_is_reshuffled_when_it_runs_out_by_option_fpt_3_2() {
         assert_eq!(x.piles.len(DECK), discards - 2, "next-draw {next_draw}");
     }
 }
+
+/// FtP 12.7, 12.6, 12 (quick reference): the Strategic Will changes are read from game.toml's
+/// `[strategic_will]` (no number of the rules written twice): the printed values, and a modded
+/// `army_lost` is the SW an eliminated army costs.
+#[test]
+fn strategic_will_values_are_read_from_game_toml_fpt_12_7() {
+    let sw = &game().formulas.sw;
+    assert_eq!((sw.army_lost.union, sw.army_lost.csa), (-10, -5), "FtP 12.7");
+    assert_eq!((sw.capital_displaced.union, sw.capital_displaced.csa, sw.capital_not_approved), (-30, -15, -10), "FtP 12.6");
+    assert_eq!((sw.union_state_held.union, sw.union_state_held.csa, sw.union_state_held.min_csa_spaces), (-5, 5, 3), "FtP 12.1.2");
+    assert_eq!((sw.mississippi_bonus, sw.fall_weariness, sw.army_creation_outranked, sw.mcclellan_bonus), (10, -5, -2, 5), "FtP 12.8, 12.9, 5.2.2, 5.6.7 A");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content");
+    let mut c = super::load_content(&[dir]).expect("content loads");
+    let lost = c.strategic_will.get_mut("army_lost").and_then(|v| v.as_table_mut()).expect("army_lost");
+    lost.insert("union".into(), toml::Value::Integer(-7));
+    let g = super::FtP::new(c).expect("modded content");
+    let mut st = new("1861", 1);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("washington"), sp: 0, commander: None });
+    st.sw_plus = [false, false]; // exact losses (12.4)
+    let before = st.sw[0];
+    g.eliminate_army(&mut st, Side::Union, a, &mut Log::quiet());
+    assert_eq!(st.sw[0], before - 7);
+}
