@@ -719,3 +719,27 @@ fn strategic_will_values_are_read_from_game_toml_fpt_12_7() {
     g.eliminate_army(&mut st, Side::Union, a, &mut Log::quiet());
     assert_eq!(st.sw[0], before - 7);
 }
+
+/// FtP 8.3: "las brigadas de caballería que se desplazan en solitario y las UM situadas en
+/// fuertes costeros no reciben ninguna penalización por estar sin suministros": with every space
+/// Union-controlled (no CSA LOC anywhere), a lone CSA brigade and the garrison of a CSA coastal
+/// fort defend in supply; infantry elsewhere does not.
+#[test]
+fn lone_brigades_and_coastal_fort_garrisons_ignore_supply_fpt_8_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    for c in st.control.iter_mut() {
+        *c = Control::Of(Side::Union);
+    }
+    st.control[sp("fort_sumter") as usize] = Control::Of(Side::Csa);
+    put_sp(&mut st, Side::Csa, "fort_sumter", 1);
+    put_sp(&mut st, Side::Csa, "atlanta", 2);
+    put_general(&mut st, "stuart", GenAt::Map(sp("knoxville")));
+    assert!(!g.supplied(&st, Side::Csa)[sp("atlanta") as usize]);
+    assert!(g.defender_force(&st, Side::Csa, sp("atlanta")).out_of_supply, "infantry without a LOC");
+    let brigade = g.defender_force(&st, Side::Csa, sp("knoxville"));
+    assert_eq!(brigade.kind, super::battle::ForceKind::CavalryBrigade);
+    assert!(!brigade.out_of_supply, "a lone brigade");
+    assert!(!g.defender_force(&st, Side::Csa, sp("fort_sumter")).out_of_supply, "a coastal fort's garrison");
+}
