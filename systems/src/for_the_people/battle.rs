@@ -123,6 +123,9 @@ pub struct BattleOptions {
     pub leader_trigger: LeaderTrigger,
     /// FtP 7.5.1 / 7.8.2: an elite unit is lost when its force loses at least this many SP.
     pub elite_loss_threshold: u8,
+    /// FtP 7.7.3: the edition's `corps_commander_casualty_exempt`.
+    #[serde(default)]
+    pub corps_commander_exempt: bool,
     pub defender_retreat: DefenderRetreat,
     /// FtP 7.6.1 (\[INTERP\] option `retreat-into-enemy-pc`): a defender may retreat into a
     /// space with an enemy PC (but no enemy SP), losing 1 SP.
@@ -137,6 +140,7 @@ impl Default for BattleOptions {
             continue_rule: ContinueRule::AtLeastDouble,
             leader_trigger: LeaderTrigger::TenOrMore,
             elite_loss_threshold: 2,
+            corps_commander_exempt: false,
             defender_retreat: DefenderRetreat::SixPriorities,
             retreat_into_enemy_pc: true,
             naval_retreat: NavalRetreat::UnionStatePort,
@@ -170,6 +174,7 @@ impl BattleOptions {
 
     pub fn apply_edition(&mut self, e: &EditionDef) {
         self.elite_loss_threshold = e.elite_loss_threshold;
+        self.corps_commander_exempt = e.corps_commander_casualty_exempt;
         self.defender_retreat = e.defender_retreat;
         self.naval_retreat = e.naval_retreat;
     }
@@ -993,10 +998,11 @@ pub fn leader_check_sides(att: &Force, def: &Force) -> [bool; 2] {
 }
 
 /// FtP 7.7, 7.7.3: the generals of a force who may be a casualty. An army commander only if he
-/// is the only general present or the battle comes from a concentration event.
-pub fn eligible_casualties(f: &Force, field: &Field) -> Vec<GeneralId> {
+/// is the only general present or the battle comes from a concentration event; a corps'
+/// commander too by edition (ES "(no un cuerpo)": eligible; IT 7.73 "il generale al comando").
+pub fn eligible_casualties(o: &BattleOptions, f: &Force, field: &Field) -> Vec<GeneralId> {
     let all: Vec<GeneralId> = f.generals().collect();
-    if f.is_army() && all.len() > 1 && !field.concentration_event {
+    if (f.is_army() || o.corps_commander_exempt) && all.len() > 1 && !field.concentration_event {
         all.into_iter().filter(|&g| Some(g) != f.commander).collect()
     } else {
         all
@@ -1004,7 +1010,7 @@ pub fn eligible_casualties(f: &Force, field: &Field) -> Vec<GeneralId> {
 }
 
 fn leader_check(r: &BattleRules, f: &Force, field: &Field, rolled_ten: bool, dice: &mut dyn Dice) -> Option<LeaderCheck> {
-    let eligible = eligible_casualties(f, field);
+    let eligible = eligible_casualties(&r.options, f, field);
     if eligible.is_empty() {
         return None;
     }
@@ -1443,6 +1449,7 @@ mod tests {
         s.options.insert("leader-casualty-roll".into(), "exactly-ten".into());
         s.options.insert("retreat-into-enemy-pc".into(), "forbidden".into());
         assert_eq!(BattleOptions::from_setup(c, &s).elite_loss_threshold, 2, "IT 7.51");
+        assert!(BattleOptions::from_setup(c, &s).corps_commander_exempt, "IT 7.73");
         s.options.insert("elite-loss".into(), "more-than-2".into());
         let o = BattleOptions::from_setup(c, &s);
         assert_eq!(o.elite_loss_threshold, 3, "IT 7.82");
@@ -1860,13 +1867,20 @@ mod tests {
         assert_eq!(leader_check_sides(&mk(5), &oos), [false, true]);
         // Army commanders are immune unless alone or by a concentration event; corps are not.
         let army = force(Side::Union, ForceKind::Army, 10, Some("grant"), &["sherman", "sheridan"]);
-        assert_eq!(eligible_casualties(&army, &Field::default()), vec![g("sherman"), g("sheridan")]);
+        assert_eq!(eligible_casualties(&r.options, &army, &Field::default()), vec![g("sherman"), g("sheridan")]);
         let ev = Field { concentration_event: true, ..Field::default() };
-        assert_eq!(eligible_casualties(&army, &ev).len(), 3);
+        assert_eq!(eligible_casualties(&r.options, &army, &ev).len(), 3);
         let alone = force(Side::Union, ForceKind::Army, 10, Some("grant"), &[]);
-        assert_eq!(eligible_casualties(&alone, &Field::default()), vec![g("grant")]);
+        assert_eq!(eligible_casualties(&r.options, &alone, &Field::default()), vec![g("grant")]);
         let corps = force(Side::Union, ForceKind::Corps, 5, Some("grant"), &["sheridan"]);
-        assert_eq!(eligible_casualties(&corps, &Field::default()).len(), 2);
+        assert_eq!(eligible_casualties(&r.options, &corps, &Field::default()).len(), 2);
+        // IT 7.73 "il generale al comando non viene mai ucciso a meno che non sia l'unico": the
+        // corps' commander too (edition value corps_commander_casualty_exempt).
+        let it = BattleOptions { corps_commander_exempt: true, ..r.options };
+        assert_eq!(eligible_casualties(&it, &corps, &Field::default()), vec![g("sheridan")]);
+        let lone = force(Side::Union, ForceKind::Corps, 5, Some("grant"), &[]);
+        assert_eq!(eligible_casualties(&it, &lone, &Field::default()), vec![g("grant")]);
+        assert_eq!(eligible_casualties(&it, &corps, &ev).len(), 2, "a concentration event");
         // [INTERP] leader-casualty-roll.
         assert!(triggers_leader_casualties(&r, 10) && triggers_leader_casualties(&r, 12) && !triggers_leader_casualties(&r, 9));
         let exact = BattleRules { options: BattleOptions { leader_trigger: LeaderTrigger::ExactlyTen, ..r.options }, ..r.clone() };

@@ -93,7 +93,10 @@ impl FtP {
         };
         // FtP 8.4.2 (Italian edition): an army or corps supplied through the Valley, in battle too.
         let valley = side == Side::Csa && matches!(f.kind, ForceKind::Army | ForceKind::Corps) && self.valley_reach(st, true).is_some_and(|r| r[s as usize]);
-        f.out_of_supply = !self.supplied(st, side)[s as usize] && !valley;
+        // FtP 8.3: a cavalry brigade alone and SP in a (friendly) coastal fort suffer no
+        // out-of-supply penalty.
+        let exempt = f.kind == ForceKind::CavalryBrigade || (self.c.map.space(SpaceId(s)).coastal_fort && !self.enemy_coastal_fort(st, side, s));
+        f.out_of_supply = !exempt && !self.supplied(st, side)[s as usize] && !valley;
         // FtP 7.2.2: beaten during this enemy move (ES: not when a higher-rated general who was
         // not beaten now commands the space).
         f.beaten_this_move = match self.army_in(st, side, s) {
@@ -245,7 +248,8 @@ impl FtP {
         // FtP 8.3: the attacker's LOC is traced from the space it attacked from, through it: that
         // space must itself lie on a LOC (friendly or neutral, T-LOC-2), not merely be supplied.
         let valley = m.side == Side::Csa && matches!(m.kind, Formation::Army | Formation::Corps) && self.valley_reach(st, true).is_some_and(|r| r[m.prev as usize]);
-        f.out_of_supply = !self.loc_through(st, m.side)[m.prev as usize] && !valley;
+        // FtP 8.3: a cavalry brigade moving alone suffers no out-of-supply penalty.
+        f.out_of_supply = f.kind != ForceKind::CavalryBrigade && !self.loc_through(st, m.side)[m.prev as usize] && !valley;
         f
     }
 
@@ -401,8 +405,9 @@ impl FtP {
         // FtP 12.3: a large battle: winner +3, loser -5.
         if am.large {
             let (w, l) = if am.attacker_won { (side, e) } else { (e, side) };
-            self.add_sw(st, w, 3, log, "FtP 12.3 large battle won");
-            self.add_sw(st, l, -5, log, "FtP 12.3 large battle lost");
+            let sw = self.formulas.sw.large_battle;
+            self.add_sw(st, w, sw.winner as i16, log, "FtP 12.3 large battle won");
+            self.add_sw(st, l, sw.loser as i16, log, "FtP 12.3 large battle lost");
         }
         if am.attacker_won {
             self.mark_beaten(st, e, s);

@@ -271,6 +271,10 @@ pub struct EditionDef {
     pub naval_retreat: NavalRetreat,
     pub pr_tie_break: PrTieBreak,
     pub elite_loss_threshold: u8,
+    /// FtP 7.7.3: a corps' (any non-army force's) commander is exempt from leader casualties
+    /// unless he is the only general (IT 7.73 "il generale al comando"), or only an army's is
+    /// (ES 7.7.3 "el general al mando de un ejército (no un cuerpo)").
+    pub corps_commander_casualty_exempt: bool,
     pub shenandoah: ShenandoahRule,
     pub shenandoah_va_condition: bool,
     pub strategic_move_units: StrategicMoveUnits,
@@ -1133,6 +1137,7 @@ struct EditionRec {
     naval_retreat: Spanned<String>,
     pr_tie_break: Spanned<String>,
     elite_loss_threshold: u8,
+    corps_commander_casualty_exempt: bool,
     shenandoah: Spanned<String>,
     shenandoah_va_condition: bool,
     strategic_move_units: Spanned<String>,
@@ -1970,6 +1975,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             naval_retreat: typed(ctx, src, &e.naval_retreat, "naval_retreat"),
             pr_tie_break: typed(ctx, src, &e.pr_tie_break, "pr_tie_break"),
             elite_loss_threshold: e.elite_loss_threshold,
+            corps_commander_casualty_exempt: e.corps_commander_casualty_exempt,
             shenandoah: typed(ctx, src, &e.shenandoah, "shenandoah"),
             shenandoah_va_condition: e.shenandoah_va_condition,
             strategic_move_units: typed(ctx, src, &e.strategic_move_units, "strategic_move_units"),

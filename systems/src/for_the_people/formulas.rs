@@ -59,11 +59,52 @@ pub struct BattleSw {
     pub loser: i8,
 }
 
-/// The keys of `[strategic_will]` these formulas use.
+/// A Strategic Will change per side.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct SideSw {
+    pub union: i16,
+    pub csa: i16,
+}
+
+/// FtP 12.1.2: the SW changes while the CSA holds spaces of an original Union state.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct StateHeldSw {
+    pub union: i16,
+    pub csa: i16,
+    pub min_csa_spaces: u16,
+}
+
+/// The keys of `[strategic_will]` the rules read (FtP 12; a key missing or mistyped is a
+/// diagnostic on game.toml).
 #[derive(Clone, Debug, Deserialize)]
 pub struct SwTable {
+    /// FtP 10.5.4, 12.5.
     pub failed_br_roll: i8,
+    /// FtP 12.3.
     pub large_battle: BattleSw,
+    /// FtP 12.1.2 (IT 12.12).
+    pub union_state_held: StateHeldSw,
+    /// FtP 12.6, 11.2.2.
+    pub capital_displaced: SideSw,
+    /// FtP 12.6, 11.2.3.
+    pub capital_not_approved: i16,
+    /// FtP 12.7.
+    pub army_lost: SideSw,
+    /// FtP 12.8.
+    pub mississippi_bonus: i16,
+    /// FtP 12.9: the Union's war weariness and, after the Emancipation Proclamation, the CSA's
+    /// war guilt, each Fall.
+    pub fall_weariness: i16,
+    /// FtP 5.2.2, 12.10.
+    pub army_creation_outranked: i16,
+    /// FtP 5.6.7 A.
+    pub mcclellan_bonus: i16,
+}
+
+impl SideSw {
+    pub fn of(&self, side: Side) -> i16 {
+        if side == Side::Union { self.union } else { self.csa }
+    }
 }
 
 /// Everything the formulas read besides `Content::attrition`.

@@ -264,6 +264,7 @@ impl FtP {
                 "fort-garrison-beaten" => opts.fort_taken_at_once = v == "taken",
                 "sp-differential" => opts.sp_differential_every_end = v == "every-end",
                 "closed-zone-penalty" => opts.closed_zone_every_turn = v == "every-turn",
+                "reshuffle-timing" => opts.reshuffle_next_draw = v == "next-draw",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",

@@ -167,18 +167,34 @@ impl FtP {
     pub(super) fn deal(&self, st: &mut State, log: &mut Log) {
         let n = self.c.turns[st.turn as usize - 1].cards;
         for side in [Side::Union, Side::Csa] {
-            for _ in 0..n {
-                if st.piles.is_empty(DECK) {
-                    // FtP 3.2: discards (plus any undrawn cards) form the new deck.
-                    st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng);
-                    log.info(|| "the deck is reshuffled (FtP 3.2)".into());
-                }
-                if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
-                    break;
-                }
-            }
+            Self::draw_cards(st, side, n as usize, log);
         }
         log.draw(None, || format!("each player is dealt {n} cards (FtP 3.2)"));
+    }
+
+    /// FtP 3.2: `k` cards from the deck to `side`'s hand (fewer if the deck and the discards
+    /// run out). "Siempre que se agote el mazo" the discards (plus any undrawn cards) form a new
+    /// deck: [INTERP] option `reshuffle-timing` = `last-card` (default) reshuffles the moment the
+    /// last card is drawn, without the cards played after; `next-draw` when a draw finds the
+    /// deck empty. A draw that finds the deck empty reshuffles under either reading.
+    pub(super) fn draw_cards(st: &mut State, side: Side, k: usize, log: &mut Log) {
+        for _ in 0..k {
+            if st.piles.is_empty(DECK) {
+                Self::reshuffle(st, log);
+            }
+            if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
+                break;
+            }
+            if st.piles.is_empty(DECK) && !st.opts.reshuffle_next_draw {
+                Self::reshuffle(st, log);
+            }
+        }
+    }
+
+    fn reshuffle(st: &mut State, log: &mut Log) {
+        if st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng) > 0 {
+            log.info(|| "the deck is exhausted: the discards are reshuffled into a new deck (FtP 3.2)".into());
+        }
     }
 
     // ------------------------------------------------------------------------------------
@@ -936,7 +952,7 @@ impl FtP {
                 st.capital[side.index()] = Some(space);
                 // FtP 11.2.3: -10 SW unless an approved space.
                 if !self.capital_approved(st, side, space) {
-                    self.add_sw(st, side, -10, log, "FtP 11.2.3 new capital not on an approved space");
+                    self.add_sw(st, side, self.formulas.sw.capital_not_approved, log, "FtP 11.2.3 new capital not on an approved space");
                 }
                 log.info(|| format!("{} capital moves to {}", side.name(), self.sname(space)));
                 st.flow.pop();
@@ -1088,7 +1104,7 @@ impl FtP {
         st.armies[army as usize] = Some(ArmySt { space: s, sp: take, commander: Some(commander) });
         log.info(|| format!("{} creates {} at {} (FtP 5.2.1)", side.name(), self.c.armies[army as usize].name, self.sname(s)));
         if outranked {
-            self.add_sw(st, side, -2, log, "FtP 5.2.2 a higher-rated general elsewhere");
+            self.add_sw(st, side, self.formulas.sw.army_creation_outranked, log, "FtP 5.2.2 a higher-rated general elsewhere");
         }
     }
 
@@ -1172,8 +1188,7 @@ impl FtP {
         let e = other(side);
         if st.capital[e.index()] == Some(s) {
             st.capital[e.index()] = None;
-            let loss = if e == Side::Union { -30 } else { -15 };
-            self.add_sw(st, e, loss, log, "FtP 12.6 national capital displaced");
+            self.add_sw(st, e, self.formulas.sw.capital_displaced.of(e), log, "FtP 12.6 national capital displaced");
         }
     }
 
@@ -1401,8 +1416,7 @@ impl FtP {
         self.elite_army_gone(st, a);
         st.army_ready[a as usize] = st.turn + 1;
         log.info(|| format!("{} is eliminated (FtP 5.2.1)", self.c.armies[a as usize].name));
-        let pen = if side == Side::Union { -10 } else { -5 };
-        self.add_sw(st, side, pen, log, "FtP 12.7 army lost");
+        self.add_sw(st, side, self.formulas.sw.army_lost.of(side), log, "FtP 12.7 army lost");
     }
 
     pub(super) fn eliminate_space(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
@@ -1585,9 +1599,10 @@ impl FtP {
         }
         // FtP 12.9: Fall turns, Union war weariness; CSA war guilt after Emancipation.
         if self.c.turns[st.turn as usize - 1].season == Season::Fall {
-            self.add_sw(st, Side::Union, -5, log, "FtP 12.9 war weariness");
+            let sw = self.formulas.sw.fall_weariness;
+            self.add_sw(st, Side::Union, sw, log, "FtP 12.9 war weariness");
             if st.emancipation {
-                self.add_sw(st, Side::Csa, -5, log, "FtP 12.9 war guilt");
+                self.add_sw(st, Side::Csa, sw, log, "FtP 12.9 war guilt");
             }
         }
     }
@@ -1661,9 +1676,10 @@ impl FtP {
         // border state the Union controlled for the whole turn (never an original CSA state).
         for (i, def) in self.c.states.iter().enumerate() {
             let union_state = def.side == StateSide::Union || (ed.union_state_penalty_includes_border && def.side == StateSide::Border && union_before[i]);
-            if union_state && self.controlled_count(st, Side::Csa, i) >= 3 {
-                self.pc_sw(st, Side::Union, -5, SwRule::UnionStateHeld, Some(i));
-                self.pc_sw(st, Side::Csa, 5, SwRule::UnionStateHeld, Some(i));
+            let held = self.formulas.sw.union_state_held;
+            if union_state && self.controlled_count(st, Side::Csa, i) >= held.min_csa_spaces {
+                self.pc_sw(st, Side::Union, held.union, SwRule::UnionStateHeld, Some(i));
+                self.pc_sw(st, Side::Csa, held.csa, SwRule::UnionStateHeld, Some(i));
             }
         }
     }

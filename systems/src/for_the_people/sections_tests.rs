@@ -642,3 +642,104 @@ fn a_closed_blockade_zone_in_a_turn_without_rolls_by_option_fpt_10_5_1_12_5() {
         assert!(closed_sw >= 1, "every-turn {every}: the closed zone costs 2 SW in a BR turn");
     }
 }
+
+/// FtP 3.2 [INTERP] option `reshuffle-timing`: the deck holds exactly the cards of a draw.
+/// `last-card` (default; ES "siempre que se agote el mazo ... se vuelven a barajar las cartas y
+/// se prosigue el juego"): the discards form the new deck the moment the last card is drawn, so
+/// a card discarded afterwards waits for the next reshuffle; `next-draw`: the deck stays empty
+/// until a draw finds it so, and the card discarded meanwhile is shuffled in then. A deal that
+/// empties the deck midway reshuffles under either reading.
+#[test]
+fn the_deck_is_reshuffled_when_it_runs_out_by_option_fpt_3_2() {
+    use super::FtP;
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 1);
+    assert!(!g.setup(&setup).unwrap().opts.reshuffle_next_draw, "last-card is the default");
+    setup.options.insert("reshuffle-timing".into(), "next-draw".into());
+    assert!(g.setup(&setup).unwrap().opts.reshuffle_next_draw);
+    let mut st = new("1861", 1);
+    empty_hands(&mut st);
+    // Three cards left in the deck, the rest discarded.
+    while st.piles.len(DECK) > 3 {
+        let c = st.piles.top(DECK).unwrap();
+        st.piles.move_card(c, DECK, DISCARD).unwrap();
+    }
+    let discards = st.piles.len(DISCARD);
+    for next_draw in [false, true] {
+        let mut x = st.clone();
+        x.opts.reshuffle_next_draw = next_draw;
+        FtP::draw_cards(&mut x, Side::Union, 3, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[0]), 3);
+        if next_draw {
+            assert!(x.piles.is_empty(DECK), "next-draw: the deck waits empty");
+        } else {
+            assert_eq!(x.piles.len(DECK), discards, "last-card: reshuffled at once");
+            assert!(x.piles.is_empty(DISCARD));
+        }
+        // The Union plays a card (it goes to the discards), then the CSA draws one.
+        let played = x.piles.top(HAND[0]).unwrap();
+        x.piles.move_card(played, HAND[0], DISCARD).unwrap();
+        FtP::draw_cards(&mut x, Side::Csa, 1, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[1]), 1);
+        let in_deck = x.piles.cards(DECK).contains(&played) || x.piles.cards(HAND[1]).contains(&played);
+        assert_eq!(in_deck, next_draw, "next-draw {next_draw}: the card played before the draw is in the new deck");
+        assert_eq!(x.piles.len(DECK) + x.piles.len(HAND[1]) + x.piles.len(DISCARD), discards + 1);
+    }
+    // A deal that runs the deck out midway reshuffles under either reading.
+    for next_draw in [false, true] {
+        let mut x = st.clone();
+        x.opts.reshuffle_next_draw = next_draw;
+        FtP::draw_cards(&mut x, Side::Union, 5, &mut Log::quiet());
+        assert_eq!(x.piles.len(HAND[0]), 5, "next-draw {next_draw}");
+        assert_eq!(x.piles.len(DECK), discards - 2, "next-draw {next_draw}");
+    }
+}
+
+/// FtP 12.7, 12.6, 12 (quick reference): the Strategic Will changes are read from game.toml's
+/// `[strategic_will]` (no number of the rules written twice): the printed values, and a modded
+/// `army_lost` is the SW an eliminated army costs.
+#[test]
+fn strategic_will_values_are_read_from_game_toml_fpt_12_7() {
+    let sw = &game().formulas.sw;
+    assert_eq!((sw.army_lost.union, sw.army_lost.csa), (-10, -5), "FtP 12.7");
+    assert_eq!((sw.capital_displaced.union, sw.capital_displaced.csa, sw.capital_not_approved), (-30, -15, -10), "FtP 12.6");
+    assert_eq!((sw.union_state_held.union, sw.union_state_held.csa, sw.union_state_held.min_csa_spaces), (-5, 5, 3), "FtP 12.1.2");
+    assert_eq!((sw.mississippi_bonus, sw.fall_weariness, sw.army_creation_outranked, sw.mcclellan_bonus), (10, -5, -2, 5), "FtP 12.8, 12.9, 5.2.2, 5.6.7 A");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content");
+    let mut c = super::load_content(&[dir]).expect("content loads");
+    let lost = c.strategic_will.get_mut("army_lost").and_then(|v| v.as_table_mut()).expect("army_lost");
+    lost.insert("union".into(), toml::Value::Integer(-7));
+    let g = super::FtP::new(c).expect("modded content");
+    let mut st = new("1861", 1);
+    let a = army("army_of_the_potomac");
+    st.armies[a as usize] = Some(ArmySt { space: sp("washington"), sp: 0, commander: None });
+    st.sw_plus = [false, false]; // exact losses (12.4)
+    let before = st.sw[0];
+    g.eliminate_army(&mut st, Side::Union, a, &mut Log::quiet());
+    assert_eq!(st.sw[0], before - 7);
+}
+
+/// FtP 8.3: "las brigadas de caballería que se desplazan en solitario y las UM situadas en
+/// fuertes costeros no reciben ninguna penalización por estar sin suministros": with every space
+/// Union-controlled (no CSA LOC anywhere), a lone CSA brigade and the garrison of a CSA coastal
+/// fort defend in supply; infantry elsewhere does not.
+#[test]
+fn lone_brigades_and_coastal_fort_garrisons_ignore_supply_fpt_8_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    for c in st.control.iter_mut() {
+        *c = Control::Of(Side::Union);
+    }
+    st.control[sp("fort_sumter") as usize] = Control::Of(Side::Csa);
+    put_sp(&mut st, Side::Csa, "fort_sumter", 1);
+    put_sp(&mut st, Side::Csa, "atlanta", 2);
+    put_general(&mut st, "stuart", GenAt::Map(sp("knoxville")));
+    assert!(!g.supplied(&st, Side::Csa)[sp("atlanta") as usize]);
+    assert!(g.defender_force(&st, Side::Csa, sp("atlanta")).out_of_supply, "infantry without a LOC");
+    let brigade = g.defender_force(&st, Side::Csa, sp("knoxville"));
+    assert_eq!(brigade.kind, super::battle::ForceKind::CavalryBrigade);
+    assert!(!brigade.out_of_supply, "a lone brigade");
+    assert!(!g.defender_force(&st, Side::Csa, sp("fort_sumter")).out_of_supply, "a coastal fort's garrison");
+}

@@ -51,7 +51,7 @@ impl FtP {
         let near = self.c.map.reachable(SpaceId(cap), MCCLELLAN_RANGE, |_, _, l| l.is_land().then_some(1)).iter().any(|&(s, _)| s.0 == at);
         if near {
             st.special.mcclellan_bonus = true;
-            self.add_sw(st, Side::Union, 5, log, "FtP 5.6.7 A McClellan given command near the capital");
+            self.add_sw(st, Side::Union, self.formulas.sw.mcclellan_bonus, log, "FtP 5.6.7 A McClellan given command near the capital");
         }
     }
 

@@ -327,6 +327,11 @@ pub struct Opts {
     /// rolls (else the whole BR step is skipped then).
     #[serde(default)]
     pub closed_zone_every_turn: bool,
+    /// FtP 3.2 [INTERP] option `reshuffle-timing` = `next-draw`: the deck is reshuffled when a
+    /// draw finds it empty (else the moment its last card is drawn, ES "siempre que se agote el
+    /// mazo", IT "ogni volta che il mazzo finisce").
+    #[serde(default)]
+    pub reshuffle_next_draw: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals

@@ -302,7 +302,7 @@ impl FtP {
     pub(super) fn mississippi_bonus(&self, st: &mut State) {
         if !st.mississippi_bonus && self.unc_whole_mississippi(st) {
             st.mississippi_bonus = true;
-            self.pc_sw(st, Side::Union, 10, super::sw_order::SwRule::Mississippi, None);
+            self.pc_sw(st, Side::Union, self.formulas.sw.mississippi_bonus, super::sw_order::SwRule::Mississippi, None);
         }
     }
 }

@@ -526,15 +526,8 @@ impl FtP {
                     }
                 }
                 Cmd::Draw(side, k) => {
-                    for _ in 0..k {
-                        if st.piles.is_empty(DECK) {
-                            // FtP 3.2: the discards form the new deck.
-                            st.piles.reshuffle_into(DISCARD, DECK, &mut st.rng);
-                        }
-                        if st.piles.move_top(DECK, HAND[side.index()]).is_none() {
-                            break;
-                        }
-                    }
+                    // FtP 3.2: the deck reshuffled when it runs out.
+                    Self::draw_cards(st, side, k as usize, log);
                     log.draw(Some(side.index() as u8), || format!("{} draws {k} card(s)", side.name()));
                 }
                 Cmd::TakeFromDiscard(side, n) => Self::take_card(st, n, DISCARD, HAND[side.index()])?,
