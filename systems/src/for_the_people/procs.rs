@@ -1843,10 +1843,11 @@ impl FtP {
                     .count() as i16;
                 let lead = (u - c).max(0) / *sw_lead_per_state as i16;
                 let n = held - cancel + lead;
+                let states = if n == 1 { "state" } else { "states" };
                 if n >= *states_needed as i16 {
-                    (vec![0], format!("FtP 17.3: the Union counts {n} states"))
+                    (vec![0], format!("FtP 17.3: the Union counts {n} {states}"))
                 } else {
-                    (vec![1], format!("FtP 17.3: the Union counts only {n} states"))
+                    (vec![1], format!("FtP 17.3: the Union counts only {n} {states} of the {states_needed} needed"))
                 }
             }
         }
