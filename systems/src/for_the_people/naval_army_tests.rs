@@ -170,20 +170,3 @@ fn strategic_movement_to_an_army_fpt_10_2_1() {
     check(&st);
 }
 
-/// T-FORT-1 (FtP 6.8.5): Ship Island / Key West puts a Union PC on Forts St. Philip/Jackson
-/// unless a CSA SP or ironclad is there.
-#[test]
-fn t_fort_1_ship_island_takes_forts_st_philip_jackson() {
-    let g = game();
-    let mut log = bivouac_engine::log::Log::quiet();
-    let mut st = board("1861", Side::Union, 9);
-    own(&mut st, Side::Csa, "forts_st_philip_jackson");
-    put(&mut st, Side::Csa, "forts_st_philip_jackson", 1);
-    assert!(!g.ship_island_forts(&mut st, &mut log));
-    st.sp[sp("forts_st_philip_jackson") as usize][1] = 0;
-    st.naval.ironclads.push(sp("forts_st_philip_jackson"));
-    assert!(!g.ship_island_forts(&mut st, &mut log));
-    st.naval.ironclads.clear();
-    assert!(g.ship_island_forts(&mut st, &mut log));
-    assert_eq!(st.control(sp("forts_st_philip_jackson")), Control::Of(Side::Union));
-}
