@@ -84,6 +84,21 @@ impl FtP {
         self.c.map.space(SpaceId(s)).coastal_fort && st.control[s as usize] == Control::Of(other(side))
     }
 
+    /// A fort fights for the defender of a land battle in `s` entered by `side` (FtP 6.8.7): an
+    /// enemy fort counter, an enemy coastal fort, or (ES 6.8.7 "Una fuerza de la Unión en un
+    /// fuerte costero con CP de la Confederación obtiene igualmente un m.t.d. de +2", ES 6.8.2
+    /// "posible en Fort Monroe"; edition setting `union_in_csa_coastal_fort_drm`, IT 6.87 lacks
+    /// the sentence) Union SP attacked by the CSA in a coastal fort still carrying a CSA PC.
+    pub fn defender_fort(&self, st: &State, side: Side, s: Sp) -> bool {
+        st.fort[s as usize] == Some(other(side))
+            || self.enemy_coastal_fort(st, side, s)
+            || (side == Side::Csa
+                && self.c.editions[st.edition as usize].union_in_csa_coastal_fort_drm
+                && self.c.map.space(SpaceId(s)).coastal_fort
+                && st.control[s as usize] == Control::Of(Side::Csa)
+                && self.strength(st, Side::Union, s) > 0)
+    }
+
     pub fn has_fort(&self, st: &State, s: Sp) -> bool {
         st.fort[s as usize].is_some() || self.c.map.space(SpaceId(s)).coastal_fort
     }
