@@ -207,6 +207,14 @@ impl FtP {
         }
     }
 
+    /// FtP 8.1.2: "la Unión no puede trazar LC a lo largo de ríos navegables a través de espacios
+    /// que contengan un fuerte confederado o un buque blindado confederado": a Union LOC never
+    /// follows a river lane into or out of a space holding a CSA ironclad, even an own or
+    /// neutral one (the unit's own space apart, `supplied_now`).
+    fn river_ironclad(&self, st: &State, side: Side, l: &super::content::LinkDef, x: Sp) -> bool {
+        side == Side::Union && matches!(l.kind, LinkKind::River(_)) && st.naval.ironclad(x)
+    }
+
     /// FtP 8.1.2: a Union LOC along a river may pass an enemy-controlled space (even with CSA
     /// SP) where the Union has UNC; never a CSA fort or ironclad (they negate UNC, 6.6.2).
     fn loc_enters(&self, unc: &Unc, pass: &[bool], side: Side, l: &super::content::LinkDef, t: Sp) -> bool {
@@ -222,7 +230,7 @@ impl FtP {
         let mut out = reach.clone();
         for (s, o) in out.iter_mut().enumerate() {
             if !*o {
-                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0));
+                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0) && !self.river_ironclad(st, side, l, t.0));
                 // FtP 8.2: a port under UNC supplies a Union force in that same space.
                 *o |= side == Side::Union && self.c.map.space(SpaceId(s as Sp)).port.is_some() && unc.at(s as Sp) && !self.potomac_closed(st, s as Sp);
             }
@@ -257,7 +265,12 @@ impl FtP {
         }
         while let Some(s) = queue.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                if !reach[t.index()] && self.loc_link(&unc, side, l, s, t.0) && self.loc_enters(&unc, &pass, side, l, t.0) {
+                if !reach[t.index()]
+                    && self.loc_link(&unc, side, l, s, t.0)
+                    && self.loc_enters(&unc, &pass, side, l, t.0)
+                    && !self.river_ironclad(st, side, l, s)
+                    && !self.river_ironclad(st, side, l, t.0)
+                {
                     reach[t.index()] = true;
                     queue.push(t.0);
                 }
