@@ -325,7 +325,7 @@ impl FtP {
         let elite_armies = self.commit_elite(st, s, &mut att, &mut def);
         let d = self.c.map.space(SpaceId(s));
         let field = Field {
-            fort: st.fort[s as usize] == Some(e) || self.enemy_coastal_fort(st, side, s),
+            fort: self.defender_fort(st, side, s),
             resource_center: d.resource > 0,
             capital: d.national_capital.is_some() || d.union_state_capital,
             amphibious: self.amphibious_at(st, s),

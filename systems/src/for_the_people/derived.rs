@@ -72,6 +72,8 @@ struct SupplyKey {
     rc_destroyed: Vec<bool>,
     in_force: Vec<CardNo>,
     unc: Unc,
+    /// FtP 8.1.2: CSA ironclads close Union river LOCs even where UNC is already negated.
+    ironclads: Vec<Sp>,
 }
 
 /// Everything `north_reach_now` reads (FtP 10.3.1): the spaces it may pass, and how.
@@ -178,6 +180,7 @@ impl FtP {
             rc_destroyed: st.rc_destroyed.clone(),
             in_force: st.in_force.iter().map(|f| f.card).collect(),
             unc: self.unc(st),
+            ironclads: st.naval.ironclads.clone(),
         }
     }
 

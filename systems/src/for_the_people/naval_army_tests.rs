@@ -170,20 +170,28 @@ fn strategic_movement_to_an_army_fpt_10_2_1() {
     check(&st);
 }
 
-/// T-FORT-1 (FtP 6.8.5): Ship Island / Key West puts a Union PC on Forts St. Philip/Jackson
-/// unless a CSA SP or ironclad is there.
+
+/// T-FORT-1 (FtP 6.8.7, 6.8.2): Union SP in Fort Monroe while it still carries a CSA PC (taken
+/// this turn, `fort-garrison-beaten = stays`) defend with the fort +2 against a CSA land attack
+/// in the Spanish edition (ES 6.8.7 "Una fuerza de la Unión en un fuerte costero con CP de la
+/// Confederación obtiene igualmente un m.t.d. de +2", 6.8.2 "posible en Fort Monroe"); the
+/// Italian 6.87 lacks the sentence (edition setting `union_in_csa_coastal_fort_drm`).
 #[test]
-fn t_fort_1_ship_island_takes_forts_st_philip_jackson() {
+fn union_force_in_a_csa_pc_coastal_fort_gets_the_fort_drm_spanish_fpt_6_8_7() {
     let g = game();
-    let mut log = bivouac_engine::log::Log::quiet();
-    let mut st = board("1861", Side::Union, 9);
-    own(&mut st, Side::Csa, "forts_st_philip_jackson");
-    put(&mut st, Side::Csa, "forts_st_philip_jackson", 1);
-    assert!(!g.ship_island_forts(&mut st, &mut log));
-    st.sp[sp("forts_st_philip_jackson") as usize][1] = 0;
-    st.naval.ironclads.push(sp("forts_st_philip_jackson"));
-    assert!(!g.ship_island_forts(&mut st, &mut log));
-    st.naval.ironclads.clear();
-    assert!(g.ship_island_forts(&mut st, &mut log));
-    assert_eq!(st.control(sp("forts_st_philip_jackson")), Control::Of(Side::Union));
+    for (ed, drm) in [("spanish", true), ("italian", false)] {
+        let mut st = board("1861", Side::Csa, 9);
+        st.edition = g.c.edition(ed).expect("edition");
+        own(&mut st, Side::Csa, "fort_monroe");
+        // No Union SP there: no Union force to shelter.
+        assert!(!g.defender_fort(&st, Side::Csa, sp("fort_monroe")), "{ed}");
+        put(&mut st, Side::Union, "fort_monroe", 2);
+        assert_eq!(g.defender_fort(&st, Side::Csa, sp("fort_monroe")), drm, "{ed}");
+        // A Union-controlled coastal fort is the Union's fort in both editions (6.8.1).
+        own(&mut st, Side::Union, "fort_monroe");
+        assert!(g.defender_fort(&st, Side::Csa, sp("fort_monroe")), "{ed}");
+        // A Union attack on a CSA-PC coastal fort: the CSA's fort (unchanged).
+        own(&mut st, Side::Csa, "fort_monroe");
+        assert!(g.defender_fort(&st, Side::Union, sp("fort_monroe")), "{ed}");
+    }
 }

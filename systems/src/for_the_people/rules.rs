@@ -84,6 +84,21 @@ impl FtP {
         self.c.map.space(SpaceId(s)).coastal_fort && st.control[s as usize] == Control::Of(other(side))
     }
 
+    /// A fort fights for the defender of a land battle in `s` entered by `side` (FtP 6.8.7): an
+    /// enemy fort counter, an enemy coastal fort, or (ES 6.8.7 "Una fuerza de la Unión en un
+    /// fuerte costero con CP de la Confederación obtiene igualmente un m.t.d. de +2", ES 6.8.2
+    /// "posible en Fort Monroe"; edition setting `union_in_csa_coastal_fort_drm`, IT 6.87 lacks
+    /// the sentence) Union SP attacked by the CSA in a coastal fort still carrying a CSA PC.
+    pub fn defender_fort(&self, st: &State, side: Side, s: Sp) -> bool {
+        st.fort[s as usize] == Some(other(side))
+            || self.enemy_coastal_fort(st, side, s)
+            || (side == Side::Csa
+                && self.c.editions[st.edition as usize].union_in_csa_coastal_fort_drm
+                && self.c.map.space(SpaceId(s)).coastal_fort
+                && st.control[s as usize] == Control::Of(Side::Csa)
+                && self.strength(st, Side::Union, s) > 0)
+    }
+
     pub fn has_fort(&self, st: &State, s: Sp) -> bool {
         st.fort[s as usize].is_some() || self.c.map.space(SpaceId(s)).coastal_fort
     }
@@ -192,6 +207,14 @@ impl FtP {
         }
     }
 
+    /// FtP 8.1.2: "la Unión no puede trazar LC a lo largo de ríos navegables a través de espacios
+    /// que contengan un fuerte confederado o un buque blindado confederado": a Union LOC never
+    /// follows a river lane into or out of a space holding a CSA ironclad, even an own or
+    /// neutral one (the unit's own space apart, `supplied_now`).
+    fn river_ironclad(&self, st: &State, side: Side, l: &super::content::LinkDef, x: Sp) -> bool {
+        side == Side::Union && matches!(l.kind, LinkKind::River(_)) && st.naval.ironclad(x)
+    }
+
     /// FtP 8.1.2: a Union LOC along a river may pass an enemy-controlled space (even with CSA
     /// SP) where the Union has UNC; never a CSA fort or ironclad (they negate UNC, 6.6.2).
     fn loc_enters(&self, unc: &Unc, pass: &[bool], side: Side, l: &super::content::LinkDef, t: Sp) -> bool {
@@ -207,7 +230,7 @@ impl FtP {
         let mut out = reach.clone();
         for (s, o) in out.iter_mut().enumerate() {
             if !*o {
-                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0));
+                *o = self.c.map.neighbors(SpaceId(s as Sp)).any(|(t, l)| reach[t.index()] && self.loc_link(&unc, side, l, s as Sp, t.0) && !self.river_ironclad(st, side, l, t.0));
                 // FtP 8.2: a port under UNC supplies a Union force in that same space.
                 *o |= side == Side::Union && self.c.map.space(SpaceId(s as Sp)).port.is_some() && unc.at(s as Sp) && !self.potomac_closed(st, s as Sp);
             }
@@ -242,7 +265,12 @@ impl FtP {
         }
         while let Some(s) = queue.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                if !reach[t.index()] && self.loc_link(&unc, side, l, s, t.0) && self.loc_enters(&unc, &pass, side, l, t.0) {
+                if !reach[t.index()]
+                    && self.loc_link(&unc, side, l, s, t.0)
+                    && self.loc_enters(&unc, &pass, side, l, t.0)
+                    && !self.river_ironclad(st, side, l, s)
+                    && !self.river_ironclad(st, side, l, t.0)
+                {
                     reach[t.index()] = true;
                     queue.push(t.0);
                 }

@@ -399,3 +399,32 @@ fn no_csa_interception_across_a_river_under_unc_fpt_6_5_1() {
         check(&st);
     }
 }
+
+/// FtP 8.1.2 (ES "la Unión no puede trazar LC a lo largo de ríos navegables a través de espacios
+/// que contengan un fuerte confederado o un buque blindado confederado"): a Union-held
+/// Vicksburg with a CSA ironclad (UNC negated, so no source itself) is not entered by the Union
+/// river LOC from Memphis (the Memphis - Vicksburg lane has no land link): Union SP at Jackson MS,
+/// every other neighbour Confederate, lose their LOC; without the ironclad they have it.
+#[test]
+fn a_csa_ironclad_closes_a_union_river_loc_fpt_8_1_2() {
+    let g = game();
+    let mut st = board("1861", Side::Csa, 9);
+    for f in st.fort.iter_mut() {
+        *f = None;
+    }
+    st.naval.ironclads.clear();
+    for s in ["new_orleans", "forts_st_philip_jackson", "jackson_ms", "grand_gulf", "canton", "forest", "brookhaven", "monroe_la", "arkansas_post"] {
+        own(&mut st, Side::Csa, s);
+    }
+    // A CSA fort at Yazoo City: no Union LOC by the Yazoo, nor by land from it to Vicksburg.
+    own(&mut st, Side::Csa, "yazoo_city");
+    fort(&mut st, Side::Csa, "yazoo_city");
+    own(&mut st, Side::Union, "memphis");
+    own(&mut st, Side::Union, "vicksburg");
+    put(&mut st, Side::Union, "jackson_ms", 2);
+    assert!(g.supplied(&st, Side::Union)[sp("jackson_ms") as usize], "test premise: Vicksburg is a UNC source");
+    st.naval.ironclads.push(sp("vicksburg"));
+    assert!(!g.unc(&st).at(sp("vicksburg")), "FtP 6.6.2: the ironclad negates UNC at Vicksburg");
+    assert!(g.supplied(&st, Side::Union)[sp("memphis") as usize]);
+    assert!(!g.supplied(&st, Side::Union)[sp("jackson_ms") as usize], "FtP 8.1.2: no river LOC through the ironclad");
+}

@@ -113,16 +113,3 @@ impl FtP {
         }
     }
 }
-
-impl FtP {
-    /// FtP 6.8.5: "Ship Island / Key West" (#61) puts a Union PC on Forts St. Philip/Jackson at
-    /// once, unless a CSA SP or a CSA ironclad is there. Returns whether it did.
-    pub fn ship_island_forts(&self, st: &mut State, log: &mut Log) -> bool {
-        let Some(f) = self.c.space("forts_st_philip_jackson").map(|s| s.0) else { return false };
-        if self.strength(st, Side::Csa, f) > 0 || st.naval.ironclad(f) || st.controls(Side::Union, f) {
-            return false;
-        }
-        self.place_pc(st, Side::Union, f, log);
-        true
-    }
-}

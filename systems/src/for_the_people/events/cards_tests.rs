@@ -65,6 +65,7 @@ fn card_071_anaconda_example_blockade_1_to_2_and_cap_4_after_intervention_fpt_10
     assert_eq!(st.blockade, 4);
 }
 
+/// T-FORT-1 (FtP 6.8.5): played in play, through 061.lua.
 #[test]
 fn card_061_ship_island_union_pc_on_forts_st_philip_jackson_fpt_6_8_5() {
     let g = game();
@@ -81,6 +82,16 @@ fn card_061_ship_island_union_pc_on_forts_st_philip_jackson_fpt_6_8_5() {
     st.sp[forts as usize][1] = 1;
     play(g, &mut st, Side::Union, 61, &[], &[]).unwrap();
     assert_eq!(st.control(forts), Control::Of(Side::Csa));
+    // FtP 6.8.5 "y/o buque blindado confederado": a CSA ironclad there, no CSA SP: no PC, the
+    // ironclad stays (no PC to sweep it, 6.7), the blockade still rises.
+    let mut st = with_card("1861", Side::Union, 61);
+    st.sp[forts as usize][1] = 0;
+    st.naval.ironclads = vec![forts];
+    let level = st.blockade;
+    play(g, &mut st, Side::Union, 61, &[], &[]).unwrap();
+    assert_eq!(st.control(forts), Control::Of(Side::Csa));
+    assert!(st.naval.ironclad(forts));
+    assert_eq!(st.blockade, level + 1);
 }
 
 #[test]
