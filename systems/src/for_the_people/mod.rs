@@ -271,6 +271,7 @@ impl FtP {
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
                 "fort-return" => opts.fort_return_pc = v == "pc-phase",
+                "csa-rail-1864" => opts.csa_rail_road = v == "road",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}

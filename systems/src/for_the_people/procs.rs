@@ -609,9 +609,10 @@ impl FtP {
         if l.upgrade_1864 && self.csa_railroads_built(st) { LinkKind::Rail } else { l.kind }
     }
 
-    /// FtP 5.9.3: are the 1864 CSA railroads built?
+    /// FtP 5.9.3: are the 1864 CSA railroads built? (FtP 16 option `csa-rail-1864`: a scenario's
+    /// `csa_rail_built` holds unless the players chose `road`.)
     pub(super) fn csa_railroads_built(&self, st: &State) -> bool {
-        self.c.scenarios[st.sc as usize].csa_rail_built
+        (self.c.scenarios[st.sc as usize].csa_rail_built && !st.opts.csa_rail_road)
             || match self.c.editions[st.edition as usize].csa_rail_build {
                 CsaRailBuild::AutomaticSpring1864 => st.turn >= 10,
                 CsaRailBuild::CsaOps1864 => st.csa_rail_built,

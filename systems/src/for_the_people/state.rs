@@ -279,6 +279,11 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
+    /// FtP 5.9.3, 16 [INTERP] option `csa-rail-1864` = `road`: the 1864 scenario starts with
+    /// Meridian-Demopolis and Greensboro-Danville still roads (else already railroads, the
+    /// scenario's `csa_rail_built`); they then become railroads by the edition's `csa_rail_build`.
+    #[serde(default)]
+    pub csa_rail_road: bool,
     /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs, strong_brigades.rs).
     #[serde(default)]
     pub special_generals: bool,
