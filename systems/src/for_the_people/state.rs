@@ -383,6 +383,10 @@ pub struct State {
     /// Generals and SP already used by the campaign event being played (FtP 4.3.1).
     pub campaign_used: Vec<GeneralId>,
     pub campaign_armies: Vec<ArmyId>,
+    /// FtP 4.3.1: loose SP of the campaign's side that have already moved on the campaign card
+    /// being played, by space (they may not move again with another force of that card).
+    #[serde(default)]
+    pub campaign_sp: Vec<(Sp, u8)>,
     /// Who plays the next strategy round, and who played the last one.
     pub next: Side,
     /// SP gained and lost per side since the start (conservation, fuzz invariant).
