@@ -130,3 +130,41 @@ fn csa_railroads_by_edition_fpt_5_9_3() {
         }
     }
 }
+
+/// FtP 16, 5.9.3 [INTERP] option `csa-rail-1864`: the 1864 scenario starts in Summer 1864 with
+/// Meridian-Demopolis and Greensboro-Danville already railroads (`built`, default). With `road`
+/// they are still roads: in the Italian edition (IT 5.93) until the CSA plays an OPs card to
+/// build them; in the Spanish edition they are railroads from Spring 1864 all the same.
+#[test]
+fn csa_rail_1864_option_road_keeps_the_links_roads_until_built_fpt_16_5_9_3() {
+    use super::content::LinkKind;
+    use super::play_tests::{act, legal_text, round_with};
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::map::graph::SpaceId;
+    let g = game();
+    let rail = |st: &State, a: &str, b: &str| {
+        let l = g.c.map.edges_between(SpaceId(sp(a)), SpaceId(sp(b))).next().expect("link");
+        g.link_kind(st, l) == LinkKind::Rail
+    };
+    for (ed, value, rail_at_start) in [("italian", None, true), ("italian", Some("built"), true), ("italian", Some("road"), false), ("spanish", Some("road"), true)] {
+        let mut setup = Setup::new("1864", 2, 4);
+        setup.options.insert("edition".into(), ed.into());
+        if let Some(v) = value {
+            setup.options.insert("csa-rail-1864".into(), v.into());
+        }
+        let mut st = g.setup(&setup).expect("setup");
+        assert_eq!(st.opts.csa_rail_road, value == Some("road"));
+        for (a, b) in [("meridian", "demopolis"), ("greensboro", "danville")] {
+            assert_eq!(rail(&st, a, b), rail_at_start, "{ed} {value:?}: {a}-{b}");
+        }
+        round_with(&mut st, Side::Csa, 9);
+        act(&mut st, Side::Csa, "ops 9");
+        let listed = legal_text(&st, Side::Csa).contains(&"build-railroads".to_string());
+        assert_eq!(listed, !rail_at_start, "{ed} {value:?}: build-railroads offered");
+        if listed {
+            act(&mut st, Side::Csa, "build-railroads");
+            assert!(rail(&st, "meridian", "demopolis") && rail(&st, "greensboro", "danville"), "{ed}: railroads once built");
+            check(&st);
+        }
+    }
+}

@@ -271,6 +271,7 @@ impl FtP {
                 // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
                 "fort-return" => opts.fort_return_pc = v == "pc-phase",
+                "csa-rail-1864" => opts.csa_rail_road = v == "road",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
                 "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
                 _ => {}
@@ -365,6 +366,7 @@ impl FtP {
             moving: None,
             campaign_used: Vec::new(),
             campaign_armies: Vec::new(),
+            campaign_sp: Vec::new(),
             next: Side::Union,
             sp_gained: [0, 0],
             sp_lost: [0, 0],
@@ -515,6 +517,8 @@ impl FtP {
             Action::Raid { .. } => "FtP 5.5.3",
             Action::GrowBrigade { general } => return self.grow_refusal(st, *general),
             Action::OpenQueue { .. } | Action::QueueCard { .. } => "FtP 20",
+            // FtP 4.3.1: the SP here already moved on the campaign card.
+            Action::PickUp { general: None } if st.moving.as_ref().is_some_and(|m| m.side.index() < 2 && self.campaign_moved_sp(st, m.side, m.at) > 0 && self.campaign_moved_sp(st, m.side, m.at) == st.sp[m.at as usize][m.side.index()]) => "FtP 4.3.1",
             Action::PickUp { general: None } | Action::DropOff { general: None } => "FtP 5.1.5",
             Action::PickUp { .. } | Action::DropOff { .. } => "FtP 5.6.6",
         };

@@ -348,7 +348,9 @@ impl FtP {
                 let cav = self.brigades_sp(st, general) as u8;
                 let min = if cav > 0 { 0 } else { 1 };
                 let leaving: Vec<GeneralId> = general.into_iter().collect();
-                for n in min..=loose.min(max.saturating_sub(cav)) {
+                // FtP 4.3.1: SP that already moved on this campaign card stay where they are.
+                let free = loose - if campaign { self.campaign_moved_sp(st, side, s) } else { 0 };
+                for n in min..=free.min(max.saturating_sub(cav)) {
                     if self.leaves_ok(st, side, s, loose - n, &leaving) {
                         out.push(Action::NavalMove { space: s, sp: n, general });
                     }
@@ -471,6 +473,7 @@ impl FtP {
             st.naval.campaign_naval = true;
             st.campaign_used.clear();
             st.campaign_armies.clear();
+            st.campaign_sp.clear();
             st.flow.replace(Frame::Naval);
         } else if campaign {
             let Frame::Campaign { left, .. } = top else { return };
@@ -481,6 +484,7 @@ impl FtP {
             if left <= 1 {
                 st.campaign_used.clear();
                 st.campaign_armies.clear();
+                st.campaign_sp.clear();
                 st.flow.replace(Frame::Naval);
             } else {
                 st.flow.replace(Frame::Campaign { side, left: left - 1 });

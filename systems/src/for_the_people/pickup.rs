@@ -35,13 +35,15 @@ impl FtP {
         }
         let (side, at) = (m.side, m.at);
         let loose = st.sp[at as usize][side.index()];
+        // FtP 4.3.1: SP that already moved on this campaign card may not be picked up.
+        let free = loose - if self.campaign_side(st) == Some(side) { self.campaign_moved_sp(st, side, at) } else { 0 };
         let here: Vec<GeneralId> = self.gens_at(st, side, at).collect();
         match m.kind {
             Formation::Army => {
                 let Some(a) = m.army else { return };
                 let strength = self.army_strength(st, a);
                 let max = self.c.movement.army.max_sp;
-                if loose > 0 && strength < max && self.company_ok(st, side, at, loose - 1, &[]) {
+                if free > 0 && strength < max && self.company_ok(st, side, at, loose - 1, &[]) {
                     out.push(Action::PickUp { general: None });
                 }
                 if st.armies[a as usize].is_some_and(|x| x.sp > 0) && strength > 1 {
@@ -64,7 +66,7 @@ impl FtP {
             Formation::Corps => {
                 let size = m.sp + self.brigades_sp(st, m.gens.iter().copied()) as u8;
                 let max = self.c.movement.corps.max_sp;
-                if loose > 0 && size < max && self.company_ok(st, side, at, loose - 1, &[]) {
+                if free > 0 && size < max && self.company_ok(st, side, at, loose - 1, &[]) {
                     out.push(Action::PickUp { general: None });
                 }
                 if m.sp > 0 {
@@ -120,6 +122,30 @@ impl FtP {
         st.campaign_used.contains(&g)
     }
 
+    /// The side playing the campaign card whose moves are under way, if any (FtP 4.3).
+    pub(super) fn campaign_side(&self, st: &State) -> Option<Side> {
+        st.flow.iter().find_map(|f| match f {
+            Frame::Campaign { side, .. } => Some(*side),
+            _ => None,
+        })
+    }
+
+    /// FtP 4.3.1: how many of `side`'s loose SP at `s` already moved on the campaign card.
+    pub(super) fn campaign_moved_sp(&self, st: &State, side: Side, s: Sp) -> u8 {
+        if self.campaign_side(st) != Some(side) {
+            return 0;
+        }
+        let moved: u8 = st.campaign_sp.iter().filter(|&&(x, _)| x == s).map(|&(_, n)| n).sum();
+        moved.min(st.sp[s as usize][side.index()])
+    }
+
+    /// FtP 4.3.1: `n` SP moved on the campaign card came to rest at `s`.
+    pub(super) fn note_campaign_sp(&self, st: &mut State, s: Sp, n: u8) {
+        if n > 0 {
+            st.campaign_sp.push((s, n));
+        }
+    }
+
     /// Perform a pick-up or a drop (already checked legal).
     pub(super) fn perform_pickup(&self, st: &mut State, a: &Action, log: &mut Log) {
         let Some(m) = st.moving.as_mut() else { return };
@@ -145,10 +171,17 @@ impl FtP {
                     y.sp -= 1;
                 }
                 st.sp[at as usize][i] += 1;
+                // FtP 4.3.1: an SP dropped on the way has moved on this card.
+                if self.campaign_side(st) == Some(side) {
+                    self.note_campaign_sp(st, at, 1);
+                }
             }
             (Action::DropOff { general: None }, None) => {
                 m.sp -= 1;
                 st.sp[at as usize][i] += 1;
+                if self.campaign_side(st) == Some(side) {
+                    self.note_campaign_sp(st, at, 1);
+                }
             }
             (Action::PickUp { general: Some(g) }, Some(x)) => st.generals[g as usize] = GenAt::Army(x),
             (Action::PickUp { general: Some(g) }, None) => {

@@ -312,6 +312,79 @@ fn campaign_card_moves_three_different_forces() {
     assert_eq!(st.generals[general("fremont") as usize], GenAt::Map(sp("jefferson_city")));
 }
 
+/// FtP 4.3.1 (ES "Ninguna UM, general o ejército puede desplazarse dos o más veces con la misma
+/// carta de campaña"; IT 4.31): the SP a division moved on a Major Campaign may not move again
+/// on that card: not as a division, not with a corps starting there, not picked up.
+#[test]
+fn sp_moved_on_a_campaign_card_do_not_move_again_fpt_4_3_1() {
+    let g = game();
+    let mut st = new("1861", 5);
+    round_with(&mut st, Side::Union, 83);
+    act(&mut st, Side::Union, "event 83");
+    act(&mut st, Side::Union, "division cairo 1");
+    let x = legal_text(&st, Side::Union)
+        .iter()
+        .filter_map(|a| a.strip_prefix("step ").map(sp))
+        .find(|&x| st.sp[x as usize][Side::Union.index()] == 0 && g.gens_at(&st, Side::Union, x).next().is_none() && g.army_in(&st, Side::Union, x).is_none())
+        .expect("an empty neighbour of Cairo");
+    act(&mut st, Side::Union, &format!("step {}", g.sid(x)));
+    act(&mut st, Side::Union, "stop");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 2, .. })));
+    assert_eq!(st.sp[x as usize][Side::Union.index()], 1);
+    let name = g.sid(x).to_string();
+    assert!(!legal_text(&st, Side::Union).iter().any(|a| a.starts_with(&format!("division {name} "))), "the same SP again");
+    super::choices_tests::refused(&mut st, Side::Union, &format!("division {name} 1"), "FtP 4.3.1");
+    // A general there may move, but without the SP; nor pick them up.
+    st.generals[general("fremont") as usize] = GenAt::Map(x);
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"corps fremont 0".to_string()) && !l.contains(&"corps fremont 1".to_string()), "{l:?}");
+    super::choices_tests::refused(&mut st, Side::Union, "corps fremont 1", "FtP 4.3.1");
+    act(&mut st, Side::Union, "corps fremont 0");
+    assert!(!legal_text(&st, Side::Union).contains(&"pick-up sp".to_string()));
+    super::choices_tests::refused(&mut st, Side::Union, "pick-up sp", "FtP 4.3.1");
+    // Without the campaign card's record (another card), the SP may move.
+    let mut other = new("1861", 5);
+    round_with(&mut other, Side::Union, 83);
+    act(&mut other, Side::Union, "event 83");
+    other.sp[x as usize][Side::Union.index()] = 1;
+    assert!(legal_text(&other, Side::Union).contains(&format!("division {name} 1")));
+}
+
+/// FtP 4.3.1, 5.3.5: a corps moved on a campaign card and absorbed by a friendly army that has
+/// not moved makes that army a force that moved: it may not move on that card.
+#[test]
+fn an_army_absorbing_a_moved_corps_may_not_move_on_that_card_fpt_4_3_1() {
+    let g = game();
+    let mut st = new("1861", 5);
+    round_with(&mut st, Side::Union, 83);
+    act(&mut st, Side::Union, "event 83");
+    let a = army("army_of_the_potomac");
+    let at = st.armies[a as usize].expect("AoP").space;
+    // Fremont with 1 SP next to the army.
+    let l = legal_text(&st, Side::Union);
+    assert!(l.contains(&"army army_of_the_potomac".to_string()));
+    let step = format!("step {}", g.sid(at));
+    st = g
+        .c
+        .map
+        .neighbors(bivouac_engine::map::graph::SpaceId(at))
+        .map(|(s, _)| s.0)
+        .filter(|&s| !g.enemy_occupied(&st, Side::Union, s))
+        .find_map(|nb| {
+            let mut t = st.clone();
+            t.generals[general("fremont") as usize] = GenAt::Map(nb);
+            t.sp[nb as usize][Side::Union.index()] += 1;
+            act(&mut t, Side::Union, "corps fremont 1");
+            legal_text(&t, Side::Union).contains(&step).then_some(t)
+        })
+        .expect("a neighbour linked by land");
+    act(&mut st, Side::Union, &step);
+    act(&mut st, Side::Union, "stop");
+    assert_eq!(st.generals[general("fremont") as usize], GenAt::Army(a));
+    assert!(!legal_text(&st, Side::Union).contains(&"army army_of_the_potomac".to_string()));
+    super::choices_tests::refused(&mut st, Side::Union, "army army_of_the_potomac", "FtP 4.3.1");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Land movement (FtP 5)
 

@@ -460,6 +460,8 @@ impl FtP {
                 && let Some(cmd) = x.commander
                 && rated(cmd)
                 && !(campaign && st.campaign_armies.contains(&a))
+                // FtP 4.3.1: nor an army that absorbed a general who moved on this card.
+                && !(campaign && self.army_gens(st, a).iter().any(|g| st.campaign_used.contains(g)))
             {
                 let _ = x;
                 out.push(Action::MoveArmy { army: a });
@@ -485,6 +487,8 @@ impl FtP {
                 continue;
             }
             let used = |g: GeneralId| campaign && st.campaign_used.contains(&g);
+            // FtP 4.3.1: SP that already moved on this campaign card stay where they are.
+            let free = loose - if campaign { self.campaign_moved_sp(st, side, s) } else { 0 };
             for &g in &gens {
                 if used(g) || !rated(g) {
                     continue;
@@ -504,7 +508,7 @@ impl FtP {
                     // FtP 5.6.7 C, D: a 2-SP brigade counts 2.
                     let cav_extra = self.brigades_sp(st, extra) as u8;
                     // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
-                    for n in 0..=loose.min(self.c.movement.corps.max_sp.saturating_sub(cav_extra)) {
+                    for n in 0..=free.min(self.c.movement.corps.max_sp.saturating_sub(cav_extra)) {
                         let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
                         if self.leaves_ok(st, side, s, loose - n, &leaving) {
                             out.push(Action::MoveCorps { general: g, sp: n, extra });
@@ -514,7 +518,7 @@ impl FtP {
             }
             // FtP 5.4.1: 1-3 SP, no more than the card's value (any 1-3 for a campaign move).
             let max = if campaign { 3 } else { value.min(3) };
-            for n in 1..=loose.min(max) {
+            for n in 1..=free.min(max) {
                 if self.leaves_ok(st, side, s, loose - n, &[]) {
                     out.push(Action::MoveDivision { space: s, sp: n });
                 }
@@ -609,9 +613,10 @@ impl FtP {
         if l.upgrade_1864 && self.csa_railroads_built(st) { LinkKind::Rail } else { l.kind }
     }
 
-    /// FtP 5.9.3: are the 1864 CSA railroads built?
+    /// FtP 5.9.3: are the 1864 CSA railroads built? (FtP 16 option `csa-rail-1864`: a scenario's
+    /// `csa_rail_built` holds unless the players chose `road`.)
     pub(super) fn csa_railroads_built(&self, st: &State) -> bool {
-        self.c.scenarios[st.sc as usize].csa_rail_built
+        (self.c.scenarios[st.sc as usize].csa_rail_built && !st.opts.csa_rail_road)
             || match self.c.editions[st.edition as usize].csa_rail_build {
                 CsaRailBuild::AutomaticSpring1864 => st.turn >= 10,
                 CsaRailBuild::CsaOps1864 => st.csa_rail_built,
@@ -772,7 +777,10 @@ impl FtP {
                             st.generals[g as usize] = GenAt::Track(st.turn + 1);
                         }
                     }
-                    Frame::Campaign { .. } => st.campaign_used.clear(),
+                    Frame::Campaign { .. } => {
+                        st.campaign_used.clear();
+                        st.campaign_sp.clear();
+                    }
                     // A naval event's move declined: its bonuses lapse (FtP 6.1).
                     Frame::Ops { .. } => st.naval.event = None,
                     _ => {}
@@ -834,6 +842,7 @@ impl FtP {
                     if left <= 1 {
                         st.campaign_used.clear();
                         st.campaign_armies.clear();
+                        st.campaign_sp.clear();
                         st.flow.replace(Frame::Move);
                     } else {
                         st.flow.replace(Frame::Campaign { side, left: left - 1 });
@@ -1002,6 +1011,7 @@ impl FtP {
         st.naval.campaign_naval = false;
         st.campaign_used.clear();
         st.campaign_armies.clear();
+        st.campaign_sp.clear();
         // FtP 15: a player's first card a campaign card, one activation per state.
         self.campaign_state_limit_starts(st, side);
         st.flow.replace(Frame::Campaign { side, left });
@@ -1503,8 +1513,18 @@ impl FtP {
                 for &g in &m.gens {
                     st.generals[g as usize] = GenAt::Map(s);
                 }
+                // FtP 4.3.1: the SP that moved stay spent for the rest of the campaign card.
+                let campaign = self.campaign_side(st) == Some(side);
+                if campaign {
+                    self.note_campaign_sp(st, s, m.sp);
+                }
                 if let Some(a) = self.army_in(st, side, s) {
                     self.absorb(st, side, s, a);
+                    // FtP 4.3.1, 5.3.5: an army that absorbed a force moved on this card
+                    // would move it twice.
+                    if campaign && (m.sp > 0 || !m.gens.is_empty()) {
+                        st.campaign_armies.push(a);
+                    }
                 }
                 if self.generals_only(st, &m) {
                     self.strand_lone_generals(st, side, s, log);

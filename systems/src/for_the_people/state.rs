@@ -279,6 +279,11 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
+    /// FtP 5.9.3, 16 [INTERP] option `csa-rail-1864` = `road`: the 1864 scenario starts with
+    /// Meridian-Demopolis and Greensboro-Danville still roads (else already railroads, the
+    /// scenario's `csa_rail_built`); they then become railroads by the edition's `csa_rail_build`.
+    #[serde(default)]
+    pub csa_rail_road: bool,
     /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs, strong_brigades.rs).
     #[serde(default)]
     pub special_generals: bool,
@@ -378,6 +383,10 @@ pub struct State {
     /// Generals and SP already used by the campaign event being played (FtP 4.3.1).
     pub campaign_used: Vec<GeneralId>,
     pub campaign_armies: Vec<ArmyId>,
+    /// FtP 4.3.1: loose SP of the campaign's side that have already moved on the campaign card
+    /// being played, by space (they may not move again with another force of that card).
+    #[serde(default)]
+    pub campaign_sp: Vec<(Sp, u8)>,
     /// Who plays the next strategy round, and who played the last one.
     pub next: Side,
     /// SP gained and lost per side since the start (conservation, fuzz invariant).

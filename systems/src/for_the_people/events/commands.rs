@@ -616,6 +616,7 @@ impl FtP {
         if !frames.is_empty() {
             st.campaign_used.clear();
             st.campaign_armies.clear();
+            st.campaign_sp.clear();
         }
         for f in frames.into_iter().rev() {
             st.flow.push(f);
