@@ -970,10 +970,10 @@ impl FtP {
             }
             // Scripted events run in `events::event_action` (checked on a copy).
             Action::Choose { .. } => {}
-            Action::InterceptWith { from, general, sp } => {
+            Action::InterceptWith { from, general, sp, extra } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
-                self.intercept_and_enter(st, side, from, to, Some((general, sp)), log);
+                self.intercept_and_enter(st, side, from, to, Some((general, sp, extra)), log);
             }
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
             Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => self.perform_choice(st, top, a, log),
