@@ -1071,7 +1071,16 @@ impl FtP {
                 m.sp = sp;
             }
             Action::MoveBrigade { general } => {
-                let GenAt::Map(s) = st.generals[general as usize] else { return };
+                let s = match st.generals[general as usize] {
+                    GenAt::Map(s) => s,
+                    // FtP 5.1.2: a brigade activated on an army's display leaves it (its SP with it).
+                    GenAt::Army(a) => {
+                        let Some(x) = st.armies[a as usize] else { return };
+                        detached = Some(a);
+                        x.space
+                    }
+                    _ => return,
+                };
                 m.kind = Formation::Brigade;
                 m.at = s;
                 m.gens.push(general);
