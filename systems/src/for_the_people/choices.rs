@@ -28,6 +28,9 @@ pub struct Aftermath {
     pub attacker_won: bool,
 }
 
+/// An intercepting corps: commander, SP, and the additional general going along (FtP 5.3.3, 5.8.1).
+pub(super) type CorpsPick = (GeneralId, u8, Option<GeneralId>);
+
 impl FtP {
     // ------------------------------------------------------------------------------------
     // Hooks: legal actions, performing, and the frames pushed once an action is done
@@ -207,7 +210,10 @@ impl FtP {
     /// The highest political rating commands (owner breaks ties, 5.3.1). The whole force moves
     /// except (a) SP over the corps limit, (b) 1 SP may stay with a fort, (c) the SP the
     /// generals left behind need (5.3.4) may stay. A cavalry brigade in the space goes along.
-    pub(super) fn corps_intercepts(&self, st: &State, side: Side, from: Sp) -> Vec<(GeneralId, u8)> {
+    /// FtP 5.8.1 "debe desplazarse toda la fuerza" with 5.3.3 ("el general al mando y un general
+    /// adicional"): with no brigade going, one other general goes with the commander (the owner
+    /// picks which); only generals beyond him stay, and only for them may SP stay (c).
+    pub(super) fn corps_intercepts(&self, st: &State, side: Side, from: Sp) -> Vec<CorpsPick> {
         if self.army_in(st, side, from).is_some() {
             return vec![];
         }
@@ -221,7 +227,8 @@ impl FtP {
         // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
         // grown, 5.6.7 C, D).
         let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
-        let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize;
+        let extra_goes = !brigade && inf.len() > 1;
+        let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize - extra_goes as usize;
         let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(self.brigades_sp(st, self.gens_at(st, side, from)) as u8));
         let mut counts = vec![full];
         if full == loose {
@@ -237,7 +244,14 @@ impl FtP {
         }
         counts.sort_unstable_by_key(|&n| std::cmp::Reverse(n));
         counts.dedup();
-        inf.iter().filter(|&&g| Some(self.pr(g)) == best).flat_map(|&g| counts.iter().map(move |&n| (g, n))).collect()
+        let mut out = Vec::new();
+        for &g in inf.iter().filter(|&&g| Some(self.pr(g)) == best) {
+            let extras: Vec<Option<GeneralId>> = if extra_goes { inf.iter().filter(|&&e| e != g).map(|&e| Some(e)).collect() } else { vec![None] };
+            for &n in &counts {
+                out.extend(extras.iter().map(|&e| (g, n, e)));
+            }
+        }
+        out
     }
 
     /// The interception actions from `from`: `intercept FROM` when the force has no choice to
@@ -245,7 +259,7 @@ impl FtP {
     pub(super) fn intercept_actions(&self, st: &State, side: Side, from: Sp, out: &mut Vec<Action>) {
         let opts = self.corps_intercepts(st, side, from);
         if opts.len() > 1 {
-            out.extend(opts.into_iter().map(|(general, sp)| Action::InterceptWith { from, general, sp }));
+            out.extend(opts.into_iter().map(|(general, sp, extra)| Action::InterceptWith { from, general, sp, extra }));
         } else {
             out.push(Action::Intercept { from });
         }

@@ -187,34 +187,74 @@ fn the_interceptor_chooses_its_commander_and_sp_fpt_5_8_1() {
     };
     let st = setup(1);
     assert_eq!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("leesburg") }));
-    // (a) all 4 SP, or (c) leave 1 SP with the general staying behind (5.3.4); either general
-    // commands (equal PR 6: the owner's tie).
+    // The whole force goes (5.8.1): all 4 SP and the corps' additional general (5.3.3), no SP
+    // stays since no general stays; either general commands (equal PR 6: the owner's tie).
     let mut l = legal_text(&st, Side::Csa);
     l.sort();
-    assert_eq!(l, ["decline", "intercept manassas bragg 3", "intercept manassas bragg 4", "intercept manassas polk 3", "intercept manassas polk 4"]);
+    assert_eq!(l, ["decline", "intercept manassas bragg 4 polk", "intercept manassas polk 4 bragg"]);
     let mut st2 = st.clone();
-    refused(&mut st2, Side::Csa, "intercept manassas bragg 2", "FtP 5.8.1");
+    refused(&mut st2, Side::Csa, "intercept manassas bragg 3 polk", "FtP 5.8.1");
+    refused(&mut st2, Side::Csa, "intercept manassas bragg 4", "FtP 5.8.1");
     refused(&mut st2, Side::Csa, "intercept manassas", "FtP 5.8");
-    // FtP 5.8.1: success on 1d6 <= Bragg's defense (2): roll 1. Bragg and 3 SP move first;
-    // Polk keeps 1 SP; Bragg commands the interceptor in the battle.
+    // FtP 5.8.1: success on 1d6 <= Bragg's defense (2): roll 1. Bragg, Polk and 4 SP move;
+    // Bragg commands the interceptor in the battle.
     let mut st = st;
     st.rng = dice(&[1]);
     let mut once = st.clone();
     once.flow.pop();
-    g.intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("bragg"), 3)), &mut Log::quiet());
-    assert_eq!((once.sp[sp("manassas") as usize][1], once.sp[sp("leesburg") as usize][1]), (1, 3));
-    assert_eq!(once.generals[general("polk") as usize], GenAt::Map(sp("manassas")));
+    g.intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("bragg"), 4, Some(general("polk")))), &mut Log::quiet());
+    assert_eq!((once.sp[sp("manassas") as usize][1], once.sp[sp("leesburg") as usize][1]), (0, 4));
+    assert_eq!(once.generals[general("polk") as usize], GenAt::Map(sp("leesburg")));
     assert_eq!(once.generals[general("bragg") as usize], GenAt::Map(sp("leesburg")));
     assert_eq!(g.defender_force(&once, Side::Csa, sp("leesburg")).commander, Some(general("bragg")));
     // In play the battle follows at once, without a retreat before battle (5.8.3).
-    act(&mut st, Side::Csa, "intercept manassas bragg 3");
+    act(&mut st, Side::Csa, "intercept manassas bragg 4 polk");
     assert!(!matches!(st.flow.top(), Some(Frame::Rbb { .. })));
     check(&st);
     // A failed roll (6) moves nothing.
     let mut st = setup(1);
     st.rng = dice(&[6]);
-    act(&mut st, Side::Csa, "intercept manassas polk 4");
+    act(&mut st, Side::Csa, "intercept manassas polk 4 bragg");
     assert_eq!(st.generals[general("polk") as usize], GenAt::Map(sp("manassas")));
+}
+
+/// FtP 5.8.1 "debe desplazarse toda la fuerza, no solo una parte" with 5.3.3 (a corps moves "el
+/// general al mando y un general adicional"): the intercepting corps takes its additional general;
+/// nobody is left with 0 SP and sent to the turn track. With a third general, (c) lets 1 SP stay
+/// for him (5.3.4).
+#[test]
+fn an_intercepting_corps_takes_its_extra_general_fpt_5_8_1() {
+    let _ = game();
+    let setup = |gens: &[&str]| {
+        let mut st = new("1861", 1);
+        empty_map(&mut st);
+        no_forts(&mut st);
+        put_sp(&mut st, Side::Union, "frederick", 6);
+        put_sp(&mut st, Side::Csa, "manassas", 4);
+        for id in gens {
+            put_general(&mut st, id, GenAt::Map(sp("manassas")));
+        }
+        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        act(&mut st, Side::Union, "corps mcdowell 6");
+        act(&mut st, Side::Union, "step leesburg");
+        st
+    };
+    let mut st = setup(&["polk", "bragg"]);
+    st.rng = dice(&[1]);
+    act(&mut st, Side::Csa, "intercept manassas bragg 4 polk");
+    for id in ["polk", "bragg"] {
+        assert!(!matches!(st.generals[general(id) as usize], GenAt::Track(_)), "{id} is not sent to the turn track");
+    }
+    assert_ne!(st.generals[general("polk") as usize], GenAt::Map(sp("manassas")), "Polk went with the corps");
+    check(&st);
+    // A third general: one of the other two goes with the commander, the third may keep 1 SP (c).
+    let st = setup(&["polk", "bragg", "smith"]);
+    let l = legal_text(&st, Side::Csa);
+    assert!(l.contains(&"intercept manassas bragg 4 polk".to_string()), "{l:?}");
+    assert!(l.contains(&"intercept manassas bragg 3 smith".to_string()), "{l:?}");
+    assert!(!l.iter().any(|a| a == "intercept manassas bragg 4"), "{l:?}");
 }
 
 pub(super) fn dice(rolls: &[u32]) -> GameRng {

@@ -152,7 +152,7 @@ impl FtP {
     /// by the highest political rating of all its generals (7.4.1: the defender's "general
     /// inactivo con mayor influencia política"; the owner breaks a tie, `defend`). True on success.
     /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c).
-    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) -> bool {
+    pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<super::choices::CorpsPick>, log: &mut Log) -> bool {
         if let Some(m) = st.moving.as_mut() {
             m.intercept_tried = true;
         }
@@ -160,7 +160,7 @@ impl FtP {
         let (cmd, cav) = match (army, corps) {
             (Some(a), _) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
             // A corps with a cavalry brigade rolls with -2 (T-INT-1).
-            (None, Some((g, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
+            (None, Some((g, _, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
             (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(st, g)), true),
         };
         let Some(cmd) = cmd else { return false };
@@ -189,6 +189,11 @@ impl FtP {
                 if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)) {
                     st.generals[b as usize] = GenAt::Map(to);
                 }
+                // FtP 5.8.1 "debe desplazarse toda la fuerza", 5.3.3: the corps' additional general
+                // goes along (when no brigade is that general, `corps_intercepts`).
+                if let Some(e) = corps.and_then(|c| c.2) {
+                    st.generals[e as usize] = GenAt::Map(to);
+                }
                 // The chosen commander leads the corps in the battle that follows (5.3.1); joining
                 // other generals, 7.4.1 names the combined corps' commander (`defend`).
                 st.lead = if joining { None } else { Some((side, to, cmd)) };
@@ -211,7 +216,7 @@ impl FtP {
     /// FtP 5.8.1: the interception from `from` is tried; the mover then enters `to`, except that
     /// an army that intercepted into another army of its side waits for its owner to remove one
     /// of them (5.2.4: "inmediatamente (y antes de eventuales batallas)"; `resume_entry`).
-    pub(super) fn intercept_and_enter(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<(GeneralId, u8)>, log: &mut Log) {
+    pub(super) fn intercept_and_enter(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<super::choices::CorpsPick>, log: &mut Log) {
         if self.intercept(st, side, from, to, corps, log) && self.armies_in(st, side, to).len() > 1 {
             st.flow.push(Frame::TwoArmies { side, space: to });
             return;

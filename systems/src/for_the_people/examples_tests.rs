@@ -436,7 +436,7 @@ fn t_rail_1_rail_bonus_fpt_5_9_1_5_9_2() {
 }
 
 /// Digest T-NEAL-1 (FtP 5.10): the dashed NE Alabama links Jacksonville-Decatur and
-/// Jacksonville-Kingston: never for the Union; for a CSA general with SP only on a 3-value or
+/// Jacksonville-Kingston: never for the Union nor a CSA division; for a CSA general with SP only on a 3-value or
 /// campaign card.
 #[test]
 fn t_neal_1_ne_alabama_fpt_5_10() {
@@ -453,6 +453,10 @@ fn t_neal_1_ne_alabama_fpt_5_10() {
     csa.value = 3;
     let to = g.steps(&st, &csa);
     assert!(ne.iter().all(|s| to.contains(s)), "a 3-value card");
+    // FtP 5.10: "Solo los generales confederados (con o sin UM) pueden usar estas conexiones": a
+    // division (no general) never, whatever the card.
+    let division = moving(Side::Csa, Formation::Division, "jacksonville_al", 3);
+    assert!(!g.steps(&st, &division).iter().any(|s| ne.contains(s)), "never a division");
 }
 
 /// Digest T-CMD-6 (FtP 5.2.9, 5.3.4): an army reduced to 1 SP keeps at most 4 generals; 2 loose

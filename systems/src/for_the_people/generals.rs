@@ -335,7 +335,16 @@ impl FtP {
             let gens = self.army_gens(st, a);
             let used = |g: GeneralId| campaign && st.campaign_used.contains(&g);
             for &g in &gens {
-                if self.is_cav(st, g) || used(g) || self.army_keeps(st, side, a, g) || !(campaign || self.c.generals[g as usize].strategy <= value) {
+                if used(g) || !(campaign || self.c.generals[g as usize].strategy <= value) {
+                    continue;
+                }
+                // FtP 5.1.2: "se activa únicamente una brigada de caballería, situada en el mapa o
+                // en un ejército" (a brigade is never the 5.2.2 highest non-commander).
+                if self.is_cav(st, g) {
+                    out.push(Action::MoveBrigade { general: g });
+                    continue;
+                }
+                if self.army_keeps(st, side, a, g) {
                     continue;
                 }
                 let mut extras: Vec<Option<GeneralId>> = vec![None];

@@ -409,3 +409,26 @@ fn reorganization_by_sea_port_to_port_fpt_5_6_5() {
     assert_eq!(st.generals[general("butler") as usize], GenAt::Map(sp("fort_monroe")));
     check(&st);
 }
+
+/// FtP 5.1.2: "se activa únicamente una brigada de caballería, situada en el mapa o en un
+/// ejército": a brigade on an army's display may be activated; it leaves the army (the army's
+/// strength drops by its SP) and moves with a brigade's 10 MP (5.5.2).
+#[test]
+fn a_brigade_moves_out_of_an_army_fpt_5_1_2() {
+    let g = game();
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcdowell");
+    let a = army("army_of_the_potomac");
+    put_general(&mut st, "stoneman", GenAt::Army(a));
+    assert_eq!(g.army_strength(&st, a), 6);
+    union_ops(&mut st, 2);
+    let l = legal_text(&st, Side::Union);
+    let brigade = l.iter().find(|x| x.contains("stoneman") && !x.contains("mcdowell")).cloned();
+    let Some(brigade) = brigade else { panic!("FtP 5.1.2: the brigade may be activated: {l:?}") };
+    act(&mut st, Side::Union, &brigade);
+    assert_eq!(g.army_strength(&st, a), 5, "the brigade left the army");
+    assert_eq!(st.moving.as_ref().map(|m| (m.kind, m.at, m.mp)), Some((Formation::Brigade, sp("frederick"), g.base_mp(Formation::Brigade))));
+    check(&st);
+}

@@ -160,7 +160,7 @@ fn a_corps_intercepting_into_its_army_joins_it_fpt_5_8_1_5_3_5() {
     st.rng = dice(&[1]);
     let mut joined = st.clone();
     joined.flow.pop();
-    assert!(game().intercept(&mut joined, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("jackson"), 3)), &mut Log::quiet()));
+    assert!(game().intercept(&mut joined, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("jackson"), 3, None)), &mut Log::quiet()));
     assert_eq!(joined.generals[general("jackson") as usize], GenAt::Army(army("army_of_tennessee")));
     assert_eq!(joined.armies[army("army_of_tennessee") as usize].map(|x| x.sp), Some(6));
     act(&mut st, Side::Csa, "intercept manassas");

@@ -692,7 +692,8 @@ impl Game for FtP {
             Action::Choose { option } => format!("choose {option}"),
             Action::Disband { army } => format!("disband {}", self.c.armies[*army as usize].id),
             Action::Command { general } => format!("command {}", g(general)),
-            Action::InterceptWith { from, general, sp } => format!("intercept {} {} {sp}", s(from), g(general)),
+            Action::InterceptWith { from, general, sp, extra: None } => format!("intercept {} {} {sp}", s(from), g(general)),
+            Action::InterceptWith { from, general, sp, extra: Some(e) } => format!("intercept {} {} {sp} {}", s(from), g(general), g(e)),
             Action::LoseBrigade { general } => format!("lose {}", g(general)),
             Action::LoseInfantry => "lose infantry".into(),
             Action::LoseArmyInfantry => "lose army infantry".into(),
@@ -755,7 +756,7 @@ impl Game for FtP {
                 }
                 Action::NavalMove { space: space(1)?, sp: num(2)?, general: if w.len() == 4 { Some(general(3)?) } else { None } }
             }
-            "intercept" if w.len() == 4 => Action::InterceptWith { from: space(1)?, general: general(2)?, sp: num(3)? },
+            "intercept" if w.len() == 4 || w.len() == 5 => Action::InterceptWith { from: space(1)?, general: general(2)?, sp: num(3)?, extra: if w.len() == 5 { Some(general(4)?) } else { None } },
             "demote" | "retire" | "reorganize" | "build-railroads" => {
                 arity(1)?;
                 match verb {

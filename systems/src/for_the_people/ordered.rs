@@ -86,7 +86,7 @@ impl FtP {
         while let Some(s) = queue.pop_front() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                 // The step is from `t` into `s`.
-                if dist[t.0 as usize] == u16::MAX && self.link_open(st, &mut unc, side, 3, strength, s, l).is_some() {
+                if dist[t.0 as usize] == u16::MAX && self.link_open(st, &mut unc, side, 3, true, strength, s, l).is_some() {
                     dist[t.0 as usize] = dist[s as usize] + 1;
                     queue.push_back(t.0);
                 }

@@ -627,13 +627,15 @@ impl FtP {
     /// may take it into `to`: roads and railroads, FtP 5.10's dashed links for the CSA with a
     /// 3-value or campaign card, no forbidden river crossing (6.2.4, 6.2.5, 6.5.1, unc.rs), no
     /// forbidden CSA entry into a coastal fort (6.8.2, 6.8.3). `unc` is computed on first need.
+    /// `led`: the force has a general (FtP 5.10: a division, having none, never takes a dashed link).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn link_open(&self, st: &State, unc: &mut Option<super::unc::Unc>, side: Side, value: u8, strength: u16, to: Sp, l: &super::content::LinkDef) -> Option<LinkKind> {
+    pub(super) fn link_open(&self, st: &State, unc: &mut Option<super::unc::Unc>, side: Side, value: u8, led: bool, strength: u16, to: Sp, l: &super::content::LinkDef) -> Option<LinkKind> {
         let kind = self.link_kind(st, l);
         match kind {
             LinkKind::Road | LinkKind::Rail => {}
-            // FtP 5.10: CSA only, with a 3-value card or a campaign card.
-            LinkKind::Dashed if side == Side::Csa && value >= 3 => {}
+            // FtP 5.10: CSA generals only (with or without SP: "Solo los generales confederados
+            // (con o sin UM)"), with a 3-value card or a campaign card.
+            LinkKind::Dashed if side == Side::Csa && led && value >= 3 => {}
             _ => return None,
         }
         // FtP 6.2.4, 6.2.5, 6.5.1: river crossings (unc.rs).
@@ -657,7 +659,7 @@ impl FtP {
         let strength = self.moving_strength(st, m);
         for (t, l) in self.c.map.neighbors(SpaceId(m.at)) {
             let to = t.0;
-            let Some(kind) = self.link_open(st, &mut unc, m.side, m.value, strength, to, l) else { continue };
+            let Some(kind) = self.link_open(st, &mut unc, m.side, m.value, m.kind != Formation::Division, strength, to, l) else { continue };
             let cost = self.rail_entry_cost(st, m.side, to, rail.as_deref());
             if m.mp < cost {
                 // FtP 5.9.1, 5.9.2: the +2 rail bonus, never for armies, whole move by rail
@@ -977,10 +979,10 @@ impl FtP {
             }
             // Scripted events run in `events::event_action` (checked on a copy).
             Action::Choose { .. } => {}
-            Action::InterceptWith { from, general, sp } => {
+            Action::InterceptWith { from, general, sp, extra } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
-                self.intercept_and_enter(st, side, from, to, Some((general, sp)), log);
+                self.intercept_and_enter(st, side, from, to, Some((general, sp, extra)), log);
             }
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
             Action::Disband { .. } | Action::Command { .. } | Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry => self.perform_choice(st, top, a, log),
@@ -1079,7 +1081,16 @@ impl FtP {
                 m.sp = sp;
             }
             Action::MoveBrigade { general } => {
-                let GenAt::Map(s) = st.generals[general as usize] else { return };
+                let s = match st.generals[general as usize] {
+                    GenAt::Map(s) => s,
+                    // FtP 5.1.2: a brigade activated on an army's display leaves it (its SP with it).
+                    GenAt::Army(a) => {
+                        let Some(x) = st.armies[a as usize] else { return };
+                        detached = Some(a);
+                        x.space
+                    }
+                    _ => return,
+                };
                 m.kind = Formation::Brigade;
                 m.at = s;
                 m.gens.push(general);

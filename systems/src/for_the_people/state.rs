@@ -582,8 +582,9 @@ pub enum Action {
     Disband { army: ArmyId },
     /// FtP 5.2.8, 5.3.1: this general takes command.
     Command { general: GeneralId },
-    /// FtP 5.8.1: intercept from `from` with the corps of `general` and `sp` SP.
-    InterceptWith { from: Sp, general: GeneralId, sp: u8 },
+    /// FtP 5.8.1: intercept from `from` with the corps of `general` and `sp` SP, taking `extra`
+    /// as the corps' additional general (5.3.3) when no cavalry brigade goes.
+    InterceptWith { from: Sp, general: GeneralId, sp: u8, extra: Option<GeneralId> },
     /// FtP 5.5.4: take one battle loss from this cavalry brigade, or from infantry.
     LoseBrigade { general: GeneralId },
     /// One infantry SP: a loose SP of the space if there is one, else the army's.
