@@ -169,22 +169,7 @@ fn a_tie_for_the_defending_corps_command_is_the_owners_fpt_5_3_1() {
 fn the_interceptor_chooses_its_commander_and_sp_fpt_5_8_1() {
     let g = game();
     // Polk and Bragg with 4 SP at Manassas; McDowell's corps steps from Frederick to Leesburg.
-    let setup = |seed| {
-        let mut st = new("1861", seed);
-        empty_map(&mut st);
-        no_forts(&mut st);
-        put_sp(&mut st, Side::Union, "frederick", 6);
-        put_sp(&mut st, Side::Csa, "manassas", 4);
-        for id in ["polk", "bragg"] {
-            put_general(&mut st, id, GenAt::Map(sp("manassas")));
-        }
-        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
-        round_with(&mut st, Side::Union, 9);
-        act(&mut st, Side::Union, "ops 9");
-        act(&mut st, Side::Union, "corps mcdowell 6");
-        act(&mut st, Side::Union, "step leesburg");
-        st
-    };
+    let setup = |seed| corps_enters_leesburg_by_manassas(seed, &["polk", "bragg"]);
     let st = setup(1);
     assert_eq!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("leesburg") }));
     // The whole force goes (5.8.1): all 4 SP and the corps' additional general (5.3.3), no SP
@@ -225,22 +210,7 @@ fn the_interceptor_chooses_its_commander_and_sp_fpt_5_8_1() {
 #[test]
 fn an_intercepting_corps_takes_its_extra_general_fpt_5_8_1() {
     let _ = game();
-    let setup = |gens: &[&str]| {
-        let mut st = new("1861", 1);
-        empty_map(&mut st);
-        no_forts(&mut st);
-        put_sp(&mut st, Side::Union, "frederick", 6);
-        put_sp(&mut st, Side::Csa, "manassas", 4);
-        for id in gens {
-            put_general(&mut st, id, GenAt::Map(sp("manassas")));
-        }
-        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
-        round_with(&mut st, Side::Union, 9);
-        act(&mut st, Side::Union, "ops 9");
-        act(&mut st, Side::Union, "corps mcdowell 6");
-        act(&mut st, Side::Union, "step leesburg");
-        st
-    };
+    let setup = |gens: &[&str]| corps_enters_leesburg_by_manassas(1, gens);
     let mut st = setup(&["polk", "bragg"]);
     st.rng = dice(&[1]);
     act(&mut st, Side::Csa, "intercept manassas bragg 4 polk");
@@ -337,4 +307,23 @@ fn a_corps_with_a_brigade_intercepts_with_minus_two_fpt_5_8_1() {
     let corps = g.corps_intercepts(&st, Side::Csa, sp("manassas")).first().copied();
     g.intercept(&mut st, Side::Csa, sp("manassas"), sp("leesburg"), corps, &mut Log::quiet());
     assert_eq!(st.sp[sp("manassas") as usize][1], 3, "5 - 2 = 3 > 2: failure");
+}
+
+/// FtP 5.8.1 test position: `gens` with 4 CSA SP at Manassas; McDowell's Union corps (6 SP)
+/// steps from Frederick to Leesburg, so the CSA may intercept.
+fn corps_enters_leesburg_by_manassas(seed: u64, gens: &[&str]) -> State {
+    let mut st = new("1861", seed);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "frederick", 6);
+    put_sp(&mut st, Side::Csa, "manassas", 4);
+    for id in gens {
+        put_general(&mut st, id, GenAt::Map(sp("manassas")));
+    }
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 6");
+    act(&mut st, Side::Union, "step leesburg");
+    st
 }
