@@ -115,6 +115,57 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
     check(&st);
 }
 
+/// FtP 4.5.2 "la única condición es que debe producirse un intento de ataque contra una fuerza
+/// enemiga": the force may not walk away from the attack until no enemy is in reach, then stop.
+/// Walking as far from the target as it is let, every step keeps the attack in reach, no stop is
+/// offered, and the attack is made in the end.
+#[test]
+fn concentration_force_may_not_walk_out_of_reach_of_the_attack_fpt_4_5_2() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    for s in ["manassas", "fredericksburg", "hanover_junction", "richmond"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+    }
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
+    let target = sp("fredericksburg");
+    st.fort[target as usize] = Some(Side::Union);
+    check(&st);
+    st.flow.clear();
+    st.phase = Phase::Strategy;
+    st.flow.push(Frame::Round { side: Side::Union });
+    st.flow.push(Frame::Campaign { side: Side::Csa, left: 1 });
+    st.concentration = Some(sp("manassas"));
+    act(&mut st, Side::Csa, "corps j_johnston 3");
+    // Two MP left: the fort next door is in reach, and one step away (Strasburg) would put
+    // every enemy force out of reach.
+    st.moving.as_mut().unwrap().mp = 2;
+    let game = game();
+    let dist = game.land_distances(&st, target, Side::Csa, 3);
+    let mut guard = 0;
+    while st.moving.as_ref().is_some_and(|m| m.order == MoveOrder::Attack) {
+        let m = st.moving.as_ref().unwrap();
+        assert!(game.attack_in_reach(&st, m), "FtP 4.5.2: the attack stays within reach");
+        let l = legal_text(&st, Side::Csa);
+        assert!(!l.contains(&"stop".to_string()), "FtP 4.5.2: no stop before the attack: {l:?}");
+        assert!(!l.contains(&"step strasburg".to_string()), "FtP 4.5.2: no step out of reach of every enemy: {l:?}");
+        for a in l.iter().filter(|a| a.starts_with("step ") || a.starts_with("drop")) {
+            let mut t = st.clone();
+            act(&mut t, Side::Csa, a);
+            if let Some(m) = t.moving.as_ref().filter(|m| m.order == MoveOrder::Attack) {
+                assert!(game.attack_in_reach(&t, m), "FtP 4.5.2: `{a}` keeps an attack within reach");
+            }
+        }
+        let away = l.iter().filter_map(|a| a.strip_prefix("step ")).map(sp).max_by_key(|&s| dist[s as usize]).expect("a step");
+        act(&mut st, Side::Csa, &format!("step {}", game.c.map.name(bivouac_engine::map::graph::SpaceId(away))));
+        guard += 1;
+        assert!(guard < 10);
+    }
+    let m = st.moving.as_ref();
+    assert!(m.is_none_or(|m| m.order == MoveOrder::Attacked), "FtP 4.5.2: the attack was attempted");
+    check(&st);
+}
+
 /// FtP 4.6.2 with 6.2.4: the shortest path is one the army may legally take. A Confederate fort
 /// at Wheeling closes the Ohio crossing from Zanesville (6.2.4), so the army goes round by
 /// Chillicothe and Parkersburg or by land, never into a step it is refused.
