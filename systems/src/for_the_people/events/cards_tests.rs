@@ -415,6 +415,28 @@ fn card_003_forward_to_richmond_the_union_must_use_the_taken_card_to_move_an_arm
     refused(&mut st, Side::Union, 3);
 }
 
+/// FtP 4.6.5 "si el jugador de la Unión no tiene ninguna carta en su mano de la que se pueda
+/// descartar", with 4.2.3 (special events are never discarded, nor Red River by the Union): only
+/// a card the Union could discard counts for the CSA's play, and only such a card is taken.
+#[test]
+fn card_003_takes_only_a_card_the_union_could_discard_fpt_4_6_5_4_2_3() {
+    let g = game();
+    let mut st = with_card("1861", Side::Csa, 3);
+    give(&mut st, Side::Union, 81);
+    give(&mut st, Side::Union, 14);
+    refused(&mut st, Side::Csa, 3);
+    for seed in 1..=8 {
+        let mut st = position("1861", seed);
+        give(&mut st, Side::Csa, 3);
+        round(&mut st, Side::Csa);
+        for n in [81, 14, 9, 82] {
+            give(&mut st, Side::Union, n);
+        }
+        play(g, &mut st, Side::Csa, 3, &[], &[]).unwrap();
+        assert_eq!(st.forward, Some(9), "seed {seed}: FtP 4.6.5: the one card the Union could discard");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // FtP 4.5: concentration events
 

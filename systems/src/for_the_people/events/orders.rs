@@ -38,13 +38,22 @@ impl FtP {
         (side == Side::Union && held && !self.forward_armies(st, value).is_empty()).then_some(card)
     }
 
-    /// The `forward_to_richmond` command: take a Union card at random (FtP 4.2.6).
+    /// The cards of `side`'s hand it could discard (FtP 4.2.3: no special event, and for the
+    /// Union not Red River).
+    pub(crate) fn discardable(&self, st: &State, side: Side) -> Vec<CardNo> {
+        let hand = st.piles.cards(HAND[side.index()]).iter().map(|c| c.0 as CardNo + 1);
+        hand.filter(|&c| self.may_discard(side, c)).collect()
+    }
+
+    /// The `forward_to_richmond` command: take a Union card at random (FtP 4.2.6) among those
+    /// the Union could discard (FtP 4.6.5 "ninguna carta en su mano de la que se pueda
+    /// descartar", with 4.2.3: never a special event, nor Red River).
     pub(crate) fn forward_take(&self, st: &mut State, log: &mut Log) {
-        let hand = st.piles.cards(HAND[Side::Union.index()]).to_vec();
+        let hand = self.discardable(st, Side::Union);
         if hand.is_empty() {
             return;
         }
-        let card = hand[st.rng.pick(hand.len())].0 as CardNo + 1;
+        let card = hand[st.rng.pick(hand.len())];
         st.forward = Some(card);
         log.reveal(|| format!("Forward to Richmond!: the Union must use #{card} on its next round to move an army toward Richmond (FtP 4.2.6, 4.6)"));
     }
