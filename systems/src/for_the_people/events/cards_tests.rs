@@ -290,6 +290,26 @@ fn a_special_event_discarded_by_an_event_still_happens_if_its_conditions_hold_fp
     assert!(st.piles.is_empty(DISCARD));
 }
 
+/// FtP 4.4 edition setting `discarded_special_happens`: the Spanish "Si, a causa de un evento que
+/// obligue a descartarse, se descarta una carta con evento especial, este se produce igualmente"
+/// has no counterpart in IT 4.41/4.42 (a discarded special only reshuffles the deck). The
+/// rulebook's example in the Italian edition: Foreign Intervention is just discarded.
+#[test]
+fn a_discarded_special_event_does_not_happen_in_the_italian_edition_fpt_4_4() {
+    let g = game();
+    let mut st = with_card("1861", Side::Csa, 27);
+    st.edition = g.c.edition("italian").unwrap();
+    give(&mut st, Side::Union, 82);
+    st.sw[1] = 115;
+    let u = st.sw[0];
+    st.blockade = 2;
+    play(g, &mut st, Side::Csa, 27, &[], &[]).unwrap();
+    assert_eq!(pile_of(&st, 82), "discard");
+    assert_eq!((st.blockade, st.sw[0]), (2, u), "no Foreign Intervention");
+    assert!(!st.in_force.iter().any(|f| f.card == 82));
+    assert!(st.special_reshuffle, "IT 4.42: the deck is reshuffled before the next turn");
+}
+
 // ---------------------------------------------------------------------------------------------
 // FtP 4.4: special events
 
@@ -498,6 +518,33 @@ fn concentration_cards_75_100_101_102_rail_sp_in_then_activate_a_general_there_f
         let mut st = with_card("1861", Side::Csa, n);
         no_csa_generals(&mut st);
         refused(&mut st, Side::Csa, n);
+    }
+}
+
+/// FtP 4.5.1 edition setting `concentration_original_csa`: the Spanish "un espacio en un estado
+/// originalmente bajo control de la Confederación" is not in IT 4.51 (only the rail link). A CSA
+/// general at Columbus (Kentucky, a border state): a concentration space in the Italian edition
+/// only.
+#[test]
+fn concentration_space_in_a_border_state_italian_edition_only_fpt_4_5_1() {
+    let g = game();
+    let columbus = sp("columbus_ky");
+    for (ed, ok) in [("spanish", false), ("italian", true)] {
+        let mut st = with_card("1861", Side::Csa, 100);
+        st.edition = g.c.edition(ed).unwrap();
+        give(&mut st, Side::Union, 1);
+        let csa_gen = (0..g.c.generals.len()).find(|&i| g.c.generals[i].side == Side::Csa && !g.c.generals[i].cavalry && matches!(st.generals[i], GenAt::Track(_) | GenAt::Out)).unwrap();
+        st.generals[csa_gen] = GenAt::Map(columbus);
+        assert_eq!(st.control(columbus), Control::Of(Side::Csa));
+        g.apply(&mut st, 1, &Action::Event { card: 100 }, &mut Log::quiet()).unwrap();
+        assert_eq!(options(&st).contains(&"columbus_ky".to_string()), ok, "{ed}: {:?}", options(&st));
+        if ok {
+            g.apply(&mut st, 1, &Action::Choose { option: "columbus_ky".into() }, &mut Log::quiet()).unwrap();
+            while options(&st).contains(&"done".to_string()) {
+                g.apply(&mut st, 1, &Action::Choose { option: "done".into() }, &mut Log::quiet()).unwrap();
+            }
+            assert_eq!(st.concentration, Some(columbus), "{ed}: the concentration is made at Columbus");
+        }
     }
 }
 
