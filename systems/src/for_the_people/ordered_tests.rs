@@ -67,6 +67,41 @@ fn forward_to_richmond_leaves_one_sp_in_a_fort_fpt_4_6_2() {
     check(&st);
 }
 
+/// FtP 4.2.6 "el jugador de la Unión debe usar esta misma carta en su siguiente ronda
+/// estratégica", [INTERP] option `forward-no-army` when no army with a named commander can be
+/// activated with the card taken: `lapses` (default) the Union plays as it likes;
+/// `card-still-used` the card is still its play (for OPs, any use, or as its event).
+#[test]
+fn forward_to_richmond_with_no_army_to_move_by_option_fpt_4_2_6() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 1);
+    assert!(!g.setup(&setup).unwrap().opts.forward_card_still_used, "lapses is the default");
+    setup.options.insert("forward-no-army".into(), "card-still-used".into());
+    assert!(g.setup(&setup).unwrap().opts.forward_card_still_used);
+    for still_used in [false, true] {
+        let mut st = new("1861", 5);
+        empty_map(&mut st);
+        st.opts.forward_card_still_used = still_used;
+        round_with(&mut st, Side::Union, 10);
+        round_with(&mut st, Side::Union, 9);
+        st.forward = Some(9);
+        check(&st);
+        assert!(g.forward_armies(&st, 1).is_empty(), "no Union army on the map");
+        let l = legal_text(&st, Side::Union);
+        let other_cards = l.iter().any(|a| a.split_whitespace().nth(1).is_some_and(|n| n != "9"));
+        assert_eq!(other_cards, !still_used, "still_used {still_used}: {l:?}");
+        assert!(l.contains(&"ops 9".to_string()), "{l:?}");
+        if still_used {
+            assert!(l.iter().all(|a| a == "ops 9" || a == "event 9"), "{l:?}");
+            let before = serde_json::to_string(&st).unwrap();
+            let r = g.apply(&mut st, 0, &Action::Ops { card: 10 }, &mut bivouac_engine::log::Log::quiet()).unwrap_err();
+            assert_eq!(r.rule, "FtP 4.2.6", "{r}");
+            assert_eq!(serde_json::to_string(&st).unwrap(), before);
+        }
+    }
+}
+
 /// FtP 4.5.2: the force activated after a concentration must attempt an attack; an
 /// ungarrisoned enemy fort counts as an enemy force; once attempted it moves freely.
 #[test]
