@@ -383,6 +383,38 @@ fn card_082_foreign_intervention_at_csa_sw_110_fpt_4_4_2() {
 // ---------------------------------------------------------------------------------------------
 // FtP 4.2.5: Quaker Guns
 
+/// FtP 4.3.1 "Una fuerza ... cuyo desplazamiento resulta cancelado por una carta de interrupción
+/// ya no puede activarse nuevamente durante el resto de ese evento de campaña", with 4.2.5 (the
+/// rest of the campaign's moves come before the interrupting player's round): Quaker Guns
+/// cancels the Army of the Potomac's move on a Major Campaign; the army (and its generals) is not
+/// offered again on that card, other forces are.
+#[test]
+fn a_force_whose_campaign_move_an_interrupt_cancelled_does_not_move_again_on_that_card_fpt_4_3_1() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 89);
+    give(&mut st, Side::Csa, 12);
+    give(&mut st, Side::Union, 83);
+    round(&mut st, Side::Union);
+    let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+    act(&mut st, 0, "event 83");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 3, .. })));
+    let potomac = g.c.army("army_of_the_potomac").unwrap();
+    assert!(g.legal_actions(&st, 0).contains(&Action::MoveArmy { army: potomac }));
+    act(&mut st, 0, "army army_of_the_potomac");
+    assert_eq!(st.flow.top(), Some(&Frame::Interrupt { side: Side::Csa }));
+    let at = st.armies[potomac as usize].unwrap().space;
+    act(&mut st, 1, "event 89");
+    assert!(st.moving.is_none());
+    assert_eq!(st.armies[potomac as usize].unwrap().space, at);
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Union, left: 2 })), "{:?}", st.flow.top());
+    let legal = g.legal_actions(&st, 0);
+    assert!(!legal.contains(&Action::MoveArmy { army: potomac }), "FtP 4.3.1: the cancelled army is not offered again: {legal:?}");
+    assert!(legal.iter().any(|a| matches!(a, Action::MoveCorps { .. } | Action::MoveDivision { .. })), "other forces move: {legal:?}");
+    let r = g.apply(&mut st, 0, &Action::MoveArmy { army: potomac }, &mut Log::quiet()).unwrap_err();
+    assert_eq!(r.rule, "FtP 4.3.1", "{r}");
+}
+
 #[test]
 fn card_089_quaker_guns_cancels_a_union_move_then_the_csa_plays_its_round_fpt_4_2_5() {
     let g = game();
