@@ -2,11 +2,12 @@
 -- Chickamauga and #102 First Manassas (CSA, 3 OPs): a concentration event (FtP 4.5).
 -- #103 Seven Days / Chattanooga (either side, 3 OPs) shares it too: its cards.toml flag
 -- `b_and_o` lets the Union use the B&O railroad, and FtP 4.5.1 holds for the Union as well (the
--- concentration space is in a state originally Confederate).
+-- concentration space is in a state originally Confederate, in the Spanish edition:
+-- `view.concentration_original_csa`; IT 4.51 has only the rail-link sentence).
 -- FtP 4.5.1: SP move into the concentration space by railroad only (through friendly spaces
 -- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
 -- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
--- with their army). The space must be in a state originally Confederate (ES), friendly, and
+-- with their army). The space must be in a state originally Confederate (ES only), friendly, and
 -- hold a general of the player's; with no SP moved no rail link is needed. Under a rail
 -- restriction in force (#125) the view shows no railroad links for the side and the `rail = true`
 -- SP moves are refused by the command layer: the concentration moves no SP.
@@ -57,7 +58,8 @@ local function targets(view, first)
   local out = {}
   local generals = general_spaces(view)
   for id, s in pairs(view.spaces) do
-    if s.original == "csa" and friendly(view, s) and generals[id] then
+    local original_ok = s.original == "csa" or not view.concentration_original_csa
+    if original_ok and friendly(view, s) and generals[id] then
       out[#out + 1] = id
       if first then return out end
     end

@@ -287,6 +287,10 @@ pub struct EditionDef {
     pub union_in_csa_coastal_fort_drm: bool,
     pub border_converted_is_union_state: bool,
     pub fort_capture_sw: u8,
+    /// FtP 4.5.1 (ES only): the concentration space is in a state originally Confederate.
+    pub concentration_original_csa: bool,
+    /// FtP 4.4 (ES only): a special event discarded by an event happens if its conditions hold.
+    pub discarded_special_happens: bool,
     pub unc_examples: UncExamples,
     pub replacement_cavalry: bool,
     pub sheridan_death: SheridanDeath,
@@ -1151,6 +1155,8 @@ struct EditionRec {
     union_in_csa_coastal_fort_drm: bool,
     border_converted_is_union_state: bool,
     fort_capture_sw: u8,
+    concentration_original_csa: bool,
+    discarded_special_happens: bool,
     unc_examples: Spanned<String>,
     replacement_cavalry: bool,
     sheridan_death: Spanned<String>,
@@ -1990,6 +1996,8 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             union_in_csa_coastal_fort_drm: e.union_in_csa_coastal_fort_drm,
             border_converted_is_union_state: e.border_converted_is_union_state,
             fort_capture_sw: e.fort_capture_sw,
+            concentration_original_csa: e.concentration_original_csa,
+            discarded_special_happens: e.discarded_special_happens,
             unc_examples: typed(ctx, src, &e.unc_examples, "unc_examples"),
             replacement_cavalry: e.replacement_cavalry,
             sheridan_death: typed(ctx, src, &e.sheridan_death, "sheridan_death"),

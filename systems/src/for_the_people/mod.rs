@@ -265,6 +265,7 @@ impl FtP {
                 "sp-differential" => opts.sp_differential_every_end = v == "every-end",
                 "closed-zone-penalty" => opts.closed_zone_every_turn = v == "every-turn",
                 "reshuffle-timing" => opts.reshuffle_next_draw = v == "next-draw",
+                "forward-no-army" => opts.forward_card_still_used = v == "card-still-used",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
@@ -472,6 +473,8 @@ impl FtP {
             Action::Reinforce { .. } => "FtP 10.1",
             Action::Strategic { .. } => "FtP 10.2",
             Action::UnionFirst | Action::CsaFirst { .. } => "FtP 3.3.1",
+            // FtP 4.2.6: the card "Forward to Richmond!" took is the Union's play.
+            Action::Ops { .. } | Action::Event { .. } | Action::Discard { .. } if st.forward.is_some() && st.flow.top() == Some(&Frame::Round { side: Side::Union }) => "FtP 4.2.6",
             Action::Ops { .. } | Action::Event { .. } => "FtP 4.2",
             Action::Discard { .. } => "FtP 4.2.3",
             // FtP 4.3.1: on a campaign card each move is a different force.

@@ -9,12 +9,15 @@
 //! * Concentration events (FtP 4.5.2): the activated force must attempt an attack on an enemy
 //!   force (an ungarrisoned enemy fort counts): it may not stop while an enemy-occupied space is
 //!   within its reach; entering one (even if the enemy then retreats before battle, or an
-//!   interceptor meets it) fulfils the order, after which it moves freely. A force of generals
-//!   without SP cannot attack, so it is not offered (5.6.6).
+//!   interceptor meets it) fulfils the order, after which it moves freely. While an attack is in
+//!   reach, no step, conversion, pick-up or drop-off that leaves every enemy force out of reach
+//!   is offered either (the force may not walk away from the attack, then stop). A force of
+//!   generals without SP cannot attack, so it is not offered (5.6.6).
 
 use super::FtP;
 use super::content::{LinkKind, Side};
 use super::state::*;
+use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
 use std::collections::VecDeque;
 
@@ -47,7 +50,12 @@ impl FtP {
             MoveOrder::Richmond | MoveOrder::RichmondFort => self.richmond_actions(st, m, out),
             MoveOrder::Attack => {
                 if self.attack_in_reach(st, m) {
-                    out.retain(|a| *a != Action::Stop);
+                    out.retain(|a| *a != Action::Stop && self.keeps_attack(st, m, a));
+                    // No action keeps an enemy within reach (cannot happen while one is in
+                    // reach: a first step toward it does): the order is void.
+                    if out.is_empty() {
+                        out.push(Action::Stop);
+                    }
                 }
             }
         }
@@ -95,9 +103,28 @@ impl FtP {
         dist
     }
 
+    /// FtP 4.5.2: after `a` (a step, conversion, pick-up, drop-off or counter swap), the force
+    /// still has an attack within reach, or has made it (a step into an enemy-occupied space).
+    fn keeps_attack(&self, st: &State, m: &MoveSt, a: &Action) -> bool {
+        if let Action::Step { to } = *a
+            && self.enemy_occupied(st, m.side, to)
+        {
+            return true;
+        }
+        let mut s = st.clone();
+        let log = &mut Log::quiet();
+        match *a {
+            // The step itself (an interception attempt would come first; it does not change
+            // where the force may go next if it is declined).
+            Action::Step { to } => self.step(&mut s, to, log),
+            _ => self.perform(&mut s, a, log),
+        }
+        s.moving.as_ref().is_some_and(|x| x.order != MoveOrder::Attack || self.attack_in_reach(&s, x))
+    }
+
     /// FtP 4.5.2: an enemy-occupied space the force could still enter, by the legal steps of
     /// its remaining move.
-    fn attack_in_reach(&self, st: &State, m: &MoveSt) -> bool {
+    pub(super) fn attack_in_reach(&self, st: &State, m: &MoveSt) -> bool {
         let mut seen = vec![false; self.c.map.len()];
         seen[m.at as usize] = true;
         let mut queue = VecDeque::from([m.clone()]);

@@ -67,6 +67,41 @@ fn forward_to_richmond_leaves_one_sp_in_a_fort_fpt_4_6_2() {
     check(&st);
 }
 
+/// FtP 4.2.6 "el jugador de la Unión debe usar esta misma carta en su siguiente ronda
+/// estratégica", [INTERP] option `forward-no-army` when no army with a named commander can be
+/// activated with the card taken: `lapses` (default) the Union plays as it likes;
+/// `card-still-used` the card is still its play (for OPs, any use, or as its event).
+#[test]
+fn forward_to_richmond_with_no_army_to_move_by_option_fpt_4_2_6() {
+    use bivouac_engine::game::{Game, Setup};
+    let g = game();
+    let mut setup = Setup::new("1861", 2, 1);
+    assert!(!g.setup(&setup).unwrap().opts.forward_card_still_used, "lapses is the default");
+    setup.options.insert("forward-no-army".into(), "card-still-used".into());
+    assert!(g.setup(&setup).unwrap().opts.forward_card_still_used);
+    for still_used in [false, true] {
+        let mut st = new("1861", 5);
+        empty_map(&mut st);
+        st.opts.forward_card_still_used = still_used;
+        round_with(&mut st, Side::Union, 10);
+        round_with(&mut st, Side::Union, 9);
+        st.forward = Some(9);
+        check(&st);
+        assert!(g.forward_armies(&st, 1).is_empty(), "no Union army on the map");
+        let l = legal_text(&st, Side::Union);
+        let other_cards = l.iter().any(|a| a.split_whitespace().nth(1).is_some_and(|n| n != "9"));
+        assert_eq!(other_cards, !still_used, "still_used {still_used}: {l:?}");
+        assert!(l.contains(&"ops 9".to_string()), "{l:?}");
+        if still_used {
+            assert!(l.iter().all(|a| a == "ops 9" || a == "event 9"), "{l:?}");
+            let before = serde_json::to_string(&st).unwrap();
+            let r = g.apply(&mut st, 0, &Action::Ops { card: 10 }, &mut bivouac_engine::log::Log::quiet()).unwrap_err();
+            assert_eq!(r.rule, "FtP 4.2.6", "{r}");
+            assert_eq!(serde_json::to_string(&st).unwrap(), before);
+        }
+    }
+}
+
 /// FtP 4.5.2: the force activated after a concentration must attempt an attack; an
 /// ungarrisoned enemy fort counts as an enemy force; once attempted it moves freely.
 #[test]
@@ -112,6 +147,57 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
     if st.moving.is_some() {
         assert!(legal_text(&st, Side::Csa).contains(&"stop".to_string()), "the order is fulfilled");
     }
+    check(&st);
+}
+
+/// FtP 4.5.2 "la única condición es que debe producirse un intento de ataque contra una fuerza
+/// enemiga": the force may not walk away from the attack until no enemy is in reach, then stop.
+/// Walking as far from the target as it is let, every step keeps the attack in reach, no stop is
+/// offered, and the attack is made in the end.
+#[test]
+fn concentration_force_may_not_walk_out_of_reach_of_the_attack_fpt_4_5_2() {
+    let mut st = new("1861", 5);
+    empty_map(&mut st);
+    for s in ["manassas", "fredericksburg", "hanover_junction", "richmond"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+    }
+    put_sp(&mut st, Side::Csa, "manassas", 3);
+    put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
+    let target = sp("fredericksburg");
+    st.fort[target as usize] = Some(Side::Union);
+    check(&st);
+    st.flow.clear();
+    st.phase = Phase::Strategy;
+    st.flow.push(Frame::Round { side: Side::Union });
+    st.flow.push(Frame::Campaign { side: Side::Csa, left: 1 });
+    st.concentration = Some(sp("manassas"));
+    act(&mut st, Side::Csa, "corps j_johnston 3");
+    // Two MP left: the fort next door is in reach, and one step away (Strasburg) would put
+    // every enemy force out of reach.
+    st.moving.as_mut().unwrap().mp = 2;
+    let game = game();
+    let dist = game.land_distances(&st, target, Side::Csa, 3);
+    let mut guard = 0;
+    while st.moving.as_ref().is_some_and(|m| m.order == MoveOrder::Attack) {
+        let m = st.moving.as_ref().unwrap();
+        assert!(game.attack_in_reach(&st, m), "FtP 4.5.2: the attack stays within reach");
+        let l = legal_text(&st, Side::Csa);
+        assert!(!l.contains(&"stop".to_string()), "FtP 4.5.2: no stop before the attack: {l:?}");
+        assert!(!l.contains(&"step strasburg".to_string()), "FtP 4.5.2: no step out of reach of every enemy: {l:?}");
+        for a in l.iter().filter(|a| a.starts_with("step ") || a.starts_with("drop")) {
+            let mut t = st.clone();
+            act(&mut t, Side::Csa, a);
+            if let Some(m) = t.moving.as_ref().filter(|m| m.order == MoveOrder::Attack) {
+                assert!(game.attack_in_reach(&t, m), "FtP 4.5.2: `{a}` keeps an attack within reach");
+            }
+        }
+        let away = l.iter().filter_map(|a| a.strip_prefix("step ")).map(sp).max_by_key(|&s| dist[s as usize]).expect("a step");
+        act(&mut st, Side::Csa, &format!("step {}", game.c.map.name(bivouac_engine::map::graph::SpaceId(away))));
+        guard += 1;
+        assert!(guard < 10);
+    }
+    let m = st.moving.as_ref();
+    assert!(m.is_none_or(|m| m.order == MoveOrder::Attacked), "FtP 4.5.2: the attack was attempted");
     check(&st);
 }
 

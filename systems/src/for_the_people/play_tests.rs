@@ -31,8 +31,8 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
 }
 
 /// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19, FtP 5.6.7 A), and the
-/// other value of the [INTERP] readings FtP 3.2, 5.8.1, 6.8.1, 10.5.1/12.5 and 15.7.
-const OPTIONS: [(&str, &str); 10] = [
+/// other value of the [INTERP] readings FtP 3.2, 4.2.6, 5.8.1, 6.8.1, 10.5.1/12.5 and 15.7.
+const OPTIONS: [(&str, &str); 11] = [
     ("opt-ops-queue", "on"),
     ("var-rail-logistics", "on"),
     ("fort-return", "pc-phase"),
@@ -43,6 +43,7 @@ const OPTIONS: [(&str, &str); 10] = [
     ("closed-zone-penalty", "every-turn"),
     ("sp-differential", "every-end"),
     ("reshuffle-timing", "next-draw"),
+    ("forward-no-army", "card-still-used"),
 ];
 
 #[test]

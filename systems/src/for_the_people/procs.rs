@@ -317,6 +317,17 @@ impl FtP {
             }
             // FtP 4.2.6, 4.6: the card taken by "Forward to Richmond!" must be used now.
             Frame::Round { side } if self.forward_card(st, side).is_some() => out.extend(self.forward_card(st, side).map(|card| Action::Ops { card })),
+            // FtP 4.2.6 [INTERP] option `forward-no-army`: no army can move with it, the card
+            // is still the Union's play (for OPs, or as its event).
+            Frame::Round { side } if self.forward_bound(st, side).is_some() => {
+                let card = self.forward_bound(st, side).expect("bound card");
+                if self.may_play_ops(st, side, card) {
+                    out.push(Action::Ops { card });
+                }
+                if self.event_playable(st, side, card) {
+                    out.push(Action::Event { card });
+                }
+            }
             // FtP 4.4.1, 4.4.2: a special event whose conditions are met must be played.
             Frame::Round { side } if self.forced_special(st, side).is_some() => out.extend(self.forced_special(st, side).map(|card| Action::Event { card })),
             Frame::Round { side } => {

@@ -337,6 +337,11 @@ pub struct Opts {
     /// mazo", IT "ogni volta che il mazzo finisce").
     #[serde(default)]
     pub reshuffle_next_draw: bool,
+    /// FtP 4.2.6 [INTERP] option `forward-no-army` = `card-still-used`: with no army the card
+    /// taken by "Forward to Richmond!" can activate, it is still the Union's next play (else
+    /// the obligation lapses).
+    #[serde(default)]
+    pub forward_card_still_used: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals

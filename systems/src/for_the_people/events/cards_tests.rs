@@ -290,6 +290,26 @@ fn a_special_event_discarded_by_an_event_still_happens_if_its_conditions_hold_fp
     assert!(st.piles.is_empty(DISCARD));
 }
 
+/// FtP 4.4 edition setting `discarded_special_happens`: the Spanish "Si, a causa de un evento que
+/// obligue a descartarse, se descarta una carta con evento especial, este se produce igualmente"
+/// has no counterpart in IT 4.41/4.42 (a discarded special only reshuffles the deck). The
+/// rulebook's example in the Italian edition: Foreign Intervention is just discarded.
+#[test]
+fn a_discarded_special_event_does_not_happen_in_the_italian_edition_fpt_4_4() {
+    let g = game();
+    let mut st = with_card("1861", Side::Csa, 27);
+    st.edition = g.c.edition("italian").unwrap();
+    give(&mut st, Side::Union, 82);
+    st.sw[1] = 115;
+    let u = st.sw[0];
+    st.blockade = 2;
+    play(g, &mut st, Side::Csa, 27, &[], &[]).unwrap();
+    assert_eq!(pile_of(&st, 82), "discard");
+    assert_eq!((st.blockade, st.sw[0]), (2, u), "no Foreign Intervention");
+    assert!(!st.in_force.iter().any(|f| f.card == 82));
+    assert!(st.special_reshuffle, "IT 4.42: the deck is reshuffled before the next turn");
+}
+
 // ---------------------------------------------------------------------------------------------
 // FtP 4.4: special events
 
@@ -363,6 +383,38 @@ fn card_082_foreign_intervention_at_csa_sw_110_fpt_4_4_2() {
 // ---------------------------------------------------------------------------------------------
 // FtP 4.2.5: Quaker Guns
 
+/// FtP 4.3.1 "Una fuerza ... cuyo desplazamiento resulta cancelado por una carta de interrupción
+/// ya no puede activarse nuevamente durante el resto de ese evento de campaña", with 4.2.5 (the
+/// rest of the campaign's moves come before the interrupting player's round): Quaker Guns
+/// cancels the Army of the Potomac's move on a Major Campaign; the army (and its generals) is not
+/// offered again on that card, other forces are.
+#[test]
+fn a_force_whose_campaign_move_an_interrupt_cancelled_does_not_move_again_on_that_card_fpt_4_3_1() {
+    let g = game();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 89);
+    give(&mut st, Side::Csa, 12);
+    give(&mut st, Side::Union, 83);
+    round(&mut st, Side::Union);
+    let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+    act(&mut st, 0, "event 83");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 3, .. })));
+    let potomac = g.c.army("army_of_the_potomac").unwrap();
+    assert!(g.legal_actions(&st, 0).contains(&Action::MoveArmy { army: potomac }));
+    act(&mut st, 0, "army army_of_the_potomac");
+    assert_eq!(st.flow.top(), Some(&Frame::Interrupt { side: Side::Csa }));
+    let at = st.armies[potomac as usize].unwrap().space;
+    act(&mut st, 1, "event 89");
+    assert!(st.moving.is_none());
+    assert_eq!(st.armies[potomac as usize].unwrap().space, at);
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Union, left: 2 })), "{:?}", st.flow.top());
+    let legal = g.legal_actions(&st, 0);
+    assert!(!legal.contains(&Action::MoveArmy { army: potomac }), "FtP 4.3.1: the cancelled army is not offered again: {legal:?}");
+    assert!(legal.iter().any(|a| matches!(a, Action::MoveCorps { .. } | Action::MoveDivision { .. })), "other forces move: {legal:?}");
+    let r = g.apply(&mut st, 0, &Action::MoveArmy { army: potomac }, &mut Log::quiet()).unwrap_err();
+    assert_eq!(r.rule, "FtP 4.3.1", "{r}");
+}
+
 #[test]
 fn card_089_quaker_guns_cancels_a_union_move_then_the_csa_plays_its_round_fpt_4_2_5() {
     let g = game();
@@ -413,6 +465,28 @@ fn card_003_forward_to_richmond_the_union_must_use_the_taken_card_to_move_an_arm
     let mut st = with_card("1861", Side::Union, 3);
     give(&mut st, Side::Csa, 12);
     refused(&mut st, Side::Union, 3);
+}
+
+/// FtP 4.6.5 "si el jugador de la Unión no tiene ninguna carta en su mano de la que se pueda
+/// descartar", with 4.2.3 (special events are never discarded, nor Red River by the Union): only
+/// a card the Union could discard counts for the CSA's play, and only such a card is taken.
+#[test]
+fn card_003_takes_only_a_card_the_union_could_discard_fpt_4_6_5_4_2_3() {
+    let g = game();
+    let mut st = with_card("1861", Side::Csa, 3);
+    give(&mut st, Side::Union, 81);
+    give(&mut st, Side::Union, 14);
+    refused(&mut st, Side::Csa, 3);
+    for seed in 1..=8 {
+        let mut st = position("1861", seed);
+        give(&mut st, Side::Csa, 3);
+        round(&mut st, Side::Csa);
+        for n in [81, 14, 9, 82] {
+            give(&mut st, Side::Union, n);
+        }
+        play(g, &mut st, Side::Csa, 3, &[], &[]).unwrap();
+        assert_eq!(st.forward, Some(9), "seed {seed}: FtP 4.6.5: the one card the Union could discard");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -476,6 +550,33 @@ fn concentration_cards_75_100_101_102_rail_sp_in_then_activate_a_general_there_f
         let mut st = with_card("1861", Side::Csa, n);
         no_csa_generals(&mut st);
         refused(&mut st, Side::Csa, n);
+    }
+}
+
+/// FtP 4.5.1 edition setting `concentration_original_csa`: the Spanish "un espacio en un estado
+/// originalmente bajo control de la Confederación" is not in IT 4.51 (only the rail link). A CSA
+/// general at Columbus (Kentucky, a border state): a concentration space in the Italian edition
+/// only.
+#[test]
+fn concentration_space_in_a_border_state_italian_edition_only_fpt_4_5_1() {
+    let g = game();
+    let columbus = sp("columbus_ky");
+    for (ed, ok) in [("spanish", false), ("italian", true)] {
+        let mut st = with_card("1861", Side::Csa, 100);
+        st.edition = g.c.edition(ed).unwrap();
+        give(&mut st, Side::Union, 1);
+        let csa_gen = (0..g.c.generals.len()).find(|&i| g.c.generals[i].side == Side::Csa && !g.c.generals[i].cavalry && matches!(st.generals[i], GenAt::Track(_) | GenAt::Out)).unwrap();
+        st.generals[csa_gen] = GenAt::Map(columbus);
+        assert_eq!(st.control(columbus), Control::Of(Side::Csa));
+        g.apply(&mut st, 1, &Action::Event { card: 100 }, &mut Log::quiet()).unwrap();
+        assert_eq!(options(&st).contains(&"columbus_ky".to_string()), ok, "{ed}: {:?}", options(&st));
+        if ok {
+            g.apply(&mut st, 1, &Action::Choose { option: "columbus_ky".into() }, &mut Log::quiet()).unwrap();
+            while options(&st).contains(&"done".to_string()) {
+                g.apply(&mut st, 1, &Action::Choose { option: "done".into() }, &mut Log::quiet()).unwrap();
+            }
+            assert_eq!(st.concentration, Some(columbus), "{ed}: the concentration is made at Columbus");
+        }
     }
 }
 

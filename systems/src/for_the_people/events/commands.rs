@@ -361,9 +361,11 @@ impl FtP {
                 Returned::ForwardToRichmond(_) => return Err("forward_to_richmond: only `true`, played by the CSA (FtP 4.6)".into()),
                 Returned::Concentrate(id) => {
                     let s = self.ev_space(&id)?;
-                    // FtP 4.5.1 (ES): the concentration space is in a state originally CSA, even
-                    // for the Union (#103); a friendly space.
-                    if self.original(s) != StateSide::Csa || !st.controls(cx.side, s) {
+                    // FtP 4.5.1 (ES, the edition's `concentration_original_csa`): the
+                    // concentration space is in a state originally CSA, even for the Union
+                    // (#103); a friendly space.
+                    let original_ok = !self.c.editions[st.edition as usize].concentration_original_csa || self.original(s) == StateSide::Csa;
+                    if !original_ok || !st.controls(cx.side, s) {
                         return Err(format!("concentrate: {id} is not a friendly space of an originally Confederate state (FtP 4.5.1)"));
                     }
                     Cmd::Concentrate(s)

@@ -26,6 +26,9 @@ pub enum Require {
     InForce(CardNo, bool),
     /// The opponent holds at least one card (e.g. FtP 4.6.5).
     OpponentHasCards,
+    /// The opponent holds a card he could discard: not a special event (FtP 4.2.3, 4.4), nor,
+    /// for the Union, Red River (e.g. FtP 4.6.5 "de la que se pueda descartar").
+    OpponentHasDiscardable,
     /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle this turn.
     UnionMajorWin,
     /// The playing side is this one (a card of both sides whose event only one side may play,
@@ -104,7 +107,7 @@ struct Declared {
 }
 
 /// The requirements `declare()` may list (content/README.md).
-const REQUIREMENTS: &str = "emancipation, no_emancipation, opponent_has_cards, union_major_win, in_force:N, not_in_force:N, side:SIDE, control:SPACE:SIDE, not_control:SPACE:SIDE (SIDE union, csa or, for control, neutral), general:ID, no_general:ID, some_control:STATE:SIDE or not_all_control:STATE:SIDE";
+const REQUIREMENTS: &str = "emancipation, no_emancipation, opponent_has_cards, opponent_has_discardable, union_major_win, in_force:N, not_in_force:N, side:SIDE, control:SPACE:SIDE, not_control:SPACE:SIDE (SIDE union, csa or, for control, neutral), general:ID, no_general:ID, some_control:STATE:SIDE or not_all_control:STATE:SIDE";
 
 /// Call `declare({card = N})` for card `card` and check what it returns (a script shared by
 /// several cards may word each card's text from its number).
@@ -135,6 +138,7 @@ pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<Even
             None if q == "emancipation" => Require::Emancipation(true),
             None if q == "no_emancipation" => Require::Emancipation(false),
             None if q == "opponent_has_cards" => Require::OpponentHasCards,
+            None if q == "opponent_has_discardable" => Require::OpponentHasDiscardable,
             None if q == "union_major_win" => Require::UnionMajorWin,
             Some(("in_force", n)) => Require::InForce(card(n)?, true),
             Some(("not_in_force", n)) => Require::InForce(card(n)?, false),

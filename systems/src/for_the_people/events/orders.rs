@@ -5,8 +5,11 @@
 //! (FtP 4.6.1, 4.6.2); an army under a generic commander is not affected (4.6.3).
 //!
 //! Enforced here: on its next round the Union may only play that card for OPs, and the OPs may
-//! only move an army with a named commander that the card can activate. If no such army can
-//! move, or the card has left the hand, the obligation lapses. [INTERP] The card is taken at
+//! only move an army with a named commander that the card can activate. If the card has left the
+//! hand, the obligation lapses; if no such army can move, it lapses too, or, with the option
+//! `forward-no-army` = `card-still-used` ([INTERP] ES 4.2.6 "debe usar esta misma carta en su
+//! siguiente ronda estratégica"), the card is still the Union's play, for OPs (any use) or as
+//! its event (`forward_bound`). [INTERP] The card is taken at
 //! random (the CSA cannot see the Union hand). The move itself (the shortest path toward
 //! Richmond, no SP or general picked up or dropped, the obligation to attack, 4.6.2) is
 //! enforced by `ordered.rs`.
@@ -38,13 +41,30 @@ impl FtP {
         (side == Side::Union && held && !self.forward_armies(st, value).is_empty()).then_some(card)
     }
 
-    /// The `forward_to_richmond` command: take a Union card at random (FtP 4.2.6).
+    /// FtP 4.2.6 [INTERP] option `forward-no-army` = `card-still-used`: no army can move with
+    /// the card taken by "Forward to Richmond!", but it is still the Union's play this round.
+    pub(crate) fn forward_bound(&self, st: &State, side: Side) -> Option<CardNo> {
+        let card = st.forward.filter(|_| st.opts.forward_card_still_used && side == Side::Union)?;
+        let held = st.piles.cards(HAND[Side::Union.index()]).contains(&CardId(card as u16 - 1));
+        (held && self.forward_card(st, side).is_none()).then_some(card)
+    }
+
+    /// The cards of `side`'s hand it could discard (FtP 4.2.3: no special event, and for the
+    /// Union not Red River).
+    pub(crate) fn discardable(&self, st: &State, side: Side) -> Vec<CardNo> {
+        let hand = st.piles.cards(HAND[side.index()]).iter().map(|c| c.0 as CardNo + 1);
+        hand.filter(|&c| self.may_discard(side, c)).collect()
+    }
+
+    /// The `forward_to_richmond` command: take a Union card at random (FtP 4.2.6) among those
+    /// the Union could discard (FtP 4.6.5 "ninguna carta en su mano de la que se pueda
+    /// descartar", with 4.2.3: never a special event, nor Red River).
     pub(crate) fn forward_take(&self, st: &mut State, log: &mut Log) {
-        let hand = st.piles.cards(HAND[Side::Union.index()]).to_vec();
+        let hand = self.discardable(st, Side::Union);
         if hand.is_empty() {
             return;
         }
-        let card = hand[st.rng.pick(hand.len())].0 as CardNo + 1;
+        let card = hand[st.rng.pick(hand.len())];
         st.forward = Some(card);
         log.reveal(|| format!("Forward to Richmond!: the Union must use #{card} on its next round to move an army toward Richmond (FtP 4.2.6, 4.6)"));
     }

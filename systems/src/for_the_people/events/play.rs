@@ -84,6 +84,7 @@ impl FtP {
             Require::Emancipation(b) => st.emancipation == b,
             Require::InForce(n, b) => st.in_force.iter().any(|f| f.card == n) == b,
             Require::OpponentHasCards => !st.piles.is_empty(HAND[other(side).index()]),
+            Require::OpponentHasDiscardable => !self.discardable(st, other(side)).is_empty(),
             Require::UnionMajorWin => st.union_major_win == st.turn,
             Require::Side(s) => side == s,
             Require::Control(s, c, b) => (st.control(s) == c) == b,

@@ -60,6 +60,12 @@ impl FtP {
         if !self.c.card(card).is_some_and(|d| d.has(CardFlag::Special)) {
             return Ok(());
         }
+        // FtP 4.4 (ES only, the edition's `discarded_special_happens`): IT 4.41/4.42 only
+        // reshuffle the deck.
+        if !self.c.editions[st.edition as usize].discarded_special_happens {
+            st.special_reshuffle = true;
+            return Ok(());
+        }
         // The conditions are judged as if the card were still in hand (it is playable by
         // either side, FtP 4.2).
         let c = CardId(card as u16 - 1);

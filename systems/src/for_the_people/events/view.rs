@@ -118,8 +118,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 31] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
+const TOP: [&str; 32] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -227,6 +227,8 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // Wilson's Raid ("optional_card_16": Italian, with #16; "card_111": Spanish).
         "special_generals" => json!(st.opts.special_generals),
         "wilsons_raid" => json!(g.c.editions[st.edition as usize].wilsons_raid),
+        // FtP 4.5.1: the edition's `concentration_original_csa`.
+        "concentration_original_csa" => json!(g.c.editions[st.edition as usize].concentration_original_csa),
         "emancipation" => json!(st.emancipation),
         "blockade" => json!(st.blockade),
         "amphibious" => json!(st.naval.amphibious),
