@@ -219,14 +219,18 @@ impl FtP {
         }
         let inf: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| !self.is_cav(st, g)).collect();
         let loose = st.sp[from as usize][side.index()];
-        if inf.is_empty() || loose == 0 {
+        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
+        // grown, 5.6.7 C, D).
+        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
+        // FtP 5.3.1, 5.3.3 ("la única UM de un cuerpo ... es una brigada de caballería (como por
+        // ejemplo un general de infantería desplazándose con una brigada de caballería), la
+        // fuerza sigue considerándose un cuerpo"): a general with only a brigade intercepts as
+        // a corps he leads, the brigade its only unit (5.8.1 e is a brigade stacked only with SP).
+        if inf.is_empty() || (loose == 0 && !brigade) {
             return vec![];
         }
         let best = inf.iter().map(|&g| self.pr(g)).max();
         let fort = self.has_fort(st, from);
-        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
-        // grown, 5.6.7 C, D).
-        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
         let extra_goes = !brigade && inf.len() > 1;
         let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize - extra_goes as usize;
         let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(self.brigades_sp(st, self.gens_at(st, side, from)) as u8));

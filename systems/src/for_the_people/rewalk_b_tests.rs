@@ -1,0 +1,65 @@
+//! Tests of the gaps found by the read-only rule walk of session 20 (audit B): interceptions by
+//! a general with only a brigade (FtP 5.3.3, 5.8.1) and by an army from a fort (5.8.1 b),
+//! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
+//! brigade leaving an army (5.1.2 with 5.2.9).
+
+use super::choices_tests::{check, dice, no_forts, put_general};
+use super::content::Side;
+use super::play_tests::{act, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
+use super::state::*;
+use bivouac_engine::log::Log;
+
+/// McDowell's Union corps (6 SP) steps from Frederick to Leesburg; `gens` with `csa_sp` CSA SP
+/// are at Manassas, next to Leesburg, and may intercept.
+fn corps_steps_next_to_manassas(gens: &[&str], csa_sp: u8) -> State {
+    let mut st = new("1861", 3);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "frederick", 6);
+    put_sp(&mut st, Side::Csa, "manassas", csa_sp);
+    for id in gens {
+        put_general(&mut st, id, GenAt::Map(sp("manassas")));
+    }
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 6");
+    act(&mut st, Side::Union, "step leesburg");
+    st
+}
+
+/// FtP 5.3.3 (ES "Si por cualquier causa, la única UM de un cuerpo que se desplaza es una brigada
+/// de caballería (como por ejemplo un general de infantería desplazándose con una brigada de
+/// caballería), la fuerza sigue considerándose un cuerpo") with 5.8.1 ("debe desplazarse toda la
+/// fuerza"; exception e is a brigade stacked only with SP): Beauregard (defense 1) stacked with
+/// Wheeler's brigade and no SP intercepts as a corps he leads, with -2 for the brigade; both go,
+/// and Beauregard is not left alone to go to the turn track.
+#[test]
+fn a_general_with_only_a_brigade_intercepts_as_a_corps_fpt_5_8_1_5_3_3() {
+    let st = corps_steps_next_to_manassas(&["beauregard", "wheeler"], 0);
+    assert_eq!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("leesburg") }));
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"]);
+    // Roll 3 - 2 = 1 <= Beauregard's defense 1: the corps (Beauregard and the brigade) moves.
+    let mut ok = st.clone();
+    ok.rng = dice(&[3]);
+    let mut once = ok.clone();
+    once.flow.pop();
+    let corps = game().corps_intercepts(&once, Side::Csa, sp("manassas"));
+    assert_eq!(corps, [(general("beauregard"), 0, None)]);
+    assert!(game().intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), corps.first().copied(), &mut Log::quiet()));
+    for id in ["beauregard", "wheeler"] {
+        assert_eq!(once.generals[general(id) as usize], GenAt::Map(sp("leesburg")), "{id} intercepted");
+    }
+    // In play the battle follows at once, the general commanding.
+    act(&mut ok, Side::Csa, "intercept manassas");
+    let b = ok.last_battle.as_ref().expect("the battle follows at once");
+    assert_eq!(b.generals[1].first(), Some(&general("beauregard")), "the general leads the corps");
+    check(&ok);
+    // Roll 4 - 2 = 2: Wheeler's defense (2) would pass; Beauregard's (1) does not.
+    let mut failed = st;
+    failed.rng = dice(&[4]);
+    act(&mut failed, Side::Csa, "intercept manassas");
+    for id in ["beauregard", "wheeler"] {
+        assert_eq!(failed.generals[general(id) as usize], GenAt::Map(sp("manassas")), "{id} stays");
+    }
+}
