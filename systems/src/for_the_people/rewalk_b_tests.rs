@@ -3,9 +3,10 @@
 //! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
 //! brigade leaving an army (5.1.2 with 5.2.9).
 
-use super::choices_tests::{check, dice, no_forts, put_general};
+use super::choices_tests::{check, dice, no_forts, put_general, refused};
+use super::interception_tests::army_enters_leesburg;
 use super::content::Side;
-use super::play_tests::{act, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
+use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
 use super::state::*;
 use bivouac_engine::log::Log;
 
@@ -62,4 +63,47 @@ fn a_general_with_only_a_brigade_intercepts_as_a_corps_fpt_5_8_1_5_3_3() {
     for id in ["beauregard", "wheeler"] {
         assert_eq!(failed.generals[general(id) as usize], GenAt::Map(sp("manassas")), "{id} stays");
     }
+}
+
+/// FtP 5.8.1 b) (ES "1 UM puede permanecer en el espacio desde el cual se intenta la intercepción
+/// si dicho espacio contiene un fuerte", an exception to "debe desplazarse toda la fuerza" for any
+/// intercepting force): Lee's army (8 SP) intercepting from a fort at Manassas may leave 1 SP
+/// there; without a fort the whole army goes with no question.
+#[test]
+fn an_army_intercepting_from_a_fort_may_leave_one_sp_fpt_5_8_1() {
+    let g = game();
+    let mut st = army_enters_leesburg(5);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"], "no fort: the whole army");
+    st.fort[sp("manassas") as usize] = Some(Side::Csa);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas lee 8", "intercept manassas lee 7", "decline"]);
+    refused(&mut st.clone(), Side::Csa, "intercept manassas lee 6", "FtP 5.8.1");
+    refused(&mut st.clone(), Side::Csa, "intercept manassas", "FtP 5.8");
+    st.rng = dice(&[1]);
+    let anv = army("army_of_northern_virginia");
+    let mut once = st.clone();
+    once.flow.pop();
+    assert!(g.intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("lee"), 7, None)), &mut Log::quiet()));
+    assert_eq!(once.armies[anv as usize].map(|x| (x.space, x.sp)), Some((sp("leesburg"), 7)));
+    assert_eq!(once.sp[sp("manassas") as usize][1], 1, "1 SP garrisons the fort");
+    // In play: the army joins the Army of Tennessee (5.2.4 follows), the SP stays.
+    act(&mut st, Side::Csa, "intercept manassas lee 7");
+    assert_eq!(st.flow.top(), Some(&Frame::TwoArmies { side: Side::Csa, space: sp("leesburg") }));
+    assert_eq!(st.sp[sp("manassas") as usize][1], 1);
+    check(&st);
+}
+
+/// FtP 5.3.3 (a corps moves 6 SP, "el general al mando y un general adicional"; a brigade counts
+/// as 1 SP and as that general) with 5.8.1 a): with two brigades at Manassas only one goes with
+/// the intercepting corps, so only its SP counts against the 6: Polk takes 5 of his 6 SP.
+#[test]
+fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
+    let st = corps_steps_next_to_manassas(&["polk", "stuart", "wheeler"], 6);
+    let mut once = st.clone();
+    once.flow.pop();
+    assert_eq!(game().corps_intercepts(&once, Side::Csa, sp("manassas")), [(general("polk"), 5, None)]);
+    let mut st = st;
+    st.rng = dice(&[1]);
+    act(&mut st, Side::Csa, "intercept manassas");
+    assert_eq!(st.sp[sp("manassas") as usize][1], 1, "the SP over the corps limit stay (5.8.1 a)");
+    check(&st);
 }
