@@ -3,9 +3,9 @@
 //! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
 //! brigade leaving an army (5.1.2 with 5.2.9).
 
-use super::choices_tests::{check, dice, no_forts, put_general, refused};
+use super::choices_tests::{check, dice, no_forts, put_army, put_general, refused};
 use super::interception_tests::army_enters_leesburg;
-use super::content::Side;
+use super::content::{Control, Side};
 use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
 use super::state::*;
 use bivouac_engine::log::Log;
@@ -105,5 +105,35 @@ fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
     st.rng = dice(&[1]);
     act(&mut st, Side::Csa, "intercept manassas");
     assert_eq!(st.sp[sp("manassas") as usize][1], 1, "the SP over the corps limit stay (5.8.1 a)");
+    check(&st);
+}
+
+/// FtP 5.5.3 (ES "Al jugar una carta para OP durante una ronda estratégica, una brigada de
+/// caballería puede eliminar un indicador de CP enemigo en un espacio propio") with the 5.5.1
+/// NOTA (a brigade on an army's display is still a brigade): Pleasonton on the Army of the
+/// Potomac's display at Frederick, out of supply, so its infantry may place no PC (11.3), may
+/// remove the CSA PC there with a 1-OP card.
+#[test]
+fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
+    let g = game();
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcclellan");
+    put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
+    st.control[sp("frederick") as usize] = Control::Of(Side::Csa);
+    for s in ["washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
+        if let Some(x) = g.c.space(s) {
+            st.control[x.0 as usize] = Control::Of(Side::Csa);
+        }
+    }
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 1);
+    act(&mut st, Side::Union, "ops 1");
+    assert!(!g.supplied(&st, Side::Union)[sp("frederick") as usize], "the army is out of supply");
+    assert!(!g.pc_spaces(&st, Side::Union).contains(&sp("frederick")), "its infantry may place no PC (11.3)");
+    act(&mut st, Side::Union, "pcs");
+    assert!(legal_text(&st, Side::Union).contains(&"raid frederick".to_string()), "{:?}", legal_text(&st, Side::Union));
+    act(&mut st, Side::Union, "raid frederick");
+    assert_eq!(st.control(sp("frederick")), Control::Of(Side::Union), "an original Union space returns to Union control");
     check(&st);
 }
