@@ -219,17 +219,24 @@ impl FtP {
         }
         let inf: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| !self.is_cav(st, g)).collect();
         let loose = st.sp[from as usize][side.index()];
-        if inf.is_empty() || loose == 0 {
+        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
+        // grown, 5.6.7 C, D).
+        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
+        // FtP 5.3.1, 5.3.3 ("la única UM de un cuerpo ... es una brigada de caballería (como por
+        // ejemplo un general de infantería desplazándose con una brigada de caballería), la
+        // fuerza sigue considerándose un cuerpo"): a general with only a brigade intercepts as
+        // a corps he leads, the brigade its only unit (5.8.1 e is a brigade stacked only with SP).
+        if inf.is_empty() || (loose == 0 && !brigade) {
             return vec![];
         }
         let best = inf.iter().map(|&g| self.pr(g)).max();
         let fort = self.has_fort(st, from);
-        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
-        // grown, 5.6.7 C, D).
-        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
         let extra_goes = !brigade && inf.len() > 1;
         let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize - extra_goes as usize;
-        let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(self.brigades_sp(st, self.gens_at(st, side, from)) as u8));
+        // Only one brigade goes (the corps' additional general, 5.3.3; `intercept`): only its SP
+        // count against the corps' 6.
+        let going = self.gens_at(st, side, from).find(|&g| self.is_cav(st, g));
+        let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(going.map_or(0, |b| self.brigade_sp(st, b))));
         let mut counts = vec![full];
         if full == loose {
             // (c) 5.3.4: generals left behind need 1 SP (none in a fort) and one SP per general over one.
@@ -254,10 +261,25 @@ impl FtP {
         out
     }
 
+    /// FtP 5.8.1 b) ("1 UM puede permanecer en el espacio desde el cual se intenta la
+    /// intercepción si dicho espacio contiene un fuerte", said of any intercepting force): the
+    /// (commander, infantry SP that go) an army intercepting from a fort may choose: all, or all
+    /// but 1 SP, which stays in the space, when the army keeps some strength. Empty when the army
+    /// has no choice (or no army intercepts from `from`).
+    pub(super) fn army_intercepts(&self, st: &State, side: Side, from: Sp) -> Vec<CorpsPick> {
+        let Some(a) = self.army_in(st, side, from) else { return vec![] };
+        let Some(ArmySt { sp, commander: Some(cmd), .. }) = st.armies[a as usize] else { return vec![] };
+        if !self.has_fort(st, from) || sp == 0 || self.army_strength(st, a) < 2 {
+            return vec![];
+        }
+        vec![(cmd, sp, None), (cmd, sp - 1, None)]
+    }
+
     /// The interception actions from `from`: `intercept FROM` when the force has no choice to
     /// make, else one per (commander, SP).
     pub(super) fn intercept_actions(&self, st: &State, side: Side, from: Sp, out: &mut Vec<Action>) {
-        let opts = self.corps_intercepts(st, side, from);
+        let mut opts = self.corps_intercepts(st, side, from);
+        opts.extend(self.army_intercepts(st, side, from));
         if opts.len() > 1 {
             out.extend(opts.into_iter().map(|(general, sp, extra)| Action::InterceptWith { from, general, sp, extra }));
         } else {

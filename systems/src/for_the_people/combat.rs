@@ -178,6 +178,11 @@ impl FtP {
             Some(a) => {
                 if let Some(x) = st.armies[a as usize].as_mut() {
                     x.space = to;
+                    // FtP 5.8.1 b): 1 SP may stay in the fort space (`army_intercepts`).
+                    if let Some((_, n, _)) = corps.filter(|c| c.1 < x.sp) {
+                        st.sp[from as usize][side.index()] += x.sp - n;
+                        x.sp = n;
+                    }
                 }
             }
             None if corps.is_some() => {

@@ -385,13 +385,16 @@ impl FtP {
 
     /// FtP 5.5.3: spaces where a brigade of `side` may remove an enemy PC with a card's OPs: an
     /// enemy PC in a space of an original `side` state (control returns to `side`) or of a
-    /// border state (it becomes neutral).
+    /// border state (it becomes neutral). A brigade on an army's display raids from the army's
+    /// space (ES 5.5.1 NOTA: the brigade counter is used "ni tan solo al colocar el general de
+    /// caballería dentro de un ejército"; 5.5.3 names no place the brigade must be).
     pub(super) fn raid_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let own = if side == Side::Union { StateSide::Union } else { StateSide::Csa };
         let mut out: Vec<Sp> = (0..st.generals.len() as GeneralId)
             .filter(|&g| self.is_cav(st, g) && self.gen_side(g) == side)
             .filter_map(|g| match st.generals[g as usize] {
                 GenAt::Map(s) => Some(s),
+                GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
                 _ => None,
             })
             .filter(|&s| st.control(s) == Control::Of(other(side)) && [own, StateSide::Border].contains(&self.original(s)))

@@ -107,6 +107,8 @@ mod sw_order_tests;
 mod interception_tests;
 #[cfg(test)]
 mod fort_taken_tests;
+#[cfg(test)]
+mod rewalk_b_tests;
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::{ContentSet, Diagnostics};

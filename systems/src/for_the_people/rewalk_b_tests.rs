@@ -1,0 +1,139 @@
+//! Tests of the gaps found by the read-only rule walk of session 20 (audit B): interceptions by
+//! a general with only a brigade (FtP 5.3.3, 5.8.1) and by an army from a fort (5.8.1 b),
+//! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
+//! brigade leaving an army (5.1.2 with 5.2.9).
+
+use super::choices_tests::{check, dice, no_forts, put_army, put_general, refused};
+use super::interception_tests::army_enters_leesburg;
+use super::content::{Control, Side};
+use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
+use super::state::*;
+use bivouac_engine::log::Log;
+
+/// McDowell's Union corps (6 SP) steps from Frederick to Leesburg; `gens` with `csa_sp` CSA SP
+/// are at Manassas, next to Leesburg, and may intercept.
+fn corps_steps_next_to_manassas(gens: &[&str], csa_sp: u8) -> State {
+    let mut st = new("1861", 3);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "frederick", 6);
+    put_sp(&mut st, Side::Csa, "manassas", csa_sp);
+    for id in gens {
+        put_general(&mut st, id, GenAt::Map(sp("manassas")));
+    }
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 6");
+    act(&mut st, Side::Union, "step leesburg");
+    st
+}
+
+/// FtP 5.3.3 (ES "Si por cualquier causa, la única UM de un cuerpo que se desplaza es una brigada
+/// de caballería (como por ejemplo un general de infantería desplazándose con una brigada de
+/// caballería), la fuerza sigue considerándose un cuerpo") with 5.8.1 ("debe desplazarse toda la
+/// fuerza"; exception e is a brigade stacked only with SP): Beauregard (defense 1) stacked with
+/// Wheeler's brigade and no SP intercepts as a corps he leads, with -2 for the brigade; both go,
+/// and Beauregard is not left alone to go to the turn track.
+#[test]
+fn a_general_with_only_a_brigade_intercepts_as_a_corps_fpt_5_8_1_5_3_3() {
+    let st = corps_steps_next_to_manassas(&["beauregard", "wheeler"], 0);
+    assert_eq!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("leesburg") }));
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"]);
+    // Roll 3 - 2 = 1 <= Beauregard's defense 1: the corps (Beauregard and the brigade) moves.
+    let mut ok = st.clone();
+    ok.rng = dice(&[3]);
+    let mut once = ok.clone();
+    once.flow.pop();
+    let corps = game().corps_intercepts(&once, Side::Csa, sp("manassas"));
+    assert_eq!(corps, [(general("beauregard"), 0, None)]);
+    assert!(game().intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), corps.first().copied(), &mut Log::quiet()));
+    for id in ["beauregard", "wheeler"] {
+        assert_eq!(once.generals[general(id) as usize], GenAt::Map(sp("leesburg")), "{id} intercepted");
+    }
+    // In play the battle follows at once, the general commanding.
+    act(&mut ok, Side::Csa, "intercept manassas");
+    let b = ok.last_battle.as_ref().expect("the battle follows at once");
+    assert_eq!(b.generals[1].first(), Some(&general("beauregard")), "the general leads the corps");
+    check(&ok);
+    // Roll 4 - 2 = 2: Wheeler's defense (2) would pass; Beauregard's (1) does not.
+    let mut failed = st;
+    failed.rng = dice(&[4]);
+    act(&mut failed, Side::Csa, "intercept manassas");
+    for id in ["beauregard", "wheeler"] {
+        assert_eq!(failed.generals[general(id) as usize], GenAt::Map(sp("manassas")), "{id} stays");
+    }
+}
+
+/// FtP 5.8.1 b) (ES "1 UM puede permanecer en el espacio desde el cual se intenta la intercepción
+/// si dicho espacio contiene un fuerte", an exception to "debe desplazarse toda la fuerza" for any
+/// intercepting force): Lee's army (8 SP) intercepting from a fort at Manassas may leave 1 SP
+/// there; without a fort the whole army goes with no question.
+#[test]
+fn an_army_intercepting_from_a_fort_may_leave_one_sp_fpt_5_8_1() {
+    let g = game();
+    let mut st = army_enters_leesburg(5);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"], "no fort: the whole army");
+    st.fort[sp("manassas") as usize] = Some(Side::Csa);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas lee 8", "intercept manassas lee 7", "decline"]);
+    refused(&mut st.clone(), Side::Csa, "intercept manassas lee 6", "FtP 5.8.1");
+    refused(&mut st.clone(), Side::Csa, "intercept manassas", "FtP 5.8");
+    st.rng = dice(&[1]);
+    let anv = army("army_of_northern_virginia");
+    let mut once = st.clone();
+    once.flow.pop();
+    assert!(g.intercept(&mut once, Side::Csa, sp("manassas"), sp("leesburg"), Some((general("lee"), 7, None)), &mut Log::quiet()));
+    assert_eq!(once.armies[anv as usize].map(|x| (x.space, x.sp)), Some((sp("leesburg"), 7)));
+    assert_eq!(once.sp[sp("manassas") as usize][1], 1, "1 SP garrisons the fort");
+    // In play: the army joins the Army of Tennessee (5.2.4 follows), the SP stays.
+    act(&mut st, Side::Csa, "intercept manassas lee 7");
+    assert_eq!(st.flow.top(), Some(&Frame::TwoArmies { side: Side::Csa, space: sp("leesburg") }));
+    assert_eq!(st.sp[sp("manassas") as usize][1], 1);
+    check(&st);
+}
+
+/// FtP 5.3.3 (a corps moves 6 SP, "el general al mando y un general adicional"; a brigade counts
+/// as 1 SP and as that general) with 5.8.1 a): with two brigades at Manassas only one goes with
+/// the intercepting corps, so only its SP counts against the 6: Polk takes 5 of his 6 SP.
+#[test]
+fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
+    let st = corps_steps_next_to_manassas(&["polk", "stuart", "wheeler"], 6);
+    let mut once = st.clone();
+    once.flow.pop();
+    assert_eq!(game().corps_intercepts(&once, Side::Csa, sp("manassas")), [(general("polk"), 5, None)]);
+    let mut st = st;
+    st.rng = dice(&[1]);
+    act(&mut st, Side::Csa, "intercept manassas");
+    assert_eq!(st.sp[sp("manassas") as usize][1], 1, "the SP over the corps limit stay (5.8.1 a)");
+    check(&st);
+}
+
+/// FtP 5.5.3 (ES "Al jugar una carta para OP durante una ronda estratégica, una brigada de
+/// caballería puede eliminar un indicador de CP enemigo en un espacio propio") with the 5.5.1
+/// NOTA (a brigade on an army's display is still a brigade): Pleasonton on the Army of the
+/// Potomac's display at Frederick, out of supply, so its infantry may place no PC (11.3), may
+/// remove the CSA PC there with a 1-OP card.
+#[test]
+fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
+    let g = game();
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcclellan");
+    put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
+    st.control[sp("frederick") as usize] = Control::Of(Side::Csa);
+    for s in ["washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
+        if let Some(x) = g.c.space(s) {
+            st.control[x.0 as usize] = Control::Of(Side::Csa);
+        }
+    }
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 1);
+    act(&mut st, Side::Union, "ops 1");
+    assert!(!g.supplied(&st, Side::Union)[sp("frederick") as usize], "the army is out of supply");
+    assert!(!g.pc_spaces(&st, Side::Union).contains(&sp("frederick")), "its infantry may place no PC (11.3)");
+    act(&mut st, Side::Union, "pcs");
+    assert!(legal_text(&st, Side::Union).contains(&"raid frederick".to_string()), "{:?}", legal_text(&st, Side::Union));
+    act(&mut st, Side::Union, "raid frederick");
+    assert_eq!(st.control(sp("frederick")), Control::Of(Side::Union), "an original Union space returns to Union control");
+    check(&st);
+}
