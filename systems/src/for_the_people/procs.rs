@@ -671,7 +671,13 @@ impl FtP {
                     && st.controls(m.side, to)
                     && !self.enemy_occupied(st, m.side, to)
                     && !self.move_limited(st, m.side, super::events::MoveKind::Rail);
-                if !(rail_ok && m.steps + cost <= self.base_mp(m.kind) + bonus) {
+                // FtP 5.9.1: "Los generales que se desplazan independientemente de UM pueden
+                // emplear el desplazamiento por ferrocarril pero el número de espacios que pueden
+                // desplazarse es ilimitado": generals moving without SP, whole move by rail through
+                // friendly spaces, go any distance (`steps` saturates at 255, beyond any shortest
+                // rail path on the map, so a move always ends).
+                let unlimited = self.generals_only(st, m) && m.steps < u8::MAX;
+                if !(rail_ok && (unlimited || m.steps.saturating_add(cost) <= self.base_mp(m.kind) + bonus)) {
                     continue;
                 }
             }
@@ -1172,7 +1178,7 @@ impl FtP {
         let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
         let m = st.moving.as_mut().expect("moving");
         m.mp = m.mp.saturating_sub(cost);
-        m.steps += cost;
+        m.steps = m.steps.saturating_add(cost);
         m.rail_only &= link_rail && friendly;
         m.prev = m.at;
         m.at = to;
