@@ -1174,12 +1174,16 @@ impl FtP {
         let (at, side) = st.moving.as_ref().map(|m| (m.at, m.side)).expect("moving");
         let link_rail = self.c.map.edges_between(SpaceId(at), SpaceId(to)).any(|l| matches!(self.link_kind(st, l), LinkKind::Rail));
         let friendly = st.control[to as usize] == Control::Of(side);
+        // FtP 5.9.2: "Una fuerza que utiliza la bonificación de desplazamiento por ferrocarril no
+        // puede entrar en espacios ocupados por el enemigo, incluso aunque tengan un indicador de
+        // CP propio": a force entering one (read before any battle there) has no bonus afterwards.
+        let occupied = self.enemy_occupied(st, side, to);
         // FtP 19 (8.1.3): the entry cost with rail logistics.
         let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
         let m = st.moving.as_mut().expect("moving");
         m.mp = m.mp.saturating_sub(cost);
         m.steps = m.steps.saturating_add(cost);
-        m.rail_only &= link_rail && friendly;
+        m.rail_only &= link_rail && friendly && !occupied;
         m.prev = m.at;
         m.at = to;
         if let Some(a) = m.army

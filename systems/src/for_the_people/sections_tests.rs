@@ -188,6 +188,33 @@ fn a_general_alone_moves_any_distance_by_rail_fpt_5_9_1() {
     assert!(!legal_text(&corps, Side::Union).contains(&next), "a corps with SP: {limit} spaces");
 }
 
+/// FtP 5.9.2: "Una fuerza que utiliza la bonificación de desplazamiento por ferrocarril no puede
+/// entrar en espacios ocupados por el enemigo, incluso aunque tengan un indicador de CP propio": a
+/// corps that entered a friendly-controlled space held by enemy SP (by rail) has lost the bonus;
+/// the same step into an empty friendly space keeps it.
+#[test]
+fn a_force_that_entered_an_enemy_occupied_space_gets_no_rail_bonus_fpt_5_9_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    round_with(&mut st, Side::Union, 9);
+    let tree = rail_tree(&st, Side::Union, "washington");
+    let to = tree[1].0;
+    put_sp(&mut st, Side::Union, "washington", 6);
+    put_general(&mut st, "burnside", GenAt::Map(sp("washington")));
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps burnside 6");
+    assert!(st.moving.as_ref().unwrap().rail_only);
+    let mut empty = st.clone();
+    g.step(&mut empty, to, &mut Log::quiet());
+    assert!(empty.moving.as_ref().unwrap().rail_only, "by rail into a friendly space: the bonus stays");
+    assert!(st.controls(Side::Union, to));
+    put_sp(&mut st, Side::Csa, g.sid(to), 1);
+    g.step(&mut st, to, &mut Log::quiet());
+    assert!(st.moving.as_ref().is_none_or(|m| !m.rail_only), "entered an enemy-occupied space: no bonus afterwards");
+}
+
 /// FtP 5.4.3: SP moving by sea without a general move as a corps (a 3-value card), and may land in
 /// an enemy-controlled port a division could not enter.
 #[test]
