@@ -696,13 +696,15 @@ impl FtP {
     }
 
     /// FtP 5.4.2: a division may not enter an enemy-controlled space in a neutral border state
-    /// or in an enemy-controlled state.
+    /// or in an enemy-controlled state; in the Italian edition (IT 5.42 "o in Stati di confine",
+    /// edition setting `division_bar_any_border`) in any border state.
     pub(super) fn division_barred(&self, st: &State, m: &MoveSt, to: Sp) -> bool {
         if m.kind != Formation::Division || st.control(to) != Control::Of(other(m.side)) {
             return false;
         }
         let sc = st.state_control[self.state_of(to)];
-        sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border)
+        let any_border = self.c.editions[st.edition as usize].division_bar_any_border;
+        sc == Control::Of(other(m.side)) || ((sc == Control::Neutral || any_border) && self.original(to) == StateSide::Border)
     }
 
     /// The rule refusing a division's step into an adjacent space it may not enter (FtP 5.4.2).
