@@ -1947,11 +1947,15 @@ impl FtP {
 
     /// FtP 5.2.9 / 5.3.4: the generals that exceed the limit in `s` (army: SP + 3, cavalry
     /// brigades counting as generals; elsewhere SP + 1); empty when within the limit. Cavalry
-    /// brigades are never chosen.
+    /// brigades are never chosen, nor an army's commander and its highest-rated other general
+    /// (FtP 5.2.2: the commander "solo puede ser sustituido cuando otro general lo releva"; "El
+    /// único modo de retirar el general de rango más alto no al mando de un ejército es mediante
+    /// un evento o siendo baja en batalla").
     pub(super) fn excess_candidates(&self, st: &State, side: Side, s: Sp) -> Vec<GeneralId> {
         let sp = self.strength(st, side, s) as usize;
         let mut gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
-        let limit = match self.army_in(st, side, s) {
+        let army = self.army_in(st, side, s);
+        let limit = match army {
             Some(a) => {
                 gens.extend(self.army_gens(st, a));
                 sp + self.c.movement.army_generals_over_sp as usize
@@ -1961,7 +1965,7 @@ impl FtP {
         if gens.len() <= limit {
             return vec![];
         }
-        gens.into_iter().filter(|&g| !self.is_cav(st, g)).collect()
+        gens.into_iter().filter(|&g| !self.is_cav(st, g) && army.is_none_or(|a| !self.army_keeps(st, side, a, g))).collect()
     }
 
     /// Push a choice for every space over the general limit; true if any.
