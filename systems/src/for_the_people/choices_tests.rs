@@ -77,6 +77,14 @@ fn two_armies_in_one_space_the_owner_removes_one_fpt_5_2_4() {
     check(&st);
 }
 
+/// The commander of army `a` leaves it (as a leader casualty does): FtP 5.2.8 succession.
+fn lose_commander(st: &mut State, a: u8, id: &str) {
+    let g = game();
+    st.generals[general(id) as usize] = GenAt::Track(st.turn + 1);
+    g.succeed(st, a);
+    g.push_choices(st);
+}
+
 #[test]
 fn a_tie_for_the_army_command_is_the_owners_fpt_5_2_8() {
     let g = game();
@@ -88,11 +96,11 @@ fn a_tie_for_the_army_command_is_the_owners_fpt_5_2_8() {
     for id in ["fremont", "butler", "banks", "buell"] {
         put_general(&mut st, id, GenAt::Army(a));
     }
-    // FtP 5.2.9: 5 generals with 1 SP (limit 4): the CSA sends one to the turn track.
+    // The commander is lost (a leader casualty, 7.7, or an event: the 5.2.9 excess never takes
+    // him, 5.2.2).
     st.flow.clear();
     st.phase = Phase::Strategy;
-    st.flow.push(Frame::Excess { side: Side::Union, space: sp("frederick"), chooser: Side::Csa });
-    act(&mut st, Side::Csa, "remove mcclellan");
+    lose_commander(&mut st, a, "mcclellan");
     // FtP 5.2.8: Fremont and Butler (PR 8) tie: the Union picks.
     assert_eq!(st.flow.top(), Some(&Frame::Succession { side: Side::Union, army: a }));
     let mut l = legal_text(&st, Side::Union);
@@ -111,8 +119,7 @@ fn a_tie_for_the_army_command_is_the_owners_fpt_5_2_8() {
     }
     st.flow.clear();
     st.phase = Phase::Strategy;
-    st.flow.push(Frame::Excess { side: Side::Union, space: sp("frederick"), chooser: Side::Csa });
-    act(&mut st, Side::Csa, "remove mcclellan");
+    lose_commander(&mut st, a, "mcclellan");
     assert_eq!(st.armies[a as usize].and_then(|x| x.commander), Some(general("fremont")));
     assert!(!matches!(st.flow.top(), Some(Frame::Succession { .. })));
     let _ = g;

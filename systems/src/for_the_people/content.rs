@@ -267,6 +267,10 @@ pub struct EditionDef {
     pub army_naval_sea_generals: Vec<GeneralId>,
     pub army_naval_river_generals: Vec<GeneralId>,
     pub army_naval_by_strategy_1: bool,
+    /// FtP 5.4.2: a division is barred from enemy-controlled spaces in every border state (IT
+    /// 5.42 "o in Stati di confine"), or only in a neutral one (ES "en estados fronterizos
+    /// neutrales").
+    pub division_bar_any_border: bool,
     pub defender_retreat: DefenderRetreat,
     pub naval_retreat: NavalRetreat,
     pub pr_tie_break: PrTieBreak,
@@ -1139,6 +1143,7 @@ struct EditionRec {
     army_naval_sea_generals: Vec<Spanned<String>>,
     army_naval_river_generals: Vec<Spanned<String>>,
     army_naval_by_strategy_1: bool,
+    division_bar_any_border: bool,
     defender_retreat: Spanned<String>,
     naval_retreat: Spanned<String>,
     pr_tie_break: Spanned<String>,
@@ -1980,6 +1985,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             army_naval_sea_generals: sea_g,
             army_naval_river_generals: river_g,
             army_naval_by_strategy_1: e.army_naval_by_strategy_1,
+            division_bar_any_border: e.division_bar_any_border,
             defender_retreat: typed(ctx, src, &e.defender_retreat, "defender_retreat"),
             naval_retreat: typed(ctx, src, &e.naval_retreat, "naval_retreat"),
             pr_tie_break: typed(ctx, src, &e.pr_tie_break, "pr_tie_break"),

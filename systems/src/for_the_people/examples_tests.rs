@@ -459,7 +459,8 @@ fn t_neal_1_ne_alabama_fpt_5_10() {
     assert!(!g.steps(&st, &division).iter().any(|s| ne.contains(s)), "never a division");
 }
 
-/// Digest T-CMD-6 (FtP 5.2.9, 5.3.4): an army reduced to 1 SP keeps at most 4 generals; 2 loose
+/// Digest T-CMD-6 (FtP 5.2.9, 5.3.4, 5.2.2): an army reduced to 1 SP keeps at most 4 generals, the
+/// opponent removing neither its commander nor its highest-rated other general; 2 loose
 /// SP hold at most 3; a general may stay alone in a fort (0 SP) but not in an empty space; the
 /// opponent picks the excess, never a cavalry brigade.
 #[test]
@@ -475,7 +476,12 @@ fn t_cmd_6_generals_per_sp_limits_fpt_5_2_9_5_3_4() {
     }
     assert!(g.excess_candidates(&st, Side::Union, sp("frederick")).is_empty(), "1 SP + 3 = 4 generals");
     put_general(&mut st, "pope", GenAt::Army(a));
-    assert_eq!(g.excess_candidates(&st, Side::Union, sp("frederick")).len(), 5, "a fifth is too many");
+    // A fifth is too many; FtP 5.2.2: the opponent never picks the commander nor the
+    // highest-rated other general ("El único modo de retirar el general de rango más alto no al
+    // mando ... es mediante un evento o siendo baja en batalla").
+    let c = g.excess_candidates(&st, Side::Union, sp("frederick"));
+    assert_eq!(c.len(), 3, "a fifth is too many: {c:?}");
+    assert!(c.iter().all(|&x| !g.army_keeps(&st, Side::Union, a, x)) && !c.contains(&general("mcclellan")));
     put_sp(&mut st, Side::Csa, "manassas", 2);
     for id in ["beauregard", "j_johnston", "bragg"] {
         put_general(&mut st, id, GenAt::Map(sp("manassas")));

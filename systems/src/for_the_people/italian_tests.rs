@@ -168,3 +168,29 @@ fn csa_rail_1864_option_road_keeps_the_links_roads_until_built_fpt_16_5_9_3() {
         }
     }
 }
+
+/// FtP 5.4.2 by edition: ES "no se puede entrar en espacios controlados por el enemigo en estados
+/// fronterizos neutrales o en estados controlados por el enemigo" (its NOTA: "Una division de
+/// cualquiera de ambos bandos puede entrar en un espacio con indicador de CP enemigo en estados
+/// ... fronterizos bajo control propio"); IT 5.42 "in Stati nemici non controllati, o in Stati di
+/// confine": a Union division may enter a CSA-PC space of Union-controlled Kentucky only in the
+/// Spanish edition; in a neutral Kentucky in neither.
+#[test]
+fn division_border_states_by_edition_fpt_5_4_2() {
+    let g = game();
+    let ky = g.c.state("ky").expect("Kentucky") as usize;
+    let to = sp("columbus_ky");
+    for (ed, union_ky) in [("spanish", true), ("italian", false)] {
+        let mut st = super::play_tests::new("1861", 1);
+        edition(&mut st, ed);
+        st.control[to as usize] = Control::Of(Side::Csa);
+        let m = MoveSt { side: Side::Union, kind: Formation::Division, at: sp("paducah"), prev: sp("paducah"), sp: 1, gens: vec![], army: None, mp: 5, value: 1, halted: false, rail_only: false, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free };
+        st.state_control[ky] = Control::Of(Side::Union);
+        assert_eq!(!g.division_barred(&st, &m, to), union_ky, "{ed}: Union-controlled Kentucky");
+        st.state_control[ky] = Control::Neutral;
+        assert!(g.division_barred(&st, &m, to), "{ed}: neutral Kentucky");
+        let mut corps = m.clone();
+        corps.kind = Formation::Corps;
+        assert!(!g.division_barred(&st, &corps, to), "{ed}: a corps is never barred");
+    }
+}

@@ -257,7 +257,7 @@ impl FtP {
                 self.naval_routes(st, v.origin, true, v.event).into_iter().filter(|r| ok.contains(&r.to)).collect()
             }
             // FtP 6.1.5 b: river port to river port along navigable rivers.
-            VoyageKind::ArmyRiver => self.naval_routes(st, v.origin, false, v.event).into_iter().filter(|r| self.c.map.space(SpaceId(r.to)).port == Some(PortKind::River)).collect(),
+            VoyageKind::ArmyRiver => self.naval_routes(st, v.origin, false, v.event).into_iter().filter(|r| self.river_port(r.to)).collect(),
             VoyageKind::CsaRiver => self.csa_river_routes(st, v.origin),
         }
     }
@@ -389,6 +389,15 @@ impl FtP {
         Voyage { origin: at, to: Sp::MAX, ran_guns: false, kind, event: st.naval.event, hunley: false }
     }
 
+    /// FtP 6.2: "Los espacios de puerto que en el mapa tienen, al lado de la casilla
+    /// correspondiente, un código de una letra, son puertos fluviales": a port with a river code
+    /// is a river port even when it is also coastal (New Orleans, Forts St. Philip/Jackson: M);
+    /// a river port symbol without a code (Charleston WV, IT 6.2) is one too.
+    pub(super) fn river_port(&self, s: Sp) -> bool {
+        let d = self.c.map.space(SpaceId(s));
+        d.port == Some(PortKind::River) || (d.port.is_some() && !d.rivers.is_empty())
+    }
+
     /// FtP 6.1.5 a, b: the army naval moves open to army `a` (edition lists of commanders, or
     /// any commander of strategy 1 in the Italian rules).
     pub(super) fn army_naval_kinds(&self, st: &State, a: ArmyId) -> Vec<VoyageKind> {
@@ -401,7 +410,7 @@ impl FtP {
         if (ed.army_naval_sea_generals.contains(&cmd) || s1) && sea.contains(&x.space) {
             v.push(VoyageKind::ArmySea);
         }
-        let river_port = self.c.map.space(SpaceId(x.space)).port == Some(PortKind::River);
+        let river_port = self.river_port(x.space);
         if (ed.army_naval_river_generals.contains(&cmd) || s1) && self.army_strength(st, a) <= self.c.movement.army_river_max_sp && river_port {
             v.push(VoyageKind::ArmyRiver);
         }

@@ -62,7 +62,7 @@ fn t_naval_2_army_river_moves() {
     act(&mut st, Side::Union, "naval-army army_of_the_tennessee");
     let l = legal(&st, Side::Union);
     assert!(l.contains(&"sail memphis".to_string()) && l.contains(&"sail nashville".to_string()), "{l:?}");
-    assert!(!l.iter().any(|a| a == "sail fort_monroe" || a == "sail new_orleans"), "rivers only, river ports only: {l:?}");
+    assert!(!l.iter().any(|a| a == "sail fort_monroe"), "rivers only, river ports only: {l:?}");
     act(&mut st, Side::Union, "sail memphis");
     assert_eq!(st.armies[army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("memphis")));
     check(&st);
@@ -70,6 +70,32 @@ fn t_naval_2_army_river_moves() {
     assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")), "10 SP: not on rivers");
     let st = campaign_with_army("mcclellan", "cairo", 5);
     assert!(!legal(&st, Side::Union).iter().any(|a| a.starts_with("naval-army")), "McClellan: by sea only");
+}
+
+/// FtP 6.1.5 b, 6.2: New Orleans, a coastal port with the Mississippi code M ("un código de una
+/// letra, son puertos fluviales"), is a river port: Grant's army sails there from Baton Rouge and
+/// from there up to Memphis, by river, never by sea.
+#[test]
+fn new_orleans_is_a_river_port_for_army_river_moves_fpt_6_1_5_b_6_2() {
+    let g = game();
+    assert!(g.river_port(sp("new_orleans")) && g.river_port(sp("baton_rouge")) && g.river_port(sp("charleston_wv")));
+    assert!(!g.river_port(sp("fort_monroe")), "a coastal port without a river code");
+    let mut st = campaign_with_army("grant", "baton_rouge", 9);
+    own(&mut st, Side::Union, "new_orleans");
+    act(&mut st, Side::Union, "naval-army army_of_the_tennessee");
+    let l = legal(&st, Side::Union);
+    assert!(l.contains(&"sail new_orleans".to_string()), "{l:?}");
+    act(&mut st, Side::Union, "sail new_orleans");
+    assert_eq!(st.armies[army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("new_orleans")));
+    check(&st);
+    let mut st = campaign_with_army("grant", "new_orleans", 9);
+    act(&mut st, Side::Union, "naval-army army_of_the_tennessee");
+    let l = legal(&st, Side::Union);
+    assert!(l.contains(&"sail memphis".to_string()), "{l:?}");
+    assert!(!l.iter().any(|a| a == "sail mobile" || a == "sail fort_monroe"), "never by sea: {l:?}");
+    act(&mut st, Side::Union, "sail memphis");
+    assert_eq!(st.armies[army("army_of_the_tennessee") as usize].map(|x| x.space), Some(sp("memphis")));
+    check(&st);
 }
 
 /// T-FORT-1 (FtP 6.8.2, 6.8.3): a coastal fort holds 1 CSA SP (Fort Monroe excepted); the CSA

@@ -682,7 +682,13 @@ impl FtP {
                     && st.controls(m.side, to)
                     && !self.enemy_occupied(st, m.side, to)
                     && !self.move_limited(st, m.side, super::events::MoveKind::Rail);
-                if !(rail_ok && m.steps + cost <= self.base_mp(m.kind) + bonus) {
+                // FtP 5.9.1: "Los generales que se desplazan independientemente de UM pueden
+                // emplear el desplazamiento por ferrocarril pero el número de espacios que pueden
+                // desplazarse es ilimitado": generals moving without SP, whole move by rail through
+                // friendly spaces, go any distance (`steps` saturates at 255, beyond any shortest
+                // rail path on the map, so a move always ends).
+                let unlimited = self.generals_only(st, m) && m.steps < u8::MAX;
+                if !(rail_ok && (unlimited || m.steps.saturating_add(cost) <= self.base_mp(m.kind) + bonus)) {
                     continue;
                 }
             }
@@ -701,13 +707,15 @@ impl FtP {
     }
 
     /// FtP 5.4.2: a division may not enter an enemy-controlled space in a neutral border state
-    /// or in an enemy-controlled state.
+    /// or in an enemy-controlled state; in the Italian edition (IT 5.42 "o in Stati di confine",
+    /// edition setting `division_bar_any_border`) in any border state.
     pub(super) fn division_barred(&self, st: &State, m: &MoveSt, to: Sp) -> bool {
         if m.kind != Formation::Division || st.control(to) != Control::Of(other(m.side)) {
             return false;
         }
         let sc = st.state_control[self.state_of(to)];
-        sc == Control::Of(other(m.side)) || (sc == Control::Neutral && self.original(to) == StateSide::Border)
+        let any_border = self.c.editions[st.edition as usize].division_bar_any_border;
+        sc == Control::Of(other(m.side)) || ((sc == Control::Neutral || any_border) && self.original(to) == StateSide::Border)
     }
 
     /// The rule refusing a division's step into an adjacent space it may not enter (FtP 5.4.2).
@@ -1179,12 +1187,16 @@ impl FtP {
         let (at, side) = st.moving.as_ref().map(|m| (m.at, m.side)).expect("moving");
         let link_rail = self.c.map.edges_between(SpaceId(at), SpaceId(to)).any(|l| matches!(self.link_kind(st, l), LinkKind::Rail));
         let friendly = st.control[to as usize] == Control::Of(side);
+        // FtP 5.9.2: "Una fuerza que utiliza la bonificación de desplazamiento por ferrocarril no
+        // puede entrar en espacios ocupados por el enemigo, incluso aunque tengan un indicador de
+        // CP propio": a force entering one (read before any battle there) has no bonus afterwards.
+        let occupied = self.enemy_occupied(st, side, to);
         // FtP 19 (8.1.3): the entry cost with rail logistics.
         let cost = self.rail_entry_cost(st, side, to, self.rail_for_move(st, side).as_deref());
         let m = st.moving.as_mut().expect("moving");
         m.mp = m.mp.saturating_sub(cost);
-        m.steps += cost;
-        m.rail_only &= link_rail && friendly;
+        m.steps = m.steps.saturating_add(cost);
+        m.rail_only &= link_rail && friendly && !occupied;
         m.prev = m.at;
         m.at = to;
         if let Some(a) = m.army
@@ -1946,11 +1958,15 @@ impl FtP {
 
     /// FtP 5.2.9 / 5.3.4: the generals that exceed the limit in `s` (army: SP + 3, cavalry
     /// brigades counting as generals; elsewhere SP + 1); empty when within the limit. Cavalry
-    /// brigades are never chosen.
+    /// brigades are never chosen, nor an army's commander and its highest-rated other general
+    /// (FtP 5.2.2: the commander "solo puede ser sustituido cuando otro general lo releva"; "El
+    /// único modo de retirar el general de rango más alto no al mando de un ejército es mediante
+    /// un evento o siendo baja en batalla").
     pub(super) fn excess_candidates(&self, st: &State, side: Side, s: Sp) -> Vec<GeneralId> {
         let sp = self.strength(st, side, s) as usize;
         let mut gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
-        let limit = match self.army_in(st, side, s) {
+        let army = self.army_in(st, side, s);
+        let limit = match army {
             Some(a) => {
                 gens.extend(self.army_gens(st, a));
                 sp + self.c.movement.army_generals_over_sp as usize
@@ -1960,7 +1976,7 @@ impl FtP {
         if gens.len() <= limit {
             return vec![];
         }
-        gens.into_iter().filter(|&g| !self.is_cav(st, g)).collect()
+        gens.into_iter().filter(|&g| !self.is_cav(st, g) && army.is_none_or(|a| !self.army_keeps(st, side, a, g))).collect()
     }
 
     /// Push a choice for every space over the general limit; true if any.

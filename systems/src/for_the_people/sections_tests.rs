@@ -121,6 +121,100 @@ fn rail_bonus_never_enters_enemy_occupied_spaces_fpt_5_9_2() {
     assert!(!g.steps(&st2, st2.moving.as_ref().unwrap()).contains(&target), "not into an enemy-occupied space");
 }
 
+/// The spaces on a rail path from `from` through spaces `side` controls with no enemy unit (the
+/// path a rail-bonus move may take, FtP 5.9.1), nearest first, each with its predecessor.
+fn rail_tree(st: &State, side: Side, from: &str) -> Vec<(Sp, Sp)> {
+    let g = game();
+    let mut out = vec![(sp(from), sp(from))];
+    let mut k = 0;
+    while k < out.len() {
+        let s = out[k].0;
+        for (t, l) in g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(s)) {
+            let ok = g.link_kind(st, l) == super::content::LinkKind::Rail && st.controls(side, t.0) && !g.enemy_occupied(st, side, t.0);
+            if ok && !out.iter().any(|&(x, _)| x == t.0) {
+                out.push((t.0, s));
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The rail path from the root of `tree` to `to`.
+fn rail_path(tree: &[(Sp, Sp)], to: Sp) -> Vec<Sp> {
+    let mut path = vec![to];
+    while let Some(&(_, p)) = tree.iter().find(|&&(x, _)| x == *path.last().unwrap()) {
+        if p == *path.last().unwrap() {
+            break;
+        }
+        path.push(p);
+    }
+    path.pop();
+    path.reverse();
+    path
+}
+
+/// FtP 5.9.1: "Los generales que se desplazan independientemente de UM pueden emplear el
+/// desplazamiento por ferrocarril pero el número de espacios que pueden desplazarse es ilimitado":
+/// a general activated by a card to move without SP goes any distance by rail through friendly
+/// spaces; with 1 SP the same corps stops at 8 + 2 spaces.
+#[test]
+fn a_general_alone_moves_any_distance_by_rail_fpt_5_9_1() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_sp(&mut st, Side::Union, "washington", 2);
+    put_general(&mut st, "burnside", GenAt::Map(sp("washington")));
+    put_general(&mut st, "mcclellan", GenAt::Map(sp("washington")));
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    let tree = rail_tree(&st, Side::Union, "washington");
+    let limit = (g.base_mp(Formation::Corps) + g.c.movement.rail_bonus) as usize;
+    let far = tree.iter().map(|&(s, _)| rail_path(&tree, s)).find(|p| p.len() > limit + 2).expect("a long friendly rail line from Washington");
+    let mut corps = st.clone();
+    act(&mut st, Side::Union, "corps burnside 0");
+    for &s in &far {
+        act(&mut st, Side::Union, &format!("step {}", g.sid(s)));
+    }
+    assert_eq!(st.moving.as_ref().unwrap().at, *far.last().unwrap(), "{} rail spaces, more than {limit}", far.len());
+    check(&st);
+    // With 1 SP the corps has 8 MP + the 2-space bonus, no more.
+    act(&mut corps, Side::Union, "corps burnside 1");
+    for &s in &far[..limit] {
+        act(&mut corps, Side::Union, &format!("step {}", g.sid(s)));
+    }
+    let next = format!("step {}", g.sid(far[limit]));
+    assert!(!legal_text(&corps, Side::Union).contains(&next), "a corps with SP: {limit} spaces");
+}
+
+/// FtP 5.9.2: "Una fuerza que utiliza la bonificación de desplazamiento por ferrocarril no puede
+/// entrar en espacios ocupados por el enemigo, incluso aunque tengan un indicador de CP propio": a
+/// corps that entered a friendly-controlled space held by enemy SP (by rail) has lost the bonus;
+/// the same step into an empty friendly space keeps it.
+#[test]
+fn a_force_that_entered_an_enemy_occupied_space_gets_no_rail_bonus_fpt_5_9_2() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    round_with(&mut st, Side::Union, 9);
+    let tree = rail_tree(&st, Side::Union, "washington");
+    let to = tree[1].0;
+    put_sp(&mut st, Side::Union, "washington", 6);
+    put_general(&mut st, "burnside", GenAt::Map(sp("washington")));
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps burnside 6");
+    assert!(st.moving.as_ref().unwrap().rail_only);
+    let mut empty = st.clone();
+    g.step(&mut empty, to, &mut Log::quiet());
+    assert!(empty.moving.as_ref().unwrap().rail_only, "by rail into a friendly space: the bonus stays");
+    assert!(st.controls(Side::Union, to));
+    put_sp(&mut st, Side::Csa, g.sid(to), 1);
+    g.step(&mut st, to, &mut Log::quiet());
+    assert!(st.moving.as_ref().is_none_or(|m| !m.rail_only), "entered an enemy-occupied space: no bonus afterwards");
+}
+
 /// FtP 5.4.3: SP moving by sea without a general move as a corps (a 3-value card), and may land in
 /// an enemy-controlled port a division could not enter.
 #[test]

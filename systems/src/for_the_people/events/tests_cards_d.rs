@@ -237,16 +237,27 @@ fn card_019_belmont_plus_one_sw_for_the_side_that_plays_it_fpt_12() {
     assert_eq!(refused(&mut st, Side::Union, 19), "FtP 3.3.2");
 }
 
+/// FtP 10.5.3: the rulebook lists every card that changes the blockade level and #23 is not one
+/// of them: the reconstructed event lands 1 CSA SP in an open blockade-runner port (10.5.2) and
+/// leaves the level alone.
 #[test]
-fn card_023_bermuda_blockade_runners_blockade_minus_one_fpt_10_5_3() {
+fn card_023_bermuda_blockade_runners_sp_in_an_open_br_port_not_the_blockade_fpt_10_5_3() {
     let g = game();
     let mut st = ready("1862", Side::Csa, 23);
     st.blockade = 2;
-    play(g, &mut st, Side::Csa, 23, &[], &[]).unwrap();
-    assert_eq!(st.blockade, 1);
-    // Not playable with the blockade at 0, nor by the Union.
+    let w = sp("wilmington_nc");
+    assert!(g.br_open(&st, w));
+    let before = st.sp[w as usize][1];
+    play(g, &mut st, Side::Csa, 23, &["wilmington_nc"], &[]).unwrap();
+    assert_eq!(st.sp[w as usize][1], before + 1);
+    assert_eq!(st.blockade, 2, "FtP 10.5.3: not a blockade card");
+    // Every BR port closed (Union-controlled): not playable; never by the Union.
     let mut st = ready("1862", Side::Csa, 23);
-    st.blockade = 0;
+    for (s, _, d) in g.c.map.spaces() {
+        if d.br {
+            st.control[s.index()] = super::super::content::Control::Of(Side::Union);
+        }
+    }
     assert_eq!(refused(&mut st, Side::Csa, 23), "FtP 4.2");
     refused_to(23, Side::Union);
 }
