@@ -12,7 +12,8 @@
 -- restriction in force (#125) the view shows no railroad links for the side and the `rail = true`
 -- SP moves are refused by the command layer: the concentration moves no SP.
 -- FtP 4.5.2: a general in the space is then activated (one move); the player chooses how many SP
--- go; he must attempt an attack (not yet enforced by the movement rules).
+-- go; he must attempt an attack (enforced by the movement rules, ordered.rs: no stop, and no
+-- step, conversion, pick-up or drop-off that puts every enemy force out of reach).
 -- Not yet applied: on #100 and #101 the army commander becomes eligible for leader
 -- casualties (FtP 7.7); the example of play also uses #102 as an interrupt, a CSA force
 -- intercepting from two spaces away (J. Johnston, Winchester to Manassas).

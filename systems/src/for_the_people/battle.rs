@@ -39,6 +39,8 @@
 //! * `retreat-into-enemy-pc`: ES 7.6.1 forbids retreating into "an enemy PC or enemy fort" yet
 //!   ranks enemy-controlled spaces 5-6 and fines ending on an enemy PC; the default reads
 //!   "enemy SP or enemy fort" (digest 9.3.2, IT 7.61), "forbidden" is the literal text.
+//! * `only-general`: 7.7.3 "unless he is the only general in the battle": of his side
+//!   (default) or of both sides (`both-sides`).
 //! * IT 7.61 (`defender_retreat = "simple"`, Italian edition): own space with a LOC first, then
 //!   any other legal space, the attacker choosing when all of them are enemy-controlled. IT 7.62
 //!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
@@ -131,6 +133,10 @@ pub struct BattleOptions {
     /// space with an enemy PC (but no enemy SP), losing 1 SP.
     pub retreat_into_enemy_pc: bool,
     pub naval_retreat: NavalRetreat,
+    /// FtP 7.7.3 (\[INTERP\] option `only-general` = `both-sides`): "unless he is the only
+    /// general in the battle" counts the generals of both sides (default: of his side).
+    #[serde(default)]
+    pub only_general_both_sides: bool,
 }
 
 impl Default for BattleOptions {
@@ -144,6 +150,7 @@ impl Default for BattleOptions {
             defender_retreat: DefenderRetreat::SixPriorities,
             retreat_into_enemy_pc: true,
             naval_retreat: NavalRetreat::UnionStatePort,
+            only_general_both_sides: false,
         }
     }
 }
@@ -164,6 +171,9 @@ impl BattleOptions {
         }
         if setup.option("retreat-into-enemy-pc") == Some("forbidden") {
             o.retreat_into_enemy_pc = false;
+        }
+        if setup.option("only-general") == Some("both-sides") {
+            o.only_general_both_sides = true;
         }
         // FtP 7.5.1, 7.8.2 [INTERP]: IT 7.82 "more than 2" against IT 7.51 ">= 2".
         if setup.option("elite-loss") == Some("more-than-2") {
@@ -1000,17 +1010,20 @@ pub fn leader_check_sides(att: &Force, def: &Force) -> [bool; 2] {
 /// FtP 7.7, 7.7.3: the generals of a force who may be a casualty. An army commander only if he
 /// is the only general present or the battle comes from a concentration event; a corps'
 /// commander too by edition (ES "(no un cuerpo)": eligible; IT 7.73 "il generale al comando").
-pub fn eligible_casualties(o: &BattleOptions, f: &Force, field: &Field) -> Vec<GeneralId> {
+/// "The only general in the battle" ([INTERP] option `only-general`): of his side (default), or
+/// of both sides (`enemy_generals`, the other force's, count too).
+pub fn eligible_casualties(o: &BattleOptions, f: &Force, enemy_generals: usize, field: &Field) -> Vec<GeneralId> {
     let all: Vec<GeneralId> = f.generals().collect();
-    if (f.is_army() || o.corps_commander_exempt) && all.len() > 1 && !field.concentration_event {
+    let in_battle = all.len() + if o.only_general_both_sides { enemy_generals } else { 0 };
+    if (f.is_army() || o.corps_commander_exempt) && in_battle > 1 && !field.concentration_event {
         all.into_iter().filter(|&g| Some(g) != f.commander).collect()
     } else {
         all
     }
 }
 
-fn leader_check(r: &BattleRules, f: &Force, field: &Field, rolled_ten: bool, dice: &mut dyn Dice) -> Option<LeaderCheck> {
-    let eligible = eligible_casualties(&r.options, f, field);
+fn leader_check(r: &BattleRules, f: &Force, enemy: &Force, field: &Field, rolled_ten: bool, dice: &mut dyn Dice) -> Option<LeaderCheck> {
+    let eligible = eligible_casualties(&r.options, f, enemy.generals().count(), field);
     if eligible.is_empty() {
         return None;
     }
@@ -1051,10 +1064,10 @@ pub fn resolve(c: &Content, r: &BattleRules, att: &Force, def: &Force, field: &F
     if ten_a || ten_d {
         let [ca, cd] = leader_check_sides(att, def);
         if ca {
-            checks[0] = leader_check(r, att, field, ten_a, dice);
+            checks[0] = leader_check(r, att, def, field, ten_a, dice);
         }
         if cd {
-            checks[1] = leader_check(r, def, field, ten_d, dice);
+            checks[1] = leader_check(r, def, att, field, ten_d, dice);
         }
     }
     // FtP 7.7.4: an army whose commander, or a corps whose active general, is killed ends its move.
@@ -1448,6 +1461,9 @@ mod tests {
         s.options.insert("continue-after-defender-wiped".into(), "more-than-double".into());
         s.options.insert("leader-casualty-roll".into(), "exactly-ten".into());
         s.options.insert("retreat-into-enemy-pc".into(), "forbidden".into());
+        assert!(!BattleOptions::from_setup(c, &s).only_general_both_sides, "FtP 7.7.3: his-side is the default");
+        s.options.insert("only-general".into(), "both-sides".into());
+        assert!(BattleOptions::from_setup(c, &s).only_general_both_sides);
         assert_eq!(BattleOptions::from_setup(c, &s).elite_loss_threshold, 2, "IT 7.51");
         assert!(BattleOptions::from_setup(c, &s).corps_commander_exempt, "IT 7.73");
         s.options.insert("elite-loss".into(), "more-than-2".into());
@@ -1463,6 +1479,7 @@ mod tests {
             ("continue-after-defender-wiped", "double"),
             ("leader-casualty-roll", "ten-or-more"),
             ("retreat-into-enemy-pc", "allowed"),
+            ("only-general", "his-side"),
             ("elite-loss", "at-least-2"),
             ("crt-clamp", "clamp"),
         ] {
@@ -1854,6 +1871,23 @@ mod tests {
 
     // ---- 7.7 leader casualties -----------------------------------------------------------
 
+    /// FtP 7.7.3 "a menos que sea el único general en la batalla", [INTERP] option
+    /// `only-general`: `his-side` (default) an army commander alone in his force may die whatever
+    /// the enemy brings; `both-sides` only if the enemy force has no general either.
+    #[test]
+    fn leader_casualty_only_general_in_the_battle_by_option_fpt_7_7_3() {
+        let r = rules();
+        let ev = Field { concentration_event: true, ..Field::default() };
+        let alone = force(Side::Union, ForceKind::Army, 10, Some("grant"), &[]);
+        assert_eq!(eligible_casualties(&r.options, &alone, 1, &Field::default()), vec![g("grant")], "his-side");
+        let both = BattleOptions { only_general_both_sides: true, ..r.options };
+        assert!(eligible_casualties(&both, &alone, 1, &Field::default()).is_empty(), "both-sides: the enemy has a general");
+        assert_eq!(eligible_casualties(&both, &alone, 0, &Field::default()), vec![g("grant")], "both-sides: alone in the battle");
+        assert_eq!(eligible_casualties(&both, &alone, 1, &ev), vec![g("grant")], "both-sides: a concentration event");
+        let army = force(Side::Union, ForceKind::Army, 10, Some("grant"), &["sherman"]);
+        assert_eq!(eligible_casualties(&both, &army, 0, &Field::default()), vec![g("sherman")], "both-sides: his own subordinate");
+    }
+
     #[test]
     fn t_leader_1_casualty_eligibility_fpt_7_7() {
         let r = rules();
@@ -1867,20 +1901,20 @@ mod tests {
         assert_eq!(leader_check_sides(&mk(5), &oos), [false, true]);
         // Army commanders are immune unless alone or by a concentration event; corps are not.
         let army = force(Side::Union, ForceKind::Army, 10, Some("grant"), &["sherman", "sheridan"]);
-        assert_eq!(eligible_casualties(&r.options, &army, &Field::default()), vec![g("sherman"), g("sheridan")]);
+        assert_eq!(eligible_casualties(&r.options, &army, 0, &Field::default()), vec![g("sherman"), g("sheridan")]);
         let ev = Field { concentration_event: true, ..Field::default() };
-        assert_eq!(eligible_casualties(&r.options, &army, &ev).len(), 3);
+        assert_eq!(eligible_casualties(&r.options, &army, 0, &ev).len(), 3);
         let alone = force(Side::Union, ForceKind::Army, 10, Some("grant"), &[]);
-        assert_eq!(eligible_casualties(&r.options, &alone, &Field::default()), vec![g("grant")]);
+        assert_eq!(eligible_casualties(&r.options, &alone, 0, &Field::default()), vec![g("grant")]);
         let corps = force(Side::Union, ForceKind::Corps, 5, Some("grant"), &["sheridan"]);
-        assert_eq!(eligible_casualties(&r.options, &corps, &Field::default()).len(), 2);
+        assert_eq!(eligible_casualties(&r.options, &corps, 0, &Field::default()).len(), 2);
         // IT 7.73 "il generale al comando non viene mai ucciso a meno che non sia l'unico": the
         // corps' commander too (edition value corps_commander_casualty_exempt).
         let it = BattleOptions { corps_commander_exempt: true, ..r.options };
-        assert_eq!(eligible_casualties(&it, &corps, &Field::default()), vec![g("sheridan")]);
+        assert_eq!(eligible_casualties(&it, &corps, 0, &Field::default()), vec![g("sheridan")]);
         let lone = force(Side::Union, ForceKind::Corps, 5, Some("grant"), &[]);
-        assert_eq!(eligible_casualties(&it, &lone, &Field::default()), vec![g("grant")]);
-        assert_eq!(eligible_casualties(&it, &corps, &ev).len(), 2, "a concentration event");
+        assert_eq!(eligible_casualties(&it, &lone, 0, &Field::default()), vec![g("grant")]);
+        assert_eq!(eligible_casualties(&it, &corps, 0, &ev).len(), 2, "a concentration event");
         // [INTERP] leader-casualty-roll.
         assert!(triggers_leader_casualties(&r, 10) && triggers_leader_casualties(&r, 12) && !triggers_leader_casualties(&r, 9));
         let exact = BattleRules { options: BattleOptions { leader_trigger: LeaderTrigger::ExactlyTen, ..r.options }, ..r.clone() };

@@ -276,7 +276,7 @@ impl FtP {
                 "fort-return" => opts.fort_return_pc = v == "pc-phase",
                 "csa-rail-1864" => opts.csa_rail_road = v == "road",
                 "opt-shenandoah" => shenandoah = Some(v == "on").filter(|_| v != "edition"),
-                "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" => {}
+                "leader-casualty-roll" | "retreat-into-enemy-pc" | "continue-after-defender-wiped" | "only-general" => {}
                 _ => {}
             }
         }

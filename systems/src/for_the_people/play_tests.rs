@@ -32,7 +32,7 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
 
 /// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19, FtP 5.6.7 A), and the
 /// other value of the [INTERP] readings FtP 3.2, 4.2.6, 5.8.1, 6.8.1, 10.5.1/12.5 and 15.7.
-const OPTIONS: [(&str, &str); 11] = [
+const OPTIONS: [(&str, &str); 12] = [
     ("opt-ops-queue", "on"),
     ("var-rail-logistics", "on"),
     ("fort-return", "pc-phase"),
@@ -44,6 +44,7 @@ const OPTIONS: [(&str, &str); 11] = [
     ("sp-differential", "every-end"),
     ("reshuffle-timing", "next-draw"),
     ("forward-no-army", "card-still-used"),
+    ("only-general", "both-sides"),
 ];
 
 #[test]
