@@ -471,6 +471,42 @@ fn t_gen_1_general_placement_fpt_10_6_10_6_4() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 11 Political control
+
+/// A Union corps of 6 SP under McDowell at Hanover Junction attacks Richmond, held by `csa_sp` CSA SP
+/// without a general (no retreat before battle, 7.2), the battle's dice forced.
+fn attack_richmond(csa_sp: u8, rolls: &[u32]) -> State {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.control[sp("hanover_junction") as usize] = Control::Of(Side::Union);
+    put_sp(&mut st, Side::Union, "hanover_junction", 6);
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("hanover_junction")));
+    put_sp(&mut st, Side::Csa, "richmond", csa_sp);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 6");
+    st.rng = super::choices_tests::dice(rolls);
+    act(&mut st, Side::Union, "step richmond");
+    st
+}
+
+/// FtP 11.2.2 through play: "la capital ... se retira del mapa" at once when the enemy takes its
+/// space; after a battle only if the mover wins it. A Union corps that wins at Richmond takes it
+/// and the CSA capital leaves the map (the CSA's Strategic Will falls, 12.6); one that loses
+/// leaves the capital in place.
+#[test]
+fn a_corps_winning_at_the_enemy_capital_removes_it_fpt_11_2_2() {
+    let won = attack_richmond(1, &[6, 1, 1]);
+    assert_eq!(won.moving.as_ref().map(|m| m.at), Some(sp("richmond")), "the Union corps holds Richmond and may go on");
+    assert_eq!(won.capital[1], None, "FtP 11.2.2: the CSA capital leaves the map");
+    let lost = attack_richmond(6, &[1, 6, 6]);
+    assert!(lost.moving.as_ref().is_none_or(|m| m.at != sp("richmond")) && lost.sp[sp("richmond") as usize][0] == 0, "the Union lost the battle: {}", bivouac_engine::game::Game::describe(game(), &lost, None));
+    assert_eq!(lost.capital[1], Some(sp("richmond")), "the capital stays");
+    assert!(won.sw[1] <= lost.sw[1] - 15, "FtP 12.6: the CSA loses 15 SW with its capital ({} vs {})", won.sw[1], lost.sw[1]);
+}
+
+// ---------------------------------------------------------------------------------------------
 // 12 Strategic Will
 
 /// FtP 12.1.1: the Union takes a CSA state when it controls enough of its spaces (ES: and no intact
