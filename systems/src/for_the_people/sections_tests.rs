@@ -470,6 +470,31 @@ fn t_gen_1_general_placement_fpt_10_6_10_6_4() {
     check(&st);
 }
 
+/// FtP 10.4.3: a CSA state SP goes to a CSA-controlled space of a CSA-controlled CSA state with a
+/// LOC, "nunca en un espacio pro-Unión" (Knoxville refused, Chattanooga offered), and may go to a
+/// coastal fort (Fort Sumter) within its 1-SP cap (6.8.3): not once a CSA SP holds it.
+#[test]
+fn csa_state_sp_never_pro_union_and_coastal_forts_capped_fpt_10_4_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.pool = [0; POOLS];
+    st.pool[P_STATES] = 1;
+    for x in ["knoxville", "chattanooga", "fort_sumter", "charleston_sc"] {
+        st.control[sp(x) as usize] = Control::Of(Side::Csa);
+    }
+    for x in ["tn", "sc"] {
+        st.state_control[state_id(x)] = Control::Of(Side::Csa);
+    }
+    let at = g.reinforce_spaces(&st, Side::Csa);
+    assert!(at.contains(&sp("chattanooga")), "a CSA space of Tennessee");
+    assert!(!at.contains(&sp("knoxville")), "FtP 10.4.3: never a pro-Union space");
+    assert!(at.contains(&sp("fort_sumter")), "a CSA coastal fort may take the SP");
+    put_sp(&mut st, Side::Csa, "fort_sumter", 1);
+    assert!(!g.reinforce_spaces(&st, Side::Csa).contains(&sp("fort_sumter")), "FtP 6.8.3: 1 CSA SP at most");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 11 Political control
 
