@@ -215,6 +215,77 @@ fn a_force_that_entered_an_enemy_occupied_space_gets_no_rail_bonus_fpt_5_9_2() {
     assert!(st.moving.as_ref().is_none_or(|m| !m.rail_only), "entered an enemy-occupied space: no bonus afterwards");
 }
 
+/// FtP 5.6.5 [INTERP, audit I1, pinned]: "Un general que se desplaza independientemente puede
+/// desplazarse un número ilimitado de espacios por ferrocarril" states no control condition (the
+/// road leg, "igual que una unidad de caballería", goes through any space not enemy-controlled,
+/// 5.6.6); 5.9.1's "espacios no controlados por el enemigo ni neutrales" conditions the +2 bonus of
+/// a force with SP. So the reorganization's rail leg, beyond the 10 road spaces, passes neutral
+/// spaces; an enemy-controlled one stops it.
+#[test]
+fn reorganization_rail_leg_passes_neutral_spaces_fpt_5_6_5() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    // Every space neutral but the start: the destination is beyond 10 spaces by any link.
+    for c in st.control.iter_mut() {
+        *c = Control::Neutral;
+    }
+    st.control[sp("washington") as usize] = Control::Of(Side::Union);
+    let tree = rail_tree_all(&st, "washington");
+    let road = g.c.movement.reorganization_road_spaces as usize;
+    let far = tree.iter().map(|&(s, _)| rail_path(&tree, s)).find(|p| p.len() > road + 2 && any_link_distance(*p.last().unwrap()) > road).expect("a far rail space");
+    let to = *far.last().unwrap();
+    st.control[to as usize] = Control::Of(Side::Union);
+    put_sp(&mut st, Side::Union, g.sid(to), 1);
+    put_sp(&mut st, Side::Union, "washington", 1);
+    put_general(&mut st, "burnside", GenAt::Map(sp("washington")));
+    assert!(g.reorg_destinations(&st, Side::Union, general("burnside")).contains(&to), "by rail through neutral spaces");
+    // An enemy-controlled space on the way stops it (5.6.6), if it is the only rail way.
+    st.control[far[0] as usize] = Control::Of(Side::Csa);
+    let mut st2 = st.clone();
+    for &(s, _) in &tree {
+        if s != sp("washington") && !far.contains(&s) {
+            st2.control[s as usize] = Control::Of(Side::Csa);
+        }
+    }
+    assert!(!g.reorg_destinations(&st2, Side::Union, general("burnside")).contains(&to), "not through an enemy-controlled space");
+}
+
+/// Rail paths from `from` through any space, nearest first, with predecessors.
+fn rail_tree_all(st: &State, from: &str) -> Vec<(Sp, Sp)> {
+    let g = game();
+    let mut out = vec![(sp(from), sp(from))];
+    let mut k = 0;
+    while k < out.len() {
+        let s = out[k].0;
+        for (t, l) in g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(s)) {
+            if g.link_kind(st, l) == super::content::LinkKind::Rail && !out.iter().any(|&(x, _)| x == t.0) {
+                out.push((t.0, s));
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The fewest links of any kind from Washington to `to`.
+fn any_link_distance(to: Sp) -> usize {
+    let g = game();
+    let mut dist = vec![usize::MAX; g.c.map.len()];
+    dist[sp("washington") as usize] = 0;
+    let mut q = std::collections::VecDeque::from([sp("washington")]);
+    while let Some(s) = q.pop_front() {
+        for (t, l) in g.c.map.neighbors(bivouac_engine::map::graph::SpaceId(s)) {
+            if l.is_land() && dist[t.index()] == usize::MAX {
+                dist[t.index()] = dist[s as usize] + 1;
+                q.push_back(t.0);
+            }
+        }
+    }
+    dist[to as usize]
+}
+
 /// FtP 5.4.3: SP moving by sea without a general move as a corps (a 3-value card), and may land in
 /// an enemy-controlled port a division could not enter.
 #[test]
@@ -258,8 +329,29 @@ fn an_eliminated_army_returns_next_turn_fpt_7_3_5() {
     assert!(legal_text(&st, Side::Union).iter().any(|x| x.starts_with("create baltimore army_of_the_potomac")), "from the next turn");
 }
 
+/// FtP 7.2.1, 7.2.3 [INTERP, audit I2, pinned]: 7.2.1 is for "un espacio ocupado únicamente por
+/// una brigada de caballería" (singular) and 7.2.3 for "Un ejército o cuerpo" or "Una brigada de
+/// caballería apilada con UM de infantería": two brigades with no infantry and no other general
+/// are neither, so (read literally) they do not retreat before battle; one brigade alone retreats
+/// automatically.
+#[test]
+fn two_brigades_alone_do_not_retreat_before_battle_fpt_7_2_1_7_2_3() {
+    use super::battle::{retreat_before_battle, AutoRetreat, RetreatBeforeBattle};
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
+    let def = g.defender_force(&st, Side::Csa, sp("manassas"));
+    assert!(matches!(retreat_before_battle(&g.c, &g.battle_table, &def), RetreatBeforeBattle::Automatic(AutoRetreat::LoneCavalry)));
+    put_general(&mut st, "morgan", GenAt::Map(sp("manassas")));
+    let def = g.defender_force(&st, Side::Csa, sp("manassas"));
+    assert!(matches!(retreat_before_battle(&g.c, &g.battle_table, &def), RetreatBeforeBattle::NotAllowed), "two brigades: neither 7.2.1 nor 7.2.3");
+}
+
 // ---------------------------------------------------------------------------------------------
 // 8 Supply
+
 
 /// FtP 8.4.1: the Valley is Winchester, Staunton and Strasburg (each counts double for VA, 8.4.3).
 #[test]
@@ -376,6 +468,67 @@ fn t_gen_1_general_placement_fpt_10_6_10_6_4() {
     assert_eq!(st.sp[sp("manassas") as usize][1], 2, "2 infantry SP + Stuart's brigade");
     assert_eq!(g.strength(&st, Side::Csa, sp("manassas")), 3);
     check(&st);
+}
+
+/// FtP 10.4.3: a CSA state SP goes to a CSA-controlled space of a CSA-controlled CSA state with a
+/// LOC, "nunca en un espacio pro-Unión" (Knoxville refused, Chattanooga offered), and may go to a
+/// coastal fort (Fort Sumter) within its 1-SP cap (6.8.3): not once a CSA SP holds it.
+#[test]
+fn csa_state_sp_never_pro_union_and_coastal_forts_capped_fpt_10_4_3() {
+    let g = game();
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.pool = [0; POOLS];
+    st.pool[P_STATES] = 1;
+    for x in ["knoxville", "chattanooga", "fort_sumter", "charleston_sc"] {
+        st.control[sp(x) as usize] = Control::Of(Side::Csa);
+    }
+    for x in ["tn", "sc"] {
+        st.state_control[state_id(x)] = Control::Of(Side::Csa);
+    }
+    let at = g.reinforce_spaces(&st, Side::Csa);
+    assert!(at.contains(&sp("chattanooga")), "a CSA space of Tennessee");
+    assert!(!at.contains(&sp("knoxville")), "FtP 10.4.3: never a pro-Union space");
+    assert!(at.contains(&sp("fort_sumter")), "a CSA coastal fort may take the SP");
+    put_sp(&mut st, Side::Csa, "fort_sumter", 1);
+    assert!(!g.reinforce_spaces(&st, Side::Csa).contains(&sp("fort_sumter")), "FtP 6.8.3: 1 CSA SP at most");
+}
+
+// ---------------------------------------------------------------------------------------------
+// 11 Political control
+
+/// A Union corps of 6 SP under McDowell at Hanover Junction attacks Richmond, held by `csa_sp` CSA SP
+/// without a general (no retreat before battle, 7.2), the battle's dice forced.
+fn attack_richmond(csa_sp: u8, rolls: &[u32]) -> State {
+    let mut st = new("1861", 1);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.control[sp("hanover_junction") as usize] = Control::Of(Side::Union);
+    put_sp(&mut st, Side::Union, "hanover_junction", 6);
+    put_general(&mut st, "mcdowell", GenAt::Map(sp("hanover_junction")));
+    put_sp(&mut st, Side::Csa, "richmond", csa_sp);
+    round_with(&mut st, Side::Union, 9);
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "corps mcdowell 6");
+    st.rng = super::choices_tests::dice(rolls);
+    act(&mut st, Side::Union, "step richmond");
+    st
+}
+
+/// FtP 11.2.2 through play: "la capital ... se retira del mapa" at once when the enemy takes its
+/// space; after a battle only if the mover wins it. A Union corps that wins at Richmond takes it
+/// and the CSA capital leaves the map (the CSA's Strategic Will falls, 12.6); one that loses
+/// leaves the capital in place.
+#[test]
+fn a_corps_winning_at_the_enemy_capital_removes_it_fpt_11_2_2() {
+    let won = attack_richmond(1, &[6, 1, 1]);
+    assert_eq!(won.moving.as_ref().map(|m| m.at), Some(sp("richmond")), "the Union corps holds Richmond and may go on");
+    assert_eq!(won.capital[1], None, "FtP 11.2.2: the CSA capital leaves the map");
+    let lost = attack_richmond(6, &[1, 6, 6]);
+    assert!(lost.moving.as_ref().is_none_or(|m| m.at != sp("richmond")) && lost.sp[sp("richmond") as usize][0] == 0, "the Union lost the battle: {}", bivouac_engine::game::Game::describe(game(), &lost, None));
+    assert_eq!(lost.capital[1], Some(sp("richmond")), "the capital stays");
+    assert!(won.sw[1] <= lost.sw[1] - 15, "FtP 12.6: the CSA loses 15 SW with its capital ({} vs {})", won.sw[1], lost.sw[1]);
 }
 
 // ---------------------------------------------------------------------------------------------
