@@ -116,16 +116,9 @@ fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
 #[test]
 fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
     let g = game();
-    let mut st = new("1861", 7);
-    empty_map(&mut st);
+    let mut st = frederick_cut_off();
     put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcclellan");
     put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
-    st.control[sp("frederick") as usize] = Control::Of(Side::Csa);
-    for s in ["washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
-        if let Some(x) = g.c.space(s) {
-            st.control[x.0 as usize] = Control::Of(Side::Csa);
-        }
-    }
     st.sw_plus = [false, false];
     round_with(&mut st, Side::Union, 1);
     act(&mut st, Side::Union, "ops 1");
@@ -136,4 +129,46 @@ fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
     act(&mut st, Side::Union, "raid frederick");
     assert_eq!(st.control(sp("frederick")), Control::Of(Side::Union), "an original Union space returns to Union control");
     check(&st);
+}
+
+/// An empty 1861 map where Frederick (an original Union space) and every space around it hold a
+/// CSA PC: Union units at Frederick are out of supply (FtP 8).
+fn frederick_cut_off() -> State {
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    for s in ["frederick", "washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+    }
+    st
+}
+
+/// FtP 11.1 (ES "Una brigada de caballería no puede colocar un indicador de CP (ni darle la
+/// vuelta) ... pero sí que puede eliminar indicadores de CP enemigo durante dicha fase", no other
+/// condition) with 5.5.3: in the Political Control phase Pleasonton removes the CSA PC at
+/// Frederick though unsupplied Union infantry is with him, and from an army's display, a
+/// cavalry-only army's too (11.1 forbids such an army only to place PCs).
+#[test]
+fn a_brigade_not_alone_removes_the_enemy_pc_in_the_pc_phase_fpt_11_1_5_5_3() {
+    let g = game();
+    let frederick = sp("frederick");
+    // With 1 unsupplied SP.
+    let mut st = frederick_cut_off();
+    put_sp(&mut st, Side::Union, "frederick", 1);
+    put_general(&mut st, "pleasonton", GenAt::Map(frederick));
+    assert!(!g.supplied(&st, Side::Union)[frederick as usize]);
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(frederick), Control::Of(Side::Union));
+    // On the display of an army with 3 unsupplied SP, and of a cavalry-only army.
+    for n in [3, 0] {
+        let mut st = frederick_cut_off();
+        put_army(&mut st, "army_of_the_potomac", "frederick", n, "mcclellan");
+        put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
+        g.political_phase(&mut st, &mut Log::quiet());
+        assert_eq!(st.control(frederick), Control::Of(Side::Union), "army with {n} SP");
+    }
+    // Without the brigade the unsupplied infantry converts nothing (11.1).
+    let mut st = frederick_cut_off();
+    put_sp(&mut st, Side::Union, "frederick", 1);
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(frederick), Control::Of(Side::Csa));
 }
