@@ -172,3 +172,47 @@ fn a_brigade_not_alone_removes_the_enemy_pc_in_the_pc_phase_fpt_11_1_5_5_3() {
     g.political_phase(&mut st, &mut Log::quiet());
     assert_eq!(st.control(frederick), Control::Of(Side::Csa));
 }
+
+/// FtP 5.1.2 ("se activa únicamente una brigada de caballería, situada en el mapa o en un
+/// ejército") with 5.2.8: a brigade on the display of an army with a generic commander (no
+/// commander: it cannot move itself) may still be activated and leave it; 5.2.9 ("el número de
+/// generales en un ejército no puede ser superior a tres más el número de UM"; a brigade counts
+/// as a general and as 1 SP) still holds after a brigade leaves an army: both sides of the
+/// inequality lose one.
+#[test]
+fn a_brigade_leaves_an_army_with_a_generic_commander_and_5_2_9_holds_fpt_5_1_2_5_2_9() {
+    let g = game();
+    let a = army("army_of_the_potomac");
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.armies[a as usize] = Some(ArmySt { space: sp("frederick"), sp: 2, commander: None });
+    st.sp_at_start[0] += 2;
+    put_general(&mut st, "stoneman", GenAt::Army(a));
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    assert!(legal_text(&st, Side::Union).contains(&"brigade stoneman".to_string()), "{:?}", legal_text(&st, Side::Union));
+    assert!(!legal_text(&st, Side::Union).iter().any(|x| x.starts_with("army ")), "a generic commander does not move (5.2.8)");
+    act(&mut st, Side::Union, "brigade stoneman");
+    assert_eq!(g.army_strength(&st, a), 2, "the brigade left the army");
+    check(&st);
+    // 5.2.9: an army of 1 SP with McDowell, three more generals and Stoneman's brigade (5
+    // generals <= 3 + 2 UM, at the limit); the brigade leaves: 4 generals <= 3 + 1 SP.
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 1, "mcdowell");
+    for id in ["mcclellan", "burnside", "buell", "stoneman"] {
+        put_general(&mut st, id, GenAt::Army(a));
+    }
+    let gens = |st: &State| g.army_gens(st, a).len();
+    let um = |st: &State| g.army_strength(st, a) as usize;
+    assert_eq!(gens(&st), 3 + um(&st));
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    act(&mut st, Side::Union, "brigade stoneman");
+    assert_eq!(gens(&st), 3 + um(&st), "5.2.9 holds after the brigade left");
+    assert_eq!(g.army_strength(&st, a), 1);
+}
