@@ -329,7 +329,7 @@ impl FtP {
     pub(super) fn detach_activations(&self, st: &State, side: Side, value: u8, campaign: bool, out: &mut Vec<Action>) {
         for a in 0..st.armies.len() as ArmyId {
             let Some(x) = st.armies[a as usize] else { continue };
-            if self.army_side(a) != side || x.commander.is_none() {
+            if self.army_side(a) != side {
                 continue;
             }
             let gens = self.army_gens(st, a);
@@ -339,9 +339,14 @@ impl FtP {
                     continue;
                 }
                 // FtP 5.1.2: "se activa únicamente una brigada de caballería, situada en el mapa o
-                // en un ejército" (a brigade is never the 5.2.2 highest non-commander).
+                // en un ejército" (a brigade is never the 5.2.2 highest non-commander), an army
+                // with a generic commander (5.2.8) too: the brigade's own general is activated.
                 if self.is_cav(st, g) {
                     out.push(Action::MoveBrigade { general: g });
+                    continue;
+                }
+                // FtP 5.3.6: corps detach only from an army with a commander.
+                if x.commander.is_none() {
                     continue;
                 }
                 if self.army_keeps(st, side, a, g) {

@@ -1611,13 +1611,24 @@ impl FtP {
                 break;
             }
         }
-        // FtP 5.5.3, 11.1: a brigade alone removes an enemy PC in its side's states or a border state.
+        // FtP 5.5.3, 11.1: a brigade removes an enemy PC in its side's states or a border state.
+        // ES 11.1 sets no other condition ("sí que puede eliminar indicadores de CP enemigo
+        // durante dicha fase"): not alone (supplied infantry has already converted the space
+        // above; unsupplied infantry does not stop the brigade), and a brigade on an army's
+        // display (5.5.1 NOTA) removes it in the army's space, a cavalry-only army's too (11.1
+        // forbids such an army only to place PCs). "Puede": done for the owner, always to his
+        // advantage.
         for g in 0..st.generals.len() as GeneralId {
-            if let GenAt::Map(s) = st.generals[g as usize]
+            let at = match st.generals[g as usize] {
+                GenAt::Map(s) => Some(s),
+                GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+                _ => None,
+            };
+            if let Some(s) = at
                 && self.is_cav(st, g)
             {
                 let side = self.gen_side(g);
-                if st.control(s) == Control::Of(other(side)) && self.infantry(st, side, s) == 0 {
+                if st.control(s) == Control::Of(other(side)) {
                     match self.original(s) {
                         StateSide::Border => st.control[s as usize] = Control::Neutral,
                         o if (o == StateSide::Union) == (side == Side::Union) => st.control[s as usize] = Control::Of(side),

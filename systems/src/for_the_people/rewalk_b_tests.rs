@@ -116,16 +116,9 @@ fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
 #[test]
 fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
     let g = game();
-    let mut st = new("1861", 7);
-    empty_map(&mut st);
+    let mut st = frederick_cut_off();
     put_army(&mut st, "army_of_the_potomac", "frederick", 5, "mcclellan");
     put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
-    st.control[sp("frederick") as usize] = Control::Of(Side::Csa);
-    for s in ["washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
-        if let Some(x) = g.c.space(s) {
-            st.control[x.0 as usize] = Control::Of(Side::Csa);
-        }
-    }
     st.sw_plus = [false, false];
     round_with(&mut st, Side::Union, 1);
     act(&mut st, Side::Union, "ops 1");
@@ -136,4 +129,90 @@ fn a_brigade_in_an_army_raids_an_enemy_pc_fpt_5_5_3() {
     act(&mut st, Side::Union, "raid frederick");
     assert_eq!(st.control(sp("frederick")), Control::Of(Side::Union), "an original Union space returns to Union control");
     check(&st);
+}
+
+/// An empty 1861 map where Frederick (an original Union space) and every space around it hold a
+/// CSA PC: Union units at Frederick are out of supply (FtP 8).
+fn frederick_cut_off() -> State {
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    for s in ["frederick", "washington", "baltimore", "harpers_ferry", "hagerstown", "leesburg", "gettysburg", "manassas"] {
+        st.control[sp(s) as usize] = Control::Of(Side::Csa);
+    }
+    st
+}
+
+/// FtP 11.1 (ES "Una brigada de caballería no puede colocar un indicador de CP (ni darle la
+/// vuelta) ... pero sí que puede eliminar indicadores de CP enemigo durante dicha fase", no other
+/// condition) with 5.5.3: in the Political Control phase Pleasonton removes the CSA PC at
+/// Frederick though unsupplied Union infantry is with him, and from an army's display, a
+/// cavalry-only army's too (11.1 forbids such an army only to place PCs).
+#[test]
+fn a_brigade_not_alone_removes_the_enemy_pc_in_the_pc_phase_fpt_11_1_5_5_3() {
+    let g = game();
+    let frederick = sp("frederick");
+    // With 1 unsupplied SP.
+    let mut st = frederick_cut_off();
+    put_sp(&mut st, Side::Union, "frederick", 1);
+    put_general(&mut st, "pleasonton", GenAt::Map(frederick));
+    assert!(!g.supplied(&st, Side::Union)[frederick as usize]);
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(frederick), Control::Of(Side::Union));
+    // On the display of an army with 3 unsupplied SP, and of a cavalry-only army.
+    for n in [3, 0] {
+        let mut st = frederick_cut_off();
+        put_army(&mut st, "army_of_the_potomac", "frederick", n, "mcclellan");
+        put_general(&mut st, "pleasonton", GenAt::Army(army("army_of_the_potomac")));
+        g.political_phase(&mut st, &mut Log::quiet());
+        assert_eq!(st.control(frederick), Control::Of(Side::Union), "army with {n} SP");
+    }
+    // Without the brigade the unsupplied infantry converts nothing (11.1).
+    let mut st = frederick_cut_off();
+    put_sp(&mut st, Side::Union, "frederick", 1);
+    g.political_phase(&mut st, &mut Log::quiet());
+    assert_eq!(st.control(frederick), Control::Of(Side::Csa));
+}
+
+/// FtP 5.1.2 ("se activa únicamente una brigada de caballería, situada en el mapa o en un
+/// ejército") with 5.2.8: a brigade on the display of an army with a generic commander (no
+/// commander: it cannot move itself) may still be activated and leave it; 5.2.9 ("el número de
+/// generales en un ejército no puede ser superior a tres más el número de UM"; a brigade counts
+/// as a general and as 1 SP) still holds after a brigade leaves an army: both sides of the
+/// inequality lose one.
+#[test]
+fn a_brigade_leaves_an_army_with_a_generic_commander_and_5_2_9_holds_fpt_5_1_2_5_2_9() {
+    let g = game();
+    let a = army("army_of_the_potomac");
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    st.armies[a as usize] = Some(ArmySt { space: sp("frederick"), sp: 2, commander: None });
+    st.sp_at_start[0] += 2;
+    put_general(&mut st, "stoneman", GenAt::Army(a));
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    assert!(legal_text(&st, Side::Union).contains(&"brigade stoneman".to_string()), "{:?}", legal_text(&st, Side::Union));
+    assert!(!legal_text(&st, Side::Union).iter().any(|x| x.starts_with("army ")), "a generic commander does not move (5.2.8)");
+    act(&mut st, Side::Union, "brigade stoneman");
+    assert_eq!(g.army_strength(&st, a), 2, "the brigade left the army");
+    check(&st);
+    // 5.2.9: an army of 1 SP with McDowell, three more generals and Stoneman's brigade (5
+    // generals <= 3 + 2 UM, at the limit); the brigade leaves: 4 generals <= 3 + 1 SP.
+    let mut st = new("1861", 7);
+    empty_map(&mut st);
+    no_forts(&mut st);
+    put_army(&mut st, "army_of_the_potomac", "frederick", 1, "mcdowell");
+    for id in ["mcclellan", "burnside", "buell", "stoneman"] {
+        put_general(&mut st, id, GenAt::Army(a));
+    }
+    let gens = |st: &State| g.army_gens(st, a).len();
+    let um = |st: &State| g.army_strength(st, a) as usize;
+    assert_eq!(gens(&st), 3 + um(&st));
+    st.sw_plus = [false, false];
+    round_with(&mut st, Side::Union, 2);
+    act(&mut st, Side::Union, "ops 2");
+    act(&mut st, Side::Union, "brigade stoneman");
+    assert_eq!(gens(&st), 3 + um(&st), "5.2.9 holds after the brigade left");
+    assert_eq!(g.army_strength(&st, a), 1);
 }
