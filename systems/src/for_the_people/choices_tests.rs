@@ -319,11 +319,16 @@ fn a_corps_with_a_brigade_intercepts_with_minus_two_fpt_5_8_1() {
 /// FtP 5.8.1 test position: `gens` with 4 CSA SP at Manassas; McDowell's Union corps (6 SP)
 /// steps from Frederick to Leesburg, so the CSA may intercept.
 fn corps_enters_leesburg_by_manassas(seed: u64, gens: &[&str]) -> State {
+    corps_enters_leesburg_with(seed, gens, 4)
+}
+
+/// `corps_enters_leesburg_by_manassas` with `csa_sp` CSA SP at Manassas.
+pub(super) fn corps_enters_leesburg_with(seed: u64, gens: &[&str], csa_sp: u8) -> State {
     let mut st = new("1861", seed);
     empty_map(&mut st);
     no_forts(&mut st);
     put_sp(&mut st, Side::Union, "frederick", 6);
-    put_sp(&mut st, Side::Csa, "manassas", 4);
+    put_sp(&mut st, Side::Csa, "manassas", csa_sp);
     for id in gens {
         put_general(&mut st, id, GenAt::Map(sp("manassas")));
     }

@@ -102,10 +102,10 @@ fn forward_to_richmond_with_no_army_to_move_by_option_fpt_4_2_6() {
     }
 }
 
-/// FtP 4.5.2: the force activated after a concentration must attempt an attack; an
-/// ungarrisoned enemy fort counts as an enemy force; once attempted it moves freely.
-#[test]
-fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
+/// J. Johnston with 3 SP at Manassas, just concentrated there (FtP 4.5.1) on a CSA campaign, an
+/// ungarrisoned Union fort two spaces off at Fredericksburg (FtP 4.5: it counts as an enemy
+/// force): the state and the fort's space.
+fn concentration_at_manassas() -> (State, Sp) {
     let mut st = new("1861", 5);
     empty_map(&mut st);
     for s in ["manassas", "fredericksburg", "hanover_junction", "richmond"] {
@@ -113,7 +113,6 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
     }
     put_sp(&mut st, Side::Csa, "manassas", 3);
     put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
-    // An ungarrisoned Union fort two spaces off... (FtP 4.5: it counts as an enemy force).
     let target = sp("fredericksburg");
     st.fort[target as usize] = Some(Side::Union);
     check(&st);
@@ -122,6 +121,14 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
     st.flow.push(Frame::Round { side: Side::Union });
     st.flow.push(Frame::Campaign { side: Side::Csa, left: 1 });
     st.concentration = Some(sp("manassas"));
+    (st, target)
+}
+
+/// FtP 4.5.2: the force activated after a concentration must attempt an attack; an
+/// ungarrisoned enemy fort counts as an enemy force; once attempted it moves freely.
+#[test]
+fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
+    let (mut st, target) = concentration_at_manassas();
     let l = legal_text(&st, Side::Csa);
     assert!(!l.contains(&"corps j_johnston 0".to_string()), "generals without SP cannot attack: {l:?}");
     act(&mut st, Side::Csa, "corps j_johnston 3");
@@ -156,21 +163,7 @@ fn concentration_force_must_attempt_an_attack_fpt_4_5_2() {
 /// offered, and the attack is made in the end.
 #[test]
 fn concentration_force_may_not_walk_out_of_reach_of_the_attack_fpt_4_5_2() {
-    let mut st = new("1861", 5);
-    empty_map(&mut st);
-    for s in ["manassas", "fredericksburg", "hanover_junction", "richmond"] {
-        st.control[sp(s) as usize] = Control::Of(Side::Csa);
-    }
-    put_sp(&mut st, Side::Csa, "manassas", 3);
-    put_general(&mut st, "j_johnston", GenAt::Map(sp("manassas")));
-    let target = sp("fredericksburg");
-    st.fort[target as usize] = Some(Side::Union);
-    check(&st);
-    st.flow.clear();
-    st.phase = Phase::Strategy;
-    st.flow.push(Frame::Round { side: Side::Union });
-    st.flow.push(Frame::Campaign { side: Side::Csa, left: 1 });
-    st.concentration = Some(sp("manassas"));
+    let (mut st, target) = concentration_at_manassas();
     act(&mut st, Side::Csa, "corps j_johnston 3");
     // Two MP left: the fort next door is in reach, and one step away (Strasburg) would put
     // every enemy force out of reach.

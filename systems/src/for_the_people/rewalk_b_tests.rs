@@ -3,7 +3,7 @@
 //! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
 //! brigade leaving an army (5.1.2 with 5.2.9).
 
-use super::choices_tests::{check, dice, no_forts, put_army, put_general, refused};
+use super::choices_tests::{check, corps_enters_leesburg_with, dice, no_forts, put_army, put_general, refused};
 use super::interception_tests::army_enters_leesburg;
 use super::content::{Control, Side};
 use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
@@ -13,20 +13,7 @@ use bivouac_engine::log::Log;
 /// McDowell's Union corps (6 SP) steps from Frederick to Leesburg; `gens` with `csa_sp` CSA SP
 /// are at Manassas, next to Leesburg, and may intercept.
 fn corps_steps_next_to_manassas(gens: &[&str], csa_sp: u8) -> State {
-    let mut st = new("1861", 3);
-    empty_map(&mut st);
-    no_forts(&mut st);
-    put_sp(&mut st, Side::Union, "frederick", 6);
-    put_sp(&mut st, Side::Csa, "manassas", csa_sp);
-    for id in gens {
-        put_general(&mut st, id, GenAt::Map(sp("manassas")));
-    }
-    put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
-    round_with(&mut st, Side::Union, 9);
-    act(&mut st, Side::Union, "ops 9");
-    act(&mut st, Side::Union, "corps mcdowell 6");
-    act(&mut st, Side::Union, "step leesburg");
-    st
+    corps_enters_leesburg_with(3, gens, csa_sp)
 }
 
 /// FtP 5.3.3 (ES "Si por cualquier causa, la única UM de un cuerpo que se desplaza es una brigada
