@@ -3,7 +3,7 @@
 //! a fort at Dover) and strategic movement (IT 10.21). The Spanish readings are tested with
 //! their examples in `unc_tests.rs` (T-UNC-3) and `play_tests.rs`.
 
-use super::content::{Control, Side};
+use super::content::{CardFlag, Control, Side};
 use super::naval_tests::{check, own, put, sp};
 use super::play_tests::game;
 use super::state::*;
@@ -192,5 +192,22 @@ fn division_border_states_by_edition_fpt_5_4_2() {
         let mut corps = m.clone();
         corps.kind = Formation::Corps;
         assert!(!g.division_barred(&st, &corps, to), "{ed}: a corps is never barred");
+    }
+}
+
+/// FtP 4.5 by edition: ES 4.5 "Hay cinco cartas" of concentration (#75, #100, #101, #102,
+/// #103); IT 4.5 says "quattro carte", but the Italian card list (IT p. 72-73) prints the same
+/// five ("75. Il blocco della concentrazione occidentale", "100. Shiloh", "101. Chickamauga",
+/// "102. Prima Manassas", "103. I Sette Giorni / Chattanooga"): the Italian deck holds all five,
+/// read as a slip of the Italian 4.5 text (the seed's own card list wins).
+#[test]
+fn five_concentration_cards_in_both_editions_fpt_4_5() {
+    let g = game();
+    let campaign = g.c.scenario("campaign").expect("campaign");
+    for ed in ["spanish", "italian"] {
+        let deck = g.c.deck(campaign, g.c.edition(ed).expect("edition"));
+        let mut conc: Vec<_> = deck.iter().copied().filter(|&n| g.c.card(n).is_some_and(|c| c.has(CardFlag::Concentration))).collect();
+        conc.sort_unstable();
+        assert_eq!(conc, vec![75, 100, 101, 102, 103], "{ed}: FtP 4.5 concentration cards");
     }
 }
