@@ -782,7 +782,9 @@ impl FtP {
             Action::Reinforce { space } => {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
-                if self.reinforce_spaces(st, side).is_empty() {
+                // Within a position (closed before `st` changes again), each space's strength
+                // comes from one table (issue 9: this check searched the generals per space).
+                if self.at_position(st, || self.reinforce_spaces(st, side)).is_empty() {
                     st.flow.pop();
                 }
             }
