@@ -782,9 +782,9 @@ impl FtP {
             Action::Reinforce { space } => {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
-                // Within a position (closed before `st` changes again), each space's strength
-                // comes from one table (issue 9: this check searched the generals per space).
-                if self.at_position(st, || self.reinforce_spaces(st, side)).is_empty() {
+                // No space left: the listing is `done` alone (`legal_now`). Asked of the
+                // remembered listing (issue 9): the next `legal` usually lists this same state.
+                if self.only_done(st) {
                     st.flow.pop();
                 }
             }
