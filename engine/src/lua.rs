@@ -1812,6 +1812,20 @@ end
         }
     }
 
+    /// Kept chunks are found by their source's length and ends (lua/sandbox.rs `source_key`):
+    /// two sources alike there but not in the middle each run their own code, again and again.
+    #[test]
+    fn kept_chunks_differing_only_in_the_middle_run_their_own_code() {
+        let pad = "-".repeat(80);
+        let source = |n: u8| format!("--{pad}\nfunction event(v) return {n} end\n--{pad}\n");
+        assert_eq!(source(1).len(), source(2).len());
+        for _ in 0..2 {
+            for n in [1, 2] {
+                assert_eq!(run(&source(n)).unwrap(), json!(n), "source {n}");
+            }
+        }
+    }
+
     #[test]
     fn host_is_send_and_sync() {
         fn check<T: Send + Sync + Clone>() {}

@@ -33,10 +33,12 @@ function ftp.sp_removal(o)
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
     local victim = get(o.victim, view)
-    local armies = o.in_army and army_spaces(view, victim)
+    -- `in_army`: only the spaces holding one of `victim`'s armies are read (issue 9); `pairs`
+    -- gives their ids in the order it gives `view.spaces`' (by bytes).
+    local where = o.in_army and army_spaces(view, victim) or view.spaces
     local out = {}
-    for id, s in pairs(view.spaces) do
-      if s.infantry[victim] - (taken[id] or 0) > 0 and (not armies or armies[id]) then
+    for id in pairs(where) do
+      if view.spaces[id].infantry[victim] - (taken[id] or 0) > 0 then
         out[#out + 1] = id
         if first then return out end
       end
@@ -124,10 +126,13 @@ function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
-    local armies = o.in_army and army_spaces(view, side)
+    -- `in_army`: only the spaces holding one of `side`'s armies are read (issue 9), in the
+    -- order `pairs` gives `view.spaces`' ids (by bytes).
+    local where = o.in_army and army_spaces(view, side) or view.spaces
     local out = {}
-    for id, s in pairs(view.spaces) do
-      local here = (not armies or armies[id]) and (o.where == nil or o.where(s))
+    for id in pairs(where) do
+      local s = view.spaces[id]
+      local here = o.where == nil or o.where(s)
       if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
         out[#out + 1] = id
         if first then return out end

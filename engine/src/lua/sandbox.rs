@@ -32,6 +32,7 @@ use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, ffi};
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::OnceLock;
 
 /// Trusted Lua run once per state, before any script: installs the wrappers in the globals and
@@ -159,6 +160,21 @@ thread_local! {
     static POOL: RefCell<Option<Sandbox>> = const { RefCell::new(None) };
 }
 
+/// One chunk name's loaded chunks, by `source_key`, each with its source (compared in full).
+type Loaded = HashMap<(usize, u64), Vec<(String, Function)>>;
+
+/// Where a chunk's source is kept in `Sandbox::loaded`: its length and a hash of at most 64
+/// bytes at each end. A source is kilobytes and is looked up twice a call (the library, the
+/// script): hashing it whole cost more than the rest of the lookup (issue 9). Sources with the
+/// same key are told apart by comparing them in full.
+fn source_key(source: &str) -> (usize, u64) {
+    let b = source.as_bytes();
+    let mut h = DefaultHasher::new();
+    b[..b.len().min(64)].hash(&mut h);
+    b[b.len().saturating_sub(64)..].hash(&mut h);
+    (b.len(), h.finish())
+}
+
 /// A sandboxed Lua state between calls.
 pub(super) struct Sandbox {
     pub(super) lua: Lua,
@@ -168,8 +184,8 @@ pub(super) struct Sandbox {
     base: usize,
     /// Memory in use after the last full collection.
     clean: Cell<usize>,
-    /// Loaded chunks per chunk name, by source text.
-    loaded: RefCell<HashMap<&'static str, HashMap<String, Function>>>,
+    /// Loaded chunks per chunk name, by source text (found by `source_key`).
+    loaded: RefCell<HashMap<&'static str, Loaded>>,
 }
 
 impl Sandbox {
@@ -201,17 +217,18 @@ impl Sandbox {
     /// `source` as a function of this state under the chunk name `name`, running in `env`:
     /// loaded once per state (see [`load`]), its `_ENV` set for this call.
     pub(super) fn chunk(&self, name: &'static str, source: &str, memory_bytes: usize, env: &Table) -> mlua::Result<Function> {
-        let kept = self.loaded.borrow().get(name).and_then(|m| m.get(source)).cloned();
+        let key = source_key(source);
+        let kept = self.loaded.borrow().get(name).and_then(|m| m.get(&key)).and_then(|v| v.iter().find(|(s, _)| s == source)).map(|(_, f)| f.clone());
         let f = match kept {
             Some(f) => f,
             None => {
                 let f = load(&self.lua, name, source, memory_bytes)?;
                 let mut loaded = self.loaded.borrow_mut();
                 let m = loaded.entry(name).or_default();
-                if m.len() >= MAX_LOADED {
+                if m.values().map(Vec::len).sum::<usize>() >= MAX_LOADED {
                     m.clear();
                 }
-                m.insert(source.to_string(), f.clone());
+                m.entry(key).or_default().push((source.to_string(), f.clone()));
                 f
             }
         };

@@ -269,6 +269,12 @@ impl FtP {
         self.with_legal(st, |actions| actions.contains(action))
     }
 
+    /// Whether `done` is the only legal action in `st` (`legal`: the listing is remembered, so
+    /// the next `legal` of an unchanged `st` does not list again).
+    pub(super) fn only_done(&self, st: &State) -> bool {
+        self.with_legal(st, |actions| actions == [Action::Done])
+    }
+
     /// `f` of the legal actions of `st`, listed once per position (the last one remembered).
     fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
         self.at_position(st, || {

@@ -782,7 +782,9 @@ impl FtP {
             Action::Reinforce { space } => {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
-                if self.reinforce_spaces(st, side).is_empty() {
+                // No space left: the listing is `done` alone (`legal_now`). Asked of the
+                // remembered listing (issue 9): the next `legal` usually lists this same state.
+                if self.only_done(st) {
                     st.flow.pop();
                 }
             }

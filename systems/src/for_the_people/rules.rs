@@ -38,12 +38,17 @@ impl FtP {
     }
 
     pub fn army_gens(&self, st: &State, a: ArmyId) -> Vec<GeneralId> {
-        st.generals.iter().enumerate().filter(|(_, at)| **at == GenAt::Army(a)).map(|(g, _)| g as GeneralId).collect()
+        Self::on_army(st, a).collect()
+    }
+
+    /// `army_gens`, not collected.
+    fn on_army(st: &State, a: ArmyId) -> impl Iterator<Item = GeneralId> + '_ {
+        st.generals.iter().enumerate().filter(move |(_, at)| **at == GenAt::Army(a)).map(|(g, _)| g as GeneralId)
     }
 
     /// The SP of an army's cavalry brigades (1 SP each, FtP 5.2.1; 2 once grown, 5.6.7 C, D).
     pub fn army_brigades(&self, st: &State, a: ArmyId) -> u8 {
-        self.brigades_sp(st, self.army_gens(st, a)) as u8
+        self.brigades_sp(st, Self::on_army(st, a)) as u8
     }
 
     /// An army's strength: infantry SP plus its brigades (FtP 5.2.1).

@@ -132,6 +132,21 @@ fn bench_view_parts() {
     println!("view {:.3} ms, supplied x2 {:.3} ms, pc_ok {:.3} ms, br_open {:.3} ms", view * 1e3, sup * 1e3, pc * 1e3, br * 1e3);
 }
 
+/// The (actions, events, hash) of many seeded random games of every scenario, one line each:
+/// speed work (issue 9) that changes no rule prints the same lines before and after (diff them).
+/// `BIVOUAC_BENCH_GAMES=40 cargo test --release -p bivouac-systems --lib random_game_hashes -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn random_game_hashes() {
+    let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    for sc in ["1861", "1862", "1863", "1864", "campaign"] {
+        for seed in 0..games {
+            let p = random_game(sc, 100 + seed);
+            println!("random game {sc} {seed}: {} actions, {} events, hash {}", p.actions, p.events, p.hash);
+        }
+    }
+}
+
 /// The speed work on event views (issue 9) must not change a single choice: seeded random
 /// games with events (FtP 4.2) are pinned by their actions' hash. A deliberate rules change that
 /// changes these games records the new figures here.

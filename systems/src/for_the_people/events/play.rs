@@ -221,6 +221,10 @@ impl FtP {
     }
 
     pub(crate) fn event_action_with(&self, st: &mut State, top: Frame, a: &Action, log: &mut Log, roll: Roller) -> Option<Result<(), Refusal>> {
+        if !matches!((top, a), (Frame::Round { .. } | Frame::Interrupt { .. }, Action::Event { .. }) | (Frame::Event, Action::Choose { .. })) {
+            return None;
+        }
+        // Only an event action pays for the copy (`apply` asks here for every action).
         let mut tmp = st.clone();
         let r = match (top, a) {
             (Frame::Round { side }, Action::Event { card }) if self.c.events.get(*card).is_some() && !self.is_campaign(*card) => {
