@@ -512,6 +512,17 @@ fn eliminated_forts_wait_on_the_turn_track_fpt_6_8_6() {
     assert_eq!(g.setup(&setup).expect_err("refused").rule, "FtP 6.8.6");
 }
 
+/// 3 Union SP at Fort Monroe, the Union to play card #9; 1 CSA SP and a CSA ironclad at Galveston.
+pub(super) fn fort_monroe_and_galveston() -> State {
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Union, "fort_monroe");
+    own(&mut st, Side::Csa, "galveston");
+    put(&mut st, Side::Union, "fort_monroe", 3);
+    put(&mut st, Side::Csa, "galveston", 1);
+    game().place_weapon(&mut st, super::weapons::Weapon::Ironclad, sp("galveston"), &mut Log::quiet()).expect("an ironclad at Galveston");
+    st
+}
+
 /// FtP 8.3 (last sentence), 8.1.2: a Union force supplied at the port its amphibious assault
 /// sails from is supplied for the battle, though the assaulted space has no Union LOC (ES 8.3 "En
 /// los asaltos anfibios que parten de un puerto en el que las unidades tienen suministros, estas
@@ -525,12 +536,7 @@ fn eliminated_forts_wait_on_the_turn_track_fpt_6_8_6() {
 fn an_amphibious_assault_from_a_supplied_port_is_supplied_fpt_8_3() {
     use super::battle::DrmKind;
     let g = game();
-    let mut st = board("1861", Side::Union, 9);
-    own(&mut st, Side::Union, "fort_monroe");
-    own(&mut st, Side::Csa, "galveston");
-    put(&mut st, Side::Union, "fort_monroe", 3);
-    put(&mut st, Side::Csa, "galveston", 1);
-    g.place_weapon(&mut st, super::weapons::Weapon::Ironclad, sp("galveston"), &mut Log::quiet()).expect("an ironclad at Galveston");
+    let mut st = fort_monroe_and_galveston();
     assert!(g.supplied(&st, Side::Union)[sp("fort_monroe") as usize], "supplied at Fort Monroe");
     assert!(!g.supplied(&st, Side::Union)[sp("galveston") as usize], "no Union LOC at Galveston");
     act(&mut st, Side::Union, "ops 9");
