@@ -190,14 +190,12 @@ impl FtP {
                 let n = corps.map_or(0, |c| c.1);
                 st.sp[from as usize][i] -= n;
                 st.sp[to as usize][i] += n;
-                st.generals[cmd as usize] = GenAt::Map(to);
-                if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)) {
-                    st.generals[b as usize] = GenAt::Map(to);
-                }
                 // FtP 5.8.1 "debe desplazarse toda la fuerza", 5.3.3: the corps' additional general
-                // goes along (when no brigade is that general, `corps_intercepts`).
-                if let Some(e) = corps.and_then(|c| c.2) {
-                    st.generals[e as usize] = GenAt::Map(to);
+                // goes along: a brigade (the owner's pick of several) or another general
+                // (`corps_intercepts`).
+                let extra = corps.and_then(|c| c.2).or_else(|| self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)));
+                for g in std::iter::once(cmd).chain(extra) {
+                    st.generals[g as usize] = GenAt::Map(to);
                 }
                 // The chosen commander leads the corps in the battle that follows (5.3.1); joining
                 // other generals, 7.4.1 names the combined corps' commander (`defend`).
