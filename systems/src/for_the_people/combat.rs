@@ -261,11 +261,23 @@ impl FtP {
         f
     }
 
+    /// FtP 7.2.1-7.2.3: may `side`'s defending force in `s` retreat before battle, and how.
+    /// [INTERP] option `brigades-alone-retreat` = `automatic`: cavalry brigades alone (several,
+    /// no infantry SP; one alone is 7.2.1's) retreat automatically, as one brigade does; by
+    /// default they are neither 7.2.1's brigade nor 7.2.3's force and may not.
+    pub(super) fn defender_rbb(&self, st: &State, side: Side, s: Sp) -> RetreatBeforeBattle {
+        let def = self.defender_force(st, side, s);
+        let brigades_alone = def.kind == ForceKind::Division && !def.cavalry.is_empty() && self.infantry(st, side, s) == 0;
+        if st.opts.brigades_retreat_automatic && brigades_alone && !def.interceptor {
+            return RetreatBeforeBattle::Automatic(battle::AutoRetreat::LoneCavalry);
+        }
+        battle::retreat_before_battle(&self.c, &self.battle_table, &def)
+    }
+
     /// FtP 7.2: offer the defender a retreat before battle when the rules allow one.
     pub(super) fn offer_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
         let e = other(st.moving.as_ref().expect("moving").side);
-        let def = self.defender_force(st, e, s);
-        match battle::retreat_before_battle(&self.c, &self.battle_table, &def) {
+        match self.defender_rbb(st, e, s) {
             RetreatBeforeBattle::NotAllowed => self.fight(st, s, log),
             _ => st.flow.push(Frame::Rbb { side: e, from: s }),
         }
@@ -275,8 +287,7 @@ impl FtP {
     pub(super) fn try_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
         let m = st.moving.as_ref().expect("moving");
         let (e, origin) = (other(m.side), m.prev);
-        let def = self.defender_force(st, e, s);
-        let rbb = battle::retreat_before_battle(&self.c, &self.battle_table, &def);
+        let rbb = self.defender_rbb(st, e, s);
         let ok = match battle::roll_retreat_before_battle(rbb, &mut st.rng) {
             Some(r) => {
                 log.roll(|| format!("retreat before battle: rolled {} (modified {}): {} (FtP 7.2.3)", r.roll, r.modified, if r.success { "success" } else { "failure" }));

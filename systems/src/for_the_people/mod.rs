@@ -268,6 +268,8 @@ impl FtP {
                 "closed-zone-penalty" => opts.closed_zone_every_turn = v == "every-turn",
                 "reshuffle-timing" => opts.reshuffle_next_draw = v == "next-draw",
                 "forward-no-army" => opts.forward_card_still_used = v == "card-still-used",
+                "reorganization-rail" => opts.reorg_rail_friendly_only = v == "friendly-only",
+                "brigades-alone-retreat" => opts.brigades_retreat_automatic = v == "automatic",
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",

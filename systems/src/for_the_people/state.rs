@@ -342,6 +342,15 @@ pub struct Opts {
     /// the obligation lapses).
     #[serde(default)]
     pub forward_card_still_used: bool,
+    /// FtP 5.6.5 [INTERP] option `reorganization-rail` = `friendly-only`: the reorganization's
+    /// unlimited rail leg passes only spaces the side controls (else neutral ones too).
+    #[serde(default)]
+    pub reorg_rail_friendly_only: bool,
+    /// FtP 7.2.1, 7.2.3 [INTERP] option `brigades-alone-retreat` = `automatic`: two or more cavalry
+    /// brigades alone in a space (no infantry SP) retreat before battle automatically, as one
+    /// brigade does (else they may not retreat before battle).
+    #[serde(default)]
+    pub brigades_retreat_automatic: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
