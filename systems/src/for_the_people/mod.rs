@@ -372,6 +372,7 @@ impl FtP {
             campaign_used: Vec::new(),
             campaign_armies: Vec::new(),
             campaign_sp: Vec::new(),
+            campaign_saved: Vec::new(),
             next: Side::Union,
             sp_gained: [0, 0],
             sp_lost: [0, 0],

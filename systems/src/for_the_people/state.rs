@@ -353,6 +353,17 @@ pub struct Opts {
     pub brigades_retreat_automatic: bool,
 }
 
+/// The records of a campaign under way, set aside while an event's frames run (FtP 4.3.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedCampaign {
+    /// The flow's length when the event opened its frames: they are done once it is back to it.
+    pub depth: usize,
+    pub used: Vec<GeneralId>,
+    pub armies: Vec<ArmyId>,
+    pub sp: Vec<(Sp, u8)>,
+    pub naval: bool,
+}
+
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
 /// of each force (attacker first) and its report (ratings, DRMs, dice, CRT results, losses).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -401,6 +412,12 @@ pub struct State {
     /// being played, by space (they may not move again with another force of that card).
     #[serde(default)]
     pub campaign_sp: Vec<(Sp, u8)>,
+    /// FtP 4.3.1, 4.3.2: the records of a campaign under way (`campaign_used`, `campaign_armies`,
+    /// `campaign_sp`, the naval move made) set aside while the frames an event opened run (an
+    /// interrupt's operation or campaign, 4.2.5), innermost last; each comes back when the flow
+    /// is down to its `depth` again (`restore_campaign`).
+    #[serde(default)]
+    pub campaign_saved: Vec<SavedCampaign>,
     /// Who plays the next strategy round, and who played the last one.
     pub next: Side,
     /// SP gained and lost per side since the start (conservation, fuzz invariant).
