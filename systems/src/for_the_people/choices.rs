@@ -287,9 +287,14 @@ impl FtP {
 
     /// The interception actions from `from`: `intercept FROM` when the force has no choice to
     /// make, else one per (commander, SP, additional general or brigade): `intercept FROM GEN SP [EXTRA]`.
+    /// FtP 5.8.1 e): with no corps or army to intercept, a brigade goes alone: the owner picks
+    /// which of several (`intercept FROM BRIGADE 0`).
     pub(super) fn intercept_actions(&self, st: &State, side: Side, from: Sp, out: &mut Vec<Action>) {
         let mut opts = self.corps_intercepts(st, side, from);
         opts.extend(self.army_intercepts(st, side, from));
+        if opts.is_empty() && self.army_in(st, side, from).is_none_or(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_none())) {
+            opts.extend(self.gens_at(st, side, from).filter(|&g| self.is_cav(st, g)).map(|b| (b, 0, None)));
+        }
         if opts.len() > 1 {
             out.extend(opts.into_iter().map(|(general, sp, extra)| Action::InterceptWith { from, general, sp, extra }));
         } else {

@@ -151,7 +151,8 @@ impl FtP {
     /// force joins them: a corps or brigade joins an army there (5.3.5); a combined corps is led
     /// by the highest political rating of all its generals (7.4.1: the defender's "general
     /// inactivo con mayor influencia política"; the owner breaks a tie, `defend`). True on success.
-    /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c).
+    /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c), or
+    /// the brigade picked to intercept alone (5.8.1 e, `intercept_actions`).
     pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<super::choices::CorpsPick>, log: &mut Log) -> bool {
         if let Some(m) = st.moving.as_mut() {
             m.intercept_tried = true;
@@ -160,8 +161,9 @@ impl FtP {
         let (cmd, cav) = match (army, corps) {
             (Some(a), _) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
             // A corps with a cavalry brigade rolls with -2 (T-INT-1).
-            (None, Some((g, _, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
-            (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(st, g)), true),
+            (None, Some((g, _, _))) if !self.is_cav(st, g) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
+            // FtP 5.8.1 e): a brigade alone, the owner's pick of several (`intercept_actions`).
+            (None, pick) => (pick.map(|c| c.0).or_else(|| self.gens_at(st, side, from).find(|&g| self.is_cav(st, g))), true),
         };
         let Some(cmd) = cmd else { return false };
         // The interceptor's own units already in `to` (option `interception-target`).
@@ -185,7 +187,7 @@ impl FtP {
                     }
                 }
             }
-            None if corps.is_some() => {
+            None if corps.is_some_and(|c| !self.is_cav(st, c.0)) => {
                 let i = side.index();
                 let n = corps.map_or(0, |c| c.1);
                 st.sp[from as usize][i] -= n;

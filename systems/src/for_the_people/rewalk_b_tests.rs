@@ -287,3 +287,25 @@ fn a_second_general_with_only_a_brigade_goes_to_the_turn_track_fpt_5_8_1_5_3_4()
     }
     assert_eq!(ok.generals[general("polk") as usize], GenAt::Track(ok.turn + 1), "Polk to the turn track");
 }
+
+/// FtP 5.8.1 e) (ES "la brigada puede intentar la intercepción en solitario"): with no corps at
+/// Manassas, Stuart's and Morgan's brigades stacked with 2 SP, one brigade intercepts alone, the
+/// owner's pick; the roll is the picked brigade's: 4 - 2 = 2 is Stuart's defense (2), not
+/// Morgan's (1).
+#[test]
+fn the_owner_picks_the_brigade_that_intercepts_alone_fpt_5_8_1_e() {
+    let st = corps_steps_next_to_manassas(&["stuart", "morgan"], 2);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas stuart 0", "intercept manassas morgan 0", "decline"]);
+    refused(&mut st.clone(), Side::Csa, "intercept manassas", "FtP 5.8");
+    let ok = intercepts(&st, &[4], "intercept manassas stuart 0");
+    assert_eq!(ok.generals[general("stuart") as usize], GenAt::Map(sp("leesburg")), "Stuart intercepted");
+    assert_eq!(ok.generals[general("morgan") as usize], GenAt::Map(sp("manassas")), "Morgan stays");
+    assert_eq!(ok.sp[sp("manassas") as usize][1], 2, "the SP stay");
+    let mut failed = st;
+    failed.rng = dice(&[4]);
+    act(&mut failed, Side::Csa, "intercept manassas morgan 0");
+    for id in ["stuart", "morgan"] {
+        assert_eq!(failed.generals[general(id) as usize], GenAt::Map(sp("manassas")), "{id} stays: Morgan's roll failed");
+    }
+    check(&failed);
+}
