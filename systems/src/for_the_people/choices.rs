@@ -1,8 +1,9 @@
 //! Decisions the rules leave to a player inside land operations and battles, each a flow frame
 //! with its actions: which of two armies in one space is removed (FtP 5.2.4), who succeeds an
 //! army commander when generals tie (5.2.8), who commands a defending corps when generals tie
-//! (5.3.1), the SP and commander of an intercepting corps (5.8.1), and whether battle losses
-//! come off cavalry or infantry (5.5.4).
+//! (5.3.1), the SP, commander and additional general or brigade of an intercepting corps, or
+//! the brigade that intercepts alone (5.8.1), and whether battle losses come off cavalry or
+//! infantry (5.5.4).
 
 use super::FtP;
 use super::losses::LossPools;
