@@ -214,9 +214,8 @@ impl FtP {
     /// FtP 5.8.1 "debe desplazarse toda la fuerza" with 5.3.3 ("el general al mando y un general
     /// adicional"; a brigade "cuenta como 1 UM y como un general"): one other general goes with
     /// the commander, a brigade if there is one; the owner picks which of several (the pick is
-    /// the `extra` general; with one brigade, or none and one other general, there is no pick
-    /// and `extra` is None for the brigade); only generals beyond him stay, and only for them
-    /// may SP stay (c).
+    /// the `extra` general; with a single brigade `extra` is None and that brigade goes); only
+    /// generals beyond him stay, and only for them may SP stay (c).
     pub(super) fn corps_intercepts(&self, st: &State, side: Side, from: Sp) -> Vec<CorpsPick> {
         if self.army_in(st, side, from).is_some() {
             return vec![];
