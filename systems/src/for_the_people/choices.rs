@@ -1,8 +1,9 @@
 //! Decisions the rules leave to a player inside land operations and battles, each a flow frame
 //! with its actions: which of two armies in one space is removed (FtP 5.2.4), who succeeds an
 //! army commander when generals tie (5.2.8), who commands a defending corps when generals tie
-//! (5.3.1), the SP and commander of an intercepting corps (5.8.1), and whether battle losses
-//! come off cavalry or infantry (5.5.4).
+//! (5.3.1), the SP, commander and additional general or brigade of an intercepting corps, or
+//! the brigade that intercepts alone (5.8.1), and whether battle losses come off cavalry or
+//! infantry (5.5.4).
 
 use super::FtP;
 use super::losses::LossPools;
@@ -211,51 +212,60 @@ impl FtP {
     /// except (a) SP over the corps limit, (b) 1 SP may stay with a fort, (c) the SP the
     /// generals left behind need (5.3.4) may stay. A cavalry brigade in the space goes along.
     /// FtP 5.8.1 "debe desplazarse toda la fuerza" with 5.3.3 ("el general al mando y un general
-    /// adicional"): with no brigade going, one other general goes with the commander (the owner
-    /// picks which); only generals beyond him stay, and only for them may SP stay (c).
+    /// adicional"; a brigade "cuenta como 1 UM y como un general"): one other general goes with
+    /// the commander, a brigade if there is one; the owner picks which of several (the pick is
+    /// the `extra` general; with a single brigade `extra` is None and that brigade goes); only
+    /// generals beyond him stay, and only for them may SP stay (c).
     pub(super) fn corps_intercepts(&self, st: &State, side: Side, from: Sp) -> Vec<CorpsPick> {
         if self.army_in(st, side, from).is_some() {
             return vec![];
         }
         let inf: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| !self.is_cav(st, g)).collect();
+        let brigades: Vec<GeneralId> = self.gens_at(st, side, from).filter(|&g| self.is_cav(st, g)).collect();
         let loose = st.sp[from as usize][side.index()];
-        // A cavalry brigade in the space goes with the corps: 1 of its 6 SP (5.3.3; 2 once
-        // grown, 5.6.7 C, D).
-        let brigade = self.gens_at(st, side, from).any(|g| self.is_cav(st, g));
         // FtP 5.3.1, 5.3.3 ("la única UM de un cuerpo ... es una brigada de caballería (como por
         // ejemplo un general de infantería desplazándose con una brigada de caballería), la
         // fuerza sigue considerándose un cuerpo"): a general with only a brigade intercepts as
         // a corps he leads, the brigade its only unit (5.8.1 e is a brigade stacked only with SP).
-        if inf.is_empty() || (loose == 0 && !brigade) {
+        if inf.is_empty() || (loose == 0 && brigades.is_empty()) {
             return vec![];
         }
         let best = inf.iter().map(|&g| self.pr(g)).max();
         let fort = self.has_fort(st, from);
-        let extra_goes = !brigade && inf.len() > 1;
-        let staying = self.gens_at(st, side, from).count() - 1 - brigade as usize - extra_goes as usize;
-        // Only one brigade goes (the corps' additional general, 5.3.3; `intercept`): only its SP
-        // count against the corps' 6.
-        let going = self.gens_at(st, side, from).find(|&g| self.is_cav(st, g));
-        let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(going.map_or(0, |b| self.brigade_sp(st, b))));
-        let mut counts = vec![full];
-        if full == loose {
-            // (c) 5.3.4: generals left behind need 1 SP (none in a fort) and one SP per general over one.
-            let need = if staying == 0 { 0 } else { (staying as u8).saturating_sub(1).max(if fort { 0 } else { 1 }) };
-            if need > 0 && loose > need {
-                counts.push(loose - need);
+        // Who stays (5.3.4): the generals beyond the additional one; a brigade staying is a unit
+        // itself, so a general staying with it needs no SP.
+        let inf_staying = inf.len() - 1 - (brigades.is_empty() && inf.len() > 1) as usize;
+        let brigade_stays = brigades.len() > 1;
+        // Only one brigade goes (the corps' additional general, 5.3.3): only its SP count
+        // against the corps' 6 (1, or 2 once grown, 5.6.7 C, D).
+        let counts = |brigade_sp: u8| {
+            let full = loose.min(self.c.movement.corps.max_sp.saturating_sub(brigade_sp));
+            let mut counts = vec![full];
+            if full == loose {
+                // (c) 5.3.4: generals left behind need 1 SP (none in a fort) and one SP per general over one.
+                let need = if inf_staying == 0 { 0 } else { (inf_staying as u8 - 1).max(if fort || brigade_stays { 0 } else { 1 }) };
+                if need > 0 && loose > need {
+                    counts.push(loose - need);
+                }
+                // (b) one SP may stay in a fort.
+                if fort && loose > 1 {
+                    counts.push(loose - 1);
+                }
             }
-            // (b) one SP may stay in a fort.
-            if fort && loose > 1 {
-                counts.push(loose - 1);
-            }
-        }
-        counts.sort_unstable_by_key(|&n| std::cmp::Reverse(n));
-        counts.dedup();
+            counts.sort_unstable_by_key(|&n| std::cmp::Reverse(n));
+            counts.dedup();
+            counts
+        };
         let mut out = Vec::new();
         for &g in inf.iter().filter(|&&g| Some(self.pr(g)) == best) {
-            let extras: Vec<Option<GeneralId>> = if extra_goes { inf.iter().filter(|&&e| e != g).map(|&e| Some(e)).collect() } else { vec![None] };
-            for &n in &counts {
-                out.extend(extras.iter().map(|&e| (g, n, e)));
+            let extras: Vec<Option<GeneralId>> = match brigades.len() {
+                0 if inf.len() > 1 => inf.iter().filter(|&&e| e != g).map(|&e| Some(e)).collect(),
+                2.. => brigades.iter().map(|&b| Some(b)).collect(),
+                _ => vec![None],
+            };
+            for e in extras {
+                let brigade = e.filter(|&b| self.is_cav(st, b)).or(brigades.first().copied());
+                out.extend(counts(brigade.map_or(0, |b| self.brigade_sp(st, b))).into_iter().map(|n| (g, n, e)));
             }
         }
         out
@@ -276,10 +286,15 @@ impl FtP {
     }
 
     /// The interception actions from `from`: `intercept FROM` when the force has no choice to
-    /// make, else one per (commander, SP).
+    /// make, else one per (commander, SP, additional general or brigade): `intercept FROM GEN SP [EXTRA]`.
+    /// FtP 5.8.1 e): with no corps or army to intercept, a brigade goes alone: the owner picks
+    /// which of several (`intercept FROM BRIGADE 0`).
     pub(super) fn intercept_actions(&self, st: &State, side: Side, from: Sp, out: &mut Vec<Action>) {
         let mut opts = self.corps_intercepts(st, side, from);
         opts.extend(self.army_intercepts(st, side, from));
+        if opts.is_empty() && self.army_in(st, side, from).is_none_or(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_none())) {
+            opts.extend(self.gens_at(st, side, from).filter(|&g| self.is_cav(st, g)).map(|b| (b, 0, None)));
+        }
         if opts.len() > 1 {
             out.extend(opts.into_iter().map(|(general, sp, extra)| Action::InterceptWith { from, general, sp, extra }));
         } else {

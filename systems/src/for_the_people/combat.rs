@@ -151,7 +151,8 @@ impl FtP {
     /// force joins them: a corps or brigade joins an army there (5.3.5); a combined corps is led
     /// by the highest political rating of all its generals (7.4.1: the defender's "general
     /// inactivo con mayor influencia política"; the owner breaks a tie, `defend`). True on success.
-    /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c).
+    /// `corps`: the commander and SP of an intercepting corps (`corps_intercepts`, 5.8.1 a-c), or
+    /// the brigade picked to intercept alone (5.8.1 e, `intercept_actions`).
     pub(super) fn intercept(&self, st: &mut State, side: Side, from: Sp, to: Sp, corps: Option<super::choices::CorpsPick>, log: &mut Log) -> bool {
         if let Some(m) = st.moving.as_mut() {
             m.intercept_tried = true;
@@ -160,8 +161,9 @@ impl FtP {
         let (cmd, cav) = match (army, corps) {
             (Some(a), _) => (st.armies[a as usize].and_then(|x| x.commander), self.army_brigades(st, a) > 0),
             // A corps with a cavalry brigade rolls with -2 (T-INT-1).
-            (None, Some((g, _, _))) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
-            (None, None) => (self.gens_at(st, side, from).find(|&g| self.is_cav(st, g)), true),
+            (None, Some((g, _, _))) if !self.is_cav(st, g) => (Some(g), self.gens_at(st, side, from).any(|h| self.is_cav(st, h))),
+            // FtP 5.8.1 e): a brigade alone, the owner's pick of several (`intercept_actions`).
+            (None, pick) => (pick.map(|c| c.0).or_else(|| self.gens_at(st, side, from).find(|&g| self.is_cav(st, g))), true),
         };
         let Some(cmd) = cmd else { return false };
         // The interceptor's own units already in `to` (option `interception-target`).
@@ -185,19 +187,17 @@ impl FtP {
                     }
                 }
             }
-            None if corps.is_some() => {
+            None if corps.is_some_and(|c| !self.is_cav(st, c.0)) => {
                 let i = side.index();
                 let n = corps.map_or(0, |c| c.1);
                 st.sp[from as usize][i] -= n;
                 st.sp[to as usize][i] += n;
-                st.generals[cmd as usize] = GenAt::Map(to);
-                if let Some(b) = self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)) {
-                    st.generals[b as usize] = GenAt::Map(to);
-                }
                 // FtP 5.8.1 "debe desplazarse toda la fuerza", 5.3.3: the corps' additional general
-                // goes along (when no brigade is that general, `corps_intercepts`).
-                if let Some(e) = corps.and_then(|c| c.2) {
-                    st.generals[e as usize] = GenAt::Map(to);
+                // goes along: a brigade (the owner's pick of several) or another general
+                // (`corps_intercepts`).
+                let extra = corps.and_then(|c| c.2).or_else(|| self.gens_at(st, side, from).find(|&h| self.is_cav(st, h)));
+                for g in std::iter::once(cmd).chain(extra) {
+                    st.generals[g as usize] = GenAt::Map(to);
                 }
                 // The chosen commander leads the corps in the battle that follows (5.3.1); joining
                 // other generals, 7.4.1 names the combined corps' commander (`defend`).
@@ -263,11 +263,23 @@ impl FtP {
         f
     }
 
+    /// FtP 7.2.1-7.2.3: may `side`'s defending force in `s` retreat before battle, and how.
+    /// [INTERP] option `brigades-alone-retreat` = `automatic`: cavalry brigades alone (several,
+    /// no infantry SP; one alone is 7.2.1's) retreat automatically, as one brigade does; by
+    /// default they are neither 7.2.1's brigade nor 7.2.3's force and may not.
+    pub(super) fn defender_rbb(&self, st: &State, side: Side, s: Sp) -> RetreatBeforeBattle {
+        let def = self.defender_force(st, side, s);
+        let brigades_alone = def.kind == ForceKind::Division && !def.cavalry.is_empty() && self.infantry(st, side, s) == 0;
+        if st.opts.brigades_retreat_automatic && brigades_alone && !def.interceptor {
+            return RetreatBeforeBattle::Automatic(battle::AutoRetreat::LoneCavalry);
+        }
+        battle::retreat_before_battle(&self.c, &self.battle_table, &def)
+    }
+
     /// FtP 7.2: offer the defender a retreat before battle when the rules allow one.
     pub(super) fn offer_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
         let e = other(st.moving.as_ref().expect("moving").side);
-        let def = self.defender_force(st, e, s);
-        match battle::retreat_before_battle(&self.c, &self.battle_table, &def) {
+        match self.defender_rbb(st, e, s) {
             RetreatBeforeBattle::NotAllowed => self.fight(st, s, log),
             _ => st.flow.push(Frame::Rbb { side: e, from: s }),
         }
@@ -277,8 +289,7 @@ impl FtP {
     pub(super) fn try_retreat_before_battle(&self, st: &mut State, s: Sp, log: &mut Log) {
         let m = st.moving.as_ref().expect("moving");
         let (e, origin) = (other(m.side), m.prev);
-        let def = self.defender_force(st, e, s);
-        let rbb = battle::retreat_before_battle(&self.c, &self.battle_table, &def);
+        let rbb = self.defender_rbb(st, e, s);
         let ok = match battle::roll_retreat_before_battle(rbb, &mut st.rng) {
             Some(r) => {
                 log.roll(|| format!("retreat before battle: rolled {} (modified {}): {} (FtP 7.2.3)", r.roll, r.modified, if r.success { "success" } else { "failure" }));

@@ -237,7 +237,8 @@ impl FtP {
         Some(self.pr(g)) == best && tied == 1
     }
 
-    /// Where `g` may go: up to 10 spaces by road and rail, any distance by rail only, or (the
+    /// Where `g` may go: up to 10 spaces by road and rail, any distance by rail only (option
+    /// `reorganization-rail`), or (the
     /// Union) port to port by sea or river (6.1: the routes a naval move may take, never running
     /// the guns: 5.6.6 keeps a general without SP out of spaces with enemy forts), never into an
     /// enemy-controlled space or one with enemy SP or fort (5.6.6), ending with friendly SP, a
@@ -274,13 +275,15 @@ impl FtP {
                 }
             }
         }
-        // Rail only, any distance.
+        // Rail only, any distance: through neutral spaces too, or ([INTERP] option
+        // `reorganization-rail` = `friendly-only`) only through spaces the side controls.
+        let rail_ok = |s: Sp| ok(s) && (!st.opts.reorg_rail_friendly_only || st.controls(side, s));
         let mut seen = vec![false; n];
         seen[from as usize] = true;
         let mut stack = vec![from];
         while let Some(s) = stack.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
-                if self.link_kind(st, l) == LinkKind::Rail && !seen[t.index()] && ok(t.0) {
+                if self.link_kind(st, l) == LinkKind::Rail && !seen[t.index()] && rail_ok(t.0) {
                     seen[t.index()] = true;
                     reach[t.index()] = true;
                     stack.push(t.0);

@@ -284,20 +284,26 @@ fn assault_new_madrid(guns: bool, track: u8, rolls: &[u32]) -> State {
     act(&mut st, Side::Union, "naval cairo 3");
     st.rng = dice(rolls);
     act(&mut st, Side::Union, "sail new_madrid");
+    finish_move(&mut st);
+    check(&st);
+    st
+}
+
+/// Plays a naval move's battle to its end: the defender stands, the loser retreats to the first
+/// space offered, the move stops.
+fn finish_move(st: &mut State) {
     while let Some(f) = st.flow.top().copied() {
-        let side = f.side(&st);
+        let side = f.side(st);
         match f {
-            Frame::Rbb { .. } => act(&mut st, side, "stand"),
-            Frame::Move => act(&mut st, side, "stop"),
+            Frame::Rbb { .. } => act(st, side, "stand"),
+            Frame::Move => act(st, side, "stop"),
             Frame::Retreat { .. } => {
-                let l = legal(&st, side);
-                act(&mut st, side, &l[0]);
+                let l = legal(st, side);
+                act(st, side, &l[0]);
             }
             _ => break,
         }
     }
-    check(&st);
-    st
 }
 
 /// FtP 6.4.2 (T-AMPH-4, note 18): a beaten assault returns to its origin port; FtP 6.3.2: after
@@ -504,4 +510,44 @@ fn eliminated_forts_wait_on_the_turn_track_fpt_6_8_6() {
     setup.options.insert("edition".into(), "italian".into());
     setup.options.insert("fort-return".into(), "pc-phase".into());
     assert_eq!(g.setup(&setup).expect_err("refused").rule, "FtP 6.8.6");
+}
+
+/// 3 Union SP at Fort Monroe, the Union to play card #9; 1 CSA SP and a CSA ironclad at Galveston.
+pub(super) fn fort_monroe_and_galveston() -> State {
+    let mut st = board("1861", Side::Union, 9);
+    own(&mut st, Side::Union, "fort_monroe");
+    own(&mut st, Side::Csa, "galveston");
+    put(&mut st, Side::Union, "fort_monroe", 3);
+    put(&mut st, Side::Csa, "galveston", 1);
+    game().place_weapon(&mut st, super::weapons::Weapon::Ironclad, sp("galveston"), &mut Log::quiet()).expect("an ironclad at Galveston");
+    st
+}
+
+/// FtP 8.3 (last sentence), 8.1.2: a Union force supplied at the port its amphibious assault
+/// sails from is supplied for the battle, though the assaulted space has no Union LOC (ES 8.3 "En
+/// los asaltos anfibios que parten de un puerto en el que las unidades tienen suministros, estas
+/// también se consideran suministradas para la batalla, incluso aunque el espacio en que se
+/// produce dicha batalla no tenga LC a causa de fuertes o buques blindados confederados"): a CSA
+/// ironclad at Galveston negates UNC there (6.6.2), so no Union LOC reaches it; the force sails
+/// from Fort Monroe, where it is supplied: the CSA gets no +2. (A naval move starts only from a
+/// Union-controlled port, 6.1.1, and one with a LOC, `naval-origin`; there the attacker's LOC
+/// through its origin, 8.3, holds already.)
+#[test]
+fn an_amphibious_assault_from_a_supplied_port_is_supplied_fpt_8_3() {
+    use super::battle::DrmKind;
+    let g = game();
+    let mut st = fort_monroe_and_galveston();
+    assert!(g.supplied(&st, Side::Union)[sp("fort_monroe") as usize], "supplied at Fort Monroe");
+    assert!(!g.supplied(&st, Side::Union)[sp("galveston") as usize], "no Union LOC at Galveston");
+    act(&mut st, Side::Union, "ops 9");
+    act(&mut st, Side::Union, "naval fort_monroe 3");
+    st.rng = dice(&[3, 3, 3, 3, 3, 3]);
+    act(&mut st, Side::Union, "sail galveston");
+    finish_move(&mut st);
+    check(&st);
+    let b = st.last_battle.as_ref().expect("a battle at Galveston");
+    assert_eq!(b.space, sp("galveston"));
+    let oos = |r: &super::battle::SideReport| r.drms.iter().filter(|d| d.kind == DrmKind::EnemyOutOfSupply).count();
+    assert_eq!(oos(&b.report.defender), 0, "the assault is supplied (FtP 8.3)");
+    assert_eq!(oos(&b.report.attacker), 0, "the CSA defender is supplied");
 }

@@ -202,6 +202,8 @@ impl FtP {
     // ------------------------------------------------------------------------------------
 
     pub fn proceed(&self, st: &mut State, log: &mut Log) {
+        // FtP 4.3.1: an event's frames done, the campaign they interrupted has its records back.
+        self.restore_campaign(st);
         // FtP 5.6.7 A 1 (optional): a command given to McClellan by the action just made.
         self.mcclellan_command(st, log);
         // FtP 5.6.7 C, D: a brigade that left the map returns at 1 SP.
@@ -1018,6 +1020,32 @@ impl FtP {
             Action::SwFirst { index } => self.sw_first(st, top, index, log),
             // FtP 5.6.7 C, D (`apply` takes it before the hooks above: it uses no card or round).
             Action::GrowBrigade { general } => self.grow_brigade(st, general, log),
+        }
+    }
+
+    /// FtP 4.3.1, 4.3.2: set the records of any campaign under way aside (the frames an event
+    /// opens next start without them; `restore_campaign` brings them back).
+    pub(super) fn save_campaign(&self, st: &mut State) {
+        let saved = SavedCampaign {
+            depth: st.flow.len(),
+            used: std::mem::take(&mut st.campaign_used),
+            armies: std::mem::take(&mut st.campaign_armies),
+            sp: std::mem::take(&mut st.campaign_sp),
+            naval: std::mem::take(&mut st.naval.campaign_naval),
+        };
+        st.campaign_saved.push(saved);
+    }
+
+    /// FtP 4.3.1, 4.3.2: the records set aside by `save_campaign` come back once the event's
+    /// frames are done (the flow down to where it was), added to any the interrupted procedure
+    /// has made since.
+    fn restore_campaign(&self, st: &mut State) {
+        while st.campaign_saved.last().is_some_and(|x| st.flow.len() <= x.depth) {
+            let x = st.campaign_saved.pop().expect("saved");
+            st.campaign_used.splice(0..0, x.used);
+            st.campaign_armies.splice(0..0, x.armies);
+            st.campaign_sp.splice(0..0, x.sp);
+            st.naval.campaign_naval |= x.naval;
         }
     }
 

@@ -8,6 +8,7 @@ use super::interception_tests::army_enters_leesburg;
 use super::content::{Control, Side};
 use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
 use super::state::*;
+use bivouac_engine::game::Game;
 use bivouac_engine::log::Log;
 
 /// McDowell's Union corps (6 SP) steps from Frederick to Leesburg; `gens` with `csa_sp` CSA SP
@@ -87,10 +88,11 @@ fn an_intercepting_corps_counts_only_the_brigade_that_goes_fpt_5_8_1_5_3_3() {
     let st = corps_steps_next_to_manassas(&["polk", "stuart", "wheeler"], 6);
     let mut once = st.clone();
     once.flow.pop();
-    assert_eq!(game().corps_intercepts(&once, Side::Csa, sp("manassas")), [(general("polk"), 5, None)]);
+    let picks = |b: &str| (general("polk"), 5, Some(general(b)));
+    assert_eq!(game().corps_intercepts(&once, Side::Csa, sp("manassas")), [picks("stuart"), picks("wheeler")]);
     let mut st = st;
     st.rng = dice(&[1]);
-    act(&mut st, Side::Csa, "intercept manassas");
+    act(&mut st, Side::Csa, "intercept manassas polk 5 stuart");
     assert_eq!(st.sp[sp("manassas") as usize][1], 1, "the SP over the corps limit stay (5.8.1 a)");
     check(&st);
 }
@@ -202,4 +204,108 @@ fn a_brigade_leaves_an_army_with_a_generic_commander_and_5_2_9_holds_fpt_5_1_2_5
     act(&mut st, Side::Union, "brigade stoneman");
     assert_eq!(gens(&st), 3 + um(&st), "5.2.9 holds after the brigade left");
     assert_eq!(g.army_strength(&st, a), 1);
+}
+
+/// FtP 5.8.1 e) (ES "si en el espacio hay una brigada de caballería apilada exclusivamente con UM
+/// de infantería, la brigada puede intentar la intercepción en solitario"): Stuart stacked only
+/// with 2 SP intercepts alone, the SP staying; stacked with Beauregard's corps he is not stacked
+/// "exclusivamente con UM", so the whole force goes ("debe desplazarse toda la fuerza"): no action
+/// sends the brigade alone.
+#[test]
+fn a_brigade_intercepts_alone_only_when_stacked_only_with_sp_fpt_5_8_1_e() {
+    let leesburg = GenAt::Map(sp("leesburg"));
+    // Stacked only with SP: the brigade alone.
+    let mut st = corps_steps_next_to_manassas(&["stuart"], 2);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"]);
+    assert!(game().corps_intercepts(&st, Side::Csa, sp("manassas")).is_empty(), "no corps");
+    st.flow.pop();
+    st.rng = dice(&[1]);
+    assert!(game().intercept(&mut st, Side::Csa, sp("manassas"), sp("leesburg"), None, &mut Log::quiet()));
+    assert_eq!(st.generals[general("stuart") as usize], leesburg);
+    assert_eq!(st.sp[sp("manassas") as usize][1], 2, "the SP stay");
+    // Stacked with a corps: the corps goes, the brigade with it.
+    let st = corps_steps_next_to_manassas(&["beauregard", "stuart"], 2);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"]);
+    let ok = intercepts(&st, &[1], "intercept manassas");
+    for id in ["beauregard", "stuart"] {
+        assert_eq!(ok.generals[general(id) as usize], leesburg, "{id} intercepted");
+    }
+    assert_eq!(ok.sp[sp("manassas") as usize][1], 0, "the SP went too");
+}
+
+/// The state right after the interception `text` with the dice `rolls` (the battle that follows
+/// is played on a copy, whose invariants are checked).
+fn intercepts(st: &State, rolls: &[u32], text: &str) -> State {
+    let g = game();
+    let mut st = st.clone();
+    st.rng = dice(rolls);
+    let (from, pick) = match g.parse(text) {
+        Ok(Action::InterceptWith { from, general, sp, extra }) => (from, Some((general, sp, extra))),
+        Ok(Action::Intercept { from }) => (from, g.corps_intercepts(&st, Side::Csa, from).first().copied()),
+        _ => panic!("{text}"),
+    };
+    let mut played = st.clone();
+    act(&mut played, Side::Csa, text);
+    check(&played);
+    st.flow.pop();
+    assert!(g.intercept(&mut st, Side::Csa, from, sp("leesburg"), pick, &mut Log::quiet()), "{text} succeeds");
+    st
+}
+
+/// FtP 5.8.1 with 5.3.3 (ES "Las brigadas de caballería cuentan como 1 UM y como un general ...
+/// un cuerpo que contenga una brigada de caballería ya ha alcanzado su límite de un general
+/// adicional"): Beauregard's intercepting corps with Stuart's and Wheeler's brigades takes one of
+/// them, the owner's pick (`intercept FROM GEN SP BRIGADE`); the other stays at Manassas, a unit
+/// itself, so Beauregard takes every SP (5.3.4 needs none for a brigade left alone).
+#[test]
+fn the_owner_picks_the_brigade_that_intercepts_with_the_corps_fpt_5_8_1_5_3_3() {
+    let st = corps_steps_next_to_manassas(&["beauregard", "stuart", "wheeler"], 2);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas beauregard 2 stuart", "intercept manassas beauregard 2 wheeler", "decline"]);
+    refused(&mut st.clone(), Side::Csa, "intercept manassas", "FtP 5.8");
+    refused(&mut st.clone(), Side::Csa, "intercept manassas beauregard 1 wheeler", "FtP 5.8.1");
+    for (goes, stays) in [("stuart", "wheeler"), ("wheeler", "stuart")] {
+        let ok = intercepts(&st, &[1], &format!("intercept manassas beauregard 2 {goes}"));
+        for id in ["beauregard", goes] {
+            assert_eq!(ok.generals[general(id) as usize], GenAt::Map(sp("leesburg")), "{id} intercepted");
+        }
+        assert_eq!(ok.generals[general(stays) as usize], GenAt::Map(sp("manassas")), "{stays} stays");
+    }
+}
+
+/// FtP 5.8.1, 5.3.3, 5.3.4: Beauregard (PR 7) and Polk (PR 6) stacked with only Wheeler's brigade:
+/// Beauregard intercepts as a corps with the brigade (its additional general, 5.3.3); Polk may
+/// not go (a third general) and no SP can stay with him (c), so, alone in the space, he goes to
+/// the turn track (5.3.4 "Un general inactivo nunca puede quedarse sin ninguna UM").
+#[test]
+fn a_second_general_with_only_a_brigade_goes_to_the_turn_track_fpt_5_8_1_5_3_4() {
+    let st = corps_steps_next_to_manassas(&["beauregard", "polk", "wheeler"], 0);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas", "decline"]);
+    assert_eq!(game().corps_intercepts(&st, Side::Csa, sp("manassas")), [(general("beauregard"), 0, None)]);
+    let ok = intercepts(&st, &[3], "intercept manassas");
+    for id in ["beauregard", "wheeler"] {
+        assert_eq!(ok.generals[general(id) as usize], GenAt::Map(sp("leesburg")), "{id} intercepted");
+    }
+    assert_eq!(ok.generals[general("polk") as usize], GenAt::Track(ok.turn + 1), "Polk to the turn track");
+}
+
+/// FtP 5.8.1 e) (ES "la brigada puede intentar la intercepción en solitario"): with no corps at
+/// Manassas, Stuart's and Morgan's brigades stacked with 2 SP, one brigade intercepts alone, the
+/// owner's pick; the roll is the picked brigade's: 4 - 2 = 2 is Stuart's defense (2), not
+/// Morgan's (1).
+#[test]
+fn the_owner_picks_the_brigade_that_intercepts_alone_fpt_5_8_1_e() {
+    let st = corps_steps_next_to_manassas(&["stuart", "morgan"], 2);
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept manassas stuart 0", "intercept manassas morgan 0", "decline"]);
+    refused(&mut st.clone(), Side::Csa, "intercept manassas", "FtP 5.8");
+    let ok = intercepts(&st, &[4], "intercept manassas stuart 0");
+    assert_eq!(ok.generals[general("stuart") as usize], GenAt::Map(sp("leesburg")), "Stuart intercepted");
+    assert_eq!(ok.generals[general("morgan") as usize], GenAt::Map(sp("manassas")), "Morgan stays");
+    assert_eq!(ok.sp[sp("manassas") as usize][1], 2, "the SP stay");
+    let mut failed = st;
+    failed.rng = dice(&[4]);
+    act(&mut failed, Side::Csa, "intercept manassas morgan 0");
+    for id in ["stuart", "morgan"] {
+        assert_eq!(failed.generals[general(id) as usize], GenAt::Map(sp("manassas")), "{id} stays: Morgan's roll failed");
+    }
+    check(&failed);
 }

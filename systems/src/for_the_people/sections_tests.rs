@@ -6,6 +6,7 @@ use super::content::{Control, Side};
 use super::formulas::{self, CsaReinforcementInput, ZoneResult};
 use super::play_tests::{act, army, empty_map, game, general, legal_text, new, put_sp, round_with, sp};
 use super::state::*;
+use bivouac_engine::game::{Game, Setup};
 use bivouac_engine::log::Log;
 
 fn state_id(id: &str) -> usize {
@@ -215,14 +216,16 @@ fn a_force_that_entered_an_enemy_occupied_space_gets_no_rail_bonus_fpt_5_9_2() {
     assert!(st.moving.as_ref().is_none_or(|m| !m.rail_only), "entered an enemy-occupied space: no bonus afterwards");
 }
 
-/// FtP 5.6.5 [INTERP, audit I1, pinned]: "Un general que se desplaza independientemente puede
-/// desplazarse un número ilimitado de espacios por ferrocarril" states no control condition (the
-/// road leg, "igual que una unidad de caballería", goes through any space not enemy-controlled,
-/// 5.6.6); 5.9.1's "espacios no controlados por el enemigo ni neutrales" conditions the +2 bonus of
-/// a force with SP. So the reorganization's rail leg, beyond the 10 road spaces, passes neutral
-/// spaces; an enemy-controlled one stops it.
+/// FtP 5.6.5 [INTERP] option `reorganization-rail` (audit I1): "Un general que se desplaza
+/// independientemente puede desplazarse un número ilimitado de espacios por ferrocarril" states no
+/// control condition (the road leg, "igual que una unidad de caballería", goes through any space
+/// not enemy-controlled, 5.6.6); 5.9.1's "espacios no controlados por el enemigo ni neutrales"
+/// conditions the +2 bonus of a force with SP. So by default (`through-neutral`) the
+/// reorganization's rail leg, beyond the 10 road spaces, passes neutral spaces; an
+/// enemy-controlled one stops it. `friendly-only` applies 5.9.1's condition: only spaces the side
+/// controls.
 #[test]
-fn reorganization_rail_leg_passes_neutral_spaces_fpt_5_6_5() {
+fn reorganization_rail_leg_by_option_fpt_5_6_5() {
     let g = game();
     let mut st = new("1861", 1);
     empty_map(&mut st);
@@ -241,6 +244,17 @@ fn reorganization_rail_leg_passes_neutral_spaces_fpt_5_6_5() {
     put_sp(&mut st, Side::Union, "washington", 1);
     put_general(&mut st, "burnside", GenAt::Map(sp("washington")));
     assert!(g.reorg_destinations(&st, Side::Union, general("burnside")).contains(&to), "by rail through neutral spaces");
+    // `friendly-only`: not through neutral spaces; through Union ones.
+    let mut setup = Setup::new("1861", 2, 1);
+    setup.options.insert("reorganization-rail".into(), "friendly-only".into());
+    let mut friendly = st.clone();
+    friendly.opts = g.setup(&setup).expect("setup").opts;
+    assert!(friendly.opts.reorg_rail_friendly_only);
+    assert!(!g.reorg_destinations(&friendly, Side::Union, general("burnside")).contains(&to), "friendly-only: not through neutral spaces");
+    for &s in &far {
+        friendly.control[s as usize] = Control::Of(Side::Union);
+    }
+    assert!(g.reorg_destinations(&friendly, Side::Union, general("burnside")).contains(&to), "friendly-only: through Union spaces");
     // An enemy-controlled space on the way stops it (5.6.6), if it is the only rail way.
     st.control[far[0] as usize] = Control::Of(Side::Csa);
     let mut st2 = st.clone();
@@ -329,24 +343,55 @@ fn an_eliminated_army_returns_next_turn_fpt_7_3_5() {
     assert!(legal_text(&st, Side::Union).iter().any(|x| x.starts_with("create baltimore army_of_the_potomac")), "from the next turn");
 }
 
-/// FtP 7.2.1, 7.2.3 [INTERP, audit I2, pinned]: 7.2.1 is for "un espacio ocupado únicamente por
-/// una brigada de caballería" (singular) and 7.2.3 for "Un ejército o cuerpo" or "Una brigada de
-/// caballería apilada con UM de infantería": two brigades with no infantry and no other general
-/// are neither, so (read literally) they do not retreat before battle; one brigade alone retreats
-/// automatically.
+/// FtP 7.2.1, 7.2.3 [INTERP] option `brigades-alone-retreat` (audit I2): 7.2.1 is for "un espacio
+/// ocupado únicamente por una brigada de caballería" (singular) and 7.2.3 for "Un ejército o
+/// cuerpo" or "Una brigada de caballería apilada con UM de infantería": two brigades with no
+/// infantry and no other general are neither, so by default (`none`, read literally) they do not
+/// retreat before battle; `automatic` reads 7.2.1 as "only cavalry": they retreat automatically.
+/// One brigade alone retreats automatically under both. In play: McDowell's corps steps into
+/// Leesburg, held by Stuart and Morgan.
 #[test]
-fn two_brigades_alone_do_not_retreat_before_battle_fpt_7_2_1_7_2_3() {
-    use super::battle::{retreat_before_battle, AutoRetreat, RetreatBeforeBattle};
+fn brigades_alone_retreat_before_battle_by_option_fpt_7_2_1_7_2_3() {
+    use super::battle::{AutoRetreat, RetreatBeforeBattle};
     let g = game();
-    let mut st = new("1861", 1);
-    empty_map(&mut st);
-    no_forts(&mut st);
-    put_general(&mut st, "stuart", GenAt::Map(sp("manassas")));
-    let def = g.defender_force(&st, Side::Csa, sp("manassas"));
-    assert!(matches!(retreat_before_battle(&g.c, &g.battle_table, &def), RetreatBeforeBattle::Automatic(AutoRetreat::LoneCavalry)));
-    put_general(&mut st, "morgan", GenAt::Map(sp("manassas")));
-    let def = g.defender_force(&st, Side::Csa, sp("manassas"));
-    assert!(matches!(retreat_before_battle(&g.c, &g.battle_table, &def), RetreatBeforeBattle::NotAllowed), "two brigades: neither 7.2.1 nor 7.2.3");
+    let lee = sp("leesburg");
+    for value in ["none", "automatic"] {
+        let mut setup = Setup::new("1861", 2, 3);
+        setup.options.insert("brigades-alone-retreat".into(), value.into());
+        let mut st = g.setup(&setup).expect("setup");
+        let automatic = value == "automatic";
+        assert_eq!(st.opts.brigades_retreat_automatic, automatic);
+        empty_map(&mut st);
+        no_forts(&mut st);
+        put_general(&mut st, "stuart", GenAt::Map(lee));
+        assert_eq!(g.defender_rbb(&st, Side::Csa, lee), RetreatBeforeBattle::Automatic(AutoRetreat::LoneCavalry), "{value}: one brigade (7.2.1)");
+        put_general(&mut st, "morgan", GenAt::Map(lee));
+        let two = if automatic { RetreatBeforeBattle::Automatic(AutoRetreat::LoneCavalry) } else { RetreatBeforeBattle::NotAllowed };
+        assert_eq!(g.defender_rbb(&st, Side::Csa, lee), two, "{value}: two brigades");
+        put_sp(&mut st, Side::Union, "frederick", 6);
+        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        act(&mut st, Side::Union, "corps mcdowell 6");
+        act(&mut st, Side::Union, "step leesburg");
+        // FtP 5.3.1: the tie for the command (PR 1 each) is the owner's.
+        assert_eq!(st.flow.top(), Some(&Frame::Lead { side: Side::Csa, space: lee }));
+        act(&mut st, Side::Csa, "command stuart");
+        if !automatic {
+            assert_eq!(st.last_battle.as_ref().map(|b| b.space), Some(lee), "none: the battle is fought at once");
+            continue;
+        }
+        assert_eq!(st.flow.top(), Some(&Frame::Rbb { side: Side::Csa, from: lee }));
+        act(&mut st, Side::Csa, "withdraw");
+        if let Some(Frame::Retreat { .. }) = st.flow.top() {
+            let to = legal_text(&st, Side::Csa)[0].clone();
+            act(&mut st, Side::Csa, &to);
+        }
+        assert!(st.last_battle.is_none(), "automatic: no battle");
+        let at = |id: &str| st.generals[general(id) as usize];
+        assert!(matches!(at("stuart"), GenAt::Map(s) if s != lee) && at("stuart") == at("morgan"), "both brigades retreated together");
+        check(&st);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

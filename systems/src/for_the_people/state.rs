@@ -342,6 +342,26 @@ pub struct Opts {
     /// the obligation lapses).
     #[serde(default)]
     pub forward_card_still_used: bool,
+    /// FtP 5.6.5 [INTERP] option `reorganization-rail` = `friendly-only`: the reorganization's
+    /// unlimited rail leg passes only spaces the side controls (else neutral ones too).
+    #[serde(default)]
+    pub reorg_rail_friendly_only: bool,
+    /// FtP 7.2.1, 7.2.3 [INTERP] option `brigades-alone-retreat` = `automatic`: two or more cavalry
+    /// brigades alone in a space (no infantry SP) retreat before battle automatically, as one
+    /// brigade does (else they may not retreat before battle).
+    #[serde(default)]
+    pub brigades_retreat_automatic: bool,
+}
+
+/// The records of a campaign under way, set aside while an event's frames run (FtP 4.3.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedCampaign {
+    /// The flow's length when the event opened its frames: they are done once it is back to it.
+    pub depth: usize,
+    pub used: Vec<GeneralId>,
+    pub armies: Vec<ArmyId>,
+    pub sp: Vec<(Sp, u8)>,
+    pub naval: bool,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals
@@ -392,6 +412,12 @@ pub struct State {
     /// being played, by space (they may not move again with another force of that card).
     #[serde(default)]
     pub campaign_sp: Vec<(Sp, u8)>,
+    /// FtP 4.3.1, 4.3.2: the records of a campaign under way (`campaign_used`, `campaign_armies`,
+    /// `campaign_sp`, the naval move made) set aside while the frames an event opened run (an
+    /// interrupt's operation or campaign, 4.2.5), innermost last; each comes back when the flow
+    /// is down to its `depth` again (`restore_campaign`).
+    #[serde(default)]
+    pub campaign_saved: Vec<SavedCampaign>,
     /// Who plays the next strategy round, and who played the last one.
     pub next: Side,
     /// SP gained and lost per side since the start (conservation, fuzz invariant).

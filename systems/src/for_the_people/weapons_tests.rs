@@ -4,7 +4,7 @@
 use super::battle::{Amphibious, Role, amphibious_net};
 use super::content::Side;
 use super::naval::{NavalEvent, Voyage, VoyageKind};
-use super::naval_tests::{act, board, check, dice, own, put, sp};
+use super::naval_tests::{act, board, check, dice, fort_monroe_and_galveston, own, put, sp};
 use super::play_tests::game;
 use super::state::*;
 use super::weapons::Weapon;
@@ -132,12 +132,7 @@ fn farragut_passes_coastal_forts() {
 #[test]
 fn weapons_in_amphibious_assaults() {
     let g = game();
-    let mut st = board("1861", Side::Union, 9);
-    own(&mut st, Side::Union, "fort_monroe");
-    own(&mut st, Side::Csa, "galveston");
-    put(&mut st, Side::Union, "fort_monroe", 3);
-    put(&mut st, Side::Csa, "galveston", 1);
-    place(&mut st, Weapon::Ironclad, "galveston").unwrap();
+    let mut st = fort_monroe_and_galveston();
     place(&mut st, Weapon::Torpedo, "galveston").unwrap();
     place(&mut st, Weapon::Hunley, "galveston").unwrap();
     st.naval.amphibious = 1;

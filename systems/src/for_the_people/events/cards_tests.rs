@@ -391,11 +391,7 @@ fn card_082_foreign_intervention_at_csa_sw_110_fpt_4_4_2() {
 #[test]
 fn a_force_whose_campaign_move_an_interrupt_cancelled_does_not_move_again_on_that_card_fpt_4_3_1() {
     let g = game();
-    let mut st = position("1861", 1);
-    give(&mut st, Side::Csa, 89);
-    give(&mut st, Side::Csa, 12);
-    give(&mut st, Side::Union, 83);
-    round(&mut st, Side::Union);
+    let mut st = major_campaign_against_89();
     let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
     act(&mut st, 0, "event 83");
     assert!(matches!(st.flow.top(), Some(Frame::Campaign { left: 3, .. })));

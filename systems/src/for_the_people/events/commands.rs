@@ -539,8 +539,8 @@ impl FtP {
                 }
                 Cmd::Ops(value) => frames.push(Frame::Ops { side: cx.side, card: cx.card, value }),
                 Cmd::Campaign(left) => {
-                    // FtP 4.3.2: at most one naval move per campaign.
-                    st.naval.campaign_naval = false;
+                    // FtP 4.3.2: at most one naval move per campaign (none made yet: the records
+                    // of any campaign under way are set aside below, `save_campaign`).
                     st.sc_rules.campaign_states = None;
                     frames.push(Frame::Campaign { side: cx.side, left });
                 }
@@ -575,7 +575,6 @@ impl FtP {
                 Cmd::Concentrate(s) => {
                     // FtP 4.5.2: then a general in the space is activated (one move).
                     st.concentration = Some(s);
-                    st.naval.campaign_naval = false;
                     st.sc_rules.campaign_states = None;
                     frames.push(Frame::Campaign { side: cx.side, left: 1 });
                     log.info(|| format!("{} concentrates at {} (FtP 4.5)", cx.side.name(), self.sname(s)));
@@ -616,9 +615,9 @@ impl FtP {
             }
         }
         if !frames.is_empty() {
-            st.campaign_used.clear();
-            st.campaign_armies.clear();
-            st.campaign_sp.clear();
+            // FtP 4.3.1: the event's frames start with no campaign records; those of a campaign
+            // under way (an interrupted one, 4.2.5) come back when the frames are done.
+            self.save_campaign(st);
         }
         for f in frames.into_iter().rev() {
             st.flow.push(f);

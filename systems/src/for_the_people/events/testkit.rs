@@ -46,6 +46,17 @@ pub fn give(st: &mut State, side: Side, n: CardNo) {
     }
 }
 
+/// 1861, the Union's round with its Major Campaign #83 in hand; the CSA holds #89 (Quaker Guns,
+/// an interrupt) and #12.
+pub fn major_campaign_against_89() -> State {
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 89);
+    give(&mut st, Side::Csa, 12);
+    give(&mut st, Side::Union, 83);
+    round(&mut st, Side::Union);
+    st
+}
+
 /// Make it `side`'s strategy round.
 pub fn round(st: &mut State, side: Side) {
     st.flow.clear();

@@ -266,6 +266,34 @@ fn an_interrupt_window_opens_when_an_enemy_move_is_activated_fpt_4_2_5() {
     assert!(st.moving.is_some());
 }
 
+/// FtP 4.3.1 ("una fuerza que se haya activado ... ya no puede activarse nuevamente durante el
+/// resto de ese evento de campaña") with 4.2.5: an interrupt that opens frames of its own in the
+/// middle of a Union Major Campaign (a scripted #89 cancelling the move, then giving the CSA an
+/// operation, or a campaign move, of its own) leaves the campaign's records: once the CSA's
+/// frames are done, the Army of the Potomac whose move was cancelled is still not offered again
+/// on that card (the records were cleared when an event opened frames).
+#[test]
+fn an_interrupt_opening_frames_keeps_the_campaign_records_fpt_4_3_1() {
+    for then in ["{ ops = 1 }", "{ campaign = 1 }"] {
+        let src = format!("function declare() return {{ text = 'Interrupt: cancel the Union move.', when = {{'enemy_move'}} }} end\nfunction play(view) return {{ commands = {{ {{ cancel_move = true }}, {then} }} }} end\n");
+        let g = with_script(89, &src).unwrap();
+        let mut st = major_campaign_against_89();
+        let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+        act(&mut st, 0, "event 83");
+        act(&mut st, 0, "army army_of_the_potomac");
+        act(&mut st, 1, "event 89");
+        assert!(matches!(st.flow.top(), Some(Frame::Ops { side: Side::Csa, .. } | Frame::Campaign { side: Side::Csa, .. })), "{then}: the CSA's frame: {:?}", st.flow.top());
+        act(&mut st, 1, "done");
+        assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Union, left: 2 })), "{then}: {:?}", st.flow.top());
+        let potomac = g.c.army("army_of_the_potomac").unwrap();
+        let legal = g.legal_actions(&st, 0);
+        assert!(!legal.contains(&Action::MoveArmy { army: potomac }), "{then}: FtP 4.3.1: the cancelled army is not offered again: {legal:?}");
+        let r = g.apply(&mut st, 0, &Action::MoveArmy { army: potomac }, &mut Log::quiet()).unwrap_err();
+        assert_eq!(r.rule, "FtP 4.3.1", "{then}: {r}");
+        assert!(st.campaign_saved.is_empty(), "{then}: nothing left set aside");
+    }
+}
+
 /// FtP 5.5: `place_general` never moves a cavalry general: he is a brigade with its own SP, and
 /// placing him alone would leave his SP behind. A script that tries is refused when it loads.
 #[test]
