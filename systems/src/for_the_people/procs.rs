@@ -1023,7 +1023,7 @@ impl FtP {
         }
     }
 
-    /// FtP 4.3.1, 4.3.2: set the records of any campaign under way aside (the frames an event
+    /// FtP 4.3.1, 4.3.2, 15: set the records of any campaign under way aside (the frames an event
     /// opens next start without them; `restore_campaign` brings them back).
     pub(super) fn save_campaign(&self, st: &mut State) {
         let saved = SavedCampaign {
@@ -1032,6 +1032,7 @@ impl FtP {
             armies: std::mem::take(&mut st.campaign_armies),
             sp: std::mem::take(&mut st.campaign_sp),
             naval: std::mem::take(&mut st.naval.campaign_naval),
+            states: st.sc_rules.campaign_states.take(),
         };
         st.campaign_saved.push(saved);
     }
@@ -1046,6 +1047,8 @@ impl FtP {
             st.campaign_armies.splice(0..0, x.armies);
             st.campaign_sp.splice(0..0, x.sp);
             st.naval.campaign_naval |= x.naval;
+            // FtP 15: the interrupted campaign's one-activation-per-state limit (1863).
+            st.sc_rules.campaign_states = x.states;
         }
     }
 

@@ -362,6 +362,8 @@ pub struct SavedCampaign {
     pub armies: Vec<ArmyId>,
     pub sp: Vec<(Sp, u8)>,
     pub naval: bool,
+    /// FtP 15: the states a limited first campaign card of 1863 has used (`ScenarioRules`).
+    pub states: Option<u64>,
 }
 
 /// A battle once fought (FtP 7.3): where, in which strategy round, who attacked, the generals

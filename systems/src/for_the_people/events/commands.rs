@@ -539,9 +539,9 @@ impl FtP {
                 }
                 Cmd::Ops(value) => frames.push(Frame::Ops { side: cx.side, card: cx.card, value }),
                 Cmd::Campaign(left) => {
-                    // FtP 4.3.2: at most one naval move per campaign (none made yet: the records
-                    // of any campaign under way are set aside below, `save_campaign`).
-                    st.sc_rules.campaign_states = None;
+                    // FtP 4.3.2, 15: at most one naval move per campaign, no 1863 one-per-state
+                    // limit (the records of any campaign under way are set aside below,
+                    // `save_campaign`).
                     frames.push(Frame::Campaign { side: cx.side, left });
                 }
                 Cmd::Blockade(d) => {
@@ -575,7 +575,6 @@ impl FtP {
                 Cmd::Concentrate(s) => {
                     // FtP 4.5.2: then a general in the space is activated (one move).
                     st.concentration = Some(s);
-                    st.sc_rules.campaign_states = None;
                     frames.push(Frame::Campaign { side: cx.side, left: 1 });
                     log.info(|| format!("{} concentrates at {} (FtP 4.5)", cx.side.name(), self.sname(s)));
                 }

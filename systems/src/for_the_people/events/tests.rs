@@ -373,3 +373,26 @@ fn declared_prerequisites_are_checked_without_lua_fpt_4_2() {
         assert!(e.contains(says) && e.contains("events/012.lua"), "{req}: {e}");
     }
 }
+
+/// FtP 15 (1863: the first campaign card moves one force per state) with 4.2.5: an interrupt that
+/// opens a campaign move of its own in the middle of the limited Union campaign plays it without
+/// the Union's limit, and the Union's limit, with the state its cancelled move used, is back once
+/// the CSA's move is done (the interrupted campaign's records are set aside, `save_campaign`).
+#[test]
+fn an_interrupt_keeps_the_limit_of_the_1863_first_campaign_card_fpt_15_4_3_1() {
+    let src = "function declare() return { text = 'Interrupt: cancel the Union move.', when = {'enemy_move'} } end\nfunction play(view) return { commands = { { cancel_move = true }, { campaign = 1 } } } end\n";
+    let g = with_script(89, src).unwrap();
+    let mut st = major_campaign_against_89();
+    let act = |st: &mut State, seat: u8, t: &str| g.apply(st, seat, &g.parse(t).unwrap(), &mut Log::quiet()).unwrap_or_else(|e| panic!("{t}: {e}"));
+    act(&mut st, 0, "event 83");
+    st.sc_rules.campaign_states = Some(0);
+    act(&mut st, 0, "army army_of_the_potomac");
+    let limit = st.sc_rules.campaign_states;
+    assert_ne!(limit, Some(0), "FtP 15: the army's state is used");
+    act(&mut st, 1, "event 89");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Csa, .. })), "{:?}", st.flow.top());
+    assert_eq!(st.sc_rules.campaign_states, None, "FtP 15: the CSA's campaign move is not limited");
+    act(&mut st, 1, "done");
+    assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Union, left: 2 })), "{:?}", st.flow.top());
+    assert_eq!(st.sc_rules.campaign_states, limit, "FtP 15: the Union campaign's limit is back");
+}
