@@ -364,8 +364,9 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
 }
 
 /// The lowest bit of a pending lazy object's address in the pending table (a JSON node's
-/// address, aligned to 8 bytes, has it clear).
+/// address, aligned to more than 1 byte, has it clear, as does the untagged box's).
 const LAZY_TAG: usize = 1;
+const _: () = assert!(align_of::<serde_json::Value>() > LAZY_TAG && align_of::<Box<dyn LazyInput<'static>>>() > LAZY_TAG);
 
 /// What the table at `idx` stands for, if it is pending (`pending`: the index of the pending
 /// table); the stack is left as found.
