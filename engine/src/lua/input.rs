@@ -15,8 +15,8 @@
 //! so a walk over the spaces of a view that stops at the first match makes only the spaces it
 //! visited, and the table stays lazy.
 //!
-//! Which table stands for which JSON node is kept in a registry table (lazy table -> a light
-//! userdata pointing into the input), which also keeps every pending table alive, so a table's
+//! Which table stands for which JSON node or host object is kept in a registry table (lazy
+//! table -> a light userdata pointing into the input or the arena), which also keeps every pending table alive, so a table's
 //! address is never reused while it is pending. The pointers are valid because the input is
 //! borrowed for the whole call, and when the call returns the state is either closed or, kept
 //! for the next call (lua/sandbox.rs), given a new empty registry table and no arena (`reset`).
@@ -129,16 +129,18 @@ pub fn to_json(input: Input<'_>) -> serde_json::Value {
     }
 }
 
-/// What a call's lazy tables stand for and keep alive: the host's lazy objects (a pending table
-/// holds the index of its object) and the JSON values they made (pending tables point into
-/// them). Declared before the Lua state in a call, so it outlives the state.
+/// What a call's lazy tables stand for and keep alive: the host's lazy objects and the JSON
+/// values they made (pending tables point into both). Declared before the Lua state in a call, so it outlives the state.
 ///
 /// Everything the metamethods make in Rust is moved here before they call Lua again: a Lua
 /// error (memory) unwinds their frames without running destructors, so those frames hold only
 /// references.
 #[derive(Default)]
 pub(super) struct Arena<'a> {
-    objects: RefCell<Vec<Box<dyn LazyInput<'a> + 'a>>>,
+    // Boxed twice: a pending table holds the (thin) address of the inner box, which must not
+    // move when the vector grows.
+    #[allow(clippy::vec_box)]
+    objects: RefCell<Vec<Box<Box<dyn LazyInput<'a> + 'a>>>>,
     // Boxed: pending tables point at the values, which must not move when the vector grows.
     #[allow(clippy::vec_box)]
     values: RefCell<Vec<Box<serde_json::Value>>>,
@@ -233,10 +235,13 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         ffi::lua_settop(state, 2);
-        let Some(node) = pending_node(state, 1) else {
+        registry_get(state, &PENDING);
+        let Some(node) = pending_node(state, 1, 3) else {
+            ffi::lua_settop(state, 2);
             ffi::lua_rawget(state, 1);
             return 1;
         };
+        registry_get(state, &META);
         let string_key = || {
             (ffi::lua_type(state, 2) == ffi::LUA_TSTRING).then(|| {
                 let mut len = 0;
@@ -244,8 +249,6 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
                 std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
             }).flatten()
         };
-        registry_get(state, &PENDING);
-        registry_get(state, &META);
         match node {
             Node::Json(node) => {
                 let item = match node {
@@ -293,7 +296,6 @@ unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
 /// it), or a lazy object, which becomes a lazy table standing for it.
 unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
     unsafe {
-        let arena = arena(state);
         match item {
             Input::Json(serde_json::Value::Null) | Input::Nil => ffi::lua_pushnil(state),
             Input::Json(serde_json::Value::Bool(b)) | Input::Bool(b) => ffi::lua_pushboolean(state, b as c_int),
@@ -310,6 +312,7 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
                 let n = entries.len();
                 // SAFETY: the lifetime is erased as for the arena itself (see `value`).
                 let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
+                let arena = arena(state);
                 let index = {
                     let mut all = arena.entries.borrow_mut();
                     all.push(entries);
@@ -337,18 +340,15 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
             Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
-                arena.values.borrow_mut().push(v);
+                arena(state).values.borrow_mut().push(v);
                 push(state, pending, meta, &*node);
             }
             Input::Lazy(object) => {
                 let (n, room) = (object.len(), object.room());
                 // SAFETY: the lifetime is erased as for the arena itself (see `value`).
-                let object = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
-                let index = {
-                    let mut objects = arena.objects.borrow_mut();
-                    objects.push(object);
-                    objects.len() - 1
-                };
+                let object = Box::new(std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object));
+                let address: *const Box<dyn LazyInput<'static>> = &*object;
+                arena(state).objects.borrow_mut().push(object);
                 ffi::lua_createtable(state, 0, room.min(n) as c_int);
                 if n == 0 {
                     return;
@@ -356,33 +356,39 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
                 ffi::lua_pushvalue(state, meta);
                 ffi::lua_setmetatable(state, -2);
                 ffi::lua_pushvalue(state, -1);
-                ffi::lua_pushinteger(state, index as ffi::lua_Integer);
+                ffi::lua_pushlightuserdata(state, (address as usize | LAZY_TAG) as *mut c_void);
                 ffi::lua_rawset(state, pending);
             }
         }
     }
 }
 
-/// What the table at `idx` stands for, if it is pending.
-unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Node<'n>> {
+/// The lowest bit of a pending lazy object's address in the pending table (a JSON node's
+/// address, aligned to more than 1 byte, has it clear, as does the untagged box's).
+const LAZY_TAG: usize = 1;
+const _: () = assert!(align_of::<serde_json::Value>() > LAZY_TAG && align_of::<Box<dyn LazyInput<'static>>>() > LAZY_TAG);
+
+/// What the table at `idx` stands for, if it is pending (`pending`: the index of the pending
+/// table); the stack is left as found.
+unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int, pending: c_int) -> Option<Node<'n>> {
     unsafe {
-        registry_get(state, &PENDING);
         ffi::lua_pushvalue(state, idx);
-        let node = match ffi::lua_rawget(state, -2) {
-            // SAFETY: only `lazy` stores light userdata there, pointing into the call's input
-            // or its arena.
-            ffi::LUA_TLIGHTUSERDATA => Some(Node::Json(&*(ffi::lua_touserdata(state, -1) as *const serde_json::Value))),
-            // Only `push_input` stores integers there: the index of a lazy object.
-            ffi::LUA_TNUMBER => {
-                let i = ffi::lua_tointegerx(state, -1, std::ptr::null_mut()) as usize;
-                let object = arena(state).objects.borrow().get(i).map(|o| &**o as *const (dyn LazyInput<'static> + 'static));
-                // SAFETY: the arena keeps the object (boxed: it does not move) until the end of
-                // the call.
-                object.map(|o| Node::Lazy(&*o))
+        let node = match ffi::lua_rawget(state, pending) {
+            ffi::LUA_TLIGHTUSERDATA => {
+                let address = ffi::lua_touserdata(state, -1) as usize;
+                Some(if address & LAZY_TAG == 0 {
+                    // SAFETY: `lazy` stored it: a JSON node of the call's input or its arena,
+                    // both kept until the end of the call.
+                    Node::Json(&*(address as *const serde_json::Value))
+                } else {
+                    // SAFETY: `push_input` stored it, tagged: the inner box of a lazy object,
+                    // which the arena keeps (boxed: it does not move) until the end of the call.
+                    Node::Lazy(&**((address & !LAZY_TAG) as *const Box<dyn LazyInput<'static>>))
+                })
             }
             _ => None,
         };
-        ffi::lua_settop(state, -3);
+        ffi::lua_settop(state, -2);
         node
     }
 }
@@ -427,8 +433,10 @@ unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
             return 0;
         }
         ffi::lua_settop(state, 1);
-        let Some(node) = pending_node(state, 1) else { return 0 };
         ffi::luaL_checkstack(state, 8, std::ptr::null());
+        registry_get(state, &PENDING);
+        let Some(node) = pending_node(state, 1, 2) else { return 0 };
+        ffi::lua_settop(state, 1);
         registry_get(state, &KEYS);
         ffi::lua_pushvalue(state, 1);
         if ffi::lua_rawget(state, 2) == ffi::LUA_TTABLE {
@@ -476,9 +484,12 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
     unsafe {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         let base = ffi::lua_gettop(state);
-        let Some(node) = pending_node(state, idx) else { return };
         registry_get(state, &PENDING);
         let pending = base + 1;
+        let Some(node) = pending_node(state, idx, pending) else {
+            ffi::lua_settop(state, base);
+            return;
+        };
         ffi::lua_pushvalue(state, idx);
         ffi::lua_pushnil(state);
         ffi::lua_rawset(state, pending);

@@ -61,11 +61,23 @@ pub(super) enum Field {
     /// `{"union": .., "csa": ..}`
     Sides([i64; 2]),
     BoolSides([bool; 2]),
+    /// `view.generals`: where each general is (by content index); each entry is made from it
+    /// when a script reads it (`Generals`).
+    Generals(Vec<GeneralAt>),
     Json(Value),
 }
 
+/// What a general's entry in `view.generals` depends on in the state; the rest is content.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct GeneralAt {
+    at: GenAt,
+    /// The space the entry names (the army's, the moving force's), if any.
+    space: Option<Sp>,
+    cavalry: bool,
+}
+
 impl Field {
-    fn input<'a>(self) -> Input<'a> {
+    fn input<'a>(self, g: &'a FtP) -> Input<'a> {
         let sides = |u, c| Input::Object(vec![("union", u), ("csa", c)]);
         match self {
             Field::Nil => Input::Nil,
@@ -74,6 +86,7 @@ impl Field {
             Field::Str(s) => Input::Str(s),
             Field::Sides([u, c]) => sides(Input::Int(u), Input::Int(c)),
             Field::BoolSides([u, c]) => sides(Input::Bool(u), Input::Bool(c)),
+            Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
         }
     }
@@ -86,6 +99,8 @@ pub(crate) struct ViewStatic {
     spaces: Vec<Vec<Value>>,
     /// The spaces in the order of their ids (a walk of `view.spaces`).
     order: Vec<SpaceId>,
+    /// The generals (content indexes) in the order of their ids.
+    generals: Vec<u8>,
 }
 
 /// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
@@ -142,6 +157,14 @@ fn keys<'a>(list: &[&'static str]) -> Vec<Cow<'a, str>> {
     list.iter().map(|k| Cow::Borrowed(*k)).collect()
 }
 
+/// The index of `key` in `list` (`TOP`, `SPACE`): each entry's length and first byte are
+/// compared before its text, so a read costs about one string comparison (a binary search made
+/// five: a few percent of a script walking the spaces).
+fn field(list: &[&str], key: &str) -> Option<usize> {
+    let first = key.as_bytes().first();
+    list.iter().position(|k| k.len() == key.len() && k.as_bytes().first() == first && *k == key)
+}
+
 impl<'a> LazyInput<'a> for Top<'a> {
     fn keys(&self) -> Vec<Cow<'a, str>> {
         keys(&TOP)
@@ -155,8 +178,8 @@ impl<'a> LazyInput<'a> for Top<'a> {
         if key == "spaces" {
             return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
         }
-        let i = TOP.binary_search(&key).ok()?;
-        Some(self.0.value(Read::Top(i as u8)).input())
+        let i = field(&TOP, key)?;
+        Some(self.0.value(Read::Top(i as u8)).input(self.0.g))
     }
 }
 
@@ -191,18 +214,64 @@ impl<'a> LazyInput<'a> for Space<'a> {
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let i = SPACE.binary_search(&key).ok()?;
+        let i = field(&SPACE, key)?;
         let g = self.0.g;
         match &g.view_static().spaces[self.1.0 as usize][i] {
-            Value::Null => Some(self.0.value(Read::Space(self.1.0, i as u8)).input()),
+            Value::Null => Some(self.0.value(Read::Space(self.1.0, i as u8)).input(g)),
             fixed => Some(Input::Ref(fixed)),
         }
+    }
+}
+
+/// `view.generals`: one entry per general of the content, made when a script reads it.
+struct Generals<'a> {
+    g: &'a FtP,
+    at: Vec<GeneralAt>,
+}
+
+impl<'a> LazyInput<'a> for Generals<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        let g = self.g;
+        g.view_static().generals.iter().map(|&i| Cow::Borrowed(g.c.generals[i as usize].id.as_str())).collect()
+    }
+
+    fn len(&self) -> usize {
+        self.at.len()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let g = self.g;
+        let order = &g.view_static().generals;
+        let i = order[order.binary_search_by(|&i| g.c.generals[i as usize].id.as_str().cmp(key)).ok()?] as usize;
+        let (d, x) = (&g.c.generals[i], self.at[i]);
+        let place = match x.at {
+            GenAt::Map(_) => "map",
+            GenAt::Army(_) => "army",
+            GenAt::Moving => "moving",
+            GenAt::Track(_) => "track",
+            GenAt::Dead => "dead",
+            GenAt::Out => "out",
+        };
+        let army = match x.at {
+            GenAt::Army(a) => Input::Str(g.c.armies[a as usize].id.as_str()),
+            _ => Input::Nil,
+        };
+        let space = x.space.map_or(Input::Nil, |s| Input::Str(g.c.map.name(SpaceId(s))));
+        Some(Input::Object(vec![
+            ("army", army),
+            ("cavalry", Input::Bool(x.cavalry)),
+            ("name", Input::Str(d.name.as_str())),
+            ("side", Input::Str(d.side.name())),
+            ("space", space),
+            ("where", Input::Str(place)),
+        ]))
     }
 }
 
 /// A top-level field of the view (not `spaces`): the scalars read most made without JSON.
 fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
+        "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -249,7 +318,6 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         "retake_only" => json!(st.opts.retake_only.map(|s| g.c.map.name(SpaceId(s)))),
         // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).
         "elite" => json!({"union": g.elite_ids(st, Side::Union), "csa": g.elite_ids(st, Side::Csa), "max": g.elite_max()}),
-        "generals" => g.view_generals(st),
         "armies" => g.view_armies(st),
         "states" => g.view_states(st),
         "inputs" => cx.inputs.clone(),
@@ -378,25 +446,24 @@ impl FtP {
             let spaces = (0..self.c.map.len() as Sp)
                 .map(|x| SPACE.iter().map(|k| if SPACE_STATIC.contains(k) { space_static(self, SpaceId(x), k) } else { Value::Null }).collect())
                 .collect();
-            ViewStatic { spaces, order }
+            let mut generals: Vec<u8> = (0..self.c.generals.len() as u8).collect();
+            generals.sort_unstable_by_key(|&i| self.c.generals[i as usize].id.as_str());
+            ViewStatic { spaces, order, generals }
         })
     }
 
-    fn view_generals(&self, st: &State) -> Value {
-        let mut generals = Map::new();
-        for (g, at) in st.generals.iter().enumerate() {
-            let d = &self.c.generals[g];
-            let (place, space, army) = match *at {
-                GenAt::Map(s) => ("map", Some(self.c.map.name(SpaceId(s))), None),
-                GenAt::Army(a) => ("army", st.armies[a as usize].map(|x| self.c.map.name(SpaceId(x.space))), Some(self.c.armies[a as usize].id.as_str())),
-                GenAt::Moving => ("moving", st.moving.as_ref().map(|m| self.c.map.name(SpaceId(m.at))), None),
-                GenAt::Track(_) => ("track", None, None),
-                GenAt::Dead => ("dead", None, None),
-                GenAt::Out => ("out", None, None),
+    /// Where each general is, for `view.generals`.
+    fn generals_at(&self, st: &State) -> Vec<GeneralAt> {
+        let at = |(g, &at): (usize, &GenAt)| {
+            let space = match at {
+                GenAt::Map(s) => Some(s),
+                GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+                GenAt::Moving => st.moving.as_ref().map(|m| m.at),
+                GenAt::Track(_) | GenAt::Dead | GenAt::Out => None,
             };
-            generals.insert(d.id.clone(), json!({"name": d.name, "side": d.side.name(), "cavalry": self.is_cav(st, g as u8), "where": place, "space": space, "army": army}));
-        }
-        Value::Object(generals)
+            GeneralAt { at, space, cavalry: self.is_cav(st, g as u8) }
+        };
+        st.generals.iter().enumerate().map(at).collect()
     }
 
     fn view_armies(&self, st: &State) -> Value {
