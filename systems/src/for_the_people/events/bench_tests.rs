@@ -241,3 +241,50 @@ fn bench_card_calls() {
     let b = t.elapsed().as_secs_f64() / n as f64;
     println!("card {card}: playable {ok} {:.1} us, play {:.1} us", a * 1e6, b * 1e6);
 }
+
+/// Where random play spends its time (issue 9): per decision (the flow's top frame; an event's
+/// card; a card played as an event from a round), how many decisions, the mean µs of listing
+/// and of applying, the share of the total and the mean number of actions listed. Figures only.
+///
+/// `BIVOUAC_BENCH_GAMES=20 BIVOUAC_FUZZ_SCENARIO=campaign cargo test --release -p bivouac-systems --lib phase_costs -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn phase_costs() {
+    use std::collections::BTreeMap;
+    let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let sc = std::env::var("BIVOUAC_FUZZ_SCENARIO").unwrap_or_else(|_| "campaign".into());
+    let g = game();
+    // decisions, listing seconds, applying seconds, actions listed
+    let mut m: BTreeMap<String, (usize, f64, f64, usize)> = BTreeMap::new();
+    for i in 0..games {
+        let mut st = g.setup(&Setup::new(&sc, 2, 9_000 + i)).expect("setup");
+        let mut rng = GameRng::new(i);
+        while g.outcome(&st).is_none() && st.flow.top().is_some() {
+            let seat = g.active_seats(&st)[0];
+            let frame = format!("{:?}", st.flow.top());
+            let mut key = frame.split(|c: char| !c.is_alphanumeric()).nth(1).unwrap_or("").to_string();
+            if let (Some(e), "Event") = (st.events.last(), key.as_str()) {
+                key = format!("Event #{}", e.card);
+            }
+            let t = Instant::now();
+            let legal = g.legal_actions(&st, seat);
+            let listing = t.elapsed().as_secs_f64();
+            let a = legal[rng.pick(legal.len())].clone();
+            if let Action::Event { card } = a {
+                key = format!("{key} > event #{card}");
+            }
+            let t = Instant::now();
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            let e = m.entry(key).or_default();
+            *e = (e.0 + 1, e.1 + listing, e.2 + t.elapsed().as_secs_f64(), e.3 + legal.len());
+        }
+    }
+    let total: f64 = m.values().map(|e| e.1 + e.2).sum();
+    let mut rows: Vec<_> = m.into_iter().collect();
+    rows.sort_by(|a, b| (b.1.1 + b.1.2).total_cmp(&(a.1.1 + a.1.2)));
+    println!("{sc}, {games} games, {:.1} ms a game", total * 1e3 / games as f64);
+    for (k, (n, l, a, listed)) in rows.into_iter().take(30) {
+        let us = |x: f64| x / n as f64 * 1e6;
+        println!("{k:32} {n:6} decisions  list {:6.1} us  apply {:6.1} us  {:4.1}%  {:5.0} actions", us(l), us(a), (l + a) / total * 100.0, listed as f64 / n as f64);
+    }
+}
