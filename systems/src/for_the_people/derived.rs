@@ -62,7 +62,7 @@ struct UncKey {
 /// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
 /// card, 10.5.2), UNC and the edition (10.5.2: the ES BR port's LOC to another resource center).
 #[derive(PartialEq)]
-struct SupplyKey {
+pub(super) struct SupplyKey {
     rules: u64,
     edition: u8,
     side: Side,
@@ -169,7 +169,7 @@ impl FtP {
     }
 
     /// Everything `side`'s supply reads in `st`.
-    fn supply_key(&self, st: &State, side: Side) -> SupplyKey {
+    pub(super) fn supply_key(&self, st: &State, side: Side) -> SupplyKey {
         SupplyKey {
             rules: self.id,
             edition: st.edition,

@@ -116,7 +116,7 @@ const ARMY_SEA_SPACES: [&str; 4] = ["washington", "aquia_creek", "urbanna", "for
 
 impl FtP {
     /// The scenario forbids Union sea moves now (FtP 15 special rule, river moves allowed).
-    fn sea_closed(&self, st: &State) -> bool {
+    pub(super) fn sea_closed(&self, st: &State) -> bool {
         let sc = &self.c.scenarios[st.sc as usize];
         st.turn == sc.first_turn && sc.special_rule(SpecialRuleId::NoUnionNavalFirstTurn, st.edition)
     }

@@ -303,7 +303,7 @@ impl FtP {
                 }
             }
             Frame::Strategic { side } => {
-                out.extend(self.strategic_moves(st, side).into_iter().map(|(from, to)| Action::Strategic { from, to }));
+                self.strategic_moves_into(st, side, &mut out, |from, to| Action::Strategic { from, to });
                 out.push(Action::Done);
             }
             Frame::PlaceGenerals { side } => {

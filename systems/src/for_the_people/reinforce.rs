@@ -2,12 +2,14 @@
 //! the pure formulas of `formulas.rs`, and where each SP may be placed.
 
 use super::FtP;
-use super::content::{Control, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
+use super::derived::SupplyKey;
+use super::content::{ArmyId, Control, GeneralId, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
 use super::unc::Unc;
 use bivouac_engine::log::Log;
 use bivouac_engine::map::graph::SpaceId;
+use std::cell::RefCell;
 
 /// The spaces strategic rail moves of `side` may pass through (`RailSpace::pass`), in connected
 /// parts. A link between two such spaces may be followed both ways or neither: the river
@@ -29,6 +31,53 @@ const NO_PART: u16 = u16::MAX;
 struct RailSpace {
     pass: bool,
     enter: bool,
+}
+
+/// Everything the searches of a strategic listing of `side` read (FtP 10.2): all but where
+/// the side's SP, generals and armies' SP stand, which a strategic move changes. Compared with
+/// `==` (no hash), so a kept search is the one a fresh computation would make.
+#[derive(PartialEq)]
+struct StrategicKey {
+    /// What the side's supply reads (FtP 8.1, 8.2; derived.rs): the rules, the side, the
+    /// edition, control, forts, UNC (FtP 6.5.1: the CSA never crosses a river under it), CSA
+    /// ironclads (FtP 6.7: they stop naval moves)...
+    supply: SupplyKey,
+    /// FtP 4.2: an event in force forbids the side's rail movement (`restrict`).
+    rail_barred: bool,
+    /// FtP 10.2.4: the upgraded roads are railroads from turn 10 on (`rail_link`).
+    upgraded: bool,
+    /// No Union sea move this turn (`sea_closed`, a scenario's special rule).
+    sea_closed: bool,
+    /// Per space, enemy SP or an enemy fort (`enemy_occupied`).
+    enemy: Vec<bool>,
+    /// Per space, an SP may end a rail move there (FtP 6.8.3, `coastal_fort_entry`).
+    enter: Vec<bool>,
+    /// FtP 10.2.1 special case: where each of the side's armies stands, in army order.
+    armies: Vec<Option<Sp>>,
+}
+
+/// The searches of a strategic listing (`StrategicKey`), each made when first needed.
+struct StrategicNet {
+    /// FtP 8.1: the side's supply.
+    sup: Vec<bool>,
+    unc: Unc,
+    rail: Option<RailNet>,
+    /// `strategic_sea_shared`'s searches.
+    sea: Vec<(Sp, Vec<bool>, Vec<Sp>)>,
+    /// `army_reach`.
+    armies: Vec<(Sp, Vec<bool>)>,
+    /// Per space, `strategic_dest` once asked.
+    dest: Vec<Option<Vec<Sp>>>,
+    /// One buffer for each source's army destinations.
+    to: Vec<Sp>,
+    /// How many moves the last listing gave (the room to reserve for the next).
+    listed: usize,
+}
+
+thread_local! {
+    /// Each side's last strategic searches on this thread, with what they read: the positions
+    /// of a Strategic Movement step (FtP 10.2) differ only where SP stand.
+    static LAST_STRATEGIC: RefCell<[Option<(StrategicKey, StrategicNet)>; 2]> = const { RefCell::new([None, None]) };
 }
 
 impl FtP {
@@ -181,8 +230,14 @@ impl FtP {
                 let road = self.north_reach(st, false);
                 // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
                 // any space that may receive a Union reinforcement SP of some area (10.3.1).
+                // `union_space_ok` of some area with SP left: a space belongs to one area at most.
                 (0..n)
-                    .filter(|&s| sup[s as usize] && (0..3).any(|a| (cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0)) && self.union_space_ok(st, s, a, &road)))
+                    .filter(|&s| {
+                        sup[s as usize]
+                            && st.controls(Side::Union, s)
+                            && !self.enemy_occupied(st, Side::Union, s)
+                            && self.union_area(st, s).is_some_and(|a| (cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0)) && (a == 0 || road[s as usize]))
+                    })
                     .collect()
             }
             Side::Csa => {
@@ -197,13 +252,11 @@ impl FtP {
                     .filter(|&s| {
                         let d = self.c.map.space(SpaceId(s));
                         let state = self.state_of(s);
-                        // FtP 10.4.3, 6.8.3: coastal forts may receive SP, 1 CSA SP at most.
-                        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
-                        if !free {
+                        if !self.csa_space_free(st, s) {
                             return false;
                         }
                         // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
-                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_sp_ok(st, s, &sup);
+                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_open(st, s, &sup);
                         let cav_ok = fallback && sup[s as usize] && !d.pro_union;
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
                         let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
@@ -219,9 +272,19 @@ impl FtP {
     /// FtP 10.4.3: `s` may take a CSA state SP: a CSA-controlled CSA state not yet given one this
     /// turn, a LOC, never pro-Union (the space's own tests, control and no enemy, are the caller's).
     fn csa_state_sp_ok(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
+        self.csa_space_free(st, s) && self.csa_state_open(st, s, sup)
+    }
+
+    /// FtP 10.4.3, 6.8.3: `s` may take a CSA reinforcement SP of some kind: CSA-controlled, no
+    /// enemy, a coastal fort holding no CSA SP yet.
+    fn csa_space_free(&self, st: &State, s: Sp) -> bool {
+        st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok()
+    }
+
+    /// FtP 10.4.3: `csa_state_sp_ok` in a space known to be free (`csa_space_free`).
+    fn csa_state_open(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
         let state = self.state_of(s);
-        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
-        free && self.c.states[state].side == StateSide::Csa
+        self.c.states[state].side == StateSide::Csa
             && st.state_control[state] == Control::Of(Side::Csa)
             && st.pool_states & (1u64 << state) == 0
             && sup[s as usize]
@@ -251,7 +314,7 @@ impl FtP {
                 let sup = self.supplied(st, Side::Csa);
                 let is_mo = Some(state) == self.c.state("mo").map(|x| x as usize);
                 let is_ky = Some(state) == self.c.state("ky").map(|x| x as usize);
-                if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open(st, s) {
+                if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open_ports(st)[s as usize] {
                     st.pool[P_BR + d.sea.unwrap_or(0) as usize] -= 1;
                 } else if st.pool[P_STATES] > 0 && self.csa_state_sp_ok(st, s, &sup) {
                     st.pool[P_STATES] -= 1;
@@ -355,52 +418,125 @@ impl FtP {
             .collect()
     }
 
-    /// FtP 10.2: every strategic move of one SP still allowed this turn (limit 10.2.2).
+    /// FtP 10.2: every strategic move of one SP still allowed this turn (limit 10.2.2), sorted
+    /// by source then destination.
+    #[cfg(test)]
     pub(super) fn strategic_moves(&self, st: &State, side: Side) -> Vec<(Sp, Sp)> {
+        let mut out = Vec::new();
+        self.strategic_moves_into(st, side, &mut out, |from, to| (from, to));
+        out
+    }
+
+    /// `strategic_moves`, appended to `out` as `mk(from, to)`. The searches (supply, rail
+    /// network, sea routes, armies' LOCs) are kept across the positions of a Strategic Movement
+    /// step: moving friendly SP between friendly spaces changes nothing they read
+    /// (`StrategicKey`).
+    pub(super) fn strategic_moves_into<T>(&self, st: &State, side: Side, out: &mut Vec<T>, mk: impl Fn(Sp, Sp) -> T) {
         if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
-            return vec![];
+            return;
         }
-        let sup = self.supplied(st, side);
-        let unc = self.unc(st);
+        let key = self.strategic_key(st, side);
+        LAST_STRATEGIC.with_borrow_mut(|slot| {
+            let slot = &mut slot[side.index()];
+            if slot.as_ref().is_none_or(|(k, _)| *k != key) {
+                *slot = Some((key, self.strategic_net(st, side)));
+            }
+            let (_, net) = slot.as_mut().expect("made above");
+            self.strategic_listing(st, side, net, out, mk);
+        });
+    }
+
+    /// Everything the searches of a strategic listing of `side` read (see `StrategicKey`).
+    fn strategic_key(&self, st: &State, side: Side) -> StrategicKey {
+        let n = self.c.map.len() as Sp;
+        StrategicKey {
+            supply: self.supply_key(st, side),
+            rail_barred: self.move_limited(st, side, super::events::MoveKind::Rail),
+            upgraded: st.turn >= 10,
+            sea_closed: self.sea_closed(st),
+            enemy: (0..n).map(|s| self.enemy_occupied(st, side, s)).collect(),
+            enter: (0..n).map(|s| self.coastal_fort_entry(st, side, s, 1).is_ok()).collect(),
+            armies: st.armies.iter().enumerate().filter(|&(a, _)| self.army_side(a as ArmyId) == side).map(|(_, x)| x.map(|x| x.space)).collect(),
+        }
+    }
+
+    /// The searches of a strategic listing of `side` in `st`, none made yet but supply and the
+    /// armies' LOCs.
+    fn strategic_net(&self, st: &State, side: Side) -> StrategicNet {
+        let (sup, unc) = (self.supplied(st, side), self.unc(st));
         let armies = self.army_reach(st, side, &sup, &unc);
+        StrategicNet { sup, unc, rail: None, sea: Vec::new(), armies, dest: vec![None; self.c.map.len()], to: Vec::new(), listed: 0 }
+    }
+
+    /// The strategic moves of `side` (`strategic_moves_into`), with the searches of `net`
+    /// (made for this position or one that reads the same, `StrategicKey`).
+    fn strategic_listing<T>(&self, st: &State, side: Side, net: &mut StrategicNet, out: &mut Vec<T>, mk: impl Fn(Sp, Sp) -> T) {
         // FtP 10.2.1: supplied infantry SP (Spanish edition); IT 10.21: any SP ("qualunque SP"),
         // supply not required (Italian edition).
         let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
-        let mut out = Vec::new();
-        let mut rail: Option<RailNet> = None;
-        // One buffer for every source's destinations.
-        let mut to: Vec<Sp> = Vec::new();
-        let mut sea = Vec::new();
+        // FtP 19 (10.2.1 modified): at most 3 SP a turn to an army with rail logistics.
+        let cap = self.rail_army_cap_reached(st, side);
+        let start = out.len();
+        out.reserve(net.listed);
+        let mut to = std::mem::take(&mut net.to);
         for s in 0..self.c.map.len() as Sp {
-            if st.sp[s as usize][side.index()] == 0 || !(sup[s as usize] || any_sp) {
+            if st.sp[s as usize][side.index()] == 0 || !(net.sup[s as usize] || any_sp) {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
-            if st.sp[s as usize][side.index()] == 1 && self.gens_at(st, side, s).any(|g| !self.is_cav(st, g)) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
+            if st.sp[s as usize][side.index()] == 1 && self.infantry_general_at(st, side, s) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
                 continue;
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
             // or neutral spaces: an SP in a neutral space may join an army too).
-            // FtP 19 (10.2.1 modified): at most 3 SP a turn this way with rail logistics.
-            let cap = self.rail_army_cap_reached(st, side);
-            let to_army: Vec<Sp> = armies.iter().filter(|(a, reach)| !cap && *a != s && reach[s as usize]).map(|(a, _)| *a).collect();
+            to.clear();
+            if !cap {
+                to.extend(net.armies.iter().filter(|(a, reach)| *a != s && reach[s as usize]).map(|(a, _)| *a));
+            }
             if !st.controls(side, s) {
-                out.extend(to_army.into_iter().map(|t| (s, t)));
+                out.extend(to.iter().map(|&t| mk(s, t)));
                 continue;
             }
-            let rail = rail.get_or_insert_with(|| self.rail_net(st, side, &unc));
-            to.clear();
-            self.rail_reach_into(st, side, s, &unc, rail, &mut to);
-            // FtP 10.2.3: Union SP in a port by sea to a friendly port.
-            if side == Side::Union {
-                to.extend(self.strategic_sea_shared(st, s, &mut sea));
-            }
-            to.extend(to_army);
+            let dest = self.strategic_dest(st, side, s, net);
+            // The armies' spaces merged into the sorted destinations, each once.
+            to.retain(|t| dest.binary_search(t).is_err());
             to.sort_unstable();
             to.dedup();
-            out.extend(to.iter().map(|&t| (s, t)));
+            let mut extra = to.iter().copied().peekable();
+            for &d in dest {
+                while let Some(t) = extra.next_if(|&t| t < d) {
+                    out.push(mk(s, t));
+                }
+                out.push(mk(s, d));
+            }
+            out.extend(extra.map(|t| mk(s, t)));
         }
-        out
+        net.to = to;
+        net.listed = out.len() - start;
+    }
+
+    /// FtP 10.2.1, 10.2.3: where an SP in friendly space `from` may go by rail, or for the
+    /// Union by sea, sorted without repeats (searched once per `net`).
+    fn strategic_dest<'a>(&self, st: &State, side: Side, from: Sp, net: &'a mut StrategicNet) -> &'a [Sp] {
+        if net.dest[from as usize].is_none() {
+            let rail = net.rail.get_or_insert_with(|| self.rail_net(st, side, &net.unc));
+            let mut to = Vec::new();
+            self.rail_reach_into(st, side, from, &net.unc, rail, &mut to);
+            // FtP 10.2.3: Union SP in a port by sea to a friendly port.
+            if side == Side::Union {
+                to.extend(self.strategic_sea_shared(st, from, &mut net.sea));
+            }
+            to.sort_unstable();
+            to.dedup();
+            net.dest[from as usize] = Some(to);
+        }
+        net.dest[from as usize].as_deref().expect("made above")
+    }
+
+    /// FtP 5.3.4: a general of `side` other than cavalry stands in `s` outside any army
+    /// (`gens_at`, nothing collected).
+    fn infantry_general_at(&self, st: &State, side: Side, s: Sp) -> bool {
+        st.generals.iter().enumerate().any(|(g, at)| *at == GenAt::Map(s) && self.c.generals[g].side == side && !self.is_cav(st, g as GeneralId))
     }
 
     /// FtP 10.2.3, 6.6.3 C: the Union-controlled ports an SP in Union port `from` may reach by
@@ -588,6 +724,53 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked} sources checked");
+    }
+}
+
+#[cfg(test)]
+mod strategic_kept_tests {
+    use super::super::content::Side;
+    use super::super::formulas;
+    use super::super::play_tests::game;
+    use super::super::state::Sp;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::rng::GameRng;
+
+    /// FtP 10.2 (issue 9): the strategic moves listed with the searches kept from an earlier
+    /// position (`StrategicKey`) are those listed with searches made afresh, for both sides at
+    /// every step of seeded random games of every scenario in both editions (each action
+    /// changes the state, so a search kept too long would show).
+    #[test]
+    fn kept_strategic_searches_are_fresh_fpt_10_2() {
+        let g = game();
+        let mut checked = 0;
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            for edition in ["spanish", "italian"] {
+                let mut st = g.setup(&Setup::new(sc, 2, 80 + i as u64)).expect("setup");
+                st.edition = g.c.edition(edition).expect("edition");
+                let mut rng = GameRng::new(21 + i as u64);
+                for _ in 0..400 {
+                    if g.outcome(&st).is_some() {
+                        break;
+                    }
+                    for side in [Side::Union, Side::Csa] {
+                        let kept = g.strategic_moves(&st, side);
+                        let mut fresh = Vec::new();
+                        if formulas::strategic_move_fits(&g.formulas, side, st.strat_used[side.index()], 1) {
+                            g.strategic_listing(&st, side, &mut g.strategic_net(&st, side), &mut fresh, |from: Sp, to: Sp| (from, to));
+                        }
+                        assert_eq!(kept, fresh, "{sc} {edition}: FtP 10.2 strategic moves of {side:?}");
+                        checked += kept.len();
+                    }
+                    let seat = g.active_seats(&st)[0];
+                    let legal = g.legal(&st);
+                    let a = legal[rng.pick(legal.len())].clone();
+                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked} moves checked");
     }
 }
 
