@@ -106,13 +106,13 @@ impl FtP {
         let sup = self.supplied(st, side);
         // FtP 10.6.1: a space with a LOC and a friendly SP, at least 1 SP per general there.
         let room = |s: Sp| {
-            if !sup[s as usize] || self.infantry(st, side, s) == 0 {
+            // (Loose SP first: `infantry` looks for the army in the space.)
+            if !sup[s as usize] || (st.sp[s as usize][side.index()] == 0 && self.infantry(st, side, s) == 0) {
                 return false;
             }
-            let mut gens = self.gens_at(st, side, s).count();
-            if let Some(a) = self.army_in(st, side, s) {
-                gens += self.army_gens(st, a).len();
-            }
+            // `gens_at` and `army_gens`, counted without collecting them.
+            let army = self.army_in(st, side, s);
+            let gens = st.generals.iter().enumerate().filter(|&(g, at)| (*at == GenAt::Map(s) && self.c.generals[g].side == side) || army.is_some_and(|a| *at == GenAt::Army(a))).count();
             gens < self.strength(st, side, s) as usize
         };
         // FtP 10.6.2: a supplied army with no general must get one first (with room for him:

@@ -74,10 +74,43 @@ struct StrategicNet {
     listed: usize,
 }
 
+/// Everything the reinforcement spaces' tests of `side` read but the pools and the side's own
+/// SP (FtP 10.3, 10.4, 10.5), which placing an SP changes. Compared with `==` (no hash).
+#[derive(PartialEq)]
+struct ReinforceKey {
+    /// What the side's supply reads (FtP 8.1, 8.2; derived.rs), control among it; for the CSA
+    /// also what the open BR ports read (FtP 10.5.2, `br_open_ports`).
+    supply: SupplyKey,
+    /// Per space, enemy SP or an enemy fort (`enemy_occupied`): with control, all the north-edge
+    /// paths read (FtP 10.3.1, `north_open`).
+    enemy: Vec<bool>,
+    /// FtP 10.3.1: the Union's East SP go to Washington (`union_area`).
+    east_in_washington: bool,
+    /// FtP 10.4.3: the CSA-controlled states.
+    state_control: Vec<Control>,
+}
+
+/// The kept parts of the reinforcement spaces' tests, per space (`ReinforceKey`).
+struct ReinforceNet {
+    /// Union: the area whose SP the space may take (`union_space_ok`, FtP 10.3.1).
+    area: Vec<Option<usize>>,
+    /// CSA: CSA-controlled without enemy (FtP 10.4.3; the coastal fort's room is not kept).
+    free: Vec<bool>,
+    /// CSA: a LOC, never pro-Union (FtP 10.4.3).
+    loc: Vec<bool>,
+    /// CSA: in a CSA-controlled CSA state (FtP 10.4.3).
+    csa_state: Vec<bool>,
+    /// CSA: the open BR ports (FtP 10.5.2).
+    ports: Vec<bool>,
+}
+
 thread_local! {
     /// Each side's last strategic searches on this thread, with what they read: the positions
     /// of a Strategic Movement step (FtP 10.2) differ only where SP stand.
     static LAST_STRATEGIC: RefCell<[Option<(StrategicKey, StrategicNet)>; 2]> = const { RefCell::new([None, None]) };
+    /// Each side's last reinforcement tests on this thread, with what they read: the positions
+    /// of a reinforcement step (FtP 10.3, 10.4) differ only in the pools and the side's SP.
+    static LAST_REINFORCE: RefCell<[Option<(ReinforceKey, ReinforceNet)>; 2]> = const { RefCell::new([None, None]) };
 }
 
 impl FtP {
@@ -217,51 +250,101 @@ impl FtP {
         (0..4u8).map(|z| (0..self.c.map.len() as Sp).any(|s| self.c.map.space(SpaceId(s)).sea == Some(z) && ports[s as usize])).collect()
     }
 
-    /// Spaces that may receive one more reinforcement SP of `side` now.
+    /// Spaces that may receive one more reinforcement SP of `side` now. What each space's test
+    /// reads but the pools and the side's own SP is kept across the placements of a step
+    /// (`ReinforceKey`): placing an SP changes none of it.
     pub(super) fn reinforce_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        if side == Side::Union && st.pool[P_UNION] == 0 && st.pool[P_CAV] == 0 {
+            return vec![];
+        }
+        // Within a position (opened here when asked outside one, as at the start of the phase),
+        // each space's enemy strength comes from one table.
+        self.at_position(st, || self.reinforce_spaces_kept(st, side))
+    }
+
+    /// `reinforce_spaces` with its tests' kept parts.
+    fn reinforce_spaces_kept(&self, st: &State, side: Side) -> Vec<Sp> {
+        let key = ReinforceKey {
+            supply: self.supply_key(st, side),
+            enemy: (0..self.c.map.len() as Sp).map(|s| self.enemy_occupied(st, side, s)).collect(),
+            east_in_washington: st.east_in_washington,
+            state_control: st.state_control.clone(),
+        };
+        LAST_REINFORCE.with_borrow_mut(|slot| {
+            let slot = &mut slot[side.index()];
+            if slot.as_ref().is_none_or(|(k, _)| *k != key) {
+                *slot = Some((key, self.reinforce_net(st, side)));
+            }
+            let (_, net) = slot.as_ref().expect("made above");
+            self.reinforce_listing(st, side, net)
+        })
+    }
+
+    /// The parts of the reinforcement spaces' tests that do not read the pools or the side's
+    /// own SP (`ReinforceNet`).
+    fn reinforce_net(&self, st: &State, side: Side) -> ReinforceNet {
+        let n = self.c.map.len() as Sp;
+        let sup = self.supplied(st, side);
+        match side {
+            Side::Union => {
+                let road = self.north_reach(st, false);
+                // `union_space_ok` of the area of the space, if any (one area at most).
+                let area = (0..n)
+                    .map(|s| {
+                        let open = sup[s as usize] && st.controls(Side::Union, s) && !self.enemy_occupied(st, Side::Union, s);
+                        self.union_area(st, s).filter(|&a| open && (a == 0 || road[s as usize]))
+                    })
+                    .collect();
+                ReinforceNet { area, free: vec![], loc: vec![], csa_state: vec![], ports: vec![] }
+            }
+            Side::Csa => ReinforceNet {
+                area: vec![],
+                free: (0..n).map(|s| st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s)).collect(),
+                loc: (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect(),
+                csa_state: (0..n)
+                    .map(|s| {
+                        let state = self.state_of(s);
+                        self.c.states[state].side == StateSide::Csa && st.state_control[state] == Control::Of(Side::Csa)
+                    })
+                    .collect(),
+                ports: self.br_open_ports(st),
+            },
+        }
+    }
+
+    /// `reinforce_spaces`, with the kept parts of its tests.
+    fn reinforce_listing(&self, st: &State, side: Side, net: &ReinforceNet) -> Vec<Sp> {
         let n = self.c.map.len() as Sp;
         match side {
             Side::Union => {
                 let cav = st.pool[P_CAV] > 0;
-                if st.pool[P_UNION] == 0 && !cav {
-                    return vec![];
-                }
-                let sup = self.supplied(st, Side::Union);
-                let road = self.north_reach(st, false);
                 // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
                 // any space that may receive a Union reinforcement SP of some area (10.3.1).
-                // `union_space_ok` of some area with SP left: a space belongs to one area at most.
-                (0..n)
-                    .filter(|&s| {
-                        sup[s as usize]
-                            && st.controls(Side::Union, s)
-                            && !self.enemy_occupied(st, Side::Union, s)
-                            && self.union_area(st, s).is_some_and(|a| (cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0)) && (a == 0 || road[s as usize]))
-                    })
-                    .collect()
+                (0..n).filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
             }
             Side::Csa => {
-                let sup = self.supplied(st, Side::Csa);
                 let mo = self.c.state("mo").map(|x| x as usize);
                 let ky = self.c.state("ky").map(|x| x as usize);
+                // FtP 10.4.3, 6.8.3: CSA-controlled, no enemy; coastal forts hold 1 CSA SP at most.
+                let free = |s: Sp| net.free[s as usize] && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
+                // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
+                let state_open = |s: Sp| net.csa_state[s as usize] && net.loc[s as usize] && st.pool_states & (1u64 << self.state_of(s)) == 0;
                 // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
                 // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
-                let ports = self.br_open_ports(st);
-                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| self.csa_state_sp_ok(st, s, &sup));
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| free(s) && state_open(s));
                 (0..n)
                     .filter(|&s| {
-                        let d = self.c.map.space(SpaceId(s));
-                        let state = self.state_of(s);
-                        if !self.csa_space_free(st, s) {
+                        if !free(s) {
                             return false;
                         }
-                        // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
-                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_open(st, s, &sup);
-                        let cav_ok = fallback && sup[s as usize] && !d.pro_union;
+                        let d = self.c.map.space(SpaceId(s));
+                        let state = self.state_of(s);
+                        let states_ok = st.pool[P_STATES] > 0 && state_open(s);
+                        let cav_ok = fallback && net.loc[s as usize];
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
                         let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
                         // FtP 10.5.4: a blockade runner's SP goes to an open BR port of its zone.
-                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && ports[s as usize];
+                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && net.ports[s as usize];
                         states_ok || border_ok || br_ok || cav_ok
                     })
                     .collect()
@@ -272,19 +355,9 @@ impl FtP {
     /// FtP 10.4.3: `s` may take a CSA state SP: a CSA-controlled CSA state not yet given one this
     /// turn, a LOC, never pro-Union (the space's own tests, control and no enemy, are the caller's).
     fn csa_state_sp_ok(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
-        self.csa_space_free(st, s) && self.csa_state_open(st, s, sup)
-    }
-
-    /// FtP 10.4.3, 6.8.3: `s` may take a CSA reinforcement SP of some kind: CSA-controlled, no
-    /// enemy, a coastal fort holding no CSA SP yet.
-    fn csa_space_free(&self, st: &State, s: Sp) -> bool {
-        st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok()
-    }
-
-    /// FtP 10.4.3: `csa_state_sp_ok` in a space known to be free (`csa_space_free`).
-    fn csa_state_open(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
         let state = self.state_of(s);
-        self.c.states[state].side == StateSide::Csa
+        let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
+        free && self.c.states[state].side == StateSide::Csa
             && st.state_control[state] == Control::Of(Side::Csa)
             && st.pool_states & (1u64 << state) == 0
             && sup[s as usize]
@@ -359,7 +432,17 @@ impl FtP {
             }
         }
         let start = out.len();
-        out.extend(parts.iter().flat_map(|&p| net.enter[p as usize].iter().copied()).filter(|&s| s != from));
+        for &p in &parts {
+            // Each part's spaces are sorted: all but `from`, as two slices.
+            let enter = &net.enter[p as usize];
+            match enter.binary_search(&from) {
+                Ok(i) => {
+                    out.extend_from_slice(&enter[..i]);
+                    out.extend_from_slice(&enter[i + 1..]);
+                }
+                Err(_) => out.extend_from_slice(enter),
+            }
+        }
         if parts.len() > 1 {
             out[start..].sort_unstable();
         }
@@ -484,7 +567,7 @@ impl FtP {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
-            if st.sp[s as usize][side.index()] == 1 && self.infantry_general_at(st, side, s) && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() {
+            if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && self.infantry_general_at(st, side, s) {
                 continue;
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
@@ -500,6 +583,10 @@ impl FtP {
             let dest = self.strategic_dest(st, side, s, net);
             // The armies' spaces merged into the sorted destinations, each once.
             to.retain(|t| dest.binary_search(t).is_err());
+            if to.is_empty() {
+                out.extend(dest.iter().map(|&t| mk(s, t)));
+                continue;
+            }
             to.sort_unstable();
             to.dedup();
             let mut extra = to.iter().copied().peekable();
@@ -771,6 +858,88 @@ mod strategic_kept_tests {
             }
         }
         assert!(checked > 100_000, "{checked} moves checked");
+    }
+}
+
+#[cfg(test)]
+mod reinforce_kept_tests {
+    use super::super::FtP;
+    use super::super::content::Side;
+    use super::super::play_tests::game;
+    use super::super::state::*;
+    use bivouac_engine::game::{Game, Setup};
+    use bivouac_engine::log::Log;
+    use bivouac_engine::map::graph::SpaceId;
+    use bivouac_engine::rng::GameRng;
+
+    /// FtP 10.3.1, 10.4.3, 10.4.4, 10.5.4: the reinforcement spaces as they were listed before
+    /// their tests were kept (issue 9), each space tested afresh.
+    fn reinforce_spaces_afresh(g: &FtP, st: &State, side: Side) -> Vec<Sp> {
+        let n = g.c.map.len() as Sp;
+        match side {
+            Side::Union => {
+                let cav = st.pool[P_CAV] > 0;
+                if st.pool[P_UNION] == 0 && !cav {
+                    return vec![];
+                }
+                let sup = g.supplied(st, Side::Union);
+                let road = g.north_reach(st, false);
+                (0..n).filter(|&s| sup[s as usize] && (0..3).any(|a| (cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0)) && g.union_space_ok(st, s, a, &road))).collect()
+            }
+            Side::Csa => {
+                let sup = g.supplied(st, Side::Csa);
+                let mo = g.c.state("mo").map(|x| x as usize);
+                let ky = g.c.state("ky").map(|x| x as usize);
+                let ports = g.br_open_ports(st);
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| g.csa_state_sp_ok(st, s, &sup));
+                (0..n)
+                    .filter(|&s| {
+                        let d = g.c.map.space(SpaceId(s));
+                        let state = g.state_of(s);
+                        let free = st.controls(Side::Csa, s) && !g.enemy_occupied(st, Side::Csa, s) && g.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
+                        if !free {
+                            return false;
+                        }
+                        let states_ok = st.pool[P_STATES] > 0 && g.csa_state_sp_ok(st, s, &sup);
+                        let cav_ok = fallback && sup[s as usize] && !d.pro_union;
+                        let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
+                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && ports[s as usize];
+                        states_ok || border_ok || br_ok || cav_ok
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// FtP 10.3, 10.4, 10.5 (issue 9): the reinforcement spaces listed with tests kept from an
+    /// earlier position (`ReinforceKey`) are those of every space tested afresh, for both sides
+    /// at every step of seeded random games of every scenario in both editions.
+    #[test]
+    fn kept_reinforcement_tests_are_fresh_fpt_10_3_10_4() {
+        let g = game();
+        let mut checked = 0;
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            for edition in ["spanish", "italian"] {
+                let mut st = g.setup(&Setup::new(sc, 2, 90 + i as u64)).expect("setup");
+                st.edition = g.c.edition(edition).expect("edition");
+                let mut rng = GameRng::new(31 + i as u64);
+                for _ in 0..400 {
+                    if g.outcome(&st).is_some() {
+                        break;
+                    }
+                    for side in [Side::Union, Side::Csa] {
+                        let kept = g.reinforce_spaces(&st, side);
+                        assert_eq!(kept, reinforce_spaces_afresh(g, &st, side), "{sc} {edition}: FtP 10.3, 10.4 spaces of {side:?}");
+                        checked += kept.len();
+                    }
+                    let seat = g.active_seats(&st)[0];
+                    let legal = g.legal(&st);
+                    let a = legal[rng.pick(legal.len())].clone();
+                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} spaces checked");
     }
 }
 
