@@ -219,6 +219,17 @@ impl FtP {
         }
     }
 
+    /// `enemy_occupied(st, side, s)` of every space `s` (FtP 5.7.1, 8.1), the enemy's strengths
+    /// read from the position's table once (not looked up space by space).
+    pub(super) fn enemy_occupied_all(&self, st: &State, side: Side) -> Vec<bool> {
+        self.at_position(st, || {
+            let p = self.position(st).expect("the position just opened");
+            let t = p.strength.get_or_init(|| self.strength_table(st));
+            let e = super::rules::other(side);
+            (0..self.c.map.len()).map(|s| t[s][e.index()] > 0 || st.fort[s] == Some(e) || self.enemy_coastal_fort(st, side, s as Sp)).collect()
+        })
+    }
+
     /// `strength_now` of each side at every space, in one pass over the generals and armies.
     fn strength_table(&self, st: &State) -> Vec<[u16; 2]> {
         let sides = [Side::Union, Side::Csa];

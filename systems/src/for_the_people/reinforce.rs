@@ -145,7 +145,8 @@ impl FtP {
     /// FtP 10.3.1: the spaces a Union reinforcement path from the north edge may pass:
     /// Union-controlled or neutral, without CSA SP or forts.
     pub(super) fn north_open(&self, st: &State) -> Vec<bool> {
-        (0..self.c.map.len() as Sp).map(|s| st.control(s) != Control::Of(Side::Csa) && !self.enemy_occupied(st, Side::Union, s)).collect()
+        let enemy = self.enemy_occupied_all(st, Side::Union);
+        (0..self.c.map.len() as Sp).map(|s| st.control(s) != Control::Of(Side::Csa) && !enemy[s as usize]).collect()
     }
 
     /// FtP 10.3.1: the Union area (0 East, 1 Center, 2 West) a space belongs to.
@@ -266,14 +267,15 @@ impl FtP {
     fn reinforce_spaces_kept(&self, st: &State, side: Side) -> Vec<Sp> {
         let key = ReinforceKey {
             supply: self.supply_key(st, side),
-            enemy: (0..self.c.map.len() as Sp).map(|s| self.enemy_occupied(st, side, s)).collect(),
+            enemy: self.enemy_occupied_all(st, side),
             east_in_washington: st.east_in_washington,
             state_control: st.state_control.clone(),
         };
         LAST_REINFORCE.with_borrow_mut(|slot| {
             let slot = &mut slot[side.index()];
             if slot.as_ref().is_none_or(|(k, _)| *k != key) {
-                *slot = Some((key, self.reinforce_net(st, side)));
+                let net = self.reinforce_net(st, side, &key.enemy);
+                *slot = Some((key, net));
             }
             let (_, net) = slot.as_ref().expect("made above");
             self.reinforce_listing(st, side, net)
@@ -282,7 +284,8 @@ impl FtP {
 
     /// The parts of the reinforcement spaces' tests that do not read the pools or the side's
     /// own SP (`ReinforceNet`).
-    fn reinforce_net(&self, st: &State, side: Side) -> ReinforceNet {
+    /// `enemy`: `enemy_occupied_all(st, side)`.
+    fn reinforce_net(&self, st: &State, side: Side, enemy: &[bool]) -> ReinforceNet {
         let n = self.c.map.len() as Sp;
         let sup = self.supplied(st, side);
         match side {
@@ -291,7 +294,7 @@ impl FtP {
                 // `union_space_ok` of the area of the space, if any (one area at most).
                 let area = (0..n)
                     .map(|s| {
-                        let open = sup[s as usize] && st.controls(Side::Union, s) && !self.enemy_occupied(st, Side::Union, s);
+                        let open = sup[s as usize] && st.controls(Side::Union, s) && !enemy[s as usize];
                         self.union_area(st, s).filter(|&a| open && (a == 0 || road[s as usize]))
                     })
                     .collect();
@@ -299,7 +302,7 @@ impl FtP {
             }
             Side::Csa => ReinforceNet {
                 area: vec![],
-                free: (0..n).map(|s| st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s)).collect(),
+                free: (0..n).map(|s| st.controls(Side::Csa, s) && !enemy[s as usize]).collect(),
                 loc: (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect(),
                 csa_state: (0..n)
                     .map(|s| {
@@ -537,7 +540,7 @@ impl FtP {
             rail_barred: self.move_limited(st, side, super::events::MoveKind::Rail),
             upgraded: st.turn >= 10,
             sea_closed: self.sea_closed(st),
-            enemy: (0..n).map(|s| self.enemy_occupied(st, side, s)).collect(),
+            enemy: self.enemy_occupied_all(st, side),
             enter: (0..n).map(|s| self.coastal_fort_entry(st, side, s, 1).is_ok()).collect(),
             armies: st.armies.iter().enumerate().filter(|&(a, _)| self.army_side(a as ArmyId) == side).map(|(_, x)| x.map(|x| x.space)).collect(),
         }
@@ -928,6 +931,8 @@ mod reinforce_kept_tests {
                         break;
                     }
                     for side in [Side::Union, Side::Csa] {
+                        let enemy: Vec<bool> = (0..g.c.map.len() as Sp).map(|s| g.enemy_occupied(&st, side, s)).collect();
+                        assert_eq!(g.enemy_occupied_all(&st, side), enemy, "{sc} {edition}: FtP 5.7.1 spaces with enemy SP or forts of {side:?}");
                         let kept = g.reinforce_spaces(&st, side);
                         assert_eq!(kept, reinforce_spaces_afresh(g, &st, side), "{sc} {edition}: FtP 10.3, 10.4 spaces of {side:?}");
                         checked += kept.len();
