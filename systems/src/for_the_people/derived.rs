@@ -302,7 +302,7 @@ impl FtP {
 mod tests {
     use super::super::content::{Control, Side};
     use super::super::play_tests::game;
-    use super::super::state::Sp;
+    use super::super::state::{Sp, State};
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::log::Log;
     use bivouac_engine::rng::GameRng;
@@ -378,6 +378,54 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked} positions checked");
+    }
+
+    /// Issue 9: where the listing of card rounds (FtP 3.3.2) and operations (FtP 4.1) spends
+    /// its time: the positions of seeded random campaign games with those frames on top, each
+    /// listed afresh (as after an `apply`) many times. Figures only.
+    /// `BIVOUAC_BENCH_GAMES=10 cargo test --release -p bivouac-systems --lib listing_costs -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn listing_costs_fpt_3_3_2_4_1() {
+        use super::super::state::Frame;
+        let g = game();
+        let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+        let (mut round, mut ops) = (Vec::new(), Vec::new());
+        for i in 0..games {
+            let mut st = g.setup(&Setup::new("campaign", 2, 9_000 + i)).expect("setup");
+            let mut rng = GameRng::new(i);
+            while g.outcome(&st).is_none() && st.flow.top().is_some() {
+                match st.flow.top() {
+                    Some(Frame::Round { .. }) => round.push(st.clone()),
+                    Some(Frame::Ops { .. }) => ops.push(st.clone()),
+                    _ => {}
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        let reps: usize = std::env::var("BIVOUAC_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        let only = std::env::var("BIVOUAC_LISTING").ok();
+        for (name, states) in [("Round", &round), ("Ops", &ops)] {
+            if only.as_deref().is_some_and(|o| o != name) {
+                continue;
+            }
+            let t = std::time::Instant::now();
+            let n = list_each(states, reps);
+            let us = t.elapsed().as_secs_f64() * 1e6 / (reps * states.len()) as f64;
+            println!("{name:8} {} positions  list {us:6.1} us  {:.0} actions", states.len(), n as f64 / (reps * states.len()) as f64);
+        }
+    }
+
+    /// Each of `states` listed afresh `reps` times: the actions listed. Apart, so that a
+    /// profiler counts it alone (`BIVOUAC_LISTING=Ops valgrind --tool=callgrind
+    /// --toggle-collect=*list_each* ...`).
+    #[inline(never)]
+    fn list_each(states: &[State], reps: usize) -> usize {
+        let g = game();
+        (0..reps).map(|_| states.iter().map(|st| g.at_position(st, || g.legal_now(st)).len()).sum::<usize>()).sum()
     }
 
     /// The supply kept across positions is the edition's: FtP 10.5.2 (ES) opens a BR port only
