@@ -9,8 +9,8 @@
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
 //! * The last UNC and each side's last supply are kept per thread with everything they read
-//!   (`UncKey`, `SupplyKey`: copies compared with `==`), so a new position that changed none of
-//!   it reuses them.
+//!   (`UncKey`, `SupplyKey`: copies, compared with the new state in place), so a new position
+//!   that changed none of it reuses them.
 //! * The last listing is remembered per thread with a copy of the position, compared with
 //!   `==` (no hash, no collision; cheaper than the state's exact bytes, `state_key`, which it
 //!   used before), so `apply` validating the action just listed does not list again. The
@@ -49,7 +49,6 @@ struct Listed {
 
 /// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
 /// gates they close, CSA ironclads; the edition's examples).
-#[derive(PartialEq)]
 struct UncKey {
     rules: u64,
     edition: u8,
@@ -61,7 +60,7 @@ struct UncKey {
 /// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
 /// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
 /// card, 10.5.2), UNC and the edition (10.5.2: the ES BR port's LOC to another resource center).
-#[derive(PartialEq)]
+/// Compared with a state in place (`is_supply_key`).
 struct SupplyKey {
     rules: u64,
     edition: u8,
@@ -108,6 +107,18 @@ fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::
     if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return v;
     }
+    let v = make(&key);
+    slot.set(Some((key, v.clone())));
+    v
+}
+
+/// The value kept in `slot` if its key passes `same` (a key compared with the state in place,
+/// no copy made), else `make(&key())`, kept with that key.
+fn kept_if<K: 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, same: impl FnOnce(&K) -> bool, key: impl FnOnce() -> K, make: impl FnOnce(&K) -> V) -> V {
+    if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| same(k)).map(|(_, v)| v.clone())) {
+        return v;
+    }
+    let key = key();
     let v = make(&key);
     slot.set(Some((key, v.clone())));
     v
@@ -163,8 +174,10 @@ impl FtP {
     /// FtP 6.6: Union Naval Control in `st`.
     pub fn unc(&self, st: &State) -> Unc {
         self.derived(st, |p| &p.unc, || {
-            let key = UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
-            kept(&LAST_UNC, key, |_| self.unc_now(st))
+            // Compared in place, copied only when UNC is made afresh (issue 9).
+            let same = |UncKey { rules, edition, fort, control, ironclads }: &UncKey| *rules == self.id && *edition == st.edition && *fort == st.fort && *control == st.control && *ironclads == st.naval.ironclads;
+            let key = || UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
+            kept_if(&LAST_UNC, same, key, |_| self.unc_now(st))
         })
     }
 
@@ -184,11 +197,29 @@ impl FtP {
         }
     }
 
+    /// Whether `k` is `supply_key(st, side)`, compared with `st` in place (issue 9: the copies
+    /// a key is made of cost more than the comparison); the parts derived from the state (UNC,
+    /// where the enemy stands) are made last, only when all else is the same.
+    fn is_supply_key(&self, k: &SupplyKey, st: &State, side: Side) -> bool {
+        // Every part named: a part added to the key must be compared here too.
+        let SupplyKey { rules, edition, side: of, control, fort, enemy, rc_destroyed, in_force, unc, ironclads } = k;
+        *rules == self.id
+            && *edition == st.edition
+            && *of == side
+            && *control == st.control
+            && *fort == st.fort
+            && *rc_destroyed == st.rc_destroyed
+            && in_force.iter().eq(st.in_force.iter().map(|f| &f.card))
+            && *ironclads == st.naval.ironclads
+            && *unc == self.unc(st)
+            && *enemy == self.occupied_by(st, super::rules::other(side))
+    }
+
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
         self.derived(st, |p| &p.supplied[side.index()], || {
             let slot = if side == Side::Union { &LAST_SUPPLY_UNION } else { &LAST_SUPPLY_CSA };
-            kept(slot, self.supply_key(st, side), |_| self.supplied_now(st, side))
+            kept_if(slot, |k| self.is_supply_key(k, st, side), || self.supply_key(st, side), |_| self.supplied_now(st, side))
         })
     }
 
@@ -196,7 +227,7 @@ impl FtP {
     /// cards in force, the edition, and the CSA's LOCs (Union occupation, UNC, resource centers):
     /// the CSA supply's key.
     pub fn br_open_ports(&self, st: &State) -> Vec<bool> {
-        self.derived(st, |p| &p.br_ports, || kept(&LAST_BR_PORTS, self.supply_key(st, Side::Csa), |_| self.br_open_ports_now(st)))
+        self.derived(st, |p| &p.br_ports, || kept_if(&LAST_BR_PORTS, |k| self.is_supply_key(k, st, Side::Csa), || self.supply_key(st, Side::Csa), |_| self.br_open_ports_now(st)))
     }
 
     /// FtP 10.3.1: the spaces the Union reaches from the north map edge (`north_reach_now`).
