@@ -459,6 +459,50 @@ mod tests {
         (0..reps).map(|_| states.iter().map(|st| g.at_position(st, || g.legal_now(st)).len()).sum::<usize>()).sum()
     }
 
+    /// Issue 9: the operations listing (FtP 4.1) asks whether a search finds anything and stops
+    /// at the first find; at every step of random games of every scenario, for both sides, each
+    /// such answer is the full search's: PC spaces (FtP 11.3), reorganization destinations
+    /// (5.6.5), Union naval routes (6.1) and CSA river routes (6.5.1) from every port.
+    #[test]
+    fn first_finds_are_the_full_searches_fpt_4_1() {
+        use super::super::content::GeneralId;
+        use super::super::rules::other;
+        let g = game();
+        let mut checked = [0; 4];
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            let mut st = g.setup(&Setup::new(sc, 2, 70 + i as u64)).expect("setup");
+            let mut rng = GameRng::new(21 + i as u64);
+            for _ in 0..400 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                for side in [Side::Union, Side::Csa] {
+                    assert_eq!(g.any_pc_space(&st, side), !g.pc_spaces(&st, side).is_empty(), "{sc}: FtP 11.3 PC spaces of {side:?}");
+                    let enemy = g.occupied_by(&st, other(side));
+                    for general in (0..st.generals.len() as GeneralId).filter(|&x| g.gen_side(x) == side) {
+                        let full = !g.reorg_destinations(&st, side, general).is_empty();
+                        assert_eq!(g.reorg_has_destination(&st, side, general, &enemy), full, "{sc}: FtP 5.6.5 destinations of {}", g.c.generals[general as usize].id);
+                        checked[1] += full as usize;
+                    }
+                    checked[0] += 1;
+                }
+                for s in (0..g.c.map.len() as Sp).filter(|&s| g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).port.is_some()) {
+                    let full = !g.naval_routes(&st, s, true, st.naval.event).is_empty();
+                    assert_eq!(g.naval_route_exists(&st, s, true, st.naval.event), full, "{sc}: FtP 6.1 naval routes from {}", g.sname(s));
+                    let full = !g.csa_river_routes(&st, s).is_empty();
+                    assert_eq!(g.csa_river_route_exists(&st, s), full, "{sc}: FtP 6.5.1 river routes from {}", g.sname(s));
+                    checked[2] += 1;
+                    checked[3] += full as usize;
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        assert!(checked[0] > 2000 && checked[1] > 1000 && checked[2] > 10000 && checked[3] > 100, "{checked:?} checked");
+    }
+
     /// The supply kept across positions is the edition's: FtP 10.5.2 (ES) opens a BR port only
     /// with a LOC to another resource center, so Fernandina and Jacksonville cut off together
     /// (with Baldwin between them) supply each other in the Italian edition only (8.2).

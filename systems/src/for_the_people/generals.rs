@@ -265,7 +265,7 @@ impl FtP {
 
     /// Whether `reorg_destinations` names any space (`enemy`: the spaces the enemy occupies,
     /// `occupied_by`): the walk stops at the first.
-    fn reorg_has_destination(&self, st: &State, side: Side, g: GeneralId, enemy: &[bool]) -> bool {
+    pub(super) fn reorg_has_destination(&self, st: &State, side: Side, g: GeneralId, enemy: &[bool]) -> bool {
         self.reorg_from(st, g).is_some_and(|from| self.reorg_walk(st, side, from, enemy, |s| s != from && self.reorg_end_ok(st, side, s)))
     }
 

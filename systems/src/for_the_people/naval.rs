@@ -179,7 +179,7 @@ impl FtP {
 
     /// Whether `naval_routes` finds any port: the operations listing (FtP 4.1) only offers the
     /// naval move, so the search stops at the first port reached (issue 9).
-    fn naval_route_exists(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>) -> bool {
+    pub(super) fn naval_route_exists(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>) -> bool {
         !self.naval_search(st, from, by_sea, event, true).is_empty()
     }
 

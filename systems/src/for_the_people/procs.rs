@@ -647,7 +647,7 @@ impl FtP {
 
     /// Whether `pc_spaces` names any space (the first found ends the search): the operations
     /// listing only offers to place PCs (issue 9).
-    fn any_pc_space(&self, st: &State, side: Side) -> bool {
+    pub(super) fn any_pc_space(&self, st: &State, side: Side) -> bool {
         // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
         if st.capital[side.index()].is_none() {
             return false;
