@@ -9,8 +9,8 @@
 //!   returns: UNC, supply, and the position's key. Any other state (a clone being changed, a
 //!   state after `apply`) misses and computes afresh.
 //! * The last UNC and each side's last supply are kept per thread with everything they read
-//!   (`UncKey`, `SupplyKey`: copies compared with `==`), so a new position that changed none of
-//!   it reuses them.
+//!   (`UncKey`, `SupplyKey`: copies, compared with the new state in place), so a new position
+//!   that changed none of it reuses them.
 //! * The last listing is remembered per thread with a copy of the position, compared with
 //!   `==` (no hash, no collision; cheaper than the state's exact bytes, `state_key`, which it
 //!   used before), so `apply` validating the action just listed does not list again. The
@@ -49,7 +49,6 @@ struct Listed {
 
 /// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
 /// gates they close, CSA ironclads; the edition's examples).
-#[derive(PartialEq)]
 struct UncKey {
     rules: u64,
     edition: u8,
@@ -61,6 +60,8 @@ struct UncKey {
 /// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
 /// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
 /// card, 10.5.2), UNC and the edition (10.5.2: the ES BR port's LOC to another resource center).
+/// The kept supply compares it with a state in place (`is_supply_key`); the strategic and
+/// reinforcement keys (reinforce.rs) hold one and compare it with `==`.
 #[derive(PartialEq)]
 pub(super) struct SupplyKey {
     rules: u64,
@@ -108,6 +109,18 @@ fn kept<K: PartialEq + 'static, V: Clone + 'static>(slot: &'static std::thread::
     if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
         return v;
     }
+    let v = make(&key);
+    slot.set(Some((key, v.clone())));
+    v
+}
+
+/// The value kept in `slot` if its key passes `same` (a key compared with the state in place,
+/// no copy made), else `make(&key())`, kept with that key.
+fn kept_if<K: 'static, V: Clone + 'static>(slot: &'static std::thread::LocalKey<Kept<K, V>>, same: impl FnOnce(&K) -> bool, key: impl FnOnce() -> K, make: impl FnOnce(&K) -> V) -> V {
+    if let Some(v) = slot.with_borrow(|k| k.as_ref().filter(|(k, _)| same(k)).map(|(_, v)| v.clone())) {
+        return v;
+    }
+    let key = key();
     let v = make(&key);
     slot.set(Some((key, v.clone())));
     v
@@ -163,8 +176,10 @@ impl FtP {
     /// FtP 6.6: Union Naval Control in `st`.
     pub fn unc(&self, st: &State) -> Unc {
         self.derived(st, |p| &p.unc, || {
-            let key = UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
-            kept(&LAST_UNC, key, |_| self.unc_now(st))
+            // Compared in place, copied only when UNC is made afresh (issue 9).
+            let same = |UncKey { rules, edition, fort, control, ironclads }: &UncKey| *rules == self.id && *edition == st.edition && *fort == st.fort && *control == st.control && *ironclads == st.naval.ironclads;
+            let key = || UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
+            kept_if(&LAST_UNC, same, key, |_| self.unc_now(st))
         })
     }
 
@@ -184,11 +199,29 @@ impl FtP {
         }
     }
 
+    /// Whether `k` is `supply_key(st, side)`, compared with `st` in place (issue 9: the copies
+    /// a key is made of cost more than the comparison); the parts derived from the state (UNC,
+    /// where the enemy stands) are made last, only when all else is the same.
+    fn is_supply_key(&self, k: &SupplyKey, st: &State, side: Side) -> bool {
+        // Every part named: a part added to the key must be compared here too.
+        let SupplyKey { rules, edition, side: of, control, fort, enemy, rc_destroyed, in_force, unc, ironclads } = k;
+        *rules == self.id
+            && *edition == st.edition
+            && *of == side
+            && *control == st.control
+            && *fort == st.fort
+            && *rc_destroyed == st.rc_destroyed
+            && in_force.iter().eq(st.in_force.iter().map(|f| &f.card))
+            && *ironclads == st.naval.ironclads
+            && *unc == self.unc(st)
+            && *enemy == self.occupied_by(st, super::rules::other(side))
+    }
+
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
         self.derived(st, |p| &p.supplied[side.index()], || {
             let slot = if side == Side::Union { &LAST_SUPPLY_UNION } else { &LAST_SUPPLY_CSA };
-            kept(slot, self.supply_key(st, side), |_| self.supplied_now(st, side))
+            kept_if(slot, |k| self.is_supply_key(k, st, side), || self.supply_key(st, side), |_| self.supplied_now(st, side))
         })
     }
 
@@ -196,7 +229,7 @@ impl FtP {
     /// cards in force, the edition, and the CSA's LOCs (Union occupation, UNC, resource centers):
     /// the CSA supply's key.
     pub fn br_open_ports(&self, st: &State) -> Vec<bool> {
-        self.derived(st, |p| &p.br_ports, || kept(&LAST_BR_PORTS, self.supply_key(st, Side::Csa), |_| self.br_open_ports_now(st)))
+        self.derived(st, |p| &p.br_ports, || kept_if(&LAST_BR_PORTS, |k| self.is_supply_key(k, st, Side::Csa), || self.supply_key(st, Side::Csa), |_| self.br_open_ports_now(st)))
     }
 
     /// FtP 10.3.1: the spaces the Union reaches from the north map edge (`north_reach_now`).
@@ -313,7 +346,7 @@ impl FtP {
 mod tests {
     use super::super::content::{Control, Side};
     use super::super::play_tests::game;
-    use super::super::state::Sp;
+    use super::super::state::{Sp, State};
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::log::Log;
     use bivouac_engine::rng::GameRng;
@@ -389,6 +422,98 @@ mod tests {
             }
         }
         assert!(checked > 2000, "{checked} positions checked");
+    }
+
+    /// Issue 9: where the listing of card rounds (FtP 3.3.2) and operations (FtP 4.1) spends
+    /// its time: the positions of seeded random campaign games with those frames on top, each
+    /// listed afresh (as after an `apply`) many times. Figures only.
+    /// `BIVOUAC_BENCH_GAMES=10 cargo test --release -p bivouac-systems --lib listing_costs -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn listing_costs_fpt_3_3_2_4_1() {
+        use super::super::state::Frame;
+        let g = game();
+        let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(10);
+        let (mut round, mut ops) = (Vec::new(), Vec::new());
+        for i in 0..games {
+            let mut st = g.setup(&Setup::new("campaign", 2, 9_000 + i)).expect("setup");
+            let mut rng = GameRng::new(i);
+            while g.outcome(&st).is_none() && st.flow.top().is_some() {
+                match st.flow.top() {
+                    Some(Frame::Round { .. }) => round.push(st.clone()),
+                    Some(Frame::Ops { .. }) => ops.push(st.clone()),
+                    _ => {}
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        let reps: usize = std::env::var("BIVOUAC_BENCH_REPS").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        let only = std::env::var("BIVOUAC_LISTING").ok();
+        for (name, states) in [("Round", &round), ("Ops", &ops)] {
+            if only.as_deref().is_some_and(|o| o != name) {
+                continue;
+            }
+            let t = std::time::Instant::now();
+            let n = list_each(states, reps);
+            let us = t.elapsed().as_secs_f64() * 1e6 / (reps * states.len()) as f64;
+            println!("{name:8} {} positions  list {us:6.1} us  {:.0} actions", states.len(), n as f64 / (reps * states.len()) as f64);
+        }
+    }
+
+    /// Each of `states` listed afresh `reps` times: the actions listed. Apart, so that a
+    /// profiler counts it alone (`BIVOUAC_LISTING=Ops valgrind --tool=callgrind
+    /// --toggle-collect=*list_each* ...`).
+    #[inline(never)]
+    fn list_each(states: &[State], reps: usize) -> usize {
+        let g = game();
+        (0..reps).map(|_| states.iter().map(|st| g.at_position(st, || g.legal_now(st)).len()).sum::<usize>()).sum()
+    }
+
+    /// Issue 9: the operations listing (FtP 4.1) asks whether a search finds anything and stops
+    /// at the first find; at every step of random games of every scenario, for both sides, each
+    /// such answer is the full search's: PC spaces (FtP 11.3), reorganization destinations
+    /// (5.6.5), Union naval routes (6.1) and CSA river routes (6.5.1) from every port.
+    #[test]
+    fn first_finds_are_the_full_searches_fpt_4_1() {
+        use super::super::content::GeneralId;
+        use super::super::rules::other;
+        let g = game();
+        let mut checked = [0; 4];
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            let mut st = g.setup(&Setup::new(sc, 2, 70 + i as u64)).expect("setup");
+            let mut rng = GameRng::new(21 + i as u64);
+            for _ in 0..400 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                for side in [Side::Union, Side::Csa] {
+                    assert_eq!(g.any_pc_space(&st, side), !g.pc_spaces(&st, side).is_empty(), "{sc}: FtP 11.3 PC spaces of {side:?}");
+                    let enemy = g.occupied_by(&st, other(side));
+                    for general in (0..st.generals.len() as GeneralId).filter(|&x| g.gen_side(x) == side) {
+                        let full = !g.reorg_destinations(&st, side, general).is_empty();
+                        assert_eq!(g.reorg_has_destination(&st, side, general, &enemy), full, "{sc}: FtP 5.6.5 destinations of {}", g.c.generals[general as usize].id);
+                        checked[1] += full as usize;
+                    }
+                    checked[0] += 1;
+                }
+                for s in (0..g.c.map.len() as Sp).filter(|&s| g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).port.is_some()) {
+                    let full = !g.naval_routes(&st, s, true, st.naval.event).is_empty();
+                    assert_eq!(g.naval_route_exists(&st, s, true, st.naval.event), full, "{sc}: FtP 6.1 naval routes from {}", g.sname(s));
+                    let full = !g.csa_river_routes(&st, s).is_empty();
+                    assert_eq!(g.csa_river_route_exists(&st, s), full, "{sc}: FtP 6.5.1 river routes from {}", g.sname(s));
+                    checked[2] += 1;
+                    checked[3] += full as usize;
+                }
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+        }
+        assert!(checked[0] > 2000 && checked[1] > 1000 && checked[2] > 10000 && checked[3] > 100, "{checked:?} checked");
     }
 
     /// The supply kept across positions is the edition's: FtP 10.5.2 (ES) opens a BR port only

@@ -21,7 +21,7 @@ impl FtP {
                 out.push(Action::Relieve { army: a, commander });
             }
         }
-        if self.reorg_allowed(st) && (0..st.generals.len() as GeneralId).any(|g| self.reorg_may_move(st, side, g) && !self.reorg_destinations(st, side, g).is_empty()) {
+        if self.reorg_allowed(st) && self.any_reorg_general(st, side) {
             out.push(Action::Reorganize);
         }
     }
@@ -207,7 +207,15 @@ impl FtP {
     /// yet; in a space with an army, neither its commander nor the highest-rated other general
     /// (when several tie, all but one may go), and some destination to go to.
     pub(super) fn reorg_generals(&self, st: &State, side: Side) -> Vec<GeneralId> {
-        (0..st.generals.len() as GeneralId).filter(|&g| self.reorg_may_move(st, side, g) && !self.reorg_destinations(st, side, g).is_empty()).collect()
+        // Where the enemy stands, found once for every general (issue 9).
+        let enemy = self.occupied_by(st, other(side));
+        (0..st.generals.len() as GeneralId).filter(|&g| self.reorg_may_move(st, side, g) && self.reorg_has_destination(st, side, g, &enemy)).collect()
+    }
+
+    /// Whether `reorg_generals` names any general (the first found ends the search).
+    fn any_reorg_general(&self, st: &State, side: Side) -> bool {
+        let mut enemy = None;
+        (0..st.generals.len() as GeneralId).any(|g| self.reorg_may_move(st, side, g) && self.reorg_has_destination(st, side, g, enemy.get_or_insert_with(|| self.occupied_by(st, other(side)))))
     }
 
     /// `g` is a general of `side` free to make a reorganization move (destinations aside).
@@ -245,19 +253,43 @@ impl FtP {
     /// fort or an army (a general is never left alone, 5.3.4). Each destination is reached by
     /// one means only (5.6.5: no mixing).
     pub(super) fn reorg_destinations(&self, st: &State, side: Side, g: GeneralId) -> Vec<Sp> {
-        let from = match st.generals[g as usize] {
-            GenAt::Map(s) => s,
-            GenAt::Army(a) => match st.armies[a as usize] {
-                Some(x) => x.space,
-                None => return vec![],
-            },
-            _ => return vec![],
-        };
+        let Some(from) = self.reorg_from(st, g) else { return vec![] };
         let n = self.c.map.len();
-        let enemy = self.occupied_by(st, other(side));
+        let mut reach = vec![false; n];
+        self.reorg_walk(st, side, from, &self.occupied_by(st, other(side)), |s| {
+            reach[s as usize] = true;
+            false
+        });
+        (0..n as Sp).filter(|&s| s != from && reach[s as usize] && self.reorg_end_ok(st, side, s)).collect()
+    }
+
+    /// Whether `reorg_destinations` names any space (`enemy`: the spaces the enemy occupies,
+    /// `occupied_by`): the walk stops at the first.
+    pub(super) fn reorg_has_destination(&self, st: &State, side: Side, g: GeneralId, enemy: &[bool]) -> bool {
+        self.reorg_from(st, g).is_some_and(|from| self.reorg_walk(st, side, from, enemy, |s| s != from && self.reorg_end_ok(st, side, s)))
+    }
+
+    /// Where `g` starts a reorganization move: his space, or his army's.
+    fn reorg_from(&self, st: &State, g: GeneralId) -> Option<Sp> {
+        match st.generals[g as usize] {
+            GenAt::Map(s) => Some(s),
+            GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+            _ => None,
+        }
+    }
+
+    /// FtP 5.6.5, 5.3.4: a reorganization move ends with friendly SP, a fort or an army.
+    fn reorg_end_ok(&self, st: &State, side: Side, s: Sp) -> bool {
+        st.sp[s as usize][side.index()] > 0 || self.has_fort(st, s) || self.army_in(st, side, s).is_some() || self.strength(st, side, s) > 0
+    }
+
+    /// The spaces a reorganization move from `from` reaches (see `reorg_destinations`; `enemy`:
+    /// the spaces the enemy occupies), each passed to `reached` when found (maybe more than
+    /// once); the walk stops as soon as `reached` says so, and tells whether it did.
+    fn reorg_walk(&self, st: &State, side: Side, from: Sp, enemy: &[bool], mut reached: impl FnMut(Sp) -> bool) -> bool {
+        let n = self.c.map.len();
         let ok = |s: Sp| st.control(s) != Control::Of(other(side)) && !enemy[s as usize];
         let road_max = self.c.movement.reorganization_road_spaces;
-        let mut reach = vec![false; n];
         // Road (and rail) up to 10 spaces: breadth first.
         let mut dist = vec![u8::MAX; n];
         dist[from as usize] = 0;
@@ -270,7 +302,9 @@ impl FtP {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                 if matches!(self.link_kind(st, l), LinkKind::Road | LinkKind::Rail) && dist[t.index()] == u8::MAX && ok(t.0) {
                     dist[t.index()] = d + 1;
-                    reach[t.index()] = true;
+                    if reached(t.0) {
+                        return true;
+                    }
                     q.push_back(t.0);
                 }
             }
@@ -285,7 +319,9 @@ impl FtP {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                 if self.link_kind(st, l) == LinkKind::Rail && !seen[t.index()] && rail_ok(t.0) {
                     seen[t.index()] = true;
-                    reach[t.index()] = true;
+                    if reached(t.0) {
+                        return true;
+                    }
                     stack.push(t.0);
                 }
             }
@@ -294,14 +330,12 @@ impl FtP {
         // FtP 4.2: not while an event in force forbids the side's naval moves.
         if side == Side::Union && self.c.map.space(SpaceId(from)).port.is_some() && st.controls(side, from) && !self.move_limited(st, side, super::events::MoveKind::Naval) {
             for r in self.naval_routes(st, from, true, None) {
-                if !r.runs_guns && !r.passes_fort && ok(r.to) {
-                    reach[r.to as usize] = true;
+                if !r.runs_guns && !r.passes_fort && ok(r.to) && reached(r.to) {
+                    return true;
                 }
             }
         }
-        (0..n as Sp)
-            .filter(|&s| s != from && reach[s as usize] && (st.sp[s as usize][side.index()] > 0 || self.has_fort(st, s) || self.army_in(st, side, s).is_some() || self.strength(st, side, s) > 0))
-            .collect()
+        false
     }
 
     /// Move `g` to `to`: into the army there if any (ES 5.2.2: the first general to reach an

@@ -174,6 +174,18 @@ impl FtP {
     /// is passed only by running the guns, at most once. `by_sea`: the sea may be used (not by
     /// an army river move, 6.1.5 b).
     pub(super) fn naval_routes(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>) -> Vec<Route> {
+        self.naval_search(st, from, by_sea, event, false)
+    }
+
+    /// Whether `naval_routes` finds any port: the operations listing (FtP 4.1) only offers the
+    /// naval move, so the search stops at the first port reached (issue 9).
+    pub(super) fn naval_route_exists(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>) -> bool {
+        !self.naval_search(st, from, by_sea, event, true).is_empty()
+    }
+
+    /// `naval_routes`; with `first`, only the first port reached (whose route may not be the
+    /// best one).
+    fn naval_search(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>, first: bool) -> Vec<Route> {
         let n = self.c.map.len();
         let sea = n; // the imaginary sea node
         let sea_open = by_sea && !self.sea_closed(st);
@@ -219,6 +231,9 @@ impl FtP {
                     if slot[v] == usize::MAX {
                         slot[v] = reach.len();
                         reach.push(Route { to: vs, runs_guns: guns, passes_fort: passed, past });
+                        if first {
+                            return reach;
+                        }
                     } else {
                         reach[slot[v]] = Route { to: vs, runs_guns: guns, passes_fort: passed, past };
                     }
@@ -266,6 +281,24 @@ impl FtP {
     /// river lanes whose every port is free of UNC on that river, never entering or passing a
     /// space with Union SP or a Union fort; and between a coastal fort and its port.
     pub(super) fn csa_river_routes(&self, st: &State, from: Sp) -> Vec<Route> {
+        let mut out = Vec::new();
+        self.csa_river_walk(st, from, |to| {
+            out.push(Route { to, runs_guns: false, passes_fort: false, past: None });
+            false
+        });
+        out.sort_by_key(|r| r.to);
+        out
+    }
+
+    /// Whether `csa_river_routes` finds any route: the operations listing (FtP 4.1) only offers
+    /// the move, so the search stops at the first (issue 9).
+    pub(super) fn csa_river_route_exists(&self, st: &State, from: Sp) -> bool {
+        self.csa_river_walk(st, from, |_| true)
+    }
+
+    /// The spaces a CSA river move from `from` reaches (`csa_river_routes`), each passed to
+    /// `found` once; the walk stops as soon as `found` says so, and tells whether it did.
+    fn csa_river_walk(&self, st: &State, from: Sp, mut found: impl FnMut(Sp) -> bool) -> bool {
         let unc = self.unc(st);
         let n = self.c.map.len();
         let barred = |s: Sp| self.strength(st, Side::Union, s) > 0 || st.fort[s as usize] == Some(Side::Union) || self.enemy_coastal_fort(st, Side::Csa, s) || self.coastal_fort_entry(st, Side::Csa, s, 1).is_err();
@@ -273,7 +306,6 @@ impl FtP {
         let mut seen = vec![false; n];
         seen[from as usize] = true;
         let mut queue = vec![from];
-        let mut out = Vec::new();
         while let Some(u) = queue.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(u)) {
                 let LinkKind::River(r) = l.kind else { continue };
@@ -282,7 +314,9 @@ impl FtP {
                     continue;
                 }
                 seen[v as usize] = true;
-                out.push(Route { to: v, runs_guns: false, passes_fort: false, past: None });
+                if found(v) {
+                    return true;
+                }
                 queue.push(v);
             }
         }
@@ -291,11 +325,12 @@ impl FtP {
         for t in [d.guards, d.guarded_by].into_iter().flatten() {
             if !seen[t.index()] && !barred(t.0) {
                 seen[t.index()] = true;
-                out.push(Route { to: t.0, runs_guns: false, passes_fort: false, past: None });
+                if found(t.0) {
+                    return true;
+                }
             }
         }
-        out.sort_by_key(|r| r.to);
-        out
+        false
     }
 
     /// FtP 6.1.1, 6.1.2: naval moves of the Union with a 3-value OPs card or a campaign move:
@@ -340,7 +375,7 @@ impl FtP {
             if loose == 0 && !gens.iter().any(|&g| self.is_cav(st, g)) {
                 continue;
             }
-            if self.naval_routes(st, s, true, st.naval.event).is_empty() {
+            if !self.naval_route_exists(st, s, true, st.naval.event) {
                 continue;
             }
             for general in std::iter::once(None).chain(gens.iter().copied().map(Some)) {
@@ -365,7 +400,7 @@ impl FtP {
             if st.sp[s as usize][Side::Csa.index()] == 0 || self.c.map.space(SpaceId(s)).port.is_none() {
                 continue;
             }
-            if self.leaves_ok(st, Side::Csa, s, st.sp[s as usize][Side::Csa.index()] - 1, &[]) && !self.csa_river_routes(st, s).is_empty() {
+            if self.leaves_ok(st, Side::Csa, s, st.sp[s as usize][Side::Csa.index()] - 1, &[]) && self.csa_river_route_exists(st, s) {
                 out.push(Action::NavalMove { space: s, sp: 1, general: None });
             }
         }

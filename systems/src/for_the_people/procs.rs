@@ -453,10 +453,39 @@ impl FtP {
 
     /// FtP 5.3.4: generals left behind in `s` must keep at least one SP (or a fort) there.
     pub(super) fn leaves_ok(&self, st: &State, side: Side, s: Sp, sp_left: u8, leaving: &[GeneralId]) -> bool {
-        let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|g| !leaving.contains(g)).collect();
-        let cav = gens.iter().filter(|&&g| self.is_cav(st, g)).count();
-        let inf_gens = gens.len() - cav;
-        inf_gens == 0 || sp_left > 0 || cav > 0 || self.has_fort(st, s) || self.army_in(st, side, s).is_some()
+        let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+        self.leaves_ok_among(st, &gens, sp_left, leaving, self.has_fort(st, s) || self.army_in(st, side, s).is_some())
+    }
+
+    /// `leaves_ok` with the space's generals outside any army (`gens`, as `gens_at` lists them)
+    /// and whether a fort or the side's army holds it (`held`) already known: the operations
+    /// listing asks it of every force of a space (issue 9).
+    fn leaves_ok_among(&self, st: &State, gens: &[GeneralId], sp_left: u8, leaving: &[GeneralId], held: bool) -> bool {
+        if sp_left > 0 || held {
+            return true;
+        }
+        // FtP 5.3.4: infantry generals may stay alone only with a cavalry brigade beside them.
+        let (mut cav, mut inf) = (0, 0);
+        for &g in gens.iter().filter(|g| !leaving.contains(g)) {
+            if self.is_cav(st, g) { cav += 1 } else { inf += 1 }
+        }
+        inf == 0 || cav > 0
+    }
+
+    /// The generals of `side` on the map outside any army, by space (`gens_at` of every space
+    /// at once, in the same order): `(spaces, generals)`, both sorted by space then general.
+    fn gens_by_space(&self, st: &State, side: Side) -> (Vec<Sp>, Vec<GeneralId>) {
+        let mut placed: Vec<(Sp, GeneralId)> = st
+            .generals
+            .iter()
+            .enumerate()
+            .filter_map(|(g, at)| match *at {
+                GenAt::Map(s) if self.c.generals[g].side == side => Some((s, g as GeneralId)),
+                _ => None,
+            })
+            .collect();
+        placed.sort_unstable();
+        placed.into_iter().unzip()
     }
 
     /// Activations of FtP 5.1.4 (an OPs card of value >= strategy rating) or of a campaign move
@@ -493,37 +522,43 @@ impl FtP {
                 out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
             }
         }
+        // Each space's generals, found in one pass over the generals (issue 9).
+        let (spaces, placed) = self.gens_by_space(st, side);
+        let mut first = 0;
         for s in 0..self.c.map.len() as Sp {
             let loose = st.sp[s as usize][side.index()];
-            let gens: Vec<GeneralId> = self.gens_at(st, side, s).collect();
+            let last = first + spaces[first..].iter().take_while(|&&x| x == s).count();
+            let gens = &placed[first..last];
+            first = last;
             if loose == 0 && gens.is_empty() {
                 continue;
             }
+            // FtP 5.3.4: a fort or the side's army keeps generals company.
+            let held = self.has_fort(st, s) || self.army_in(st, side, s).is_some();
             let used = |g: GeneralId| campaign && st.campaign_used.contains(&g);
             // FtP 4.3.1: SP that already moved on this campaign card stay where they are.
             let free = loose - if campaign { self.campaign_moved_sp(st, side, s) } else { 0 };
-            for &g in &gens {
+            for &g in gens {
                 if used(g) || !rated(g) {
                     continue;
                 }
                 if self.is_cav(st, g) {
                     // FtP 5.5.2: a brigade moves when its general is activated.
-                    if self.leaves_ok(st, side, s, loose, &[g]) {
+                    if self.leaves_ok_among(st, gens, loose, &[g], held) {
                         out.push(Action::MoveBrigade { general: g });
                     }
                     continue;
                 }
                 // FtP 5.3.2, 5.3.3: up to 6 SP and one extra general of lower or equal PR; a
                 // brigade as the extra general counts as one of the 6 SP.
-                let mut extras: Vec<Option<GeneralId>> = vec![None];
-                extras.extend(gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some));
-                for extra in extras {
+                let extras = gens.iter().copied().filter(|&e| e != g && !used(e) && self.pr(e) <= self.pr(g)).map(Some);
+                for extra in std::iter::once(None).chain(extras) {
                     // FtP 5.6.7 C, D: a 2-SP brigade counts 2.
                     let cav_extra = self.brigades_sp(st, extra) as u8;
+                    let leaving = [g, extra.unwrap_or(g)];
                     // FtP 5.3.2 example, 5.6.6: a general may also move without SP.
                     for n in 0..=free.min(self.c.movement.corps.max_sp.saturating_sub(cav_extra)) {
-                        let leaving: Vec<GeneralId> = std::iter::once(g).chain(extra).collect();
-                        if self.leaves_ok(st, side, s, loose - n, &leaving) {
+                        if self.leaves_ok_among(st, gens, loose - n, &leaving, held) {
                             out.push(Action::MoveCorps { general: g, sp: n, extra });
                         }
                     }
@@ -532,7 +567,7 @@ impl FtP {
             // FtP 5.4.1: 1-3 SP, no more than the card's value (any 1-3 for a campaign move).
             let max = if campaign { 3 } else { value.min(3) };
             for n in 1..=free.min(max) {
-                if self.leaves_ok(st, side, s, loose - n, &[]) {
+                if self.leaves_ok_among(st, gens, loose - n, &[], held) {
                     out.push(Action::MoveDivision { space: s, sp: n });
                 }
             }
@@ -578,7 +613,7 @@ impl FtP {
             }
         }
         // FtP 4.1 F, 11.3: place PCs (FtP 5.5.3: or remove enemy PCs with cavalry).
-        if !self.pc_spaces(st, side).is_empty() || !self.raid_spaces(st, side).is_empty() {
+        if self.any_pc_space(st, side) || !self.raid_spaces(st, side).is_empty() {
             out.push(Action::PlacePcs);
         }
         // FtP 5.9.3 (IT 5.93): in 1864 or 1865 the CSA completes the railroads with a card of
@@ -607,16 +642,29 @@ impl FtP {
             return vec![];
         }
         let sup = self.supplied(st, side);
-        (0..self.c.map.len() as Sp)
-            .filter(|&s| {
-                if st.controls(side, s) || self.enemy_occupied(st, side, s) {
-                    return false;
-                }
-                // FtP 11.3 A: a space with a friendly supplied infantry SP, or a still-neutral
-                // border-state space.
-                (self.infantry(st, side, s) > 0 && sup[s as usize]) || (self.original(s) == StateSide::Border && st.control(s) == Control::Neutral)
-            })
-            .collect()
+        (0..self.c.map.len() as Sp).filter(|&s| self.pc_space_ok(st, side, &sup, s)).collect()
+    }
+
+    /// Whether `pc_spaces` names any space (the first found ends the search): the operations
+    /// listing only offers to place PCs (issue 9).
+    pub(super) fn any_pc_space(&self, st: &State, side: Side) -> bool {
+        // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
+        if st.capital[side.index()].is_none() {
+            return false;
+        }
+        let sup = self.supplied(st, side);
+        (0..self.c.map.len() as Sp).any(|s| self.pc_space_ok(st, side, &sup, s))
+    }
+
+    /// FtP 11.3: whether `side` may place a PC in `s` with OPs (`sup`: its supplied spaces).
+    fn pc_space_ok(&self, st: &State, side: Side, sup: &[bool], s: Sp) -> bool {
+        if st.controls(side, s) {
+            return false;
+        }
+        // FtP 11.3 A: a space with a friendly supplied infantry SP, or a still-neutral
+        // border-state space (asked before the costlier enemy presence, a pure test too).
+        let base = (self.original(s) == StateSide::Border && st.control(s) == Control::Neutral) || (sup[s as usize] && self.infantry(st, side, s) > 0);
+        base && !self.enemy_occupied(st, side, s)
     }
 
     /// The effective kind of a link this turn (FtP 5.9.3: the 1864 railroads, ES automatically
