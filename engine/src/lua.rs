@@ -1359,6 +1359,32 @@ end"#;
         }
     }
 
+    /// The collector is stopped during calls (lua/sandbox.rs, issue 9): a call making garbage
+    /// past its memory limit in all still runs (Lua collects when an allocation would pass the
+    /// limit), and calls one after another keep the state's memory bounded.
+    #[test]
+    fn garbage_past_the_limit_is_collected() {
+        let host = LuaHost::new(LuaLimits { memory_bytes: 4 << 20, instructions: 50_000_000 });
+        // About 40 MiB of short-lived tables and strings, 40 KiB alive at a time.
+        let src = "function event() local n = 0 for i = 1, 1000 do local t = {} for j = 1, 100 do t[j] = ('x'):rep(200) .. j .. i end n = n + #t end return n end";
+        for _ in 0..5 {
+            assert_eq!(host.call(&script(src), "event", &json!({})).unwrap(), json!(100_000));
+        }
+        let src = "function event() local t = {} for i = 1, 20000 do t[i] = { i, tostring(i) } end return #t end";
+        let used = || {
+            let sandbox = sandbox::Sandbox::take().unwrap();
+            let used = sandbox.lua.used_memory();
+            sandbox.finish();
+            used
+        };
+        let before = used();
+        for _ in 0..50 {
+            assert_eq!(host.call(&script(src), "event", &json!({})).unwrap(), json!(20_000));
+        }
+        let after = used();
+        assert!(after < before + (4 << 20), "{before} then {after} bytes");
+    }
+
     #[test]
     fn endless_loops_use_up_the_budget() {
         let err = fails("function event()\n  local i = 0\n  while true do i = i + 1 end\nend");

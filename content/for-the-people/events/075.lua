@@ -70,29 +70,32 @@ local function targets(view, first)
   return out
 end
 
--- Spaces with loose SP of the player's that reach the target by rail through friendly spaces.
+-- Spaces with loose SP of the player's that reach the target by rail through friendly spaces,
+-- in the order a breadth-first walk from the target reaches them (rail links, then B&O links).
+-- Each space is looked at once (issue 9: a space is friendly or not for the whole call).
 local function sources(view, target, moved)
+  local bo = use_bo(view)
   local seen = { [target] = true }
   local queue = { target }
   local out = {}
+  local function reach(n)
+    if seen[n] then return end
+    seen[n] = true
+    local t = view.spaces[n]
+    if friendly(view, t) then
+      queue[#queue + 1] = n
+      if t.loose[view.side] - (moved[n] or 0) > 0 then
+        out[#out + 1] = n
+      end
+    end
+  end
   local i = 1
   while i <= #queue do
     local s = view.spaces[queue[i]]
     i = i + 1
-    local links = {}
-    for _, n in ipairs(s.rail) do links[#links + 1] = n end
-    if use_bo(view) then
-      for _, n in ipairs(s.b_and_o) do links[#links + 1] = n end
-    end
-    for _, n in ipairs(links) do
-      local t = view.spaces[n]
-      if not seen[n] and friendly(view, t) then
-        seen[n] = true
-        queue[#queue + 1] = n
-        if t.loose[view.side] - (moved[n] or 0) > 0 then
-          out[#out + 1] = n
-        end
-      end
+    for _, n in ipairs(s.rail) do reach(n) end
+    if bo then
+      for _, n in ipairs(s.b_and_o) do reach(n) end
     end
   end
   return out

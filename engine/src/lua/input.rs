@@ -3,7 +3,9 @@
 //! top level only, not for every nested table (an event view has hundreds of spaces).
 //!
 //! A lazy table is an empty table, created with the capacity the eager conversion would have
-//! given it (a host's lazy object may ask for less, [`LazyInput::room`]). Its metatable's `__index` converts and stores the one entry asked for (nested
+//! given it (a host's lazy object may ask for less, [`LazyInput::room`]). A few scalars (a JSON
+//! array or object of at most `SMALL` of them, an `Input::Object` or `Input::List` of them)
+//! are made in full at once instead: cheaper than a lazy table, and no script can tell. Its metatable's `__index` converts and stores the one entry asked for (nested
 //! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
 //! every entry not stored yet and remove the metatable, then do what was asked. From then on it
 //! is an ordinary table. The sandbox's `next`,
@@ -108,6 +110,9 @@ pub enum Input<'a> {
     Str(&'a str),
     /// A small object made in full at once: its entries (a `Nil` entry is no entry).
     Object(Vec<(&'a str, Input<'a>)>),
+    /// A small array made in full at once: its items in order (a `Nil` item leaves a hole, as
+    /// a JSON `null` does).
+    List(Vec<Input<'a>>),
     Lazy(Box<dyn LazyInput<'a> + 'a>),
 }
 
@@ -122,6 +127,7 @@ pub fn to_json(input: Input<'_>) -> serde_json::Value {
         Input::Int(i) => J::from(i),
         Input::Str(s) => J::String(s.to_string()),
         Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), to_json(v))).collect()),
+        Input::List(items) => J::Array(items.into_iter().map(to_json).collect()),
         Input::Lazy(o) => {
             let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
             J::Object(map)
@@ -308,6 +314,68 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
             // Borrowed for the whole call, like the root JSON input: pending tables may point
             // into it.
             Input::Ref(v) => push(state, pending, meta, v),
+            // Scalars only (most small objects: a count per side, a general's entry): copied to
+            // the stack and pushed without the arena, since they own nothing once the vector is
+            // freed (issue 9: two allocations fewer per object, one per field a script reads).
+            Input::Object(entries) if entries.len() <= SMALL && entries.iter().all(|(_, v)| Scalar::of(v).is_some()) => {
+                let n = entries.len();
+                let mut flat = [("", Scalar::Nil); SMALL];
+                for (slot, (k, v)) in flat.iter_mut().zip(&entries) {
+                    *slot = (k, Scalar::of(v).unwrap_or(Scalar::Nil));
+                }
+                drop(entries);
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, 0, n as c_int);
+                for &(key, item) in &flat[..n] {
+                    if !matches!(item, Scalar::Nil) {
+                        ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                        item.push(state);
+                        ffi::lua_rawset(state, -3);
+                    }
+                }
+            }
+            Input::List(items) if items.len() <= SMALL && items.iter().all(|v| Scalar::of(v).is_some()) => {
+                let n = items.len();
+                let mut flat = [Scalar::Nil; SMALL];
+                for (slot, v) in flat.iter_mut().zip(&items) {
+                    *slot = Scalar::of(v).unwrap_or(Scalar::Nil);
+                }
+                drop(items);
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, n as c_int, 0);
+                for (i, &item) in flat[..n].iter().enumerate() {
+                    if !matches!(item, Scalar::Nil) {
+                        item.push(state);
+                        ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                    }
+                }
+            }
+            // A longer list, or one holding tables: each item kept in the arena until pushed,
+            // as an object's entries.
+            Input::List(items) => {
+                let entries = items.into_iter().map(|v| ("", v)).collect::<Vec<_>>();
+                let n = entries.len();
+                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+                let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
+                let arena = arena(state);
+                let index = {
+                    let mut all = arena.entries.borrow_mut();
+                    all.push(entries);
+                    all.len() - 1
+                };
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, n as c_int, 0);
+                let table = ffi::lua_gettop(state);
+                for i in 0..n {
+                    // Moved out of the arena only to be pushed, as for an object's entries.
+                    let item = std::mem::replace(&mut arena.entries.borrow_mut()[index][i].1, Input::Nil);
+                    if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
+                        continue;
+                    }
+                    push_input(state, pending, meta, item);
+                    ffi::lua_rawseti(state, table, i as ffi::lua_Integer + 1);
+                }
+            }
             Input::Object(entries) => {
                 let n = entries.len();
                 // SAFETY: the lifetime is erased as for the arena itself (see `value`).
@@ -361,6 +429,52 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
             }
         }
     }
+}
+
+/// Most entries of an object or array made in full at once when pushed (`Input::Object` and
+/// `Input::List` of scalars, flat JSON: see [`push`]).
+const SMALL: usize = 16;
+
+/// A value that owns nothing and makes no table: pushed as it is.
+#[derive(Clone, Copy)]
+enum Scalar<'a> {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    Str(&'a str),
+}
+
+impl<'a> Scalar<'a> {
+    /// `input` if it is a scalar (a JSON number other than an integer is left to `push`).
+    fn of(input: &Input<'a>) -> Option<Scalar<'a>> {
+        Some(match input {
+            Input::Nil | Input::Json(serde_json::Value::Null) => Scalar::Nil,
+            Input::Bool(b) | Input::Json(serde_json::Value::Bool(b)) => Scalar::Bool(*b),
+            Input::Int(i) => Scalar::Int(*i),
+            Input::Str(s) => Scalar::Str(s),
+            _ => return None,
+        })
+    }
+
+    unsafe fn push(self, state: *mut ffi::lua_State) {
+        unsafe {
+            match self {
+                Scalar::Nil => ffi::lua_pushnil(state),
+                Scalar::Bool(b) => ffi::lua_pushboolean(state, b as c_int),
+                Scalar::Int(i) => ffi::lua_pushinteger(state, i),
+                Scalar::Str(s) => {
+                    ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
+                }
+            }
+        }
+    }
+}
+
+/// Whether a JSON array's items or an object's values are few scalars: such a node is made in
+/// full when pushed (a space's `adjacent` names, a view's `flags`): a lazy table for it cost a
+/// pending entry, a metatable and a metamethod call per item read, more than making it.
+fn flat<'v>(mut items: impl ExactSizeIterator<Item = &'v serde_json::Value>) -> bool {
+    items.len() <= SMALL && items.all(|v| !matches!(v, serde_json::Value::Array(_) | serde_json::Value::Object(_)))
 }
 
 /// The lowest bit of a pending lazy object's address in the pending table (a JSON node's
@@ -558,6 +672,28 @@ unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &
             }
             J::Array(items) if items.is_empty() => ffi::lua_createtable(state, 0, 0),
             J::Object(map) if map.is_empty() => ffi::lua_createtable(state, 0, 0),
+            // Made in full (`flat`): scalars only, so nothing here recurses.
+            J::Array(items) if flat(items.iter()) => {
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, items.len() as c_int, 0);
+                for (i, item) in items.iter().enumerate() {
+                    if !item.is_null() {
+                        push(state, pending, meta, item);
+                        ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
+                    }
+                }
+            }
+            J::Object(map) if flat(map.values()) => {
+                ffi::luaL_checkstack(state, 4, std::ptr::null());
+                ffi::lua_createtable(state, 0, map.len() as c_int);
+                for (k, item) in map {
+                    if !item.is_null() {
+                        ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                        push(state, pending, meta, item);
+                        ffi::lua_rawset(state, -3);
+                    }
+                }
+            }
             J::Array(items) => {
                 ffi::lua_createtable(state, items.len() as c_int, 0);
                 lazy(state, pending, meta, value);

@@ -288,3 +288,63 @@ fn phase_costs() {
         println!("{k:32} {n:6} decisions  list {:6.1} us  apply {:6.1} us  {:4.1}%  {:5.0} actions", us(l), us(a), (l + a) / total * 100.0, listed as f64 / n as f64);
     }
 }
+
+/// The cost of the event steps of random play (issue 9): every event action (FtP 4.2: a card
+/// played as an event, a seat's choice in an event) met in seeded random campaign games is
+/// collected with its position, then applied again several times, timed; the mean µs per
+/// step, per card (those costing most first). Steadier than `phase_costs` on a shared machine:
+/// the same steps every run, the best of the repeats. Figures only.
+///
+/// `BIVOUAC_BENCH_GAMES=20 cargo test --release -p bivouac-systems --lib bench_event_steps -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn bench_event_steps() {
+    use std::collections::BTreeMap;
+    use super::super::state::Frame;
+    let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let g = game();
+    let mut steps = Vec::new();
+    for i in 0..games {
+        let mut st = g.setup(&Setup::new("campaign", 2, 9_000 + i)).expect("setup");
+        let mut rng = GameRng::new(i);
+        while g.outcome(&st).is_none() && st.flow.top().is_some() {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions(&st, seat);
+            let a = legal[rng.pick(legal.len())].clone();
+            let card = match (&a, st.flow.top()) {
+                (Action::Event { card }, _) => Some(*card),
+                (_, Some(Frame::Event)) => st.events.last().map(|e| e.card),
+                _ => None,
+            };
+            if let Some(card) = card {
+                steps.push((card, st.clone(), seat, a.clone()));
+            }
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+        }
+    }
+    let mut best: BTreeMap<u8, (usize, f64)> = BTreeMap::new();
+    let mut total = f64::MAX;
+    for _ in 0..5 {
+        let mut round: BTreeMap<u8, (usize, f64)> = BTreeMap::new();
+        let start = Instant::now();
+        for (card, st, seat, a) in &steps {
+            let mut st = st.clone();
+            let t = Instant::now();
+            g.apply(&mut st, *seat, a, &mut Log::quiet()).expect("applies again");
+            let e = round.entry(*card).or_default();
+            *e = (e.0 + 1, e.1 + t.elapsed().as_secs_f64());
+        }
+        total = total.min(start.elapsed().as_secs_f64());
+        for (card, (n, s)) in round {
+            let e = best.entry(card).or_insert((n, f64::MAX));
+            e.1 = e.1.min(s);
+        }
+    }
+    let sum: f64 = best.values().map(|e| e.1).sum();
+    println!("{} event steps of {games} campaign games: {:.1} ms in all (best of 5: {:.1} ms, {:.1} us a step)", steps.len(), total * 1e3, sum * 1e3, sum / steps.len() as f64 * 1e6);
+    let mut rows: Vec<_> = best.into_iter().collect();
+    rows.sort_by(|a, b| b.1.1.total_cmp(&a.1.1));
+    for (card, (n, s)) in rows.into_iter().take(12) {
+        println!("#{card:<4} {n:5} steps  {:6.1} us a step  {:4.1}%", s / n as f64 * 1e6, s / sum * 100.0);
+    }
+}

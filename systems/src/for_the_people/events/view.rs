@@ -61,6 +61,8 @@ pub(super) enum Field {
     /// `{"union": .., "csa": ..}`
     Sides([i64; 2]),
     BoolSides([bool; 2]),
+    /// A list of spaces, given by name (a space's `rail`, `b_and_o`).
+    Spaces(Vec<Sp>),
     /// `view.generals`: where each general is (by content index); each entry is made from it
     /// when a script reads it (`Generals`).
     Generals(Vec<GeneralAt>),
@@ -86,6 +88,7 @@ impl Field {
             Field::Str(s) => Input::Str(s),
             Field::Sides([u, c]) => sides(Input::Int(u), Input::Int(c)),
             Field::BoolSides([u, c]) => sides(Input::Bool(u), Input::Bool(c)),
+            Field::Spaces(list) => Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect()),
             Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
         }
@@ -361,7 +364,7 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
     // railroad link is usable by it.
     let by = |k: LinkKind| {
         let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
-        Field::Json(json!(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| g.c.map.name(t)).collect::<Vec<_>>()))
+        Field::Spaces(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| t.0).collect())
     };
     let opt = |v: Option<&'static str>| v.map_or(Field::Nil, Field::Str);
     match key {
