@@ -298,6 +298,49 @@ unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
     }
 }
 
+/// Push a table of `entries` (a list's items with empty keys when `list`), each kept in the
+/// arena until pushed: this frame owns nothing across a Lua call.
+unsafe fn push_entries(state: *mut ffi::lua_State, pending: c_int, meta: c_int, entries: Vec<(&str, Input<'_>)>, list: bool) {
+    unsafe {
+        let n = entries.len();
+        // SAFETY: the lifetime is erased as for the arena itself (see `value`).
+        let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
+        let arena = arena(state);
+        let index = {
+            let mut all = arena.entries.borrow_mut();
+            all.push(entries);
+            all.len() - 1
+        };
+        ffi::luaL_checkstack(state, 4, std::ptr::null());
+        if list {
+            ffi::lua_createtable(state, n as c_int, 0);
+        } else {
+            ffi::lua_createtable(state, 0, n as c_int);
+        }
+        let table = ffi::lua_gettop(state);
+        for i in 0..n {
+            // Moved out of the arena only to be pushed (which keeps whatever it owns in the
+            // arena before calling Lua).
+            let (key, item) = {
+                let mut all = arena.entries.borrow_mut();
+                let e = &mut all[index][i];
+                (e.0, std::mem::replace(&mut e.1, Input::Nil))
+            };
+            if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
+                continue;
+            }
+            if list {
+                push_input(state, pending, meta, item);
+                ffi::lua_rawseti(state, table, i as ffi::lua_Integer + 1);
+            } else {
+                ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                push_input(state, pending, meta, item);
+                ffi::lua_rawset(state, table);
+            }
+        }
+    }
+}
+
 /// Push a value made by the host, first moved into the arena: JSON (pending tables point into
 /// it), or a lazy object, which becomes a lazy table standing for it.
 unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
@@ -352,59 +395,8 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
             }
             // A longer list, or one holding tables: each item kept in the arena until pushed,
             // as an object's entries.
-            Input::List(items) => {
-                let entries = items.into_iter().map(|v| ("", v)).collect::<Vec<_>>();
-                let n = entries.len();
-                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
-                let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
-                let arena = arena(state);
-                let index = {
-                    let mut all = arena.entries.borrow_mut();
-                    all.push(entries);
-                    all.len() - 1
-                };
-                ffi::luaL_checkstack(state, 4, std::ptr::null());
-                ffi::lua_createtable(state, n as c_int, 0);
-                let table = ffi::lua_gettop(state);
-                for i in 0..n {
-                    // Moved out of the arena only to be pushed, as for an object's entries.
-                    let item = std::mem::replace(&mut arena.entries.borrow_mut()[index][i].1, Input::Nil);
-                    if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
-                        continue;
-                    }
-                    push_input(state, pending, meta, item);
-                    ffi::lua_rawseti(state, table, i as ffi::lua_Integer + 1);
-                }
-            }
-            Input::Object(entries) => {
-                let n = entries.len();
-                // SAFETY: the lifetime is erased as for the arena itself (see `value`).
-                let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
-                let arena = arena(state);
-                let index = {
-                    let mut all = arena.entries.borrow_mut();
-                    all.push(entries);
-                    all.len() - 1
-                };
-                ffi::luaL_checkstack(state, 4, std::ptr::null());
-                ffi::lua_createtable(state, 0, n as c_int);
-                let table = ffi::lua_gettop(state);
-                for i in 0..n {
-                    // Moved out of the arena only to be pushed (which keeps whatever it owns in
-                    // the arena before calling Lua): this frame owns nothing across a Lua call.
-                    let (key, item) = {
-                        let mut all = arena.entries.borrow_mut();
-                        let e = &mut all[index][i];
-                        (e.0, std::mem::replace(&mut e.1, Input::Nil))
-                    };
-                    if matches!(item, Input::Nil | Input::Json(serde_json::Value::Null)) {
-                        continue;
-                    }
-                    ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                    push_input(state, pending, meta, item);
-                    ffi::lua_rawset(state, table);
-                }
-            }
+            Input::List(items) => push_entries(state, pending, meta, items.into_iter().map(|v| ("", v)).collect(), true),
+            Input::Object(entries) => push_entries(state, pending, meta, entries, false),
             Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
