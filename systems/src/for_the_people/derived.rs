@@ -60,9 +60,8 @@ struct UncKey {
 /// Everything `supplied_now` reads for one side (FtP 8.1, 8.2): control, forts, where the enemy
 /// stands (`occupied_by`), destroyed resource centers, the cards in force (BR ports tied to a
 /// card, 10.5.2), UNC and the edition (10.5.2: the ES BR port's LOC to another resource center).
-/// The kept supply compares it with a state in place (`is_supply_key`); the strategic and
-/// reinforcement keys (reinforce.rs) hold one and compare it with `==`.
-#[derive(PartialEq)]
+/// Compared with a state in place (`is_supply_key`), by the kept supply and BR ports and by the
+/// strategic and reinforcement keys (reinforce.rs).
 pub(super) struct SupplyKey {
     rules: u64,
     edition: u8,
@@ -202,7 +201,7 @@ impl FtP {
     /// Whether `k` is `supply_key(st, side)`, compared with `st` in place (issue 9: the copies
     /// a key is made of cost more than the comparison); the parts derived from the state (UNC,
     /// where the enemy stands) are made last, only when all else is the same.
-    fn is_supply_key(&self, k: &SupplyKey, st: &State, side: Side) -> bool {
+    pub(super) fn is_supply_key(&self, k: &SupplyKey, st: &State, side: Side) -> bool {
         // Every part named: a part added to the key must be compared here too.
         let SupplyKey { rules, edition, side: of, control, fort, enemy, rc_destroyed, in_force, unc, ironclads } = k;
         *rules == self.id

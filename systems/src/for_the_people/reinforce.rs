@@ -34,14 +34,19 @@ struct RailSpace {
 }
 
 /// Everything the searches of a strategic listing of `side` read (FtP 10.2): all but where
-/// the side's SP, generals and armies' SP stand, which a strategic move changes. Compared with
-/// `==` (no hash), so a kept search is the one a fresh computation would make.
-#[derive(PartialEq)]
+/// the side's SP, generals and armies' SP stand, which a strategic move changes. Compared
+/// exactly (no hash), so a kept search is the one a fresh computation would make.
 struct StrategicKey {
     /// What the side's supply reads (FtP 8.1, 8.2; derived.rs): the rules, the side, the
     /// edition, control, forts, UNC (FtP 6.5.1: the CSA never crosses a river under it), CSA
-    /// ironclads (FtP 6.7: they stop naval moves)...
+    /// ironclads (FtP 6.7: they stop naval moves)... Compared with the state in place.
     supply: SupplyKey,
+    rest: StrategicRest,
+}
+
+/// The rest of a `StrategicKey`, compared with `==`.
+#[derive(PartialEq)]
+struct StrategicRest {
     /// FtP 4.2: an event in force forbids the side's rail movement (`restrict`).
     rail_barred: bool,
     /// FtP 10.2.4: the upgraded roads are railroads from turn 10 on (`rail_link`).
@@ -75,12 +80,18 @@ struct StrategicNet {
 }
 
 /// Everything the reinforcement spaces' tests of `side` read but the pools and the side's own
-/// SP (FtP 10.3, 10.4, 10.5), which placing an SP changes. Compared with `==` (no hash).
-#[derive(PartialEq)]
+/// SP (FtP 10.3, 10.4, 10.5), which placing an SP changes. Compared exactly (no hash).
 struct ReinforceKey {
     /// What the side's supply reads (FtP 8.1, 8.2; derived.rs), control among it; for the CSA
-    /// also what the open BR ports read (FtP 10.5.2, `br_open_ports`).
+    /// also what the open BR ports read (FtP 10.5.2, `br_open_ports`). Compared with the state
+    /// in place.
     supply: SupplyKey,
+    rest: ReinforceRest,
+}
+
+/// The rest of a `ReinforceKey`, compared with `==`.
+#[derive(PartialEq)]
+struct ReinforceRest {
     /// Per space, enemy SP or an enemy fort (`enemy_occupied`): with control, all the north-edge
     /// paths read (FtP 10.3.1, `north_open`).
     enemy: Vec<bool>,
@@ -265,17 +276,16 @@ impl FtP {
 
     /// `reinforce_spaces` with its tests' kept parts.
     fn reinforce_spaces_kept(&self, st: &State, side: Side) -> Vec<Sp> {
-        let key = ReinforceKey {
-            supply: self.supply_key(st, side),
+        let rest = ReinforceRest {
             enemy: self.enemy_occupied_all(st, side),
             east_in_washington: st.east_in_washington,
             state_control: st.state_control.clone(),
         };
         LAST_REINFORCE.with_borrow_mut(|slot| {
             let slot = &mut slot[side.index()];
-            if slot.as_ref().is_none_or(|(k, _)| *k != key) {
-                let net = self.reinforce_net(st, side, &key.enemy);
-                *slot = Some((key, net));
+            if slot.as_ref().is_none_or(|(k, _)| k.rest != rest || !self.is_supply_key(&k.supply, st, side)) {
+                let net = self.reinforce_net(st, side, &rest.enemy);
+                *slot = Some((ReinforceKey { supply: self.supply_key(st, side), rest }, net));
             }
             let (_, net) = slot.as_ref().expect("made above");
             self.reinforce_listing(st, side, net)
@@ -521,22 +531,21 @@ impl FtP {
         if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
             return;
         }
-        let key = self.strategic_key(st, side);
+        let rest = self.strategic_rest(st, side);
         LAST_STRATEGIC.with_borrow_mut(|slot| {
             let slot = &mut slot[side.index()];
-            if slot.as_ref().is_none_or(|(k, _)| *k != key) {
-                *slot = Some((key, self.strategic_net(st, side)));
+            if slot.as_ref().is_none_or(|(k, _)| k.rest != rest || !self.is_supply_key(&k.supply, st, side)) {
+                *slot = Some((StrategicKey { supply: self.supply_key(st, side), rest }, self.strategic_net(st, side)));
             }
             let (_, net) = slot.as_mut().expect("made above");
             self.strategic_listing(st, side, net, out, mk);
         });
     }
 
-    /// Everything the searches of a strategic listing of `side` read (see `StrategicKey`).
-    fn strategic_key(&self, st: &State, side: Side) -> StrategicKey {
+    /// What the searches of a strategic listing of `side` read besides supply (`StrategicKey`).
+    fn strategic_rest(&self, st: &State, side: Side) -> StrategicRest {
         let n = self.c.map.len() as Sp;
-        StrategicKey {
-            supply: self.supply_key(st, side),
+        StrategicRest {
             rail_barred: self.move_limited(st, side, super::events::MoveKind::Rail),
             upgraded: st.turn >= 10,
             sea_closed: self.sea_closed(st),
