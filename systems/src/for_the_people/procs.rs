@@ -110,9 +110,7 @@ impl FtP {
             if !sup[s as usize] || (st.sp[s as usize][side.index()] == 0 && self.infantry(st, side, s) == 0) {
                 return false;
             }
-            // `gens_at` and `army_gens`, counted without collecting them.
-            let army = self.army_in(st, side, s);
-            let gens = st.generals.iter().enumerate().filter(|&(g, at)| (*at == GenAt::Map(s) && self.c.generals[g].side == side) || army.is_some_and(|a| *at == GenAt::Army(a))).count();
+            let gens = self.gens_at(st, side, s).count() + self.army_in(st, side, s).map_or(0, |a| Self::on_army(st, a).count());
             gens < self.strength(st, side, s) as usize
         };
         // FtP 10.6.2: a supplied army with no general must get one first (with room for him:

@@ -3,7 +3,7 @@
 
 use super::FtP;
 use super::derived::SupplyKey;
-use super::content::{ArmyId, Control, GeneralId, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
+use super::content::{ArmyId, Control, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
 use super::unc::Unc;
@@ -579,7 +579,7 @@ impl FtP {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
-            if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && self.infantry_general_at(st, side, s) {
+            if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && self.gens_at(st, side, s).any(|g| !self.is_cav(st, g)) {
                 continue;
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
@@ -630,12 +630,6 @@ impl FtP {
             net.dest[from as usize] = Some(to);
         }
         net.dest[from as usize].as_deref().expect("made above")
-    }
-
-    /// FtP 5.3.4: a general of `side` other than cavalry stands in `s` outside any army
-    /// (`gens_at`, nothing collected).
-    fn infantry_general_at(&self, st: &State, side: Side, s: Sp) -> bool {
-        st.generals.iter().enumerate().any(|(g, at)| *at == GenAt::Map(s) && self.c.generals[g].side == side && !self.is_cav(st, g as GeneralId))
     }
 
     /// FtP 10.2.3, 6.6.3 C: the Union-controlled ports an SP in Union port `from` may reach by

@@ -32,9 +32,9 @@ impl FtP {
     }
 
     /// Generals of a side on the map in a space outside any army (brigades included).
-    pub fn gens_at(&self, st: &State, side: Side, s: Sp) -> impl Iterator<Item = GeneralId> + '_ {
+    pub fn gens_at<'a>(&'a self, st: &'a State, side: Side, s: Sp) -> impl Iterator<Item = GeneralId> + 'a {
         let c = &self.c;
-        st.generals.iter().enumerate().filter(move |(g, at)| **at == GenAt::Map(s) && c.generals[*g].side == side).map(|(g, _)| g as GeneralId).collect::<Vec<_>>().into_iter()
+        st.generals.iter().enumerate().filter(move |(g, at)| **at == GenAt::Map(s) && c.generals[*g].side == side).map(|(g, _)| g as GeneralId)
     }
 
     pub fn army_gens(&self, st: &State, a: ArmyId) -> Vec<GeneralId> {
@@ -42,7 +42,7 @@ impl FtP {
     }
 
     /// `army_gens`, not collected.
-    fn on_army(st: &State, a: ArmyId) -> impl Iterator<Item = GeneralId> + '_ {
+    pub(super) fn on_army(st: &State, a: ArmyId) -> impl Iterator<Item = GeneralId> + '_ {
         st.generals.iter().enumerate().filter(move |(_, at)| **at == GenAt::Army(a)).map(|(g, _)| g as GeneralId)
     }
 
