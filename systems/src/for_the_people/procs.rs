@@ -635,23 +635,22 @@ impl FtP {
 
     /// FtP 11.3: where a PC may be placed with OPs now.
     pub(super) fn pc_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
-        // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
-        if st.capital[side.index()].is_none() {
-            return vec![];
-        }
-        let sup = self.supplied(st, side);
-        (0..self.c.map.len() as Sp).filter(|&s| self.pc_space_ok(st, side, &sup, s)).collect()
+        self.pc_spaces_iter(st, side).collect()
     }
 
     /// Whether `pc_spaces` names any space (the first found ends the search): the operations
     /// listing only offers to place PCs (issue 9).
     pub(super) fn any_pc_space(&self, st: &State, side: Side) -> bool {
+        self.pc_spaces_iter(st, side).next().is_some()
+    }
+
+    /// `pc_spaces`, found as they are asked for.
+    fn pc_spaces_iter<'a>(&'a self, st: &'a State, side: Side) -> impl Iterator<Item = Sp> + 'a {
         // FtP 11.2.1, 11.3 B: PCs by OPs need the capital on the map.
-        if st.capital[side.index()].is_none() {
-            return false;
-        }
-        let sup = self.supplied(st, side);
-        (0..self.c.map.len() as Sp).any(|s| self.pc_space_ok(st, side, &sup, s))
+        let capital = st.capital[side.index()].is_some();
+        let sup = if capital { self.supplied(st, side) } else { Vec::new() };
+        let n = if capital { self.c.map.len() as Sp } else { 0 };
+        (0..n).filter(move |&s| self.pc_space_ok(st, side, &sup, s))
     }
 
     /// FtP 11.3: whether `side` may place a PC in `s` with OPs (`sup`: its supplied spaces).
