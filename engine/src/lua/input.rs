@@ -17,18 +17,27 @@
 //! so a walk over the spaces of a view that stops at the first match makes only the spaces it
 //! visited, and the table stays lazy.
 //!
-//! Which table stands for which JSON node or host object is kept in a registry table (lazy
-//! table -> a light userdata pointing into the input or the arena), which also keeps every pending table alive, so a table's
-//! address is never reused while it is pending. The pointers are valid because the input is
-//! borrowed for the whole call, and when the call returns the state is either closed or, kept
-//! for the next call (lua/sandbox.rs), given a new empty registry table and no arena (`reset`).
+//! Which JSON node or host object a lazy table stands for is kept in the table itself, under a
+//! key no script can make or reach (a light userdata: the address of a static here; scripts get
+//! no light userdata, and every raw access materializes the table first, which removes it): an
+//! index into the call's list of nodes ([`Arena`]), tagged with the call's number. Looking it up
+//! costs a hash of a pointer in the table being read, not a lookup in a registry table of all
+//! the call's lazy tables (issue 9: that table grew by hundreds of entries a call, rehashed as
+//! it grew, and every read looked it up by the table's address). An index is checked against the
+//! arena, so a table outliving its call (none can: nothing a script can reach survives a call,
+//! lua/sandbox.rs) would stand for nothing, never for freed memory; the keys of a table's `pairs`
+//! walk are kept the same way under a second hidden key. The input is borrowed for the whole
+//! call, and when the call returns the state is either closed or, kept for the next call
+//! (lua/sandbox.rs), left with no arena (`reset`).
 //!
 //! The input may also be made on demand by the host ([`Input::Lazy`], a [`LazyInput`]): such an
 //! object is a lazy table too, and an entry is made (by [`LazyInput::get`]) only when the script
 //! reads it, so a host whose input is costly to build (an event view: supply traces, counts per
 //! space) pays only for what the script reads. The values made are kept in the call's [`Arena`]
 //! until the state is closed; Lua still sees only tables of plain values, and nothing is kept
-//! between calls.
+//! between calls. A host object with many entries of one kind (the spaces of a view) may give
+//! each as a *part* ([`Input::Part`]): a lazy table whose entries the object itself makes
+//! ([`LazyInput::part_get`]), so no Rust object is allocated per entry read.
 //!
 //! The metamethods are plain C functions on the raw Lua API (filling a space of the view through
 //! mlua's checked calls cost more than the rest of the call). A memory error inside them is an
@@ -40,31 +49,33 @@ use std::cell::RefCell;
 use std::ffi::{c_int, c_void};
 
 /// Registry keys (light userdata: the addresses of these statics, looked up without hashing a
-/// string): the pending tables, the shared metatable of lazy tables, the call's arena, and each
-/// pending table's keys in `pairs` order, made by the first walk of a call.
-static PENDING: u8 = 1;
-static META: u8 = 2;
-static ARENA: u8 = 3;
+/// string): the shared metatable of lazy tables and the call's arena.
+static META: u8 = 1;
+static ARENA: u8 = 2;
+/// The hidden keys of a pending table: what it stands for (`NODE`: a light userdata, see
+/// [`Arena::node`]) and its keys in `pairs` order, made by its first walk (`KEYS`).
+static NODE: u8 = 3;
 static KEYS: u8 = 4;
+
+/// The light userdata standing for the static `key` (a registry or hidden key).
+fn slot(key: &'static u8) -> *const c_void {
+    key as *const u8 as *const c_void
+}
 
 /// Push the registry's value under `key`.
 unsafe fn registry_get(state: *mut ffi::lua_State, key: &'static u8) -> c_int {
-    unsafe { ffi::lua_rawgetp(state, ffi::LUA_REGISTRYINDEX, key as *const u8 as *const c_void) }
+    unsafe { ffi::lua_rawgetp(state, ffi::LUA_REGISTRYINDEX, slot(key)) }
 }
 
 /// Pop the top of the stack into the registry under `key`.
 unsafe fn registry_set(state: *mut ffi::lua_State, key: &'static u8) {
-    unsafe { ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, key as *const u8 as *const c_void) }
+    unsafe { ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, slot(key)) }
 }
 
-/// New empty pending and keys tables, no arena (a fresh call).
+/// No arena: no table is pending (between calls).
 unsafe fn fresh(state: *mut ffi::lua_State) {
     unsafe {
         ffi::luaL_checkstack(state, 4, std::ptr::null());
-        ffi::lua_createtable(state, 0, 0);
-        registry_set(state, &PENDING);
-        ffi::lua_createtable(state, 0, 0);
-        registry_set(state, &KEYS);
         ffi::lua_pushnil(state);
         registry_set(state, &ARENA);
     }
@@ -91,6 +102,22 @@ pub trait LazyInput<'a> {
     }
     /// The value of `key`, or `None` if it is not a key.
     fn get(&self, key: &str) -> Option<Input<'a>>;
+    /// The keys of part `n` (an [`Input::Part`] this object gave), as [`LazyInput::keys`].
+    fn part_keys(&self, _n: u32) -> Vec<Cow<'a, str>> {
+        Vec::new()
+    }
+    /// How many keys part `n` has.
+    fn part_len(&self, n: u32) -> usize {
+        self.part_keys(n).len()
+    }
+    /// How many entries part `n`'s table has room for when made, as [`LazyInput::room`].
+    fn part_room(&self, n: u32) -> usize {
+        self.part_len(n)
+    }
+    /// The value of `key` in part `n`, as [`LazyInput::get`].
+    fn part_get(&self, _n: u32, _key: &str) -> Option<Input<'a>> {
+        None
+    }
 }
 
 /// A value of a call's input: plain JSON, or an object made on demand.
@@ -114,11 +141,23 @@ pub enum Input<'a> {
     /// a JSON `null` does).
     List(Vec<Input<'a>>),
     Lazy(Box<dyn LazyInput<'a> + 'a>),
+    /// Part `n` of the lazy object that gave this value (as an entry, or inside one): an object
+    /// made on demand by that object's `part_*` methods, with no Rust object of its own. Given
+    /// by anything but a lazy object or its parts, it is `null`.
+    Part(u32),
 }
 
 /// `input` made in full, as the JSON a script would see (tests, clients, the eager reference).
 pub fn to_json(input: Input<'_>) -> serde_json::Value {
+    json_in(None, input)
+}
+
+/// `input` made in full, given by `owner` (the lazy object whose parts it may name).
+fn json_in<'a>(owner: Option<&dyn LazyInput<'a>>, input: Input<'a>) -> serde_json::Value {
     use serde_json::Value as J;
+    let object = |keys: Vec<Cow<'a, str>>, owner: &dyn LazyInput<'a>, get: &dyn Fn(&str) -> Option<Input<'a>>| {
+        J::Object(keys.into_iter().filter_map(|k| get(&k).map(|v| (k.to_string(), json_in(Some(owner), v)))).collect())
+    };
     match input {
         Input::Json(v) => v,
         Input::Ref(v) => v.clone(),
@@ -126,12 +165,13 @@ pub fn to_json(input: Input<'_>) -> serde_json::Value {
         Input::Bool(b) => J::Bool(b),
         Input::Int(i) => J::from(i),
         Input::Str(s) => J::String(s.to_string()),
-        Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), to_json(v))).collect()),
-        Input::List(items) => J::Array(items.into_iter().map(to_json).collect()),
-        Input::Lazy(o) => {
-            let map = o.keys().into_iter().filter_map(|k| o.get(&k).map(|v| (k.into_owned(), to_json(v)))).collect();
-            J::Object(map)
-        }
+        Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), json_in(owner, v))).collect()),
+        Input::List(items) => J::Array(items.into_iter().map(|v| json_in(owner, v)).collect()),
+        Input::Lazy(o) => object(o.keys(), &*o, &|k| o.get(k)),
+        Input::Part(n) => match owner {
+            Some(o) => object(o.part_keys(n), o, &|k| o.part_get(n, k)),
+            None => J::Null,
+        },
     }
 }
 
@@ -141,12 +181,13 @@ pub fn to_json(input: Input<'_>) -> serde_json::Value {
 /// Everything the metamethods make in Rust is moved here before they call Lua again: a Lua
 /// error (memory) unwinds their frames without running destructors, so those frames hold only
 /// references.
-#[derive(Default)]
 pub(super) struct Arena<'a> {
-    // Boxed twice: a pending table holds the (thin) address of the inner box, which must not
-    // move when the vector grows.
-    #[allow(clippy::vec_box)]
-    objects: RefCell<Vec<Box<Box<dyn LazyInput<'a> + 'a>>>>,
+    /// This call's number on this thread, in each pending table's hidden entry (`Arena::node`).
+    call: usize,
+    /// What each lazy table of the call stands for, by the index in its hidden entry.
+    nodes: RefCell<Vec<NodeRef>>,
+    // Boxed: pending tables point at the objects, which must not move when the vector grows.
+    objects: RefCell<Vec<Box<dyn LazyInput<'a> + 'a>>>,
     // Boxed: pending tables point at the values, which must not move when the vector grows.
     #[allow(clippy::vec_box)]
     values: RefCell<Vec<Box<serde_json::Value>>>,
@@ -155,7 +196,48 @@ pub(super) struct Arena<'a> {
     entries: RefCell<Vec<Vec<(&'a str, Input<'a>)>>>,
 }
 
+thread_local! {
+    /// How many arenas this thread has made (each call's number, `Arena::call`).
+    static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// The bits of a hidden entry holding the node's index; the call's number is above them.
+const INDEX_BITS: u32 = usize::BITS / 2;
+
+impl Default for Arena<'_> {
+    fn default() -> Self {
+        let call = CALLS.get().wrapping_add(1);
+        CALLS.set(call);
+        Arena {
+            call: call & (usize::MAX >> INDEX_BITS),
+            nodes: RefCell::new(Vec::with_capacity(64)),
+            objects: RefCell::default(),
+            values: RefCell::default(),
+            keys: RefCell::default(),
+            entries: RefCell::default(),
+        }
+    }
+}
+
 impl Arena<'static> {
+    /// Add `node`: the hidden entry of the table standing for it (its index and the call's
+    /// number; an index too large for its bits names no node, see `node`).
+    fn add(&self, node: NodeRef) -> usize {
+        let mut nodes = self.nodes.borrow_mut();
+        nodes.push(node);
+        (self.call << INDEX_BITS) | (nodes.len() - 1)
+    }
+
+    /// The node a hidden entry names, if it was made by `add` in this call.
+    fn node<'n>(&self, hidden: usize) -> Option<Node<'n>> {
+        if hidden >> INDEX_BITS != self.call {
+            return None;
+        }
+        let index = hidden & ((1 << INDEX_BITS) - 1);
+        // SAFETY: the pointers point into the call's input or this arena (see `NodeRef`).
+        self.nodes.borrow().get(index).map(|n| unsafe { n.get() })
+    }
+
     /// Keep `keys` for the call; the returned slice lives as long as the arena.
     fn keep<'k>(&self, keys: Vec<Cow<'static, str>>) -> &'k [Cow<'static, str>] {
         let slice: *const [Cow<'static, str>] = keys.as_slice();
@@ -166,10 +248,64 @@ impl Arena<'static> {
     }
 }
 
-/// What a pending table stands for.
+/// What a pending table stands for, as kept in the arena: pointers into the call's input
+/// (borrowed for the whole call) or into the arena (boxed: they do not move), both valid until
+/// the call ends, when the arena goes and no table is pending any more.
+#[derive(Clone, Copy)]
+enum NodeRef {
+    Json(*const serde_json::Value),
+    Lazy(*const (dyn LazyInput<'static> + 'static)),
+    Part(*const (dyn LazyInput<'static> + 'static), u32),
+}
+
+impl NodeRef {
+    /// # Safety
+    /// The call that made it is running (see the type).
+    unsafe fn get<'n>(self) -> Node<'n> {
+        unsafe {
+            match self {
+                NodeRef::Json(v) => Node::Json(&*v),
+                NodeRef::Lazy(o) => Node::Lazy(&*o),
+                NodeRef::Part(o, n) => Node::Part(&*o, n),
+            }
+        }
+    }
+}
+
+/// What a pending table stands for: a JSON node, a host's lazy object, or a part of one.
+#[derive(Clone, Copy)]
 enum Node<'n> {
     Json(&'n serde_json::Value),
     Lazy(&'n (dyn LazyInput<'static> + 'static)),
+    Part(&'n (dyn LazyInput<'static> + 'static), u32),
+}
+
+impl<'n> Node<'n> {
+    /// The lazy object whose parts this node's entries may name.
+    fn owner(self) -> Option<&'n (dyn LazyInput<'static> + 'static)> {
+        match self {
+            Node::Json(_) => None,
+            Node::Lazy(o) | Node::Part(o, _) => Some(o),
+        }
+    }
+
+    /// A host node's keys (none for JSON).
+    fn keys(self) -> Vec<Cow<'static, str>> {
+        match self {
+            Node::Json(_) => Vec::new(),
+            Node::Lazy(o) => o.keys(),
+            Node::Part(o, n) => o.part_keys(n),
+        }
+    }
+
+    /// A host node's value of `key` (none for JSON).
+    fn get(self, key: &str) -> Option<Input<'static>> {
+        match self {
+            Node::Json(_) => None,
+            Node::Lazy(o) => o.get(key),
+            Node::Part(o, n) => o.part_get(n, key),
+        }
+    }
 }
 
 /// Install the lazy-table machinery in a fresh state (trusted setup, before any script runs);
@@ -178,7 +314,7 @@ enum Node<'n> {
 pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)> {
     let meta = lua.create_table()?;
     // SAFETY: the functions below follow the Lua C API protocol (see each one); the closure
-    // stores the metatable (at index 1 of its frame) and makes the call's tables.
+    // stores the metatable (at index 1 of its frame).
     unsafe {
         meta.raw_set("__index", lua.create_c_function(lazy_index)?)?;
         meta.raw_set("__newindex", lua.create_c_function(lazy_newindex)?)?;
@@ -193,10 +329,10 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)>
     unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?, lua.create_c_function(lazy_index)?)) }
 }
 
-/// Forget the call's input once it is over (the state is kept for the next call): no pending
-/// table, no arena.
+/// Forget the call's input once it is over (the state is kept for the next call): no arena,
+/// so no table is pending.
 pub(super) fn reset(lua: &Lua) -> mlua::Result<()> {
-    // SAFETY: the closure only replaces registry entries.
+    // SAFETY: the closure only replaces a registry entry.
     unsafe { lua.exec_raw::<()>((), |state| fresh(state)) }
 }
 
@@ -210,15 +346,14 @@ pub(super) fn value<'a>(lua: &Lua, arena: &Arena<'a>, input: Root<'_, 'a>) -> ml
             ffi::luaL_checkstack(state, 8, std::ptr::null());
             ffi::lua_pushlightuserdata(state, arena as *const Arena<'a> as *mut c_void);
             registry_set(state, &ARENA);
-            registry_get(state, &PENDING);
             registry_get(state, &META);
-            let top = ffi::lua_gettop(state);
+            let meta = ffi::lua_gettop(state);
             match input {
-                Root::Json(v) => push(state, top - 1, top, v),
-                Root::Lazy(i) => push_input(state, top - 1, top, i),
+                Root::Json(v) => push(state, meta, v),
+                Root::Lazy(i) => push_input(state, meta, None, i),
             }
-            ffi::lua_copy(state, -1, top - 1);
-            ffi::lua_settop(state, top - 1);
+            ffi::lua_copy(state, -1, meta);
+            ffi::lua_settop(state, meta);
         })
     }
 }
@@ -241,71 +376,73 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         ffi::lua_settop(state, 2);
-        registry_get(state, &PENDING);
-        let Some(node) = pending_node(state, 1, 3) else {
-            ffi::lua_settop(state, 2);
+        let Some(node) = pending_node(state, 1) else {
             ffi::lua_rawget(state, 1);
             return 1;
         };
         registry_get(state, &META);
-        let string_key = || {
-            (ffi::lua_type(state, 2) == ffi::LUA_TSTRING).then(|| {
-                let mut len = 0;
-                let key = ffi::lua_tolstring(state, 2, &mut len);
-                std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
-            }).flatten()
-        };
-        match node {
-            Node::Json(node) => {
-                let item = match node {
-                    serde_json::Value::Object(map) => string_key().and_then(|k| map.get(k)),
-                    serde_json::Value::Array(items) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
-                        let mut isnum = 0;
-                        let i = ffi::lua_tointegerx(state, 2, &mut isnum);
-                        (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten()
-                    }
-                    _ => None,
-                };
-                let Some(item) = item else {
-                    ffi::lua_pushnil(state);
-                    return 1;
-                };
-                push(state, 3, 4, item);
+        let item = match node {
+            Node::Json(serde_json::Value::Object(map)) => string_key(state, 2).and_then(|k| map.get(k)).map(Ok),
+            Node::Json(serde_json::Value::Array(items)) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
+                let mut isnum = 0;
+                let i = ffi::lua_tointegerx(state, 2, &mut isnum);
+                (isnum != 0 && i >= 1).then(|| items.get(i as usize - 1)).flatten().map(Ok)
             }
-            Node::Lazy(object) => match string_key().and_then(|k| object.get(k)) {
-                Some(item) => push_input(state, 3, 4, item),
-                None => {
-                    ffi::lua_pushnil(state);
-                    return 1;
-                }
-            },
+            Node::Json(_) => None,
+            Node::Lazy(_) | Node::Part(..) => string_key(state, 2).and_then(|k| node.get(k)).map(Err),
+        };
+        match item {
+            Some(Ok(json)) => push(state, 3, json),
+            Some(Err(input)) => push_input(state, 3, node.owner(), input),
+            None => {
+                ffi::lua_pushnil(state);
+                return 1;
+            }
         }
         ffi::lua_pushvalue(state, 2);
-        ffi::lua_pushvalue(state, 5);
+        ffi::lua_pushvalue(state, 4);
         ffi::lua_rawset(state, 1);
     }
     1
 }
 
-/// The call's arena (see [`value`]).
-unsafe fn arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
+/// The string at `idx`, if it is a UTF-8 string (a number is not converted).
+unsafe fn string_key<'s>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'s str> {
+    unsafe {
+        if ffi::lua_type(state, idx) != ffi::LUA_TSTRING {
+            return None;
+        }
+        let mut len = 0;
+        let key = ffi::lua_tolstring(state, idx, &mut len);
+        // SAFETY: the string stays on the stack (so alive) while the caller reads it.
+        std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
+    }
+}
+
+/// The call's arena (see [`value`]), if a call is running.
+unsafe fn arena<'s>(state: *mut ffi::lua_State) -> Option<&'s Arena<'static>> {
     unsafe {
         registry_get(state, &ARENA);
         let p = ffi::lua_touserdata(state, -1) as *const Arena<'static>;
         ffi::lua_settop(state, -2);
         // SAFETY: `value` stored it before any lazy table existed; it outlives the state.
-        &*p
+        p.as_ref()
     }
+}
+
+/// The running call's arena: only code reached from [`value`] pushes input.
+unsafe fn call_arena<'s>(state: *mut ffi::lua_State) -> &'s Arena<'static> {
+    unsafe { arena(state).expect("input is pushed during a call, with its arena") }
 }
 
 /// Push a table of `entries` (a list's items with empty keys when `list`), each kept in the
 /// arena until pushed: this frame owns nothing across a Lua call.
-unsafe fn push_entries(state: *mut ffi::lua_State, pending: c_int, meta: c_int, entries: Vec<(&str, Input<'_>)>, list: bool) {
+unsafe fn push_entries(state: *mut ffi::lua_State, meta: c_int, owner: Option<&(dyn LazyInput<'static> + 'static)>, entries: Vec<(&str, Input<'_>)>, list: bool) {
     unsafe {
         let n = entries.len();
         // SAFETY: the lifetime is erased as for the arena itself (see `value`).
         let entries = std::mem::transmute::<Vec<(&str, Input<'_>)>, Vec<(&'static str, Input<'static>)>>(entries);
-        let arena = arena(state);
+        let arena = call_arena(state);
         let index = {
             let mut all = arena.entries.borrow_mut();
             all.push(entries);
@@ -330,11 +467,11 @@ unsafe fn push_entries(state: *mut ffi::lua_State, pending: c_int, meta: c_int, 
                 continue;
             }
             if list {
-                push_input(state, pending, meta, item);
+                push_input(state, meta, owner, item);
                 ffi::lua_rawseti(state, table, i as ffi::lua_Integer + 1);
             } else {
                 ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                push_input(state, pending, meta, item);
+                push_input(state, meta, owner, item);
                 ffi::lua_rawset(state, table);
             }
         }
@@ -342,21 +479,21 @@ unsafe fn push_entries(state: *mut ffi::lua_State, pending: c_int, meta: c_int, 
 }
 
 /// Push a value made by the host, first moved into the arena: JSON (pending tables point into
-/// it), or a lazy object, which becomes a lazy table standing for it.
-unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, item: Input<'_>) {
+/// it), or a lazy object or part of `owner`, which becomes a lazy table standing for it.
+unsafe fn push_input(state: *mut ffi::lua_State, meta: c_int, owner: Option<&(dyn LazyInput<'static> + 'static)>, item: Input<'_>) {
     unsafe {
         match item {
             Input::Json(serde_json::Value::Null) | Input::Nil => ffi::lua_pushnil(state),
             Input::Json(serde_json::Value::Bool(b)) | Input::Bool(b) => ffi::lua_pushboolean(state, b as c_int),
             Input::Int(i) => ffi::lua_pushinteger(state, i),
             // A number owns nothing: pushed from here.
-            Input::Json(v @ serde_json::Value::Number(_)) => push(state, pending, meta, &v),
+            Input::Json(v @ serde_json::Value::Number(_)) => push(state, meta, &v),
             Input::Str(s) => {
                 ffi::lua_pushlstring(state, s.as_ptr().cast(), s.len());
             }
             // Borrowed for the whole call, like the root JSON input: pending tables may point
             // into it.
-            Input::Ref(v) => push(state, pending, meta, v),
+            Input::Ref(v) => push(state, meta, v),
             // Scalars only (most small objects: a count per side, a general's entry): copied to
             // the stack and pushed without the arena, since they own nothing once the vector is
             // freed (issue 9: two allocations fewer per object, one per field a script reads).
@@ -395,30 +532,37 @@ unsafe fn push_input(state: *mut ffi::lua_State, pending: c_int, meta: c_int, it
             }
             // A longer list, or one holding tables: each item kept in the arena until pushed,
             // as an object's entries.
-            Input::List(items) => push_entries(state, pending, meta, items.into_iter().map(|v| ("", v)).collect(), true),
-            Input::Object(entries) => push_entries(state, pending, meta, entries, false),
+            Input::List(items) => push_entries(state, meta, owner, items.into_iter().map(|v| ("", v)).collect(), true),
+            Input::Object(entries) => push_entries(state, meta, owner, entries, false),
             Input::Json(v) => {
                 let v = Box::new(v);
                 let node: *const serde_json::Value = &*v;
-                arena(state).values.borrow_mut().push(v);
-                push(state, pending, meta, &*node);
+                call_arena(state).values.borrow_mut().push(v);
+                push(state, meta, &*node);
             }
             Input::Lazy(object) => {
                 let (n, room) = (object.len(), object.room());
                 // SAFETY: the lifetime is erased as for the arena itself (see `value`).
-                let object = Box::new(std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object));
-                let address: *const Box<dyn LazyInput<'static>> = &*object;
-                arena(state).objects.borrow_mut().push(object);
-                ffi::lua_createtable(state, 0, room.min(n) as c_int);
-                if n == 0 {
-                    return;
-                }
-                ffi::lua_pushvalue(state, meta);
-                ffi::lua_setmetatable(state, -2);
-                ffi::lua_pushvalue(state, -1);
-                ffi::lua_pushlightuserdata(state, (address as usize | LAZY_TAG) as *mut c_void);
-                ffi::lua_rawset(state, pending);
+                let object = std::mem::transmute::<Box<dyn LazyInput<'_> + '_>, Box<dyn LazyInput<'static>>>(object);
+                let address: *const dyn LazyInput<'static> = &*object;
+                call_arena(state).objects.borrow_mut().push(object);
+                push_lazy(state, meta, NodeRef::Lazy(address), n, room);
             }
+            Input::Part(part) => match owner {
+                Some(o) => push_lazy(state, meta, NodeRef::Part(o, part), o.part_len(part), o.part_room(part)),
+                None => ffi::lua_pushnil(state),
+            },
+        }
+    }
+}
+
+/// Push a table standing for the host node `node` of `n` keys, made with room for `room` of
+/// them: a lazy table, or an empty table if it has no keys.
+unsafe fn push_lazy(state: *mut ffi::lua_State, meta: c_int, node: NodeRef, n: usize, room: usize) {
+    unsafe {
+        ffi::lua_createtable(state, 0, room.min(n) as c_int);
+        if n > 0 {
+            lazy(state, meta, node);
         }
     }
 }
@@ -464,38 +608,21 @@ impl<'a> Scalar<'a> {
 
 /// Whether a JSON array's items or an object's values are few scalars: such a node is made in
 /// full when pushed (a space's `adjacent` names, a view's `flags`): a lazy table for it cost a
-/// pending entry, a metatable and a metamethod call per item read, more than making it.
+/// hidden entry, a metatable and a metamethod call per item read, more than making it.
 fn flat<'v>(mut items: impl ExactSizeIterator<Item = &'v serde_json::Value>) -> bool {
     items.len() <= SMALL && items.all(|v| !matches!(v, serde_json::Value::Array(_) | serde_json::Value::Object(_)))
 }
 
-/// The lowest bit of a pending lazy object's address in the pending table (a JSON node's
-/// address, aligned to more than 1 byte, has it clear, as does the untagged box's).
-const LAZY_TAG: usize = 1;
-const _: () = assert!(align_of::<serde_json::Value>() > LAZY_TAG && align_of::<Box<dyn LazyInput<'static>>>() > LAZY_TAG);
-
-/// What the table at `idx` stands for, if it is pending (`pending`: the index of the pending
-/// table); the stack is left as found.
-unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int, pending: c_int) -> Option<Node<'n>> {
+/// What the table at `idx` stands for, if it is pending; the stack is left as found.
+unsafe fn pending_node<'n>(state: *mut ffi::lua_State, idx: c_int) -> Option<Node<'n>> {
     unsafe {
-        ffi::lua_pushvalue(state, idx);
-        let node = match ffi::lua_rawget(state, pending) {
-            ffi::LUA_TLIGHTUSERDATA => {
-                let address = ffi::lua_touserdata(state, -1) as usize;
-                Some(if address & LAZY_TAG == 0 {
-                    // SAFETY: `lazy` stored it: a JSON node of the call's input or its arena,
-                    // both kept until the end of the call.
-                    Node::Json(&*(address as *const serde_json::Value))
-                } else {
-                    // SAFETY: `push_input` stored it, tagged: the inner box of a lazy object,
-                    // which the arena keeps (boxed: it does not move) until the end of the call.
-                    Node::Lazy(&**((address & !LAZY_TAG) as *const Box<dyn LazyInput<'static>>))
-                })
-            }
-            _ => None,
-        };
+        if ffi::lua_rawgetp(state, idx, slot(&NODE)) != ffi::LUA_TLIGHTUSERDATA {
+            ffi::lua_settop(state, -2);
+            return None;
+        }
+        let hidden = ffi::lua_touserdata(state, -1) as usize;
         ffi::lua_settop(state, -2);
-        node
+        arena(state)?.node(hidden)
     }
 }
 
@@ -531,8 +658,9 @@ unsafe extern "C-unwind" fn lazy_touch(state: *mut ffi::lua_State) -> c_int {
 /// collects and sorts the keys itself). The table is left pending and every one of its keys
 /// given (`pairs` makes each entry as it reaches it and skips those without a value, such as a
 /// JSON null), so a walk that stops early makes no more. The list is made once per table and
-/// call (`KEYS`) and given again to every walk while the table is pending (a script walking the
-/// generals once per space): `pairs` only reads it, and no script can reach it.
+/// call (kept under the hidden key `KEYS`) and given again to every walk while the table is
+/// pending (a script walking the generals once per space): `pairs` only reads it, and no
+/// script can reach it.
 unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         if ffi::lua_type(state, 1) != ffi::LUA_TTABLE {
@@ -540,21 +668,17 @@ unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
         }
         ffi::lua_settop(state, 1);
         ffi::luaL_checkstack(state, 8, std::ptr::null());
-        registry_get(state, &PENDING);
-        let Some(node) = pending_node(state, 1, 2) else { return 0 };
-        ffi::lua_settop(state, 1);
-        registry_get(state, &KEYS);
-        ffi::lua_pushvalue(state, 1);
-        if ffi::lua_rawget(state, 2) == ffi::LUA_TTABLE {
+        let Some(node) = pending_node(state, 1) else { return 0 };
+        if ffi::lua_rawgetp(state, 1, slot(&KEYS)) == ffi::LUA_TTABLE {
             return 1;
         }
-        ffi::lua_settop(state, 2);
+        ffi::lua_settop(state, 1);
         match node {
             Node::Json(serde_json::Value::Array(items)) => {
                 ffi::lua_createtable(state, items.len() as c_int, 0);
                 for i in 1..=items.len() as ffi::lua_Integer {
                     ffi::lua_pushinteger(state, i);
-                    ffi::lua_rawseti(state, 3, i);
+                    ffi::lua_rawseti(state, 2, i);
                 }
             }
             // A `serde_json` object's keys are sorted.
@@ -562,25 +686,24 @@ unsafe extern "C-unwind" fn lazy_keys(state: *mut ffi::lua_State) -> c_int {
                 ffi::lua_createtable(state, map.len() as c_int, 0);
                 for (i, k) in map.keys().enumerate() {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                    ffi::lua_rawseti(state, 3, i as ffi::lua_Integer + 1);
-                }
-            }
-            Node::Lazy(object) => {
-                let mut keys = object.keys();
-                keys.sort_unstable();
-                // Kept in the arena before any Lua call (a Lua error skips this frame's drops).
-                let keys = arena(state).keep(keys);
-                ffi::lua_createtable(state, keys.len() as c_int, 0);
-                for (i, k) in keys.iter().enumerate() {
-                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                    ffi::lua_rawseti(state, 3, i as ffi::lua_Integer + 1);
+                    ffi::lua_rawseti(state, 2, i as ffi::lua_Integer + 1);
                 }
             }
             Node::Json(_) => return 0,
+            Node::Lazy(_) | Node::Part(..) => {
+                let mut keys = node.keys();
+                keys.sort_unstable();
+                // Kept in the arena before any Lua call (a Lua error skips this frame's drops).
+                let keys = call_arena(state).keep(keys);
+                ffi::lua_createtable(state, keys.len() as c_int, 0);
+                for (i, k) in keys.iter().enumerate() {
+                    ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
+                    ffi::lua_rawseti(state, 2, i as ffi::lua_Integer + 1);
+                }
+            }
         }
-        ffi::lua_pushvalue(state, 1);
-        ffi::lua_pushvalue(state, 3);
-        ffi::lua_rawset(state, 2);
+        ffi::lua_pushvalue(state, 2);
+        ffi::lua_rawsetp(state, 1, slot(&KEYS));
         1
     }
 }
@@ -590,29 +713,25 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
     unsafe {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         let base = ffi::lua_gettop(state);
-        registry_get(state, &PENDING);
-        let pending = base + 1;
-        let Some(node) = pending_node(state, idx, pending) else {
-            ffi::lua_settop(state, base);
-            return;
-        };
-        ffi::lua_pushvalue(state, idx);
-        ffi::lua_pushnil(state);
-        ffi::lua_rawset(state, pending);
+        let Some(node) = pending_node(state, idx) else { return };
+        for key in [&NODE, &KEYS] {
+            ffi::lua_pushnil(state);
+            ffi::lua_rawsetp(state, idx, slot(key));
+        }
         ffi::lua_pushnil(state);
         ffi::lua_setmetatable(state, idx);
         registry_get(state, &META);
-        let meta = pending + 1;
+        let meta = base + 1;
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
-            Node::Lazy(object) => {
-                for k in arena(state).keep(object.keys()) {
+            Node::Lazy(_) | Node::Part(..) => {
+                for k in call_arena(state).keep(node.keys()) {
                     ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
                     ffi::lua_pushvalue(state, -1);
                     if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
                         ffi::lua_settop(state, meta + 1);
-                        match object.get(k) {
-                            Some(item) => push_input(state, pending, meta, item),
+                        match node.get(k) {
+                            Some(item) => push_input(state, meta, node.owner(), item),
                             None => ffi::lua_pushnil(state),
                         }
                         ffi::lua_rawset(state, idx);
@@ -624,7 +743,7 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
                 for (i, item) in items.iter().enumerate() {
                     let i = i as ffi::lua_Integer + 1;
                     if ffi::lua_rawgeti(state, idx, i) == ffi::LUA_TNIL {
-                        push(state, pending, meta, item);
+                        push(state, meta, item);
                         ffi::lua_rawseti(state, idx, i);
                     }
                     ffi::lua_settop(state, meta);
@@ -636,20 +755,20 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
                     ffi::lua_pushvalue(state, -1);
                     if ffi::lua_rawget(state, idx) == ffi::LUA_TNIL {
                         ffi::lua_settop(state, meta + 1);
-                        push(state, pending, meta, item);
+                        push(state, meta, item);
                         ffi::lua_rawset(state, idx);
                     }
                     ffi::lua_settop(state, meta);
                 }
             }
-            _ => {}
+            Node::Json(_) => {}
         }
         ffi::lua_settop(state, base);
     }
 }
 
 /// Push `value`: scalars as they are, a non-empty object or array as a lazy table.
-unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &serde_json::Value) {
+unsafe fn push(state: *mut ffi::lua_State, meta: c_int, value: &serde_json::Value) {
     use serde_json::Value as J;
     unsafe {
         match value {
@@ -670,7 +789,7 @@ unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &
                 ffi::lua_createtable(state, items.len() as c_int, 0);
                 for (i, item) in items.iter().enumerate() {
                     if !item.is_null() {
-                        push(state, pending, meta, item);
+                        push(state, meta, item);
                         ffi::lua_rawseti(state, -2, i as ffi::lua_Integer + 1);
                     }
                 }
@@ -681,31 +800,34 @@ unsafe fn push(state: *mut ffi::lua_State, pending: c_int, meta: c_int, value: &
                 for (k, item) in map {
                     if !item.is_null() {
                         ffi::lua_pushlstring(state, k.as_ptr().cast(), k.len());
-                        push(state, pending, meta, item);
+                        push(state, meta, item);
                         ffi::lua_rawset(state, -3);
                     }
                 }
             }
+            // The hidden entry is in the hash part (with room for it).
             J::Array(items) => {
-                ffi::lua_createtable(state, items.len() as c_int, 0);
-                lazy(state, pending, meta, value);
+                ffi::lua_createtable(state, items.len() as c_int, 1);
+                lazy(state, meta, NodeRef::Json(value));
             }
             J::Object(map) => {
                 ffi::lua_createtable(state, 0, map.len() as c_int);
-                lazy(state, pending, meta, value);
+                lazy(state, meta, NodeRef::Json(value));
             }
         }
     }
 }
 
-/// Make the table on top of the stack stand for `node` until it is materialized.
-unsafe fn lazy(state: *mut ffi::lua_State, pending: c_int, meta: c_int, node: &serde_json::Value) {
+/// Make the table on top of the stack stand for `node` until it is materialized: the shared
+/// metatable, and the hidden entry naming `node` in the call's arena.
+unsafe fn lazy(state: *mut ffi::lua_State, meta: c_int, node: NodeRef) {
     unsafe {
+        let hidden = call_arena(state).add(node);
+        ffi::luaL_checkstack(state, 2, std::ptr::null());
         ffi::lua_pushvalue(state, meta);
         ffi::lua_setmetatable(state, -2);
-        ffi::lua_pushvalue(state, -1);
-        ffi::lua_pushlightuserdata(state, node as *const serde_json::Value as *mut c_void);
-        ffi::lua_rawset(state, pending);
+        ffi::lua_pushlightuserdata(state, hidden as *mut c_void);
+        ffi::lua_rawsetp(state, -2, slot(&NODE));
     }
 }
 
@@ -718,5 +840,22 @@ pub(super) fn depth_ok(value: &serde_json::Value, depth: usize, max: usize) -> b
         serde_json::Value::Array(items) => items.iter().all(|v| depth_ok(v, depth + 1, max)),
         serde_json::Value::Object(map) => map.values().all(|v| depth_ok(v, depth + 1, max)),
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hidden entry names a node of its own call only: another call's (a table that outlived
+    /// its call) names none.
+    #[test]
+    fn hidden_entries_name_nodes_of_their_own_call() {
+        let (first, second) = (Arena::default(), Arena::default());
+        let value = serde_json::json!([1, 2]);
+        let hidden = first.add(NodeRef::Json(&value));
+        assert!(matches!(first.node(hidden), Some(Node::Json(v)) if std::ptr::eq(v, &value)));
+        assert!(second.node(hidden).is_none(), "another call's entry");
+        assert!(first.node(hidden + 1).is_none(), "no such node");
     }
 }

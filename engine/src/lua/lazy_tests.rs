@@ -170,3 +170,93 @@ fn walking_a_lazy_table_again_sees_the_same_and_the_changes() {
     // 5 entries, each with an `a` of 3 entries; then a 6th with 1.
     assert_eq!(call(src, &made), json!([20, 20, 22]));
 }
+
+/// An object whose entries are parts (`Input::Part`): a "map" of 3 parts, each with a count, a
+/// list, and a part of its own (the next one, made by the same owner); counts the entries made.
+struct Parts<'a> {
+    made: &'a Cell<usize>,
+}
+
+const PART_NAMES: [&str; 3] = ["x", "y", "z"];
+
+impl<'a> LazyInput<'a> for Parts<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["map", "n"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        match key {
+            "map" => Some(Input::Object(PART_NAMES.iter().enumerate().map(|(i, k)| (*k, Input::Part(i as u32))).collect())),
+            "n" => Some(Input::Int(3)),
+            _ => None,
+        }
+    }
+    fn part_keys(&self, _n: u32) -> Vec<Cow<'a, str>> {
+        ["count", "list", "name", "next"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn part_room(&self, _n: u32) -> usize {
+        1
+    }
+    fn part_get(&self, n: u32, key: &str) -> Option<Input<'a>> {
+        self.made.set(self.made.get() + 1);
+        Some(match key {
+            "count" => Input::Int(n as i64 * 10),
+            "list" => Input::List(vec![Input::Int(n as i64), Input::Nil, Input::Str("end")]),
+            "name" => Input::Str(PART_NAMES[n as usize]),
+            // The last part's `next` is null.
+            "next" if (n as usize) + 1 < PART_NAMES.len() => Input::Part(n + 1),
+            "next" => Input::Nil,
+            _ => return None,
+        })
+    }
+}
+
+/// Parts read, walk, change and return like the JSON they stand for, and only the entries read
+/// are made; a part given outside any lazy object is null.
+#[test]
+fn parts_read_like_json() {
+    let made = Cell::new(0);
+    let eager = to_json(Input::Lazy(Box::new(Parts { made: &made })));
+    assert_eq!(eager["map"]["x"]["next"]["next"], json!({"count": 20, "list": [2, null, "end"], "name": "z", "next": null}));
+    assert_eq!(to_json(Input::Part(0)), json!(null));
+    let src = r#"function f(v)
+        local seen = {}
+        for k, p in pairs(v.map) do seen[#seen + 1] = k .. p.count end
+        for k, x in pairs(v.map.x) do seen[#seen + 1] = k end
+        local y = v.map.y
+        y.extra = true
+        local n = 0
+        for _ in next, v.map.z do n = n + 1 end
+        return {seen = seen, next = v.map.x.next.next.name, len = #v.map.y.list, n = n, y = y, whole = v}
+    end"#;
+    let lazy: serde_json::Value = LuaHost::default().call_input_as(&Script::new("parts.lua", src), "f", Input::Lazy(Box::new(Parts { made: &made }))).expect("call");
+    let json = LuaHost::default().call(&Script::new("parts.lua", src), "f", &eager).expect("call");
+    assert_eq!(lazy, json);
+    assert_eq!(lazy["seen"], json!(["x0", "y10", "z20", "count", "list", "name", "next"]));
+    let made = Cell::new(0);
+    let few: serde_json::Value =
+        LuaHost::default().call_input_as(&Script::new("parts.lua", "function f(v) return v.map.y.next.count end"), "f", Input::Lazy(Box::new(Parts { made: &made }))).expect("call");
+    assert_eq!((few, made.get()), (json!(20), 2), "y's next, then z's count");
+}
+
+/// A lazy table's hidden entries (what it stands for, its keys) are invisible: every raw way of
+/// looking at its entries sees only the input's, before and after reads and walks.
+#[test]
+fn a_lazy_table_shows_only_its_entries() {
+    let made = Cell::new(0);
+    let src = r#"function f(v)
+        local a, b, c = v.a, v.b, v.c
+        local _ = a.b.n
+        for _ in pairs(b) do end
+        local out = {}
+        for _, t in ipairs({a, b, c}) do
+            local keys = {}
+            for k in next, t do keys[#keys + 1] = type(k) end
+            out[#out + 1] = table.concat(keys, ",")
+        end
+        out[#out + 1] = rawlen(v.d)
+        out[#out + 1] = getmetatable(v.e) == nil
+        return out
+    end"#;
+    let five = "string,string,string,string,string";
+    assert_eq!(call(src, &made), json!([five, five, five, 0, true]));
+}

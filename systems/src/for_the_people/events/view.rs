@@ -142,11 +142,9 @@ const TOP: [&str; 32] = [
     "wilsons_raid", "year",
 ];
 
-/// `view.spaces`: one lazy object per space.
+/// `view.spaces`: one lazy object per space, each a part (`Input::Part`, numbered by its
+/// `SpaceId`) whose fields this object makes: no Rust object per space a script reaches.
 struct Spaces<'a>(Rc<Cx<'a>>);
-
-/// One space of `view.spaces`.
-struct Space<'a>(Rc<Cx<'a>>, SpaceId);
 
 const SPACE: [&str; 24] = [
     "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "land", "loose", "name", "original", "pc_ok",
@@ -198,29 +196,28 @@ impl<'a> LazyInput<'a> for Spaces<'a> {
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
         let s = self.0.g.c.map.id(key)?;
-        Some(Input::Lazy(Box::new(Space(Rc::clone(&self.0), s))))
+        Some(Input::Part(s.0 as u32))
     }
-}
 
-impl<'a> LazyInput<'a> for Space<'a> {
-    fn keys(&self) -> Vec<Cow<'a, str>> {
+    /// A space's fields.
+    fn part_keys(&self, _space: u32) -> Vec<Cow<'a, str>> {
         keys(&SPACE)
     }
 
-    fn len(&self) -> usize {
+    fn part_len(&self, _space: u32) -> usize {
         SPACE.len()
     }
 
     /// A script reads a few fields of each space it reaches.
-    fn room(&self) -> usize {
+    fn part_room(&self, _space: u32) -> usize {
         8
     }
 
-    fn get(&self, key: &str) -> Option<Input<'a>> {
+    fn part_get(&self, space: u32, key: &str) -> Option<Input<'a>> {
         let i = field(&SPACE, key)?;
-        let g = self.0.g;
-        match &g.view_static().spaces[self.1.0 as usize][i] {
-            Value::Null => Some(self.0.value(Read::Space(self.1.0, i as u8)).input(g)),
+        let (g, x) = (self.0.g, space as Sp);
+        match &g.view_static().spaces[x as usize][i] {
+            Value::Null => Some(self.0.value(Read::Space(x, i as u8)).input(g)),
             fixed => Some(Input::Ref(fixed)),
         }
     }
