@@ -98,7 +98,7 @@ mod sandbox;
 #[cfg(test)]
 mod lazy_tests;
 
-pub use input::{Input, LazyInput, to_json};
+pub use input::{Input, LazyInput, Scalar, to_json};
 use sandbox::Sandbox;
 
 use mlua::{Lua, MultiValue, Value, ffi};

@@ -137,6 +137,9 @@ pub enum Input<'a> {
     Str(&'a str),
     /// A small object made in full at once: its entries (a `Nil` entry is no entry).
     Object(Vec<(&'a str, Input<'a>)>),
+    /// An object of two scalar entries, made in full at once without a vector (a count per
+    /// side of an event view, read hundreds of times a call): as `Object`.
+    Pair([(&'a str, Scalar<'a>); 2]),
     /// A small array made in full at once: its items in order (a `Nil` item leaves a hole, as
     /// a JSON `null` does).
     List(Vec<Input<'a>>),
@@ -166,6 +169,7 @@ fn json_in<'a>(owner: Option<&dyn LazyInput<'a>>, input: Input<'a>) -> serde_jso
         Input::Int(i) => J::from(i),
         Input::Str(s) => J::String(s.to_string()),
         Input::Object(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), json_in(owner, v))).collect()),
+        Input::Pair(entries) => J::Object(entries.into_iter().map(|(k, v)| (k.to_string(), json_in(owner, v.input()))).collect()),
         Input::List(items) => J::Array(items.into_iter().map(|v| json_in(owner, v)).collect()),
         Input::Lazy(o) => object(o.keys(), &*o, &|k| o.get(k)),
         Input::Part(n) => match owner {
@@ -380,7 +384,7 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
             ffi::lua_rawget(state, 1);
             return 1;
         };
-        registry_get(state, &META);
+        push_meta(state, 1);
         let item = match node {
             Node::Json(serde_json::Value::Object(map)) => string_key(state, 2).and_then(|k| map.get(k)).map(Ok),
             Node::Json(serde_json::Value::Array(items)) if ffi::lua_type(state, 2) == ffi::LUA_TNUMBER => {
@@ -406,6 +410,17 @@ unsafe extern "C-unwind" fn lazy_index(state: *mut ffi::lua_State) -> c_int {
     1
 }
 
+/// Push `META`, the metatable of the pending table at `idx`: read from the table (a pending
+/// table's metatable is `META`: setting another materializes it first), not looked up in the
+/// registry, unless it has none.
+unsafe fn push_meta(state: *mut ffi::lua_State, idx: c_int) {
+    unsafe {
+        if ffi::lua_getmetatable(state, idx) == 0 {
+            registry_get(state, &META);
+        }
+    }
+}
+
 /// The string at `idx`, if it is a UTF-8 string (a number is not converted).
 unsafe fn string_key<'s>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'s str> {
     unsafe {
@@ -415,7 +430,13 @@ unsafe fn string_key<'s>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'s s
         let mut len = 0;
         let key = ffi::lua_tolstring(state, idx, &mut len);
         // SAFETY: the string stays on the stack (so alive) while the caller reads it.
-        std::str::from_utf8(std::slice::from_raw_parts(key.cast::<u8>(), len)).ok()
+        let bytes = std::slice::from_raw_parts(key.cast::<u8>(), len);
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is UTF-8 (checked inline: the keys read are short field names).
+            Some(std::str::from_utf8_unchecked(bytes))
+        } else {
+            std::str::from_utf8(bytes).ok()
+        }
     }
 }
 
@@ -504,16 +525,9 @@ unsafe fn push_input(state: *mut ffi::lua_State, meta: c_int, owner: Option<&(dy
                     *slot = (k, Scalar::of(v).unwrap_or(Scalar::Nil));
                 }
                 drop(entries);
-                ffi::luaL_checkstack(state, 4, std::ptr::null());
-                ffi::lua_createtable(state, 0, n as c_int);
-                for &(key, item) in &flat[..n] {
-                    if !matches!(item, Scalar::Nil) {
-                        ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
-                        item.push(state);
-                        ffi::lua_rawset(state, -3);
-                    }
-                }
+                push_scalars(state, &flat[..n]);
             }
+            Input::Pair(entries) => push_scalars(state, &entries),
             Input::List(items) if items.len() <= SMALL && items.iter().all(|v| Scalar::of(v).is_some()) => {
                 let n = items.len();
                 let mut flat = [Scalar::Nil; SMALL];
@@ -556,6 +570,21 @@ unsafe fn push_input(state: *mut ffi::lua_State, meta: c_int, owner: Option<&(dy
     }
 }
 
+/// Push a table of `entries` (a `Nil` entry is no entry).
+unsafe fn push_scalars(state: *mut ffi::lua_State, entries: &[(&str, Scalar<'_>)]) {
+    unsafe {
+        ffi::luaL_checkstack(state, 4, std::ptr::null());
+        ffi::lua_createtable(state, 0, entries.len() as c_int);
+        for &(key, item) in entries {
+            if !matches!(item, Scalar::Nil) {
+                ffi::lua_pushlstring(state, key.as_ptr().cast(), key.len());
+                item.push(state);
+                ffi::lua_rawset(state, -3);
+            }
+        }
+    }
+}
+
 /// Push a table standing for the host node `node` of `n` keys, made with room for `room` of
 /// them: a lazy table, or an empty table if it has no keys.
 unsafe fn push_lazy(state: *mut ffi::lua_State, meta: c_int, node: NodeRef, n: usize, room: usize) {
@@ -571,9 +600,9 @@ unsafe fn push_lazy(state: *mut ffi::lua_State, meta: c_int, node: NodeRef, n: u
 /// `Input::List` of scalars, flat JSON: see [`push`]).
 const SMALL: usize = 16;
 
-/// A value that owns nothing and makes no table: pushed as it is.
-#[derive(Clone, Copy)]
-enum Scalar<'a> {
+/// A value that owns nothing and makes no table: pushed as it is (an entry of `Input::Pair`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Scalar<'a> {
     Nil,
     Bool(bool),
     Int(i64),
@@ -590,6 +619,16 @@ impl<'a> Scalar<'a> {
             Input::Str(s) => Scalar::Str(s),
             _ => return None,
         })
+    }
+
+    /// The same value as an input.
+    pub fn input(self) -> Input<'a> {
+        match self {
+            Scalar::Nil => Input::Nil,
+            Scalar::Bool(b) => Input::Bool(b),
+            Scalar::Int(i) => Input::Int(i),
+            Scalar::Str(s) => Input::Str(s),
+        }
     }
 
     unsafe fn push(self, state: *mut ffi::lua_State) {
@@ -714,14 +753,14 @@ unsafe fn materialize(state: *mut ffi::lua_State, idx: c_int) {
         ffi::luaL_checkstack(state, 8, std::ptr::null());
         let base = ffi::lua_gettop(state);
         let Some(node) = pending_node(state, idx) else { return };
+        push_meta(state, idx);
+        let meta = base + 1;
         for key in [&NODE, &KEYS] {
             ffi::lua_pushnil(state);
             ffi::lua_rawsetp(state, idx, slot(key));
         }
         ffi::lua_pushnil(state);
         ffi::lua_setmetatable(state, idx);
-        registry_get(state, &META);
-        let meta = base + 1;
         // Entries `lazy_index` stored already are kept: the script may hold those tables.
         match node {
             Node::Lazy(_) | Node::Part(..) => {

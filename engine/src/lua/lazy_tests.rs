@@ -109,12 +109,12 @@ fn pairs_order_is_that_of_sorted_keys() {
 }
 
 /// Every kind of value a host may give without JSON (`Input::Ref`, `Nil`, `Bool`, `Int`, `Str`,
-/// `Object`), inside a lazy object: a script sees what the same JSON gives it.
+/// `Object`, `Pair`), inside a lazy object: a script sees what the same JSON gives it.
 struct Kinds<'a>(&'a serde_json::Value);
 
 impl<'a> LazyInput<'a> for Kinds<'a> {
     fn keys(&self) -> Vec<Cow<'a, str>> {
-        ["b", "i", "nil", "obj", "ref", "s"].into_iter().map(Cow::Borrowed).collect()
+        ["b", "i", "nil", "obj", "pair", "ref", "s"].into_iter().map(Cow::Borrowed).collect()
     }
     fn room(&self) -> usize {
         2
@@ -125,6 +125,7 @@ impl<'a> LazyInput<'a> for Kinds<'a> {
             "i" => Input::Int(-7),
             "nil" => Input::Nil,
             "obj" => Input::Object(vec![("union", Input::Int(3)), ("csa", Input::Bool(false)), ("none", Input::Nil), ("deep", Input::Object(vec![("s", Input::Str("x"))]))]),
+            "pair" => Input::Pair([("union", Scalar::Str("csa")), ("none", Scalar::Nil)]),
             "ref" => Input::Ref(self.0),
             "s" => Input::Str("richmond"),
             _ => return None,
@@ -136,17 +137,18 @@ impl<'a> LazyInput<'a> for Kinds<'a> {
 fn values_made_without_json_read_like_json() {
     let shared = json!({"list": [1, null, 3], "name": "shared"});
     let eager = to_json(Input::Lazy(Box::new(Kinds(&shared))));
-    assert_eq!(eager, json!({"b": true, "i": -7, "nil": null, "obj": {"union": 3, "csa": false, "none": null, "deep": {"s": "x"}}, "ref": shared, "s": "richmond"}));
+    assert_eq!(eager, json!({"b": true, "i": -7, "nil": null, "obj": {"union": 3, "csa": false, "none": null, "deep": {"s": "x"}}, "pair": {"union": "csa", "none": null}, "ref": shared, "s": "richmond"}));
     let src = r#"function f(v)
         local seen = {}
         for k, x in pairs(v) do seen[#seen + 1] = k .. ":" .. type(x) end
         for k, x in pairs(v.obj) do seen[#seen + 1] = k end
-        return {seen = seen, obj = v.obj, ref = v.ref.list[3], whole = v}
+        for k, x in pairs(v.pair) do seen[#seen + 1] = k .. "=" .. x end
+        return {seen = seen, obj = v.obj, pair = v.pair, ref = v.ref.list[3], whole = v}
     end"#;
     let lazy: serde_json::Value = LuaHost::default().call_input_as(&Script::new("kinds.lua", src), "f", Input::Lazy(Box::new(Kinds(&shared)))).expect("call");
     let json = LuaHost::default().call(&Script::new("kinds.lua", src), "f", &eager).expect("call");
     assert_eq!(lazy, json);
-    assert_eq!(lazy["seen"], json!(["b:boolean", "i:number", "obj:table", "ref:table", "s:string", "csa", "deep", "union"]));
+    assert_eq!(lazy["seen"], json!(["b:boolean", "i:number", "obj:table", "pair:table", "ref:table", "s:string", "csa", "deep", "union", "union=csa"]));
 }
 
 /// `pairs` over a pending table gives the keys made by its first walk again (once per table and

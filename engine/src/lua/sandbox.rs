@@ -140,12 +140,21 @@ end
 -- call. The string metatable is the one shared table a script can reach (`getmetatable("")`):
 -- it is emptied and pointed at the call's own `string` table.
 -- `copy` (lua/sandbox.rs, `copy_table`) makes each copy with room for all its entries.
+-- The shared tables no longer change from here on: their sizes are counted once, so `copy`
+-- need not count them at every call.
 local G, string_mt, libraries = _G, getmetatable(""), { "math", "string", "table", "utf8" }
+local function size(t)
+  local n = 0
+  for _ in raw_next, t do n = n + 1 end
+  return n
+end
+local sizes = { G = size(G) }
+for i = 1, #libraries do sizes[libraries[i]] = size(G[libraries[i]]) end
 return function()
-  local env = copy(G)
+  local env = copy(G, sizes.G)
   for i = 1, #libraries do
     local name = libraries[i]
-    env[name] = copy(G[name])
+    env[name] = copy(G[name], sizes[name])
   end
   env._G = env
   for k in raw_next, string_mt do string_mt[k] = nil end
@@ -325,19 +334,25 @@ fn sandbox(lua: &Lua) -> mlua::Result<Function> {
     prelude.call::<Function>((exhausted, touch, keys, get, copy))
 }
 
-/// `copy(t)` for the trusted prelude: a new table with `t`'s entries (raw), made with room for
-/// all of them: each call's environment copies the globals and four libraries (issue 9: a copy
-/// grown entry by entry in Lua was rehashed several times per table, at every call).
+/// `copy(t, n)` for the trusted prelude: a new table with `t`'s entries (raw), made with room
+/// for `n` entries (all of them, counted here when `n` is not given): each call's environment
+/// copies the globals and four libraries (issue 9: a copy grown entry by entry in Lua was
+/// rehashed several times per table, at every call; counting them every call cost as much
+/// again as the prelude's sizes counted once).
 unsafe extern "C-unwind" fn copy_table(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
+        let mut given = 0;
+        let mut n = ffi::lua_tointegerx(state, 2, &mut given).clamp(0, c_int::MAX as ffi::lua_Integer) as c_int;
         ffi::lua_settop(state, 1);
         ffi::luaL_checkstack(state, 4, std::ptr::null());
-        let mut n: c_int = 0;
-        ffi::lua_pushnil(state);
-        while ffi::lua_next(state, 1) != 0 {
-            n = n.saturating_add(1);
-            ffi::lua_settop(state, -2);
+        if given == 0 {
+            n = 0;
+            ffi::lua_pushnil(state);
+            while ffi::lua_next(state, 1) != 0 {
+                n = n.saturating_add(1);
+                ffi::lua_settop(state, -2);
+            }
         }
         ffi::lua_createtable(state, 0, n);
         ffi::lua_pushnil(state);

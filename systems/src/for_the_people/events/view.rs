@@ -12,7 +12,7 @@ use super::super::content::{CardNo, Chooser, Control, LinkKind, Side, StateSide}
 use super::super::rules::other;
 use super::super::weapons::Weapon;
 use super::super::state::{DECK, DISCARD, GenAt, HAND, REMOVED, State};
-use bivouac_engine::lua::{Input, LazyInput};
+use bivouac_engine::lua::{Input, LazyInput, Scalar};
 use bivouac_engine::map::graph::SpaceId;
 use serde_json::{Map, Value, json};
 use std::borrow::Cow;
@@ -80,14 +80,14 @@ pub(super) struct GeneralAt {
 
 impl Field {
     fn input<'a>(self, g: &'a FtP) -> Input<'a> {
-        let sides = |u, c| Input::Object(vec![("union", u), ("csa", c)]);
+        let sides = |u, c| Input::Pair([("union", u), ("csa", c)]);
         match self {
             Field::Nil => Input::Nil,
             Field::Bool(b) => Input::Bool(b),
             Field::Int(i) => Input::Int(i),
             Field::Str(s) => Input::Str(s),
-            Field::Sides([u, c]) => sides(Input::Int(u), Input::Int(c)),
-            Field::BoolSides([u, c]) => sides(Input::Bool(u), Input::Bool(c)),
+            Field::Sides([u, c]) => sides(Scalar::Int(u), Scalar::Int(c)),
+            Field::BoolSides([u, c]) => sides(Scalar::Bool(u), Scalar::Bool(c)),
             Field::Spaces(list) => Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect()),
             Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
