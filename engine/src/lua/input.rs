@@ -4,11 +4,12 @@
 //!
 //! A lazy table is an empty table, created with the capacity the eager conversion would have
 //! given it (a host's lazy object may ask for less, [`LazyInput::room`]). A few scalars (a JSON
-//! array or object of at most `SMALL` of them, an `Input::Object` or `Input::List` of them)
-//! are made in full at once instead: cheaper than a lazy table, and no script can tell. Its metatable's `__index` converts and stores the one entry asked for (nested
-//! objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill in
-//! every entry not stored yet and remove the metatable, then do what was asked. From then on it
-//! is an ordinary table. The sandbox's `next`,
+//! array or object of at most `SMALL` of them, an `Input::Object` or `Input::List` of them, an
+//! `Input::Pair`) are made in full at once instead: cheaper than a lazy table, and no script
+//! can tell. A lazy table's metatable's `__index` converts and stores the one entry asked for
+//! (nested objects and arrays again lazy); `__newindex` and `__len` first *materialize* it: fill
+//! in every entry not stored yet and remove the metatable, then do what was asked. From then on
+//! it is an ordinary table. The sandbox's `next`,
 //! `rawget`, `rawset`, `rawlen`, `getmetatable` and `setmetatable` materialize their argument
 //! first (`touch`), and the host materializes a lazy table a script returns, so no script can
 //! tell a lazy table from an eager one: same entries, no metatable (`next`'s order varies from run to run anyway, lua.rs). The sandbox's
