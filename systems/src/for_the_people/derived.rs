@@ -19,7 +19,7 @@
 use super::FtP;
 use super::content::Side;
 use super::content::{ArmyId, CardNo, Control, GeneralId};
-use super::state::{Action, GenAt, Sp, State};
+use super::state::{Action, GenAt, Sp, State, same_list};
 use super::unc::Unc;
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
@@ -136,14 +136,7 @@ impl Drop for Open {
 
 /// Whether two position keys (`FtP::position_key`) are the same position.
 pub(super) fn same_position(a: &Rc<State>, b: &Rc<State>) -> bool {
-    Rc::ptr_eq(a, b) || same_state(a, b)
-}
-
-/// `a == b`, the parts that change at almost every action (the flow's frames, the move under
-/// way, the dice) compared first: two different positions differ there most often, before the
-/// long per-space vectors that lead the state.
-fn same_state(a: &State, b: &State) -> bool {
-    a.flow == b.flow && a.moving == b.moving && a.rng == b.rng && a == b
+    Rc::ptr_eq(a, b) || a == b
 }
 
 impl FtP {
@@ -176,7 +169,7 @@ impl FtP {
     pub fn unc(&self, st: &State) -> Unc {
         self.derived(st, |p| &p.unc, || {
             // Compared in place, copied only when UNC is made afresh (issue 9).
-            let same = |UncKey { rules, edition, fort, control, ironclads }: &UncKey| *rules == self.id && *edition == st.edition && *fort == st.fort && *control == st.control && *ironclads == st.naval.ironclads;
+            let same = |UncKey { rules, edition, fort, control, ironclads }: &UncKey| *rules == self.id && *edition == st.edition && same_list(fort, &st.fort) && same_list(control, &st.control) && same_list(ironclads, &st.naval.ironclads);
             let key = || UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
             kept_if(&LAST_UNC, same, key, |_| self.unc_now(st))
         })
@@ -207,13 +200,13 @@ impl FtP {
         *rules == self.id
             && *edition == st.edition
             && *of == side
-            && *control == st.control
-            && *fort == st.fort
-            && *rc_destroyed == st.rc_destroyed
+            && same_list(control, &st.control)
+            && same_list(fort, &st.fort)
+            && same_list(rc_destroyed, &st.rc_destroyed)
             && in_force.iter().eq(st.in_force.iter().map(|f| &f.card))
-            && *ironclads == st.naval.ironclads
+            && same_list(ironclads, &st.naval.ironclads)
             && *unc == self.unc(st)
-            && *enemy == self.occupied_by(st, super::rules::other(side))
+            && same_list(enemy, &self.occupied_by(st, super::rules::other(side)))
     }
 
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
@@ -325,7 +318,7 @@ impl FtP {
             let mut f = Some(f);
             // The remembered listing, compared with the state itself (no copy made): on a hit its
             // key becomes this position's, so the `playable` memo's checks compare pointers.
-            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && same_state(&l.key, st)).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
+            let known = LISTED.with_borrow(|l| l.as_ref().filter(|l| l.rules == rules && *l.key == *st).map(|l| (Rc::clone(&l.key), f.take().map(|f| f(&l.actions)))));
             if let Some((key, Some(answer))) = known {
                 if let Some(p) = self.position(st) {
                     let _ = p.key.set(key);
@@ -460,6 +453,100 @@ mod tests {
             let us = t.elapsed().as_secs_f64() * 1e6 / (reps * states.len()) as f64;
             println!("{name:8} {} positions  list {us:6.1} us  {:.0} actions", states.len(), n as f64 / (reps * states.len()) as f64);
         }
+    }
+
+    /// Issue 9: the cost of the rule decisions (not events) of random play: the decisions of
+    /// seeded random campaign games replayed in order five times (the kept searches then see
+    /// what they see in play), listing and applying timed per decision kind, the best of the
+    /// five for each kind: steadier than `phase_costs` on a shared machine. Figures only.
+    /// `BIVOUAC_BENCH_GAMES=20 cargo test --release -p bivouac-systems --lib bench_rule_steps -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn bench_rule_steps() {
+        use std::collections::BTreeMap;
+        use std::time::Instant;
+        let g = game();
+        let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        let mut played = Vec::new();
+        for i in 0..games {
+            let setup = Setup::new("campaign", 2, 9_000 + i);
+            let mut st = g.setup(&setup).expect("setup");
+            let mut rng = GameRng::new(i);
+            let mut steps = Vec::new();
+            while g.outcome(&st).is_none() && st.flow.top().is_some() {
+                let seat = g.active_seats(&st)[0];
+                let kind = format!("{:?}", st.flow.top()).split(|c: char| !c.is_alphanumeric()).nth(1).unwrap_or("").to_string();
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                let kind = if matches!(a, super::super::state::Action::Event { .. }) || kind == "Event" { "(events)".to_string() } else { kind };
+                steps.push((kind, seat, a.clone()));
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+            }
+            played.push((setup, steps));
+        }
+        // kind: decisions, best listing seconds, best applying seconds
+        let mut best: BTreeMap<String, (usize, f64, f64)> = BTreeMap::new();
+        let mut whole = f64::MAX;
+        for _ in 0..5 {
+            let mut round: BTreeMap<&str, (usize, f64, f64)> = BTreeMap::new();
+            let start = Instant::now();
+            for (setup, steps) in &played {
+                let mut st = g.setup(setup).expect("setup");
+                for (kind, seat, a) in steps {
+                    let t = Instant::now();
+                    std::hint::black_box(g.legal_actions(&st, *seat));
+                    let listing = t.elapsed().as_secs_f64();
+                    let t = Instant::now();
+                    g.apply(&mut st, *seat, a, &mut Log::quiet()).expect("applies again");
+                    let e = round.entry(kind).or_default();
+                    *e = (e.0 + 1, e.1 + listing, e.2 + t.elapsed().as_secs_f64());
+                }
+            }
+            whole = whole.min(start.elapsed().as_secs_f64());
+            for (kind, (n, l, a)) in round {
+                let e = best.entry(kind.to_string()).or_insert((n, f64::MAX, f64::MAX));
+                (e.1, e.2) = (e.1.min(l), e.2.min(a));
+            }
+        }
+        let rules: f64 = best.iter().filter(|(k, _)| *k != "(events)").map(|(_, e)| e.1 + e.2).sum();
+        println!("{games} campaign games: best {:.1} ms a game; rule decisions {:.2} ms a game", whole * 1e3 / games as f64, rules * 1e3 / games as f64);
+        let mut rows: Vec<_> = best.into_iter().collect();
+        rows.sort_by(|a, b| (b.1.1 + b.1.2).total_cmp(&(a.1.1 + a.1.2)));
+        for (kind, (n, l, a)) in rows.into_iter().take(14) {
+            let us = |x: f64| x / n as f64 * 1e6;
+            println!("{kind:14} {n:6} decisions  list {:6.2} us  apply {:6.2} us  {:6.3} ms a game", us(l), us(a), (l + a) * 1e3 / games as f64);
+        }
+    }
+
+    /// Issue 9: a position's `==` (`State::eq`, written out to compare lists fast) is the
+    /// equality of its saved form, at every step of seeded random games: each state against
+    /// its copy, the state before the action and one with a changed empty list.
+    #[test]
+    fn position_eq_is_the_saved_forms() {
+        let g = game();
+        let saved = |st: &State| serde_json::to_string(st).expect("saves");
+        let mut checked = 0;
+        for (sc, seed) in [("1861", 3), ("1863", 4), ("campaign", 5)] {
+            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+            let mut rng = GameRng::new(seed);
+            for _ in 0..300 {
+                if g.outcome(&st).is_some() {
+                    break;
+                }
+                let before = st.clone();
+                assert!(before == st, "{sc}: a copy");
+                let mut changed = st.clone();
+                changed.succession.push(0);
+                assert!(changed != st, "{sc}: an empty list changed");
+                let seat = g.active_seats(&st)[0];
+                let legal = g.legal(&st);
+                let a = legal[rng.pick(legal.len())].clone();
+                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+                assert_eq!(before == st, saved(&before) == saved(&st), "{sc}: after {a:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 500, "{checked} positions checked");
     }
 
     /// Each of `states` listed afresh `reps` times: the actions listed. Apart, so that a

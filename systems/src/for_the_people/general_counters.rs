@@ -39,12 +39,20 @@ const GRIERSONS_RAID: CardNo = 16;
 const WILSON_TURNS: std::ops::RangeInclusive<u8> = 12..=13;
 
 /// FtP 5.6.7 B / D: which counter the generals with two counters have in play.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `PartialEq` by `same_list` (part of a position's key, `State::eq`).
+#[derive(Clone, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct CountersSt {
     /// Swapped to the cavalry-brigade counter: cavalry for the rest of the game.
     pub brigade: Vec<GeneralId>,
     /// Cavalry generals placed on their corps-commander counter (D), until they swap.
     pub corps: Vec<GeneralId>,
+}
+
+impl PartialEq for CountersSt {
+    fn eq(&self, o: &Self) -> bool {
+        let CountersSt { brigade, corps } = self;
+        same_list(brigade, &o.brigade) && same_list(corps, &o.corps)
+    }
 }
 
 impl FtP {

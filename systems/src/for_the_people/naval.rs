@@ -34,7 +34,8 @@ pub enum NavalEvent {
 }
 
 /// Naval state: the Amphibious Assault track, the CSA naval weapons and the naval move under way.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `PartialEq` (below): part of a position's key (`State::eq`).
+#[derive(Clone, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct NavalSt {
     /// The Amphibious Assault track (FtP 6.4.1; its scenario value, 2.5).
     pub amphibious: u8,
@@ -54,6 +55,22 @@ pub struct NavalSt {
     pub torpedoes: Vec<Sp>,
     #[serde(default)]
     pub hunley: Option<Sp>,
+}
+
+/// `==` with the lists compared by `same_list` (no `memcmp` of empty lists). Every field is
+/// named: a field added must be compared here too.
+impl PartialEq for NavalSt {
+    fn eq(&self, o: &Self) -> bool {
+        let NavalSt { amphibious, voyage, campaign_naval, origin_needs_loc, event, ironclads, torpedoes, hunley } = self;
+        *amphibious == o.amphibious
+            && *voyage == o.voyage
+            && *campaign_naval == o.campaign_naval
+            && *origin_needs_loc == o.origin_needs_loc
+            && *event == o.event
+            && same_list(ironclads, &o.ironclads)
+            && same_list(torpedoes, &o.torpedoes)
+            && *hunley == o.hunley
+    }
 }
 
 impl NavalSt {

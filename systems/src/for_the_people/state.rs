@@ -81,8 +81,8 @@ impl Formation {
     }
 }
 
-/// The force moving now (FtP 5.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The force moving now (FtP 5.1). `PartialEq` (below): part of a position's key.
+#[derive(Clone, Debug, Eq, Serialize, Deserialize)]
 pub struct MoveSt {
     pub side: Side,
     pub kind: Formation,
@@ -110,6 +110,29 @@ pub struct MoveSt {
     /// A card event's orders for this move (FtP 4.5.2, 4.6.2).
     #[serde(default)]
     pub order: MoveOrder,
+}
+
+/// `==` with the generals compared by [`same_list`] (part of a position's key, `State::eq`).
+/// Every field is named: a field added must be compared here too.
+impl PartialEq for MoveSt {
+    fn eq(&self, o: &Self) -> bool {
+        let MoveSt { side, kind, at, prev, sp, gens, army, mp, value, halted, rail_only, steps, intercept_tried, vs_interceptor, order } = self;
+        *side == o.side
+            && *kind == o.kind
+            && *at == o.at
+            && *prev == o.prev
+            && *sp == o.sp
+            && same_list(gens, &o.gens)
+            && *army == o.army
+            && *mp == o.mp
+            && *value == o.value
+            && *halted == o.halted
+            && *rail_only == o.rail_only
+            && *steps == o.steps
+            && *intercept_tried == o.intercept_tried
+            && *vs_interceptor == o.vs_interceptor
+            && *order == o.order
+    }
 }
 
 /// What a card event obliges the moving force to do.
@@ -377,8 +400,8 @@ pub struct LastBattle {
     pub report: super::battle::BattleReport,
 }
 
-/// `PartialEq`: the key of a position in the caches beside it (`derived`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// `PartialEq` (below): the key of a position in the caches beside it (`derived`).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct State {
     pub sc: u8,
     pub edition: u8,
@@ -539,6 +562,96 @@ pub struct State {
     /// FtP 5.9.3 (IT 5.93): the CSA has completed the 1864 railroads with an OPs card.
     #[serde(default)]
     pub csa_rail_built: bool,
+}
+
+/// `==` of positions, the key of the caches beside the state (`derived`), made fast (issue 9):
+/// the parts that change at almost every action (the flow's frames, the move under way, the
+/// dice, then the SP and what a Reinforcement Phase counts) come first, so two different
+/// positions differ early; lists are compared with [`same_list`]. Every field is named: a field
+/// added to the state must be compared here too.
+impl PartialEq for State {
+    fn eq(&self, o: &Self) -> bool {
+        let State { sc, edition, opts, rng, turn, phase, sp, fort, control, state_control, border_first, generals, armies, army_ready, capital, rc_destroyed, sw, sw_plus, blockade, emancipation, mississippi_bonus, piles, flow, moving, campaign_used, campaign_armies, campaign_sp, campaign_saved, next, sp_gained, sp_lost, sp_at_start, pool, pool_states, strat_used, east_in_washington, result, naval, events, in_force, battle_mods, move_limits, aftermath, last_battle, lead, succession, beaten, beaten_armies, rounds, own_round, large_loss, reorg_moved, union_major_win, special_reshuffle, forward, concentration, queue, rail, space_losses, elite, elite_commit, strong, forts_track, special, counters, sc_rules, cav_track, end_sc, sw_pending, csa_rail_built } = self;
+        *flow == o.flow
+            && *moving == o.moving
+            && *rng == o.rng
+            && same_list(sp, &o.sp)
+            && *pool == o.pool
+            && *strat_used == o.strat_used
+            && *pool_states == o.pool_states
+            && same_list(generals, &o.generals)
+            && same_list(armies, &o.armies)
+            && same_list(control, &o.control)
+            && same_list(fort, &o.fort)
+            && *sc == o.sc
+            && *edition == o.edition
+            && *opts == o.opts
+            && *turn == o.turn
+            && *phase == o.phase
+            && same_list(state_control, &o.state_control)
+            && same_list(border_first, &o.border_first)
+            && same_list(army_ready, &o.army_ready)
+            && *capital == o.capital
+            && same_list(rc_destroyed, &o.rc_destroyed)
+            && *sw == o.sw
+            && *sw_plus == o.sw_plus
+            && *blockade == o.blockade
+            && *emancipation == o.emancipation
+            && *mississippi_bonus == o.mississippi_bonus
+            && *piles == o.piles
+            && same_list(campaign_used, &o.campaign_used)
+            && same_list(campaign_armies, &o.campaign_armies)
+            && same_list(campaign_sp, &o.campaign_sp)
+            && same_list(campaign_saved, &o.campaign_saved)
+            && *next == o.next
+            && *sp_gained == o.sp_gained
+            && *sp_lost == o.sp_lost
+            && *sp_at_start == o.sp_at_start
+            && *east_in_washington == o.east_in_washington
+            && *result == o.result
+            && *naval == o.naval
+            && same_list(events, &o.events)
+            && same_list(in_force, &o.in_force)
+            && same_list(battle_mods, &o.battle_mods)
+            && same_list(move_limits, &o.move_limits)
+            && *aftermath == o.aftermath
+            && *last_battle == o.last_battle
+            && *lead == o.lead
+            && same_list(succession, &o.succession)
+            && same_list(beaten, &o.beaten)
+            && same_list(beaten_armies, &o.beaten_armies)
+            && *rounds == o.rounds
+            && *own_round == o.own_round
+            && same_list(large_loss, &o.large_loss)
+            && same_list(reorg_moved, &o.reorg_moved)
+            && *union_major_win == o.union_major_win
+            && *special_reshuffle == o.special_reshuffle
+            && *forward == o.forward
+            && *concentration == o.concentration
+            && *queue == o.queue
+            && *rail == o.rail
+            && same_list(space_losses, &o.space_losses)
+            && elite.iter().zip(&o.elite).all(|(a, b)| same_list(a, b))
+            && *elite_commit == o.elite_commit
+            && *strong == o.strong
+            && *forts_track == o.forts_track
+            && *special == o.special
+            && *counters == o.counters
+            && *sc_rules == o.sc_rules
+            && *cav_track == o.cav_track
+            && *end_sc == o.end_sc
+            && same_list(sw_pending, &o.sw_pending)
+            && *csa_rail_built == o.csa_rail_built
+    }
+}
+
+/// `a == b` for two lists, every element compared without stopping at the first difference: a
+/// loop the compiler vectorizes (a derived `==` of enums, such as a map's control per space, is
+/// about 15 times slower), and two empty lists never reach `memcmp` (on AVX-512 machines glibc's
+/// `memcmp` of an empty list never allocated takes ~100 ns: a masked load at its dangling
+/// address). Issue 9: the caches beside the state compare such lists at every action.
+pub fn same_list<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (x == y))
 }
 
 impl State {

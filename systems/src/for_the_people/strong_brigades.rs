@@ -45,10 +45,17 @@ use serde::{Deserialize, Serialize};
 const STRONG: [(&str, &str); 2] = [("forrest", "FtP 5.6.7 C"), ("sheridan", "FtP 5.6.7 D")];
 
 /// FtP 5.6.7 C, D bookkeeping.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `PartialEq` by `same_list` (part of a position's key, `State::eq`).
+#[derive(Clone, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct StrongSt {
     /// The cavalry brigades at 2 SP (by their general).
     pub two_sp: Vec<GeneralId>,
+}
+
+impl PartialEq for StrongSt {
+    fn eq(&self, o: &Self) -> bool {
+        same_list(&self.two_sp, &o.two_sp)
+    }
 }
 
 /// Where a growing brigade takes its SP from.
