@@ -19,12 +19,12 @@
 //!   memory exact but cost more than a fresh state (it marks every loaded chunk each time).
 //! * The collector runs between calls, not during them (issue 9): nearly everything a call
 //!   makes lives until it returns (the lazy input's tables are held by the tables holding
-//!   them, up to the input itself), so collecting during a call marked much and freed little, and promoted the
-//!   call's tables to the old generation, which only full collections free. After a call, once
-//!   calls have allocated `GC_YOUNG` since the last collection, a young collection frees them;
-//!   within a call, an allocation that would pass the memory limit first makes Lua collect in
-//!   full (its emergency collection runs with the collector stopped), so a script making much
-//!   garbage still has the room it had.
+//!   them, up to the input itself), so collecting during a call marked much and freed little,
+//!   and promoted the call's tables to the old generation, which only full collections free.
+//!   After a call, once calls have allocated `GC_YOUNG` since the last collection, a young
+//!   collection frees them; within a call, an allocation that would pass the memory limit first
+//!   makes Lua collect in full (its emergency collection runs with the collector stopped), so a
+//!   script making much garbage still has the room it had.
 //! * The call's arena is forgotten when the call ends: a lazy table of the call (none is
 //!   reachable by a later script) then stands for nothing (lua/input.rs).
 //! * A call that fails in any way (a script error, a limit, a value that cannot be returned)
