@@ -348,3 +348,65 @@ fn bench_event_steps() {
         println!("#{card:<4} {n:5} steps  {:6.1} us a step  {:4.1}%", s / n as f64 * 1e6, s / sum * 100.0);
     }
 }
+
+/// Issue 9: the cost of the rule decisions (not events) of random play: the decisions of
+/// seeded random campaign games replayed in order five times (the kept searches then see
+/// what they see in play), listing and applying timed per decision kind, the best of the
+/// five for each kind: steadier than `phase_costs` on a shared machine. Figures only.
+/// `BIVOUAC_BENCH_GAMES=20 cargo test --release -p bivouac-systems --lib bench_rule_steps -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn bench_rule_steps() {
+    use std::collections::BTreeMap;
+    let g = game();
+    let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+    let mut played = Vec::new();
+    for i in 0..games {
+        let setup = Setup::new("campaign", 2, 9_000 + i);
+        let mut st = g.setup(&setup).expect("setup");
+        let mut rng = GameRng::new(i);
+        let mut steps = Vec::new();
+        while g.outcome(&st).is_none() && st.flow.top().is_some() {
+            let seat = g.active_seats(&st)[0];
+            let kind = format!("{:?}", st.flow.top()).split(|c: char| !c.is_alphanumeric()).nth(1).unwrap_or("").to_string();
+            let legal = g.legal(&st);
+            let a = legal[rng.pick(legal.len())].clone();
+            let kind = if matches!(a, Action::Event { .. }) || kind == "Event" { "(events)".to_string() } else { kind };
+            steps.push((kind, seat, a.clone()));
+            g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+        }
+        played.push((setup, steps));
+    }
+    // kind: decisions, best listing seconds, best applying seconds
+    let mut best: BTreeMap<String, (usize, f64, f64)> = BTreeMap::new();
+    let mut whole = f64::MAX;
+    for _ in 0..5 {
+        let mut round: BTreeMap<&str, (usize, f64, f64)> = BTreeMap::new();
+        let start = Instant::now();
+        for (setup, steps) in &played {
+            let mut st = g.setup(setup).expect("setup");
+            for (kind, seat, a) in steps {
+                let t = Instant::now();
+                std::hint::black_box(g.legal_actions(&st, *seat));
+                let listing = t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                g.apply(&mut st, *seat, a, &mut Log::quiet()).expect("applies again");
+                let e = round.entry(kind).or_default();
+                *e = (e.0 + 1, e.1 + listing, e.2 + t.elapsed().as_secs_f64());
+            }
+        }
+        whole = whole.min(start.elapsed().as_secs_f64());
+        for (kind, (n, l, a)) in round {
+            let e = best.entry(kind.to_string()).or_insert((n, f64::MAX, f64::MAX));
+            (e.1, e.2) = (e.1.min(l), e.2.min(a));
+        }
+    }
+    let rules: f64 = best.iter().filter(|(k, _)| *k != "(events)").map(|(_, e)| e.1 + e.2).sum();
+    println!("{games} campaign games: best {:.1} ms a game; rule decisions {:.2} ms a game", whole * 1e3 / games as f64, rules * 1e3 / games as f64);
+    let mut rows: Vec<_> = best.into_iter().collect();
+    rows.sort_by(|a, b| (b.1.1 + b.1.2).total_cmp(&(a.1.1 + a.1.2)));
+    for (kind, (n, l, a)) in rows.into_iter().take(14) {
+        let us = |x: f64| x / n as f64 * 1e6;
+        println!("{kind:14} {n:6} decisions  list {:6.2} us  apply {:6.2} us  {:6.3} ms a game", us(l), us(a), (l + a) * 1e3 / games as f64);
+    }
+}
