@@ -1,5 +1,7 @@
-//! The cost of card events (FtP 4.2, 4.3) in random play (issue 9): ms per random game and actions per second, one
-//! thread, every scenario. Figures only, nothing asserted about time.
+//! The cost of random play (issue 9): ms per random game and actions per second, one thread,
+//! every scenario; per decision kind (`phase_costs`, `bench_rule_steps`) and per card event step
+//! (FtP 4.2, 4.3: `bench_event_steps`). Figures only, nothing asserted about time; the pins of
+//! seeded random games below are exact.
 //!
 //! `BIVOUAC_BENCH_GAMES=20 cargo test --release -p bivouac-systems --lib for_the_people::events::bench_tests -- --ignored --nocapture`
 
