@@ -337,7 +337,7 @@ impl FtP {
 #[cfg(test)]
 mod tests {
     use super::super::content::{Control, Side};
-    use super::super::play_tests::game;
+    use super::super::play_tests::{each_random_position, game};
     use super::super::state::{Sp, State};
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::log::Log;
@@ -351,31 +351,23 @@ mod tests {
     fn derived_data_is_what_a_fresh_computation_gives() {
         let g = game();
         for (sc, seed) in [("1862", 7), ("1864", 8)] {
-            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
-            let mut rng = GameRng::new(seed);
-            for _ in 0..250 {
-                if g.outcome(&st).is_some() {
-                    break;
-                }
-                let listed = g.legal(&st);
-                assert_eq!(listed, g.legal_now(&st), "{sc}: the listing");
-                assert_eq!(g.legal(&st), listed, "{sc}: the remembered listing");
-                g.at_position(&st, || {
+            each_random_position(g.setup(&Setup::new(sc, 2, seed)).expect("setup"), seed, 250, |st| {
+                let listed = g.legal(st);
+                assert_eq!(listed, g.legal_now(st), "{sc}: the listing");
+                assert_eq!(g.legal(st), listed, "{sc}: the remembered listing");
+                g.at_position(st, || {
                     for _ in 0..2 {
                         for side in [Side::Union, Side::Csa] {
-                            assert_eq!(g.supplied(&st, side), g.supplied_now(&st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                            assert_eq!(g.supplied(st, side), g.supplied_now(st, side), "{sc}: FtP 8.1 supply of {side:?}");
                         }
                         for (s, side) in (0..g.c.map.len() as Sp).flat_map(|s| [(s, Side::Union), (s, Side::Csa)]) {
-                            assert_eq!(g.strength(&st, side, s), g.strength_now(&st, side, s), "{sc}: FtP 5.7.1 strength of {side:?} at {}", g.sname(s));
+                            assert_eq!(g.strength(st, side, s), g.strength_now(st, side, s), "{sc}: FtP 5.7.1 strength of {side:?} at {}", g.sname(s));
                         }
-                        let (kept, fresh) = (g.unc(&st), g.unc_now(&st));
+                        let (kept, fresh) = (g.unc(st), g.unc_now(st));
                         assert!((0..g.c.map.len() as Sp).all(|s| kept.at(s) == fresh.at(s)), "{sc}: FtP 6.6 UNC");
                     }
                 });
-                let seat = g.active_seats(&st)[0];
-                let a = listed[rng.pick(listed.len())].clone();
-                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
-            }
+            });
         }
     }
 
@@ -391,26 +383,18 @@ mod tests {
             for edition in ["spanish", "italian"] {
                 let mut st = g.setup(&Setup::new(sc, 2, 60 + i as u64)).expect("setup");
                 st.edition = g.c.edition(edition).expect("edition");
-                let mut rng = GameRng::new(11 + i as u64);
-                for _ in 0..300 {
-                    if g.outcome(&st).is_some() {
-                        break;
-                    }
-                    let open = g.north_open(&st);
+                each_random_position(st, 11 + i as u64, 300, |st| {
+                    let open = g.north_open(st);
                     let fresh = [g.north_reach_now(&open, false), g.north_reach_now(&open, true)];
-                    let ports = g.br_open_ports_now(&st);
+                    let ports = g.br_open_ports_now(st);
                     for inside in [false, true, false] {
-                        let ask = || ([g.north_reach(&st, false), g.north_reach(&st, true)], g.br_open_ports(&st));
-                        let kept = if inside { g.at_position(&st, ask) } else { ask() };
+                        let ask = || ([g.north_reach(st, false), g.north_reach(st, true)], g.br_open_ports(st));
+                        let kept = if inside { g.at_position(st, ask) } else { ask() };
                         assert_eq!(kept.0, fresh, "{sc} {edition}: FtP 10.3.1 north-edge reach");
                         assert_eq!(kept.1, ports, "{sc} {edition}: FtP 10.5.2 open BR ports");
                     }
                     checked += 1;
-                    let seat = g.active_seats(&st)[0];
-                    let legal = g.legal(&st);
-                    let a = legal[rng.pick(legal.len())].clone();
-                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
-                }
+                });
             }
         }
         assert!(checked > 2000, "{checked} positions checked");
@@ -506,35 +490,26 @@ mod tests {
         let g = game();
         let mut checked = [0; 4];
         for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
-            let mut st = g.setup(&Setup::new(sc, 2, 70 + i as u64)).expect("setup");
-            let mut rng = GameRng::new(21 + i as u64);
-            for _ in 0..400 {
-                if g.outcome(&st).is_some() {
-                    break;
-                }
+            each_random_position(g.setup(&Setup::new(sc, 2, 70 + i as u64)).expect("setup"), 21 + i as u64, 400, |st| {
                 for side in [Side::Union, Side::Csa] {
-                    assert_eq!(g.any_pc_space(&st, side), !g.pc_spaces(&st, side).is_empty(), "{sc}: FtP 11.3 PC spaces of {side:?}");
-                    let enemy = g.occupied_by(&st, other(side));
+                    assert_eq!(g.any_pc_space(st, side), !g.pc_spaces(st, side).is_empty(), "{sc}: FtP 11.3 PC spaces of {side:?}");
+                    let enemy = g.occupied_by(st, other(side));
                     for general in (0..st.generals.len() as GeneralId).filter(|&x| g.gen_side(x) == side) {
-                        let full = !g.reorg_destinations(&st, side, general).is_empty();
-                        assert_eq!(g.reorg_has_destination(&st, side, general, &enemy), full, "{sc}: FtP 5.6.5 destinations of {}", g.c.generals[general as usize].id);
+                        let full = !g.reorg_destinations(st, side, general).is_empty();
+                        assert_eq!(g.reorg_has_destination(st, side, general, &enemy), full, "{sc}: FtP 5.6.5 destinations of {}", g.c.generals[general as usize].id);
                         checked[1] += full as usize;
                     }
                     checked[0] += 1;
                 }
                 for s in (0..g.c.map.len() as Sp).filter(|&s| g.c.map.space(bivouac_engine::map::graph::SpaceId(s)).port.is_some()) {
-                    let full = !g.naval_routes(&st, s, true, st.naval.event).is_empty();
-                    assert_eq!(g.naval_route_exists(&st, s, true, st.naval.event), full, "{sc}: FtP 6.1 naval routes from {}", g.sname(s));
-                    let full = !g.csa_river_routes(&st, s).is_empty();
-                    assert_eq!(g.csa_river_route_exists(&st, s), full, "{sc}: FtP 6.5.1 river routes from {}", g.sname(s));
+                    let full = !g.naval_routes(st, s, true, st.naval.event).is_empty();
+                    assert_eq!(g.naval_route_exists(st, s, true, st.naval.event), full, "{sc}: FtP 6.1 naval routes from {}", g.sname(s));
+                    let full = !g.csa_river_routes(st, s).is_empty();
+                    assert_eq!(g.csa_river_route_exists(st, s), full, "{sc}: FtP 6.5.1 river routes from {}", g.sname(s));
                     checked[2] += 1;
                     checked[3] += full as usize;
                 }
-                let seat = g.active_seats(&st)[0];
-                let legal = g.legal(&st);
-                let a = legal[rng.pick(legal.len())].clone();
-                g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
-            }
+            });
         }
         assert!(checked[0] > 2000 && checked[1] > 1000 && checked[2] > 10000 && checked[3] > 100, "{checked:?} checked");
     }

@@ -115,6 +115,24 @@ pub(super) fn new(sc: &str, seed: u64) -> State {
     game().setup(&Setup::new(sc, 2, seed)).expect("setup")
 }
 
+/// The positions of a random game from `st`, at most `steps` of them, each given to `check`
+/// before the next action: a uniform pick among the legal actions (`GameRng::new(seed)`), as the
+/// kept-search tests walk them (a kept result gone stale shows at the next position).
+pub(super) fn each_random_position(mut st: State, seed: u64, steps: usize, mut check: impl FnMut(&State)) {
+    let g = game();
+    let mut rng = bivouac_engine::rng::GameRng::new(seed);
+    for _ in 0..steps {
+        if g.outcome(&st).is_some() {
+            break;
+        }
+        check(&st);
+        let seat = g.active_seats(&st)[0];
+        let legal = g.legal(&st);
+        let a = legal[rng.pick(legal.len())].clone();
+        g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
+    }
+}
+
 pub(super) fn sp(id: &str) -> Sp {
     game().c.space(id).unwrap_or_else(|| panic!("no space {id}")).0
 }

@@ -757,13 +757,11 @@ impl FtP {
 #[cfg(test)]
 mod tests {
     use super::super::content::Side;
-    use super::super::play_tests::game;
+    use super::super::play_tests::{each_random_position, game};
     use super::super::state::Sp;
     use super::LinkKind;
     use bivouac_engine::game::{Game, Setup};
-    use bivouac_engine::log::Log;
     use bivouac_engine::map::graph::SpaceId;
-    use bivouac_engine::rng::GameRng;
 
     /// FtP 10.2.1, 10.2.4, 6.5.1, 6.8.3 (issue 9): the rail network's parts give, from every
     /// space, exactly the spaces a search from that space alone reaches (the search the listing
@@ -773,15 +771,10 @@ mod tests {
         let g = game();
         let mut checked = 0;
         for (sc, seed) in [("1861", 3), ("1863", 4), ("1864", 5)] {
-            let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
-            let mut rng = GameRng::new(seed);
-            for _ in 0..300 {
-                if g.outcome(&st).is_some() {
-                    break;
-                }
+            each_random_position(g.setup(&Setup::new(sc, 2, seed)).expect("setup"), seed, 300, |st| {
                 for side in [Side::Union, Side::Csa] {
-                    let unc = g.unc(&st);
-                    let (rail, net) = (g.rail_spaces(&st, side), g.rail_net(&st, side, &unc));
+                    let unc = g.unc(st);
+                    let (rail, net) = (g.rail_spaces(st, side), g.rail_net(st, side, &unc));
                     for from in 0..g.c.map.len() as Sp {
                         let mut seen = vec![false; g.c.map.len()];
                         seen[from as usize] = true;
@@ -794,7 +787,7 @@ mod tests {
                                     LinkKind::Road => l.upgrade_1864 && st.turn >= 10,
                                     _ => false,
                                 };
-                                if link && !seen[t.index()] && rail[t.index()].pass && g.river_crossing(&st, &unc, side, t.0, l).is_ok() {
+                                if link && !seen[t.index()] && rail[t.index()].pass && g.river_crossing(st, &unc, side, t.0, l).is_ok() {
                                     seen[t.index()] = true;
                                     if rail[t.index()].enter {
                                         want.push(t.0);
@@ -804,17 +797,14 @@ mod tests {
                             }
                         }
                         want.sort_unstable();
-                        let got = g.rail_reach(&st, side, from, &unc, &net);
-                        if !g.move_limited(&st, side, super::super::events::MoveKind::Rail) {
+                        let got = g.rail_reach(st, side, from, &unc, &net);
+                        if !g.move_limited(st, side, super::super::events::MoveKind::Rail) {
                             assert_eq!(got, want, "{sc}: {side:?} from {}", g.sname(from));
                             checked += 1;
                         }
                     }
                 }
-                let seat = g.active_seats(&st)[0];
-                let legal = g.legal(&st);
-                g.apply(&mut st, seat, &legal[rng.pick(legal.len())], &mut Log::quiet()).expect("a legal action applies");
-            }
+            });
         }
         assert!(checked > 10_000, "{checked} sources checked");
     }
@@ -824,11 +814,9 @@ mod tests {
 mod strategic_kept_tests {
     use super::super::content::Side;
     use super::super::formulas;
-    use super::super::play_tests::game;
+    use super::super::play_tests::{each_random_position, game};
     use super::super::state::Sp;
     use bivouac_engine::game::{Game, Setup};
-    use bivouac_engine::log::Log;
-    use bivouac_engine::rng::GameRng;
 
     /// FtP 10.2 (issue 9): the strategic moves listed with the searches kept from an earlier
     /// position (`StrategicKey`) are those listed with searches made afresh, for both sides at
@@ -842,25 +830,17 @@ mod strategic_kept_tests {
             for edition in ["spanish", "italian"] {
                 let mut st = g.setup(&Setup::new(sc, 2, 80 + i as u64)).expect("setup");
                 st.edition = g.c.edition(edition).expect("edition");
-                let mut rng = GameRng::new(21 + i as u64);
-                for _ in 0..400 {
-                    if g.outcome(&st).is_some() {
-                        break;
-                    }
+                each_random_position(st, 21 + i as u64, 400, |st| {
                     for side in [Side::Union, Side::Csa] {
-                        let kept = g.strategic_moves(&st, side);
+                        let kept = g.strategic_moves(st, side);
                         let mut fresh = Vec::new();
                         if formulas::strategic_move_fits(&g.formulas, side, st.strat_used[side.index()], 1) {
-                            g.strategic_listing(&st, side, &mut g.strategic_net(&st, side), &mut fresh, |from: Sp, to: Sp| (from, to));
+                            g.strategic_listing(st, side, &mut g.strategic_net(st, side), &mut fresh, |from: Sp, to: Sp| (from, to));
                         }
                         assert_eq!(kept, fresh, "{sc} {edition}: FtP 10.2 strategic moves of {side:?}");
                         checked += kept.len();
                     }
-                    let seat = g.active_seats(&st)[0];
-                    let legal = g.legal(&st);
-                    let a = legal[rng.pick(legal.len())].clone();
-                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
-                }
+                });
             }
         }
         assert!(checked > 100_000, "{checked} moves checked");
@@ -871,12 +851,10 @@ mod strategic_kept_tests {
 mod reinforce_kept_tests {
     use super::super::FtP;
     use super::super::content::Side;
-    use super::super::play_tests::game;
+    use super::super::play_tests::{each_random_position, game};
     use super::super::state::*;
     use bivouac_engine::game::{Game, Setup};
-    use bivouac_engine::log::Log;
     use bivouac_engine::map::graph::SpaceId;
-    use bivouac_engine::rng::GameRng;
 
     /// FtP 10.3.1, 10.4.3, 10.4.4, 10.5.4: the reinforcement spaces as they were listed before
     /// their tests were kept (issue 9), each space tested afresh.
@@ -928,23 +906,15 @@ mod reinforce_kept_tests {
             for edition in ["spanish", "italian"] {
                 let mut st = g.setup(&Setup::new(sc, 2, 90 + i as u64)).expect("setup");
                 st.edition = g.c.edition(edition).expect("edition");
-                let mut rng = GameRng::new(31 + i as u64);
-                for _ in 0..400 {
-                    if g.outcome(&st).is_some() {
-                        break;
-                    }
+                each_random_position(st, 31 + i as u64, 400, |st| {
                     for side in [Side::Union, Side::Csa] {
-                        let enemy: Vec<bool> = (0..g.c.map.len() as Sp).map(|s| g.enemy_occupied(&st, side, s)).collect();
-                        assert_eq!(g.enemy_occupied_all(&st, side), enemy, "{sc} {edition}: FtP 5.7.1 spaces with enemy SP or forts of {side:?}");
-                        let kept = g.reinforce_spaces(&st, side);
-                        assert_eq!(kept, reinforce_spaces_afresh(g, &st, side), "{sc} {edition}: FtP 10.3, 10.4 spaces of {side:?}");
+                        let enemy: Vec<bool> = (0..g.c.map.len() as Sp).map(|s| g.enemy_occupied(st, side, s)).collect();
+                        assert_eq!(g.enemy_occupied_all(st, side), enemy, "{sc} {edition}: FtP 5.7.1 spaces with enemy SP or forts of {side:?}");
+                        let kept = g.reinforce_spaces(st, side);
+                        assert_eq!(kept, reinforce_spaces_afresh(g, st, side), "{sc} {edition}: FtP 10.3, 10.4 spaces of {side:?}");
                         checked += kept.len();
                     }
-                    let seat = g.active_seats(&st)[0];
-                    let legal = g.legal(&st);
-                    let a = legal[rng.pick(legal.len())].clone();
-                    g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
-                }
+                });
             }
         }
         assert!(checked > 10_000, "{checked} spaces checked");
