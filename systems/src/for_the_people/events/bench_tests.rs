@@ -412,3 +412,30 @@ fn bench_rule_steps() {
         println!("{kind:14} {n:6} decisions  list {:6.2} us  apply {:6.2} us  {:6.3} ms a game", us(l), us(a), (l + a) * 1e3 / games as f64);
     }
 }
+
+/// The fixed cost of a script call (issue 9): a script whose `playable` returns at once, with
+/// and without the library, with a JSON input and with the event view. Figures only.
+#[test]
+#[ignore]
+fn bench_call_overhead() {
+    use super::super::content::Side;
+    use bivouac_engine::lua::Script;
+    let g = game();
+    let st = g.setup(&Setup::new("campaign", 2, 1)).expect("setup");
+    let (script, _) = g.c.events.get(75).expect("script");
+    let bare = Script::new("bare.lua", "function playable(view) return true end");
+    let with_lib = bare.clone().with_library(script.library.clone().expect("library"));
+    let n = 2000;
+    let time = |name: &str, f: &dyn Fn() -> bool| {
+        for _ in 0..100 { f(); }
+        let t = Instant::now();
+        for _ in 0..n { std::hint::black_box(f()); }
+        println!("{name:30} {:.2} us", t.elapsed().as_secs_f64() / n as f64 * 1e6);
+    };
+    let host = super::host();
+    time("bare, json", &|| host.call_as::<bool>(&bare, "playable", &serde_json::json!(null)).unwrap());
+    time("library, json", &|| host.call_as::<bool>(&with_lib, "playable", &serde_json::json!(null)).unwrap());
+    time("bare, view", &|| host.call_input_as::<bool>(&bare, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
+    time("library, view", &|| host.call_input_as::<bool>(&with_lib, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
+    time("#75 playable, view", &|| host.call_input_as::<bool>(script, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
+}
