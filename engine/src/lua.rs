@@ -275,6 +275,13 @@ impl LuaHost {
         let (script, budget, lua) = (cx.script, cx.budget, &sandbox.lua);
         let env = sandbox.begin(self.limits.memory_bytes).map_err(|e| cx.translate(e))?;
 
+        // The library's and the script's functions for this call, made before the hook (their
+        // makers run two instructions each: lua/sandbox.rs). An error loading either is
+        // reported where it was before: the script's after the library has run.
+        let limit = self.limits.memory_bytes;
+        let library = script.library.as_ref().map(|library| (library, sandbox.chunk(LIBRARY_CHUNK_NAME, &library.source, limit, &env)));
+        let chunk = sandbox.chunk(CHUNK_NAME, &script.source, limit, &env);
+
         // The hook counts only untrusted code: everything above ran without it.
         let step = budget.step as c_int;
         // SAFETY: the closure only installs a hook (a plain function) on the state it is given.
@@ -285,19 +292,17 @@ impl LuaHost {
         }
         .map_err(|e| cx.fail(None, format!("cannot install the instruction hook: {e}")))?;
 
-        if let Some(library) = &script.library {
+        if let Some((library, f)) = library {
             let lx = Cx {
                 script: library,
                 limits: &self.limits,
                 budget,
             };
-            sandbox.chunk(LIBRARY_CHUNK_NAME, &library.source, self.limits.memory_bytes, &env)
-                .and_then(|f| f.call::<()>(()))
-                .map_err(|e| lx.translate(e))?;
+            f.and_then(|f| f.call::<()>(())).map_err(|e| lx.translate(e))?;
             lx.check_budget()?;
         }
 
-        let chunk = sandbox.chunk(CHUNK_NAME, &script.source, self.limits.memory_bytes, &env).map_err(|e| cx.translate(e))?;
+        let chunk = chunk.map_err(|e| cx.translate(e))?;
         chunk.call::<()>(()).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
 
@@ -1849,6 +1854,53 @@ end
             for n in [1, 2] {
                 assert_eq!(run(&source(n)).unwrap(), json!(n), "source {n}");
             }
+        }
+    }
+
+    /// A chunk is run through its maker (lua/sandbox.rs): text that compiles only inside the
+    /// maker's wrapper is still a syntax error, and a last line that is a comment still ends it.
+    #[test]
+    fn chunks_run_as_their_own_text() {
+        let err = run("end end, function(_ENV) return function(...)").unwrap_err();
+        assert!(err.message.starts_with("syntax error"), "{err}");
+        assert_eq!(run("function event() return 1 end -- the end").unwrap(), json!(1));
+        let err = fails("local t = {}\nfunction event() return missing.x end");
+        assert_eq!((err.line, err.message.as_str()), (Some(2), "attempt to index a nil value (global 'missing')"), "{err}");
+    }
+
+    /// A text nested too deeply to compile inside the maker's wrapper, but not alone, still runs
+    /// (loaded afresh at every call: lua/sandbox.rs), call after call.
+    #[test]
+    fn chunks_too_deep_for_the_wrapper_still_run() {
+        let source = |depth: usize| format!("function event() return {}1{} end", "(".repeat(depth), ")".repeat(depth));
+        let compiles = |text: &str| Lua::new().load(text).into_function().is_ok();
+        let depth = (100..300)
+            .find(|&d| compiles(&source(d)) && !compiles(&sandbox::wrapped(&source(d))))
+            .expect("a depth that compiles alone only");
+        for _ in 0..3 {
+            assert_eq!(run(&source(depth)).unwrap(), json!(1));
+        }
+        assert!(run(&source(depth + 10)).is_err(), "too deep alone too");
+    }
+
+    /// What a call leaves is young garbage (lua/sandbox.rs): a young collection after the call
+    /// frees its environment and all it holds, the chunk being kept or not.
+    #[test]
+    fn a_call_leaves_young_garbage() {
+        let host = LuaHost::default();
+        let src = "big = {} for i = 1, 4000 do big[i] = { i } end\nfunction event() return #big end";
+        let young = || {
+            let sandbox = sandbox::Sandbox::take().unwrap();
+            sandbox.lua.gc_step().unwrap();
+            let used = sandbox.lua.used_memory();
+            sandbox.finish();
+            used
+        };
+        for _ in 0..3 {
+            let before = young();
+            assert_eq!(host.call(&script(src), "event", &json!({})).unwrap(), json!(4000));
+            let after = young();
+            assert!(after < before + (64 << 10), "{before} then {after} bytes");
         }
     }
 

@@ -31,9 +31,19 @@
 //!   discards the state: the next call makes a new one. Calls made while another is running on
 //!   the same thread (a host calling Lua from a lazy input) get a state of their own.
 //!
-//! Each script's chunk is loaded once per state and kept (its main function's `_ENV` is set to
-//! the call's environment before it runs); the chunk still runs at every call, so the
-//! functions it defines are made afresh in the call's environment.
+//! Each script's chunk is loaded once per state and kept, as a *maker*: the chunk's text inside
+//! `return function(_ENV) return function(...) <text>\nend end`, run once at load, gives a
+//! function that, called with the call's environment, gives a fresh function of the chunk's
+//! code over it (a fresh closure with a fresh `_ENV`). The chunk still runs at every call, so
+//! the functions it defines are made afresh in the call's environment. The text starts on the
+//! wrapper's first line, so lines in errors are the text's; the wrapper is used only once the
+//! text compiles alone (else text such as `end end, function(_ENV) return function(...)` would
+//! compile wrapped, not alone), and `_ENV` is an upvalue named `_ENV` in both, so error
+//! messages ("global 'x'") are the same. A text that compiles alone but not wrapped (nested
+//! near Lua's limit of syntax levels) is loaded afresh at every call from its bytecode.
+//! Setting the `_ENV` of a kept function instead (issue 9) made every call's environment old
+//! at once (the collector's write barrier ages what an old object is made to point to), so
+//! only full collections freed it and all it held.
 
 use super::{chunks, input};
 use mlua::chunk::ChunkMode;
@@ -43,6 +53,7 @@ use std::cell::{Cell, RefCell};
 use std::ffi::c_int;
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 /// Trusted Lua run once per state, before any script: installs the wrappers in the globals and
@@ -181,7 +192,24 @@ thread_local! {
 }
 
 /// One chunk name's loaded chunks, by `source_key`, each with its source (compared in full).
-type Loaded = HashMap<(usize, u64), Vec<(String, Function)>>;
+type Loaded = HashMap<(usize, u64), Vec<(String, Kept)>>;
+
+/// A chunk kept loaded: how each call gets a fresh function of it (see the module docs).
+#[derive(Clone)]
+enum Kept {
+    /// Its maker: called with the call's environment, it gives the chunk's function over it.
+    Maker(Function),
+    /// Loaded afresh at every call: its bytecode (its text compiles alone but not wrapped), or
+    /// its text (it did not compile in the scratch state of lua/chunks.rs: loading it reports
+    /// the error as a text chunk's).
+    Afresh(Option<Rc<[u8]>>),
+}
+
+/// `source` inside the maker's wrapper, starting on the wrapper's first line (see the module
+/// docs); the closing `end`s on a line of their own, past a last line that may be a comment.
+pub(super) fn wrapped(source: &str) -> String {
+    format!("return function(_ENV) return function(...) {source}\nend end")
+}
 
 /// Where a chunk's source is kept in `Sandbox::loaded`: its length and a hash of at most 64
 /// bytes at each end. A source is kilobytes and is looked up twice a call (the library, the
@@ -208,11 +236,6 @@ pub(super) struct Sandbox {
     swept: Cell<usize>,
     /// Loaded chunks per chunk name, by source text (found by `source_key`).
     loaded: RefCell<HashMap<&'static str, Loaded>>,
-    /// The chunks given this call's environment (`chunk`), unbound from it when the call ends:
-    /// the environment and all it holds are then garbage for the young collection after the
-    /// call (a chunk kept its last environment alive until it ran again, long enough to grow
-    /// old, and only full collections free old objects).
-    bound: RefCell<Vec<Function>>,
 }
 
 impl Sandbox {
@@ -235,7 +258,7 @@ impl Sandbox {
         // memory limit (Lua's emergency collection runs even with the collector stopped).
         lua.gc_stop();
         let base = lua.used_memory();
-        Ok(Sandbox { lua, fresh_env, base, clean: Cell::new(base), swept: Cell::new(base), loaded: RefCell::default(), bound: RefCell::default() })
+        Ok(Sandbox { lua, fresh_env, base, clean: Cell::new(base), swept: Cell::new(base), loaded: RefCell::default() })
     }
 
     /// Start a call that may allocate `memory_bytes` less a fresh sandbox's own memory: its
@@ -245,33 +268,33 @@ impl Sandbox {
         self.fresh_env.call(())
     }
 
-    /// `source` as a function of this state under the chunk name `name`, running in `env`:
-    /// loaded once per state (see [`load`]), its `_ENV` set for this call.
+    /// `source` as a function of this state under the chunk name `name`, running in `env`: a
+    /// fresh function, made from the chunk kept in this state (loaded once, see [`keep`]). Its
+    /// maker runs two VM instructions: the caller makes the functions before the instruction
+    /// hook is installed, so the budget counts the script's own instructions only.
     pub(super) fn chunk(&self, name: &'static str, source: &str, memory_bytes: usize, env: &Table) -> mlua::Result<Function> {
         let key = source_key(source);
-        let kept = self.loaded.borrow().get(name).and_then(|m| m.get(&key)).and_then(|v| v.iter().find(|(s, _)| s == source)).map(|(_, f)| f.clone());
-        let f = match kept {
-            Some(f) => f,
+        let kept = self.loaded.borrow().get(name).and_then(|m| m.get(&key)).and_then(|v| v.iter().find(|(s, _)| s == source)).map(|(_, k)| k.clone());
+        let kept = match kept {
+            Some(k) => k,
             None => {
-                let f = load(&self.lua, name, source, memory_bytes)?;
+                let k = keep(&self.lua, name, source, memory_bytes)?;
                 let mut loaded = self.loaded.borrow_mut();
                 let m = loaded.entry(name).or_default();
                 if m.values().map(Vec::len).sum::<usize>() >= MAX_LOADED {
                     m.clear();
                 }
-                m.entry(key).or_default().push((source.to_string(), f.clone()));
-                f
+                m.entry(key).or_default().push((source.to_string(), k.clone()));
+                k
             }
         };
-        // SAFETY: the function (a main chunk: its only upvalue is `_ENV`) is at index 1 and
-        // the table at index 2; `lua_setupvalue` pops the table.
-        unsafe {
-            self.lua.exec_raw::<()>((&f, env), |state| {
-                ffi::lua_setupvalue(state, 1, 1);
-            })?;
+        match kept {
+            // SAFETY: the maker is at index 1 and the environment at index 2; `lua_call` (in
+            // the protected call of `exec_raw`) leaves the function it returns.
+            Kept::Maker(maker) => unsafe { self.lua.exec_raw::<Function>((&maker, env), |state| ffi::lua_call(state, 1, 1)) },
+            Kept::Afresh(Some(code)) => binary(&self.lua, name, &code).set_environment(env.clone()).into_function(),
+            Kept::Afresh(None) => self.lua.load(source).set_name(name).set_mode(ChunkMode::Text).set_environment(env.clone()).into_function(),
         }
-        self.bound.borrow_mut().push(f.clone());
-        Ok(f)
     }
 
     /// After a successful call: remove the hook, forget the call's input, collect its garbage
@@ -280,15 +303,6 @@ impl Sandbox {
         let reset = || -> mlua::Result<()> {
             // SAFETY: removing a hook is always allowed.
             unsafe { self.lua.exec_raw::<()>((), |state| ffi::lua_sethook(state, None, 0, 0))? };
-            for f in self.bound.take() {
-                // SAFETY: as in `chunk`, with nil for the environment.
-                unsafe {
-                    self.lua.exec_raw::<()>(&f, |state| {
-                        ffi::lua_pushnil(state);
-                        ffi::lua_setupvalue(state, 1, 1);
-                    })?;
-                }
-            }
             input::reset(&self.lua)?;
             self.lua.set_memory_limit(0)?;
             let used = self.lua.used_memory();
@@ -379,14 +393,20 @@ fn prelude_bytecode() -> Option<&'static [u8]> {
     .as_deref()
 }
 
-/// `source` as a function of `lua` under the chunk name `name`: its bytecode compiled once per
-/// thread in text mode by this process (lua/chunks.rs), or the text itself when it does not
-/// compile (so the error is reported as a text chunk's).
-fn load(lua: &Lua, name: &'static str, source: &str, memory_bytes: usize) -> mlua::Result<Function> {
-    match chunks::bytecode(name, source, memory_bytes) {
-        Some(code) => lua.load(&code[..]).set_name(name).set_mode(ChunkMode::Binary).into_function(),
-        None => lua.load(source).set_name(name).set_mode(ChunkMode::Text).into_function(),
+/// `source` loaded in `lua` under the chunk name `name`, to be kept (see the module docs): its
+/// maker, or else (see [`Kept::Afresh`]) its bytecode or nothing. Bytecode is compiled once per
+/// thread in text mode by this process (lua/chunks.rs).
+fn keep(lua: &Lua, name: &'static str, source: &str, memory_bytes: usize) -> mlua::Result<Kept> {
+    let Some(code) = chunks::bytecode(name, source, memory_bytes) else { return Ok(Kept::Afresh(None)) };
+    match chunks::bytecode(name, &wrapped(source), memory_bytes) {
+        Some(maker) => Ok(Kept::Maker(binary(lua, name, &maker).call(())?)),
+        None => Ok(Kept::Afresh(Some(code))),
     }
+}
+
+/// Bytecode this process compiled (lua/chunks.rs), to load in binary mode (safe for it only).
+fn binary<'c>(lua: &Lua, name: &'static str, code: &'c [u8]) -> mlua::chunk::Chunk<'c> {
+    lua.load(code).set_name(name).set_mode(ChunkMode::Binary)
 }
 
 #[cfg(test)]
