@@ -42,24 +42,13 @@ local function friendly(view, s)
   return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
 end
 
--- The spaces holding a general of the player's on the map or with an army (made once per call:
--- asking for each space walked the generals once per space).
-local function general_spaces(view)
-  local out = {}
-  for _, g in pairs(view.generals) do
-    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
-      out[g.space] = true
-    end
-  end
-  return out
-end
-
 -- `first`: stop at the first target found (enough for `playable`). Only the spaces holding a
--- general are read (issue 9: walking every space read each one's fields, most of the time of
--- a concentration); `pairs` gives their ids in the order it gives `view.spaces`' (by bytes).
+-- general of the player's on the map or with an army are read (`view.general_spaces`, sorted
+-- by id; issue 9: walking every space, or every general, read each one's fields, most of the
+-- time of a concentration).
 local function targets(view, first)
   local out = {}
-  for id in pairs(general_spaces(view)) do
+  for _, id in ipairs(view.general_spaces) do
     local s = view.spaces[id]
     local original_ok = s.original == "csa" or not view.concentration_original_csa
     if original_ok and friendly(view, s) then

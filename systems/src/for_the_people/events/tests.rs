@@ -438,17 +438,34 @@ function check(view)
   end
   return "ok"
 end
+function check_general_spaces(view)
+  local set, want = {}, {}
+  for _, g in pairs(view.generals) do
+    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
+      set[g.space] = true
+    end
+  end
+  for id in pairs(set) do want[#want + 1] = id end
+  local got = view.general_spaces
+  if #want ~= #got then return "count" end
+  for k = 1, #want do
+    if want[k] ~= got[k] then return want[k] end
+  end
+  return "ok"
+end
 function playable(view)
   return #view.spaces.chattanooga.rail_reach % 2 == 0 and #view.spaces.richmond.rail_reach_bo > 2
+    or #view.general_spaces % 3 == 0
 end
 "#;
 
 /// FtP 4.5.1: a space's `rail_reach` and `rail_reach_bo` in the view are the friendly spaces
-/// the concentration's Lua walk reached, in its order, for both sides on positions along a
-/// random campaign game; and the memo of `playable` (`memo`), which records them as reads,
-/// answers as a fresh call for a script that reads them.
+/// the concentration's Lua walk reached, in its order, and `view.general_spaces` the spaces of
+/// the seat's generals found from `view.generals`, for both sides on positions along a random
+/// campaign game; and the memo of `playable` (`memo`), which records them as reads, answers as
+/// a fresh call for a script that reads them.
 #[test]
-fn rail_reach_is_the_concentration_walk_fpt_4_5_1() {
+fn rail_reach_and_general_spaces_are_the_concentration_walks_fpt_4_5_1() {
     use super::decl::Timing;
     let g = game();
     let script = bivouac_engine::lua::Script::new("rail_walk", RAIL_WALK);
@@ -460,6 +477,8 @@ fn rail_reach_is_the_concentration_walk_fpt_4_5_1() {
         for side in [Side::Union, Side::Csa] {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
+                assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
+                let check = super::host().call_input_as::<String>(&script, "check_general_spaces", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
             }
             let memo = super::memo::playable(g, st, side, 75, Timing::Round, &script.source, ask);

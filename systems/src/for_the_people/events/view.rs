@@ -136,8 +136,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 32] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
+const TOP: [&str; 33] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -272,6 +272,7 @@ impl<'a> LazyInput<'a> for Generals<'a> {
 fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
+        "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -499,6 +500,17 @@ impl FtP {
             GeneralAt { at, space, cavalry: self.is_cav(st, g as u8) }
         };
         st.generals.iter().enumerate().map(at).collect()
+    }
+
+    /// The spaces holding a general of `side` on the map or with an army (the army's space),
+    /// each once, sorted by id: the generals a concentration may activate (FtP 4.5.1), found
+    /// without making every entry of `view.generals`.
+    fn view_general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        let on_board = |(i, x): (usize, GeneralAt)| (self.c.generals[i].side == side && matches!(x.at, GenAt::Map(_) | GenAt::Army(_))).then_some(x.space)?;
+        let mut out: Vec<Sp> = self.generals_at(st).into_iter().enumerate().filter_map(on_board).collect();
+        out.sort_unstable_by_key(|&s| self.c.map.name(SpaceId(s)));
+        out.dedup();
+        out
     }
 
     fn view_armies(&self, st: &State) -> Value {
