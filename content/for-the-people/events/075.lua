@@ -42,24 +42,13 @@ local function friendly(view, s)
   return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
 end
 
--- The spaces holding a general of the player's on the map or with an army (made once per call:
--- asking for each space walked the generals once per space).
-local function general_spaces(view)
-  local out = {}
-  for _, g in pairs(view.generals) do
-    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
-      out[g.space] = true
-    end
-  end
-  return out
-end
-
 -- `first`: stop at the first target found (enough for `playable`). Only the spaces holding a
--- general are read (issue 9: walking every space read each one's fields, most of the time of
--- a concentration); `pairs` gives their ids in the order it gives `view.spaces`' (by bytes).
+-- general of the player's on the map or with an army are read (`view.general_spaces`, sorted
+-- by id; issue 9: walking every space, or every general, read each one's fields, most of the
+-- time of a concentration).
 local function targets(view, first)
   local out = {}
-  for id in pairs(general_spaces(view)) do
+  for _, id in ipairs(view.general_spaces) do
     local s = view.spaces[id]
     local original_ok = s.original == "csa" or not view.concentration_original_csa
     if original_ok and friendly(view, s) then
@@ -71,31 +60,15 @@ local function targets(view, first)
 end
 
 -- Spaces with loose SP of the player's that reach the target by rail through friendly spaces,
--- in the order a breadth-first walk from the target reaches them (rail links, then B&O links).
--- Each space is looked at once (issue 9: a space is friendly or not for the whole call).
+-- in the order a breadth-first walk from the target reaches them (rail links, then B&O links):
+-- the view's `rail_reach` (`rail_reach_bo` with the B&O) gives the friendly spaces in that
+-- order, walked in Rust (issue 9: walking them here read five fields of every space reached).
 local function sources(view, target, moved)
-  local bo = use_bo(view)
-  local seen = { [target] = true }
-  local queue = { target }
+  local reach = view.spaces[target][use_bo(view) and "rail_reach_bo" or "rail_reach"]
   local out = {}
-  local function reach(n)
-    if seen[n] then return end
-    seen[n] = true
-    local t = view.spaces[n]
-    if friendly(view, t) then
-      queue[#queue + 1] = n
-      if t.loose[view.side] - (moved[n] or 0) > 0 then
-        out[#out + 1] = n
-      end
-    end
-  end
-  local i = 1
-  while i <= #queue do
-    local s = view.spaces[queue[i]]
-    i = i + 1
-    for _, n in ipairs(s.rail) do reach(n) end
-    if bo then
-      for _, n in ipairs(s.b_and_o) do reach(n) end
+  for _, n in ipairs(reach) do
+    if view.spaces[n].loose[view.side] - (moved[n] or 0) > 0 then
+      out[#out + 1] = n
     end
   end
   return out

@@ -396,3 +396,95 @@ fn an_interrupt_keeps_the_limit_of_the_1863_first_campaign_card_fpt_15_4_3_1() {
     assert!(matches!(st.flow.top(), Some(Frame::Campaign { side: Side::Union, left: 2 })), "{:?}", st.flow.top());
     assert_eq!(st.sc_rules.campaign_states, limit, "FtP 15: the Union campaign's limit is back");
 }
+
+/// The breadth-first rail walk #75's concentration script made in Lua before the view gave
+/// `rail_reach` (FtP 4.5.1), checked against the view for every space the seat controls.
+const RAIL_WALK: &str = r#"
+local function friendly(view, s)
+  return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
+end
+local function walk(view, target, bo)
+  local seen, queue, out = { [target] = true }, { target }, {}
+  local function reach(n)
+    if seen[n] then return end
+    seen[n] = true
+    if friendly(view, view.spaces[n]) then
+      queue[#queue + 1] = n
+      out[#out + 1] = n
+    end
+  end
+  local i = 1
+  while i <= #queue do
+    local s = view.spaces[queue[i]]
+    i = i + 1
+    for _, n in ipairs(s.rail) do reach(n) end
+    if bo then
+      for _, n in ipairs(s.b_and_o) do reach(n) end
+    end
+  end
+  return out
+end
+function check(view)
+  for id, s in pairs(view.spaces) do
+    if s.control == view.side then
+      for _, field in ipairs({ "rail_reach", "rail_reach_bo" }) do
+        local want, got = walk(view, id, field == "rail_reach_bo"), s[field]
+        if #want ~= #got then return id .. " " .. field end
+        for k = 1, #want do
+          if want[k] ~= got[k] then return id .. " " .. field end
+        end
+      end
+    end
+  end
+  return "ok"
+end
+function check_general_spaces(view)
+  local set, want = {}, {}
+  for _, g in pairs(view.generals) do
+    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
+      set[g.space] = true
+    end
+  end
+  for id in pairs(set) do want[#want + 1] = id end
+  local got = view.general_spaces
+  if #want ~= #got then return "count" end
+  for k = 1, #want do
+    if want[k] ~= got[k] then return want[k] end
+  end
+  return "ok"
+end
+function playable(view)
+  return #view.spaces.chattanooga.rail_reach % 2 == 0 and #view.spaces.richmond.rail_reach_bo > 2
+    or #view.general_spaces % 3 == 0
+end
+"#;
+
+/// FtP 4.5.1: a space's `rail_reach` and `rail_reach_bo` in the view are the friendly spaces
+/// the concentration's Lua walk reached, in its order, and `view.general_spaces` the spaces of
+/// the seat's generals found from `view.generals`, for both sides on positions along a random
+/// campaign game; and the memo of `playable` (`memo`), which records them as reads, answers as
+/// a fresh call for a script that reads them.
+#[test]
+fn rail_reach_and_general_spaces_are_the_concentration_walks_fpt_4_5_1() {
+    use super::decl::Timing;
+    let g = game();
+    let script = bivouac_engine::lua::Script::new("rail_walk", RAIL_WALK);
+    let ask = |view: bivouac_engine::lua::Input<'_>| super::host().call_input_as::<bool>(&script, "playable", view).unwrap();
+    let st = g.setup(&bivouac_engine::game::Setup::new("campaign", 2, 7)).expect("setup");
+    let (mut n, mut answers) = (0, [0; 2]);
+    super::super::play_tests::each_random_position(st, 7, 400, |st| {
+        n += 1;
+        for side in [Side::Union, Side::Csa] {
+            if n % 25 == 0 {
+                let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
+                assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
+                let check = super::host().call_input_as::<String>(&script, "check_general_spaces", g.event_input(st, side, 75, serde_json::json!([])));
+                assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
+            }
+            let memo = super::memo::playable(g, st, side, 75, Timing::Round, &script.source, ask);
+            assert_eq!(memo, ask(g.event_input(st, side, 75, serde_json::json!([]))), "{side:?} after {n} actions");
+            answers[memo as usize] += 1;
+        }
+    });
+    assert!(answers[0] > 0 && answers[1] > 0, "both answers seen: {answers:?}");
+}

@@ -136,8 +136,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 32] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "generals",
+const TOP: [&str; 33] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -146,9 +146,9 @@ const TOP: [&str; 32] = [
 /// `SpaceId`) whose fields this object makes: no Rust object per space a script reaches.
 struct Spaces<'a>(Rc<Cx<'a>>);
 
-const SPACE: [&str; 24] = [
+const SPACE: [&str; 26] = [
     "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "land", "loose", "name", "original", "pc_ok",
-    "port", "pro_union", "rail", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
+    "port", "pro_union", "rail", "rail_reach", "rail_reach_bo", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
 ];
 
 /// The fields of `SPACE` that depend on the content only (`ViewStatic`).
@@ -272,6 +272,7 @@ impl<'a> LazyInput<'a> for Generals<'a> {
 fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
+        "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -357,12 +358,7 @@ fn space_static(g: &FtP, s: SpaceId, key: &str) -> Value {
 fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
     let (g, st, x) = (cx.g, cx.st, s.0);
     let both = |f: &dyn Fn(Side) -> i64| Field::Sides([f(Side::Union), f(Side::Csa)]);
-    // An event in force forbidding the seat's rail moves (`restrict`, e.g. #125): no
-    // railroad link is usable by it.
-    let by = |k: LinkKind| {
-        let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
-        Field::Spaces(g.c.map.neighbors(s).filter(|(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| t.0).collect())
-    };
+    let by = |k: LinkKind| Field::Spaces(rail_links(cx, s, k).collect());
     let opt = |v: Option<&'static str>| v.map_or(Field::Nil, Field::Str);
     match key {
         "control" => Field::Str(control(st.control(x))),
@@ -373,6 +369,9 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
         "capital" => opt(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
         "rail" => by(LinkKind::Rail),
         "b_and_o" => by(LinkKind::BAndO),
+        // FtP 4.5.1: the seat's rail reach (FtP 10.2.4: with the B&O links too).
+        "rail_reach" => Field::Spaces(rail_reach(cx, s, false)),
+        "rail_reach_bo" => Field::Spaces(rail_reach(cx, s, true)),
         "loose" => Field::Sides([st.sp[x as usize][0] as i64, st.sp[x as usize][1] as i64]),
         "ironclad" => Field::Bool(st.naval.ironclad(x)),
         "torpedo" => Field::Bool(st.naval.torpedo(x)),
@@ -386,6 +385,43 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
         "pc_ok" => Field::BoolSides([Side::Union, Side::Csa].map(|sd| g.event_pc_bar(st, None, sd, x).is_none())),
         _ => Field::Nil,
     }
+}
+
+/// The links of kind `k` (railroad or B&O) from `s` that the seat may use, in the map's order:
+/// none while an event in force forbids its rail moves (`restrict`, e.g. #125).
+fn rail_links<'a>(cx: &'a Cx, s: SpaceId, k: LinkKind) -> impl Iterator<Item = Sp> + 'a {
+    let (g, st) = (cx.g, cx.st);
+    let ok = *cx.rail_ok.get_or_init(|| !g.move_limited(st, cx.side, super::MoveKind::Rail));
+    g.c.map.neighbors(s).filter(move |(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| t.0)
+}
+
+/// FtP 4.5.1: the spaces from which SP may move by rail to `s` through friendly spaces: each
+/// friendly to the seat (its control, no enemy SP, no enemy fort) and reached from `s` by rail
+/// links through such spaces (`s` itself is left out, whatever it holds). They come in the
+/// order a breadth-first walk from `s` reaches them, taking each space's railroad links (its
+/// `rail`) and then, with `bo` (FtP 10.2.4), its B&O links (its `b_and_o`), each in the order
+/// those fields list them: the order the concentration script (075.lua) offers them in.
+fn rail_reach(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
+    let (g, st, side) = (cx.g, cx.st, cx.side);
+    let enemy = other(side);
+    let friendly = |x: Sp| st.control(x) == Control::Of(side) && g.strength(st, enemy, x) == 0 && st.fort[x as usize] != Some(enemy);
+    let kinds: &[LinkKind] = if bo { &[LinkKind::Rail, LinkKind::BAndO] } else { &[LinkKind::Rail] };
+    let mut seen = vec![false; g.c.map.len()];
+    seen[s.0 as usize] = true;
+    let mut queue = vec![s.0];
+    let mut i = 0;
+    while let Some(&x) = queue.get(i) {
+        i += 1;
+        for &k in kinds {
+            for n in rail_links(cx, SpaceId(x), k) {
+                if !std::mem::replace(&mut seen[n as usize], true) && friendly(n) {
+                    queue.push(n);
+                }
+            }
+        }
+    }
+    queue.remove(0);
+    queue
 }
 
 /// One view's fields, each made at most once, to check several sets of recorded reads.
@@ -464,6 +500,17 @@ impl FtP {
             GeneralAt { at, space, cavalry: self.is_cav(st, g as u8) }
         };
         st.generals.iter().enumerate().map(at).collect()
+    }
+
+    /// The spaces holding a general of `side` on the map or with an army (the army's space),
+    /// each once, sorted by id: the generals a concentration may activate (FtP 4.5.1), found
+    /// without making every entry of `view.generals`.
+    fn view_general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        let on_board = |(i, x): (usize, GeneralAt)| (self.c.generals[i].side == side && matches!(x.at, GenAt::Map(_) | GenAt::Army(_))).then_some(x.space)?;
+        let mut out: Vec<Sp> = self.generals_at(st).into_iter().enumerate().filter_map(on_board).collect();
+        out.sort_unstable_by_key(|&s| self.c.map.name(SpaceId(s)));
+        out.dedup();
+        out
     }
 
     fn view_armies(&self, st: &State) -> Value {
