@@ -136,8 +136,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 33] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
+const TOP: [&str; 34] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -300,6 +300,12 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // FtP 4.5.1: the edition's `concentration_original_csa`.
         "concentration_original_csa" => json!(g.c.editions[st.edition as usize].concentration_original_csa),
         "emancipation" => json!(st.emancipation),
+        // Each side's spaces (FtP 11.1: control), sorted by id: a script placing SP in its own
+        // spaces walks these instead of every space.
+        "controlled" => {
+            let of = |sd: Side| g.view_static().order.iter().filter(|s| st.control(s.0) == Control::Of(sd)).map(|&s| g.c.map.name(s)).collect::<Vec<_>>();
+            json!({"union": of(Side::Union), "csa": of(Side::Csa)})
+        }
         "blockade" => json!(st.blockade),
         "amphibious" => json!(st.naval.amphibious),
         "weapons" => json!({
