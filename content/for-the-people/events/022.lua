@@ -13,4 +13,4 @@ function declare()
   }
 end
 
-playable, play = ftp.sp_placement{ side = "csa", count = 2, where = function(s) return s.control == "csa" end, name = "a Confederate-controlled space" }
+playable, play = ftp.sp_placement{ side = "csa", count = 2, controlled = true, name = "a Confederate-controlled space" }

@@ -13,4 +13,4 @@ function declare()
   }
 end
 
-playable, play = ftp.sp_placement{ side = "union", count = 2, where = function(s) return s.control == "union" end, name = "a Union-controlled space" }
+playable, play = ftp.sp_placement{ side = "union", count = 2, controlled = true, name = "a Union-controlled space" }

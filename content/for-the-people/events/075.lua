@@ -61,10 +61,11 @@ end
 
 -- Spaces with loose SP of the player's that reach the target by rail through friendly spaces,
 -- in the order a breadth-first walk from the target reaches them (rail links, then B&O links):
--- the view's `rail_reach` (`rail_reach_bo` with the B&O) gives the friendly spaces in that
--- order, walked in Rust (issue 9: walking them here read five fields of every space reached).
+-- the view's `rail_sources` (`rail_sources_bo` with the B&O) gives the friendly spaces holding
+-- loose SP of the player's in that order, walked in Rust (issue 9: walking them here read five
+-- fields of every space reached); the SP already moved this event are taken off here.
 local function sources(view, target, moved)
-  local reach = view.spaces[target][use_bo(view) and "rail_reach_bo" or "rail_reach"]
+  local reach = view.spaces[target][use_bo(view) and "rail_sources_bo" or "rail_sources"]
   local out = {}
   for _, n in ipairs(reach) do
     if view.spaces[n].loose[view.side] - (moved[n] or 0) > 0 then

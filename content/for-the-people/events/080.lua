@@ -13,11 +13,14 @@ function declare()
 end
 
 -- `first`: stop at the first candidate (enough for `playable`).
+-- Only the Confederate spaces are read (`view.controlled.csa`, sorted by id as `pairs` gives
+-- `view.spaces`; issue 9: walking every space read each one's fields).
 local function candidates(view, used, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
+  for _, id in ipairs(view.controlled.csa) do
+    local s = view.spaces[id]
     local state = view.states[s.state]
-    if s.original == "csa" and state.control == "csa" and not used[s.state] and s.control == "csa"
+    if s.original == "csa" and state.control == "csa" and not used[s.state]
         and s.sp.union == 0 and s.fort ~= "union" and s.supplied.csa then
       out[#out + 1] = id
       if first then return out end

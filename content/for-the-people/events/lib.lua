@@ -118,8 +118,8 @@ function ftp.pc_placement(o)
 end
 
 -- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
--- among those holding one of its armies (`in_army = true`) or for which `where(space)` is
--- true, never where the enemy has SP or a fort; the same space may be picked again, unless
+-- among those holding one of its armies (`in_army = true`) or that it controls (`controlled =
+-- true`) and for which `where(space)` is true, never where the enemy has SP or a fort; the same space may be picked again, unless
 -- `distinct = true` (1 per space: fewer if fewer spaces qualify). `name` names the spaces in
 -- the prompt ("a Union army").
 function ftp.sp_placement(o)
@@ -127,15 +127,29 @@ function ftp.sp_placement(o)
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
     -- `in_army`: only the spaces holding one of `side`'s armies are read (issue 9), in the
-    -- order `pairs` gives `view.spaces`' ids (by bytes).
-    local where = o.in_army and army_spaces(view, side) or view.spaces
+    -- order `pairs` gives `view.spaces`' ids (by bytes); `controlled`: only `side`'s spaces
+    -- (`view.controlled`, in the same order).
     local out = {}
-    for id in pairs(where) do
+    -- Whether `id` qualifies (kept in `out`) and the walk may stop; `mine`: `id` is known to
+    -- be `side`'s.
+    local function consider(id, mine)
       local s = view.spaces[id]
-      local here = o.where == nil or o.where(s)
+      local here = (mine or not o.controlled or s.control == side) and (o.where == nil or o.where(s))
       if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
         out[#out + 1] = id
-        if first then return out end
+        return first
+      end
+      return false
+    end
+    -- `playable` (`first`) stops at the first space found, sooner than `view.controlled`,
+    -- which lists both sides' spaces, is made.
+    if o.controlled and not first then
+      for _, id in ipairs(view.controlled[side]) do
+        if consider(id, true) then break end
+      end
+    else
+      for id in pairs(o.in_army and army_spaces(view, side) or view.spaces) do
+        if consider(id) then break end
       end
     end
     return out

@@ -398,7 +398,7 @@ fn an_interrupt_keeps_the_limit_of_the_1863_first_campaign_card_fpt_15_4_3_1() {
 }
 
 /// The breadth-first rail walk #75's concentration script made in Lua before the view gave
-/// `rail_reach` (FtP 4.5.1), checked against the view for every space the seat controls.
+/// `rail_sources` (FtP 4.5.1), checked against the view for every space the seat controls.
 const RAIL_WALK: &str = r#"
 local function friendly(view, s)
   return s.control == view.side and s.sp[view.enemy] == 0 and s.fort ~= view.enemy
@@ -410,7 +410,7 @@ local function walk(view, target, bo)
     seen[n] = true
     if friendly(view, view.spaces[n]) then
       queue[#queue + 1] = n
-      out[#out + 1] = n
+      if view.spaces[n].loose[view.side] > 0 then out[#out + 1] = n end
     end
   end
   local i = 1
@@ -427,13 +427,26 @@ end
 function check(view)
   for id, s in pairs(view.spaces) do
     if s.control == view.side then
-      for _, field in ipairs({ "rail_reach", "rail_reach_bo" }) do
-        local want, got = walk(view, id, field == "rail_reach_bo"), s[field]
+      for _, field in ipairs({ "rail_sources", "rail_sources_bo" }) do
+        local want, got = walk(view, id, field == "rail_sources_bo"), s[field]
         if #want ~= #got then return id .. " " .. field end
         for k = 1, #want do
           if want[k] ~= got[k] then return id .. " " .. field end
         end
       end
+    end
+  end
+  return "ok"
+end
+function check_controlled(view)
+  for _, side in ipairs({ "union", "csa" }) do
+    local want, got = {}, view.controlled[side]
+    for id, s in pairs(view.spaces) do
+      if s.control == side then want[#want + 1] = id end
+    end
+    if #want ~= #got then return side end
+    for k = 1, #want do
+      if want[k] ~= got[k] then return want[k] end
     end
   end
   return "ok"
@@ -454,18 +467,19 @@ function check_general_spaces(view)
   return "ok"
 end
 function playable(view)
-  return #view.spaces.chattanooga.rail_reach % 2 == 0 and #view.spaces.richmond.rail_reach_bo > 2
+  return #view.spaces.chattanooga.rail_sources % 2 == 0 and #view.spaces.richmond.rail_sources_bo > 1
     or #view.general_spaces % 3 == 0
 end
 "#;
 
-/// FtP 4.5.1: a space's `rail_reach` and `rail_reach_bo` in the view are the friendly spaces
-/// the concentration's Lua walk reached, in its order, and `view.general_spaces` the spaces of
-/// the seat's generals found from `view.generals`, for both sides on positions along a random
-/// campaign game; and the memo of `playable` (`memo`), which records them as reads, answers as
-/// a fresh call for a script that reads them.
+/// FtP 4.5.1: a space's `rail_sources` and `rail_sources_bo` in the view are the spaces with
+/// loose SP the concentration's Lua walk found, in its order, `view.general_spaces` the
+/// spaces of the seat's generals found from `view.generals` and `view.controlled` each side's
+/// spaces found by walking `view.spaces`, for both sides on positions along
+/// a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
+/// answers as a fresh call for a script that reads them.
 #[test]
-fn rail_reach_and_general_spaces_are_the_concentration_walks_fpt_4_5_1() {
+fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
     use super::decl::Timing;
     let g = game();
     let script = bivouac_engine::lua::Script::new("rail_walk", RAIL_WALK);
@@ -478,8 +492,10 @@ fn rail_reach_and_general_spaces_are_the_concentration_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                let check = super::host().call_input_as::<String>(&script, "check_general_spaces", g.event_input(st, side, 75, serde_json::json!([])));
-                assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
+                for f in ["check_general_spaces", "check_controlled"] {
+                    let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
+                    assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
+                }
             }
             let memo = super::memo::playable(g, st, side, 75, Timing::Round, &script.source, ask);
             assert_eq!(memo, ask(g.event_input(st, side, 75, serde_json::json!([]))), "{side:?} after {n} actions");

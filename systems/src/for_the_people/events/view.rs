@@ -136,8 +136,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 33] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
+const TOP: [&str; 34] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -148,7 +148,7 @@ struct Spaces<'a>(Rc<Cx<'a>>);
 
 const SPACE: [&str; 26] = [
     "adjacent", "b_and_o", "br_open", "capital", "coastal_fort", "control", "fort", "hunley", "infantry", "ironclad", "land", "loose", "name", "original", "pc_ok",
-    "port", "pro_union", "rail", "rail_reach", "rail_reach_bo", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
+    "port", "pro_union", "rail", "rail_sources", "rail_sources_bo", "resource", "resource_destroyed", "sp", "state", "supplied", "torpedo",
 ];
 
 /// The fields of `SPACE` that depend on the content only (`ViewStatic`).
@@ -300,6 +300,12 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // FtP 4.5.1: the edition's `concentration_original_csa`.
         "concentration_original_csa" => json!(g.c.editions[st.edition as usize].concentration_original_csa),
         "emancipation" => json!(st.emancipation),
+        // Each side's spaces (FtP 11.1: control), sorted by id: a script placing SP in its own
+        // spaces walks these instead of every space.
+        "controlled" => {
+            let of = |sd: Side| g.view_static().order.iter().filter(|s| st.control(s.0) == Control::Of(sd)).map(|&s| g.c.map.name(s)).collect::<Vec<_>>();
+            json!({"union": of(Side::Union), "csa": of(Side::Csa)})
+        }
         "blockade" => json!(st.blockade),
         "amphibious" => json!(st.naval.amphibious),
         "weapons" => json!({
@@ -369,9 +375,9 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
         "capital" => opt(st.capital.iter().position(|&c| c == Some(x)).map(|i| ["union", "csa"][i])),
         "rail" => by(LinkKind::Rail),
         "b_and_o" => by(LinkKind::BAndO),
-        // FtP 4.5.1: the seat's rail reach (FtP 10.2.4: with the B&O links too).
-        "rail_reach" => Field::Spaces(rail_reach(cx, s, false)),
-        "rail_reach_bo" => Field::Spaces(rail_reach(cx, s, true)),
+        // FtP 4.5.1: where the seat's SP may come from by rail (FtP 10.2.4: with the B&O).
+        "rail_sources" => Field::Spaces(rail_sources(cx, s, false)),
+        "rail_sources_bo" => Field::Spaces(rail_sources(cx, s, true)),
         "loose" => Field::Sides([st.sp[x as usize][0] as i64, st.sp[x as usize][1] as i64]),
         "ironclad" => Field::Bool(st.naval.ironclad(x)),
         "torpedo" => Field::Bool(st.naval.torpedo(x)),
@@ -395,13 +401,14 @@ fn rail_links<'a>(cx: &'a Cx, s: SpaceId, k: LinkKind) -> impl Iterator<Item = S
     g.c.map.neighbors(s).filter(move |(_, l)| ok && g.link_kind(st, l) == k).map(|(t, _)| t.0)
 }
 
-/// FtP 4.5.1: the spaces from which SP may move by rail to `s` through friendly spaces: each
-/// friendly to the seat (its control, no enemy SP, no enemy fort) and reached from `s` by rail
-/// links through such spaces (`s` itself is left out, whatever it holds). They come in the
-/// order a breadth-first walk from `s` reaches them, taking each space's railroad links (its
-/// `rail`) and then, with `bo` (FtP 10.2.4), its B&O links (its `b_and_o`), each in the order
-/// those fields list them: the order the concentration script (075.lua) offers them in.
-fn rail_reach(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
+/// FtP 4.5.1: the spaces from which loose SP of the seat may move by rail to `s` through
+/// friendly spaces: each holding loose infantry SP of the seat, friendly to it (its control, no
+/// enemy SP, no enemy fort) and reached from `s` by rail links through friendly spaces (`s`
+/// itself is left out, whatever it holds). They come in the order a breadth-first walk from `s`
+/// reaches them, taking each space's railroad links (its `rail`) and then, with `bo` (FtP
+/// 10.2.4), its B&O links (its `b_and_o`), each in the order those fields list them: the order
+/// the concentration script (075.lua) offers them in.
+fn rail_sources(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
     let (g, st, side) = (cx.g, cx.st, cx.side);
     let enemy = other(side);
     let friendly = |x: Sp| st.control(x) == Control::Of(side) && g.strength(st, enemy, x) == 0 && st.fort[x as usize] != Some(enemy);
@@ -420,7 +427,7 @@ fn rail_reach(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
             }
         }
     }
-    queue.remove(0);
+    queue.retain(|&x| x != s.0 && st.sp[x as usize][side.index()] > 0);
     queue
 }
 
