@@ -208,7 +208,7 @@ impl<'a> Arena<'a> {
     /// an outer call's or none, is again). The caller drops the guard before the arena and
     /// after the call's state is closed or put back: no lazy table of the call is read after.
     pub(super) fn enter(&self) -> Entered {
-        Entered(CURRENT.replace(self as *const Arena<'a> as *const Arena<'static>))
+        Entered(CURRENT.replace(std::ptr::from_ref(self).cast::<Arena<'static>>()))
     }
 }
 
