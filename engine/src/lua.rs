@@ -251,8 +251,10 @@ impl LuaHost {
         entry: &str,
         input: input::Root<'_, '_>,
     ) -> Result<Data, LuaError> {
-        // Declared before the state: the lazy input's tables point into it until the call ends.
+        // Declared before the state: the lazy input's tables point into it until the call ends;
+        // registered as the running call's until the state is closed or put back.
         let arena = input::Arena::default();
+        let _entered = arena.enter();
         let budget = Rc::new(Budget::new(self.limits.instructions));
         let cx = Cx {
             script,
@@ -263,7 +265,7 @@ impl LuaHost {
         // or put back (without its hook).
         let _active = ActiveBudget::enter(&budget);
         let sandbox = Sandbox::take().map_err(|e| cx.fail(None, format!("cannot set up the sandbox: {e}")))?;
-        let result = self.run_in(&sandbox, &arena, &cx, entry, input);
+        let result = self.run_in(&sandbox, &cx, entry, input);
         // A failed call's state is dropped here (closed); a successful one is kept for the next.
         if result.is_ok() {
             sandbox.finish();
@@ -271,7 +273,7 @@ impl LuaHost {
         result
     }
 
-    fn run_in<'a>(&self, sandbox: &Sandbox, arena: &input::Arena<'a>, cx: &Cx<'_>, entry: &str, input: input::Root<'_, 'a>) -> Result<Data, LuaError> {
+    fn run_in(&self, sandbox: &Sandbox, cx: &Cx<'_>, entry: &str, input: input::Root<'_, '_>) -> Result<Data, LuaError> {
         let (script, budget, lua) = (cx.script, cx.budget, &sandbox.lua);
         let env = sandbox.begin(self.limits.memory_bytes).map_err(|e| cx.translate(e))?;
 
@@ -336,7 +338,7 @@ impl LuaHost {
                 format!("the input is nested deeper than {MAX_DEPTH} levels"),
             ));
         }
-        let arg = input::value(lua, arena, input).map_err(|e| cx.translate(e))?;
+        let arg = input::value(lua, input).map_err(|e| cx.translate(e))?;
         let returned: MultiValue = function.call(arg).map_err(|e| cx.translate(e))?;
         cx.check_budget()?;
         if returned.len() > 1 {

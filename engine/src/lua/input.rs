@@ -27,9 +27,11 @@
 //! it grew, and every read looked it up by the table's address). An index is checked against the
 //! arena, so a table outliving its call (none can: nothing a script can reach survives a call,
 //! lua/sandbox.rs) would stand for nothing, never for freed memory; the keys of a table's `pairs`
-//! walk are kept the same way under a second hidden key. The input is borrowed for the whole
-//! call, and when the call returns the state is either closed or, kept for the next call
-//! (lua/sandbox.rs), left with no arena (`reset`).
+//! walk are kept the same way under a second hidden key. The call's arena is found in a
+//! thread-local, registered for the call only ([`Arena::enter`]: the innermost call's, the one
+//! whose state runs Lua), so between calls there is no arena and no table is pending. The input
+//! is borrowed for the whole call, and when the call returns the state is either closed or kept
+//! for the next call (lua/sandbox.rs).
 //!
 //! The input may also be made on demand by the host ([`Input::Lazy`], a [`LazyInput`]): such an
 //! object is a lazy table too, and an entry is made (by [`LazyInput::get`]) only when the script
@@ -46,13 +48,12 @@
 
 use mlua::{Function, Lua, Table, Value, ffi};
 use std::borrow::Cow;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::ffi::{c_int, c_void};
 
-/// Registry keys (light userdata: the addresses of these statics, looked up without hashing a
-/// string): the shared metatable of lazy tables and the call's arena.
+/// Registry key (light userdata: the address of this static, looked up without hashing a
+/// string): the shared metatable of lazy tables.
 static META: u8 = 1;
-static ARENA: u8 = 2;
 /// The hidden keys of a pending table: what it stands for (`NODE`: a light userdata, see
 /// [`Arena::node`]) and its keys in `pairs` order, made by its first walk (`KEYS`).
 static NODE: u8 = 3;
@@ -71,15 +72,6 @@ unsafe fn registry_get(state: *mut ffi::lua_State, key: &'static u8) -> c_int {
 /// Pop the top of the stack into the registry under `key`.
 unsafe fn registry_set(state: *mut ffi::lua_State, key: &'static u8) {
     unsafe { ffi::lua_rawsetp(state, ffi::LUA_REGISTRYINDEX, slot(key)) }
-}
-
-/// No arena: no table is pending (between calls).
-unsafe fn fresh(state: *mut ffi::lua_State) {
-    unsafe {
-        ffi::luaL_checkstack(state, 4, std::ptr::null());
-        ffi::lua_pushnil(state);
-        registry_set(state, &ARENA);
-    }
 }
 
 /// An object of a call's input made on demand by trusted host code: its keys, and the value of
@@ -203,7 +195,30 @@ pub(super) struct Arena<'a> {
 
 thread_local! {
     /// How many arenas this thread has made (each call's number, `Arena::call`).
-    static CALLS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+    static CALLS: Cell<usize> = const { Cell::new(0) };
+    /// The arena of the call running on this thread (the innermost one: a host may call Lua
+    /// from a lazy input), its lifetime erased: set by `Arena::enter` while the arena lives.
+    /// Read at every lazy read: a thread-local instead of a registry entry of the state looked
+    /// up by hash (issue 9).
+    static CURRENT: Cell<*const Arena<'static>> = const { Cell::new(std::ptr::null()) };
+}
+
+impl<'a> Arena<'a> {
+    /// Make this the running call's arena until the guard is dropped (then the previous one,
+    /// an outer call's or none, is again). The caller drops the guard before the arena and
+    /// after the call's state is closed or put back: no lazy table of the call is read after.
+    pub(super) fn enter(&self) -> Entered {
+        Entered(CURRENT.replace(std::ptr::from_ref(self).cast::<Arena<'static>>()))
+    }
+}
+
+/// The running call's arena registered (`Arena::enter`); holds the one it replaced.
+pub(super) struct Entered(*const Arena<'static>);
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        CURRENT.set(self.0);
+    }
 }
 
 /// The bits of a hidden entry holding the node's index; the call's number is above them.
@@ -327,30 +342,20 @@ pub(super) fn install(lua: &Lua) -> mlua::Result<(Function, Function, Function)>
         lua.exec_raw::<()>(&meta, |state| {
             ffi::lua_pushvalue(state, 1);
             registry_set(state, &META);
-            fresh(state);
         })?;
     }
     // SAFETY: as above.
     unsafe { Ok((lua.create_c_function(lazy_touch)?, lua.create_c_function(lazy_keys)?, lua.create_c_function(lazy_index)?)) }
 }
 
-/// Forget the call's input once it is over (the state is kept for the next call): no arena,
-/// so no table is pending.
-pub(super) fn reset(lua: &Lua) -> mlua::Result<()> {
-    // SAFETY: the closure only replaces a registry entry.
-    unsafe { lua.exec_raw::<()>((), |state| fresh(state)) }
-}
-
-/// The input value: scalars as they are, objects and arrays as lazy tables. `arena` must
-/// outlive the state (see [`Arena`]); so must `input`, which pending tables point into.
-pub(super) fn value<'a>(lua: &Lua, arena: &Arena<'a>, input: Root<'_, 'a>) -> mlua::Result<Value> {
-    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame. The
-    // arena's lifetime is erased in the registry: the caller keeps it alive past the state.
+/// The input value: scalars as they are, objects and arrays as lazy tables, standing for nodes
+/// of the running call's arena (see [`Arena::enter`]). `input` must outlive the state: pending
+/// tables point into it.
+pub(super) fn value<'a>(lua: &Lua, input: Root<'_, 'a>) -> mlua::Result<Value> {
+    // SAFETY: the closure pushes the value and leaves it alone at index 1 of its frame.
     unsafe {
         lua.exec_raw::<Value>((), |state| {
             ffi::luaL_checkstack(state, 8, std::ptr::null());
-            ffi::lua_pushlightuserdata(state, arena as *const Arena<'a> as *mut c_void);
-            registry_set(state, &ARENA);
             registry_get(state, &META);
             let meta = ffi::lua_gettop(state);
             match input {
@@ -441,15 +446,12 @@ unsafe fn string_key<'s>(state: *mut ffi::lua_State, idx: c_int) -> Option<&'s s
     }
 }
 
-/// The call's arena (see [`value`]), if a call is running.
-unsafe fn arena<'s>(state: *mut ffi::lua_State) -> Option<&'s Arena<'static>> {
-    unsafe {
-        registry_get(state, &ARENA);
-        let p = ffi::lua_touserdata(state, -1) as *const Arena<'static>;
-        ffi::lua_settop(state, -2);
-        // SAFETY: `value` stored it before any lazy table existed; it outlives the state.
-        p.as_ref()
-    }
+/// The running call's arena (see [`Arena::enter`]), if a call is running. Only the innermost
+/// call's state runs Lua code (an outer call waits in the host's code), so the metamethods of
+/// any state reach it.
+unsafe fn arena<'s>(_state: *mut ffi::lua_State) -> Option<&'s Arena<'static>> {
+    // SAFETY: an arena is registered only while it lives (`Arena::enter`).
+    unsafe { CURRENT.get().as_ref() }
 }
 
 /// The running call's arena: only code reached from [`value`] pushes input.

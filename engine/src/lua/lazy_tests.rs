@@ -262,3 +262,32 @@ fn a_lazy_table_shows_only_its_entries() {
     let five = "string,string,string,string,string";
     assert_eq!(call(src, &made), json!([five, five, five, 0, true]));
 }
+
+/// An object whose entry `inner` is the answer of another call (a host calling Lua from a lazy
+/// input), itself on a lazy input; its entry `outer` is a lazy object.
+struct Nesting<'a> {
+    made: &'a Cell<usize>,
+}
+
+impl<'a> LazyInput<'a> for Nesting<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        ["inner", "outer"].into_iter().map(Cow::Borrowed).collect()
+    }
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        Some(match key {
+            "inner" => Input::Int(call("function f(v) return v.b.c.n + v.d.e.n end", self.made).as_i64()?),
+            "outer" => Input::Lazy(Box::new(Obj { depth: 1, made: self.made })),
+            _ => return None,
+        })
+    }
+}
+
+/// A call made while another is reading its lazy input (lua/input.rs `Arena::enter`) reads its
+/// own input, and the outer call's lazy tables, made before and after it, still read right.
+#[test]
+fn a_call_inside_a_lazy_read_keeps_each_input_its_own() {
+    let made = Cell::new(0);
+    let src = "function f(v) local o = v.outer local before = o.a.b.n local inner = v.inner return { before, inner, o.c.d.n, v.outer.e.a.name } end";
+    let r: serde_json::Value = LuaHost::default().call_input_as(&Script::new("nest.lua", src), "f", Input::Lazy(Box::new(Nesting { made: &made }))).expect("call");
+    assert_eq!(r, json!([1, 6, 3, "a"]));
+}

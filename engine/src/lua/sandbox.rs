@@ -303,7 +303,6 @@ impl Sandbox {
         let reset = || -> mlua::Result<()> {
             // SAFETY: removing a hook is always allowed.
             unsafe { self.lua.exec_raw::<()>((), |state| ffi::lua_sethook(state, None, 0, 0))? };
-            input::reset(&self.lua)?;
             self.lua.set_memory_limit(0)?;
             let used = self.lua.used_memory();
             if used > self.clean.get() + GC_SLACK {
