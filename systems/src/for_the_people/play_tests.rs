@@ -104,12 +104,14 @@ fn fuzz_big() {
 
 /// The engine's bench (`bivouac bench`: random playouts through `sim::play_one`, one core) of
 /// each scenario, for `BIVOUAC_BENCH_SECONDS` seconds each (`BIVOUAC_FUZZ_SCENARIO=campaign`
-/// runs one scenario only). Figures only:
+/// runs one scenario only; `BIVOUAC_SEARCH_BUDGET` adds the search figure, iterations per
+/// sampled state). Figures only:
 /// `cargo test --release -p bivouac-systems for_the_people::play_tests::bench_playouts -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn bench_playouts() {
     let seconds: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(3.0);
+    let budget: u32 = std::env::var("BIVOUAC_SEARCH_BUDGET").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
     let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
     let g = game();
     for sc in SCENARIOS.iter().filter(|sc| only.as_deref().is_none_or(|o| o == **sc)) {
@@ -118,8 +120,8 @@ fn bench_playouts() {
             playout_time: std::time::Duration::from_secs_f64(seconds),
             samples: 10,
             repeats: 1,
-            search_budget: 0,
-            search_states: 0,
+            search_budget: budget,
+            search_states: 4,
         };
         let r = bivouac_engine::bench::bench(g, &cfg).expect("bench");
         print!("{}", r.table_row());
