@@ -207,7 +207,7 @@ fn sample_states<G: Game>(game: &G, cfg: &BenchConfig) -> Result<Vec<G::State>, 
     let limit = game.max_actions();
     while game.outcome(&state).is_none() && all.len() <= limit {
         let Some(&seat) = game.active_seats(&state).first() else { break };
-        let legal = game.legal_actions(&state, seat);
+        let legal = game.legal_actions_shared(&state, seat);
         if legal.is_empty() {
             break;
         }

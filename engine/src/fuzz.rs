@@ -108,13 +108,13 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
             return Err(fail("dead end", "no seat owes a decision and the game is not over"));
         }
         let seat = active[rng.pick(active.len())];
-        let legal = game.legal_actions(&state, seat);
+        let legal = game.legal_actions_shared(&state, seat);
         if legal.is_empty() {
             return Err(fail("dead end", format!("seat {seat} is active but has no legal action")));
         }
         let deep = steps.is_multiple_of(deep_every);
         if deep {
-            for a in &legal {
+            for a in legal.iter() {
                 let text = game.notation(a);
                 match game.parse(&text) {
                     Ok(b) if &b == a => {}

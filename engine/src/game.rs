@@ -9,6 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+use std::rc::Rc;
 
 /// A seat at the table: an index into the game's seat list (`0..seat_count`).
 pub type Seat = u8;
@@ -118,6 +119,14 @@ pub trait Game: Send + Sync + 'static {
 
     /// Every action `seat` may take now: complete, so the UI, the AI and the fuzzer rely on it.
     fn legal_actions(&self, state: &Self::State, seat: Seat) -> Vec<Self::Action>;
+
+    /// `legal_actions`, shared rather than copied: the same actions in the same order. A game
+    /// that remembers its last listing (to validate the action `apply` is given) overrides it to
+    /// hand that listing over without copying each action; a random playout then copies only
+    /// the action it picks.
+    fn legal_actions_shared(&self, state: &Self::State, seat: Seat) -> Rc<[Self::Action]> {
+        self.legal_actions(state, seat).into()
+    }
 
     /// Carry out an action. A refusal names the rule and must leave `state` untouched.
     fn apply(&self, state: &mut Self::State, seat: Seat, action: &Self::Action, log: &mut Log) -> Result<(), Refusal>;

@@ -86,7 +86,7 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
         let Some(&seat) = game.active_seats(&state).first() else {
             return end(None, actions, Some("dead end: nobody to act and no outcome".into()), decisions);
         };
-        let legal = game.legal_actions(&state, seat);
+        let legal = game.legal_actions_shared(&state, seat);
         if legal.is_empty() {
             return end(None, actions, Some(format!("dead end: seat {seat} has no legal action")), decisions);
         }

@@ -44,7 +44,8 @@ struct Position {
 struct Listed {
     rules: u64,
     key: Rc<State>,
-    actions: Vec<Action>,
+    /// Shared with the callers of `legal_shared`, which then copy no action.
+    actions: Rc<[Action]>,
 }
 
 /// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
@@ -297,7 +298,13 @@ impl FtP {
     /// The legal actions of `st` (`legal_now`), remembered for the last position listed on
     /// this thread.
     pub fn legal(&self, st: &State) -> Vec<Action> {
-        self.with_legal(st, <[Action]>::to_vec)
+        self.with_legal(st, |actions| actions.to_vec())
+    }
+
+    /// `legal`, the remembered listing itself (issue 9: copying each action of a long listing,
+    /// as `legal` does, cost a random playout more than picking one).
+    pub fn legal_shared(&self, st: &State) -> Rc<[Action]> {
+        self.with_legal(st, Rc::clone)
     }
 
     /// Whether `action` is legal in `st` (`legal`, without copying a remembered listing).
@@ -308,11 +315,11 @@ impl FtP {
     /// Whether `done` is the only legal action in `st` (`legal`: the listing is remembered, so
     /// the next `legal` of an unchanged `st` does not list again).
     pub(super) fn only_done(&self, st: &State) -> bool {
-        self.with_legal(st, |actions| actions == [Action::Done])
+        self.with_legal(st, |actions| **actions == [Action::Done])
     }
 
     /// `f` of the legal actions of `st`, listed once per position (the last one remembered).
-    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&[Action]) -> T) -> T {
+    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&Rc<[Action]>) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
             let mut f = Some(f);
@@ -326,7 +333,7 @@ impl FtP {
                 return answer;
             }
             let key = self.position_key(st);
-            let actions = self.legal_now(st);
+            let actions: Rc<[Action]> = self.legal_now(st).into();
             let answer = f.take().map(|f| f(&actions));
             LISTED.set(Some(Listed { rules, key, actions }));
             answer.expect("`f` runs once")
@@ -355,6 +362,10 @@ mod tests {
                 let listed = g.legal(st);
                 assert_eq!(listed, g.legal_now(st), "{sc}: the listing");
                 assert_eq!(g.legal(st), listed, "{sc}: the remembered listing");
+                assert_eq!(*g.legal_shared(st), *listed, "{sc}: the remembered listing, shared");
+                for seat in [0, 1] {
+                    assert_eq!(*g.legal_actions_shared(st, seat), *g.legal_actions(st, seat), "{sc}: the shared listing of seat {seat}");
+                }
                 g.at_position(st, || {
                     for _ in 0..2 {
                         for side in [Side::Union, Side::Csa] {

@@ -123,6 +123,7 @@ use content::{Content, Control, GeneralAt, LinkKind, Side};
 use serde::Serialize;
 use state::{Action, ArmySt, Frame, GenAt, LossCause, Opts, P_BR, P_CAV, P_CENTER, P_EAST, P_KY, P_MO, P_STATES, P_UNION, P_WEST, Phase, Sp, State};
 use std::path::PathBuf;
+use std::rc::Rc;
 
 pub use state::Action as FtpAction;
 
@@ -623,6 +624,13 @@ impl Game for FtP {
             return vec![];
         }
         self.legal(st)
+    }
+
+    fn legal_actions_shared(&self, st: &State, seat: Seat) -> Rc<[Action]> {
+        if self.seat_of(st) != Some(seat) {
+            return Rc::new([]);
+        }
+        self.legal_shared(st)
     }
 
     fn apply(&self, st: &mut State, seat: Seat, action: &Action, log: &mut Log) -> Result<(), Refusal> {

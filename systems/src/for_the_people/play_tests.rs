@@ -102,6 +102,32 @@ fn fuzz_big() {
     }
 }
 
+/// The engine's bench (`bivouac bench`: random playouts through `sim::play_one`, one core) of
+/// each scenario, for `BIVOUAC_BENCH_SECONDS` seconds each (`BIVOUAC_FUZZ_SCENARIO=campaign`
+/// runs one scenario only; `BIVOUAC_SEARCH_BUDGET` adds the search figure, iterations per
+/// sampled state). Figures only:
+/// `cargo test --release -p bivouac-systems for_the_people::play_tests::bench_playouts -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn bench_playouts() {
+    let seconds: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(3.0);
+    let budget: u32 = std::env::var("BIVOUAC_SEARCH_BUDGET").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let only = std::env::var("BIVOUAC_FUZZ_SCENARIO").ok();
+    let g = game();
+    for sc in SCENARIOS.iter().filter(|sc| only.as_deref().is_none_or(|o| o == **sc)) {
+        let cfg = bivouac_engine::bench::BenchConfig {
+            setup: Setup::new(*sc, 2, 1),
+            playout_time: std::time::Duration::from_secs_f64(seconds),
+            samples: 10,
+            repeats: 1,
+            search_budget: budget,
+            search_states: 4,
+        };
+        let r = bivouac_engine::bench::bench(g, &cfg).expect("bench");
+        print!("{}", r.table_row());
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
