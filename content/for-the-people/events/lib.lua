@@ -119,9 +119,9 @@ end
 
 -- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
 -- among those holding one of its armies (`in_army = true`) or that it controls (`controlled =
--- true`) and for which `where(space)` is true, never where the enemy has SP or a fort; the same space may be picked again, unless
--- `distinct = true` (1 per space: fewer if fewer spaces qualify). `name` names the spaces in
--- the prompt ("a Union army").
+-- true`) and for which `where(space)` is true, never where the enemy has SP or a fort; the
+-- same space may be picked again, unless `distinct = true` (1 per space: fewer if fewer
+-- spaces qualify). `name` names the spaces in the prompt ("a Union army").
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
   -- `first`: stop at the first space found (enough for `playable`).
