@@ -33,32 +33,15 @@ struct RailSpace {
     enter: bool,
 }
 
-/// Everything the searches of a strategic listing of `side` read (FtP 10.2): all but where
-/// the side's SP, generals and armies' SP stand, which a strategic move changes. Compared
-/// exactly (no hash), so a kept search is the one a fresh computation would make.
+/// The position a strategic listing's searches (`StrategicNet`) were made in, with the rules.
+/// A later position reuses them when it is the same but for what strategic moves of the side
+/// change and the searches do not read (`same_but_own_sp`, FtP 10.2): where its SP stand, its
+/// armies' SP, the moves used. The whole state is compared (`State::eq`, every field named), so
+/// nothing the searches read can be left out of the key; a copy compared in place costs less
+/// than building the derived parts they read (enemy strengths, forts' room) at every listing.
 struct StrategicKey {
-    /// What the side's supply reads (FtP 8.1, 8.2; derived.rs): the rules, the side, the
-    /// edition, control, forts, UNC (FtP 6.5.1: the CSA never crosses a river under it), CSA
-    /// ironclads (FtP 6.7: they stop naval moves)... Compared with the state in place.
-    supply: SupplyKey,
-    rest: StrategicRest,
-}
-
-/// The rest of a `StrategicKey`, compared with `==`.
-#[derive(PartialEq)]
-struct StrategicRest {
-    /// FtP 4.2: an event in force forbids the side's rail movement (`restrict`).
-    rail_barred: bool,
-    /// FtP 10.2.4: the upgraded roads are railroads from turn 10 on (`rail_link`).
-    upgraded: bool,
-    /// No Union sea move this turn (`sea_closed`, a scenario's special rule).
-    sea_closed: bool,
-    /// Per space, enemy SP or an enemy fort (`enemy_occupied`).
-    enemy: Vec<bool>,
-    /// Per space, an SP may end a rail move there (FtP 6.8.3, `coastal_fort_entry`).
-    enter: Vec<bool>,
-    /// FtP 10.2.1 special case: where each of the side's armies stands, in army order.
-    armies: Vec<Option<Sp>>,
+    rules: u64,
+    state: State,
 }
 
 /// The searches of a strategic listing (`StrategicKey`), each made when first needed.
@@ -531,28 +514,53 @@ impl FtP {
         if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
             return;
         }
-        let rest = self.strategic_rest(st, side);
         LAST_STRATEGIC.with_borrow_mut(|slot| {
             let slot = &mut slot[side.index()];
-            if slot.as_ref().is_none_or(|(k, _)| k.rest != rest || !self.is_supply_key(&k.supply, st, side)) {
-                *slot = Some((StrategicKey { supply: self.supply_key(st, side), rest }, self.strategic_net(st, side)));
+            if slot.as_mut().is_none_or(|(k, _)| k.rules != self.id || !self.same_for_strategic_searches(&mut k.state, st, side)) {
+                *slot = Some((StrategicKey { rules: self.id, state: st.clone() }, self.strategic_net(st, side)));
             }
             let (_, net) = slot.as_mut().expect("made above");
             self.strategic_listing(st, side, net, out, mk);
         });
     }
 
-    /// What the searches of a strategic listing of `side` read besides supply (`StrategicKey`).
-    fn strategic_rest(&self, st: &State, side: Side) -> StrategicRest {
-        let n = self.c.map.len() as Sp;
-        StrategicRest {
-            rail_barred: self.move_limited(st, side, super::events::MoveKind::Rail),
-            upgraded: st.turn >= 10,
-            sea_closed: self.sea_closed(st),
-            enemy: self.enemy_occupied_all(st, side),
-            enter: (0..n).map(|s| self.coastal_fort_entry(st, side, s, 1).is_ok()).collect(),
-            armies: st.armies.iter().enumerate().filter(|&(a, _)| self.army_side(a as ArmyId) == side).map(|(_, x)| x.map(|x| x.space)).collect(),
+    /// Whether the strategic searches of `side` made in `kept` hold in `st` (`StrategicKey`):
+    /// the states are the same but for the side's loose SP and its armies' SP (FtP 10.2: a
+    /// strategic move takes 1 SP from one space to another or onto an army's display), the
+    /// moves used (10.2.2) and the SP sent to armies (FtP 19), all read afresh by the listing.
+    /// The CSA's SP in a coastal fort are compared (FtP 6.8.3: one there fills it, and the
+    /// rail network keeps where an SP may end). `kept` takes the parts not compared from `st`.
+    fn same_for_strategic_searches(&self, kept: &mut State, st: &State, side: Side) -> bool {
+        let read = |s: Sp| side == Side::Csa && self.c.map.space(SpaceId(s)).coastal_fort;
+        if kept.armies.len() == st.armies.len() {
+            for (a, (k, x)) in kept.armies.iter_mut().zip(&st.armies).enumerate() {
+                if let (Some(k), Some(x)) = (k, x)
+                    && self.army_side(a as ArmyId) == side
+                    && k.space == x.space
+                    && !read(x.space)
+                {
+                    k.sp = x.sp;
+                }
+            }
         }
+        kept.strat_used = st.strat_used;
+        kept.rail = st.rail.clone();
+        Self::same_but_own_sp(kept, st, side, read)
+    }
+
+    /// Whether `kept` is `st` once it takes from `st` the loose SP of `side` in every space
+    /// but those `read` names (it keeps them).
+    fn same_but_own_sp(kept: &mut State, st: &State, side: Side, read: impl Fn(Sp) -> bool) -> bool {
+        let i = side.index();
+        if kept.sp.len() != st.sp.len() {
+            return false;
+        }
+        for (s, (k, x)) in kept.sp.iter_mut().zip(&st.sp).enumerate() {
+            if !read(s as Sp) {
+                k[i] = x[i];
+            }
+        }
+        *kept == *st
     }
 
     /// The searches of a strategic listing of `side` in `st`, none made yet but supply and the
@@ -572,7 +580,8 @@ impl FtP {
         // FtP 19 (10.2.1 modified): at most 3 SP a turn to an army with rail logistics.
         let cap = self.rail_army_cap_reached(st, side);
         let start = out.len();
-        out.reserve(net.listed);
+        // One more for the `done` the caller adds (`legal_now`), so the listing is not moved.
+        out.reserve(net.listed + 1);
         let mut to = std::mem::take(&mut net.to);
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(net.sup[s as usize] || any_sp) {
