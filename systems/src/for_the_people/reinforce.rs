@@ -2,7 +2,6 @@
 //! the pure formulas of `formulas.rs`, and where each SP may be placed.
 
 use super::FtP;
-use super::derived::SupplyKey;
 use super::content::{ArmyId, Control, LinkDef, LinkKind, Side, StateSide, StrategicMoveUnits};
 use super::formulas::{self, CsaReinforcementInput, UnionReinforcementInput};
 use super::state::*;
@@ -62,26 +61,13 @@ struct StrategicNet {
     listed: usize,
 }
 
-/// Everything the reinforcement spaces' tests of `side` read but the pools and the side's own
-/// SP (FtP 10.3, 10.4, 10.5), which placing an SP changes. Compared exactly (no hash).
+/// The position the reinforcement spaces' kept tests (`ReinforceNet`) were made in, with the
+/// rules. A later position reuses them when it is the same but for what placing the side's SP
+/// changes (`same_for_reinforce_tests`). The whole state is compared (`State::eq`, every field
+/// named), so nothing the tests read can be left out of the key.
 struct ReinforceKey {
-    /// What the side's supply reads (FtP 8.1, 8.2; derived.rs), control among it; for the CSA
-    /// also what the open BR ports read (FtP 10.5.2, `br_open_ports`). Compared with the state
-    /// in place.
-    supply: SupplyKey,
-    rest: ReinforceRest,
-}
-
-/// The rest of a `ReinforceKey`, compared with `==`.
-#[derive(PartialEq)]
-struct ReinforceRest {
-    /// Per space, enemy SP or an enemy fort (`enemy_occupied`): with control, all the north-edge
-    /// paths read (FtP 10.3.1, `north_open`).
-    enemy: Vec<bool>,
-    /// FtP 10.3.1: the Union's East SP go to Washington (`union_area`).
-    east_in_washington: bool,
-    /// FtP 10.4.3: the CSA-controlled states.
-    state_control: Vec<Control>,
+    rules: u64,
+    state: State,
 }
 
 /// The kept parts of the reinforcement spaces' tests, per space (`ReinforceKey`).
@@ -259,20 +245,26 @@ impl FtP {
 
     /// `reinforce_spaces` with its tests' kept parts.
     fn reinforce_spaces_kept(&self, st: &State, side: Side) -> Vec<Sp> {
-        let rest = ReinforceRest {
-            enemy: self.enemy_occupied_all(st, side),
-            east_in_washington: st.east_in_washington,
-            state_control: st.state_control.clone(),
-        };
         LAST_REINFORCE.with_borrow_mut(|slot| {
             let slot = &mut slot[side.index()];
-            if slot.as_ref().is_none_or(|(k, _)| k.rest != rest || !self.is_supply_key(&k.supply, st, side)) {
-                let net = self.reinforce_net(st, side, &rest.enemy);
-                *slot = Some((ReinforceKey { supply: self.supply_key(st, side), rest }, net));
+            if slot.as_mut().is_none_or(|(k, _)| k.rules != self.id || !Self::same_for_reinforce_tests(&mut k.state, st, side)) {
+                let net = self.reinforce_net(st, side, &self.enemy_occupied_all(st, side));
+                *slot = Some((ReinforceKey { rules: self.id, state: st.clone() }, net));
             }
             let (_, net) = slot.as_ref().expect("made above");
             self.reinforce_listing(st, side, net)
         })
+    }
+
+    /// Whether the reinforcement tests of `side` made in `kept` hold in `st` (`ReinforceKey`):
+    /// the states are the same but for the side's loose SP, the pools, the states already given
+    /// an SP and the SP gained (FtP 10.3, 10.4, 10.5: placing an SP changes only those), all read
+    /// afresh by the listing. `kept` takes the parts not compared from `st`.
+    fn same_for_reinforce_tests(kept: &mut State, st: &State, side: Side) -> bool {
+        kept.pool = st.pool;
+        kept.pool_states = st.pool_states;
+        kept.sp_gained = st.sp_gained;
+        Self::same_but_own_sp(kept, st, side, |_| false)
     }
 
     /// The parts of the reinforcement spaces' tests that do not read the pools or the side's
