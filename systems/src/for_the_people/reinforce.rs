@@ -245,14 +245,23 @@ impl FtP {
 
     /// `reinforce_spaces` with its tests' kept parts.
     fn reinforce_spaces_kept(&self, st: &State, side: Side) -> Vec<Sp> {
-        LAST_REINFORCE.with_borrow_mut(|slot| {
-            let slot = &mut slot[side.index()];
-            if slot.as_mut().is_none_or(|(k, _)| k.rules != self.id || !Self::same_for_reinforce_tests(&mut k.state, st, side)) {
-                let net = self.reinforce_net(st, side, &self.enemy_occupied_all(st, side));
-                *slot = Some((ReinforceKey { rules: self.id, state: st.clone() }, net));
-            }
-            let (_, net) = slot.as_ref().expect("made above");
-            self.reinforce_listing(st, side, net)
+        self.with_reinforce_net(st, side, |net| self.reinforce_listing(st, side, net))
+    }
+
+    /// `f` of the kept reinforcement tests of `side` that hold in `st` (`ReinforceKey`), made
+    /// afresh when none do.
+    fn with_reinforce_net<T>(&self, st: &State, side: Side, f: impl FnOnce(&ReinforceNet) -> T) -> T {
+        // Within a position, each space's enemy strength comes from one table.
+        self.at_position(st, || {
+            LAST_REINFORCE.with_borrow_mut(|slot| {
+                let slot = &mut slot[side.index()];
+                if slot.as_mut().is_none_or(|(k, _)| k.rules != self.id || !Self::same_for_reinforce_tests(&mut k.state, st, side)) {
+                    let net = self.reinforce_net(st, side, &self.enemy_occupied_all(st, side));
+                    *slot = Some((ReinforceKey { rules: self.id, state: st.clone() }, net));
+                }
+                let (_, net) = slot.as_ref().expect("made above");
+                f(net)
+            })
         })
     }
 
@@ -314,12 +323,10 @@ impl FtP {
                 let mo = self.c.state("mo").map(|x| x as usize);
                 let ky = self.c.state("ky").map(|x| x as usize);
                 // FtP 10.4.3, 6.8.3: CSA-controlled, no enemy; coastal forts hold 1 CSA SP at most.
-                let free = |s: Sp| net.free[s as usize] && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
-                // FtP 10.4.3: 1 SP per CSA-controlled CSA state, LOC, never pro-Union.
-                let state_open = |s: Sp| net.csa_state[s as usize] && net.loc[s as usize] && st.pool_states & (1u64 << self.state_of(s)) == 0;
+                let free = |s: Sp| self.csa_space_free(st, s, net);
                 // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
                 // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
-                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| free(s) && state_open(s));
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| free(s) && self.csa_state_open(st, s, net));
                 (0..n)
                     .filter(|&s| {
                         if !free(s) {
@@ -327,7 +334,7 @@ impl FtP {
                         }
                         let d = self.c.map.space(SpaceId(s));
                         let state = self.state_of(s);
-                        let states_ok = st.pool[P_STATES] > 0 && state_open(s);
+                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_open(st, s, net);
                         let cav_ok = fallback && net.loc[s as usize];
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
                         let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
@@ -340,8 +347,22 @@ impl FtP {
         }
     }
 
+    /// FtP 10.4.3, 6.8.3: `s` may take a CSA SP: CSA-controlled, no enemy; a coastal fort holds
+    /// 1 CSA SP at most (`net`: the kept tests, `ReinforceNet`).
+    fn csa_space_free(&self, st: &State, s: Sp, net: &ReinforceNet) -> bool {
+        net.free[s as usize] && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok()
+    }
+
+    /// FtP 10.4.3: `s` is in a CSA-controlled CSA state not yet given a state SP this turn, with
+    /// a LOC, never pro-Union (the space's own tests are `csa_space_free`).
+    fn csa_state_open(&self, st: &State, s: Sp, net: &ReinforceNet) -> bool {
+        net.csa_state[s as usize] && net.loc[s as usize] && st.pool_states & (1u64 << self.state_of(s)) == 0
+    }
+
     /// FtP 10.4.3: `s` may take a CSA state SP: a CSA-controlled CSA state not yet given one this
-    /// turn, a LOC, never pro-Union (the space's own tests, control and no enemy, are the caller's).
+    /// turn, a LOC, never pro-Union, each test made afresh (the kept tests, `csa_space_free` and
+    /// `csa_state_open`, are checked against it).
+    #[cfg(test)]
     fn csa_state_sp_ok(&self, st: &State, s: Sp, sup: &[bool]) -> bool {
         let state = self.state_of(s);
         let free = st.controls(Side::Csa, s) && !self.enemy_occupied(st, Side::Csa, s) && self.coastal_fort_entry(st, Side::Csa, s, 1).is_ok();
@@ -352,15 +373,26 @@ impl FtP {
             && !self.c.map.space(SpaceId(s)).pro_union
     }
 
-    /// Place one SP, taking it from the first pool the space qualifies for.
+    /// Place one SP, taking it from the first pool the space qualifies for. The space's tests
+    /// are the kept ones of the listing (`ReinforceKey`: placing an SP changes none of them).
     pub(super) fn reinforce(&self, st: &mut State, side: Side, s: Sp, log: &mut Log) {
         let i = side.index();
         st.sp[s as usize][i] += 1;
         st.sp_gained[i] += 1;
         match side {
             Side::Union => {
-                let road = self.north_reach(st, false);
-                match (0..3).find(|&a| st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0 && self.union_space_ok(st, s, a, &road)) {
+                // FtP 10.3.1: the area of a supplied space (`ReinforceNet::area`), else each
+                // area's test afresh (a space not listed: it has no LOC).
+                let kept = self.with_reinforce_net(st, side, |net| net.area[s as usize]);
+                let pool_ok = |a: usize| st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0;
+                let area = match kept {
+                    Some(a) => Some(a).filter(|&a| pool_ok(a)),
+                    None => {
+                        let road = self.north_reach(st, false);
+                        (0..3).find(|&a| pool_ok(a) && self.union_space_ok(st, s, a, &road))
+                    }
+                };
+                match area {
                     Some(a) => {
                         st.pool[P_EAST + a] -= 1;
                         st.pool[P_UNION] -= 1;
@@ -372,12 +404,12 @@ impl FtP {
             Side::Csa => {
                 let d = self.c.map.space(SpaceId(s));
                 let state = self.state_of(s);
-                let sup = self.supplied(st, Side::Csa);
+                let (port, state_open) = self.with_reinforce_net(st, side, |net| (net.ports[s as usize], self.csa_space_free(st, s, net) && self.csa_state_open(st, s, net)));
                 let is_mo = Some(state) == self.c.state("mo").map(|x| x as usize);
                 let is_ky = Some(state) == self.c.state("ky").map(|x| x as usize);
-                if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && self.br_open_ports(st)[s as usize] {
+                if d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && port {
                     st.pool[P_BR + d.sea.unwrap_or(0) as usize] -= 1;
-                } else if st.pool[P_STATES] > 0 && self.csa_state_sp_ok(st, s, &sup) {
+                } else if st.pool[P_STATES] > 0 && state_open {
                     st.pool[P_STATES] -= 1;
                     st.pool_states |= 1u64 << state;
                 } else if is_mo && st.pool[P_MO] > 0 {
