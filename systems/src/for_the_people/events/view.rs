@@ -136,8 +136,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 34] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
+const TOP: [&str; 35] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
     "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -273,6 +273,7 @@ fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
+        "cavalry_spaces" => Field::Spaces(cx.g.view_cavalry_spaces(cx.st, cx.side)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -513,8 +514,28 @@ impl FtP {
     /// each once, sorted by id: the generals a concentration may activate (FtP 4.5.1), found
     /// without making every entry of `view.generals`.
     fn view_general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
-        let on_board = |(i, x): (usize, GeneralAt)| (self.c.generals[i].side == side && matches!(x.at, GenAt::Map(_) | GenAt::Army(_))).then_some(x.space)?;
-        let mut out: Vec<Sp> = self.generals_at(st).into_iter().enumerate().filter_map(on_board).collect();
+        self.spaces_of_generals(st, side, |_, at| match at {
+            GenAt::Map(s) => Some(s),
+            GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+            _ => None,
+        })
+    }
+
+    /// The spaces holding a cavalry general of `side` (by the counter in play, FtP 5.6.7 B/D)
+    /// on the map, not with an army, each once, sorted by id: where a cavalry raid (#105) may
+    /// start, found without making every entry of `view.generals` (issue 9: making them all
+    /// was most of the time of #105's `playable`).
+    fn view_cavalry_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        self.spaces_of_generals(st, side, |g, at| match at {
+            GenAt::Map(s) if self.is_cav(st, g) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The spaces `space(general, where)` gives for the generals of `side`, each once, sorted
+    /// by id (the order `pairs` walks `view.spaces` in).
+    fn spaces_of_generals(&self, st: &State, side: Side, space: impl Fn(u8, GenAt) -> Option<Sp>) -> Vec<Sp> {
+        let mut out: Vec<Sp> = st.generals.iter().enumerate().filter(|&(g, _)| self.c.generals[g].side == side).filter_map(|(g, &at)| space(g as u8, at)).collect();
         out.sort_unstable_by_key(|&s| self.c.map.name(SpaceId(s)));
         out.dedup();
         out
