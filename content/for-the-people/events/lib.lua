@@ -33,14 +33,25 @@ function ftp.sp_removal(o)
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
     local victim = get(o.victim, view)
-    -- `in_army`: only the spaces holding one of `victim`'s armies are read (issue 9); `pairs`
-    -- gives their ids in the order it gives `view.spaces`' (by bytes).
-    local where = o.in_army and army_spaces(view, victim) or view.spaces
     local out = {}
-    for id in pairs(where) do
+    -- Whether `id` qualifies (kept in `out`) and the walk may stop.
+    local function consider(id)
       if view.spaces[id].infantry[victim] - (taken[id] or 0) > 0 then
         out[#out + 1] = id
-        if first then return out end
+        return first
+      end
+      return false
+    end
+    -- Only the spaces where `victim` has SP are read (issue 9), in the order `pairs` gives
+    -- `view.spaces`' ids (by bytes): those holding one of its armies (`in_army`), else all of
+    -- `view.occupied[victim]` (a space with infantry SP has SP).
+    if o.in_army then
+      for id in pairs(army_spaces(view, victim)) do
+        if consider(id) then break end
+      end
+    else
+      for _, id in ipairs(view.occupied[victim]) do
+        if consider(id) then break end
       end
     end
     return out

@@ -451,6 +451,19 @@ function check_controlled(view)
   end
   return "ok"
 end
+function check_occupied(view)
+  for _, side in ipairs({ "union", "csa" }) do
+    local want, got = {}, view.occupied[side]
+    for id, s in pairs(view.spaces) do
+      if s.sp[side] > 0 then want[#want + 1] = id end
+    end
+    if #want ~= #got then return side end
+    for k = 1, #want do
+      if want[k] ~= got[k] then return want[k] end
+    end
+  end
+  return "ok"
+end
 function check_general_spaces(view)
   local set, want = {}, {}
   for _, g in pairs(view.generals) do
@@ -490,8 +503,9 @@ end
 /// FtP 4.5.1: a space's `rail_sources` and `rail_sources_bo` in the view are the spaces with
 /// loose SP the concentration's Lua walk found, in its order, `view.general_spaces` the
 /// spaces of the seat's generals found from `view.generals` (`view.cavalry_spaces` those of its
-/// cavalry generals on the map) and `view.controlled` each side's
-/// spaces found by walking `view.spaces`, for both sides on positions along
+/// cavalry generals on the map), and `view.controlled` each side's spaces and `view.occupied`
+/// the spaces where each side has SP, both found by walking `view.spaces`, for both sides on
+/// positions along
 /// a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
 /// answers as a fresh call for a script that reads them.
 #[test]
@@ -508,7 +522,7 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled"] {
+                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied"] {
                     let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
                     assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
                 }

@@ -63,6 +63,9 @@ pub(super) enum Field {
     BoolSides([bool; 2]),
     /// A list of spaces, given by name (a space's `rail`, `b_and_o`).
     Spaces(Vec<Sp>),
+    /// `{"union": [names], "csa": [names]}`: a list of spaces per side (`view.occupied`), made
+    /// in full when the field is read.
+    SpacesBySide([Vec<Sp>; 2]),
     /// `view.generals`: where each general is (by content index); each entry is made from it
     /// when a script reads it (`Generals`).
     Generals(Vec<GeneralAt>),
@@ -88,11 +91,17 @@ impl Field {
             Field::Str(s) => Input::Str(s),
             Field::Sides([u, c]) => sides(Scalar::Int(u), Scalar::Int(c)),
             Field::BoolSides([u, c]) => sides(Scalar::Bool(u), Scalar::Bool(c)),
-            Field::Spaces(list) => Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect()),
+            Field::Spaces(list) => spaces_input(g, list),
+            Field::SpacesBySide([u, c]) => Input::Object(vec![("union", spaces_input(g, u)), ("csa", spaces_input(g, c))]),
             Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
         }
     }
+}
+
+/// A list of spaces, by name.
+fn spaces_input(g: &FtP, list: Vec<Sp>) -> Input<'_> {
+    Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect())
 }
 
 /// The fields of the spaces that depend on the content only (`SPACE_STATIC`), made once per
@@ -136,9 +145,9 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 35] = [
+const TOP: [&str; 36] = [
     "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
-    "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
+    "hand", "hand_count", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
 
@@ -274,6 +283,7 @@ fn top_field(cx: &Cx, key: &str) -> Field {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
         "cavalry_spaces" => Field::Spaces(cx.g.view_cavalry_spaces(cx.st, cx.side)),
+        "occupied" => Field::SpacesBySide(cx.g.view_occupied(cx.st)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -304,7 +314,7 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // Each side's spaces (FtP 11.1: control), sorted by id: a script placing SP in its own
         // spaces walks these instead of every space.
         "controlled" => {
-            let of = |sd: Side| g.view_static().order.iter().filter(|s| st.control(s.0) == Control::Of(sd)).map(|&s| g.c.map.name(s)).collect::<Vec<_>>();
+            let of = |sd: Side| g.view_spaces_where(|x| st.control(x) == Control::Of(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
             json!({"union": of(Side::Union), "csa": of(Side::Csa)})
         }
         "blockade" => json!(st.blockade),
@@ -530,6 +540,20 @@ impl FtP {
             GenAt::Map(s) if self.is_cav(st, g) => Some(s),
             _ => None,
         })
+    }
+
+    /// The spaces for which `keep` is true, sorted by id (the order `pairs` walks
+    /// `view.spaces` in).
+    fn view_spaces_where(&self, keep: impl Fn(Sp) -> bool) -> Vec<Sp> {
+        self.view_static().order.iter().map(|s| s.0).filter(|&x| keep(x)).collect()
+    }
+
+    /// FtP 5.7.1: the spaces where each side has SP (its `sp` in the view, brigades included,
+    /// not the moving force), sorted by id: a script looking for a side's SP (an SP removal,
+    /// FtP 4.2.4) walks these instead of every space. The strengths come from the position's
+    /// table, made once (opened here if no listing has it open).
+    fn view_occupied(&self, st: &State) -> [Vec<Sp>; 2] {
+        self.at_position(st, || [Side::Union, Side::Csa].map(|sd| self.view_spaces_where(|x| self.strength(st, sd, x) > 0)))
     }
 
     /// The spaces `space(general, where)` gives for the generals of `side`, each once, sorted
