@@ -63,9 +63,6 @@ pub(super) enum Field {
     BoolSides([bool; 2]),
     /// A list of spaces, given by name (a space's `rail`, `b_and_o`).
     Spaces(Vec<Sp>),
-    /// `{"union": [names], "csa": [names]}`: a list of spaces per side (`view.occupied`), made
-    /// in full when the field is read.
-    SpacesBySide([Vec<Sp>; 2]),
     /// `view.generals`: where each general is (by content index); each entry is made from it
     /// when a script reads it (`Generals`).
     Generals(Vec<GeneralAt>),
@@ -92,7 +89,6 @@ impl Field {
             Field::Sides([u, c]) => sides(Scalar::Int(u), Scalar::Int(c)),
             Field::BoolSides([u, c]) => sides(Scalar::Bool(u), Scalar::Bool(c)),
             Field::Spaces(list) => spaces_input(g, list),
-            Field::SpacesBySide([u, c]) => Input::Object(vec![("union", spaces_input(g, u)), ("csa", spaces_input(g, c))]),
             Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
         }
@@ -115,12 +111,14 @@ pub(crate) struct ViewStatic {
     generals: Vec<u8>,
 }
 
-/// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
-/// Every other part of the view (its keys, the spaces' keys) depends on the content only.
+/// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`) or
+/// one side's list in `view.occupied` (by `Side::index`). Every other part of the view (its
+/// keys, the spaces' keys) depends on the content only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
     Top(u8),
     Space(Sp, u8),
+    Occupied(u8),
 }
 
 impl<'a> Cx<'a> {
@@ -133,6 +131,7 @@ impl<'a> Cx<'a> {
         let v = match r {
             Read::Top(i) => top_field(self, TOP[i as usize]),
             Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
+            Read::Occupied(i) => Field::Spaces(self.g.view_occupied(self.st, [Side::Union, Side::Csa][i as usize])),
         };
         if let Some(reads) = &self.reads {
             reads.borrow_mut().push((r, v.clone()));
@@ -185,11 +184,31 @@ impl<'a> LazyInput<'a> for Top<'a> {
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        if key == "spaces" {
-            return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
+        match key {
+            "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0))))),
+            "occupied" => return Some(Input::Lazy(Box::new(Occupied(Rc::clone(&self.0))))),
+            _ => {}
         }
         let i = field(&TOP, key)?;
         Some(self.0.value(Read::Top(i as u8)).input(self.0.g))
+    }
+}
+
+/// `view.occupied`: each side's list made (and recorded as a read of its own) when a script
+/// reads it, so a script asking about one side reads nothing of the other.
+struct Occupied<'a>(Rc<Cx<'a>>);
+
+/// The keys of `view.occupied`, sorted, and the side each stands for.
+const OCCUPIED: [(&str, Side); 2] = [("csa", Side::Csa), ("union", Side::Union)];
+
+impl<'a> LazyInput<'a> for Occupied<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        OCCUPIED.iter().map(|(k, _)| Cow::Borrowed(*k)).collect()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let (_, side) = OCCUPIED.iter().find(|(k, _)| *k == key)?;
+        Some(self.0.value(Read::Occupied(side.index() as u8)).input(self.0.g))
     }
 }
 
@@ -283,7 +302,6 @@ fn top_field(cx: &Cx, key: &str) -> Field {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
         "cavalry_spaces" => Field::Spaces(cx.g.view_cavalry_spaces(cx.st, cx.side)),
-        "occupied" => Field::SpacesBySide(cx.g.view_occupied(cx.st)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -548,12 +566,12 @@ impl FtP {
         self.view_static().order.iter().map(|s| s.0).filter(|&x| keep(x)).collect()
     }
 
-    /// FtP 5.7.1: the spaces where each side has SP (its `sp` in the view, brigades included,
-    /// not the moving force), sorted by id: a script looking for a side's SP (an SP removal,
-    /// FtP 4.2.4) walks these instead of every space. The strengths come from the position's
-    /// table, made once (opened here if no listing has it open).
-    fn view_occupied(&self, st: &State) -> [Vec<Sp>; 2] {
-        self.at_position(st, || [Side::Union, Side::Csa].map(|sd| self.view_spaces_where(|x| self.strength(st, sd, x) > 0)))
+    /// FtP 5.7.1: the spaces where `side` has SP (its `sp` in the view, brigades included, not
+    /// the moving force), sorted by id: a script looking for a side's SP (an SP removal, FtP
+    /// 4.2.4) walks these instead of every space. The strengths come from the position's table,
+    /// made once (opened here if no listing has it open).
+    fn view_occupied(&self, st: &State, side: Side) -> Vec<Sp> {
+        self.at_position(st, || self.view_spaces_where(|x| self.strength(st, side, x) > 0))
     }
 
     /// The spaces `space(general, where)` gives for the generals of `side`, each once, sorted
