@@ -93,12 +93,26 @@ function ftp.pc_placement(o)
     -- `exception(view)`, if given: nil, or a function(s, id) true where the card makes an
     -- exception to FtP 11.3 D (the PC may go there although `pc_ok` says no).
     local except = o.exception and o.exception(view)
-    for id, s in pairs(view.spaces) do
+    -- Whether `id` qualifies (kept in `out`) and the walk may stop.
+    local function consider(id)
+      local s = view.spaces[id]
       local ex = except ~= nil and except(s, id)
       local here = ex or ((state == nil or s.state == state) and (o.where == nil or o.where(s)))
       if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and (ex or s.pc_ok[side]) and not taken[id] then
         out[#out + 1] = id
-        if first then return out end
+        return first
+      end
+      return false
+    end
+    -- With a `state` and no exception only that state's spaces can qualify: only they are read
+    -- (`view.state_spaces`, in the order `pairs` gives `view.spaces`' ids; issue 9).
+    if state ~= nil and except == nil then
+      for _, id in ipairs(view.state_spaces[state] or {}) do
+        if consider(id) then break end
+      end
+    else
+      for id in pairs(view.spaces) do
+        if consider(id) then break end
       end
     end
     return out

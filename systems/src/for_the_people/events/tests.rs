@@ -464,6 +464,23 @@ function check_occupied(view)
   end
   return "ok"
 end
+function check_state_spaces(view)
+  local want = {}
+  for id, s in pairs(view.spaces) do
+    want[s.state] = want[s.state] or {}
+    local list = want[s.state]
+    list[#list + 1] = id
+  end
+  for state, got in pairs(view.state_spaces) do
+    local list = want[state] or {}
+    if #list ~= #got then return state end
+    for k = 1, #list do
+      if list[k] ~= got[k] then return list[k] end
+    end
+    want[state] = nil
+  end
+  return next(want) or "ok"
+end
 function check_general_spaces(view)
   local set, want = {}, {}
   for _, g in pairs(view.generals) do
@@ -504,7 +521,8 @@ end
 /// loose SP the concentration's Lua walk found, in its order, `view.general_spaces` the
 /// spaces of the seat's generals found from `view.generals` (`view.cavalry_spaces` those of its
 /// cavalry generals on the map), and `view.controlled` each side's spaces and `view.occupied`
-/// the spaces where each side has SP, both found by walking `view.spaces`, for both sides on
+/// the spaces where each side has SP and `view.state_spaces` each state's spaces, all found by
+/// walking `view.spaces`, for both sides on
 /// positions along
 /// a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
 /// answers as a fresh call for a script that reads them.
@@ -522,7 +540,7 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied"] {
+                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_state_spaces"] {
                     let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
                     assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
                 }

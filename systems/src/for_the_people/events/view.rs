@@ -109,6 +109,8 @@ pub(crate) struct ViewStatic {
     order: Vec<SpaceId>,
     /// The generals (content indexes) in the order of their ids.
     generals: Vec<u8>,
+    /// `view.state_spaces`: per state id, its spaces' ids, sorted.
+    state_spaces: Value,
 }
 
 /// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`) or
@@ -144,9 +146,9 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 36] = [
+const TOP: [&str; 37] = [
     "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
-    "hand", "hand_count", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
+    "hand", "hand_count", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "state_spaces", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
 
@@ -187,6 +189,8 @@ impl<'a> LazyInput<'a> for Top<'a> {
         match key {
             "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0))))),
             "occupied" => return Some(Input::Lazy(Box::new(Occupied(Rc::clone(&self.0))))),
+            // Content only: not a read the playable memo records.
+            "state_spaces" => return Some(Input::Ref(&self.0.g.view_static().state_spaces)),
             _ => {}
         }
         let i = field(&TOP, key)?;
@@ -520,7 +524,14 @@ impl FtP {
                 .collect();
             let mut generals: Vec<u8> = (0..self.c.generals.len() as u8).collect();
             generals.sort_unstable_by_key(|&i| self.c.generals[i as usize].id.as_str());
-            ViewStatic { spaces, order, generals }
+            // FtP 2.3: each state's spaces, in the order of their ids.
+            let mut state_spaces: Map<String, Value> = self.c.states.iter().map(|d| (d.id.clone(), json!([]))).collect();
+            for &s in &order {
+                if let Some(Value::Array(list)) = state_spaces.get_mut(&self.c.states[self.c.map.space(s).state as usize].id) {
+                    list.push(json!(self.c.map.name(s)));
+                }
+            }
+            ViewStatic { spaces, order, generals, state_spaces: Value::Object(state_spaces) }
         })
     }
 
