@@ -142,11 +142,25 @@ function ftp.pc_placement(o)
   return playable, play
 end
 
+-- The spaces of the states `states` (a list of state ids), in the order `pairs` gives
+-- `view.spaces`' ids (by bytes, as `<` compares strings).
+local function spaces_of(view, states)
+  local out = {}
+  for _, state in ipairs(states) do
+    for _, id in ipairs(view.state_spaces[state] or {}) do
+      out[#out + 1] = id
+    end
+  end
+  if #states > 1 then table.sort(out) end
+  return out
+end
+
 -- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
 -- among those holding one of its armies (`in_army = true`) or that it controls (`controlled =
 -- true`) and for which `where(space)` is true, never where the enemy has SP or a fort; the
 -- same space may be picked again, unless `distinct = true` (1 per space: fewer if fewer
--- spaces qualify). `name` names the spaces in the prompt ("a Union army").
+-- spaces qualify). `name` names the spaces in the prompt ("a Union army"). `states` (a list
+-- of state ids), if given: only those states' spaces are read (`where` must hold only there).
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
   -- `first`: stop at the first space found (enough for `playable`).
@@ -171,6 +185,11 @@ function ftp.sp_placement(o)
     if o.controlled and not first then
       for _, id in ipairs(view.controlled[side]) do
         if consider(id, true) then break end
+      end
+    elseif o.states then
+      -- Issue 9: a dozen spaces read instead of every space.
+      for _, id in ipairs(spaces_of(view, o.states)) do
+        if consider(id) then break end
       end
     else
       for id in pairs(o.in_army and army_spaces(view, side) or view.spaces) do
