@@ -73,4 +73,5 @@ local function name(view)
   return "Mississippi"
 end
 
-playable, play = ftp.pc_placement{ side = "union", where = target, count = 2, name = name, exception = wilson_spaces }
+-- `state`: outside Wilson's Raid only Mississippi's spaces are read (`target` tests it too).
+playable, play = ftp.pc_placement{ side = "union", state = "ms", where = target, count = 2, name = name, exception = wilson_spaces }

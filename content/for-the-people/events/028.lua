@@ -14,7 +14,7 @@ local function union_missouri(s)
   return s.state == "mo" and s.control == "union"
 end
 
-local union_playable, union_play = ftp.sp_placement{ side = "union", count = 1, where = union_missouri, name = "a Union Missouri space" }
+local union_playable, union_play = ftp.sp_placement{ side = "union", count = 1, states = { "mo" }, where = union_missouri, name = "a Union Missouri space" }
 
 function playable(view)
   return view.side == "csa" or union_playable(view)

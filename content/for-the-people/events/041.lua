@@ -11,4 +11,4 @@ function declare()
   }
 end
 
-playable, play = ftp.sp_placement{ side = "csa", count = 2, where = function(s) return s.state == "tn" and s.control == "csa" end, name = "Tennessee" }
+playable, play = ftp.sp_placement{ side = "csa", count = 2, states = { "tn" }, where = function(s) return s.state == "tn" and s.control == "csa" end, name = "Tennessee" }

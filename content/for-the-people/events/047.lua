@@ -14,4 +14,4 @@ end
 
 local STATES = { ky = true, mo = true, md = true, de = true }
 
-playable, play = ftp.sp_placement{ side = "csa", count = 2, where = function(s) return STATES[s.state] and s.control ~= "union" end, name = "KY, MO, MD or DE" }
+playable, play = ftp.sp_placement{ side = "csa", count = 2, states = { "ky", "mo", "md", "de" }, where = function(s) return STATES[s.state] and s.control ~= "union" end, name = "KY, MO, MD or DE" }

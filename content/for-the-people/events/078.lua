@@ -5,8 +5,11 @@
 -- from the discards into their hand. The effect is AUTHORED; a modder with the printed card
 -- should check it.
 
+-- Playable while the discard pile holds a card: said as the requirement `discards`, checked
+-- without a Lua call (issue 9: this `playable` was the Lua call made most often in random play);
+-- the `playable` below says the same and is not asked.
 function declare()
-  return { text = "Take one card of your choice from the discard pile into your hand.", playable = true }
+  return { text = "Take one card of your choice from the discard pile into your hand.", requires = { "discards" } }
 end
 
 -- The discard pile's own order is kept (the card numbers are not sorted as text).

@@ -10,10 +10,12 @@ function declare()
   return { text = "Move one Union general (not cavalry) on the map to any supplied Union-controlled space holding Union SP.", playable = true }
 end
 
--- `first`: stop at the first space found.
+-- `first`: stop at the first space found. Only the spaces holding Union SP are read
+-- (`view.occupied.union`, in the order `pairs` gives `view.spaces`' ids; issue 9).
 local function spaces(view, from, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
+  for _, id in ipairs(view.occupied.union) do
+    local s = view.spaces[id]
     if id ~= from and s.control == "union" and s.sp.union > 0 and s.sp.csa == 0 and s.supplied.union then
       out[#out + 1] = id
       if first then return out end

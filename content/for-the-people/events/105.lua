@@ -10,22 +10,29 @@ function declare()
   return { text = "Remove 1 enemy PC from a space holding or adjacent to one of your cavalry generals, free of enemy SP and forts.", playable = true }
 end
 
+-- The candidates are the spaces of the player's cavalry generals on the map
+-- (`view.cavalry_spaces`) and the spaces adjacent to them (issue 9: walking `view.generals`
+-- made every general's entry); `play` offers them sorted, so the order they are found in does
+-- not matter. `first`: stop at the first one found (enough for `playable`).
 playable, play = ftp.choose_one{
   prompt = "remove an enemy PC",
-  candidates = function(view)
+  candidates = function(view, first)
     local seen, out = {}, {}
+    -- Whether `id` qualifies (kept in `out`) and the search may stop.
     local function consider(id)
       local s = view.spaces[id]
       if not seen[id] and s.control == view.enemy and s.original ~= view.enemy and s.sp[view.enemy] == 0
           and s.fort ~= view.enemy and not s.capital and not s.coastal_fort then
         seen[id] = true
         out[#out + 1] = id
+        return first
       end
+      return false
     end
-    for _, g in pairs(view.generals) do
-      if g.side == view.side and g.cavalry and g.where == "map" then
-        consider(g.space)
-        for _, n in ipairs(view.spaces[g.space].adjacent) do consider(n) end
+    for _, id in ipairs(view.cavalry_spaces) do
+      if consider(id) then return out end
+      for _, n in ipairs(view.spaces[id].adjacent) do
+        if consider(n) then return out end
       end
     end
     return out

@@ -9,4 +9,4 @@ function declare()
   return { text = "Place 2 Confederate SP in Confederate-controlled Texas spaces that hold no Union SP or fort (1 per space).", requires = { "some_control:tx:csa" }, playable = true }
 end
 
-playable, play = ftp.sp_placement{ side = "csa", count = 2, distinct = true, where = function(s) return s.state == "tx" and s.control == "csa" end, name = "Texas" }
+playable, play = ftp.sp_placement{ side = "csa", count = 2, distinct = true, states = { "tx" }, where = function(s) return s.state == "tx" and s.control == "csa" end, name = "Texas" }

@@ -33,14 +33,25 @@ function ftp.sp_removal(o)
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
     local victim = get(o.victim, view)
-    -- `in_army`: only the spaces holding one of `victim`'s armies are read (issue 9); `pairs`
-    -- gives their ids in the order it gives `view.spaces`' (by bytes).
-    local where = o.in_army and army_spaces(view, victim) or view.spaces
     local out = {}
-    for id in pairs(where) do
+    -- Whether `id` qualifies (kept in `out`) and the walk may stop.
+    local function consider(id)
       if view.spaces[id].infantry[victim] - (taken[id] or 0) > 0 then
         out[#out + 1] = id
-        if first then return out end
+        return first
+      end
+      return false
+    end
+    -- Only the spaces where `victim` has SP are read (issue 9), in the order `pairs` gives
+    -- `view.spaces`' ids (by bytes): those holding one of its armies (`in_army`), else all of
+    -- `view.occupied[victim]` (a space with infantry SP has SP).
+    if o.in_army then
+      for id in pairs(army_spaces(view, victim)) do
+        if consider(id) then break end
+      end
+    else
+      for _, id in ipairs(view.occupied[victim]) do
+        if consider(id) then break end
       end
     end
     return out
@@ -82,12 +93,26 @@ function ftp.pc_placement(o)
     -- `exception(view)`, if given: nil, or a function(s, id) true where the card makes an
     -- exception to FtP 11.3 D (the PC may go there although `pc_ok` says no).
     local except = o.exception and o.exception(view)
-    for id, s in pairs(view.spaces) do
+    -- Whether `id` qualifies (kept in `out`) and the walk may stop.
+    local function consider(id)
+      local s = view.spaces[id]
       local ex = except ~= nil and except(s, id)
       local here = ex or ((state == nil or s.state == state) and (o.where == nil or o.where(s)))
       if here and s.control ~= side and s.sp[ENEMY[side]] == 0 and (ex or s.pc_ok[side]) and not taken[id] then
         out[#out + 1] = id
-        if first then return out end
+        return first
+      end
+      return false
+    end
+    -- With a `state` and no exception only that state's spaces can qualify: only they are read
+    -- (`view.state_spaces`, in the order `pairs` gives `view.spaces`' ids; issue 9).
+    if state ~= nil and except == nil then
+      for _, id in ipairs(view.state_spaces[state] or {}) do
+        if consider(id) then break end
+      end
+    else
+      for id in pairs(view.spaces) do
+        if consider(id) then break end
       end
     end
     return out
@@ -117,11 +142,25 @@ function ftp.pc_placement(o)
   return playable, play
 end
 
+-- The spaces of the states `states` (a list of state ids), in the order `pairs` gives
+-- `view.spaces`' ids (by bytes, as `<` compares strings).
+local function spaces_of(view, states)
+  local out = {}
+  for _, state in ipairs(states) do
+    for _, id in ipairs(view.state_spaces[state] or {}) do
+      out[#out + 1] = id
+    end
+  end
+  if #states > 1 then table.sort(out) end
+  return out
+end
+
 -- FtP 4.2.7: `count` new infantry SP of `side`, one at a time, each in a space `side` picks
 -- among those holding one of its armies (`in_army = true`) or that it controls (`controlled =
 -- true`) and for which `where(space)` is true, never where the enemy has SP or a fort; the
 -- same space may be picked again, unless `distinct = true` (1 per space: fewer if fewer
--- spaces qualify). `name` names the spaces in the prompt ("a Union army").
+-- spaces qualify). `name` names the spaces in the prompt ("a Union army"). `states` (a list
+-- of state ids), if given: only those states' spaces are read (`where` must hold only there).
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
   -- `first`: stop at the first space found (enough for `playable`).
@@ -146,6 +185,11 @@ function ftp.sp_placement(o)
     if o.controlled and not first then
       for _, id in ipairs(view.controlled[side]) do
         if consider(id, true) then break end
+      end
+    elseif o.states then
+      -- Issue 9: a dozen spaces read instead of every space.
+      for _, id in ipairs(spaces_of(view, o.states)) do
+        if consider(id) then break end
       end
     else
       for id in pairs(o.in_army and army_spaces(view, side) or view.spaces) do

@@ -425,7 +425,8 @@ fn bench_call_overhead() {
     let (script, _) = g.c.events.get(75).expect("script");
     let bare = Script::new("bare.lua", "function playable(view) return true end");
     let with_lib = bare.clone().with_library(script.library.clone().expect("library"));
-    let n = 2000;
+    // `BIVOUAC_BENCH_CALLS`: calls timed per figure (more for a profile).
+    let n: u32 = std::env::var("BIVOUAC_BENCH_CALLS").ok().and_then(|v| v.parse().ok()).unwrap_or(2000);
     let time = |name: &str, f: &dyn Fn() -> bool| {
         for _ in 0..100 { f(); }
         let t = Instant::now();

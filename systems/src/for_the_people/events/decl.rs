@@ -31,6 +31,8 @@ pub enum Require {
     OpponentHasDiscardable,
     /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle this turn.
     UnionMajorWin,
+    /// The discard pile holds a card (FtP 4.2: e.g. #78 takes one from it).
+    Discards,
     /// The playing side is this one (a card of both sides whose event only one side may play,
     /// e.g. #3 Forward to Richmond!, FtP 4.6).
     Side(Side),
@@ -107,7 +109,7 @@ struct Declared {
 }
 
 /// The requirements `declare()` may list (content/README.md).
-const REQUIREMENTS: &str = "emancipation, no_emancipation, opponent_has_cards, opponent_has_discardable, union_major_win, in_force:N, not_in_force:N, side:SIDE, control:SPACE:SIDE, not_control:SPACE:SIDE (SIDE union, csa or, for control, neutral), general:ID, no_general:ID, some_control:STATE:SIDE or not_all_control:STATE:SIDE";
+const REQUIREMENTS: &str = "emancipation, no_emancipation, opponent_has_cards, opponent_has_discardable, union_major_win, discards, in_force:N, not_in_force:N, side:SIDE, control:SPACE:SIDE, not_control:SPACE:SIDE (SIDE union, csa or, for control, neutral), general:ID, no_general:ID, some_control:STATE:SIDE or not_all_control:STATE:SIDE";
 
 /// Call `declare({card = N})` for card `card` and check what it returns (a script shared by
 /// several cards may word each card's text from its number).
@@ -140,6 +142,7 @@ pub(crate) fn declare(script: &Script, c: &Content, card: CardNo) -> Result<Even
             None if q == "opponent_has_cards" => Require::OpponentHasCards,
             None if q == "opponent_has_discardable" => Require::OpponentHasDiscardable,
             None if q == "union_major_win" => Require::UnionMajorWin,
+            None if q == "discards" => Require::Discards,
             Some(("in_force", n)) => Require::InForce(card(n)?, true),
             Some(("not_in_force", n)) => Require::InForce(card(n)?, false),
             Some(("side", x)) => Require::Side(side(x)?),

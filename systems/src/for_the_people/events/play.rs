@@ -86,6 +86,7 @@ impl FtP {
             Require::OpponentHasCards => !st.piles.is_empty(HAND[other(side).index()]),
             Require::OpponentHasDiscardable => !self.discardable(st, other(side)).is_empty(),
             Require::UnionMajorWin => st.union_major_win == st.turn,
+            Require::Discards => !st.piles.is_empty(DISCARD),
             Require::Side(s) => side == s,
             Require::Control(s, c, b) => (st.control(s) == c) == b,
             Require::General(g, b) => matches!(st.generals[g as usize], GenAt::Map(_) | GenAt::Army(_)) == b,

@@ -451,6 +451,36 @@ function check_controlled(view)
   end
   return "ok"
 end
+function check_occupied(view)
+  for _, side in ipairs({ "union", "csa" }) do
+    local want, got = {}, view.occupied[side]
+    for id, s in pairs(view.spaces) do
+      if s.sp[side] > 0 then want[#want + 1] = id end
+    end
+    if #want ~= #got then return side end
+    for k = 1, #want do
+      if want[k] ~= got[k] then return want[k] end
+    end
+  end
+  return "ok"
+end
+function check_state_spaces(view)
+  local want = {}
+  for id, s in pairs(view.spaces) do
+    want[s.state] = want[s.state] or {}
+    local list = want[s.state]
+    list[#list + 1] = id
+  end
+  for state, got in pairs(view.state_spaces) do
+    local list = want[state] or {}
+    if #list ~= #got then return state end
+    for k = 1, #list do
+      if list[k] ~= got[k] then return list[k] end
+    end
+    want[state] = nil
+  end
+  return next(want) or "ok"
+end
 function check_general_spaces(view)
   local set, want = {}, {}
   for _, g in pairs(view.generals) do
@@ -466,6 +496,21 @@ function check_general_spaces(view)
   end
   return "ok"
 end
+function check_cavalry_spaces(view)
+  local set, want = {}, {}
+  for _, g in pairs(view.generals) do
+    if g.side == view.side and g.cavalry and g.where == "map" then
+      set[g.space] = true
+    end
+  end
+  for id in pairs(set) do want[#want + 1] = id end
+  local got = view.cavalry_spaces
+  if #want ~= #got then return "count" end
+  for k = 1, #want do
+    if want[k] ~= got[k] then return want[k] end
+  end
+  return "ok"
+end
 function playable(view)
   return #view.spaces.chattanooga.rail_sources % 2 == 0 and #view.spaces.richmond.rail_sources_bo > 1
     or #view.general_spaces % 3 == 0
@@ -474,8 +519,11 @@ end
 
 /// FtP 4.5.1: a space's `rail_sources` and `rail_sources_bo` in the view are the spaces with
 /// loose SP the concentration's Lua walk found, in its order, `view.general_spaces` the
-/// spaces of the seat's generals found from `view.generals` and `view.controlled` each side's
-/// spaces found by walking `view.spaces`, for both sides on positions along
+/// spaces of the seat's generals found from `view.generals` (`view.cavalry_spaces` those of its
+/// cavalry generals on the map), and `view.controlled` each side's spaces and `view.occupied`
+/// the spaces where each side has SP and `view.state_spaces` each state's spaces, all found by
+/// walking `view.spaces`, for both sides on
+/// positions along
 /// a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
 /// answers as a fresh call for a script that reads them.
 #[test]
@@ -492,7 +540,7 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                for f in ["check_general_spaces", "check_controlled"] {
+                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_state_spaces"] {
                     let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
                     assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
                 }

@@ -88,11 +88,16 @@ impl Field {
             Field::Str(s) => Input::Str(s),
             Field::Sides([u, c]) => sides(Scalar::Int(u), Scalar::Int(c)),
             Field::BoolSides([u, c]) => sides(Scalar::Bool(u), Scalar::Bool(c)),
-            Field::Spaces(list) => Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect()),
+            Field::Spaces(list) => spaces_input(g, list),
             Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
             Field::Json(v) => Input::Json(v),
         }
     }
+}
+
+/// A list of spaces, by name.
+fn spaces_input(g: &FtP, list: Vec<Sp>) -> Input<'_> {
+    Input::List(list.into_iter().map(|s| Input::Str(g.c.map.name(SpaceId(s)))).collect())
 }
 
 /// The fields of the spaces that depend on the content only (`SPACE_STATIC`), made once per
@@ -104,14 +109,18 @@ pub(crate) struct ViewStatic {
     order: Vec<SpaceId>,
     /// The generals (content indexes) in the order of their ids.
     generals: Vec<u8>,
+    /// `view.state_spaces`: per state id, its spaces' ids, sorted.
+    state_spaces: Value,
 }
 
-/// A field of the view: a top-level field or a space's field (indexes into `TOP`, `SPACE`).
-/// Every other part of the view (its keys, the spaces' keys) depends on the content only.
+/// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`) or
+/// one side's list in `view.occupied` (by `Side::index`). Every other part of the view (its
+/// keys, the spaces' keys) depends on the content only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
     Top(u8),
     Space(Sp, u8),
+    Occupied(u8),
 }
 
 impl<'a> Cx<'a> {
@@ -124,6 +133,7 @@ impl<'a> Cx<'a> {
         let v = match r {
             Read::Top(i) => top_field(self, TOP[i as usize]),
             Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
+            Read::Occupied(i) => Field::Spaces(self.g.view_occupied(self.st, [Side::Union, Side::Csa][i as usize])),
         };
         if let Some(reads) = &self.reads {
             reads.borrow_mut().push((r, v.clone()));
@@ -136,9 +146,9 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 34] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
-    "hand", "hand_count", "in_force", "inputs", "moving", "removed", "retake_only", "season", "side", "spaces", "special_generals", "states", "sw", "turn", "weapons",
+const TOP: [&str; 37] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
+    "hand", "hand_count", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "state_spaces", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
 
@@ -176,11 +186,33 @@ impl<'a> LazyInput<'a> for Top<'a> {
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        if key == "spaces" {
-            return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0)))));
+        match key {
+            "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0))))),
+            "occupied" => return Some(Input::Lazy(Box::new(Occupied(Rc::clone(&self.0))))),
+            // Content only: not a read the playable memo records.
+            "state_spaces" => return Some(Input::Ref(&self.0.g.view_static().state_spaces)),
+            _ => {}
         }
         let i = field(&TOP, key)?;
         Some(self.0.value(Read::Top(i as u8)).input(self.0.g))
+    }
+}
+
+/// `view.occupied`: each side's list made (and recorded as a read of its own) when a script
+/// reads it, so a script asking about one side reads nothing of the other.
+struct Occupied<'a>(Rc<Cx<'a>>);
+
+/// The keys of `view.occupied`, sorted, and the side each stands for.
+const OCCUPIED: [(&str, Side); 2] = [("csa", Side::Csa), ("union", Side::Union)];
+
+impl<'a> LazyInput<'a> for Occupied<'a> {
+    fn keys(&self) -> Vec<Cow<'a, str>> {
+        OCCUPIED.iter().map(|(k, _)| Cow::Borrowed(*k)).collect()
+    }
+
+    fn get(&self, key: &str) -> Option<Input<'a>> {
+        let (_, side) = OCCUPIED.iter().find(|(k, _)| *k == key)?;
+        Some(self.0.value(Read::Occupied(side.index() as u8)).input(self.0.g))
     }
 }
 
@@ -273,6 +305,7 @@ fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
         "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
+        "cavalry_spaces" => Field::Spaces(cx.g.view_cavalry_spaces(cx.st, cx.side)),
         "side" => Field::Str(cx.side.name()),
         "enemy" => Field::Str(other(cx.side).name()),
         "turn" => Field::Int(cx.st.turn as i64),
@@ -303,7 +336,7 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // Each side's spaces (FtP 11.1: control), sorted by id: a script placing SP in its own
         // spaces walks these instead of every space.
         "controlled" => {
-            let of = |sd: Side| g.view_static().order.iter().filter(|s| st.control(s.0) == Control::Of(sd)).map(|&s| g.c.map.name(s)).collect::<Vec<_>>();
+            let of = |sd: Side| g.view_spaces_where(|x| st.control(x) == Control::Of(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
             json!({"union": of(Side::Union), "csa": of(Side::Csa)})
         }
         "blockade" => json!(st.blockade),
@@ -491,7 +524,14 @@ impl FtP {
                 .collect();
             let mut generals: Vec<u8> = (0..self.c.generals.len() as u8).collect();
             generals.sort_unstable_by_key(|&i| self.c.generals[i as usize].id.as_str());
-            ViewStatic { spaces, order, generals }
+            // FtP 2.3: each state's spaces, in the order of their ids.
+            let mut state_spaces: Map<String, Value> = self.c.states.iter().map(|d| (d.id.clone(), json!([]))).collect();
+            for &s in &order {
+                if let Some(Value::Array(list)) = state_spaces.get_mut(&self.c.states[self.c.map.space(s).state as usize].id) {
+                    list.push(json!(self.c.map.name(s)));
+                }
+            }
+            ViewStatic { spaces, order, generals, state_spaces: Value::Object(state_spaces) }
         })
     }
 
@@ -513,8 +553,42 @@ impl FtP {
     /// each once, sorted by id: the generals a concentration may activate (FtP 4.5.1), found
     /// without making every entry of `view.generals`.
     fn view_general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
-        let on_board = |(i, x): (usize, GeneralAt)| (self.c.generals[i].side == side && matches!(x.at, GenAt::Map(_) | GenAt::Army(_))).then_some(x.space)?;
-        let mut out: Vec<Sp> = self.generals_at(st).into_iter().enumerate().filter_map(on_board).collect();
+        self.spaces_of_generals(st, side, |_, at| match at {
+            GenAt::Map(s) => Some(s),
+            GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+            _ => None,
+        })
+    }
+
+    /// The spaces holding a cavalry general of `side` (by the counter in play, FtP 5.6.7 B/D)
+    /// on the map, not with an army, each once, sorted by id: where a cavalry raid (#105) may
+    /// start, found without making every entry of `view.generals` (issue 9: making them all
+    /// was most of the time of #105's `playable`).
+    fn view_cavalry_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
+        self.spaces_of_generals(st, side, |g, at| match at {
+            GenAt::Map(s) if self.is_cav(st, g) => Some(s),
+            _ => None,
+        })
+    }
+
+    /// The spaces for which `keep` is true, sorted by id (the order `pairs` walks
+    /// `view.spaces` in).
+    fn view_spaces_where(&self, keep: impl Fn(Sp) -> bool) -> Vec<Sp> {
+        self.view_static().order.iter().map(|s| s.0).filter(|&x| keep(x)).collect()
+    }
+
+    /// FtP 5.7.1: the spaces where `side` has SP (its `sp` in the view, brigades included, not
+    /// the moving force), sorted by id: a script looking for a side's SP (an SP removal, FtP
+    /// 4.2.4) walks these instead of every space. The strengths come from the position's table,
+    /// made once (opened here if no listing has it open).
+    fn view_occupied(&self, st: &State, side: Side) -> Vec<Sp> {
+        self.at_position(st, || self.view_spaces_where(|x| self.strength(st, side, x) > 0))
+    }
+
+    /// The spaces `space(general, where)` gives for the generals of `side`, each once, sorted
+    /// by id (the order `pairs` walks `view.spaces` in).
+    fn spaces_of_generals(&self, st: &State, side: Side, space: impl Fn(u8, GenAt) -> Option<Sp>) -> Vec<Sp> {
+        let mut out: Vec<Sp> = st.generals.iter().enumerate().filter(|&(g, _)| self.c.generals[g].side == side).filter_map(|(g, &at)| space(g as u8, at)).collect();
         out.sort_unstable_by_key(|&s| self.c.map.name(SpaceId(s)));
         out.dedup();
         out
