@@ -16,6 +16,19 @@ fn cid(n: CardNo) -> CardId {
     CardId(n as u16 - 1)
 }
 
+/// The runs of `FtP::gens_by_space` (`spaces`, `placed`): each space that has generals, in
+/// ascending order, with its generals.
+fn space_groups<'a>(spaces: &'a [Sp], placed: &'a [GeneralId]) -> impl Iterator<Item = (Sp, &'a [GeneralId])> + 'a {
+    let mut first = 0;
+    std::iter::from_fn(move || {
+        let &s = spaces.get(first)?;
+        let last = first + spaces[first..].iter().take_while(|&&x| x == s).count();
+        let gens = &placed[first..last];
+        first = last;
+        Some((s, gens))
+    })
+}
+
 impl FtP {
     // ------------------------------------------------------------------------------------
     // Strategic Will (FtP 12)
@@ -580,17 +593,20 @@ impl FtP {
             self.rail_army_creation(st, side, &mut army_sup);
             let free: Vec<u8> = (0..st.armies.len() as u8).filter(|&a| self.army_side(a) == side && st.armies[a as usize].is_none() && st.army_ready[a as usize] <= st.turn).collect();
             if let Some(&army) = free.first() {
-                for s in 0..self.c.map.len() as Sp {
+                // Only spaces with a general outside any army, found in one pass over the
+                // generals (issue 9: not a pass per space).
+                let (spaces, placed) = self.gens_by_space(st, side);
+                for (s, gens) in space_groups(&spaces, &placed) {
                     if !st.controls(side, s) || !army_sup[s as usize] || self.army_in(st, side, s).is_some() {
                         continue;
                     }
-                    let gens: Vec<GeneralId> = self.gens_at(st, side, s).filter(|&g| !self.is_cav(st, g)).collect();
-                    if gens.is_empty() || self.strength(st, side, s) < 5 {
+                    let infantry = || gens.iter().copied().filter(|&g| !self.is_cav(st, g));
+                    // FtP 5.2.2: the highest political rating commands; the owner breaks ties.
+                    let Some(best) = infantry().map(|g| self.pr(g)).max() else { continue };
+                    if self.strength(st, side, s) < 5 {
                         continue;
                     }
-                    // FtP 5.2.2: the highest political rating commands; the owner breaks ties.
-                    let best = gens.iter().map(|&g| self.pr(g)).max().unwrap_or(0);
-                    for &g in gens.iter().filter(|&&g| self.pr(g) == best) {
+                    for g in infantry().filter(|&g| self.pr(g) == best) {
                         out.push(Action::CreateArmy { space: s, army, commander: g });
                     }
                 }
