@@ -15,13 +15,22 @@ end
 -- `first`: stop at the first candidate (enough for `playable`).
 -- Only the Confederate spaces are read (`view.controlled.csa`, sorted by id as `pairs` gives
 -- `view.spaces`; issue 9: walking every space read each one's fields).
+-- `play` (not `first`) tells the spaces holding Union SP from `view.occupied.union` (issue 9:
+-- reading each space's `sp` made both sides' counts); `playable` reads `sp` of the spaces it
+-- reaches, so that its memoized answer holds while only those stay the same.
 local function candidates(view, used, first)
   local out = {}
+  local union_sp = not first and {} or nil
+  if union_sp then
+    for _, id in ipairs(view.occupied.union) do union_sp[id] = true end
+  end
   for _, id in ipairs(view.controlled.csa) do
     local s = view.spaces[id]
     local state = view.states[s.state]
+    local no_union_sp
+    if union_sp then no_union_sp = not union_sp[id] else no_union_sp = s.sp.union == 0 end
     if s.original == "csa" and state.control == "csa" and not used[s.state]
-        and s.sp.union == 0 and s.fort ~= "union" and s.supplied.csa then
+        and no_union_sp and s.fort ~= "union" and s.supplied.csa then
       out[#out + 1] = id
       if first then return out end
     end

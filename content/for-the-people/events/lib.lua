@@ -169,12 +169,23 @@ function ftp.sp_placement(o)
     -- order `pairs` gives `view.spaces`' ids (by bytes); `controlled`: only `side`'s spaces
     -- (`view.controlled`, in the same order).
     local out = {}
+    -- `play` (not `first`) tells the spaces holding enemy SP from `view.occupied` (issue 9:
+    -- reading each space's `sp` made both sides' counts); `playable` reads `sp` of the few
+    -- spaces it reaches, so that its memoized answer holds while only those stay the same.
+    local enemy_sp = not first and {} or nil
+    if enemy_sp then
+      for _, id in ipairs(view.occupied[ENEMY[side]]) do enemy_sp[id] = true end
+    end
+    local function no_enemy_sp(id, s)
+      if enemy_sp then return not enemy_sp[id] end
+      return s.sp[ENEMY[side]] == 0
+    end
     -- Whether `id` qualifies (kept in `out`) and the walk may stop; `mine`: `id` is known to
     -- be `side`'s.
     local function consider(id, mine)
       local s = view.spaces[id]
       local here = (mine or not o.controlled or s.control == side) and (o.where == nil or o.where(s))
-      if here and s.sp[ENEMY[side]] == 0 and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
+      if here and no_enemy_sp(id, s) and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
         out[#out + 1] = id
         return first
       end
