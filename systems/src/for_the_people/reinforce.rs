@@ -570,7 +570,7 @@ impl FtP {
             }
         }
         kept.strat_used = st.strat_used;
-        kept.rail = st.rail.clone();
+        kept.rail = st.rail;
         Self::same_but_own_sp(kept, st, side, read)
     }
 
