@@ -57,6 +57,8 @@ struct StrategicNet {
     dest: Vec<Option<Vec<Sp>>>,
     /// One buffer for each source's army destinations.
     to: Vec<Sp>,
+    /// One buffer for the spaces of the side's loose non-cavalry generals (`foot_general_spaces`).
+    foot: Vec<Sp>,
     /// How many moves the last listing gave (the room to reserve for the next).
     listed: usize,
 }
@@ -568,7 +570,7 @@ impl FtP {
             }
         }
         kept.strat_used = st.strat_used;
-        kept.rail = st.rail.clone();
+        kept.rail = st.rail;
         Self::same_but_own_sp(kept, st, side, read)
     }
 
@@ -592,7 +594,7 @@ impl FtP {
     fn strategic_net(&self, st: &State, side: Side) -> StrategicNet {
         let (sup, unc) = (self.supplied(st, side), self.unc(st));
         let armies = self.army_reach(st, side, &sup, &unc);
-        StrategicNet { sup, unc, rail: None, sea: Vec::new(), armies, dest: vec![None; self.c.map.len()], to: Vec::new(), listed: 0 }
+        StrategicNet { sup, unc, rail: None, sea: Vec::new(), armies, dest: vec![None; self.c.map.len()], to: Vec::new(), foot: Vec::new(), listed: 0 }
     }
 
     /// The strategic moves of `side` (`strategic_moves_into`), with the searches of `net`
@@ -607,12 +609,14 @@ impl FtP {
         // One more for the `done` the caller adds (`legal_now`), so the listing is not moved.
         out.reserve(net.listed + 1);
         let mut to = std::mem::take(&mut net.to);
+        let mut foot = std::mem::take(&mut net.foot);
+        self.foot_general_spaces(st, side, &mut foot);
         for s in 0..self.c.map.len() as Sp {
             if st.sp[s as usize][side.index()] == 0 || !(net.sup[s as usize] || any_sp) {
                 continue;
             }
             // FtP 5.3.4: never strand a general without SP.
-            if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && self.gens_at(st, side, s).any(|g| !self.is_cav(st, g)) {
+            if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && foot.contains(&s) {
                 continue;
             }
             // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
@@ -644,7 +648,24 @@ impl FtP {
             out.extend(extra.map(|t| mk(s, t)));
         }
         net.to = to;
+        net.foot = foot;
         net.listed = out.len() - start;
+    }
+
+    /// Into `out` (emptied first), the spaces where a general of `side` stands outside any army
+    /// and is not cavalry (FtP 5.3.4: the last SP there may not leave him): one pass over the
+    /// generals per listing instead of one per source space.
+    fn foot_general_spaces(&self, st: &State, side: Side, out: &mut Vec<Sp>) {
+        out.clear();
+        for (g, at) in st.generals.iter().enumerate() {
+            let g = g as super::content::GeneralId;
+            if let GenAt::Map(s) = *at
+                && self.gen_side(g) == side
+                && !self.is_cav(st, g)
+            {
+                out.push(s);
+            }
+        }
     }
 
     /// FtP 10.2.1, 10.2.3: where an SP in friendly space `from` may go by rail, or for the
