@@ -450,29 +450,20 @@ mod tests {
         }
     }
 
-    /// Issue 9: random games played as the engine's benchmark plays them (`sim::play_one`, random
-    /// agents picking from the shared listing, `Game::legal_actions_shared`): ms a game and
-    /// actions per second, the best of three rounds of the same games. Figures only.
-    /// `BIVOUAC_BENCH_GAMES=20 BIVOUAC_FUZZ_SCENARIO=campaign cargo test --release -p bivouac-systems --lib bench_playouts -- --ignored --nocapture`
+    /// Issue 9: random games played as the shipped `bivouac bench` plays them
+    /// (`bivouac_engine::bench`: `sim::play_one`, random agents picking from the shared listing,
+    /// `Game::legal_actions_shared`), CPU time of the thread: ms a game and actions per second.
+    /// Figures only.
+    /// `BIVOUAC_BENCH_SECONDS=5 BIVOUAC_FUZZ_SCENARIO=campaign cargo test --release -p bivouac-systems --lib bench_playouts -- --ignored --nocapture`
     #[test]
     #[ignore]
     fn bench_playouts() {
-        use super::super::FtP;
-        use bivouac_engine::agent::{Agent, RandomAgent};
-        let g = game();
-        let games: u64 = std::env::var("BIVOUAC_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
+        use bivouac_engine::bench::{BenchConfig, bench};
+        let seconds: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5.0);
         let sc = std::env::var("BIVOUAC_FUZZ_SCENARIO").unwrap_or_else(|_| "campaign".into());
-        let (mut best, mut actions) = (f64::MAX, 0);
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            actions = 0;
-            for i in 0..games {
-                let mut agents: Vec<Box<dyn Agent<FtP>>> = (0..2).map(|s| Box::new(RandomAgent::new(i * 31 + s + 1)) as Box<dyn Agent<FtP>>).collect();
-                actions += bivouac_engine::sim::play_one(g, &Setup::new(&sc, 2, 9_000 + i), &mut agents).expect("plays").actions;
-            }
-            best = best.min(t.elapsed().as_secs_f64());
-        }
-        println!("{sc}: {games} games, {actions} actions; best {:.2} ms a game, {:.0} actions/s", best * 1e3 / games as f64, actions as f64 / best);
+        let cfg = BenchConfig { playout_time: std::time::Duration::from_secs_f64(seconds), samples: 1, repeats: 1, search_budget: 0, ..BenchConfig::new(Setup::new(&sc, 2, 1)) };
+        let r = bench(game(), &cfg).expect("plays");
+        println!("{sc}: {} games, {} actions; {:.2} ms a game, {:.0} actions/s (CPU)", r.games, r.actions, r.seconds * 1e3 / r.games as f64, r.actions_per_second);
     }
 
     /// Issue 9: a position's `==` (`State::eq`, written out to compare lists fast) is the
