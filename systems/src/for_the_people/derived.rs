@@ -450,22 +450,6 @@ mod tests {
         }
     }
 
-    /// Issue 9: random games played as the shipped `bivouac bench` plays them
-    /// (`bivouac_engine::bench`: `sim::play_one`, random agents picking from the shared listing,
-    /// `Game::legal_actions_shared`), CPU time of the thread: ms a game and actions per second.
-    /// Figures only.
-    /// `BIVOUAC_BENCH_SECONDS=5 BIVOUAC_FUZZ_SCENARIO=campaign cargo test --release -p bivouac-systems --lib bench_playouts -- --ignored --nocapture`
-    #[test]
-    #[ignore]
-    fn bench_playouts() {
-        use bivouac_engine::bench::{BenchConfig, bench};
-        let seconds: f64 = std::env::var("BIVOUAC_BENCH_SECONDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5.0);
-        let sc = std::env::var("BIVOUAC_FUZZ_SCENARIO").unwrap_or_else(|_| "campaign".into());
-        let cfg = BenchConfig { playout_time: std::time::Duration::from_secs_f64(seconds), samples: 1, repeats: 1, search_budget: 0, ..BenchConfig::new(Setup::new(&sc, 2, 1)) };
-        let r = bench(game(), &cfg).expect("plays");
-        println!("{sc}: {} games, {} actions; {:.2} ms a game, {:.0} actions/s (CPU)", r.games, r.actions, r.seconds * 1e3 / r.games as f64, r.actions_per_second);
-    }
-
     /// Issue 9: a position's `==` (`State::eq`, written out to compare lists fast) is the
     /// equality of its saved form, at every step of seeded random games: each state against
     /// its copy, the state before the action and one with a changed empty list.
