@@ -424,45 +424,40 @@ local function walk(view, target, bo)
   end
   return out
 end
+-- `miss` when the lists differ in length, else the first wanted entry missing, else nil.
+local function differ(want, got, miss)
+  if #want ~= #got then return miss end
+  for k = 1, #want do
+    if want[k] ~= got[k] then return want[k] end
+  end
+end
 function check(view)
   for id, s in pairs(view.spaces) do
     if s.control == view.side then
       for _, field in ipairs({ "rail_sources", "rail_sources_bo" }) do
-        local want, got = walk(view, id, field == "rail_sources_bo"), s[field]
-        if #want ~= #got then return id .. " " .. field end
-        for k = 1, #want do
-          if want[k] ~= got[k] then return id .. " " .. field end
-        end
+        if differ(walk(view, id, field == "rail_sources_bo"), s[field], true) then return id .. " " .. field end
       end
     end
   end
   return "ok"
 end
-function check_controlled(view)
+-- Each side's spaces for which `has(space, side)` holds, checked against `view[field][side]`.
+local function check_sides(view, field, has)
   for _, side in ipairs({ "union", "csa" }) do
-    local want, got = {}, view.controlled[side]
+    local want = {}
     for id, s in pairs(view.spaces) do
-      if s.control == side then want[#want + 1] = id end
+      if has(s, side) then want[#want + 1] = id end
     end
-    if #want ~= #got then return side end
-    for k = 1, #want do
-      if want[k] ~= got[k] then return want[k] end
-    end
+    local d = differ(want, view[field][side], side)
+    if d then return d end
   end
   return "ok"
 end
+function check_controlled(view)
+  return check_sides(view, "controlled", function(s, side) return s.control == side end)
+end
 function check_occupied(view)
-  for _, side in ipairs({ "union", "csa" }) do
-    local want, got = {}, view.occupied[side]
-    for id, s in pairs(view.spaces) do
-      if s.sp[side] > 0 then want[#want + 1] = id end
-    end
-    if #want ~= #got then return side end
-    for k = 1, #want do
-      if want[k] ~= got[k] then return want[k] end
-    end
-  end
-  return "ok"
+  return check_sides(view, "occupied", function(s, side) return s.sp[side] > 0 end)
 end
 function check_state_spaces(view)
   local want = {}
@@ -472,44 +467,26 @@ function check_state_spaces(view)
     list[#list + 1] = id
   end
   for state, got in pairs(view.state_spaces) do
-    local list = want[state] or {}
-    if #list ~= #got then return state end
-    for k = 1, #list do
-      if list[k] ~= got[k] then return list[k] end
-    end
+    local d = differ(want[state] or {}, got, state)
+    if d then return d end
     want[state] = nil
   end
   return next(want) or "ok"
 end
-function check_general_spaces(view)
+-- The spaces of the seat's generals for which `has(general)` holds, against `view[field]`.
+local function check_general_field(view, field, has)
   local set, want = {}, {}
   for _, g in pairs(view.generals) do
-    if g.side == view.side and g.space ~= nil and (g.where == "map" or g.where == "army") then
-      set[g.space] = true
-    end
+    if g.side == view.side and g.space ~= nil and has(g) then set[g.space] = true end
   end
   for id in pairs(set) do want[#want + 1] = id end
-  local got = view.general_spaces
-  if #want ~= #got then return "count" end
-  for k = 1, #want do
-    if want[k] ~= got[k] then return want[k] end
-  end
-  return "ok"
+  return differ(want, view[field], "count") or "ok"
+end
+function check_general_spaces(view)
+  return check_general_field(view, "general_spaces", function(g) return g.where == "map" or g.where == "army" end)
 end
 function check_cavalry_spaces(view)
-  local set, want = {}, {}
-  for _, g in pairs(view.generals) do
-    if g.side == view.side and g.cavalry and g.where == "map" then
-      set[g.space] = true
-    end
-  end
-  for id in pairs(set) do want[#want + 1] = id end
-  local got = view.cavalry_spaces
-  if #want ~= #got then return "count" end
-  for k = 1, #want do
-    if want[k] ~= got[k] then return want[k] end
-  end
-  return "ok"
+  return check_general_field(view, "cavalry_spaces", function(g) return g.cavalry and g.where == "map" end)
 end
 function playable(view)
   return #view.spaces.chattanooga.rail_sources % 2 == 0 and #view.spaces.richmond.rail_sources_bo > 1
@@ -522,9 +499,7 @@ end
 /// spaces of the seat's generals found from `view.generals` (`view.cavalry_spaces` those of its
 /// cavalry generals on the map), and `view.controlled` each side's spaces and `view.occupied`
 /// the spaces where each side has SP and `view.state_spaces` each state's spaces, all found by
-/// walking `view.spaces`, for both sides on
-/// positions along
-/// a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
+/// walking `view.spaces`, for both sides on positions along a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
 /// answers as a fresh call for a script that reads them.
 #[test]
 fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
