@@ -620,10 +620,7 @@ impl Game for FtP {
     }
 
     fn legal_actions(&self, st: &State, seat: Seat) -> Vec<Action> {
-        if self.seat_of(st) != Some(seat) {
-            return vec![];
-        }
-        self.legal(st)
+        self.legal_actions_shared(st, seat).to_vec()
     }
 
     fn legal_actions_shared(&self, st: &State, seat: Seat) -> Rc<[Action]> {
