@@ -35,24 +35,25 @@ struct Memo {
     answers: Vec<(Side, CardNo, Timing, String, bool)>,
 }
 
-/// An answer with the fields its call read.
+/// The answers kept across positions for one (side, card, timing): each with the fields its
+/// call read. They came from the script `source` under the rules object at `rules`; a question
+/// about another source or rules object starts the list over (a test swapping a card's script).
 struct Known {
     rules: usize,
     side: Side,
-    card: CardNo,
     timing: Timing,
     source: String,
-    reads: Vec<(Read, Field)>,
-    answer: bool,
+    answers: Vec<(Vec<(Read, Field)>, bool)>,
 }
 
-/// Most answers kept across positions per (side, card, timing), and in all.
+/// Most answers kept across positions per (side, card, timing).
 const PER_CARD: usize = 8;
-const KNOWN: usize = 512;
 
 thread_local! {
     static MEMO: RefCell<Option<Memo>> = const { RefCell::new(None) };
-    static ACROSS: RefCell<Vec<Known>> = const { RefCell::new(Vec::new()) };
+    /// Per card (by number), its lists of answers (one per side and timing asked): a lookup
+    /// looks at the card's few lists only, and compares the source once.
+    static ACROSS: RefCell<Vec<Vec<Known>>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The memoized answer of `ask(view)` for `side` playing `card` at `timing` in `st`, whose
@@ -85,23 +86,40 @@ pub(super) fn playable(g: &FtP, st: &State, side: Side, card: CardNo, timing: Ti
 /// The answer kept across positions whose fields read hold in `st`, else `ask`'s, kept.
 fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source: &str, ask: impl FnOnce(Input<'_>) -> bool) -> bool {
     let rules = g as *const FtP as usize;
-    let same = |k: &Known| k.rules == rules && k.side == side && k.card == card && k.timing == timing && k.source == source;
+    let mine = |k: &Known| k.side == side && k.timing == timing;
     // The view's fields are made once for all the answers kept (their reads overlap).
     let check = g.read_check(st, side, card);
-    if let Some(answer) = ACROSS.with_borrow(|all| all.iter().rev().filter(|k| same(k)).find(|k| check.holds(&k.reads)).map(|k| k.answer)) {
+    let kept = ACROSS.with_borrow(|all| {
+        let k = all.get(card as usize)?.iter().find(|k| mine(k))?;
+        if k.rules != rules || k.source != source {
+            return None;
+        }
+        k.answers.iter().rev().find(|(reads, _)| check.holds(reads)).map(|&(_, answer)| answer)
+    });
+    if let Some(answer) = kept {
         return answer;
     }
     let (answer, reads) = g.event_call_read(st, side, card, ask);
     ACROSS.with_borrow_mut(|all| {
-        if all.iter().filter(|k| same(k)).count() >= PER_CARD
-            && let Some(i) = all.iter().position(same)
-        {
-            all.remove(i);
+        if all.len() <= card as usize {
+            all.resize_with(card as usize + 1, Vec::new);
         }
-        if all.len() >= KNOWN {
-            all.remove(0);
+        let lists = &mut all[card as usize];
+        let i = match lists.iter().position(|k| mine(k)) {
+            Some(i) => i,
+            None => {
+                lists.push(Known { rules, side, timing, source: source.to_string(), answers: Vec::new() });
+                lists.len() - 1
+            }
+        };
+        let k = &mut lists[i];
+        if k.rules != rules || k.source != source {
+            *k = Known { rules, side, timing, source: source.to_string(), answers: Vec::new() };
         }
-        all.push(Known { rules, side, card, timing, source: source.to_string(), reads, answer });
+        if k.answers.len() >= PER_CARD {
+            k.answers.remove(0);
+        }
+        k.answers.push((reads, answer));
     });
     answer
 }
