@@ -64,9 +64,8 @@ pub(super) enum Field {
     BoolSides([bool; 2]),
     /// A list of spaces, given by name (a space's `rail`, `b_and_o`).
     Spaces(Vec<Sp>),
-    /// `view.generals`: where each general is (by content index); each entry is made from it
-    /// when a script reads it (`Generals`).
-    Generals(Vec<GeneralAt>),
+    /// An entry of `view.generals`: where the general (by content index) is.
+    General(u8, GeneralAt),
     Json(Value),
 }
 
@@ -90,7 +89,7 @@ impl Field {
             Field::Sides([u, c]) => sides(Scalar::Int(u), Scalar::Int(c)),
             Field::BoolSides([u, c]) => sides(Scalar::Bool(u), Scalar::Bool(c)),
             Field::Spaces(list) => spaces_input(g, list),
-            Field::Generals(at) => Input::Lazy(Box::new(Generals { g, at })),
+            Field::General(i, at) => general_input(g, i, at),
             Field::Json(v) => Input::Json(v),
         }
     }
@@ -114,14 +113,16 @@ pub(crate) struct ViewStatic {
     state_spaces: Value,
 }
 
-/// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`) or
-/// one side's list in `view.occupied` (by `Side::index`). Every other part of the view (its
-/// keys, the spaces' keys) depends on the content only.
+/// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`), one
+/// side's list in `view.occupied` (by `Side::index`) or one entry of `view.generals` (by content
+/// index). Every other part of the view (its keys, the spaces' keys, the generals' keys)
+/// depends on the content only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
     Top(u8),
     Space(Sp, u8),
     Occupied(u8),
+    General(u8),
 }
 
 impl<'a> Cx<'a> {
@@ -135,6 +136,7 @@ impl<'a> Cx<'a> {
             Read::Top(i) => top_field(self, TOP[i as usize]),
             Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
             Read::Occupied(i) => Field::Spaces(self.g.view_occupied(self.st, [Side::Union, Side::Csa][i as usize])),
+            Read::General(i) => Field::General(i, self.g.general_at(self.st, i)),
         };
         if let Some(reads) = &self.reads {
             reads.borrow_mut().push((r, v.clone()));
@@ -190,6 +192,7 @@ impl<'a> LazyInput<'a> for Top<'a> {
         match key {
             "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0))))),
             "occupied" => return Some(Input::Lazy(Box::new(Occupied(Rc::clone(&self.0))))),
+            "generals" => return Some(Input::Lazy(Box::new(Generals(Rc::clone(&self.0))))),
             // Content only: not a read the playable memo records.
             "state_spaces" => return Some(Input::Ref(&self.0.g.view_static().state_spaces)),
             _ => {}
@@ -256,55 +259,58 @@ impl<'a> LazyInput<'a> for Spaces<'a> {
     }
 }
 
-/// `view.generals`: one entry per general of the content, made when a script reads it.
-struct Generals<'a> {
-    g: &'a FtP,
-    at: Vec<GeneralAt>,
-}
+/// `view.generals`: one entry per general of the content, made (and recorded as a read of its
+/// own) when a script reads it, so a script asking about one general reads nothing of the
+/// others (issue 9: #76 asks where Pope is).
+struct Generals<'a>(Rc<Cx<'a>>);
 
 impl<'a> LazyInput<'a> for Generals<'a> {
     fn keys(&self) -> Vec<Cow<'a, str>> {
-        let g = self.g;
+        let g = self.0.g;
         g.view_static().generals.iter().map(|&i| Cow::Borrowed(g.c.generals[i as usize].id.as_str())).collect()
     }
 
     fn len(&self) -> usize {
-        self.at.len()
+        self.0.st.generals.len()
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let g = self.g;
+        let g = self.0.g;
         let order = &g.view_static().generals;
-        let i = order[order.binary_search_by(|&i| g.c.generals[i as usize].id.as_str().cmp(key)).ok()?] as usize;
-        let (d, x) = (&g.c.generals[i], self.at[i]);
-        let place = match x.at {
-            GenAt::Map(_) => "map",
-            GenAt::Army(_) => "army",
-            GenAt::Moving => "moving",
-            GenAt::Track(_) => "track",
-            GenAt::Dead => "dead",
-            GenAt::Out => "out",
-        };
-        let army = match x.at {
-            GenAt::Army(a) => Input::Str(g.c.armies[a as usize].id.as_str()),
-            _ => Input::Nil,
-        };
-        let space = x.space.map_or(Input::Nil, |s| Input::Str(g.c.map.name(SpaceId(s))));
-        Some(Input::Object(vec![
-            ("army", army),
-            ("cavalry", Input::Bool(x.cavalry)),
-            ("name", Input::Str(d.name.as_str())),
-            ("side", Input::Str(d.side.name())),
-            ("space", space),
-            ("where", Input::Str(place)),
-        ]))
+        let i = order[order.binary_search_by(|&i| g.c.generals[i as usize].id.as_str().cmp(key)).ok()?];
+        Some(self.0.value(Read::General(i)).input(g))
     }
+}
+
+/// The entry of `view.generals` of general `i` (a content index), at `x`.
+fn general_input(g: &FtP, i: u8, x: GeneralAt) -> Input<'_> {
+    let d = &g.c.generals[i as usize];
+    let place = match x.at {
+        GenAt::Map(_) => "map",
+        GenAt::Army(_) => "army",
+        GenAt::Moving => "moving",
+        GenAt::Track(_) => "track",
+        GenAt::Dead => "dead",
+        GenAt::Out => "out",
+    };
+    let army = match x.at {
+        GenAt::Army(a) => Input::Str(g.c.armies[a as usize].id.as_str()),
+        _ => Input::Nil,
+    };
+    let space = x.space.map_or(Input::Nil, |s| Input::Str(g.c.map.name(SpaceId(s))));
+    Input::Object(vec![
+        ("army", army),
+        ("cavalry", Input::Bool(x.cavalry)),
+        ("name", Input::Str(d.name.as_str())),
+        ("side", Input::Str(d.side.name())),
+        ("space", space),
+        ("where", Input::Str(place)),
+    ])
 }
 
 /// A top-level field of the view (not `spaces`): the scalars read most made without JSON.
 fn top_field(cx: &Cx, key: &str) -> Field {
     match key {
-        "generals" => Field::Generals(cx.g.generals_at(cx.st)),
         "general_spaces" => Field::Spaces(cx.g.view_general_spaces(cx.st, cx.side)),
         "cavalry_spaces" => Field::Spaces(cx.g.view_cavalry_spaces(cx.st, cx.side)),
         "side" => Field::Str(cx.side.name()),
@@ -574,18 +580,16 @@ impl FtP {
         })
     }
 
-    /// Where each general is, for `view.generals`.
-    fn generals_at(&self, st: &State) -> Vec<GeneralAt> {
-        let at = |(g, &at): (usize, &GenAt)| {
-            let space = match at {
-                GenAt::Map(s) => Some(s),
-                GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
-                GenAt::Moving => st.moving.as_ref().map(|m| m.at),
-                GenAt::Track(_) | GenAt::Dead | GenAt::Out => None,
-            };
-            GeneralAt { at, space, cavalry: self.is_cav(st, g as u8) }
+    /// Where general `g` (a content index) is, for `view.generals`.
+    fn general_at(&self, st: &State, g: u8) -> GeneralAt {
+        let at = st.generals[g as usize];
+        let space = match at {
+            GenAt::Map(s) => Some(s),
+            GenAt::Army(a) => st.armies[a as usize].map(|x| x.space),
+            GenAt::Moving => st.moving.as_ref().map(|m| m.at),
+            GenAt::Track(_) | GenAt::Dead | GenAt::Out => None,
         };
-        st.generals.iter().enumerate().map(at).collect()
+        GeneralAt { at, space, cavalry: self.is_cav(st, g) }
     }
 
     /// The spaces holding a general of `side` on the map or with an army (the army's space),
