@@ -150,22 +150,26 @@ end
 -- copies of the four libraries, so nothing a script sets, adds or removes reaches the next
 -- call. The string metatable is the one shared table a script can reach (`getmetatable("")`):
 -- it is emptied and pointed at the call's own `string` table.
--- `copy` (lua/sandbox.rs, `copy_table`) makes each copy with room for all its entries.
--- The shared tables no longer change from here on: their sizes are counted once, so `copy`
--- need not count them at every call.
-local G, string_mt, libraries = _G, getmetatable(""), { "math", "string", "table", "utf8" }
-local function size(t)
-  local n = 0
-  for _ in raw_next, t do n = n + 1 end
-  return n
+-- The shared tables no longer change from here on: each is listed once as a flat sequence
+-- of its entries { k1, v1, k2, v2, ... }, in `next`'s order, and `copy` (lua/sandbox.rs,
+-- `copy_flat`) makes each call's copy from that list, with room for all its entries, inserting
+-- them in the same order as a walk of the table would.
+local string_mt, libraries = getmetatable(""), { "math", "string", "table", "utf8" }
+local function flat(t)
+  local list, n = {}, 0
+  for k, v in raw_next, t do
+    list[n + 1], list[n + 2] = k, v
+    n = n + 2
+  end
+  return list
 end
-local sizes = { G = size(G) }
-for i = 1, #libraries do sizes[libraries[i]] = size(G[libraries[i]]) end
+local G = flat(_G)
+local libs = {}
+for i = 1, #libraries do libs[i] = flat(_G[libraries[i]]) end
 return function()
-  local env = copy(G, sizes.G)
+  local env = copy(G)
   for i = 1, #libraries do
-    local name = libraries[i]
-    env[name] = copy(G[name], sizes[name])
+    env[libraries[i]] = copy(libs[i])
   end
   env._G = env
   for k in raw_next, string_mt do string_mt[k] = nil end
@@ -342,38 +346,31 @@ fn sandbox(lua: &Lua) -> mlua::Result<Function> {
         Some(code) => lua.load(code).set_name("=sandbox").set_mode(ChunkMode::Binary),
         None => lua.load(PRELUDE).set_name("=sandbox").set_mode(ChunkMode::Text),
     };
-    // SAFETY: `copy_table` follows the Lua C API protocol (see it).
-    let copy = unsafe { lua.create_c_function(copy_table)? };
+    // SAFETY: `copy_flat` follows the Lua C API protocol (see it).
+    let copy = unsafe { lua.create_c_function(copy_flat)? };
     prelude.call::<Function>((exhausted, touch, keys, get, copy))
 }
 
-/// `copy(t, n)` for the trusted prelude: a new table with `t`'s entries (raw), made with room
-/// for `n` entries (all of them, counted here when `n` is not given): each call's environment
-/// copies the globals and four libraries (issue 9: a copy grown entry by entry in Lua was
-/// rehashed several times per table, at every call; counting them every call cost as much
-/// again as the prelude's sizes counted once).
-unsafe extern "C-unwind" fn copy_table(state: *mut ffi::lua_State) -> c_int {
+/// `copy(list)` for the trusted prelude: a new table with the entries of `list`, a sequence
+/// { k1, v1, k2, v2, ... } (raw), made with room for all of them and filled in that order. Each
+/// call's environment copies the globals and four libraries (issue 9: a copy grown entry by
+/// entry in Lua was rehashed several times per table, at every call; walking the shared table
+/// with `lua_next` looked up each key again to find the next, reading a sequence by index does
+/// not).
+unsafe extern "C-unwind" fn copy_flat(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::luaL_checktype(state, 1, ffi::LUA_TTABLE);
-        let mut given = 0;
-        let mut n = ffi::lua_tointegerx(state, 2, &mut given).clamp(0, c_int::MAX as ffi::lua_Integer) as c_int;
         ffi::lua_settop(state, 1);
         ffi::luaL_checkstack(state, 4, std::ptr::null());
-        if given == 0 {
-            n = 0;
-            ffi::lua_pushnil(state);
-            while ffi::lua_next(state, 1) != 0 {
-                n = n.saturating_add(1);
-                ffi::lua_settop(state, -2);
-            }
-        }
-        ffi::lua_createtable(state, 0, n);
-        ffi::lua_pushnil(state);
-        // [t, copy, key, value] -> [t, copy, key, key, value] -> rawset -> [t, copy, key]
-        while ffi::lua_next(state, 1) != 0 {
-            ffi::lua_pushvalue(state, -2);
-            ffi::lua_insert(state, -2);
+        let len = ffi::lua_rawlen(state, 1) as ffi::lua_Integer;
+        ffi::lua_createtable(state, 0, (len / 2).clamp(0, c_int::MAX as ffi::lua_Integer) as c_int);
+        // [list, copy] -> [list, copy, key, value] -> rawset -> [list, copy]
+        let mut i = 1;
+        while i < len {
+            ffi::lua_rawgeti(state, 1, i);
+            ffi::lua_rawgeti(state, 1, i + 1);
             ffi::lua_rawset(state, 2);
+            i += 2;
         }
     }
     1
