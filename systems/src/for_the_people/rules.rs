@@ -333,13 +333,8 @@ impl FtP {
         if valley.is_empty() || !valley.iter().all(|&s| st.controls(Side::Csa, s)) {
             return None;
         }
-        let mut reach = vec![false; self.c.map.len()];
-        for &v in &valley {
-            reach[v as usize] = true;
-            for (s, r) in self.loc_reach(st, Side::Csa, v).into_iter().enumerate() {
-                reach[s] |= r;
-            }
-        }
+        let mut reach = self.loc_reach_any(st, Side::Csa, &valley);
+        valley.iter().for_each(|&v| reach[v as usize] = true);
         Some(reach)
     }
 
@@ -371,5 +366,27 @@ mod tests {
                 }
             });
         }
+    }
+
+    /// FtP 8.4.2: the Shenandoah Valley's reach, searched from the three spaces at once, is what
+    /// a search from each gives together, at every position of random games (the rule on).
+    #[test]
+    fn valley_reach_is_each_valley_space_reach_fpt_8_4_2() {
+        let g = game();
+        let valley: Vec<_> = g.c.map.ids().filter(|&s| g.c.map.space(s).shenandoah).map(|s| s.0).collect();
+        let mut checked = 0;
+        each_random_position(new("campaign", 5), 5, 300, |st| {
+            let mut st = st.clone();
+            st.opts.shenandoah = true;
+            let Some(reach) = g.valley_reach(&st, false) else { return };
+            let mut each = vec![false; g.c.map.len()];
+            for &v in &valley {
+                each[v as usize] = true;
+                g.loc_reach(&st, Side::Csa, v).into_iter().enumerate().for_each(|(s, r)| each[s] |= r);
+            }
+            assert_eq!(reach, each);
+            checked += 1;
+        });
+        assert!(checked > 50, "{checked} positions with the Valley held");
     }
 }
