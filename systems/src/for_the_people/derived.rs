@@ -245,6 +245,15 @@ impl FtP {
         }
     }
 
+    /// `strength(st, side, s)` of every space (FtP 5.7.1), from the open position's table or one
+    /// made now.
+    pub(super) fn strengths(&self, st: &State, side: Side) -> Vec<u16> {
+        self.at_position(st, || {
+            let p = self.position(st).expect("the position just opened");
+            p.strength.get_or_init(|| self.strength_table(st)).iter().map(|x| x[side.index()]).collect()
+        })
+    }
+
     /// `enemy_occupied(st, side, s)` of every space `s` (FtP 5.7.1, 8.1), the enemy's strengths
     /// read from the position's table once (not looked up space by space).
     pub(super) fn enemy_occupied_all(&self, st: &State, side: Side) -> Vec<bool> {

@@ -153,13 +153,19 @@ impl FtP {
     /// Spaces joined to `from` by a LOC of `side` (FtP 8.1: friendly or neutral spaces without
     /// enemy SP or fort, by road, rail or, for the Union, river; the ends need not be passable).
     pub(super) fn loc_reach(&self, st: &State, side: Side, from: Sp) -> Vec<bool> {
+        self.loc_reach_any(st, side, &[from])
+    }
+
+    /// `loc_reach` from any of `from`, in one search: what a search from each reaches, together
+    /// (the spaces a LOC may pass do not depend on where it starts).
+    pub(super) fn loc_reach_any(&self, st: &State, side: Side, from: &[Sp]) -> Vec<bool> {
         let n = self.c.map.len();
         let enemy = self.occupied_by(st, other(side));
         let pass = |s: Sp| st.control(s) != Control::Of(other(side)) && !enemy[s as usize];
         let link = |k: LinkKind| matches!(k, LinkKind::Road | LinkKind::Rail) || (side == Side::Union && matches!(k, LinkKind::BAndO | LinkKind::River(_)));
         let mut seen = vec![false; n];
-        seen[from as usize] = true;
-        let mut q = vec![from];
+        from.iter().for_each(|&s| seen[s as usize] = true);
+        let mut q = from.to_vec();
         let mut out = vec![false; n];
         while let Some(s) = q.pop() {
             for (t, l) in self.c.map.neighbors(SpaceId(s)) {

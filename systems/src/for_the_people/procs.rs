@@ -1861,8 +1861,10 @@ impl FtP {
                     *x |= reach[s] && (self.army_in(st, side, s_).is_some() || self.gens_at(st, side, s_).any(|g| !self.is_cav(st, g)));
                 }
             }
+            // Every space's strength at once (read again after losses, which change it).
+            let mut strength = self.strengths(st, side);
             for s in 0..self.c.map.len() as Sp {
-                let n = self.strength(st, side, s);
+                let n = strength[s as usize];
                 if n == 0 {
                     continue;
                 }
@@ -1872,6 +1874,7 @@ impl FtP {
                 if l > 0 {
                     log.info(|| format!("attrition: {} loses {} + {} (foraging) SP at {} (FtP 9.1, 9.2)", side.name(), a.attrition, a.foraging, self.sname(s)));
                     self.space_losses(st, side, s, l, LossCause::Attrition, log);
+                    strength = self.strengths(st, side);
                 }
             }
         }

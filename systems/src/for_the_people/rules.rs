@@ -170,7 +170,8 @@ impl FtP {
         for (a, x) in st.armies.iter().enumerate() {
             if let Some(x) = x
                 && self.army_side(a as ArmyId) == side
-                && self.army_strength(st, a as ArmyId) > 0
+                // `army_strength > 0`, its brigades counted only when it has no SP.
+                && (x.sp > 0 || self.army_brigades(st, a as ArmyId) > 0)
             {
                 occ[x.space as usize] = true;
             }
@@ -256,15 +257,19 @@ impl FtP {
         // FtP 8.2: a CSA source counts only with a LOC to another source; FtP 10.5.2 (ES, the
         // edition's `br_port_open_needs_loc`): a BR port is open (a source) only with a LOC to
         // another resource center.
-        let valid: Vec<Sp> = if side == Side::Csa {
+        if side == Side::Csa {
             let comp = self.components(&pass, side, &unc);
             let needs_rc = self.c.editions[st.edition as usize].br_port_open_needs_loc;
             let rc = |s: Sp| self.c.map.space(SpaceId(s)).resource > 0 && !st.rc_destroyed[s as usize] && st.controls(Side::Csa, s);
-            sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize] && (!needs_rc || rc(s) || rc(t)))).collect()
-        } else {
-            sources
-        };
-        for s in valid {
+            let valid = sources.iter().copied().filter(|&s| sources.iter().any(|&t| t != s && comp[t as usize] == comp[s as usize] && (!needs_rc || rc(s) || rc(t))));
+            // A CSA LOC enters a space by the links and spaces `components` joins (`loc_enters`
+            // is `pass`, no ironclad rule, `loc_link` the same both ways): what it reaches
+            // from a valid source is that source's whole component.
+            let mut from = vec![false; n];
+            valid.for_each(|s| from[comp[s as usize] as usize] = true);
+            return (0..n).map(|s| pass[s] && from[comp[s] as usize]).collect();
+        }
+        for s in sources {
             reach[s as usize] = true;
             queue.push(s);
         }
@@ -288,12 +293,13 @@ impl FtP {
         let n = self.c.map.len();
         let mut comp = vec![u16::MAX; n];
         let mut next = 0;
+        let mut q: Vec<Sp> = Vec::new();
         for s in 0..n {
             if comp[s] != u16::MAX || !pass[s] {
                 continue;
             }
             comp[s] = next;
-            let mut q = vec![s as Sp];
+            q.push(s as Sp);
             while let Some(x) = q.pop() {
                 for (t, l) in self.c.map.neighbors(SpaceId(x)) {
                     if comp[t.index()] == u16::MAX && self.loc_link(unc, side, l, x, t.0) && pass[t.index()] {
@@ -327,18 +333,60 @@ impl FtP {
         if valley.is_empty() || !valley.iter().all(|&s| st.controls(Side::Csa, s)) {
             return None;
         }
-        let mut reach = vec![false; self.c.map.len()];
-        for &v in &valley {
-            reach[v as usize] = true;
-            for (s, r) in self.loc_reach(st, Side::Csa, v).into_iter().enumerate() {
-                reach[s] |= r;
-            }
-        }
+        let mut reach = self.loc_reach_any(st, Side::Csa, &valley);
+        valley.iter().for_each(|&v| reach[v as usize] = true);
         Some(reach)
     }
 
     /// The highest political rating among generals (FtP 5.2.2, 5.3.1).
     pub fn pr(&self, g: GeneralId) -> u8 {
         self.c.generals[g as usize].political
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::content::Side;
+    use super::super::play_tests::{each_random_position, game, new};
+    use bivouac_engine::map::graph::SpaceId;
+
+    /// FtP 8.1: `loc_through` gives the CSA the whole component of each valid source, which is
+    /// what a search link by link reaches only while a CSA LOC may follow every link both ways.
+    /// Checked at every position of random games (UNC and control change as they go).
+    #[test]
+    fn csa_loc_links_are_the_same_both_ways_fpt_8_1() {
+        let g = game();
+        for (sc, seed) in [("1862", 3), ("campaign", 4)] {
+            each_random_position(new(sc, seed), seed, 300, |st| {
+                let unc = g.unc(st);
+                for a in g.c.map.ids() {
+                    for (b, l) in g.c.map.neighbors(a) {
+                        assert_eq!(g.loc_link(&unc, Side::Csa, l, a.0, b.0), g.loc_link(&unc, Side::Csa, l, b.0, a.0), "{} - {}", g.c.map.name(a), g.c.map.name(SpaceId(b.0)));
+                    }
+                }
+            });
+        }
+    }
+
+    /// FtP 8.4.2: the Shenandoah Valley's reach, searched from the three spaces at once, is what
+    /// a search from each gives together, at every position of random games (the rule on).
+    #[test]
+    fn valley_reach_is_each_valley_space_reach_fpt_8_4_2() {
+        let g = game();
+        let valley: Vec<_> = g.c.map.ids().filter(|&s| g.c.map.space(s).shenandoah).map(|s| s.0).collect();
+        let mut checked = 0;
+        each_random_position(new("campaign", 5), 5, 300, |st| {
+            let mut st = st.clone();
+            st.opts.shenandoah = true;
+            let Some(reach) = g.valley_reach(&st, false) else { return };
+            let mut each = vec![false; g.c.map.len()];
+            for &v in &valley {
+                each[v as usize] = true;
+                g.loc_reach(&st, Side::Csa, v).into_iter().enumerate().for_each(|(s, r)| each[s] |= r);
+            }
+            assert_eq!(reach, each);
+            checked += 1;
+        });
+        assert!(checked > 50, "{checked} positions with the Valley held");
     }
 }

@@ -220,11 +220,14 @@ impl FtP {
     /// UNC at `x` on river `r`, or, at a tributary's mouth space that is not on `r`, on the
     /// parent river there (a river lane's end, FtP 6.2.2).
     pub fn unc_lane(&self, unc: &Unc, x: Sp, r: usize) -> bool {
-        let rivers = &self.c.rivers;
-        if rivers[r].ports.contains(&SpaceId(x)) {
+        // Which rivers `x` is a port of, read from the content's table (issue 9: scanning each
+        // river's ports cost the LOC searches most of their time).
+        let UncGraph { slots, ports, .. } = self.unc_graph();
+        let port_of = &ports[x as usize * slots..][..self.c.rivers.len()];
+        if port_of[r] {
             unc.on(x, r)
         } else {
-            (0..rivers.len()).any(|p| rivers[p].ports.contains(&SpaceId(x)) && unc.on(x, p))
+            port_of.iter().enumerate().any(|(p, &on)| on && unc.on(x, p))
         }
     }
 
