@@ -18,11 +18,55 @@ use std::cell::RefCell;
 struct RailNet {
     /// Per space, its part (`NO_PART`: a move may not pass there).
     part: Vec<u16>,
-    /// Per part, its spaces where an SP may end (`RailSpace::enter`), sorted.
-    enter: Vec<Vec<Sp>>,
+    /// Per part, its spaces where an SP may end (`RailSpace::enter`), one `SpaceSet` each.
+    enter: Vec<SpaceSet>,
 }
 
 const NO_PART: u16 = u16::MAX;
+
+/// A set of spaces, one bit each: sets are joined word by word and read back in space order
+/// without sorting (a strategic move's destinations are joined from several searches).
+#[derive(Clone)]
+struct SpaceSet {
+    words: Vec<u64>,
+}
+
+impl SpaceSet {
+    /// The empty set of a map of `n` spaces.
+    fn new(n: usize) -> SpaceSet {
+        SpaceSet { words: vec![0; n.div_ceil(64)] }
+    }
+
+    fn clear(&mut self) {
+        self.words.fill(0);
+    }
+
+    fn insert(&mut self, s: Sp) {
+        self.words[s as usize / 64] |= 1 << (s % 64);
+    }
+
+    fn remove(&mut self, s: Sp) {
+        self.words[s as usize / 64] &= !(1 << (s % 64));
+    }
+
+    /// Adds every space of `other` (a set of the same map).
+    fn join(&mut self, other: &SpaceSet) {
+        for (w, o) in self.words.iter_mut().zip(&other.words) {
+            *w |= o;
+        }
+    }
+
+    /// Appends the spaces of the set to `out`, in increasing order.
+    fn append_to(&self, out: &mut Vec<Sp>) {
+        for (i, &word) in self.words.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                out.push((i * 64) as Sp + w.trailing_zeros() as Sp);
+                w &= w - 1;
+            }
+        }
+    }
+}
 
 /// A space for strategic rail moves (FtP 10.2.1): `pass`, friendly-controlled without enemy SP
 /// or fort; `enter`, an SP may end there (FtP 6.8.3: a coastal fort holds 1 CSA SP).
@@ -53,10 +97,13 @@ struct StrategicNet {
     sea: Vec<(Sp, Vec<bool>, Vec<Sp>)>,
     /// `army_reach`.
     armies: Vec<(Sp, Vec<bool>)>,
-    /// Per space, `strategic_dest` once asked.
-    dest: Vec<Option<Vec<Sp>>>,
-    /// One buffer for each source's army destinations.
-    to: Vec<Sp>,
+    /// Per value of the rail-army cap (FtP 19) and space, where in `flat` its
+    /// `strategic_targets` are, once asked.
+    targets: [Vec<Option<(u32, u32)>>; 2],
+    /// Every source's `strategic_targets`, one after another.
+    flat: Vec<Sp>,
+    /// One set for joining a source's destinations (`strategic_targets_now`).
+    join: SpaceSet,
     /// One buffer for the spaces of the side's loose non-cavalry generals (`foot_general_spaces`).
     foot: Vec<Sp>,
     /// How many moves the last listing gave (the room to reserve for the next).
@@ -440,34 +487,27 @@ impl FtP {
         out
     }
 
-    /// `rail_reach`, appended to `out` (sorted if `out` was empty).
+    /// `rail_reach`, appended to `out` in space order.
     fn rail_reach_into(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet, out: &mut Vec<Sp>) {
+        let mut join = SpaceSet::new(net.part.len());
+        self.rail_reach_join(st, side, from, unc, net, &mut join);
+        join.append_to(out);
+    }
+
+    /// `rail_reach`, added to `join` (`from` taken out of it).
+    fn rail_reach_join(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet, join: &mut SpaceSet) {
         // FtP 4.2: an event in force may forbid the side's rail movement (`restrict`).
         if self.move_limited(st, side, super::events::MoveKind::Rail) {
             return;
         }
-        let mut parts: Vec<u16> = Vec::new();
         for (t, l) in self.c.map.neighbors(SpaceId(from)) {
             let part = net.part[t.index()];
-            if part != NO_PART && self.rail_link(st, side, l) && self.river_crossing(st, unc, side, t.0, l).is_ok() && !parts.contains(&part) {
-                parts.push(part);
+            if part != NO_PART && self.rail_link(st, side, l) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
+                join.join(&net.enter[part as usize]);
             }
         }
-        let start = out.len();
-        for &p in &parts {
-            // Each part's spaces are sorted: all but `from`, as two slices.
-            let enter = &net.enter[p as usize];
-            match enter.binary_search(&from) {
-                Ok(i) => {
-                    out.extend_from_slice(&enter[..i]);
-                    out.extend_from_slice(&enter[i + 1..]);
-                }
-                Err(_) => out.extend_from_slice(enter),
-            }
-        }
-        if parts.len() > 1 {
-            out[start..].sort_unstable();
-        }
+        // All of each part's spaces but `from`.
+        join.remove(from);
     }
 
     /// FtP 10.2.1, 10.2.4: a link a strategic rail move of `side` may follow (the upgraded roads
@@ -492,13 +532,13 @@ impl FtP {
                 continue;
             }
             let part = net.enter.len() as u16;
-            let mut enter = Vec::new();
+            let mut enter = SpaceSet::new(rail.len());
             net.part[first] = part;
             q.push(first as Sp);
             while let Some(s) = q.pop() {
                 // FtP 6.8.3: a coastal fort holds 1 CSA SP.
                 if rail[s as usize].enter {
-                    enter.push(s);
+                    enter.insert(s);
                 }
                 for (t, l) in self.c.map.neighbors(SpaceId(s)) {
                     if net.part[t.index()] == NO_PART && rail[t.index()].pass && self.rail_link(st, side, l) && self.river_crossing(st, unc, side, t.0, l).is_ok() {
@@ -507,7 +547,6 @@ impl FtP {
                     }
                 }
             }
-            enter.sort_unstable();
             net.enter.push(enter);
         }
         net
@@ -594,7 +633,8 @@ impl FtP {
     fn strategic_net(&self, st: &State, side: Side) -> StrategicNet {
         let (sup, unc) = (self.supplied(st, side), self.unc(st));
         let armies = self.army_reach(st, side, &sup, &unc);
-        StrategicNet { sup, unc, rail: None, sea: Vec::new(), armies, dest: vec![None; self.c.map.len()], to: Vec::new(), foot: Vec::new(), listed: 0 }
+        let n = self.c.map.len();
+        StrategicNet { sup, unc, rail: None, sea: Vec::new(), armies, targets: [vec![None; n], vec![None; n]], flat: Vec::new(), join: SpaceSet::new(n), foot: Vec::new(), listed: 0 }
     }
 
     /// The strategic moves of `side` (`strategic_moves_into`), with the searches of `net`
@@ -608,7 +648,6 @@ impl FtP {
         let start = out.len();
         // One more for the `done` the caller adds (`legal_now`), so the listing is not moved.
         out.reserve(net.listed + 1);
-        let mut to = std::mem::take(&mut net.to);
         let mut foot = std::mem::take(&mut net.foot);
         self.foot_general_spaces(st, side, &mut foot);
         for s in 0..self.c.map.len() as Sp {
@@ -619,37 +658,56 @@ impl FtP {
             if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && foot.contains(&s) {
                 continue;
             }
-            // FtP 10.2.1 special case: to a supplied army with a LOC to the SP (through friendly
-            // or neutral spaces: an SP in a neutral space may join an army too).
-            to.clear();
-            if !cap {
-                to.extend(net.armies.iter().filter(|(a, reach)| *a != s && reach[s as usize]).map(|(a, _)| *a));
-            }
-            if !st.controls(side, s) {
-                out.extend(to.iter().map(|&t| mk(s, t)));
-                continue;
-            }
-            let dest = self.strategic_dest(st, side, s, net);
-            // The armies' spaces merged into the sorted destinations, each once.
-            to.retain(|t| dest.binary_search(t).is_err());
-            if to.is_empty() {
-                out.extend(dest.iter().map(|&t| mk(s, t)));
-                continue;
-            }
-            to.sort_unstable();
-            to.dedup();
-            let mut extra = to.iter().copied().peekable();
-            for &d in dest {
-                while let Some(t) = extra.next_if(|&t| t < d) {
-                    out.push(mk(s, t));
-                }
-                out.push(mk(s, d));
-            }
-            out.extend(extra.map(|t| mk(s, t)));
+            out.extend(self.strategic_targets(st, side, s, cap, net).iter().map(|&t| mk(s, t)));
         }
-        net.to = to;
         net.foot = foot;
         net.listed = out.len() - start;
+    }
+
+    /// Where one SP in `from` may move strategically (FtP 10.2.1, 10.2.3), in listing order:
+    /// searched once per `net` and value of `cap` (the rail-army cap of FtP 19), as nothing it
+    /// reads but `cap` changes within a net (`StrategicKey`: the armies' spaces, control and the
+    /// searches are all kept).
+    fn strategic_targets<'a>(&self, st: &State, side: Side, from: Sp, cap: bool, net: &'a mut StrategicNet) -> &'a [Sp] {
+        let (start, end) = match net.targets[cap as usize][from as usize] {
+            Some(range) => range,
+            None => {
+                let start = net.flat.len() as u32;
+                self.strategic_targets_now(st, side, from, cap, net);
+                let range = (start, net.flat.len() as u32);
+                net.targets[cap as usize][from as usize] = Some(range);
+                range
+            }
+        };
+        &net.flat[start as usize..end as usize]
+    }
+
+    /// `strategic_targets`, searched now and appended to `net.flat`.
+    fn strategic_targets_now(&self, st: &State, side: Side, from: Sp, cap: bool, net: &mut StrategicNet) {
+        // FtP 10.2.1 special case: from a space not friendly-controlled, only to a supplied army
+        // with a LOC to the SP (through friendly or neutral spaces).
+        if !st.controls(side, from) {
+            net.flat.extend(Self::army_targets(&net.armies, from, cap));
+            return;
+        }
+        // FtP 10.2.1, 10.2.4: by rail (never back to `from`); 10.2.3: the Union by sea; the
+        // armies' spaces joined in, each space once, in space order.
+        let mut join = std::mem::replace(&mut net.join, SpaceSet::new(0));
+        join.clear();
+        let rail = net.rail.get_or_insert_with(|| self.rail_net(st, side, &net.unc));
+        self.rail_reach_join(st, side, from, &net.unc, rail, &mut join);
+        if side == Side::Union {
+            self.strategic_sea_shared(st, from, &mut net.sea).into_iter().for_each(|t| join.insert(t));
+        }
+        Self::army_targets(&net.armies, from, cap).for_each(|a| join.insert(a));
+        join.append_to(&mut net.flat);
+        net.join = join;
+    }
+
+    /// FtP 10.2.1 special case: the spaces of the armies (`army_reach`) an SP in `from` may
+    /// join, in the armies' order; none once the rail-army cap is reached (`cap`, FtP 19).
+    fn army_targets(armies: &[(Sp, Vec<bool>)], from: Sp, cap: bool) -> impl Iterator<Item = Sp> + '_ {
+        armies.iter().filter(move |(a, reach)| !cap && *a != from && reach[from as usize]).map(|(a, _)| *a)
     }
 
     /// Into `out` (emptied first), the spaces where a general of `side` stands outside any army
@@ -666,24 +724,6 @@ impl FtP {
                 out.push(s);
             }
         }
-    }
-
-    /// FtP 10.2.1, 10.2.3: where an SP in friendly space `from` may go by rail, or for the
-    /// Union by sea, sorted without repeats (searched once per `net`).
-    fn strategic_dest<'a>(&self, st: &State, side: Side, from: Sp, net: &'a mut StrategicNet) -> &'a [Sp] {
-        if net.dest[from as usize].is_none() {
-            let rail = net.rail.get_or_insert_with(|| self.rail_net(st, side, &net.unc));
-            let mut to = Vec::new();
-            self.rail_reach_into(st, side, from, &net.unc, rail, &mut to);
-            // FtP 10.2.3: Union SP in a port by sea to a friendly port.
-            if side == Side::Union {
-                to.extend(self.strategic_sea_shared(st, from, &mut net.sea));
-            }
-            to.sort_unstable();
-            to.dedup();
-            net.dest[from as usize] = Some(to);
-        }
-        net.dest[from as usize].as_deref().expect("made above")
     }
 
     /// FtP 10.2.3, 6.6.3 C: the Union-controlled ports an SP in Union port `from` may reach by
