@@ -105,7 +105,7 @@ fn across(g: &FtP, st: &State, side: Side, card: CardNo, timing: Timing, source:
             all.resize_with(card as usize + 1, Vec::new);
         }
         let lists = &mut all[card as usize];
-        let i = match lists.iter().position(|k| mine(k)) {
+        let i = match lists.iter().position(mine) {
             Some(i) => i,
             None => {
                 lists.push(Known { rules, side, timing, source: source.to_string(), answers: Vec::new() });
