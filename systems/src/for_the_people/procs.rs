@@ -2103,15 +2103,14 @@ impl FtP {
                 _ => {}
             }
         }
-        let mut any = false;
-        for side in [Side::Union, Side::Csa] {
-            for s in 0..self.c.map.len() as Sp {
-                if held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty() {
-                    st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
-                    any = true;
-                }
-            }
+        // Within one position, every space's strength comes from one table (not a scan of the
+        // armies and generals per space); the frames are pushed once the state is read.
+        let over: Vec<(Side, Sp)> = self.at_position(st, || {
+            [Side::Union, Side::Csa].into_iter().flat_map(|side| (0..self.c.map.len() as Sp).map(move |s| (side, s))).filter(|&(side, s)| held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty()).collect()
+        });
+        for &(side, s) in &over {
+            st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
         }
-        any
+        !over.is_empty()
     }
 }
