@@ -56,7 +56,11 @@ function ftp.sp_removal(o)
     end
     return out
   end
+  -- Without `in_army`, whether any space qualifies is `view.has_infantry[victim]` (computed as
+  -- the walk of `view.occupied[victim]` above finds it): one boolean read, not the list, so the
+  -- answer is kept while SP move about (issue 9).
   local function playable(view)
+    if not o.in_army then return view.has_infantry[get(o.victim, view)] end
     return #spaces(view, {}, true) > 0
   end
   local function play(view)

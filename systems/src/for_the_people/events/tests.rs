@@ -459,6 +459,18 @@ end
 function check_occupied(view)
   return check_sides(view, "occupied", function(s, side) return s.sp[side] > 0 end)
 end
+-- Each side's `view.has_infantry` against the walk `ftp.sp_removal` made before it: a space of
+-- `view.occupied[side]` with infantry SP of that side.
+function check_has_infantry(view)
+  for _, side in ipairs({ "union", "csa" }) do
+    local want = false
+    for _, id in ipairs(view.occupied[side]) do
+      if view.spaces[id].infantry[side] > 0 then want = true break end
+    end
+    if view.has_infantry[side] ~= want then return side end
+  end
+  return "ok"
+end
 function check_state_spaces(view)
   local want = {}
   for id, s in pairs(view.spaces) do
@@ -494,11 +506,33 @@ function playable(view)
 end
 "#;
 
+/// FtP 4.2.4: `view.has_infantry` is, for both sides, at every position of random games of
+/// several scenarios, what the Lua walk of `view.occupied` it replaced in `ftp.sp_removal`'s
+/// `playable` finds.
+#[test]
+fn has_infantry_is_the_sp_removal_walk_fpt_4_2_4() {
+    let g = game();
+    let script = bivouac_engine::lua::Script::new("rail_walk", RAIL_WALK);
+    for (scenario, seed) in [("campaign", 3), ("campaign", 11), ("1863", 5), ("1861", 9)] {
+        let st = g.setup(&bivouac_engine::game::Setup::new(scenario, 2, seed)).expect("setup");
+        let mut n = 0;
+        super::super::play_tests::each_random_position(st, seed, 600, |st| {
+            n += 1;
+            for side in [Side::Union, Side::Csa] {
+                let check = super::host().call_input_as::<String>(&script, "check_has_infantry", g.event_input(st, side, 5, serde_json::json!([])));
+                assert_eq!(check.unwrap(), "ok", "{scenario} seed {seed}, {side:?} after {n} actions");
+            }
+        });
+        assert!(n > 0, "{scenario}");
+    }
+}
+
 /// FtP 4.5.1: a space's `rail_sources` and `rail_sources_bo` in the view are the spaces with
 /// loose SP the concentration's Lua walk found, in its order, `view.general_spaces` the
 /// spaces of the seat's generals found from `view.generals` (`view.cavalry_spaces` those of its
 /// cavalry generals on the map), and `view.controlled` each side's spaces and `view.occupied`
-/// the spaces where each side has SP and `view.state_spaces` each state's spaces, all found by
+/// the spaces where each side has SP (`view.has_infantry` whether one of them holds the side's
+/// infantry) and `view.state_spaces` each state's spaces, all found by
 /// walking `view.spaces`, for both sides on positions along a random campaign game; and the memo of `playable` (`memo`), which records them as reads,
 /// answers as a fresh call for a script that reads them.
 #[test]
@@ -515,7 +549,7 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_state_spaces"] {
+                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_has_infantry", "check_state_spaces"] {
                     let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
                     assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
                 }

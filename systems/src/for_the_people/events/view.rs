@@ -114,14 +114,15 @@ pub(crate) struct ViewStatic {
 }
 
 /// A field of the view: a top-level field, a space's field (indexes into `TOP`, `SPACE`), one
-/// side's list in `view.occupied` (by `Side::index`) or one entry of `view.generals` (by content
-/// index). Every other part of the view (its keys, the spaces' keys, the generals' keys)
+/// side's list in `view.occupied` or its answer in `view.has_infantry` (by `Side::index`) or
+/// one entry of `view.generals` (by content index). Every other part of the view (its keys, the spaces' keys, the generals' keys)
 /// depends on the content only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Read {
     Top(u8),
     Space(Sp, u8),
     Occupied(u8),
+    HasInfantry(u8),
     General(u8),
 }
 
@@ -135,7 +136,8 @@ impl<'a> Cx<'a> {
         let v = match r {
             Read::Top(i) => top_field(self, TOP[i as usize]),
             Read::Space(x, i) => space_value(self, SpaceId(x), SPACE[i as usize]),
-            Read::Occupied(i) => Field::Spaces(self.g.view_occupied(self.st, [Side::Union, Side::Csa][i as usize])),
+            Read::Occupied(i) => Field::Spaces(self.g.view_occupied(self.st, SIDES[i as usize])),
+            Read::HasInfantry(i) => Field::Bool(self.g.view_has_infantry(self.st, SIDES[i as usize])),
             Read::General(i) => Field::General(i, self.g.general_at(self.st, i)),
         };
         if let Some(reads) = &self.reads {
@@ -149,9 +151,9 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 37] = [
+const TOP: [&str; 38] = [
     "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
-    "hand", "hand_count", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "state_spaces", "states", "sw", "turn", "weapons",
+    "hand", "hand_count", "has_infantry", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "state_spaces", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
 
@@ -191,7 +193,8 @@ impl<'a> LazyInput<'a> for Top<'a> {
     fn get(&self, key: &str) -> Option<Input<'a>> {
         match key {
             "spaces" => return Some(Input::Lazy(Box::new(Spaces(Rc::clone(&self.0))))),
-            "occupied" => return Some(Input::Lazy(Box::new(Occupied(Rc::clone(&self.0))))),
+            "occupied" => return Some(Input::Lazy(Box::new(BySide(Rc::clone(&self.0), Read::Occupied)))),
+            "has_infantry" => return Some(Input::Lazy(Box::new(BySide(Rc::clone(&self.0), Read::HasInfantry)))),
             "generals" => return Some(Input::Lazy(Box::new(Generals(Rc::clone(&self.0))))),
             // Content only: not a read the playable memo records.
             "state_spaces" => return Some(Input::Ref(&self.0.g.view_static().state_spaces)),
@@ -202,21 +205,25 @@ impl<'a> LazyInput<'a> for Top<'a> {
     }
 }
 
-/// `view.occupied`: each side's list made (and recorded as a read of its own) when a script
-/// reads it, so a script asking about one side reads nothing of the other.
-struct Occupied<'a>(Rc<Cx<'a>>);
+/// The sides by `Side::index` (the number a per-side `Read` holds).
+const SIDES: [Side; 2] = [Side::Union, Side::Csa];
 
-/// The keys of `view.occupied`, sorted, and the side each stands for.
-const OCCUPIED: [(&str, Side); 2] = [("csa", Side::Csa), ("union", Side::Union)];
+/// A per-side field (`view.occupied`, `view.has_infantry`): each side's value made (and recorded
+/// as a read of its own, `read(side index)`) when a script reads it, so a script asking about
+/// one side reads nothing of the other.
+struct BySide<'a>(Rc<Cx<'a>>, fn(u8) -> Read);
 
-impl<'a> LazyInput<'a> for Occupied<'a> {
+/// The keys of a per-side field, sorted, and the side each stands for.
+const BY_SIDE: [(&str, Side); 2] = [("csa", Side::Csa), ("union", Side::Union)];
+
+impl<'a> LazyInput<'a> for BySide<'a> {
     fn keys(&self) -> Vec<Cow<'a, str>> {
-        OCCUPIED.iter().map(|(k, _)| Cow::Borrowed(*k)).collect()
+        BY_SIDE.iter().map(|(k, _)| Cow::Borrowed(*k)).collect()
     }
 
     fn get(&self, key: &str) -> Option<Input<'a>> {
-        let (_, side) = OCCUPIED.iter().find(|(k, _)| *k == key)?;
-        Some(self.0.value(Read::Occupied(side.index() as u8)).input(self.0.g))
+        let (_, side) = BY_SIDE.iter().find(|(k, _)| *k == key)?;
+        Some(self.0.value(self.1(side.index() as u8)).input(self.0.g))
     }
 }
 
@@ -626,6 +633,15 @@ impl FtP {
     /// made once (opened here if no listing has it open).
     fn view_occupied(&self, st: &State, side: Side) -> Vec<Sp> {
         self.at_position(st, || self.view_spaces_where(|x| self.strength(st, side, x) > 0))
+    }
+
+    /// FtP 4.2.4: whether `side` has infantry SP (a space's `infantry` in the view, the army's
+    /// included) in one of the spaces of `view.occupied[side]`: whether an SP removal has a
+    /// space to take one from, as the Lua walk of `ftp.sp_removal` finds it. One boolean (a
+    /// read of its own), so the card's `playable` memo holds while SP move about (issue 9).
+    /// The spaces are walked without making the list: the memo checks this at every position.
+    fn view_has_infantry(&self, st: &State, side: Side) -> bool {
+        self.at_position(st, || self.view_static().order.iter().any(|s| self.strength(st, side, s.0) > 0 && self.infantry(st, side, s.0) > 0))
     }
 
     /// The spaces `space(general, where)` gives for the generals of `side`, each once, sorted
