@@ -19,7 +19,6 @@ use std::borrow::Cow;
 use super::super::state::Sp;
 use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::rc::Rc;
 
 fn control(c: Control) -> &'static str {
@@ -481,45 +480,10 @@ fn rail_sources(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
 /// One view's fields, each made at most once, to check several sets of recorded reads.
 pub(super) struct ReadCheck<'a> {
     cx: Cx<'a>,
-    made: RefCell<HashMap<Read, Field, BuildHasherDefault<ReadHasher>>>,
-}
-
-/// The hasher of `ReadCheck`'s fields: a `Read` is a few small integers, hashed by one
-/// multiply each (issue 9: the standard SipHash was a fifth of the memo's lookups). Its keys
-/// come from the content, not from players, so no hash flooding to guard against.
-#[derive(Default)]
-pub(super) struct ReadHasher(u64);
-
-impl Hasher for ReadHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_u16(&mut self, x: u16) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
+    /// Hashed with `rustc_hash` (issue 9: a `Read` is a few small integers, and the standard
+    /// SipHash was a fifth of the memo's lookups; its keys come from the content, not from
+    /// players, so there is no hash flooding to guard against).
+    made: RefCell<HashMap<Read, Field, rustc_hash::FxBuildHasher>>,
 }
 
 impl ReadCheck<'_> {
