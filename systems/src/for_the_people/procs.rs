@@ -2106,7 +2106,9 @@ impl FtP {
         // Within one position, every space's strength comes from one table (not a scan of the
         // armies and generals per space); the frames are pushed once the state is read.
         let over: Vec<(Side, Sp)> = self.at_position(st, || {
-            [Side::Union, Side::Csa].into_iter().flat_map(|side| (0..self.c.map.len() as Sp).map(move |s| (side, s))).filter(|&(side, s)| held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty()).collect()
+            let spaces = |side: Side| (0..self.c.map.len() as Sp).map(move |s| (side, s));
+            let over_limit = |&(side, s): &(Side, Sp)| held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty();
+            spaces(Side::Union).chain(spaces(Side::Csa)).filter(over_limit).collect()
         });
         for &(side, s) in &over {
             st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });

@@ -482,16 +482,11 @@ impl FtP {
     /// across a river under UNC (6.5.1). Sorted.
     /// `net`: `rail_net(st, side, unc)`, the same for every `from` (made once per listing).
     fn rail_reach(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet) -> Vec<Sp> {
-        let mut out = Vec::new();
-        self.rail_reach_into(st, side, from, unc, net, &mut out);
-        out
-    }
-
-    /// `rail_reach`, appended to `out` in space order.
-    fn rail_reach_into(&self, st: &State, side: Side, from: Sp, unc: &Unc, net: &RailNet, out: &mut Vec<Sp>) {
         let mut join = SpaceSet::new(net.part.len());
         self.rail_reach_join(st, side, from, unc, net, &mut join);
-        join.append_to(out);
+        let mut out = Vec::new();
+        join.append_to(&mut out);
+        out
     }
 
     /// `rail_reach`, added to `join` (`from` taken out of it).
