@@ -2089,25 +2089,28 @@ impl FtP {
 
     /// Push a choice for every space over the general limit; true if any.
     pub(super) fn push_excess(&self, st: &mut State) -> bool {
-        // Only a space holding a general of the side (on the map or in its army there) can be
-        // over the limit: the others are skipped without counting.
-        let mut held = [vec![false; self.c.map.len()], vec![false; self.c.map.len()]];
+        // FtP 5.2.9, 5.3.4: a space can be over the limit only if the side's generals there (on
+        // the map or in any of its armies there) outnumber its strength plus the smaller of the
+        // two limits; the others are skipped without collecting its generals.
+        let mut count = [vec![0u16; self.c.map.len()], vec![0u16; self.c.map.len()]];
         for (g, at) in st.generals.iter().enumerate() {
             match *at {
-                GenAt::Map(s) => held[self.c.generals[g].side.index()][s as usize] = true,
+                GenAt::Map(s) => count[self.c.generals[g].side.index()][s as usize] += 1,
                 GenAt::Army(a) => {
                     if let Some(x) = st.armies[a as usize] {
-                        held[self.army_side(a).index()][x.space as usize] = true;
+                        count[self.army_side(a).index()][x.space as usize] += 1;
                     }
                 }
                 _ => {}
             }
         }
+        let least_over = self.c.movement.army_generals_over_sp.min(self.c.movement.space_generals_over_sp) as u16;
         // Within one position, every space's strength comes from one table (not a scan of the
         // armies and generals per space); the frames are pushed once the state is read.
         let over: Vec<(Side, Sp)> = self.at_position(st, || {
             let spaces = |side: Side| (0..self.c.map.len() as Sp).map(move |s| (side, s));
-            let over_limit = |&(side, s): &(Side, Sp)| held[side.index()][s as usize] && !self.excess_candidates(st, side, s).is_empty();
+            let may_be_over = |side: Side, s: Sp| count[side.index()][s as usize] > self.strength(st, side, s) + least_over;
+            let over_limit = |&(side, s): &(Side, Sp)| count[side.index()][s as usize] > 0 && may_be_over(side, s) && !self.excess_candidates(st, side, s).is_empty();
             spaces(Side::Union).chain(spaces(Side::Csa)).filter(over_limit).collect()
         });
         for &(side, s) in &over {
