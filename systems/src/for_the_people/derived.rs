@@ -91,6 +91,9 @@ thread_local! {
     /// The positions being listed on this thread, innermost last.
     static OPEN: RefCell<Vec<Rc<Position>>> = const { RefCell::new(Vec::new()) };
     static LISTED: RefCell<Option<Listed>> = const { RefCell::new(None) };
+    /// The buffer a listing is made in before it moves into its shared `Rc` (kept so a long
+    /// listing, such as a Strategic step's ~1,400 moves, is not grown afresh each time).
+    static LISTING: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
     /// The last UNC and each side's last supply computed on this thread, with what they read:
     /// most actions change none of it (a move within friendly spaces, a card played).
     static LAST_UNC: Kept<UncKey, Unc> = const { RefCell::new(None) };
@@ -342,7 +345,12 @@ impl FtP {
                 return answer;
             }
             let key = self.position_key(st);
-            let actions: Rc<[Action]> = self.legal_now(st).into();
+            // A listing made inside this one (none is today) finds the buffer taken and uses
+            // a new one.
+            let mut buf = LISTING.take();
+            self.legal_now_into(st, &mut buf);
+            let actions: Rc<[Action]> = buf.drain(..).collect();
+            LISTING.set(buf);
             let answer = f.take().map(|f| f(&actions));
             LISTED.set(Some(Listed { rules, key, actions }));
             answer.expect("`f` runs once")

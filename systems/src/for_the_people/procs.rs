@@ -302,10 +302,17 @@ impl FtP {
     // Legal actions
     // ------------------------------------------------------------------------------------
 
-    /// The legal actions, listed (`legal` reuses the last listing: see `derived`).
+    /// The legal actions, listed afresh (`legal` reuses the last listing: see `derived`).
+    #[cfg(test)]
     pub(super) fn legal_now(&self, st: &State) -> Vec<Action> {
-        let Some(&top) = st.flow.top() else { return vec![] };
         let mut out = Vec::new();
+        self.legal_now_into(st, &mut out);
+        out
+    }
+
+    /// `legal_now`, appended to `out` (a buffer the caller may reuse across listings).
+    pub(super) fn legal_now_into(&self, st: &State, out: &mut Vec<Action>) {
+        let Some(&top) = st.flow.top() else { return };
         match top {
             Frame::Reinforce { side } => {
                 out.extend(self.reinforce_spaces(st, side).into_iter().map(|space| Action::Reinforce { space }));
@@ -314,7 +321,7 @@ impl FtP {
                 }
             }
             Frame::Strategic { side } => {
-                self.strategic_moves_into(st, side, &mut out, |from, to| Action::Strategic { from, to });
+                self.strategic_moves_into(st, side, out, |from, to| Action::Strategic { from, to });
                 out.push(Action::Done);
             }
             Frame::PlaceGenerals { side } => {
@@ -358,21 +365,21 @@ impl FtP {
                     }
                     let _ = d;
                 }
-                self.queue_card_actions(st, side, &mut out);
+                self.queue_card_actions(st, side, out);
             }
             // FtP 20: the queued general's activation is due.
-            Frame::Ops { side, value, .. } if self.queue_firing(st, side) => self.queue_fire_actions(st, side, value, &mut out),
+            Frame::Ops { side, value, .. } if self.queue_firing(st, side) => self.queue_fire_actions(st, side, value, out),
             Frame::Ops { card, value, .. } if st.forward == Some(card) && !self.forward_armies(st, value).is_empty() => out.extend(self.forward_armies(st, value)),
             // A naval event's move (#57-#59, FtP 6.1): a naval move or nothing.
             Frame::Ops { side, value, .. } if st.naval.event.is_some() => {
-                self.naval_activations(st, side, value, false, &mut out);
+                self.naval_activations(st, side, value, false, out);
                 out.push(Action::Done);
             }
             Frame::Ops { side, card, value } => {
-                self.activations(st, side, value, false, &mut out);
-                self.naval_activations(st, side, value, false, &mut out);
-                self.other_ops(st, side, value, &mut out);
-                self.queue_open_actions(st, side, card, value, &mut out);
+                self.activations(st, side, value, false, out);
+                self.naval_activations(st, side, value, false, out);
+                self.other_ops(st, side, value, out);
+                self.queue_open_actions(st, side, card, value, out);
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } if st.concentration.is_some() => {
@@ -380,10 +387,10 @@ impl FtP {
                 out.push(Action::Done);
             }
             Frame::Campaign { side, .. } => {
-                self.activations(st, side, 3, true, &mut out);
-                self.naval_activations(st, side, 3, true, &mut out);
+                self.activations(st, side, 3, true, out);
+                self.naval_activations(st, side, 3, true, out);
                 // FtP 15: a first campaign card of the 1863 scenario, one activation per state.
-                self.campaign_state_filter(st, &mut out);
+                self.campaign_state_filter(st, out);
                 out.push(Action::Done);
             }
             Frame::Pcs { side, .. } => {
@@ -400,12 +407,12 @@ impl FtP {
                     if self.may_convert(st, m) {
                         out.push(Action::Convert);
                     }
-                    self.pickup_actions(st, m, &mut out);
+                    self.pickup_actions(st, m, out);
                     // FtP 5.6.7 B, D: swap to the cavalry-brigade counter.
-                    self.counter_actions(st, top, &mut out);
+                    self.counter_actions(st, top, out);
                 }
                 out.push(Action::Stop);
-                self.ordered_actions(st, m, &mut out);
+                self.ordered_actions(st, m, out);
             }
             Frame::Retreat { side, from, not, before, .. } => {
                 out.extend(self.retreat_choices(st, side, from, not, before).into_iter().map(|space| Action::RetreatTo { space }));
@@ -419,29 +426,28 @@ impl FtP {
             }
             Frame::Intercept { side, to } => {
                 for from in self.interceptors(st, side, to) {
-                    self.intercept_actions(st, side, from, &mut out);
+                    self.intercept_actions(st, side, from, out);
                 }
                 out.push(Action::Decline);
             }
             Frame::Capital { side } => {
                 out.extend(self.capital_spaces(st, side).into_iter().map(|space| Action::Capital { space }));
             }
-            Frame::SwOrder { side } => self.sw_order_actions(st, side, &mut out),
-            Frame::Naval => self.sail_targets(st, &mut out),
+            Frame::SwOrder { side } => self.sw_order_actions(st, side, out),
+            Frame::Naval => self.sail_targets(st, out),
             Frame::Event => out.extend(st.events.last().and_then(|e| e.ask.as_ref()).into_iter().flat_map(|a| a.options.iter()).map(|o| Action::Choose { option: o.clone() })),
             Frame::Interrupt { side } => {
                 out.extend(self.interrupts(st, side).into_iter().map(|card| Action::Event { card }));
                 out.push(Action::Decline);
             }
-            Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, &mut out),
-            Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, &mut out),
-            Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, &mut out),
-            Frame::Elite { side, space } => self.elite_actions(st, side, space, &mut out),
-            Frame::Counter { .. } => self.counter_actions(st, top, &mut out),
+            Frame::TwoArmies { .. } | Frame::Succession { .. } | Frame::Lead { .. } | Frame::Losses { .. } => self.choice_actions(st, top, out),
+            Frame::Relieved { .. } | Frame::Reorg { .. } | Frame::ReorgGeneral { .. } => self.general_actions(st, top, out),
+            Frame::SpaceLosses { .. } => self.space_loss_actions(st, top, out),
+            Frame::Elite { side, space } => self.elite_actions(st, side, space, out),
+            Frame::Counter { .. } => self.counter_actions(st, top, out),
         }
         // FtP 5.6.7 C, D (optional): a brigade may grow to 2 SP at any time.
-        self.grow_actions(st, top, &mut out);
-        out
+        self.grow_actions(st, top, out);
     }
 
     /// FtP 4.2: campaign cards (4.3) and the cards with an event script playable now.
