@@ -212,7 +212,7 @@ fn sample_states<G: Game>(game: &G, cfg: &BenchConfig) -> Result<Vec<G::State>, 
             break;
         }
         let i = Agent::<G>::choose(&mut agent, &crate::agent::Decision::new(game, &state, seat, &legal)).min(legal.len() - 1);
-        if game.apply(&mut state, seat, &legal[i], &mut crate::log::Log::quiet()).is_err() {
+        if game.apply_listed(&mut state, seat, &legal[i], &mut crate::log::Log::quiet()).is_err() {
             break;
         }
         all.push(state.clone());

@@ -131,6 +131,13 @@ pub trait Game: Send + Sync + 'static {
     /// Carry out an action. A refusal names the rule and must leave `state` untouched.
     fn apply(&self, state: &mut Self::State, seat: Seat, action: &Self::Action, log: &mut Log) -> Result<(), Refusal>;
 
+    /// `apply` of an action the caller took from `legal_actions_shared(state, seat)` of this very
+    /// state, so a game may skip checking it against its listing again (self-play loops: `sim`,
+    /// `bench`). Anything that did not just list the action calls `apply`.
+    fn apply_listed(&self, state: &mut Self::State, seat: Seat, action: &Self::Action, log: &mut Log) -> Result<(), Refusal> {
+        self.apply(state, seat, action, log)
+    }
+
     /// The canonical text of an action, stable across versions (logs, saves, the CLI).
     fn notation(&self, action: &Self::Action) -> String;
 

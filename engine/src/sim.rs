@@ -97,7 +97,7 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
         if let Some(d) = decisions.get_mut(seat as usize) {
             d.add(&DecisionTimes { count: 1, seconds: took, max_seconds: took });
         }
-        if let Err(r) = game.apply(&mut state, seat, &legal[i], &mut Log::quiet()) {
+        if let Err(r) = game.apply_listed(&mut state, seat, &legal[i], &mut Log::quiet()) {
             let error = Some(format!("legal action `{}` refused: {r}", game.notation(&legal[i])));
             return end(None, actions, error, decisions);
         }

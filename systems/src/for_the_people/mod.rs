@@ -179,6 +179,26 @@ const SIDES: [&str; 2] = ["union", "csa"];
 pub(crate) const FOREIGN_INTERVENTION: content::CardNo = 82;
 
 impl FtP {
+    /// A legal `action` carried out, then the game advanced to its next decision.
+    fn carry_out(&self, st: &mut State, action: &Action, log: &mut Log) -> Result<(), Refusal> {
+        // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.
+        if let Action::GrowBrigade { general } = *action {
+            self.grow_brigade(st, general, log);
+            self.proceed(st, log);
+            return Ok(());
+        }
+        // FtP 20: what breaks or ends an operations queue.
+        self.queue_hook(st, action, log);
+        if let Some(r) = self.event_action(st, action, log) {
+            r?;
+            self.proceed(st, log);
+            return Ok(());
+        }
+        self.perform(st, action, log);
+        self.proceed(st, log);
+        Ok(())
+    }
+
     pub fn new(c: Content) -> Result<Self, Diagnostics> {
         let get = |k: &str, d: u8| c.counters.get(k).and_then(|v| v.as_integer()).map(|v| v as u8).unwrap_or(d);
         let forts_max = [get("union_forts_max", 12), get("csa_forts_max", 6)];
@@ -639,22 +659,16 @@ impl Game for FtP {
         if !self.is_legal(st, action) {
             return Err(self.explain(st, action));
         }
-        // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.
-        if let Action::GrowBrigade { general } = *action {
-            self.grow_brigade(st, general, log);
-            self.proceed(st, log);
-            return Ok(());
+        self.carry_out(st, action, log)
+    }
+
+    /// The action was just listed for `st`, so it is not looked up in the listing again; a seat
+    /// not awaited (FtP 3.3.2) or a finished game (FtP 3.6) goes through `apply`'s refusals.
+    fn apply_listed(&self, st: &mut State, seat: Seat, action: &Action, log: &mut Log) -> Result<(), Refusal> {
+        if self.seat_of(st) != Some(seat) {
+            return self.apply(st, seat, action, log);
         }
-        // FtP 20: what breaks or ends an operations queue.
-        self.queue_hook(st, action, log);
-        if let Some(r) = self.event_action(st, action, log) {
-            r?;
-            self.proceed(st, log);
-            return Ok(());
-        }
-        self.perform(st, action, log);
-        self.proceed(st, log);
-        Ok(())
+        self.carry_out(st, action, log)
     }
 
     fn notation(&self, a: &Action) -> String {

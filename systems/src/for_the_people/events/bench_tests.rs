@@ -440,3 +440,30 @@ fn bench_call_overhead() {
     time("library, view", &|| host.call_input_as::<bool>(&with_lib, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
     time("#75 playable, view", &|| host.call_input_as::<bool>(script, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
 }
+
+/// Self-play applies a just-listed action without looking it up again (`apply_listed`, issue 9):
+/// after every action of seeded random games of each scenario it leaves the same state as the
+/// checked `apply`, and a seat not awaited is still refused (FtP 3.3.2) with the state unchanged.
+#[test]
+fn listed_actions_apply_as_checked_ones() {
+    let g = game();
+    for (sc, seed) in [("1861", 3), ("1862", 4), ("1863", 5), ("1864", 6), ("campaign", 7)] {
+        let mut st = g.setup(&Setup::new(sc, 2, seed)).expect("setup");
+        let mut rng = GameRng::new(seed);
+        let mut n = 0;
+        while g.outcome(&st).is_none() && n < 400 {
+            let seat = g.active_seats(&st)[0];
+            let legal = g.legal_actions_shared(&st, seat);
+            let a = &legal[rng.pick(legal.len())];
+            let mut checked = st.clone();
+            g.apply(&mut checked, seat, a, &mut Log::quiet()).expect("a legal action applies");
+            let mut other = st.clone();
+            assert!(g.apply_listed(&mut other, 1 - seat, a, &mut Log::quiet()).is_err(), "FtP 3.3.2: {sc} after {n} actions");
+            assert!(other == st, "a refusal leaves the state unchanged");
+            g.apply_listed(&mut st, seat, a, &mut Log::quiet()).expect("a listed action applies");
+            assert!(st == checked, "{sc}: action {n} ({a:?}) applied unchecked differs");
+            n += 1;
+        }
+        assert!(n > 100, "{sc}: {n} actions");
+    }
+}
