@@ -268,31 +268,29 @@ impl FtP {
         })
     }
 
-    /// `strength_now` of each side at every space, in one pass over the generals and armies.
+    /// `strength_now` of each side at every space, in one pass over the generals and one over
+    /// the armies.
     fn strength_table(&self, st: &State) -> Vec<[u16; 2]> {
-        let sides = [Side::Union, Side::Csa];
-        let mut t: Vec<[u16; 2]> = (0..self.c.map.len()).map(|s| {
-            let mut x = [0; 2];
-            for side in sides {
-                x[side.index()] = st.sp[s][side.index()] as u16;
-            }
-            x
-        }).collect();
-        // FtP 5.2.1: a cavalry general's brigade outside any army.
+        let mut t: Vec<[u16; 2]> = st.sp.iter().map(|x| [x[0] as u16, x[1] as u16]).collect();
+        // FtP 5.2.1: cavalry brigades count, a cavalry general's outside any army where he
+        // stands, an army's with its army.
+        let mut army_brigades = vec![0u16; st.armies.len()];
         for (g, at) in st.generals.iter().enumerate() {
-            if let GenAt::Map(s) = *at {
-                let g = g as GeneralId;
-                t[s as usize][self.gen_side(g).index()] += self.brigades_sp(st, [g]);
+            let g = g as GeneralId;
+            match *at {
+                GenAt::Map(s) => t[s as usize][self.gen_side(g).index()] += self.brigades_sp(st, [g]),
+                GenAt::Army(a) => army_brigades[a as usize] += self.brigades_sp(st, [g]),
+                _ => {}
             }
         }
         // The side's army in the space (`army_in`: the first one listed): its SP and brigades.
         let mut counted = vec![[false; 2]; t.len()];
         for (a, x) in st.armies.iter().enumerate() {
-            let (Some(x), a) = (x, a as ArmyId) else { continue };
-            let (s, i) = (x.space as usize, self.army_side(a).index());
+            let Some(x) = x else { continue };
+            let (s, i) = (x.space as usize, self.army_side(a as ArmyId).index());
             if !counted[s][i] {
                 counted[s][i] = true;
-                t[s][i] += x.sp as u16 + self.army_brigades(st, a) as u16;
+                t[s][i] += x.sp as u16 + army_brigades[a];
             }
         }
         t

@@ -131,6 +131,10 @@ struct ReinforceNet {
     csa_state: Vec<bool>,
     /// CSA: the open BR ports (FtP 10.5.2).
     ports: Vec<bool>,
+    /// The spaces a listing tests, in order: the Union's with an `area`, the CSA's `free` ones.
+    candidates: Vec<Sp>,
+    /// CSA: Missouri's and Kentucky's states (FtP 10.4.4).
+    mo_ky: [Option<usize>; 2],
 }
 
 thread_local! {
@@ -335,48 +339,55 @@ impl FtP {
             Side::Union => {
                 let road = self.north_reach(st, false);
                 // `union_space_ok` of the area of the space, if any (one area at most).
-                let area = (0..n)
+                let area: Vec<Option<usize>> = (0..n)
                     .map(|s| {
                         let open = sup[s as usize] && st.controls(Side::Union, s) && !enemy[s as usize];
                         self.union_area(st, s).filter(|&a| open && (a == 0 || road[s as usize]))
                     })
                     .collect();
-                ReinforceNet { area, free: vec![], loc: vec![], csa_state: vec![], ports: vec![] }
+                let candidates = (0..n).filter(|&s| area[s as usize].is_some()).collect();
+                ReinforceNet { area, free: vec![], loc: vec![], csa_state: vec![], ports: vec![], candidates, mo_ky: [None; 2] }
             }
-            Side::Csa => ReinforceNet {
-                area: vec![],
-                free: (0..n).map(|s| st.controls(Side::Csa, s) && !enemy[s as usize]).collect(),
-                loc: (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect(),
-                csa_state: (0..n)
-                    .map(|s| {
-                        let state = self.state_of(s);
-                        self.c.states[state].side == StateSide::Csa && st.state_control[state] == Control::Of(Side::Csa)
-                    })
-                    .collect(),
-                ports: self.br_open_ports(st),
-            },
+            Side::Csa => {
+                let free: Vec<bool> = (0..n).map(|s| st.controls(Side::Csa, s) && !enemy[s as usize]).collect();
+                let candidates = (0..n).filter(|&s| free[s as usize]).collect();
+                let mo_ky = ["mo", "ky"].map(|x| self.c.state(x).map(|x| x as usize));
+                ReinforceNet {
+                    area: vec![],
+                    free,
+                    loc: (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect(),
+                    csa_state: (0..n)
+                        .map(|s| {
+                            let state = self.state_of(s);
+                            self.c.states[state].side == StateSide::Csa && st.state_control[state] == Control::Of(Side::Csa)
+                        })
+                        .collect(),
+                    ports: self.br_open_ports(st),
+                    candidates,
+                    mo_ky,
+                }
+            }
         }
     }
 
     /// `reinforce_spaces`, with the kept parts of its tests.
     fn reinforce_listing(&self, st: &State, side: Side, net: &ReinforceNet) -> Vec<Sp> {
-        let n = self.c.map.len() as Sp;
+        let candidates = net.candidates.iter().copied();
         match side {
             Side::Union => {
                 let cav = st.pool[P_CAV] > 0;
                 // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
                 // any space that may receive a Union reinforcement SP of some area (10.3.1).
-                (0..n).filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
+                candidates.filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
             }
             Side::Csa => {
-                let mo = self.c.state("mo").map(|x| x as usize);
-                let ky = self.c.state("ky").map(|x| x as usize);
+                let [mo, ky] = net.mo_ky;
                 // FtP 10.4.3, 6.8.3: CSA-controlled, no enemy; coastal forts hold 1 CSA SP at most.
                 let free = |s: Sp| self.csa_space_free(st, s, net);
                 // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
                 // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
-                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !(0..n).any(|s| free(s) && self.csa_state_open(st, s, net));
-                (0..n)
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !candidates.clone().any(|s| free(s) && self.csa_state_open(st, s, net));
+                candidates
                     .filter(|&s| {
                         if !free(s) {
                             return false;
