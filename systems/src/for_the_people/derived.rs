@@ -38,6 +38,8 @@ struct Position {
     br_ports: OnceCell<Vec<bool>>,
     /// Each side's strength per space (FtP 5.7.1), by space then side.
     strength: OnceCell<Vec<[u16; 2]>>,
+    /// The spaces each side occupies (`occupied_by_now`), by side.
+    occupied: [OnceCell<Vec<bool>>; 2],
 }
 
 /// The last listing made on this thread: rules, position key, actions.
@@ -213,6 +215,12 @@ impl FtP {
             && same_list(enemy, &self.occupied_by(st, super::rules::other(side)))
     }
 
+    /// Spaces with SP or a fort of `side` (`occupied_by_now`), made once per open position:
+    /// the supply keys, the BR ports' key and the LOC searches of a position all read it.
+    pub fn occupied_by(&self, st: &State, side: Side) -> Vec<bool> {
+        self.derived(st, |p| &p.occupied[side.index()], || self.occupied_by_now(st, side))
+    }
+
     /// FtP 8.1, 8.2: every space where a force of `side` has a LOC.
     pub fn supplied(&self, st: &State, side: Side) -> Vec<bool> {
         self.derived(st, |p| &p.supplied[side.index()], || {
@@ -385,6 +393,9 @@ mod tests {
                     for _ in 0..2 {
                         for side in [Side::Union, Side::Csa] {
                             assert_eq!(g.supplied(st, side), g.supplied_now(st, side), "{sc}: FtP 8.1 supply of {side:?}");
+                        }
+                        for side in [Side::Union, Side::Csa] {
+                            assert_eq!(g.occupied_by(st, side), g.occupied_by_now(st, side), "{sc}: FtP 8.1 spaces {side:?} occupies");
                         }
                         for (s, side) in (0..g.c.map.len() as Sp).flat_map(|s| [(s, Side::Union), (s, Side::Csa)]) {
                             assert_eq!(g.strength(st, side, s), g.strength_now(st, side, s), "{sc}: FtP 5.7.1 strength of {side:?} at {}", g.sname(s));

@@ -172,6 +172,8 @@ pub struct FtP {
     unc_graph: std::sync::OnceLock<unc::UncGraph>,
     /// The event view's fields that depend on the content only (`events::view`): made once.
     view_static: std::sync::OnceLock<events::ViewStatic>,
+    /// The spaces with a printed coastal fort (FtP 6.8.1).
+    coastal_forts: Vec<Sp>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -210,7 +212,8 @@ impl FtP {
         let union_west_spaces = list("union_west_spaces").iter().filter_map(|id| c.space(id).map(|s| s.0)).collect();
         static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new() };
+        let coastal_forts = (0..c.map.len() as Sp).filter(|&s| c.map.space(SpaceId(s)).coastal_fort).collect();
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)

@@ -163,8 +163,9 @@ impl FtP {
         (0..self.c.map.len()).map(|s| pass[s] && rc.iter().any(|&r| r != s && comp[r] == comp[s])).collect()
     }
 
-    /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches).
-    pub fn occupied_by(&self, st: &State, side: Side) -> Vec<bool> {
+    /// Spaces with SP or a fort of `side` (one pass over the state, for the LOC searches;
+    /// `occupied_by` keeps it for the open position).
+    pub(super) fn occupied_by_now(&self, st: &State, side: Side) -> Vec<bool> {
         let i = side.index();
         let mut occ: Vec<bool> = (0..self.c.map.len()).map(|s| st.sp[s][i] > 0 || st.fort[s] == Some(side)).collect();
         for (a, x) in st.armies.iter().enumerate() {
@@ -184,10 +185,10 @@ impl FtP {
                 occ[*s as usize] = true;
             }
         }
-        for (s, o) in occ.iter_mut().enumerate() {
-            // A printed coastal fort belongs to whoever controls its space (FtP 6.8.1).
-            if self.c.map.space(SpaceId(s as Sp)).coastal_fort && st.control[s] == Control::Of(side) {
-                *o = true;
+        // A printed coastal fort belongs to whoever controls its space (FtP 6.8.1).
+        for &s in &self.coastal_forts {
+            if st.control[s as usize] == Control::Of(side) {
+                occ[s as usize] = true;
             }
         }
         occ
