@@ -14,8 +14,11 @@ end
 -- `first`: stop at the first candidate (enough for `playable`).
 local function candidates(view, taken, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.control == "csa" and s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then
+  -- Only CSA-controlled spaces can qualify: only they are read (`view.controlled`, in the
+  -- order `pairs` gives `view.spaces`' ids; issue 9).
+  for _, id in ipairs(view.controlled.csa) do
+    local s = view.spaces[id]
+    if s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then
       out[#out + 1] = id
       if first then return out end
     end

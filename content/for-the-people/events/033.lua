@@ -15,8 +15,11 @@ end
 -- `first`: stop at the first candidate (ftp.choose_one's `playable`).
 local function candidates(view, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.state == "ky" and s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" then
+  -- Only Kentucky's spaces can qualify: only they are read (`view.state_spaces`, in the order
+  -- `pairs` gives `view.spaces`' ids; issue 9).
+  for _, id in ipairs(view.state_spaces.ky or {}) do
+    local s = view.spaces[id]
+    if s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" then
       out[#out + 1] = id
       if first then return out end
     end

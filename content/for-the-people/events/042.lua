@@ -12,8 +12,11 @@ end
 -- `first`: stop at the first space found (enough for `playable`).
 local function marked(view, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.state == "ky" and s.control ~= "neutral" then
+  -- Only Kentucky's spaces can qualify: only they are read (`view.state_spaces`, in the order
+  -- `pairs` gives `view.spaces`' ids; issue 9).
+  for _, id in ipairs(view.state_spaces.ky or {}) do
+    local s = view.spaces[id]
+    if s.control ~= "neutral" then
       out[#out + 1] = id
       if first then return out end
     end

@@ -19,8 +19,10 @@ end
 local function spaces(view, first)
   local st = (STATE[view.card] or STATE[66]).id
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.state == st and s.infantry[view.enemy] > 0 then
+  -- Only that state's spaces can qualify: only they are read (`view.state_spaces`; issue 9).
+  for _, id in ipairs(view.state_spaces[st] or {}) do
+    local s = view.spaces[id]
+    if s.infantry[view.enemy] > 0 then
       out[#out + 1] = id
       if first then return out end
     end

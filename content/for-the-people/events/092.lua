@@ -15,8 +15,11 @@ end
 -- `first`: stop at the first candidate (ftp.choose_one's `playable`).
 local function candidates(view, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if s.state == "md" and s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
+  -- Only Maryland's spaces can qualify: only they are read (`view.state_spaces`, in the order
+  -- `pairs` gives `view.spaces`' ids; issue 9).
+  for _, id in ipairs(view.state_spaces.md or {}) do
+    local s = view.spaces[id]
+    if s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then
       out[#out + 1] = id
       if first then return out end
     end

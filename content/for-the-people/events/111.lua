@@ -18,8 +18,16 @@ end
 -- `first`: stop at the first candidate (enough for `playable`).
 local function candidates(view, taken, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
-    if (s.state == "al" or s.state == "ga") and s.control ~= "union" and s.sp.csa == 0 and s.fort ~= "csa"
+  -- Only Alabama's and Georgia's spaces can qualify: only they are read (`view.state_spaces`), in the
+  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
+  local ids = {}
+  for _, state in ipairs({ "al", "ga" }) do
+    for _, id in ipairs(view.state_spaces[state] or {}) do ids[#ids + 1] = id end
+  end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    local s = view.spaces[id]
+    if s.control ~= "union" and s.sp.csa == 0 and s.fort ~= "csa"
         and not taken[id] then
       local near = false
       for _, n in ipairs(s.adjacent) do

@@ -12,7 +12,10 @@ end
 -- `first`: stop at the first candidate (ftp.choose_one's `playable`).
 local function spaces(view, first)
   local out = {}
-  for id, s in pairs(view.spaces) do
+  -- Only spaces with CSA SP can hold CSA infantry: only they are read (`view.occupied`, in
+  -- the order `pairs` gives `view.spaces`' ids; issue 9).
+  for _, id in ipairs(view.occupied.csa) do
+    local s = view.spaces[id]
     if s.infantry.csa > 0 then
       out[#out + 1] = id
       if first then return out end
