@@ -12,7 +12,10 @@ end
 -- A Union force in a Union-controlled port: the rules offer its naval moves after the event
 -- (and the move may be declined).
 function playable(view)
-  for _, s in pairs(view.spaces) do
+  -- Only spaces with Union SP can hold loose Union SP: only they are read (`view.occupied`;
+  -- issue 9).
+  for _, id in ipairs(view.occupied.union) do
+    local s = view.spaces[id]
     if s.port and s.control == "union" and s.loose.union > 0 then
       return true
     end

@@ -13,6 +13,8 @@ playable, play = ftp.choose_one{
   prompt = "sink a Confederate ironclad",
   candidates = function(view, first)
     local out = {}
+    -- No ironclad in play, none on the map: no space is read (issue 9).
+    if view.weapons.ironclads == 0 then return out end
     for id, s in pairs(view.spaces) do
       if s.ironclad then
         out[#out + 1] = id

@@ -270,10 +270,21 @@ function ftp.weapon_placement(o)
     candidates = function(view, first)
       local out = {}
       if view.weapons[o.pool] < view.weapons.max[o.pool] then
-        for id, s in pairs(view.spaces) do
+        -- The offer (not `first`) reads only the CSA's spaces (`view.controlled`; issue 9);
+        -- `playable` stops at the first space found, sooner than that list is made.
+        local ids = not first and view.controlled.csa or nil
+        local function consider(id, s)
           if s.port and s.control == "csa" and not s[o.kind] then
             out[#out + 1] = id
-            if first then return out end
+            return first
+          end
+          return false
+        end
+        if ids then
+          for _, id in ipairs(ids) do consider(id, view.spaces[id]) end
+        else
+          for id, s in pairs(view.spaces) do
+            if consider(id, s) then break end
           end
         end
       end
