@@ -197,7 +197,17 @@ function ftp.sp_placement(o)
     end
     -- `playable` (`first`) stops at the first space found, sooner than `view.controlled`,
     -- which lists both sides' spaces, is made.
-    if o.controlled and not first then
+    if o.controlled and not first and o.where == nil then
+      -- Without `where`, no space is read: the enemy's SP and forts come from `view.occupied`
+      -- and `view.forts` (issue 9).
+      local enemy_fort = {}
+      for _, id in ipairs(view.forts[ENEMY[side]]) do enemy_fort[id] = true end
+      for _, id in ipairs(view.controlled[side]) do
+        if not enemy_sp[id] and not enemy_fort[id] and not (o.distinct and taken[id]) then
+          out[#out + 1] = id
+        end
+      end
+    elseif o.controlled and not first then
       for _, id in ipairs(view.controlled[side]) do
         if consider(id, true) then break end
       end

@@ -459,6 +459,9 @@ end
 function check_occupied(view)
   return check_sides(view, "occupied", function(s, side) return s.sp[side] > 0 end)
 end
+function check_forts(view)
+  return check_sides(view, "forts", function(s, side) return s.fort == side end)
+end
 -- Each side's `view.has_infantry` against the walk `ftp.sp_removal` made before it: a space of
 -- `view.occupied[side]` with infantry SP of that side.
 function check_has_infantry(view)
@@ -549,7 +552,7 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
             if n % 25 == 0 {
                 let check = super::host().call_input_as::<String>(&script, "check", g.event_input(st, side, 75, serde_json::json!([])));
                 assert_eq!(check.unwrap(), "ok", "{side:?} after {n} actions");
-                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_has_infantry", "check_state_spaces"] {
+                for f in ["check_general_spaces", "check_cavalry_spaces", "check_controlled", "check_occupied", "check_forts", "check_has_infantry", "check_state_spaces"] {
                     let check = super::host().call_input_as::<String>(&script, f, g.event_input(st, side, 75, serde_json::json!([])));
                     assert_eq!(check.unwrap(), "ok", "{f} for {side:?} after {n} actions");
                 }

@@ -150,8 +150,8 @@ impl<'a> Cx<'a> {
 struct Top<'a>(Rc<Cx<'a>>);
 
 /// Sorted, as a JSON object's keys (a script walking the view fills its table in this order).
-const TOP: [&str; 38] = [
-    "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "general_spaces", "generals",
+const TOP: [&str; 39] = [
+    "amphibious", "armies", "blockade", "blockade_effect", "card", "cavalry_spaces", "chooser", "concentration_original_csa", "controlled", "deck_count", "discard", "edition", "elite", "emancipation", "enemy", "flags", "forts", "general_spaces", "generals",
     "hand", "hand_count", "has_infantry", "in_force", "inputs", "moving", "occupied", "removed", "retake_only", "season", "side", "spaces", "special_generals", "state_spaces", "states", "sw", "turn", "weapons",
     "wilsons_raid", "year",
 ];
@@ -350,6 +350,12 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // spaces walks these instead of every space.
         "controlled" => {
             let of = |sd: Side| g.view_spaces_where(|x| st.control(x) == Control::Of(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
+            json!({"union": of(Side::Union), "csa": of(Side::Csa)})
+        }
+        // Each side's fort counters (FtP 6.8), sorted by id: a script keeping SP out of enemy
+        // forts (FtP 4.2.7) reads these instead of every space's `fort`.
+        "forts" => {
+            let of = |sd: Side| g.view_spaces_where(|x| st.fort[x as usize] == Some(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
             json!({"union": of(Side::Union), "csa": of(Side::Csa)})
         }
         "blockade" => json!(st.blockade),
