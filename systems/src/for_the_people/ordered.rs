@@ -125,6 +125,12 @@ impl FtP {
     /// FtP 4.5.2: an enemy-occupied space the force could still enter, by the legal steps of
     /// its remaining move.
     pub(super) fn attack_in_reach(&self, st: &State, m: &MoveSt) -> bool {
+        // Each space's enemy strength from one table (the copy `keeps_attack` tries is not
+        // open otherwise).
+        self.at_position(st, || self.attack_in_reach_now(st, m))
+    }
+
+    fn attack_in_reach_now(&self, st: &State, m: &MoveSt) -> bool {
         let mut seen = vec![false; self.c.map.len()];
         seen[m.at as usize] = true;
         let mut queue = VecDeque::from([m.clone()]);

@@ -150,8 +150,8 @@ impl FtP {
                 Input::Choice(s) => serde_json::json!(s),
                 Input::Roll(n) => serde_json::json!(n),
             }).collect();
-            let view = self.event_input(st, e.side, e.card, inputs);
-            let step: Step = super::host().call_input_as(script, "play", view).map_err(|x| x.to_string())?;
+            // The view reads the state as one position (each space's strength from one table).
+            let step: Step = self.at_position(st, || super::host().call_input_as(script, "play", self.event_input(st, e.side, e.card, inputs))).map_err(|x| x.to_string())?;
             let top = st.events.last_mut().expect("event");
             match step {
                 Step { ask: Some(a), roll: None, commands: None } => {
