@@ -2097,27 +2097,37 @@ impl FtP {
     pub(super) fn push_excess(&self, st: &mut State) -> bool {
         // FtP 5.2.9, 5.3.4: a space can be over the limit only if the side's generals there (on
         // the map or in any of its armies there) outnumber its strength plus the smaller of the
-        // two limits; the others are skipped without collecting its generals.
+        // two limits, so at least outnumber that limit (`crowded`, each side's in order); the
+        // others are skipped without collecting its generals.
+        let least_over = self.c.movement.army_generals_over_sp.min(self.c.movement.space_generals_over_sp) as u16;
         let mut count = [vec![0u16; self.c.map.len()], vec![0u16; self.c.map.len()]];
+        let mut crowded: [Vec<Sp>; 2] = Default::default();
         for (g, at) in st.generals.iter().enumerate() {
-            match *at {
-                GenAt::Map(s) => count[self.c.generals[g].side.index()][s as usize] += 1,
-                GenAt::Army(a) => {
-                    if let Some(x) = st.armies[a as usize] {
-                        count[self.army_side(a).index()][x.space as usize] += 1;
-                    }
-                }
-                _ => {}
+            let (side, s) = match *at {
+                GenAt::Map(s) => (self.c.generals[g].side, s),
+                GenAt::Army(a) => match st.armies[a as usize] {
+                    Some(x) => (self.army_side(a), x.space),
+                    None => continue,
+                },
+                _ => continue,
+            };
+            let n = &mut count[side.index()][s as usize];
+            *n += 1;
+            if *n == least_over + 1 {
+                crowded[side.index()].push(s);
             }
         }
-        let least_over = self.c.movement.army_generals_over_sp.min(self.c.movement.space_generals_over_sp) as u16;
+        if crowded.iter().all(Vec::is_empty) {
+            return false;
+        }
+        for c in &mut crowded {
+            c.sort_unstable();
+        }
         // Within one position, every space's strength comes from one table (not a scan of the
         // armies and generals per space); the frames are pushed once the state is read.
         let over: Vec<(Side, Sp)> = self.at_position(st, || {
-            let spaces = |side: Side| (0..self.c.map.len() as Sp).map(move |s| (side, s));
-            let may_be_over = |side: Side, s: Sp| count[side.index()][s as usize] > self.strength(st, side, s) + least_over;
-            let over_limit = |&(side, s): &(Side, Sp)| count[side.index()][s as usize] > 0 && may_be_over(side, s) && !self.excess_candidates(st, side, s).is_empty();
-            spaces(Side::Union).chain(spaces(Side::Csa)).filter(over_limit).collect()
+            let over_limit = |&(side, s): &(Side, Sp)| count[side.index()][s as usize] > self.strength(st, side, s) + least_over && !self.excess_candidates(st, side, s).is_empty();
+            [Side::Union, Side::Csa].into_iter().flat_map(|side| crowded[side.index()].iter().map(move |&s| (side, s))).filter(over_limit).collect()
         });
         for &(side, s) in &over {
             st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
