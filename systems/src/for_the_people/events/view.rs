@@ -46,6 +46,8 @@ struct Cx<'a> {
     inputs: Value,
     supplied: OnceCell<[Vec<bool>; 2]>,
     rail_ok: OnceCell<bool>,
+    /// The open BR ports (FtP 10.5.2), made once per call when a space's `br_open` is first read.
+    br_open: OnceCell<Vec<bool>>,
     /// Every field made, with its value, when asked (`FtP::event_call_read`).
     reads: Option<RefCell<Vec<(Read, Field)>>>,
 }
@@ -127,7 +129,7 @@ pub(super) enum Read {
 
 impl<'a> Cx<'a> {
     fn new(g: &'a FtP, st: &'a State, side: Side, card: CardNo, inputs: Value, track: bool) -> Self {
-        Cx { g, st, side, card, inputs, supplied: OnceCell::new(), rail_ok: OnceCell::new(), reads: track.then(RefCell::default) }
+        Cx { g, st, side, card, inputs, supplied: OnceCell::new(), rail_ok: OnceCell::new(), br_open: OnceCell::new(), reads: track.then(RefCell::default) }
     }
 
     /// The value of field `r`, recorded if asked.
@@ -439,7 +441,8 @@ fn space_value(cx: &Cx, s: SpaceId, key: &str) -> Field {
             let sup = cx.supplied.get_or_init(|| [g.supplied(st, Side::Union), g.supplied(st, Side::Csa)]);
             Field::BoolSides([sup[0][x as usize], sup[1][x as usize]])
         }
-        "br_open" => Field::Bool(g.br_open(st, x)),
+        // FtP 10.5.2: the ports' LOCs traced once per call (and kept per position), not per port.
+        "br_open" => Field::Bool(cx.br_open.get_or_init(|| g.br_open_ports(st))[x as usize]),
         "pc_ok" => Field::BoolSides([Side::Union, Side::Csa].map(|sd| g.event_pc_bar(st, None, sd, x).is_none())),
         _ => Field::Nil,
     }
