@@ -333,6 +333,11 @@ fn top_field(cx: &Cx, key: &str) -> Field {
 fn top_value(cx: &Cx, key: &str) -> Value {
     let (g, st, side) = (cx.g, cx.st, cx.side);
     let cards = |p| st.piles.cards(p).iter().map(|c| c.0 + 1).collect::<Vec<u16>>();
+    // `{"union": [ids], "csa": [ids]}`: each side's spaces where `has(side, space)`, sorted by id.
+    let by_side = |has: &dyn Fn(Side, Sp) -> bool| {
+        let of = |sd: Side| g.view_spaces_where(|x| has(sd, x)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
+        json!({"union": of(Side::Union), "csa": of(Side::Csa)})
+    };
     let d = g.c.card(cx.card);
     match key {
         "side" => json!(side.name()),
@@ -348,18 +353,12 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         // FtP 4.5.1: the edition's `concentration_original_csa`.
         "concentration_original_csa" => json!(g.c.editions[st.edition as usize].concentration_original_csa),
         "emancipation" => json!(st.emancipation),
-        // Each side's spaces (FtP 11.1: control), sorted by id: a script placing SP in its own
-        // spaces walks these instead of every space.
-        "controlled" => {
-            let of = |sd: Side| g.view_spaces_where(|x| st.control(x) == Control::Of(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
-            json!({"union": of(Side::Union), "csa": of(Side::Csa)})
-        }
-        // Each side's fort counters (FtP 6.8), sorted by id: a script keeping SP out of enemy
-        // forts (FtP 4.2.7) reads these instead of every space's `fort`.
-        "forts" => {
-            let of = |sd: Side| g.view_spaces_where(|x| st.fort[x as usize] == Some(sd)).into_iter().map(|x| g.c.map.name(SpaceId(x))).collect::<Vec<_>>();
-            json!({"union": of(Side::Union), "csa": of(Side::Csa)})
-        }
+        // Each side's spaces (FtP 11.1: control): a script placing SP in its own spaces walks
+        // these instead of every space.
+        "controlled" => by_side(&|sd, x| st.control(x) == Control::Of(sd)),
+        // Each side's fort counters (FtP 6.8): a script keeping SP out of enemy forts (FtP
+        // 4.2.7) reads these instead of every space's `fort`.
+        "forts" => by_side(&|sd, x| st.fort[x as usize] == Some(sd)),
         "blockade" => json!(st.blockade),
         "amphibious" => json!(st.naval.amphibious),
         "weapons" => json!({
