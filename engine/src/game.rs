@@ -123,9 +123,11 @@ pub trait Game: Send + Sync + 'static {
     /// `legal_actions`, shared rather than copied: the same actions in the same order. A game
     /// that remembers its last listing (to validate the action `apply` is given) overrides it to
     /// hand that listing over without copying each action; a random playout then copies only
-    /// the action it picks.
-    fn legal_actions_shared(&self, state: &Self::State, seat: Seat) -> Rc<[Self::Action]> {
-        self.legal_actions(state, seat).into()
+    /// the action it picks. A `Vec` in an `Rc`, not an `Rc<[_]>`: making one from a listing
+    /// moves no action, and a game may take the vector back to list in once the caller drops
+    /// its share.
+    fn legal_actions_shared(&self, state: &Self::State, seat: Seat) -> Rc<Vec<Self::Action>> {
+        Rc::new(self.legal_actions(state, seat))
     }
 
     /// Carry out an action. A refusal names the rule and must leave `state` untouched.

@@ -97,8 +97,12 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
         if let Some(d) = decisions.get_mut(seat as usize) {
             d.add(&DecisionTimes { count: 1, seconds: took, max_seconds: took });
         }
-        if let Err(r) = game.apply_listed(&mut state, seat, &legal[i], &mut Log::quiet()) {
-            let error = Some(format!("legal action `{}` refused: {r}", game.notation(&legal[i])));
+        // The listing is dropped before the action is applied: a game may then list the next
+        // position in the same vector (`Game::legal_actions_shared`).
+        let action = legal[i].clone();
+        drop(legal);
+        if let Err(r) = game.apply_listed(&mut state, seat, &action, &mut Log::quiet()) {
+            let error = Some(format!("legal action `{}` refused: {r}", game.notation(&action)));
             return end(None, actions, error, decisions);
         }
         actions += 1;

@@ -47,7 +47,7 @@ struct Listed {
     rules: u64,
     key: Rc<State>,
     /// Shared with the callers of `legal_shared`, which then copy no action.
-    actions: Rc<[Action]>,
+    actions: Rc<Vec<Action>>,
 }
 
 /// Everything `unc_now` reads (FtP 6.6.2: CSA forts, CSA-controlled coastal forts and the
@@ -93,9 +93,6 @@ thread_local! {
     /// The positions being listed on this thread, innermost last.
     static OPEN: RefCell<Vec<Rc<Position>>> = const { RefCell::new(Vec::new()) };
     static LISTED: RefCell<Option<Listed>> = const { RefCell::new(None) };
-    /// The buffer a listing is made in before it moves into its shared `Rc` (kept so a long
-    /// listing, such as a Strategic step's ~1,400 moves, is not grown afresh each time).
-    static LISTING: RefCell<Vec<Action>> = const { RefCell::new(Vec::new()) };
     /// The last UNC and each side's last supply computed on this thread, with what they read:
     /// most actions change none of it (a move within friendly spaces, a card played).
     static LAST_UNC: Kept<UncKey, Unc> = const { RefCell::new(None) };
@@ -321,7 +318,7 @@ impl FtP {
 
     /// `legal`, the remembered listing itself (issue 9: copying each action of a long listing,
     /// as `legal` does, cost a random playout more than picking one).
-    pub fn legal_shared(&self, st: &State) -> Rc<[Action]> {
+    pub fn legal_shared(&self, st: &State) -> Rc<Vec<Action>> {
         self.with_legal(st, Rc::clone)
     }
 
@@ -337,7 +334,7 @@ impl FtP {
     }
 
     /// `f` of the legal actions of `st`, listed once per position (the last one remembered).
-    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&Rc<[Action]>) -> T) -> T {
+    fn with_legal<T>(&self, st: &State, f: impl FnOnce(&Rc<Vec<Action>>) -> T) -> T {
         self.at_position(st, || {
             let rules = self.id;
             let mut f = Some(f);
@@ -351,12 +348,12 @@ impl FtP {
                 return answer;
             }
             let key = self.position_key(st);
-            // A listing made inside this one (none is today) finds the buffer taken and uses
-            // a new one.
-            let mut buf = LISTING.take();
+            // The last listing's vector is listed in again once no caller shares it (a long
+            // listing, such as a Strategic step's ~1,400 moves, is then not grown afresh).
+            let mut buf = LISTED.take().and_then(|l| Rc::try_unwrap(l.actions).ok()).unwrap_or_default();
+            buf.clear();
             self.legal_now_into(st, &mut buf);
-            let actions: Rc<[Action]> = buf.drain(..).collect();
-            LISTING.set(buf);
+            let actions = Rc::new(buf);
             let answer = f.take().map(|f| f(&actions));
             LISTED.set(Some(Listed { rules, key, actions }));
             answer.expect("`f` runs once")
@@ -368,10 +365,42 @@ impl FtP {
 mod tests {
     use super::super::content::{Control, Side};
     use super::super::play_tests::{each_random_position, game};
-    use super::super::state::{Sp, State};
+    use super::super::state::{Action, Sp, State};
+    use std::rc::Rc;
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::log::Log;
     use bivouac_engine::rng::GameRng;
+
+    /// Issue 9: a listing's vector is listed in again only once no caller shares it. A listing
+    /// held while the next position is listed keeps its actions; one dropped lends its vector
+    /// to the next listing, which is still exactly the position's.
+    #[test]
+    fn a_shared_listing_is_never_listed_over() {
+        let g = game();
+        let (mut step, mut dropped, mut held) = (0, None, None::<(Rc<Vec<Action>>, Vec<Action>)>);
+        let (mut kept, mut lent) = (0, 0);
+        each_random_position(g.setup(&Setup::new("campaign", 2, 9)).expect("setup"), 9, 600, |st| {
+            let listed = g.legal_shared(st);
+            assert_eq!(*listed, g.legal_now(st), "the listing");
+            match step % 3 {
+                // Dropped: its vector is free for the next listing.
+                0 => dropped = Some(listed.as_ptr()),
+                // Made in the vector let go (unless it needed more room), then held.
+                1 => {
+                    lent += usize::from(dropped.take() == Some(listed.as_ptr()));
+                    held = Some((Rc::clone(&listed), listed.to_vec()));
+                }
+                // Made while the last one is held: that one is unchanged.
+                _ => {
+                    let (old, copy) = held.take().expect("held");
+                    assert_eq!(*old, copy, "a shared listing is unchanged by the next one");
+                    kept += 1;
+                }
+            }
+            step += 1;
+        });
+        assert!(kept > 150 && lent > 100, "{kept} listings held, {lent} lent");
+    }
 
     /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
     /// seeded random games (each action changes the state, so a stale cache would show): the

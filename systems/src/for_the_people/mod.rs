@@ -646,9 +646,9 @@ impl Game for FtP {
         self.legal_actions_shared(st, seat).to_vec()
     }
 
-    fn legal_actions_shared(&self, st: &State, seat: Seat) -> Rc<[Action]> {
+    fn legal_actions_shared(&self, st: &State, seat: Seat) -> Rc<Vec<Action>> {
         if self.seat_of(st) != Some(seat) {
-            return Rc::new([]);
+            return Rc::default();
         }
         self.legal_shared(st)
     }
