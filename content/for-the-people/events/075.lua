@@ -63,12 +63,14 @@ end
 -- in the order a breadth-first walk from the target reaches them (rail links, then B&O links):
 -- the view's `rail_sources` (`rail_sources_bo` with the B&O) gives the friendly spaces holding
 -- loose SP of the player's in that order, walked in Rust (issue 9: walking them here read five
--- fields of every space reached); the SP already moved this event are taken off here.
+-- fields of every space reached); the SP already moved this event are taken off here. A space
+-- none has left yet still holds some (issue 9: its `loose` is read only once one has).
 local function sources(view, target, moved)
   local reach = view.spaces[target][use_bo(view) and "rail_sources_bo" or "rail_sources"]
   local out = {}
   for _, n in ipairs(reach) do
-    if view.spaces[n].loose[view.side] - (moved[n] or 0) > 0 then
+    local gone = moved[n]
+    if not gone or view.spaces[n].loose[view.side] - gone > 0 then
       out[#out + 1] = n
     end
   end
