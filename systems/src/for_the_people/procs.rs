@@ -117,13 +117,23 @@ impl FtP {
     /// FtP 10.6.1: spaces that may receive an arriving general.
     pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let sup = self.supplied(st, side);
+        // The side's generals outside any army, per space, and the generals of each army: one
+        // pass over the generals (issue 9: counting them for each space walked them all).
+        let (mut loose, mut on_army) = (vec![0usize; self.c.map.len()], vec![0usize; st.armies.len()]);
+        for (g, at) in st.generals.iter().enumerate() {
+            match *at {
+                GenAt::Map(s) if self.gen_side(g as GeneralId) == side => loose[s as usize] += 1,
+                GenAt::Army(a) => on_army[a as usize] += 1,
+                _ => {}
+            }
+        }
         // FtP 10.6.1: a space with a LOC and a friendly SP, at least 1 SP per general there.
         let room = |s: Sp| {
             // (Loose SP first: `infantry` looks for the army in the space.)
             if !sup[s as usize] || (st.sp[s as usize][side.index()] == 0 && self.infantry(st, side, s) == 0) {
                 return false;
             }
-            let gens = self.gens_at(st, side, s).count() + self.army_in(st, side, s).map_or(0, |a| Self::on_army(st, a).count());
+            let gens = loose[s as usize] + self.army_in(st, side, s).map_or(0, |a| on_army[a as usize]);
             gens < self.strength(st, side, s) as usize
         };
         // FtP 10.6.2: a supplied army with no general must get one first (with room for him:

@@ -463,6 +463,33 @@ fn a_generic_army_gets_the_first_general_fpt_10_6_2_10_6_3() {
     assert_eq!(st.sw, sw, "no penalty for Fremont (PR 8) outside an army");
 }
 
+/// FtP 10.6.1 (issue 9: the generals are counted in one pass): at every step of seeded random
+/// games of each scenario, for both sides, the spaces offered to an arriving general are the
+/// supplied spaces holding friendly SP with more SP than generals there, counting the loose
+/// generals and those of the side's army in the space, as counted space by space.
+#[test]
+fn arriving_general_spaces_count_each_spaces_generals_fpt_10_6_1() {
+    let g = game();
+    let mut offered = 0;
+    for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+        super::play_tests::each_random_position(g.setup(&Setup::new(sc, 2, 40 + i as u64)).expect("setup"), 40 + i as u64, 300, |st| {
+            for side in [Side::Union, Side::Csa] {
+                let sup = g.supplied(st, side);
+                let room = |s: Sp| {
+                    let gens = g.gens_at(st, side, s).count() + g.army_in(st, side, s).map_or(0, |a| g.army_gens(st, a).len());
+                    sup[s as usize] && (st.sp[s as usize][side.index()] > 0 || g.infantry(st, side, s) > 0) && gens < g.strength(st, side, s) as usize
+                };
+                let generic: Vec<Sp> = (0..st.armies.len()).filter_map(|a| st.armies[a].filter(|x| x.commander.is_none() && g.army_side(a as u8) == side && room(x.space)).map(|x| x.space)).collect();
+                let want = if generic.is_empty() { (0..g.c.map.len() as Sp).filter(|&s| room(s)).collect() } else { generic };
+                let got = g.general_spaces(st, side);
+                offered += got.len();
+                assert_eq!(got, want, "{sc}: FtP 10.6.1 spaces for {side:?}");
+            }
+        });
+    }
+    assert!(offered > 1000, "{offered} spaces offered");
+}
+
 /// FtP 10.6.1, 10.6.2, 10.6.4 (found by the events fuzz, 1864 seed 371584): two cavalry
 /// generals drawn for a general-less army of 1 SP. The first becomes a brigade and absorbs the
 /// army's SP; the army then has no room for another general (1 SP per general), so the second
