@@ -18,13 +18,16 @@ use super::content::{LinkDef, Mouth, Side, UncExamples};
 use super::rules::other;
 use super::state::{Sp, State};
 use bivouac_engine::map::graph::SpaceId;
+use std::rc::Rc;
 
 /// Where the Union has naval control now (FtP 6.6.1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unc {
     /// Per space: the river slots (river index) and the sea slot (`rivers`) under UNC.
     slots: usize,
-    node: Vec<bool>,
+    /// Shared: a position hands its UNC to every search that asks (issue 9: copied, it was
+    /// most of what asking cost).
+    node: Rc<[bool]>,
 }
 
 impl Unc {
@@ -199,7 +202,7 @@ impl FtP {
         if self.c.editions[st.edition as usize].unc_examples == UncExamples::Italian {
             self.italian_port_negation(&mut node, slots);
         }
-        Unc { slots, node }
+        Unc { slots, node: node.into() }
     }
 
     /// FtP 6.6.2 example A (Italian edition): a CSA fort at Paducah negates UNC "at Dover and
