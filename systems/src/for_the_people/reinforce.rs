@@ -131,10 +131,29 @@ struct ReinforceNet {
     csa_state: Vec<bool>,
     /// CSA: the open BR ports (FtP 10.5.2).
     ports: Vec<bool>,
-    /// The spaces a listing tests, in order: the Union's with an `area`, the CSA's `free` ones.
+    /// The Union's spaces a listing tests, in order: those with an `area`.
     candidates: Vec<Sp>,
-    /// CSA: Missouri's and Kentucky's states (FtP 10.4.4).
-    mo_ky: [Option<usize>; 2],
+    /// The CSA's spaces a listing tests, in order: the `free` ones, each with its kept tests.
+    csa: Vec<CsaCandidate>,
+}
+
+/// A CSA space a reinforcement listing tests (`ReinforceNet`), with what its tests read that
+/// placing SP does not change, looked up once per net (issue 9: for each listing, they were a
+/// third of the listing's time).
+struct CsaCandidate {
+    space: Sp,
+    /// Its state (FtP 10.4.3: one state SP per state a turn).
+    state: usize,
+    /// A coastal fort (FtP 6.8.3: its room is tested at each listing, `coastal_fort_entry`).
+    coastal_fort: bool,
+    /// `csa_state` and `loc`: in a CSA-controlled CSA state, with a LOC, never pro-Union.
+    state_sp: bool,
+    /// `loc`: with a LOC, never pro-Union (a returning cavalry SP, FtP 10.4.3).
+    loc: bool,
+    /// In Missouri or Kentucky (FtP 10.4.4), by the pool they draw on.
+    border_pool: Option<usize>,
+    /// Its blockade-runner zone if it is an open BR port (FtP 10.5.4).
+    br_zone: Option<usize>,
 }
 
 thread_local! {
@@ -346,62 +365,66 @@ impl FtP {
                     })
                     .collect();
                 let candidates = (0..n).filter(|&s| area[s as usize].is_some()).collect();
-                ReinforceNet { area, free: vec![], loc: vec![], csa_state: vec![], ports: vec![], candidates, mo_ky: [None; 2] }
+                ReinforceNet { area, free: vec![], loc: vec![], csa_state: vec![], ports: vec![], candidates, csa: vec![] }
             }
             Side::Csa => {
                 let free: Vec<bool> = (0..n).map(|s| st.controls(Side::Csa, s) && !enemy[s as usize]).collect();
-                let candidates = (0..n).filter(|&s| free[s as usize]).collect();
-                let mo_ky = ["mo", "ky"].map(|x| self.c.state(x).map(|x| x as usize));
-                ReinforceNet {
-                    area: vec![],
-                    free,
-                    loc: (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect(),
-                    csa_state: (0..n)
-                        .map(|s| {
-                            let state = self.state_of(s);
-                            self.c.states[state].side == StateSide::Csa && st.state_control[state] == Control::Of(Side::Csa)
-                        })
-                        .collect(),
-                    ports: self.br_open_ports(st),
-                    candidates,
-                    mo_ky,
-                }
+                let [mo, ky] = ["mo", "ky"].map(|x| self.c.state(x).map(|x| x as usize));
+                let loc: Vec<bool> = (0..n).map(|s| sup[s as usize] && !self.c.map.space(SpaceId(s)).pro_union).collect();
+                let csa_state: Vec<bool> = (0..n)
+                    .map(|s| {
+                        let state = self.state_of(s);
+                        self.c.states[state].side == StateSide::Csa && st.state_control[state] == Control::Of(Side::Csa)
+                    })
+                    .collect();
+                let ports = self.br_open_ports(st);
+                let csa = (0..n)
+                    .filter(|&s| free[s as usize])
+                    .map(|s| {
+                        let (d, state, x) = (self.c.map.space(SpaceId(s)), self.state_of(s), s as usize);
+                        let border_pool = if Some(state) == mo { Some(P_MO) } else if Some(state) == ky { Some(P_KY) } else { None };
+                        let br_zone = d.sea.filter(|_| ports[x]).map(|z| z as usize);
+                        CsaCandidate { space: s, state, coastal_fort: d.coastal_fort, state_sp: csa_state[x] && loc[x], loc: loc[x], border_pool, br_zone }
+                    })
+                    .collect();
+                ReinforceNet { area: vec![], free, loc, csa_state, ports, candidates: vec![], csa }
             }
         }
     }
 
     /// `reinforce_spaces`, with the kept parts of its tests.
     fn reinforce_listing(&self, st: &State, side: Side, net: &ReinforceNet) -> Vec<Sp> {
-        let candidates = net.candidates.iter().copied();
         match side {
             Side::Union => {
                 let cav = st.pool[P_CAV] > 0;
                 // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
                 // any space that may receive a Union reinforcement SP of some area (10.3.1).
-                candidates.filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
+                net.candidates.iter().copied().filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
             }
             Side::Csa => {
-                let [mo, ky] = net.mo_ky;
-                // FtP 10.4.3, 6.8.3: CSA-controlled, no enemy; coastal forts hold 1 CSA SP at most.
-                let free = |s: Sp| self.csa_space_free(st, s, net);
+                // FtP 10.4.3, 6.8.3: CSA-controlled, no enemy (the candidates); coastal forts
+                // hold 1 CSA SP at most (`csa_space_free`).
+                let free = |c: &CsaCandidate| !c.coastal_fort || self.coastal_fort_entry(st, Side::Csa, c.space, 1).is_ok();
+                // FtP 10.4.3: a state not yet given a state SP this turn (`csa_state_open`).
+                let state_open = |c: &CsaCandidate| c.state_sp && st.pool_states & (1u64 << c.state) == 0;
                 // FtP 10.4.3: a returning cavalry SP (5.5.4) keeps to 1 SP per state if it can,
                 // else goes to any CSA-controlled space with a LOC (never pro-Union, 10.4.3).
-                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !candidates.clone().any(|s| free(s) && self.csa_state_open(st, s, net));
-                candidates
-                    .filter(|&s| {
-                        if !free(s) {
+                let fallback = st.pool[P_CAV + 1] > 0 && st.pool[P_STATES] > 0 && !net.csa.iter().any(|c| free(c) && state_open(c));
+                net.csa
+                    .iter()
+                    .filter(|c| {
+                        if !free(c) {
                             return false;
                         }
-                        let d = self.c.map.space(SpaceId(s));
-                        let state = self.state_of(s);
-                        let states_ok = st.pool[P_STATES] > 0 && self.csa_state_open(st, s, net);
-                        let cav_ok = fallback && net.loc[s as usize];
+                        let states_ok = st.pool[P_STATES] > 0 && state_open(c);
+                        let cav_ok = fallback && c.loc;
                         // FtP 10.4.4: MO / KY SP in a CSA-controlled space of that state, no LOC needed.
-                        let border_ok = (st.pool[P_MO] > 0 && Some(state) == mo) || (st.pool[P_KY] > 0 && Some(state) == ky);
+                        let border_ok = c.border_pool.is_some_and(|p| st.pool[p] > 0);
                         // FtP 10.5.4: a blockade runner's SP goes to an open BR port of its zone.
-                        let br_ok = d.sea.is_some_and(|z| st.pool[P_BR + z as usize] > 0) && net.ports[s as usize];
+                        let br_ok = c.br_zone.is_some_and(|z| st.pool[P_BR + z] > 0);
                         states_ok || border_ok || br_ok || cav_ok
                     })
+                    .map(|c| c.space)
                     .collect()
             }
         }
@@ -925,7 +948,7 @@ mod strategic_kept_tests {
     #[test]
     fn kept_strategic_searches_are_fresh_fpt_10_2() {
         let g = game();
-        let mut checked = 0;
+        let (mut checked, mut pooled) = (0, 0);
         for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
             for edition in ["spanish", "italian"] {
                 let mut st = g.setup(&Setup::new(sc, 2, 80 + i as u64)).expect("setup");
@@ -1001,7 +1024,7 @@ mod reinforce_kept_tests {
     #[test]
     fn kept_reinforcement_tests_are_fresh_fpt_10_3_10_4() {
         let g = game();
-        let mut checked = 0;
+        let (mut checked, mut pooled) = (0, 0);
         for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
             for edition in ["spanish", "italian"] {
                 let mut st = g.setup(&Setup::new(sc, 2, 90 + i as u64)).expect("setup");
@@ -1014,10 +1037,21 @@ mod reinforce_kept_tests {
                         assert_eq!(kept, reinforce_spaces_afresh(g, st, side), "{sc} {edition}: FtP 10.3, 10.4 spaces of {side:?}");
                         checked += kept.len();
                     }
+                    // Every pool the CSA draws on (FtP 10.4.3, 10.4.4, 10.5.4, a returning
+                    // cavalry SP), with no state given its SP yet or every state given one (the
+                    // cavalry's fallback).
+                    for given in [0, u64::MAX] {
+                        let mut x = st.clone();
+                        x.pool[P_STATES..P_CAV + 2].fill(1);
+                        x.pool_states = given;
+                        let kept = g.reinforce_spaces(&x, Side::Csa);
+                        assert_eq!(kept, reinforce_spaces_afresh(g, &x, Side::Csa), "{sc} {edition}: FtP 10.4 spaces with every pool");
+                        pooled += kept.len();
+                    }
                 });
             }
         }
-        assert!(checked > 10_000, "{checked} spaces checked");
+        assert!(checked > 10_000 && pooled > 10_000, "{checked} spaces checked, {pooled} with every pool");
     }
 }
 
