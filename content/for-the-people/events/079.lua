@@ -15,14 +15,9 @@ end
 -- `first`: stop at the first candidate (ftp.choose_one's `playable`).
 local function candidates(view, first)
   local out = {}
-  -- Only Arkansas's and Texas's spaces can qualify: only they are read (`view.state_spaces`), in the
+  -- Only Arkansas's and Texas's spaces can qualify: only they are read (`ftp.spaces_of`), in the
   -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
-  local ids = {}
-  for _, state in ipairs({ "ar", "tx" }) do
-    for _, id in ipairs(view.state_spaces[state] or {}) do ids[#ids + 1] = id end
-  end
-  table.sort(ids)
-  for _, id in ipairs(ids) do
+  for _, id in ipairs(ftp.spaces_of(view, { "ar", "tx" })) do
     local s = view.spaces[id]
     if s.control == "csa" and s.sp.union == 0 and s.fort ~= "union" then
       out[#out + 1] = id

@@ -18,14 +18,9 @@ end
 -- `first`: stop at the first candidate (enough for `playable`).
 local function candidates(view, taken, first)
   local out = {}
-  -- Only Alabama's and Georgia's spaces can qualify: only they are read (`view.state_spaces`), in the
+  -- Only Alabama's and Georgia's spaces can qualify: only they are read (`ftp.spaces_of`), in the
   -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
-  local ids = {}
-  for _, state in ipairs({ "al", "ga" }) do
-    for _, id in ipairs(view.state_spaces[state] or {}) do ids[#ids + 1] = id end
-  end
-  table.sort(ids)
-  for _, id in ipairs(ids) do
+  for _, id in ipairs(ftp.spaces_of(view, { "al", "ga" })) do
     local s = view.spaces[id]
     if s.control ~= "union" and s.sp.csa == 0 and s.fort ~= "csa"
         and not taken[id] then

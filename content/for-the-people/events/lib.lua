@@ -147,8 +147,9 @@ function ftp.pc_placement(o)
 end
 
 -- The spaces of the states `states` (a list of state ids), in the order `pairs` gives
--- `view.spaces`' ids (by bytes, as `<` compares strings).
-local function spaces_of(view, states)
+-- `view.spaces`' ids (by bytes, as `<` compares strings): a script reading only those states'
+-- spaces walks these (issue 9).
+function ftp.spaces_of(view, states)
   local out = {}
   for _, state in ipairs(states) do
     for _, id in ipairs(view.state_spaces[state] or {}) do
@@ -213,7 +214,7 @@ function ftp.sp_placement(o)
       end
     elseif o.states then
       -- Issue 9: a dozen spaces read instead of every space.
-      for _, id in ipairs(spaces_of(view, o.states)) do
+      for _, id in ipairs(ftp.spaces_of(view, o.states)) do
         if consider(id) then break end
       end
     else
