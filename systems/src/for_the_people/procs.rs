@@ -445,7 +445,7 @@ impl FtP {
             }
             Frame::SwOrder { side } => self.sw_order_actions(st, side, out),
             Frame::Naval => self.sail_targets(st, out),
-            Frame::Event => out.extend(st.events.last().and_then(|e| e.ask.as_ref()).into_iter().flat_map(|a| a.options.iter()).map(|o| Action::Choose { option: o.clone() })),
+            Frame::Event => out.extend(st.events.last().and_then(|e| e.ask.as_ref()).into_iter().flat_map(|a| a.options.iter()).map(|&option| Action::Choose { option })),
             Frame::Interrupt { side } => {
                 out.extend(self.interrupts(st, side).into_iter().map(|card| Action::Event { card }));
                 out.push(Action::Decline);

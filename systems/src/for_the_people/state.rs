@@ -2,6 +2,7 @@
 //! turn flow as a stack of pending decisions (`Flow<Frame>`), and the actions.
 
 use super::content::{ArmyId, CardNo, Control, GeneralId, Side};
+pub use super::events::word::Word;
 use bivouac_engine::flow::Flow;
 use bivouac_engine::piles::{PileId, Piles};
 use bivouac_engine::rng::GameRng;
@@ -723,7 +724,7 @@ pub enum Action {
     /// FtP 6.1.5: an army naval move, the whole of a campaign event.
     NavalArmy { army: ArmyId },
     /// Answer a scripted event's question with one of its options (FtP 4.2).
-    Choose { option: String },
+    Choose { option: Word },
     /// FtP 5.2.4: remove this army of the two in one space.
     Disband { army: ArmyId },
     /// FtP 5.2.8, 5.3.1: this general takes command.

@@ -190,7 +190,7 @@ fn sp_removal_cards_ask_the_chooser_of_cards_toml_fpt_4_2_4() {
             assert_eq!(g.active_seats(&st), vec![chooser.index() as u8], "#{n}: the chooser");
             let o = options(&st)[0].clone();
             assert!(g.infantry(&st, victim, sp(&o)) > 0, "#{n}: only spaces with the victim's infantry");
-            g.apply(&mut st, chooser.index() as u8, &Action::Choose { option: o }, &mut Log::quiet()).unwrap();
+            g.apply(&mut st, chooser.index() as u8, &Action::Choose { option: o.as_str().into() }, &mut Log::quiet()).unwrap();
         }
         assert!(st.events.is_empty(), "#{n}");
         assert_eq!(g.total_sp(&st, victim), total - count, "#{n}");
@@ -518,7 +518,7 @@ fn concentration_cards_75_100_101_102_rail_sp_in_then_activate_a_general_there_f
         let moved = if src.len() > 1 {
             let from = sp(&src[0]);
             let had = st.sp[from as usize][1];
-            g.apply(&mut st, 1, &Action::Choose { option: src[0].clone() }, &mut Log::quiet()).unwrap();
+            g.apply(&mut st, 1, &Action::Choose { option: src[0].as_str().into() }, &mut Log::quiet()).unwrap();
             g.apply(&mut st, 1, &Action::Choose { option: "done".into() }, &mut Log::quiet()).unwrap();
             assert_eq!(st.sp[from as usize][1], had - 1, "#{n}");
             1

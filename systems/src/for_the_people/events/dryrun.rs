@@ -40,8 +40,8 @@ impl FtP {
                 let mut r = self.start_event(&mut st, side, card, false, &mut log, &mut roll);
                 for _ in 0..100 {
                     let Ok(()) = r else { break };
-                    let Some(first) = st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.options[0].clone()) else { break };
-                    r = self.choose_event(&mut st, &first, &mut log, &mut roll);
+                    let Some(first) = st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.options[0]) else { break };
+                    r = self.choose_event(&mut st, first, &mut log, &mut roll);
                 }
                 if let Err(m) = r {
                     let line = m.strip_prefix(&format!("{}:", script.name)).and_then(|t| t.split(':').next()).and_then(|l| l.parse().ok()).unwrap_or(1);
@@ -55,7 +55,7 @@ impl FtP {
     /// What the pending event waits for, for `awaiting`.
     pub(crate) fn event_awaiting(&self, st: &State) -> String {
         match st.events.last().and_then(|e| e.ask.as_ref().map(|a| (e.card, a))) {
-            Some((card, a)) => format!("event #{card}: {} ({}) (FtP 4.2)", a.prompt, a.options.join(", ")),
+            Some((card, a)) => format!("event #{card}: {} ({}) (FtP 4.2)", a.prompt, a.options.iter().map(|o| o.as_str()).collect::<Vec<_>>().join(", ")),
             None => "an event (FtP 4.2)".into(),
         }
     }

@@ -24,6 +24,7 @@ mod orders;
 mod play;
 mod special;
 mod view;
+pub mod word;
 #[cfg(test)]
 pub mod testkit;
 #[cfg(test)]

@@ -7,6 +7,7 @@ use super::super::rules::other;
 use super::super::state::*;
 use super::commands::{Ctx, Returned};
 use super::decl::{Require, Timing};
+use super::word::Word;
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::piles::CardId;
 use serde::{Deserialize, Serialize};
@@ -23,7 +24,7 @@ pub enum Input {
 pub struct Ask {
     pub seat: Side,
     pub prompt: String,
-    pub options: Vec<String>,
+    pub options: Vec<Word>,
 }
 
 /// A half-played event (under `Frame::Event`): plain data, so it saves, clones and undoes.
@@ -130,11 +131,11 @@ impl FtP {
     }
 
     /// The asked seat picks `option`; the script goes on.
-    pub(crate) fn choose_event(&self, st: &mut State, option: &str, log: &mut Log, roll: Roller) -> Result<(), String> {
+    pub(crate) fn choose_event(&self, st: &mut State, option: Word, log: &mut Log, roll: Roller) -> Result<(), String> {
         let e = st.events.last_mut().ok_or("no event under way")?;
         let ask = e.ask.take().ok_or("the event asks nothing now")?;
-        if !ask.options.iter().any(|o| o == option) {
-            return Err(format!("`{option}` is not one of {}", ask.options.join(", ")));
+        if !ask.options.contains(&option) {
+            return Err(format!("`{option}` is not one of {}", ask.options.iter().map(|o| o.as_str()).collect::<Vec<_>>().join(", ")));
         }
         log.info(|| format!("{} chooses {option}: {}", ask.seat.name(), ask.prompt));
         e.inputs.push(Input::Choice(option.to_string()));
@@ -163,7 +164,9 @@ impl FtP {
                     if a.options.is_empty() || a.options.iter().any(|o| o.is_empty() || o.len() > 40 || o.contains(char::is_whitespace)) {
                         return Err(format!("ask: options must be 1 or more single words of at most 40 characters, got {:?}", a.options));
                     }
-                    top.ask = Some(Ask { seat, prompt: a.prompt, options: a.options });
+                    let options = a.options.iter().map(|o| Word::new(o)).collect::<Option<Vec<_>>>();
+                    let options = options.ok_or_else(|| format!("ask: more than {} distinct option words in this process", super::word::MAX_WORDS))?;
+                    top.ask = Some(Ask { seat, prompt: a.prompt, options });
                     return Ok(());
                 }
                 Step { ask: None, roll: Some(n), commands: None } if (1..=10).contains(&n) => {
@@ -238,7 +241,7 @@ impl FtP {
             }
             (Frame::Event, Action::Choose { option }) => {
                 let card = tmp.events.last().map(|e| e.card).unwrap_or(0);
-                self.choose_event(&mut tmp, option, log, roll).map_err(|m| (card, m))
+                self.choose_event(&mut tmp, *option, log, roll).map_err(|m| (card, m))
             }
             _ => return None,
         };

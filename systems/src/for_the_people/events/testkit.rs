@@ -81,7 +81,7 @@ pub fn offered(g: &FtP, st: &State, side: Side, n: CardNo) -> bool {
 
 /// The options of the pending event question, if any.
 pub fn options(st: &State) -> Vec<String> {
-    st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.options.clone()).unwrap_or_default()
+    st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.options.iter().map(|o| o.to_string()).collect()).unwrap_or_default()
 }
 
 /// Play `side`'s event `n` (on its round, or as an interrupt if an interrupt window is open),
@@ -95,7 +95,7 @@ pub fn play(g: &FtP, st: &mut State, side: Side, n: CardNo, choices: &[&str], di
     step(g, st, side, &Action::Event { card: n }, &mut roll)?;
     for c in choices {
         let seat = st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.seat).unwrap_or_else(|| panic!("choice `{c}` given but the event asks nothing"));
-        step(g, st, seat, &Action::Choose { option: c.to_string() }, &mut roll)?;
+        step(g, st, seat, &Action::Choose { option: (*c).into() }, &mut roll)?;
     }
     assert!(st.events.is_empty(), "the event still asks: {}", g.event_awaiting(st));
     assert!(dice.is_empty(), "dice left over: {dice:?}");
