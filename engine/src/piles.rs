@@ -67,12 +67,34 @@ struct PileInfo {
 }
 
 /// The card piles of a game. See the module documentation.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Eq)]
 pub struct Piles {
     total: u16,
     cards: Vec<CardId>,
     piles: Vec<PileInfo>,
     names: String,
+}
+
+/// Every field compared; the cards without stopping at the first difference, a loop the
+/// compiler vectorizes (issue 9: games compare whole states, piles included, at every action
+/// to find their cached listings, and a derived `==` of `CardId`s goes card by card).
+impl PartialEq for Piles {
+    fn eq(&self, o: &Self) -> bool {
+        let Piles { total, cards, piles, names } = self;
+        *total == o.total
+            && cards.len() == o.cards.len()
+            && cards.iter().zip(&o.cards).fold(true, |same, (a, b)| same & (a.0 == b.0))
+            && *piles == o.piles
+            && *names == o.names
+    }
+}
+
+/// The fields `==` compares.
+impl std::hash::Hash for Piles {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let Piles { total, cards, piles, names } = self;
+        (total, cards, piles, names).hash(h);
+    }
 }
 
 impl Piles {
@@ -460,6 +482,28 @@ mod tests {
             p.put(deck, CardId(c)).unwrap();
         }
         (p, [deck, usa, csa, discard, removed])
+    }
+
+    /// Piles are equal exactly when every pile holds the same cards in the same order.
+    #[test]
+    fn piles_equal_only_with_the_same_cards_in_the_same_order() {
+        let (p, [deck, usa, _, discard, _]) = table();
+        assert_eq!(p, p.clone());
+        let mut moved = p.clone();
+        moved.move_card(CardId(3), deck, usa).unwrap();
+        assert_ne!(p, moved);
+        let mut bottom = p.clone();
+        bottom.move_card_to_bottom(CardId(9), deck, deck).unwrap();
+        assert_ne!(p, bottom, "same piles, same cards, another order");
+        let mut other = p.clone();
+        other.move_card(CardId(3), deck, discard).unwrap();
+        assert_ne!(moved, other, "the same card in another pile");
+        let mut back = moved.clone();
+        back.move_card(CardId(3), usa, discard).unwrap();
+        assert_eq!(back, other);
+        let mut shown = p.clone();
+        shown.set_visibility(deck, PileVisibility::Public);
+        assert_ne!(p, shown);
     }
 
     #[test]
