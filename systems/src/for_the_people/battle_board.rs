@@ -125,7 +125,7 @@ mod tests {
                 }
                 let Some(&seat) = g.active_seats(&st).first() else { break };
                 let legal = g.legal_actions(&st, seat);
-                let a = legal[rng.pick(legal.len())].clone();
+                let a = legal[rng.pick(legal.len())];
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }
         }

@@ -488,7 +488,7 @@ mod tests {
                 }
                 let seat = g.active_seats(&st)[0];
                 let legal = g.legal(&st);
-                let a = legal[rng.pick(legal.len())].clone();
+                let a = legal[rng.pick(legal.len())];
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }
         }
@@ -527,7 +527,7 @@ mod tests {
                 assert!(changed != st, "{sc}: an empty list changed");
                 let seat = g.active_seats(&st)[0];
                 let legal = g.legal(&st);
-                let a = legal[rng.pick(legal.len())].clone();
+                let a = legal[rng.pick(legal.len())];
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
                 assert_eq!(before == st, saved(&before) == saved(&st), "{sc}: after {a:?}");
                 checked += 1;

@@ -315,7 +315,7 @@ fn counters_in_random_play_fpt_5_6_7() {
             }
             let seat = g.active_seats(&st)[0];
             let l = g.legal_actions(&st, seat);
-            let a = l[rng.pick(l.len())].clone();
+            let a = l[rng.pick(l.len())];
             match (&a, st.flow.top()) {
                 (Action::Counter { brigade: false }, _) => corps += 1,
                 (Action::Counter { brigade: true }, Some(Frame::Counter { .. })) => brigade += 1,

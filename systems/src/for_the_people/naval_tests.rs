@@ -363,7 +363,7 @@ fn random_games_make_naval_moves_and_keep_the_invariants() {
             assert!(!l.is_empty(), "{}", g.describe(&st, None));
             // Prefer naval moves when offered so that they are exercised.
             let naval: Vec<&Action> = l.iter().filter(|a| matches!(a, Action::NavalMove { .. } | Action::NavalArmy { .. } | Action::Sail { .. })).collect();
-            let a = if !naval.is_empty() && pick.roll(2) == 1 { naval[pick.pick(naval.len())].clone() } else { l[pick.pick(l.len())].clone() };
+            let a = if !naval.is_empty() && pick.roll(2) == 1 { *naval[pick.pick(naval.len())] } else { l[pick.pick(l.len())] };
             sails += matches!(a, Action::Sail { .. }) as u32;
             g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
             check(&st);

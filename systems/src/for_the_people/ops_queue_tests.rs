@@ -160,7 +160,7 @@ fn queue_greedy_random_games_keep_every_invariant_fpt_20() {
         let mut n = 0;
         while let Some(&seat) = g.active_seats(&st).first() {
             let legal = g.legal_actions(&st, seat);
-            let a = legal.iter().find(|a| matches!(a, Action::OpenQueue { .. } | Action::QueueCard { .. })).cloned().unwrap_or_else(|| legal[rng.pick(legal.len())].clone());
+            let a = legal.iter().find(|a| matches!(a, Action::OpenQueue { .. } | Action::QueueCard { .. })).cloned().unwrap_or_else(|| legal[rng.pick(legal.len())]);
             let was_firing = st.queue.sides.iter().flatten().any(|q| q.firing);
             g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
             match a {

@@ -155,7 +155,7 @@ impl FtP {
         let (side, at, army) = (m.side, m.at, m.army);
         let i = side.index();
         let name = |g: GeneralId| self.c.generals[g as usize].name.clone();
-        match (a.clone(), army) {
+        match (*a, army) {
             (Action::PickUp { general: None }, Some(x)) => {
                 st.sp[at as usize][i] -= 1;
                 if let Some(y) = st.armies[x as usize].as_mut() {
@@ -194,13 +194,13 @@ impl FtP {
             }
             _ => return,
         }
-        if let Action::PickUp { general: Some(g) } = a.clone()
+        if let Action::PickUp { general: Some(g) } = *a
             && st.flow.iter().any(|f| matches!(f, Frame::Campaign { .. }))
         {
             // FtP 4.3.1: a general moves once per campaign card.
             st.campaign_used.push(g);
         }
-        log.info(|| match a.clone() {
+        log.info(|| match *a {
             Action::PickUp { general: Some(g) } => format!("{} picks up {} at {} (FtP 5.6.6)", side.name(), name(g), self.sname(at)),
             Action::DropOff { general: Some(g) } => format!("{} drops {} at {} (FtP 5.6.6)", side.name(), name(g), self.sname(at)),
             Action::PickUp { .. } => format!("{} picks up 1 SP at {} (FtP 5.1.5)", side.name(), self.sname(at)),

@@ -154,7 +154,7 @@ pub(super) fn each_random_position(mut st: State, seed: u64, steps: usize, mut c
         check(&st);
         let seat = g.active_seats(&st)[0];
         let legal = g.legal(&st);
-        let a = legal[rng.pick(legal.len())].clone();
+        let a = legal[rng.pick(legal.len())];
         g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
     }
 }
@@ -273,7 +273,7 @@ fn notation_round_trips_for_every_legal_action() {
         for a in &legal {
             assert_eq!(&g.parse(&g.notation(a)).unwrap(), a);
         }
-        let a = legal[st.rng.pick(legal.len())].clone();
+        let a = legal[st.rng.pick(legal.len())];
         g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap();
     }
     assert!(g.parse("corps nobody 2").is_err() && g.parse("step atlantis").is_err() && g.parse("fly").is_err());
@@ -306,7 +306,7 @@ fn strategy_rounds_alternate_and_a_player_out_of_cards_lets_the_other_play_out()
     // deals 5 cards each.
     assert_eq!(st.turn, 2);
     while let Some(Frame::PlaceGenerals { side } | Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
-        let a = g.legal_actions(&st, side.index() as u8)[0].clone();
+        let a = g.legal_actions(&st, side.index() as u8)[0];
         g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
     }
     assert!(st.piles.len(HAND[0]) == 5 && st.piles.len(HAND[1]) == 5, "FtP 3.2: 5 cards in turn 2");
@@ -569,7 +569,7 @@ fn battle_conserves_sp_and_the_loser_leaves() {
             act(&mut st, Side::Csa, "stand");
         }
         while let Some(Frame::Retreat { chooser, .. }) = st.flow.top().copied() {
-            let a = g.legal_actions(&st, chooser.index() as u8)[0].clone();
+            let a = g.legal_actions(&st, chooser.index() as u8)[0];
             g.apply(&mut st, chooser.index() as u8, &a, &mut Log::quiet()).unwrap();
         }
         g.check_invariants(&st).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
@@ -737,7 +737,7 @@ fn generals_arrive_on_friendly_supplied_sp_in_turn_2() {
     assert_eq!(st.turn, 2);
     // FtP 3.1: steps a (SP) and b (strategic movement) come before step c (generals).
     while let Some(Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
-        let a = g.legal_actions(&st, side.index() as u8)[0].clone();
+        let a = g.legal_actions(&st, side.index() as u8)[0];
         g.apply(&mut st, side.index() as u8, &a, &mut Log::quiet()).unwrap();
     }
     assert!(matches!(st.flow.top(), Some(Frame::PlaceGenerals { side: Side::Union })));
@@ -745,7 +745,7 @@ fn generals_arrive_on_friendly_supplied_sp_in_turn_2() {
     assert!(l.contains(&Action::PlaceGeneral { space: sp("pittsburgh") }));
     assert!(!l.contains(&Action::PlaceGeneral { space: sp("richmond") }));
     while matches!(st.flow.top(), Some(Frame::PlaceGenerals { side: Side::Union })) {
-        let a = g.legal_actions(&st, 0)[0].clone();
+        let a = g.legal_actions(&st, 0)[0];
         g.apply(&mut st, 0, &a, &mut Log::quiet()).unwrap();
     }
     assert!(g.arriving(&st, Side::Union).is_empty() || matches!(st.flow.top(), Some(Frame::PlaceGenerals { .. })));
@@ -811,7 +811,7 @@ fn reinforcements_of_turn_2_follow_10_3_and_10_4() {
     act(&mut st, Side::Union, "reinforce washington");
     assert_eq!(&st.pool[..4], &[7, 6, 4, 17]);
     while matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Union })) {
-        let a = g.legal_actions(&st, 0)[0].clone();
+        let a = g.legal_actions(&st, 0)[0];
         g.apply(&mut st, 0, &a, &mut Log::quiet()).unwrap();
     }
     assert_eq!(st.sp_gained[0], 18);

@@ -331,7 +331,7 @@ impl FtP {
                 }
             }
             Frame::Strategic { side } => {
-                self.strategic_moves_into(st, side, out, |from, to| Action::Strategic { from, to });
+                self.strategic_moves_into(st, side, out);
                 out.push(Action::Done);
             }
             Frame::PlaceGenerals { side } => {
@@ -839,7 +839,7 @@ impl FtP {
             // FtP 15: the activation's state is used (a limited first campaign card).
             self.campaign_state_used(st, a);
         }
-        match (*a).clone() {
+        match *a {
             Action::PlaceGeneral { space } => {
                 let Frame::PlaceGenerals { side } = top else { return };
                 let arriving = self.arriving(st, side);

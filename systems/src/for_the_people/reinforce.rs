@@ -57,11 +57,11 @@ impl SpaceSet {
     }
 
     /// Appends the spaces of the set to `out`, in increasing order.
-    fn append_to(&self, out: &mut Vec<Sp>) {
+    fn append_to<T>(&self, out: &mut Vec<T>, mk: impl Fn(Sp) -> T) {
         for (i, &word) in self.words.iter().enumerate() {
             let mut w = word;
             while w != 0 {
-                out.push((i * 64) as Sp + w.trailing_zeros() as Sp);
+                out.push(mk((i * 64) as Sp + w.trailing_zeros() as Sp));
                 w &= w - 1;
             }
         }
@@ -100,8 +100,8 @@ struct StrategicNet {
     /// Per value of the rail-army cap (FtP 19) and space, where in `flat` its
     /// `strategic_targets` are, once asked.
     targets: [Vec<Option<(u32, u32)>>; 2],
-    /// Every source's `strategic_targets`, one after another.
-    flat: Vec<Sp>,
+    /// Every source's `strategic_targets`, one after another, as the moves the listing copies.
+    flat: Vec<Action>,
     /// One set for joining a source's destinations (`strategic_targets_now`).
     join: SpaceSet,
     /// One buffer for the spaces of the side's loose non-cavalry generals (`foot_general_spaces`).
@@ -517,7 +517,7 @@ impl FtP {
         let mut join = SpaceSet::new(net.part.len());
         self.rail_reach_join(st, side, from, unc, net, &mut join);
         let mut out = Vec::new();
-        join.append_to(&mut out);
+        join.append_to(&mut out, |s| s);
         out
     }
 
@@ -594,15 +594,18 @@ impl FtP {
     #[cfg(test)]
     pub(super) fn strategic_moves(&self, st: &State, side: Side) -> Vec<(Sp, Sp)> {
         let mut out = Vec::new();
-        self.strategic_moves_into(st, side, &mut out, |from, to| (from, to));
-        out
+        self.strategic_moves_into(st, side, &mut out);
+        out.into_iter().map(|a| match a {
+            Action::Strategic { from, to } => (from, to),
+            other => unreachable!("a strategic listing holds strategic moves, not {other:?}"),
+        }).collect()
     }
 
-    /// `strategic_moves`, appended to `out` as `mk(from, to)`. The searches (supply, rail
+    /// `strategic_moves`, appended to `out`. The searches (supply, rail
     /// network, sea routes, armies' LOCs) are kept across the positions of a Strategic Movement
     /// step: moving friendly SP between friendly spaces changes nothing they read
     /// (`StrategicKey`).
-    pub(super) fn strategic_moves_into<T>(&self, st: &State, side: Side, out: &mut Vec<T>, mk: impl Fn(Sp, Sp) -> T) {
+    pub(super) fn strategic_moves_into(&self, st: &State, side: Side, out: &mut Vec<Action>) {
         if !formulas::strategic_move_fits(&self.formulas, side, st.strat_used[side.index()], 1) {
             return;
         }
@@ -612,7 +615,7 @@ impl FtP {
                 *slot = Some((StrategicKey { rules: self.id, state: st.clone() }, self.strategic_net(st, side)));
             }
             let (_, net) = slot.as_mut().expect("made above");
-            self.strategic_listing(st, side, net, out, mk);
+            self.strategic_listing(st, side, net, out);
         });
     }
 
@@ -666,7 +669,7 @@ impl FtP {
 
     /// The strategic moves of `side` (`strategic_moves_into`), with the searches of `net`
     /// (made for this position or one that reads the same, `StrategicKey`).
-    fn strategic_listing<T>(&self, st: &State, side: Side, net: &mut StrategicNet, out: &mut Vec<T>, mk: impl Fn(Sp, Sp) -> T) {
+    fn strategic_listing(&self, st: &State, side: Side, net: &mut StrategicNet, out: &mut Vec<Action>) {
         // FtP 10.2.1: supplied infantry SP (Spanish edition); IT 10.21: any SP ("qualunque SP"),
         // supply not required (Italian edition).
         let any_sp = self.c.editions[st.edition as usize].strategic_move_units == StrategicMoveUnits::AnySp;
@@ -685,17 +688,17 @@ impl FtP {
             if st.sp[s as usize][side.index()] == 1 && !self.has_fort(st, s) && self.army_in(st, side, s).is_none() && foot.contains(&s) {
                 continue;
             }
-            out.extend(self.strategic_targets(st, side, s, cap, net).iter().map(|&t| mk(s, t)));
+            out.extend_from_slice(self.strategic_targets(st, side, s, cap, net));
         }
         net.foot = foot;
         net.listed = out.len() - start;
     }
 
-    /// Where one SP in `from` may move strategically (FtP 10.2.1, 10.2.3), in listing order:
+    /// The moves of one SP from `from` (FtP 10.2.1, 10.2.3), in listing order:
     /// searched once per `net` and value of `cap` (the rail-army cap of FtP 19), as nothing it
     /// reads but `cap` changes within a net (`StrategicKey`: the armies' spaces, control and the
     /// searches are all kept).
-    fn strategic_targets<'a>(&self, st: &State, side: Side, from: Sp, cap: bool, net: &'a mut StrategicNet) -> &'a [Sp] {
+    fn strategic_targets<'a>(&self, st: &State, side: Side, from: Sp, cap: bool, net: &'a mut StrategicNet) -> &'a [Action] {
         let (start, end) = match net.targets[cap as usize][from as usize] {
             Some(range) => range,
             None => {
@@ -714,7 +717,7 @@ impl FtP {
         // FtP 10.2.1 special case: from a space not friendly-controlled, only to a supplied army
         // with a LOC to the SP (through friendly or neutral spaces).
         if !st.controls(side, from) {
-            net.flat.extend(Self::army_targets(&net.armies, from, cap));
+            net.flat.extend(Self::army_targets(&net.armies, from, cap).map(|to| Action::Strategic { from, to }));
             return;
         }
         // FtP 10.2.1, 10.2.4: by rail (never back to `from`); 10.2.3: the Union by sea; the
@@ -727,7 +730,7 @@ impl FtP {
             self.strategic_sea_shared(st, from, &mut net.sea).into_iter().for_each(|t| join.insert(t));
         }
         Self::army_targets(&net.armies, from, cap).for_each(|a| join.insert(a));
-        join.append_to(&mut net.flat);
+        join.append_to(&mut net.flat, |to| Action::Strategic { from, to });
         net.join = join;
     }
 
@@ -936,7 +939,7 @@ mod strategic_kept_tests {
     use super::super::content::Side;
     use super::super::formulas;
     use super::super::play_tests::{each_random_position, game};
-    use super::super::state::Sp;
+    
     use bivouac_engine::game::{Game, Setup};
 
     /// FtP 10.2 (issue 9): the strategic moves listed with the searches kept from an earlier
@@ -953,10 +956,11 @@ mod strategic_kept_tests {
                 st.edition = g.c.edition(edition).expect("edition");
                 each_random_position(st, 21 + i as u64, 400, |st| {
                     for side in [Side::Union, Side::Csa] {
-                        let kept = g.strategic_moves(st, side);
+                        let mut kept = Vec::new();
+                        g.strategic_moves_into(st, side, &mut kept);
                         let mut fresh = Vec::new();
                         if formulas::strategic_move_fits(&g.formulas, side, st.strat_used[side.index()], 1) {
-                            g.strategic_listing(st, side, &mut g.strategic_net(st, side), &mut fresh, |from: Sp, to: Sp| (from, to));
+                            g.strategic_listing(st, side, &mut g.strategic_net(st, side), &mut fresh);
                         }
                         assert_eq!(kept, fresh, "{sc} {edition}: FtP 10.2 strategic moves of {side:?}");
                         checked += kept.len();
@@ -1089,7 +1093,7 @@ mod sea_share_tests {
                 let active = g.active_seats(&st);
                 let seat = active[rng.pick(active.len())];
                 let legal = g.legal_actions(&st, seat);
-                let a = legal[rng.pick(legal.len())].clone();
+                let a = legal[rng.pick(legal.len())];
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
             }
         }

@@ -668,7 +668,7 @@ impl State {
 }
 
 /// Player actions. Spaces, generals, armies and cards are content indexes; notation uses ids.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Action {
     /// Place one reinforcement SP (FtP 10.3, 10.4).
     Reinforce { space: Sp },

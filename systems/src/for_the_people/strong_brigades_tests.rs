@@ -353,7 +353,7 @@ fn strong_brigades_random_play_fpt_5_6_7_c_d() {
             for _ in 0..20_000 {
                 let Some(&seat) = g.active_seats(&st).first() else { break };
                 let legal = g.legal_actions(&st, seat);
-                let a = legal[pick.pick(legal.len())].clone();
+                let a = legal[pick.pick(legal.len())];
                 let before = st.strong.two_sp.clone();
                 g.apply(&mut st, seat, &a, &mut Log::quiet()).unwrap_or_else(|e| panic!("{e}"));
                 actions += 1;

@@ -271,7 +271,7 @@ fn phase_costs() {
             let t = Instant::now();
             let legal = g.legal_actions(&st, seat);
             let listing = t.elapsed().as_secs_f64();
-            let a = legal[rng.pick(legal.len())].clone();
+            let a = legal[rng.pick(legal.len())];
             if let Action::Event { card } = a {
                 key = format!("{key} > event #{card}");
             }
@@ -312,14 +312,14 @@ fn bench_event_steps() {
         while g.outcome(&st).is_none() && st.flow.top().is_some() {
             let seat = g.active_seats(&st)[0];
             let legal = g.legal_actions(&st, seat);
-            let a = legal[rng.pick(legal.len())].clone();
+            let a = legal[rng.pick(legal.len())];
             let card = match (&a, st.flow.top()) {
                 (Action::Event { card }, _) => Some(*card),
                 (_, Some(Frame::Event)) => st.events.last().map(|e| e.card),
                 _ => None,
             };
             if let Some(card) = card {
-                steps.push((card, st.clone(), seat, a.clone()));
+                steps.push((card, st.clone(), seat, a));
             }
             g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
         }
@@ -372,9 +372,9 @@ fn bench_rule_steps() {
             let seat = g.active_seats(&st)[0];
             let kind = format!("{:?}", st.flow.top()).split(|c: char| !c.is_alphanumeric()).nth(1).unwrap_or("").to_string();
             let legal = g.legal(&st);
-            let a = legal[rng.pick(legal.len())].clone();
+            let a = legal[rng.pick(legal.len())];
             let kind = if matches!(a, Action::Event { .. }) || kind == "Event" { "(events)".to_string() } else { kind };
-            steps.push((kind, seat, a.clone()));
+            steps.push((kind, seat, a));
             g.apply(&mut st, seat, &a, &mut Log::quiet()).expect("a legal action applies");
         }
         played.push((setup, steps));
