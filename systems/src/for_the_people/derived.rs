@@ -304,9 +304,21 @@ impl FtP {
     /// A copy of `st`, made once per open position: the key of the position (compare keys
     /// with [`same_position`]).
     pub(super) fn position_key(&self, st: &State) -> Rc<State> {
+        self.position_key_from(st, None)
+    }
+
+    /// `position_key`, made when needed as a copy into `old` if nothing else holds it.
+    fn position_key_from(&self, st: &State, old: Option<Rc<State>>) -> Rc<State> {
+        let copy = || match old {
+            Some(mut key) if Rc::strong_count(&key) == 1 && Rc::weak_count(&key) == 0 => {
+                Rc::get_mut(&mut key).expect("not shared").clone_from(st);
+                key
+            }
+            _ => Rc::new(st.clone()),
+        };
         match self.position(st) {
-            Some(p) => Rc::clone(p.key.get_or_init(|| Rc::new(st.clone()))),
-            None => Rc::new(st.clone()),
+            Some(p) => Rc::clone(p.key.get_or_init(copy)),
+            None => copy(),
         }
     }
 
@@ -347,10 +359,12 @@ impl FtP {
                 }
                 return answer;
             }
-            let key = self.position_key(st);
             // The last listing's vector is listed in again once no caller shares it (a long
-            // listing, such as a Strategic step's ~1,400 moves, is then not grown afresh).
-            let mut buf = LISTED.take().and_then(|l| Rc::try_unwrap(l.actions).ok()).unwrap_or_default();
+            // listing, such as a Strategic step's ~1,400 moves, is then not grown afresh), and
+            // its key is copied over with this position (its lists reused) when not shared.
+            let (buf, old_key) = LISTED.take().map(|l| (Rc::try_unwrap(l.actions).ok(), Some(l.key))).unwrap_or_default();
+            let key = self.position_key_from(st, old_key);
+            let mut buf = buf.unwrap_or_default();
             buf.clear();
             self.legal_now_into(st, &mut buf);
             let actions = Rc::new(buf);
@@ -370,6 +384,30 @@ mod tests {
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::log::Log;
     use bivouac_engine::rng::GameRng;
+
+    /// Issue 9: a state copied over another state (`clone_from`, into the lists of the listing
+    /// cache's previous key) is the state: equal, and saved the same, on random positions of
+    /// every scenario, as is a plain copy.
+    #[test]
+    fn a_state_copied_over_another_is_the_state() {
+        let g = game();
+        let mut checked = 0;
+        for (i, sc) in ["1861", "1862", "1863", "1864", "campaign"].into_iter().enumerate() {
+            let first = g.setup(&Setup::new(sc, 2, 40 + i as u64)).expect("setup");
+            let mut before = first.clone();
+            each_random_position(first, 7 + i as u64, 200, |st| {
+                let saved = serde_json::to_value(st).expect("saves");
+                let mut over = before.clone();
+                over.clone_from(st);
+                assert!(over == *st, "{sc}: copied over the position before");
+                assert_eq!(serde_json::to_value(&over).expect("saves"), saved);
+                assert_eq!(serde_json::to_value(st.clone()).expect("saves"), saved);
+                before = st.clone();
+                checked += 1;
+            });
+        }
+        assert!(checked > 500, "{checked} positions");
+    }
 
     /// Issue 9: a listing's vector is listed in again only once no caller shares it. A listing
     /// held while the next position is listed keeps its actions; one dropped lends its vector

@@ -402,7 +402,8 @@ pub struct LastBattle {
 }
 
 /// `PartialEq` (below): the key of a position in the caches beside it (`derived`).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+/// `Clone` (below): `clone_from` reuses the copy's lists.
+#[derive(Debug, Serialize, Deserialize)]
 pub struct State {
     pub sc: u8,
     pub edition: u8,
@@ -564,6 +565,24 @@ pub struct State {
     #[serde(default)]
     pub csa_rail_built: bool,
 }
+
+/// A copy of the state; `clone_from` copies into the lists the copy already has instead of
+/// allocating new ones (issue 9: the listing cache keeps a copy of each position listed, made
+/// into the previous position's copy). Every field is named (the struct literal of `clone`
+/// fails to compile without one), and each is copied with its own `clone_from`.
+macro_rules! clone_fields {
+    ($($field:ident),* $(,)?) => {
+        impl Clone for State {
+            fn clone(&self) -> Self {
+                State { $($field: self.$field.clone()),* }
+            }
+            fn clone_from(&mut self, o: &Self) {
+                $(self.$field.clone_from(&o.$field);)*
+            }
+        }
+    };
+}
+clone_fields!(sc, edition, opts, rng, turn, phase, sp, fort, control, state_control, border_first, generals, armies, army_ready, capital, rc_destroyed, sw, sw_plus, blockade, emancipation, mississippi_bonus, piles, flow, moving, campaign_used, campaign_armies, campaign_sp, campaign_saved, next, sp_gained, sp_lost, sp_at_start, pool, pool_states, strat_used, east_in_washington, result, naval, events, in_force, battle_mods, move_limits, aftermath, last_battle, lead, succession, beaten, beaten_armies, rounds, own_round, large_loss, reorg_moved, union_major_win, special_reshuffle, forward, concentration, queue, rail, space_losses, elite, elite_commit, strong, forts_track, special, counters, sc_rules, cav_track, end_sc, sw_pending, csa_rail_built);
 
 /// `==` of positions, the key of the caches beside the state (`derived`), made fast (issue 9):
 /// the parts that change at almost every action (the flow's frames, the move under way, the
