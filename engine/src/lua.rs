@@ -706,6 +706,31 @@ impl Walker<'_> {
         }
     }
 
+    /// One entry of a table: its key checked, its value walked.
+    fn entry(&mut self, k: Value, v: &Value) -> Result<(Key, Data), String> {
+        let key = match k {
+            Value::Integer(i) => Key::Int(i),
+            Value::String(s) => Key::Str(self.string(&s, "a table key")?),
+            Value::Number(f) => {
+                return Err(format!("{} has the non-integer key {f}", self.here()));
+            }
+            other => {
+                return Err(format!(
+                    "{} has a key of type {}; keys must be strings or integers",
+                    self.here(),
+                    other.type_name()
+                ));
+            }
+        };
+        self.path.push(match &key {
+            Key::Int(i) => Segment::Index(*i),
+            Key::Str(s) => Segment::Key(s.clone()),
+        });
+        let data = self.walk(v)?;
+        self.path.pop();
+        Ok((key, data))
+    }
+
     fn walk(&mut self, value: &Value) -> Result<Data, String> {
         Ok(match value {
             Value::Nil => {
@@ -745,30 +770,23 @@ impl Walker<'_> {
                 }
                 self.open.push(ptr);
                 let mut entries: Vec<(Key, Data)> = Vec::new();
-                for pair in t.pairs::<Value, Value>() {
-                    let (k, v) = pair.map_err(|e| format!("cannot read {}: {e}", self.here()))?;
-                    let key = match k {
-                        Value::Integer(i) => Key::Int(i),
-                        Value::String(s) => Key::Str(self.string(&s, "a table key")?),
-                        Value::Number(f) => {
-                            return Err(format!("{} has the non-integer key {f}", self.here()));
-                        }
-                        other => {
-                            return Err(format!(
-                                "{} has a key of type {}; keys must be strings or integers",
-                                self.here(),
-                                other.type_name()
-                            ));
-                        }
-                    };
-                    self.path.push(match &key {
-                        Key::Int(i) => Segment::Index(*i),
-                        Key::Str(s) => Segment::Key(s.clone()),
-                    });
-                    let data = self.walk(&v)?;
-                    self.path.pop();
-                    entries.push((key, data));
+                let mut failed = None;
+                // One protected walk of the whole table (`for_each`; `pairs` protects each step,
+                // ~900 instructions an entry, issue 9); the first error stops it.
+                let read = t.for_each::<Value, Value>(|k, v| match self.entry(k, &v) {
+                    Ok(entry) => {
+                        entries.push(entry);
+                        Ok(())
+                    }
+                    Err(message) => {
+                        failed = Some(message);
+                        Err(mlua::Error::runtime("stopped"))
+                    }
+                });
+                if let Some(message) = failed {
+                    return Err(message);
                 }
+                read.map_err(|e| format!("cannot read {}: {e}", self.here()))?;
                 self.open.pop();
                 table(entries).map_err(|dup| {
                     format!("{} has both {dup} and \"{dup}\" as keys", self.here())
