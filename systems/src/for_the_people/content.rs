@@ -143,10 +143,28 @@ pub enum Chooser {
 }
 
 /// Control of a space or state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Eq, Serialize, Deserialize)]
 pub enum Control {
     Neutral,
     Of(Side),
+}
+
+impl Control {
+    /// One number per value: `==` compares them (issue 9: the derived `==`, discriminant then
+    /// side, does not vectorize over the control of every space, compared at every action).
+    const fn code(self) -> u8 {
+        match self {
+            Control::Of(Side::Union) => 0,
+            Control::Of(Side::Csa) => 1,
+            Control::Neutral => 2,
+        }
+    }
+}
+
+impl PartialEq for Control {
+    fn eq(&self, o: &Control) -> bool {
+        self.code() == o.code()
+    }
 }
 
 // ============================================================================================
@@ -2490,6 +2508,22 @@ fn check_scenario(ctx: &mut Ctx, sc: &ScenarioDef, generals: &[GeneralDef], armi
     for &s in &sc.resource_destroyed {
         if map.space(s).resource == 0 {
             ctx.push(ctx.general(&file, format!("`{}` is not a resource center: it cannot start destroyed", map.name(s))));
+        }
+    }
+}
+
+#[cfg(test)]
+mod control_tests {
+    use super::{Control, Side};
+
+    /// Control (FtP 11): two controls are equal exactly when they are the same value.
+    #[test]
+    fn controls_equal_only_themselves_fpt_11() {
+        let all = [Control::Neutral, Control::Of(Side::Union), Control::Of(Side::Csa)];
+        for (i, a) in all.iter().enumerate() {
+            for (j, b) in all.iter().enumerate() {
+                assert_eq!(a == b, i == j, "{a:?} == {b:?}");
+            }
         }
     }
 }
