@@ -310,11 +310,14 @@ impl FtP {
     /// `position_key`, made when needed as a copy into `old` if nothing else holds it.
     fn position_key_from(&self, st: &State, old: Option<Rc<State>>) -> Rc<State> {
         let copy = || match old {
-            Some(mut key) if Rc::strong_count(&key) == 1 && Rc::weak_count(&key) == 0 => {
-                Rc::get_mut(&mut key).expect("not shared").clone_from(st);
-                key
-            }
-            _ => Rc::new(st.clone()),
+            Some(mut key) => match Rc::get_mut(&mut key) {
+                Some(kept) => {
+                    kept.clone_from(st);
+                    key
+                }
+                None => Rc::new(st.clone()),
+            },
+            None => Rc::new(st.clone()),
         };
         match self.position(st) {
             Some(p) => Rc::clone(p.key.get_or_init(copy)),

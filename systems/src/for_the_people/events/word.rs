@@ -70,12 +70,6 @@ impl From<&str> for Word {
     }
 }
 
-impl PartialEq<str> for Word {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
 impl PartialOrd for Word {
     fn partial_cmp(&self, other: &Word) -> Option<std::cmp::Ordering> {
         Some(self.cmp(other))
