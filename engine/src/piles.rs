@@ -16,6 +16,7 @@
 
 use crate::game::Seat;
 use crate::rng::GameRng;
+use crate::state_key::same_list;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -75,17 +76,13 @@ pub struct Piles {
     names: String,
 }
 
-/// Every field compared; the cards without stopping at the first difference, a loop the
-/// compiler vectorizes (issue 9: games compare whole states, piles included, at every action
-/// to find their cached listings, and a derived `==` of `CardId`s goes card by card).
+/// Every field compared; the cards by [`same_list`] (issue 9: games compare whole states,
+/// piles included, at every action to find their cached listings, and a derived `==` of
+/// `CardId`s goes card by card).
 impl PartialEq for Piles {
     fn eq(&self, o: &Self) -> bool {
         let Piles { total, cards, piles, names } = self;
-        *total == o.total
-            && cards.len() == o.cards.len()
-            && cards.iter().zip(&o.cards).fold(true, |same, (a, b)| same & (a.0 == b.0))
-            && *piles == o.piles
-            && *names == o.names
+        *total == o.total && same_list(cards, &o.cards) && *piles == o.piles && *names == o.names
     }
 }
 

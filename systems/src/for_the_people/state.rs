@@ -3,6 +3,7 @@
 
 use super::content::{ArmyId, CardNo, Control, GeneralId, Side};
 pub use super::events::word::Word;
+pub use bivouac_engine::state_key::same_list;
 use bivouac_engine::flow::Flow;
 use bivouac_engine::piles::{PileId, Piles};
 use bivouac_engine::rng::GameRng;
@@ -665,14 +666,6 @@ impl PartialEq for State {
     }
 }
 
-/// `a == b` for two lists, every element compared without stopping at the first difference: a
-/// loop the compiler vectorizes (a derived `==` of enums, such as a map's control per space, is
-/// about 15 times slower), and two empty lists never reach `memcmp` (on AVX-512 machines glibc's
-/// `memcmp` of an empty list never allocated takes ~100 ns: a masked load at its dangling
-/// address). Issue 9: the caches beside the state compare such lists at every action.
-pub fn same_list<T: PartialEq>(a: &[T], b: &[T]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (x == y))
-}
 
 impl State {
     pub fn control(&self, s: Sp) -> Control {
