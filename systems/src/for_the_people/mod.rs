@@ -914,7 +914,7 @@ impl Game for FtP {
             }
             "choose" => {
                 arity(2)?;
-                Action::Choose { option: state::Word::new(w[1]).ok_or_else(|| bad(format!("more than {} distinct event option words", events::word::MAX_WORDS)))? }
+                Action::Choose { option: state::Word::new(w[1]).map_err(bad)? }
             }
             "corps" => {
                 if w.len() != 3 && w.len() != 4 {

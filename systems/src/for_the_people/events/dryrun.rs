@@ -55,7 +55,7 @@ impl FtP {
     /// What the pending event waits for, for `awaiting`.
     pub(crate) fn event_awaiting(&self, st: &State) -> String {
         match st.events.last().and_then(|e| e.ask.as_ref().map(|a| (e.card, a))) {
-            Some((card, a)) => format!("event #{card}: {} ({}) (FtP 4.2)", a.prompt, a.options.iter().map(|o| o.as_str()).collect::<Vec<_>>().join(", ")),
+            Some((card, a)) => format!("event #{card}: {} ({}) (FtP 4.2)", a.prompt, a.options_text()),
             None => "an event (FtP 4.2)".into(),
         }
     }

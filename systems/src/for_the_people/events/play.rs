@@ -27,6 +27,13 @@ pub struct Ask {
     pub options: Vec<Word>,
 }
 
+impl Ask {
+    /// The options as the players read them, `a, b, c`.
+    pub fn options_text(&self) -> String {
+        self.options.iter().map(|o| o.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
 /// A half-played event (under `Frame::Event`): plain data, so it saves, clones and undoes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EventSt {
@@ -135,7 +142,7 @@ impl FtP {
         let e = st.events.last_mut().ok_or("no event under way")?;
         let ask = e.ask.take().ok_or("the event asks nothing now")?;
         if !ask.options.contains(&option) {
-            return Err(format!("`{option}` is not one of {}", ask.options.iter().map(|o| o.as_str()).collect::<Vec<_>>().join(", ")));
+            return Err(format!("`{option}` is not one of {}", ask.options_text()));
         }
         log.info(|| format!("{} chooses {option}: {}", ask.seat.name(), ask.prompt));
         e.inputs.push(Input::Choice(option.to_string()));
@@ -164,8 +171,7 @@ impl FtP {
                     if a.options.is_empty() || a.options.iter().any(|o| o.is_empty() || o.len() > 40 || o.contains(char::is_whitespace)) {
                         return Err(format!("ask: options must be 1 or more single words of at most 40 characters, got {:?}", a.options));
                     }
-                    let options = a.options.iter().map(|o| Word::new(o)).collect::<Option<Vec<_>>>();
-                    let options = options.ok_or_else(|| format!("ask: more than {} distinct option words in this process", super::word::MAX_WORDS))?;
+                    let options = a.options.iter().map(|o| Word::new(o)).collect::<Result<Vec<_>, _>>().map_err(|m| format!("ask: {m}"))?;
                     top.ask = Some(Ask { seat, prompt: a.prompt, options });
                     return Ok(());
                 }

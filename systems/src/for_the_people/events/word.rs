@@ -6,7 +6,7 @@
 //! A word reads, compares in order, hashes, prints and saves as its text: the number is never
 //! seen, so it does not matter which thread met a word first. The table only grows, and at
 //! most `MAX_WORDS` distinct words are kept: a script that invents more fails (`Word::new`
-//! answers `None`) instead of filling the memory.
+//! refuses it) instead of filling the memory.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashMap;
@@ -15,7 +15,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::{OnceLock, RwLock};
 
 /// Most distinct words a process keeps (the built-in cards use a few hundred).
-pub const MAX_WORDS: usize = 1 << 16;
+const MAX_WORDS: usize = 1 << 16;
 
 #[derive(Default)]
 struct Words {
@@ -49,12 +49,13 @@ fn words() -> &'static RwLock<Words> {
 pub struct Word(u32);
 
 impl Word {
-    /// The word `text`, or `None` once `MAX_WORDS` other words are kept.
-    pub fn new(text: &str) -> Option<Word> {
+    /// The word `text`, refused once `MAX_WORDS` other words are kept.
+    pub fn new(text: &str) -> Result<Word, String> {
         if let Some(&n) = words().read().unwrap_or_else(|e| e.into_inner()).number.get(text) {
-            return Some(Word(n));
+            return Ok(Word(n));
         }
-        words().write().unwrap_or_else(|e| e.into_inner()).number(text).map(Word)
+        let n = words().write().unwrap_or_else(|e| e.into_inner()).number(text);
+        n.map(Word).ok_or_else(|| format!("more than {MAX_WORDS} distinct event option words in this process"))
     }
 
     pub fn as_str(self) -> &'static str {
@@ -109,7 +110,7 @@ impl Serialize for Word {
 impl<'de> Deserialize<'de> for Word {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Word, D::Error> {
         let text = String::deserialize(d)?;
-        Word::new(&text).ok_or_else(|| serde::de::Error::custom(format!("more than {MAX_WORDS} distinct event option words")))
+        Word::new(&text).map_err(serde::de::Error::custom)
     }
 }
 
@@ -122,7 +123,7 @@ mod tests {
     #[test]
     fn a_word_is_its_text_fpt_4_2() {
         let (b, a) = (Word::new("word-test-b").unwrap(), Word::new("word-test-a").unwrap());
-        assert_eq!(Word::new("word-test-b"), Some(b));
+        assert_eq!(Word::new("word-test-b"), Ok(b));
         assert_ne!(a, b);
         assert!(a < b, "ordered by text, not by when met");
         assert_eq!((a.to_string(), format!("{b:?}")), ("word-test-a".to_string(), "\"word-test-b\"".to_string()));
