@@ -174,6 +174,9 @@ pub struct FtP {
     view_static: std::sync::OnceLock<events::ViewStatic>,
     /// The spaces with a printed coastal fort (FtP 6.8.1).
     coastal_forts: Vec<Sp>,
+    /// FtP 6.8.2, 6.8.3: Fort Monroe, the coastal fort that stacks as a normal space (found
+    /// once: the CSA's reinforcement listing asks of every coastal fort, issue 9).
+    fort_monroe: Option<Sp>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -213,7 +216,8 @@ impl FtP {
         static IDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let coastal_forts = (0..c.map.len() as Sp).filter(|&s| c.map.space(SpaceId(s)).coastal_fort).collect();
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts };
+        let fort_monroe = c.space("fort_monroe").map(|s| s.0);
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)

@@ -172,7 +172,7 @@ impl FtP {
     /// a lost coastal fort by land but Fort Monroe, and a coastal fort holds at most 1 CSA SP
     /// (Fort Monroe stacks as a normal space).
     pub(super) fn coastal_fort_entry(&self, st: &State, side: Side, s: Sp, n: u16) -> Result<(), &'static str> {
-        if side != Side::Csa || !self.c.map.space(SpaceId(s)).coastal_fort || self.c.space("fort_monroe") == Some(SpaceId(s)) {
+        if side != Side::Csa || !self.c.map.space(SpaceId(s)).coastal_fort || self.fort_monroe == Some(s) {
             return Ok(());
         }
         if st.controls(Side::Union, s) {
