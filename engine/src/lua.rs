@@ -1685,6 +1685,56 @@ end"#;
         );
     }
 
+    /// `math`, `table` and `utf8` are copied into a call's environment when first read
+    /// (lua/sandbox.rs), yet no script can tell: a library assigned or removed before or after
+    /// its first read keeps what was assigned, a raw access, `next`, `pairs` or `getmetatable`
+    /// on the environment sees every library and no metatable, and each call has its own copy.
+    #[test]
+    fn libraries_made_on_first_read_are_as_if_made_at_once() {
+        let host = small();
+        let set_before = r#"
+math = nil
+table = 5
+function event()
+  local t = _ENV.table
+  return { math = math == nil, table = t, utf8 = type(utf8) }
+end"#;
+        let removed_after = r#"
+function event()
+  local floor = math.floor
+  math = nil
+  local again = math
+  return { floor = floor(2.5), again = again == nil }
+end"#;
+        let walked = r#"
+function event()
+  local raw = type(rawget(_ENV, "utf8"))
+  local names = {}
+  for k, v in pairs(_G) do
+    if type(v) == "table" and k ~= "_G" then names[#names + 1] = k end
+  end
+  local via_next = 0
+  for k in next, _ENV do
+    if k == "math" or k == "table" or k == "utf8" or k == "string" then via_next = via_next + 1 end
+  end
+  return { raw = raw, names = names, via_next = via_next, meta = getmetatable(_ENV) == nil }
+end"#;
+        let own_copy = "function event() math.own = (math.own or 0) + 1 return math.own end";
+        for _ in 0..2 {
+            assert_eq!(host.call(&script(set_before), "event", &json!({})).unwrap(), json!({"math": true, "table": 5, "utf8": "table"}));
+            assert_eq!(host.call(&script(removed_after), "event", &json!({})).unwrap(), json!({"floor": 2, "again": true}));
+            assert_eq!(
+                host.call(&script(walked), "event", &json!({})).unwrap(),
+                json!({"raw": "table", "names": ["math", "string", "table", "utf8"], "via_next": 4, "meta": true})
+            );
+            assert_eq!(host.call(&script(own_copy), "event", &json!({})).unwrap(), json!(1));
+        }
+        // A global not set is still nil, and names itself in errors.
+        assert_eq!(run("function event() return missing end").unwrap(), json!(null));
+        let err = run("function event() return missing() end").unwrap_err().to_string();
+        assert!(err.contains("global 'missing'"), "{err}");
+    }
+
     /// The state is reused call after call on a thread (lua/sandbox.rs), yet nothing a script
     /// sets is seen by the next call: globals, library entries added, removed or replaced, the
     /// string metatable, the library's globals.

@@ -4,7 +4,10 @@
 //! Reuse keeps the contract of a fresh state per call (see `lua.rs`): Lua keeps nothing
 //! between calls that a script can see.
 //! * Each call runs in its own environment table, made by the trusted prelude: a copy of the
-//!   sandboxed globals with fresh copies of `string`, `table`, `math` and `utf8`. A script's
+//!   sandboxed globals with fresh copies of `string`, `table`, `math` and `utf8` (the last three
+//!   made when a script first reads them, or first touches the environment raw: most scripts
+//!   never do, and copying them was a fifth of a call's fixed cost; no script can tell, see
+//!   `libraries_made_on_first_read_are_as_if_made_at_once`). A script's
 //!   globals, and whatever it adds to, removes from or replaces in a library, are gone at the
 //!   next call. The shared functions are closures over trusted locals only (never over the
 //!   shared global table), so a script cannot change what they do. The string metatable, the
@@ -59,9 +62,42 @@ use std::sync::OnceLock;
 /// Trusted Lua run once per state, before any script: installs the wrappers in the globals and
 /// returns the function that makes each call's environment.
 const PRELUDE: &str = r#"
-local exhausted, touch, lazy_keys, lazy_get, copy = ...
+local exhausted, touch_input, lazy_keys, lazy_get, copy, lazy_assign = ...
 local raw_pcall, raw_xpcall, raw_setmetatable, raw_next = pcall, xpcall, setmetatable, next
 local rawget, getmetatable, type, error, sort = rawget, getmetatable, type, error, table.sort
+local raw_rawset = rawset
+
+-- Each call's environment (see the end) gets its own `math`, `table` and `utf8` only when a
+-- script first reads one (most never do): until then its metatable, marked `ENV`, stands for
+-- them, each library's name in it `false` while the library is pending. `__index` copies the
+-- library asked for; `__newindex` (`lazy_assign`, lua/sandbox.rs) marks a library assigned
+-- before it was read (so `math = nil` leaves it nil); either way the library's name is then
+-- `true`. `materialize` copies every library still pending and removes the metatable: from
+-- then on the environment is an ordinary table, as if made in full.
+local ENV = {}
+local LAZY = {}
+local function materialize(env, mt)
+  raw_setmetatable(env, nil)
+  for name, list in raw_next, LAZY do
+    if mt[name] == false then raw_rawset(env, name, copy(list)) end
+  end
+end
+local function lazy_library(env, k)
+  local mt = getmetatable(env)
+  if mt[k] ~= false then return nil end
+  mt[k] = true
+  local lib = copy(LAZY[k])
+  raw_rawset(env, k, lib)
+  return lib
+end
+
+-- Before any raw access: a lazy input table (lua/input.rs) or an environment still standing
+-- for libraries is made in full.
+local function touch(t)
+  local mt = getmetatable(t)
+  if type(mt) == "table" and rawget(mt, ENV) then materialize(t, mt) end
+  touch_input(t)
+end
 
 -- Lazy input tables (lua/input.rs) are materialized before any raw access. The raw function
 -- is called through a local of the same name, not as a tail call, so its argument errors
@@ -146,34 +182,38 @@ function pairs(t)
   return walk(t, keys)
 end
 
--- Each call's environment (lua/sandbox.rs): a fresh table with the globals above and fresh
--- copies of the four libraries, so nothing a script sets, adds or removes reaches the next
--- call. The string metatable is the one shared table a script can reach (`getmetatable("")`):
--- it is emptied and pointed at the call's own `string` table.
+-- Each call's environment (lua/sandbox.rs): a fresh table with the globals above and its own
+-- copies of the four libraries (`math`, `table` and `utf8` made when first read, see `ENV`
+-- above), so nothing a script sets, adds or removes reaches the next call. The string
+-- metatable is the one shared table a script can reach (`getmetatable("")`): it is emptied and
+-- pointed at the call's own `string` table, made at once.
 -- The shared tables no longer change from here on: each is listed once as a flat sequence
 -- of its entries { k1, v1, k2, v2, ... }, in `next`'s order, and `copy` (lua/sandbox.rs,
 -- `copy_flat`) makes each call's copy from that list, with room for all its entries, inserting
 -- them in the same order as a walk of the table would.
-local string_mt, libraries = getmetatable(""), { "math", "string", "table", "utf8" }
+local string_mt = getmetatable("")
+local libraries = { math = true, string = true, table = true, utf8 = true }
 local function flat(t)
   local list, n = {}, 0
   for k, v in raw_next, t do
-    list[n + 1], list[n + 2] = k, v
-    n = n + 2
+    if t ~= _G or not libraries[k] then
+      list[n + 1], list[n + 2] = k, v
+      n = n + 2
+    end
   end
   return list
 end
-local G = flat(_G)
-local libs = {}
-for i = 1, #libraries do libs[i] = flat(_G[libraries[i]]) end
+local G, string_lib = flat(_G), flat(_G.string)
+LAZY.math, LAZY.table, LAZY.utf8 = flat(_G.math), flat(_G.table), flat(_G.utf8)
 return function()
   local env = copy(G)
-  for i = 1, #libraries do
-    env[libraries[i]] = copy(libs[i])
-  end
+  local string = copy(string_lib)
+  env.string = string
   env._G = env
   for k in raw_next, string_mt do string_mt[k] = nil end
-  string_mt.__index = env.string
+  string_mt.__index = string
+  raw_setmetatable(env, { [ENV] = true, math = false, table = false, utf8 = false,
+                          __index = lazy_library, __newindex = lazy_assign })
   return env
 end
 "#;
@@ -346,9 +386,10 @@ fn sandbox(lua: &Lua) -> mlua::Result<Function> {
         Some(code) => lua.load(code).set_name("=sandbox").set_mode(ChunkMode::Binary),
         None => lua.load(PRELUDE).set_name("=sandbox").set_mode(ChunkMode::Text),
     };
-    // SAFETY: `copy_flat` follows the Lua C API protocol (see it).
+    // SAFETY: `copy_flat` and `lazy_assign` follow the Lua C API protocol (see them).
     let copy = unsafe { lua.create_c_function(copy_flat)? };
-    prelude.call::<Function>((exhausted, touch, keys, get, copy))
+    let assign = unsafe { lua.create_c_function(lazy_assign)? };
+    prelude.call::<Function>((exhausted, touch, keys, get, copy, assign))
 }
 
 /// `copy(list)` for the trusted prelude: a new table with the entries of `list`, a sequence
@@ -374,6 +415,30 @@ unsafe extern "C-unwind" fn copy_flat(state: *mut ffi::lua_State) -> c_int {
         }
     }
     1
+}
+
+/// `__newindex(env, key, value)` of a call's environment while it stands for libraries not yet
+/// made (the prelude's `ENV`): a pending library (`false` under its name in the metatable) is
+/// marked done, so a library assigned before it was read keeps what was assigned; then the raw
+/// assignment. In C: every global a script defines comes here (a Lua function cost 1,400
+/// instructions a global, issue 9).
+unsafe extern "C-unwind" fn lazy_assign(state: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        ffi::lua_settop(state, 3);
+        ffi::luaL_checkstack(state, 4, std::ptr::null());
+        // [env, key, value, mt, mt[key]], then [env, key, value, mt, mt[key], key, true]
+        if ffi::lua_getmetatable(state, 1) != 0 {
+            ffi::lua_pushvalue(state, 2);
+            if ffi::lua_rawget(state, 4) == ffi::LUA_TBOOLEAN && ffi::lua_toboolean(state, 5) == 0 {
+                ffi::lua_pushvalue(state, 2);
+                ffi::lua_pushboolean(state, 1);
+                ffi::lua_rawset(state, 4);
+            }
+        }
+        ffi::lua_settop(state, 3);
+        ffi::lua_rawset(state, 1);
+    }
+    0
 }
 
 /// [`PRELUDE`] compiled once per process: parsing it took 45 µs a call, loading its bytecode 5.
