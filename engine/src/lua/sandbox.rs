@@ -192,19 +192,21 @@ end
 -- `copy_flat`) makes each call's copy from that list, with room for all its entries, inserting
 -- them in the same order as a walk of the table would.
 local string_mt = getmetatable("")
-local libraries = { math = true, string = true, table = true, utf8 = true }
-local function flat(t)
+-- `skip`: keys left out (the globals' copy leaves out the libraries, copied on their own).
+local function flat(t, skip)
   local list, n = {}, 0
   for k, v in raw_next, t do
-    if t ~= _G or not libraries[k] then
+    if not (skip and skip[k]) then
       list[n + 1], list[n + 2] = k, v
       n = n + 2
     end
   end
   return list
 end
-local G, string_lib = flat(_G), flat(_G.string)
-LAZY.math, LAZY.table, LAZY.utf8 = flat(_G.math), flat(_G.table), flat(_G.utf8)
+local G = flat(_G, { math = true, string = true, table = true, utf8 = true })
+local string_lib = flat(_G.string)
+-- The lazy libraries: the names the environment's metatable marks `false` (below).
+for _, name in raw_next, { "math", "table", "utf8" } do LAZY[name] = flat(_G[name]) end
 return function()
   local env = copy(G)
   local string = copy(string_lib)
@@ -212,6 +214,7 @@ return function()
   env._G = env
   for k in raw_next, string_mt do string_mt[k] = nil end
   string_mt.__index = string
+  -- The names of `LAZY`, pending.
   raw_setmetatable(env, { [ENV] = true, math = false, table = false, utf8 = false,
                           __index = lazy_library, __newindex = lazy_assign })
   return env
