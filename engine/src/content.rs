@@ -11,7 +11,7 @@
 //! played with.
 
 use serde::de::DeserializeOwned;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -290,13 +290,14 @@ pub fn layered_records<D, R: Record>(layers: Vec<Sourced<D>>, pick: impl Fn(D) -
 #[derive(Clone, Debug)]
 pub struct IdIndex<T> {
     what: String,
-    map: HashMap<String, T>,
+    /// FxHash: rules look ids up while they play (issue 9).
+    map: FxHashMap<String, T>,
 }
 
 impl<T: Copy> IdIndex<T> {
     /// `what` names the kind of id in messages: "space id from map.toml".
     pub fn new(what: impl Into<String>) -> Self {
-        IdIndex { what: what.into(), map: HashMap::new() }
+        IdIndex { what: what.into(), map: FxHashMap::default() }
     }
 
     /// Insert; returns false if the id was already present.

@@ -54,7 +54,7 @@ use mlua::prelude::{LuaGcGenParams, LuaGcMode};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value, ffi};
 use std::cell::{Cell, RefCell};
 use std::ffi::c_int;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -239,7 +239,7 @@ thread_local! {
 }
 
 /// One chunk name's loaded chunks, by `source_key`, each with its source (compared in full).
-type Loaded = HashMap<(usize, u64), Vec<(String, Kept)>>;
+type Loaded = FxHashMap<(usize, u64), Vec<(String, Kept)>>;
 
 /// A chunk kept loaded: how each call gets a fresh function of it (see the module docs).
 #[derive(Clone)]
@@ -282,7 +282,7 @@ pub(super) struct Sandbox {
     /// Memory in use after the last collection, young or full.
     swept: Cell<usize>,
     /// Loaded chunks per chunk name, by source text (found by `source_key`).
-    loaded: RefCell<HashMap<&'static str, Loaded>>,
+    loaded: RefCell<FxHashMap<&'static str, Loaded>>,
 }
 
 impl Sandbox {

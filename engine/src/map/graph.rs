@@ -19,6 +19,7 @@ use petgraph::unionfind::UnionFind;
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 use std::cmp::Reverse;
+use rustc_hash::FxHashMap;
 use std::collections::{BinaryHeap, HashMap};
 use std::fmt;
 
@@ -48,7 +49,8 @@ impl fmt::Display for SpaceId {
 pub struct GraphMap<S, E> {
     graph: UnGraph<S, E>,
     names: Vec<String>,
-    by_name: HashMap<String, SpaceId>,
+    /// FxHash: event views look a space up by its id at every read (issue 9).
+    by_name: FxHashMap<String, SpaceId>,
     /// Per space: (neighbour, edge) sorted by neighbour then edge index; self-loops are refused.
     adjacency: Vec<Vec<(SpaceId, EdgeIndex)>>,
 }
@@ -58,7 +60,7 @@ impl<S, E> Default for GraphMap<S, E> {
         GraphMap {
             graph: UnGraph::default(),
             names: Vec::new(),
-            by_name: HashMap::new(),
+            by_name: FxHashMap::default(),
             adjacency: Vec::new(),
         }
     }

@@ -9,7 +9,6 @@
 //! refuses it) instead of filling the memory.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::collections::HashMap;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::{OnceLock, RwLock};
@@ -20,7 +19,7 @@ const MAX_WORDS: usize = 1 << 16;
 #[derive(Default)]
 struct Words {
     text: Vec<&'static str>,
-    number: HashMap<&'static str, u32>,
+    number: rustc_hash::FxHashMap<&'static str, u32>,
 }
 
 impl Words {
