@@ -203,10 +203,14 @@ local function flat(t, skip)
   end
   return list
 end
-local G = flat(_G, { math = true, string = true, table = true, utf8 = true })
-local string_lib = flat(_G.string)
 -- The lazy libraries: the names the environment's metatable marks `false` (below).
-for _, name in raw_next, { "math", "table", "utf8" } do LAZY[name] = flat(_G[name]) end
+local libraries = { string = true }
+for _, name in raw_next, { "math", "table", "utf8" } do
+  LAZY[name] = flat(_G[name])
+  libraries[name] = true
+end
+local G = flat(_G, libraries)
+local string_lib = flat(_G.string)
 return function()
   local env = copy(G)
   local string = copy(string_lib)
