@@ -1,8 +1,9 @@
 //! The random-play fuzzer every game passes: seeded random games over the contract, with an
 //! invariant check after every action, and these bugs detected:
-//! a panic, a dead end (no legal action while the game is not over), a runaway game, an
-//! invariant failure, a legal action refused, a refusal that changed the state, and an action
-//! whose notation does not parse back to itself.
+//! a panic, a dead end (no legal action while the game is not over), a runaway game, a game
+//! that makes no progress (a long run of actions with no roll, draw or reveal: a question asked
+//! again and again), an invariant failure, a legal action refused, a refusal that changed the
+//! state, and an action whose notation does not parse back to itself.
 
 use crate::game::{Game, Setup, state_hash};
 use crate::log::{Log, Refusal};
@@ -83,6 +84,11 @@ pub fn fuzz<G: Game>(game: &G, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> 
 
 type Failure = (String, String);
 
+/// Most actions in a row with no roll, draw or reveal (what seals a step) before the fuzzer
+/// reports that the game makes no progress: far more than any game's longest stretch of plain
+/// decisions, far fewer than its whole length.
+pub const NO_PROGRESS_ACTIONS: usize = 2_000;
+
 fn fail(kind: &str, message: impl Into<String>) -> Failure {
     (kind.to_string(), message.into())
 }
@@ -93,6 +99,7 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
     game.check_invariants(&state).map_err(|e| fail("invariant", format!("after setup: {e}")))?;
     let limit = game.max_actions();
     let mut previous: Option<G::Action> = None;
+    let mut unsealed = 0usize;
     loop {
         if game.outcome(&state).is_some() {
             if !game.active_seats(&state).is_empty() {
@@ -136,8 +143,15 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
         if recent.len() > 12 {
             recent.remove(0);
         }
-        if let Err(r) = game.apply(&mut state, seat, action, &mut Log::quiet()) {
+        let mut log = Log::quiet();
+        if let Err(r) = game.apply(&mut state, seat, action, &mut log) {
             return Err(fail("legal action refused", format!("`{}`: {r}", game.notation(action))));
+        }
+        unsealed = if log.sealed() { 0 } else { unsealed + 1 };
+        // A game much shorter than the bound is held to a quarter of its length.
+        let bound = NO_PROGRESS_ACTIONS.min(limit / 4);
+        if unsealed > bound {
+            return Err(fail("no progress", format!("{bound} actions in a row with no roll, draw or reveal (a question asked again and again?)")));
         }
         *steps += 1;
         game.check_invariants(&state).map_err(|e| fail("invariant", e))?;

@@ -23,6 +23,8 @@ enum Bug {
     DeadEndAtFive,
     MutatingRefusal,
     BadNotation,
+    /// Once a seat reaches 5, the only choice is to end the turn: the game goes round for ever.
+    NoProgressPastFive,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -81,6 +83,9 @@ impl Game for Race {
         }
         if self.bug == Some(Bug::DeadEndAtFive) && s.pos[seat as usize] == 5 {
             return vec![];
+        }
+        if self.bug == Some(Bug::NoProgressPastFive) && s.pos.iter().any(|&p| p >= 5) {
+            return vec![Action::End];
         }
         let mut v = vec![Action::End, Action::Roll];
         if s.steps_left > 0 {
@@ -269,11 +274,12 @@ fn fuzzer_passes_a_correct_game() {
 }
 
 #[test]
-fn fuzzer_catches_dead_ends_mutating_refusals_and_bad_notation() {
+fn fuzzer_catches_dead_ends_mutating_refusals_bad_notation_and_no_progress() {
     for (bug, kind) in [
         (Bug::DeadEndAtFive, "dead end"),
         (Bug::MutatingRefusal, "refusal changed state"),
         (Bug::BadNotation, "notation"),
+        (Bug::NoProgressPastFive, "no progress"),
     ] {
         let r = fuzz(&Race { bug: Some(bug) }, &cfg(100)).unwrap();
         assert!(r.failures.iter().any(|f| f.kind == kind), "expected a `{kind}` failure, got {:?}", r.failures.first());

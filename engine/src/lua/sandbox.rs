@@ -117,7 +117,15 @@ local function pass(ok, ...)
   return ok, ...
 end
 function pcall(f, ...) return pass(raw_pcall(f, ...)) end
-function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
+-- Once the budget is spent the handler is not run: Lua runs a message handler before it unwinds,
+-- and after an error raised by the count hook with hooks still off, so nothing would stop it.
+function xpcall(f, handler, ...)
+  if type(handler) == "function" then
+    local h = handler
+    handler = function(m) if exhausted() then return m end return h(m) end
+  end
+  return pass(raw_xpcall(f, handler, ...))
+end
 
 function setmetatable(t, mt)
   touch(t)
