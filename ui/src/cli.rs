@@ -4,11 +4,11 @@
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
-use bivouac_engine::save::SaveFile;
+use bivouac_engine::save::{SaveFile, SaveLock, write_atomic};
 use bivouac_engine::session::{AnyGame, AnySession, Step};
 use bivouac_engine::sim::{SimConfig, SimControl, compare, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
-use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
+use bivouac_systems::{Catalog, load_catalog};
 use clap::{Args, Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -20,7 +20,7 @@ use std::time::Instant;
 #[derive(Parser, Debug)]
 #[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
 pub struct Cli {
-    /// The built-in content folder (default: the one shipped with Bivouac).
+    /// The built-in content folder (default: the content built into the program).
     #[arg(long, global = true)]
     content: Option<PathBuf>,
     /// A mod folder laid over the built-in content (repeatable, later ones win).
@@ -65,6 +65,9 @@ enum Command {
         ai: String,
         #[arg(short = 'o', long)]
         out: PathBuf,
+        /// Overwrite OUT if it exists (by default an existing file is never replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Print the game as a seat sees it (a spectator by default).
     Show {
@@ -183,18 +186,23 @@ fn err(msg: impl Into<String>) -> CliError {
 }
 
 pub fn main() -> i32 {
+    pipe::end_quietly();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => 0,
         Err(CliError(code, msg)) => {
-            eprintln!("{msg}");
+            eprintln!("{}", printable(&msg));
             code
         }
     }
 }
 
 fn run(cli: Cli) -> CliResult {
-    let mut layers = vec![cli.content.clone().unwrap_or_else(builtin_content_dir)];
+    let builtin = match cli.content.clone() {
+        Some(dir) => dir,
+        None => crate::builtin::content_dir().map_err(err)?,
+    };
+    let mut layers = vec![builtin];
     layers.extend(cli.mods.iter().cloned());
     let Some(command) = cli.command else {
         // Plain `bivouac` opens the desktop app; without a display, say so and show the commands.
@@ -213,7 +221,10 @@ fn run(cli: Cli) -> CliResult {
     match command {
         Command::List => list(&catalog),
         Command::Validate { .. } => unreachable!("handled above"),
-        Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out } => {
+        Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out, force } => {
+            if !force && std::fs::symlink_metadata(&out).is_ok() {
+                return Err(err(format!("{} already exists: nothing was written (add --force to replace it)", out.display())));
+            }
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let session = game.new_session(setup).map_err(|r| CliError(1, r.to_string()))?;
@@ -225,8 +236,9 @@ fn run(cli: Cli) -> CliResult {
             }
             let mut session = session;
             let played = run_ai(&mut *session, &ai_map)?;
-            print_steps(&*session, &played, None);
+            // Saved before anything is printed: a closed pipe ends the output, never the game.
             write_save(&out, &*session, &ai_map)?;
+            print_steps(&*session, &played, None);
             println!("new {} game, scenario {}, seed {}: saved to {}", game.id(), session.setup().scenario, session.setup().seed, out.display());
             print_turn(&*session);
             Ok(())
@@ -237,7 +249,7 @@ fn run(cli: Cli) -> CliResult {
             if json {
                 println!("{}", serde_json::to_string_pretty(&session.view_json(seat)).expect("json"));
             } else {
-                println!("{}", session.describe(seat));
+                println!("{}", printable(&session.describe(seat)));
                 print_turn(&*session);
             }
             Ok(())
@@ -251,13 +263,15 @@ fn run(cli: Cli) -> CliResult {
             let names = session.seat_names();
             for s in seats {
                 for a in session.legal_actions(s) {
-                    println!("{}: {a}", names[s as usize]);
+                    println!("{}: {}", names[s as usize], printable(&a));
                 }
             }
             Ok(())
         }
         Command::Do { save, action, seat } => {
-            let (mut session, ai) = open_save(&catalog, &save)?;
+            // Held until the move is saved: a second writer meanwhile is refused, not lost.
+            let lock = lock_save(&save)?;
+            let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
             let seat = match seat {
                 Some(s) => parse_seat(&*session, &s)?,
                 None => match session.active_seats().as_slice() {
@@ -273,15 +287,19 @@ fn run(cli: Cli) -> CliResult {
             let step = session.apply_text(seat, &action).map_err(|r| CliError(1, format!("refused: {r}")))?;
             let mut played = vec![step];
             played.extend(run_ai(&mut *session, &ai)?);
-            print_steps(&*session, &played, Some(seat));
+            // Saved before anything is printed: a closed pipe ends the output, never the move.
             write_save(&save, &*session, &ai)?;
+            drop(lock);
+            print_steps(&*session, &played, Some(seat));
             print_turn(&*session);
             Ok(())
         }
         Command::Undo { save } => {
-            let (mut session, ai) = open_save(&catalog, &save)?;
+            let lock = lock_save(&save)?;
+            let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
             session.undo().map_err(|r| CliError(1, format!("refused: {r}")))?;
             write_save(&save, &*session, &ai)?;
+            drop(lock);
             println!("undone; {} actions remain", session.history().len());
             print_turn(&*session);
             Ok(())
@@ -427,7 +445,7 @@ fn list(catalog: &Catalog) -> CliResult {
 
 fn report_catalog_errors(catalog: &Catalog) {
     for (dir, diags) in &catalog.errors {
-        eprintln!("content of {dir} does not load:\n{diags}");
+        eprintln!("content of {dir} does not load:\n{}", printable(&diags.to_string()));
     }
 }
 
@@ -481,7 +499,17 @@ type OpenedSave = (Box<dyn AnySession>, BTreeMap<String, AgentKind>);
 
 fn open_save(catalog: &Catalog, path: &Path) -> Result<OpenedSave, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
-    let save = SaveFile::from_json(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
+    read_save(catalog, path, &text)
+}
+
+/// The save at `path` locked for a move or an undo (see `SaveLock`).
+fn lock_save(path: &Path) -> Result<SaveLock, CliError> {
+    SaveLock::acquire(path).map_err(|e| err(e.to_string()))
+}
+
+/// The save read from `text` (the file at `path`).
+fn read_save(catalog: &Catalog, path: &Path, text: &str) -> Result<OpenedSave, CliError> {
+    let save = SaveFile::from_json(text).map_err(|e| err(format!("{}: {e}", path.display())))?;
     let cli: CliSave = serde_json::from_str(&text).map_err(|e| err(format!("{}: the save is damaged: {e}", path.display())))?;
     let game = find_game(catalog, &save.game)?;
     let session = game.load(&save).map_err(|e| err(format!("{}: {e}", path.display())))?;
@@ -491,9 +519,7 @@ fn open_save(catalog: &Catalog, path: &Path) -> Result<OpenedSave, CliError> {
 fn write_save(path: &Path, session: &dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> CliResult {
     let data = CliSave { save: session.to_save(), ai: ai.clone() };
     let json = serde_json::to_string_pretty(&data).expect("saves serialize");
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, json).map_err(|e| err(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path).map_err(|e| err(format!("cannot write {}: {e}", path.display())))
+    write_atomic(path, json.as_bytes()).map_err(|e| err(e.to_string()))
 }
 
 /// Let the AI play every AI seat that owes a decision, until a human seat must act or the game ends.
@@ -518,9 +544,9 @@ fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Res
 fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
     let names = session.seat_names();
     for step in steps {
-        println!("{}: {}", names[step.seat as usize], step.action_for(viewer));
+        println!("{}: {}", names[step.seat as usize], printable(&step.action_for(viewer)));
         for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
-            println!("    {}", e.text);
+            println!("    {}", printable(&e.text));
         }
     }
 }
@@ -530,12 +556,32 @@ fn print_turn(session: &dyn AnySession) {
         let names = session.seat_names();
         let winners: Vec<&str> = o.winners.iter().map(|&w| names[w as usize].as_str()).collect();
         let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", names[i])).collect();
-        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, o.reason, scores.join(", "));
+        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, printable(&o.reason), scores.join(", "));
         return;
     }
     let names = session.seat_names();
     let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
     println!("to act: {}", active.join(", "));
+}
+
+/// `text` (from content: event logs, card names, scripts' messages) safe to print on a
+/// terminal: control characters other than newline and tab, and the Unicode marks that reorder
+/// text, written as `\u{..}` escapes, so no script can move the cursor, recolour the screen or
+/// print a line that looks like the program's own ("to act: ...").
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.contains(bad) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if bad(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Set by Ctrl-C during `sim`: no new game starts, and the games finished are reported.
@@ -628,8 +674,47 @@ mod sigint {
     }
 }
 
+/// A closed pipe (`bivouac actions SAVE | head`) ends the program quietly, as it does any Unix
+/// tool, instead of a panic at the next `println!`. Rust ignores SIGPIPE, so a write to a closed
+/// pipe fails and `println!` panics; the default action ends the process at that write. Every
+/// command that writes a save writes it before it prints, so no move is lost.
+#[cfg(unix)]
+mod pipe {
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+
+    pub fn end_quietly() {
+        // SAFETY: restoring the default action of a signal is always valid.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod pipe {
+    pub fn end_quietly() {}
+}
+
 #[cfg(not(unix))]
 mod sigint {
     pub fn catch() {}
     pub fn release() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn content_text_is_printed_with_control_characters_escaped() {
+        assert_eq!(printable("Union +2 SP at Richmond\n\tnext"), "Union +2 SP at Richmond\n\tnext");
+        // A script's log line that would clear the line and fake the program's prompt.
+        assert_eq!(printable("ok\r\x1b[2Kto act: csa"), "ok\\u{d}\\u{1b}[2Kto act: csa");
+        assert_eq!(printable("a\u{202e}b\u{7}"), "a\\u{202e}b\\u{7}");
+    }
 }

@@ -101,6 +101,17 @@ fn opt_infos() -> Vec<OptionInfo> {
     ]
 }
 
+/// The most cash a player may hold, in thousands: $999,000, far above any game's (players
+/// start with $5,000-15,000, BR 2.2). Money is integer thousands (BR 1.2); the rules list every
+/// whole amount a player may add to the fund or bid (BR 3.5.4, 3.5.5), so a bound on cash is a
+/// bound on those listings, and no sum of payments wraps.
+pub const MAX_MONEY: i32 = 999;
+
+/// A payment to a player (BR 1.2: integer thousands), held at [`MAX_MONEY`].
+fn earn(money: &mut i32, v: i32) {
+    *money = money.saturating_add(v).min(MAX_MONEY);
+}
+
 fn seat_name(s: u8) -> String {
     format!("p{}", s + 1)
 }
@@ -289,13 +300,13 @@ impl BlockadeRunner {
         if let Some(card) = p.insurance.take() {
             // Insurance (AUTHORED card): pays the lost ship's printed value.
             let v = self.c.ships[ship as usize].value.max(0);
-            p.money += v;
+            earn(&mut p.money, v);
             s.discard.push(card);
             log.info(|| format!("Insurance pays {} ${v},000", seat_name(seat)));
         }
         if self.fleet(s, seat).next().is_none() {
             // BR 3.7: the least valuable available ship and a $5,000 subsidy.
-            s.players[seat as usize].money += self.c.lost_subsidy;
+            earn(&mut s.players[seat as usize].money, self.c.lost_subsidy);
             let best = s.ships.iter().enumerate().filter(|(_, sh)| sh.available()).min_by_key(|(i, _)| (self.c.ships[*i].value, *i)).map(|(i, _)| i as u8);
             let sub = self.c.lost_subsidy;
             log.info(|| format!("BR 3.7: {} lost every ship and receives ${sub},000", seat_name(seat)));
@@ -657,16 +668,16 @@ impl BlockadeRunner {
     /// BR 3.5.4: one effect of an action card on the board or on the player `si`.
     fn apply_command(&self, s: &mut State, si: usize, cmd: Command) {
         match cmd {
-            Command::Money(n) => s.players[si].money += n,
+            Command::Money(n) => earn(&mut s.players[si].money, n),
             Command::Evasion(n) => s.players[si].evasion = s.players[si].evasion.saturating_add(n),
             Command::Blockade(z, change) => {
                 let l = &mut s.locs[z as usize];
-                l.blockade = (l.blockade as i32 + change).clamp(0, self.c.max_blockade as i32) as u8;
+                l.blockade = (l.blockade as i32).saturating_add(change).clamp(0, self.c.max_blockade as i32) as u8;
             }
             Command::Defense(z, change) => {
                 // L226-228: never below the printed defense, never above the maximum.
                 let l = &mut s.locs[z as usize];
-                l.defense = (l.defense as i32 + change).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
+                l.defense = (l.defense as i32).saturating_add(change).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
             }
         }
     }
@@ -1021,7 +1032,7 @@ impl BlockadeRunner {
                 let name = self.c.ships[ship as usize].name.clone();
                 if g == ARMS {
                     // BR 3.5.2: War Goods Delivered, $1,000 per cube.
-                    s.players[si].money += self.c.arms_payment;
+                    earn(&mut s.players[si].money, self.c.arms_payment);
                     s.players[si].delivered += 1;
                     log.info(|| format!("BR 3.5.2: {name} delivers 1 arms"));
                 } else {
@@ -1030,7 +1041,7 @@ impl BlockadeRunner {
                     if g == BLACK && bribed & bit(ship) != 0 {
                         p = (p - self.c.bribe).max(0);
                     }
-                    s.players[si].money += p;
+                    earn(&mut s.players[si].money, p);
                     s.sold[g] = true;
                     s.sales[g] += 1;
                     if s.sales[g] >= self.c.sales_box[g] {
@@ -1074,7 +1085,7 @@ impl BlockadeRunner {
                 }
                 // BR 3.5.4 step 3: the money never comes back.
                 s.players[si].money -= a;
-                s.fund += a;
+                s.fund = s.fund.saturating_add(a);
                 log.info(|| format!("BR 3.5.4: {} adds ${a},000 to the Port Defense Fund", seat_name(seat)));
             }
             (Frame::Fund { bought, improved, .. }, Action::Improve { port }) => {
@@ -1404,7 +1415,7 @@ impl BlockadeRunner {
     /// BR 3.5.4 steps 1-2: draw a replacement; the bank pays into the fund; then the fund step.
     fn after_card(&self, s: &mut State, seat: u8, to_fund: i32, log: &mut Log) {
         self.draw_card(s, seat, log);
-        s.fund += to_fund;
+        s.fund = s.fund.saturating_add(to_fund);
         let f = s.fund;
         log.info(|| format!("BR 3.5.4: the bank adds ${to_fund},000 to the Port Defense Fund (now ${f},000)"));
         s.flow.push(Frame::Fund { seat, bought: false, improved: 0 });

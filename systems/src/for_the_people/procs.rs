@@ -41,7 +41,8 @@ impl FtP {
             return;
         }
         let i = side.index();
-        let mut d = delta;
+        // In i32: a change near the type's bounds never wraps (FtP 12.4's +2 and -3 included).
+        let mut d = delta as i32;
         if delta > 0 && !st.sw_plus[i] {
             st.sw_plus[i] = true;
             d += 2;
@@ -49,7 +50,7 @@ impl FtP {
             st.sw_plus[i] = false;
             d -= 3;
         }
-        st.sw[i] = (st.sw[i] + d).max(0);
+        st.sw[i] = (st.sw[i] as i32 + d).clamp(0, i16::MAX as i32) as i16;
         log.info(|| format!("{} SW {:+} ({why}) -> {}", side.name(), d, st.sw[i]));
     }
 

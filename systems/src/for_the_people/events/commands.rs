@@ -13,6 +13,9 @@ use bivouac_engine::log::Log;
 use bivouac_engine::piles::{CardId, PileId};
 use serde::{Deserialize, Serialize};
 
+/// The most SW one `sw` command may change (FtP 2.7: each side starts with 100).
+const MAX_EVENT_SW: i16 = 100;
+
 /// A card whose event stays in force (`in_force` command): until the end of turn `until`
 /// (`None`: for the rest of the game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -276,7 +279,13 @@ impl FtP {
         for r in list {
             out.push(match r {
                 Returned::Log(t) => Cmd::Log(t),
-                Returned::Sw(x) => Cmd::Sw(side_of(&x.side)?, x.change),
+                Returned::Sw(x) => {
+                    // FtP 2.7: SW starts at 100 a side; no event moves it by more than that.
+                    if !(-MAX_EVENT_SW..=MAX_EVENT_SW).contains(&x.change) {
+                        return Err(format!("sw: change {} is beyond -{MAX_EVENT_SW}..={MAX_EVENT_SW} (SW starts at 100, FtP 2.7)", x.change));
+                    }
+                    Cmd::Sw(side_of(&x.side)?, x.change)
+                }
                 Returned::AddSp(x) => {
                     let (s, side) = (self.ev_space(&x.space)?, side_of(&x.side)?);
                     // FtP 4.2.7: never in a space occupied by the enemy (SP or fort).
@@ -464,8 +473,10 @@ impl FtP {
                     if self.enemy_occupied(st, side, s) {
                         return Err(format!("add_sp: {} is occupied by the enemy (FtP 4.2.7)", self.sname(s)));
                     }
-                    st.sp[s as usize][side.index()] += n;
-                    st.sp_gained[side.index()] += n as u32;
+                    let here = &mut st.sp[s as usize][side.index()];
+                    // FtP 4.2.7 sets no limit; a side's SP in one space is held in a byte.
+                    *here = here.checked_add(n).ok_or_else(|| format!("add_sp: {} would hold more than {} {} SP", self.sname(s), u8::MAX, side.name()))?;
+                    st.sp_gained[side.index()] = st.sp_gained[side.index()].saturating_add(n as u32);
                     if let Some(a) = self.army_in(st, side, s) {
                         self.absorb(st, side, s, a);
                     }
@@ -550,7 +561,7 @@ impl FtP {
                     st.blockade = super::super::formulas::blockade_level(&self.formulas, st.blockade, d, fi);
                     log.info(|| format!("blockade level {} (FtP 10.5.3)", st.blockade));
                 }
-                Cmd::Amphibious(d) => st.naval.amphibious = (st.naval.amphibious as i16 + d as i16).max(0) as u8,
+                Cmd::Amphibious(d) => st.naval.amphibious = (st.naval.amphibious as i16 + d as i16).clamp(0, u8::MAX as i16) as u8,
                 Cmd::Emancipation => st.emancipation = true,
                 Cmd::InForce(until) => {
                     st.in_force.retain(|f| f.card != cx.card);
@@ -560,6 +571,9 @@ impl FtP {
                 Cmd::MoveSp(from, to, side, n) => {
                     if st.sp[from as usize][side.index()] < n || self.enemy_occupied(st, side, to) {
                         return Err(format!("move_sp: not {n} loose SP at {}, or {} holds the enemy", self.sname(from), self.sname(to)));
+                    }
+                    if st.sp[to as usize][side.index()].checked_add(n).is_none() {
+                        return Err(format!("move_sp: {} would hold more than {} {} SP", self.sname(to), u8::MAX, side.name()));
                     }
                     st.sp[from as usize][side.index()] -= n;
                     st.sp[to as usize][side.index()] += n;
