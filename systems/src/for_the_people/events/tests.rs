@@ -596,7 +596,7 @@ fn an_event_asking_for_ever_is_reported_at_load_and_cut_off_in_play_fpt_4_2() {
 fn a_playable_that_never_answers_is_an_error_at_load_naming_the_script_fpt_4_2() {
     let src = "function declare() return { text = 'x', playable = true } end\nfunction playable(view)\n  while true do end\nend\nfunction play(view) return { commands = {} } end";
     let e = with_script(12, src).err().expect("refused at load");
-    assert!(e.contains("events/012.lua:2") && e.contains("playable") && e.contains("instruction budget"), "{e}");
+    assert!(e.contains("events/012.lua:3") && e.contains("playable") && e.contains("instruction budget"), "{e}");
 }
 
 #[test]
