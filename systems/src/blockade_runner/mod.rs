@@ -1,6 +1,6 @@
 //! Blockade Runner (2-6 merchant captains running the Union blockade, 1861-1865).
 //!
-//! Rules: /work/shared/rules/blockade-runner.md (the digest; rule numbers `BR x.y` are its section
+//! Rules: the English rules digest (rule numbers `BR x.y` are its section
 //! numbers, `L<n>` the lines of the Spanish rulebook text it reads). Content (board, charts, ships,
 //! cards) is TOML under `content/blockade-runner/`, most of it authored because the rulebook text
 //! lost its charts; see each file's header.

@@ -1,6 +1,6 @@
 //! The rules: the month (replacements, initiative, Campaign Turns, month end), command,
 //! movement, strategic moves, supply, sieges and victory. Rule numbers are the Spanish 2.0
-//! rulebook's (`BL x.y`); see /work/shared/rules/bobby-lee.md for the digest.
+//! rulebook's (`BL x.y`), as restated in the English rules digest.
 
 use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
 use super::state::{Action, Opts, Phase, St, State, Unit};

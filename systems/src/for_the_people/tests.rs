@@ -1,5 +1,5 @@
 //! Content tests for For the People: the built-in content loads and agrees with the rulebooks
-//! (as digested in /work/shared/rules/for-the-people.md), and broken content is reported with
+//! (as restated in the English rules digest), and broken content is reported with
 //! file:line:col. Rule numbers are the Spanish rulebook's.
 
 use super::content::*;
