@@ -31,10 +31,12 @@ pub mod lua;
 pub mod map;
 pub mod mcts;
 pub mod piles;
+pub mod report;
 pub mod rng;
 pub mod save;
 pub mod session;
 pub mod sim;
+pub mod sweep;
 pub mod state_key;
 
 pub use game::{Game, Outcome, ScenarioInfo, Seat, Setup};

@@ -1986,6 +1986,16 @@ impl Game for BlockadeRunner {
         self.result(state)
     }
 
+    /// The year being played, 1 for 1861.
+    fn turn(&self, state: &State) -> Option<u32> {
+        Some(u32::from(state.year.saturating_sub(1860)))
+    }
+
+    /// The balance lab follows each player's money plus fleet value (the score of BR 3.11).
+    fn measures(&self, state: &State) -> Vec<(String, f64)> {
+        (0..state.n).map(|p| (format!("p{} money + fleet (k$)", p + 1), f64::from(state.players[p as usize].money + self.fleet_value(state, p)))).collect()
+    }
+
     fn determinize(&self, state: &State, seat: Seat, rng: &mut GameRng) -> State {
         self.ai_determinize(state, seat, rng)
     }

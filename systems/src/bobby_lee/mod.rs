@@ -543,6 +543,26 @@ impl Game for BobbyLee {
         Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: tp.iter().map(|&t| t as i64).collect(), reason })
     }
 
+    /// The Campaign Turn being played (1 for the first).
+    fn turn(&self, s: &State) -> Option<u32> {
+        Some(s.turns + 1)
+    }
+
+    /// The balance lab follows the Victory Track (BL 3.1) and each side's steps on the map.
+    fn measures(&self, s: &State) -> Vec<(String, f64)> {
+        let mut steps = [0u32; 2];
+        for (u, unit) in s.units.iter().enumerate() {
+            if unit.st == St::Map {
+                steps[self.side_of(u).idx()] += u32::from(unit.steps);
+            }
+        }
+        vec![
+            ("Victory Track (USA +)".into(), f64::from(s.vp)),
+            ("USA steps on the map".into(), f64::from(steps[0])),
+            ("CSA steps on the map".into(), f64::from(steps[1])),
+        ]
+    }
+
     fn determinize(&self, s: &State, seat: Seat, rng: &mut bivouac_engine::GameRng) -> State {
         self.ai_determinize(s, seat, rng)
     }

@@ -1047,6 +1047,20 @@ impl Game for FtP {
         Some(Outcome { winners, scores: vec![st.sw[0] as i64, st.sw[1] as i64], reason })
     }
 
+    fn turn(&self, st: &State) -> Option<u32> {
+        Some(u32::from(st.turn))
+    }
+
+    /// The balance lab follows each side's Strategic Will (FtP 12) and the Union blockade
+    /// level (FtP 10.5) turn by turn.
+    fn measures(&self, st: &State) -> Vec<(String, f64)> {
+        vec![
+            ("Union Strategic Will".into(), f64::from(st.sw[Side::Union as usize])),
+            ("CSA Strategic Will".into(), f64::from(st.sw[Side::Csa as usize])),
+            ("blockade level".into(), f64::from(st.blockade)),
+        ]
+    }
+
     fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
         self.ai_determinize(st, seat, rng)
     }

@@ -759,6 +759,16 @@ impl Game for Gcacw {
         })
     }
 
+    fn turn(&self, st: &State) -> Option<u32> {
+        Some(u32::from(st.turn))
+    }
+
+    /// The balance lab follows the manpower each side has lost (GCACW victory points come
+    /// from the enemy's losses and the objectives held at the end).
+    fn measures(&self, st: &State) -> Vec<(String, f64)> {
+        vec![("Union manpower lost".into(), f64::from(st.lost[0])), ("Confederate manpower lost".into(), f64::from(st.lost[1]))]
+    }
+
     fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
         self.ai_determinize(st, seat, rng)
     }
