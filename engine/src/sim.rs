@@ -705,13 +705,13 @@ impl SimReport {
                 .seats
                 .iter()
                 .zip(&self.score_interval)
-                .map(|(name, i)| format!("{name} {:.1} ({:.1} - {:.1})", i.estimate, i.low, i.high))
+                .map(|(name, i)| format!("{name} {:.1} ({:.1} to {:.1})", i.estimate, i.low, i.high))
                 .collect();
             out.push_str(&format!("mean final score with its 95% interval: {}\n", scores.join(", ")));
         }
         if let Some(a) = &self.seat_advantage {
             out.push_str(&format!(
-                "{}'s advantage (its win rate minus {}'s): {:+.1}% ({:+.1}% - {:+.1}%){}\n",
+                "{}'s advantage (its win rate minus {}'s): {:+.1}% ({:+.1}% to {:+.1}%){}\n",
                 self.seats[0],
                 self.seats[1],
                 100.0 * a.estimate,
@@ -730,7 +730,7 @@ impl SimReport {
                 .measures
                 .iter()
                 .zip(&self.final_measures)
-                .map(|(name, i)| format!("{name} {:.2} ({:.2} - {:.2})", i.estimate, i.low, i.high))
+                .map(|(name, i)| format!("{name} {:.2} ({:.2} to {:.2})", i.estimate, i.low, i.high))
                 .collect();
             out.push_str(&format!("at the end, mean with its 95% interval: {}\n", m.join(", ")));
         }
