@@ -884,3 +884,100 @@ fn t_move_2_campaign_division_interception_army_pcs_fpt_5_4_3() {
 fn g_state(id: &str) -> usize {
     game().state_of(sp(id))
 }
+
+// ---------------------------------------------------------------------------------------------
+// The routes of the examples of play, walked on the map
+
+/// Digest T-STRAT-1 (FtP 10.2, examples of play Su61 and Fa61): every strategic move the
+/// examples make is possible on the map, by rail through friendly spaces (or by sea, 10.2.3):
+/// "1 SP de Springfield (IL) a Cairo" among them. Moves from a space the example's position gives
+/// the mover are made with that space (and the Kentucky route the Union opened) friendly.
+#[test]
+fn t_strat_1_every_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
+    let g = game();
+    let union: &[(&str, &str)] = &[
+        ("washington", "fort_monroe"),
+        ("springfield_il", "cairo"),
+        ("washington", "cairo"),
+        ("pittsburgh", "columbus_oh"),
+        ("philadelphia", "cairo"),
+        ("cincinnati", "cairo"),
+        ("lexington_ky", "lebanon"),
+        ("falmouth", "lebanon"),
+        ("louisville", "lebanon"),
+        ("frankfort", "lebanon"),
+        ("st_louis", "cairo"),
+        ("jefferson_city", "cairo"),
+        ("rolla", "cairo"),
+        ("ironton", "cairo"),
+        ("indianapolis", "lebanon"),
+        ("wheeling", "lebanon"),
+    ];
+    let csa: &[(&str, &str)] = &[
+        ("wilmington_nc", "manassas"),
+        ("charleston_sc", "manassas"),
+        ("new_orleans", "manassas"),
+        ("monroe_la", "nashville"),
+        ("pensacola", "columbus_ky"),
+        ("mobile", "columbus_ky"),
+        ("atlanta", "knoxville"),
+        ("nashville", "dover_tn"),
+        ("manassas", "strasburg"),
+    ];
+    let kentucky_union = ["lexington_ky", "falmouth", "louisville", "frankfort", "lebanon"];
+    for (side, moves) in [(Side::Union, union), (Side::Csa, csa)] {
+        let mut st = new("1861", 1);
+        no_forts(&mut st);
+        for id in kentucky_union {
+            st.control[sp(id) as usize] = Control::Of(Side::Union);
+        }
+        st.control[sp("columbus_ky") as usize] = Control::Of(Side::Csa);
+        for (from, _) in moves {
+            let e = if side == Side::Union { 1 } else { 0 };
+            st.sp[sp(from) as usize][e] = 0;
+            if st.sp[sp(from) as usize][side.index()] == 0 {
+                put_sp(&mut st, side, from, 1);
+            }
+        }
+        st.flow.clear();
+        st.flow.push(Frame::Strategic { side });
+        let all = g.strategic_moves(&st, side);
+        for (from, to) in moves {
+            assert!(all.contains(&(sp(from), sp(to))), "{} {from} -> {to} (example of play, FtP 10.2)", side.name());
+        }
+    }
+}
+
+/// The land routes the examples of play narrate (digest 7.5 "narrated paths", examples Su61,
+/// Fa61, 5.2.6, 6.1.6, 11.1, the Gettysburg example), each step between adjacent spaces by road
+/// or rail.
+#[test]
+fn every_route_narrated_in_the_examples_of_play_is_on_the_map() {
+    use super::content::LinkKind;
+    use bivouac_engine::map::graph::SpaceId;
+    let g = game();
+    let routes: &[&[&str]] = &[
+        &["washington", "frederick", "manassas"],
+        &["harpers_ferry", "winchester"],
+        &["winchester", "leesburg", "manassas"],
+        &["cincinnati", "falmouth", "lexington_ky", "somerset", "lexington_ky", "frankfort", "louisville", "lebanon"],
+        &["st_louis", "kansas_city", "jefferson_city", "rolla", "ironton", "st_louis"],
+        &["columbus_oh", "wheeling", "lewisburg"],
+        &["fayetteville_ar", "little_rock", "fayetteville_ar", "springfield_mo"],
+        &["memphis", "new_madrid"],
+        &["lebanon", "somerset", "clinton"],
+        &["cairo", "paducah", "columbus_ky", "dover_tn", "franklin_tn", "columbia_tn", "waynesboro", "pittsburg_landing"],
+        &["chambersburg", "gettysburg"],
+        &["frederick", "gettysburg"],
+        &["manassas", "fredericksburg"],
+        &["lebanon", "bowling_green"],
+        &["paducah", "columbus_ky", "mckenzie"],
+    ];
+    for r in routes {
+        for w in r.windows(2) {
+            let (a, b) = (sp(w[0]), sp(w[1]));
+            let ok = g.c.map.neighbors(SpaceId(a)).any(|(n, l)| n.0 == b && matches!(l.kind, LinkKind::Road | LinkKind::Rail));
+            assert!(ok, "{} -> {}: no road or rail link (route {:?})", w[0], w[1], r);
+        }
+    }
+}
