@@ -310,13 +310,14 @@ fn t_forest_1_stops_bl_1_24_1_25_1_26() {
     put(&mut s, "csa-jackson", "1118", 3);
     let d = g.dests(&s, u, &g.occ(&s));
     assert!(!d.iter().find(|x| x.0 == hx("1118")).unwrap().2);
-    // Marsh: stop after crossing (the Chickahominy between Richmond and Fair Oaks).
+    // Marsh: stop after crossing (the Chickahominy between Fair Oaks, south of it, and White
+    // House on the Pamunkey).
     let mut s = blank("1862");
-    let u = put(&mut s, "csa-cav-stuart", "richmond", 3);
-    assert_eq!(g.data.side_kind(hx("richmond"), hx("fair-oaks")), SideKind::Marsh);
+    let u = put(&mut s, "csa-cav-stuart", "fair-oaks", 3);
+    assert_eq!(g.data.side_kind(hx("fair-oaks"), hx("white-house")), SideKind::Marsh);
     let d = g.dests(&s, u, &g.occ(&s));
-    let fo = d.iter().find(|x| x.0 == hx("fair-oaks")).unwrap();
-    assert_eq!(fo.1, 1);
+    let wh = d.iter().find(|x| x.0 == hx("white-house")).unwrap();
+    assert_eq!((wh.1, wh.2), (1, true), "BL 1.25: the move stops after the marsh");
     // Major river without crossing: never entered (Potomac below Washington).
     let mut s = blank("1862");
     let u = put(&mut s, "csa-cav-stuart", "aquia-landing", 3);
@@ -2553,7 +2554,7 @@ fn besieged_units_lost_to_supply_attrition_are_removed_for_good_bl_11_81() {
     s.mud = true;
     let (h, n) = open_ground();
     s.active = Side::Usa;
-    let ours: Vec<usize> = ["usa-i-1", "usa-i-2", "usa-i-3", "usa-i-4"].iter().map(|id| put_hex(&mut s, id, h, 1)).collect();
+    let ours: Vec<usize> = ["usa-i-1", "usa-i-2", "usa-i-3", "usa-ii-1"].iter().map(|id| put_hex(&mut s, id, h, 1)).collect();
     let ring = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
     for (i, &x) in n.iter().enumerate() {
         put_hex(&mut s, ring[i], x, 2);

@@ -924,11 +924,12 @@ fn t_strat_1_every_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
         ("nashville", "dover_tn"),
         ("manassas", "strasburg"),
     ];
-    let kentucky_union = ["lexington_ky", "falmouth", "louisville", "frankfort", "lebanon"];
+    // Fa61: the Union holds the Kentucky route and Fremont's Missouri (the example's position).
+    let union_held = ["lexington_ky", "falmouth", "louisville", "frankfort", "lebanon", "st_louis", "jefferson_city", "rolla", "ironton"];
     for (side, moves) in [(Side::Union, union), (Side::Csa, csa)] {
         let mut st = new("1861", 1);
         no_forts(&mut st);
-        for id in kentucky_union {
+        for id in union_held {
             st.control[sp(id) as usize] = Control::Of(Side::Union);
         }
         st.control[sp("columbus_ky") as usize] = Control::Of(Side::Csa);
@@ -948,20 +949,26 @@ fn t_strat_1_every_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
     }
 }
 
-/// The land routes the examples of play narrate (digest 7.5 "narrated paths", examples Su61,
-/// Fa61, 5.2.6, 6.1.6, 11.1, the Gettysburg example), each step between adjacent spaces by road
-/// or rail.
+/// The land routes the examples of play narrate (examples Su61, Fa61, 5.2.6, 5.4.3, 6.1.6, the
+/// Gettysburg example): each named step is one road or rail link, except in Fremont's tour of
+/// Missouri, whose steps the example lists as the places he passed (each within two links).
 #[test]
 fn every_route_narrated_in_the_examples_of_play_is_on_the_map() {
     use super::content::LinkKind;
     use bivouac_engine::map::graph::SpaceId;
     let g = game();
+    let linked = |a: u16, b: u16| g.c.map.neighbors(SpaceId(a)).any(|(n, l)| n.0 == b && matches!(l.kind, LinkKind::Road | LinkKind::Rail));
+    let fremont = ["st_louis", "kansas_city", "jefferson_city", "rolla", "ironton", "st_louis"];
+    for w in fremont.windows(2) {
+        let (a, b) = (sp(w[0]), sp(w[1]));
+        let near = linked(a, b) || g.c.map.neighbors(SpaceId(a)).any(|(m, l)| matches!(l.kind, LinkKind::Road | LinkKind::Rail) && linked(m.0, b));
+        assert!(near, "{} -> {}: not within two road or rail links (Fremont, example Fa61)", w[0], w[1]);
+    }
     let routes: &[&[&str]] = &[
         &["washington", "frederick", "manassas"],
         &["harpers_ferry", "winchester"],
         &["winchester", "leesburg", "manassas"],
         &["cincinnati", "falmouth", "lexington_ky", "somerset", "lexington_ky", "frankfort", "louisville", "lebanon"],
-        &["st_louis", "kansas_city", "jefferson_city", "rolla", "ironton", "st_louis"],
         &["columbus_oh", "wheeling", "lewisburg"],
         &["fayetteville_ar", "little_rock", "fayetteville_ar", "springfield_mo"],
         &["memphis", "new_madrid"],
@@ -976,8 +983,7 @@ fn every_route_narrated_in_the_examples_of_play_is_on_the_map() {
     for r in routes {
         for w in r.windows(2) {
             let (a, b) = (sp(w[0]), sp(w[1]));
-            let ok = g.c.map.neighbors(SpaceId(a)).any(|(n, l)| n.0 == b && matches!(l.kind, LinkKind::Road | LinkKind::Rail));
-            assert!(ok, "{} -> {}: no road or rail link (route {:?})", w[0], w[1], r);
+            assert!(linked(a, b), "{} -> {}: no road or rail link (route {:?})", w[0], w[1], r);
         }
     }
 }

@@ -49,6 +49,7 @@ fn seeded_random_games_are_pinned_issue_9() {
         ("1864", 2065, "f3ca02d73d0fe48b873663d96c375004"),
         ("campaign", 2303, "bf01a2ca38429ddee10393aab2b452d4"),
     ];
+    eprintln!("seeded random games: {got:?}");
     for ((sc, n, h), (esc, en, eh)) in got.iter().zip(expected) {
         assert_eq!((sc.as_str(), *n, h.as_str()), (esc, en, eh), "{sc}: a seeded random game changed");
     }
