@@ -1693,6 +1693,8 @@ pub struct View {
     pub union_deck_cards: usize,
     pub action_deck_cards: usize,
     pub discards: usize,
+    /// The card on top of the discard pile: the last one played, face up (BR 3.5.4).
+    pub discard_top: Option<String>,
     /// The card offered to this seat, or by it, in a pending trade.
     pub trade_card: Option<String>,
     pub players: Vec<PlayerView>,
@@ -1725,6 +1727,7 @@ impl BlockadeRunner {
             union_deck_cards: (0..self.c.union_deck.len() as u8).filter(|&i| s.union_out & bit(i) == 0).count(),
             action_deck_cards: s.deck.len(),
             discards: s.discard.len(),
+            discard_top: s.discard.last().map(|&c| self.card_name(c).to_string()),
             trade_card,
             players: (0..s.n)
                 .map(|p| {
@@ -1968,6 +1971,15 @@ impl Game for BlockadeRunner {
 
     fn notation(&self, action: &Action) -> String {
         self.notation_of(action)
+    }
+
+    /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.
+    fn notation_seen(&self, _state: &State, _seat: Seat, action: &Action) -> Option<String> {
+        match action {
+            Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),
+            Action::Accept { .. } => Some("accept (a card in exchange, secret: BR 3.9)".into()),
+            _ => None,
+        }
     }
 
     fn parse(&self, text: &str) -> Result<Action, Refusal> {

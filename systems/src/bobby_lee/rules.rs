@@ -702,8 +702,8 @@ impl BobbyLee {
                 }
                 for i in 0..s.units.len() {
                     if s.units[i].st == St::Map && s.units[i].hex as usize == h && self.side_of(i) == side {
+                        self.log_block(s, i, log, |b| format!("BL 11.8: {b} loses a step to siege"));
                         self.lose_step(s, i, true);
-                        log.info(|| format!("BL 11.8: {} loses a step to siege", d.units[i].id));
                     }
                 }
             }
@@ -1518,7 +1518,7 @@ impl BobbyLee {
             },
             Action::Hit(u) if s.phase == Phase::Supply => {
                 s.attrition_picks.push(u);
-                log.info(|| format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
+                self.log_block(s, u as usize, log, |b| format!("BL 11.6: {b} will lose the attrition step"));
             }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
@@ -1537,8 +1537,10 @@ impl BobbyLee {
                 log.info(|| format!("BL 11.81: {} refuses to surrender", side.name()));
             }
             Action::HqSupply(h) => {
-                // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
+                // BL 11.7: reveal the HQ (face up until the turn ends, BL 2.5) and pay a step
+                // to cancel attrition in its range.
                 s.hq_supply.push(h);
+                s.units[h as usize].shown = true;
                 self.lose_step(s, h as usize, false);
                 log.reveal(|| format!("BL 11.7: {} pays a step for HQ supply", d.units[h as usize].id));
             }
@@ -1658,8 +1660,8 @@ impl BobbyLee {
 
     fn attrition(&self, s: &mut State, log: &mut Log) {
         for u in self.attrition_losses(s) {
+            self.log_block(s, u, log, |b| format!("BL 11.6: {b} loses a step to supply attrition"));
             self.lose_step(s, u, false);
-            log.info(|| format!("BL 11.6: {} loses a step to supply attrition", self.d().units[u].id));
         }
     }
 
