@@ -1377,7 +1377,9 @@ impl BlockadeRunner {
                 spend(s);
                 s.discard.push(inst);
                 let name = self.card_name(inst).to_string();
-                log.reveal(|| format!("BR 3.5.4: {} plays {name} for the fund, without its effect", seat_name(seat)));
+                // BR 3.5.4: played without its effect, the card is not shown to the table.
+                log.push(bivouac_engine::log::EventKind::Reveal, bivouac_engine::Visibility::Seat(seat), || format!("BR 3.5.4: you play {name} for the fund, without its effect"));
+                log.info(|| format!("BR 3.5.4: {} plays a card for the fund, without its effect", seat_name(seat)));
                 self.after_card(s, seat, self.c.fund_per_card + self.c.fund_discard_extra, log);
             }
             Action::Offer { to, card } => {
@@ -1693,8 +1695,6 @@ pub struct View {
     pub union_deck_cards: usize,
     pub action_deck_cards: usize,
     pub discards: usize,
-    /// The card on top of the discard pile: the last one played, face up (BR 3.5.4).
-    pub discard_top: Option<String>,
     /// The card offered to this seat, or by it, in a pending trade.
     pub trade_card: Option<String>,
     pub players: Vec<PlayerView>,
@@ -1727,7 +1727,6 @@ impl BlockadeRunner {
             union_deck_cards: (0..self.c.union_deck.len() as u8).filter(|&i| s.union_out & bit(i) == 0).count(),
             action_deck_cards: s.deck.len(),
             discards: s.discard.len(),
-            discard_top: s.discard.last().map(|&c| self.card_name(c).to_string()),
             trade_card,
             players: (0..s.n)
                 .map(|p| {
@@ -1978,6 +1977,7 @@ impl Game for BlockadeRunner {
         match action {
             Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),
             Action::Accept { .. } => Some("accept (a card in exchange, secret: BR 3.9)".into()),
+            Action::Discard { .. } => Some("discard (a card for the fund: BR 3.5.4)".into()),
             _ => None,
         }
     }

@@ -1451,7 +1451,7 @@ impl BobbyLee {
             }
             Action::Force(u, h) => {
                 s.units[u as usize].fm = h;
-                log.info(|| format!("BL 5.32: {} marks a forced march to {}", side.name(), d.hex_name(h)));
+                log.info(|| format!("BL 5.32: {} marks a forced march", side.name()));
             }
             Action::Rail(u, h) => {
                 let u = u as usize;
@@ -1518,7 +1518,8 @@ impl BobbyLee {
             },
             Action::Hit(u) if s.phase == Phase::Supply => {
                 s.attrition_picks.push(u);
-                self.log_block(s, u as usize, log, |b| format!("BL 11.6: {b} will lose the attrition step"));
+                // BL 11.6, 2.5: the owner's choice among its face-down blocks is its own.
+                log.push(bivouac_engine::log::EventKind::Info, bivouac_engine::Visibility::Seat(seat), || format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
             }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);

@@ -2579,7 +2579,7 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
         enemy.extend(ev);
     }
     assert_eq!(seen_all[0], "activate (the leader under force marker 1)");
-    assert_eq!(seen_all[1], "pick (a unit under force marker 1)");
+    assert_eq!(seen_all[1], "pick (a unit under a force marker)", "a pick shows no marker: only the march does");
     assert_eq!(seen_all[3], "next (a unit under force marker 1)");
     assert!(enemy.iter().any(|l| l.contains("the leader under force marker 1 leader activation")), "{enemy:?}");
     assert!(enemy.iter().any(|l| l.contains("leader movement allowance: 1d6 = 4")), "dice are open: {enemy:?}");
