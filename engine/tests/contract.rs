@@ -23,6 +23,10 @@ enum Bug {
     DeadEndAtFive,
     MutatingRefusal,
     BadNotation,
+    /// `describe` names both seats' secrets.
+    LeakyDescribe,
+    /// Ending a turn tells everyone the mover's secret.
+    LeakyEvent,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -116,6 +120,10 @@ impl Game for Race {
                 s.steps_left = 2;
             }
             Action::End => {
+                if self.bug == Some(Bug::LeakyEvent) {
+                    let secret = s.secret[seat as usize];
+                    log.info(|| format!("ends its turn, its secret is {secret}"));
+                }
                 s.turn = 1 - s.turn;
                 s.steps_left = 2;
             }
@@ -142,7 +150,17 @@ impl Game for Race {
         View { pos: s.pos, my_secret: seat.map(|x| s.secret[x as usize]) }
     }
     fn describe(&self, s: &State, _: Option<Seat>) -> String {
+        if self.bug == Some(Bug::LeakyDescribe) {
+            return format!("north {} south {} (secrets {:?})", s.pos[0], s.pos[1], s.secret);
+        }
         format!("north {} south {}", s.pos[0], s.pos[1])
+    }
+    /// The other seat's secret is re-dealt, and the dice reseeded.
+    fn determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
+        let mut d = s.clone();
+        d.secret[1 - seat as usize] = rng.roll(6) as u8;
+        d.rng = GameRng::new(rng.below(u32::MAX) as u64);
+        d
     }
     fn outcome(&self, s: &State) -> Option<Outcome> {
         let w = (0..2).find(|&i| s.pos[i] >= 10)?;
@@ -258,7 +276,7 @@ fn views_hide_other_seats_secrets() {
 }
 
 fn cfg(games: usize) -> FuzzConfig {
-    FuzzConfig { setup: Setup::new("std", 2, 100), games, deep_check_every: 1 }
+    FuzzConfig { setup: Setup::new("std", 2, 100), games, deep_check_every: 1, leak_check_every: 0 }
 }
 
 #[test]
@@ -277,6 +295,23 @@ fn fuzzer_catches_dead_ends_mutating_refusals_and_bad_notation() {
     ] {
         let r = fuzz(&Race { bug: Some(bug) }, &cfg(100)).unwrap();
         assert!(r.failures.iter().any(|f| f.kind == kind), "expected a `{kind}` failure, got {:?}", r.failures.first());
+    }
+}
+
+#[test]
+fn leak_check_passes_a_game_that_hides_its_secrets() {
+    let r = fuzz(&Race::default(), &FuzzConfig { leak_check_every: 1, ..cfg(50) }).unwrap();
+    assert!(r.is_clean(), "{:?}", r.failures.first());
+}
+
+#[test]
+fn leak_check_catches_a_secret_in_the_picture_or_in_a_step_text() {
+    for (bug, needle) in [(Bug::LeakyDescribe, "sees a different show"), (Bug::LeakyEvent, "the text tells what the picture hides")] {
+        let clean = fuzz(&Race { bug: Some(bug) }, &cfg(30)).unwrap();
+        assert!(clean.is_clean(), "without the leak check nothing is wrong: {:?}", clean.failures.first());
+        let r = fuzz(&Race { bug: Some(bug) }, &FuzzConfig { leak_check_every: 1, ..cfg(30) }).unwrap();
+        let f = r.failures.iter().find(|f| f.kind == "leak").unwrap_or_else(|| panic!("expected a leak failure, got {:?}", r.failures.first()));
+        assert!(f.message.contains(needle), "{}", f.message);
     }
 }
 

@@ -15,6 +15,8 @@ pub mod blockade_runner;
 pub mod bobby_lee;
 pub mod for_the_people;
 pub mod gcacw;
+#[cfg(test)]
+mod leak_tests;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 

@@ -208,6 +208,9 @@ enum Command {
         seed: u64,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Every N actions, check that no seat is shown anything it may not know (0: never).
+        #[arg(long, default_value_t = 0)]
+        leak_check_every: usize,
         #[arg(long)]
         json: bool,
     },
@@ -286,8 +289,7 @@ fn run(cli: Cli) -> CliResult {
             if json {
                 println!("{}", serde_json::to_string_pretty(&session.view_json(seat)).expect("json"));
             } else {
-                println!("{}", session.describe(seat));
-                print_turn(&*session);
+                println!("{}", session.show_text(seat));
             }
             Ok(())
         }
@@ -297,11 +299,8 @@ fn run(cli: Cli) -> CliResult {
                 Some(s) => vec![parse_seat(&*session, &s)?],
                 None => session.active_seats(),
             };
-            let names = session.seat_names();
             for s in seats {
-                for a in session.legal_actions(s) {
-                    println!("{}: {a}", names[s as usize]);
-                }
+                print!("{}", session.actions_text(s));
             }
             Ok(())
         }
@@ -425,10 +424,10 @@ fn run(cli: Cli) -> CliResult {
             }
             Ok(())
         }
-        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, json } => {
+        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, leak_check_every, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
-            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16 }).map_err(|r| CliError(1, r.to_string()))?;
+            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16, leak_check_every }).map_err(|r| CliError(1, r.to_string()))?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("json"));
             } else {
@@ -548,24 +547,14 @@ fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Res
 fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
     let names = session.seat_names();
     for step in steps {
-        println!("{}: {}", names[step.seat as usize], step.action_for(viewer));
-        for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
-            println!("    {}", e.text);
+        for line in step.lines(&names[step.seat as usize], viewer) {
+            println!("{line}");
         }
     }
 }
 
 fn print_turn(session: &dyn AnySession) {
-    if let Some(o) = session.outcome() {
-        let names = session.seat_names();
-        let winners: Vec<&str> = o.winners.iter().map(|&w| names[w as usize].as_str()).collect();
-        let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", names[i])).collect();
-        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, o.reason, scores.join(", "));
-        return;
-    }
-    let names = session.seat_names();
-    let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
-    println!("to act: {}", active.join(", "));
+    println!("{}", session.turn_line());
 }
 
 /// Set by Ctrl-C during `sim`: no new game starts, and the games finished are reported.

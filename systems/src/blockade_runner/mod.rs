@@ -1377,7 +1377,9 @@ impl BlockadeRunner {
                 spend(s);
                 s.discard.push(inst);
                 let name = self.card_name(inst).to_string();
-                log.reveal(|| format!("BR 3.5.4: {} plays {name} for the fund, without its effect", seat_name(seat)));
+                // BR 3.5.4: played without its effect, the card is not shown to the table.
+                log.push(bivouac_engine::log::EventKind::Reveal, bivouac_engine::Visibility::Seat(seat), || format!("BR 3.5.4: you play {name} for the fund, without its effect"));
+                log.info(|| format!("BR 3.5.4: {} plays a card for the fund, without its effect", seat_name(seat)));
                 self.after_card(s, seat, self.c.fund_per_card + self.c.fund_discard_extra, log);
             }
             Action::Offer { to, card } => {
@@ -1968,6 +1970,16 @@ impl Game for BlockadeRunner {
 
     fn notation(&self, action: &Action) -> String {
         self.notation_of(action)
+    }
+
+    /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.
+    fn notation_seen(&self, _state: &State, _seat: Seat, action: &Action) -> Option<String> {
+        match action {
+            Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),
+            Action::Accept { .. } => Some("accept (a card in exchange, secret: BR 3.9)".into()),
+            Action::Discard { .. } => Some("discard (a card for the fund: BR 3.5.4)".into()),
+            _ => None,
+        }
     }
 
     fn parse(&self, text: &str) -> Result<Action, Refusal> {

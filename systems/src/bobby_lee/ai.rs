@@ -16,7 +16,7 @@ impl BobbyLee {
     /// the dice come from a reseeded stream.
     pub(super) fn ai_determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
         let me = Side::from_idx(seat as usize);
-        let mut d = s.clone();
+        let mut d = self.shuffle_hidden_identities(s, me, rng);
         for (i, u) in d.units.iter_mut().enumerate() {
             let def = &self.data.units[i];
             if def.side != me && u.st == St::Map && !u.shown && def.max > 0 {
@@ -31,6 +31,46 @@ impl BobbyLee {
             d.bids[other.idx()] = Some(rng.below(n + 1) as u8);
         }
         d.rng = fork_rng(rng);
+        d
+    }
+
+    /// BL 2.5: which face-down enemy block is which is unknown, so the identities (type, name,
+    /// maximum strength) of the enemy's unrevealed blocks on the map are dealt again among
+    /// them: each physical block keeps where it stands and what it did this turn, and every
+    /// reference to a block (battles, activations, picks) follows its new identity.
+    fn shuffle_hidden_identities(&self, s: &State, me: Side, rng: &mut GameRng) -> State {
+        let pool: Vec<usize> = (0..s.units.len()).filter(|&i| self.data.units[i].side != me && s.units[i].st == St::Map && !s.units[i].shown).collect();
+        if pool.len() < 2 {
+            return s.clone();
+        }
+        let mut dealt = pool.clone();
+        rng.shuffle(&mut dealt);
+        // `to[i]`: the identity block `i` takes.
+        let mut to: Vec<u8> = (0..s.units.len() as u8).collect();
+        for (a, b) in pool.iter().zip(&dealt) {
+            to[*a] = *b as u8;
+        }
+        let mut d = s.clone();
+        for (a, b) in pool.iter().zip(&dealt) {
+            d.units[*b] = s.units[*a].clone();
+        }
+        let map = |u: &mut u8| *u = to.get(*u as usize).copied().unwrap_or(*u);
+        d.hqs.iter_mut().for_each(map);
+        d.hq_supply.iter_mut().for_each(map);
+        d.disrupted.iter_mut().for_each(map);
+        d.attrition_picks.iter_mut().for_each(map);
+        d.invaders.iter_mut().for_each(|(u, _)| map(u));
+        for b in d.battle.iter_mut().chain(d.battles.iter_mut()) {
+            b.units.iter_mut().for_each(|x| map(&mut x.u));
+            b.csa.iter_mut().for_each(map);
+            b.checked.iter_mut().for_each(map);
+            b.casualties.iter_mut().for_each(|c| c.group.iter_mut().for_each(map));
+            for step in std::iter::once(&mut b.step).chain(b.resume.as_mut().map(|r| &mut r.0)) {
+                if let super::state::BStep::Disengage { u, .. } = step {
+                    map(u);
+                }
+            }
+        }
         d
     }
 

@@ -702,8 +702,8 @@ impl BobbyLee {
                 }
                 for i in 0..s.units.len() {
                     if s.units[i].st == St::Map && s.units[i].hex as usize == h && self.side_of(i) == side {
+                        self.log_block(s, i, log, |b| format!("BL 11.8: {b} loses a step to siege"));
                         self.lose_step(s, i, true);
-                        log.info(|| format!("BL 11.8: {} loses a step to siege", d.units[i].id));
                     }
                 }
             }
@@ -1466,7 +1466,7 @@ impl BobbyLee {
                     }
                 }
                 s.units[u as usize].fm = h;
-                log.info(|| format!("BL 5.32: {} marks a forced march to {}", side.name(), d.hex_name(h)));
+                log.info(|| format!("BL 5.32: {} marks a forced march", side.name()));
             }
             Action::Rail(u, h) => {
                 let u = u as usize;
@@ -1533,7 +1533,8 @@ impl BobbyLee {
             },
             Action::Hit(u) if s.phase == Phase::Supply => {
                 s.attrition_picks.push(u);
-                log.info(|| format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
+                // BL 11.6, 2.5: the owner's choice among its face-down blocks is its own.
+                log.push(bivouac_engine::log::EventKind::Info, bivouac_engine::Visibility::Seat(seat), || format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
             }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
@@ -1552,8 +1553,10 @@ impl BobbyLee {
                 log.info(|| format!("BL 11.81: {} refuses to surrender", side.name()));
             }
             Action::HqSupply(h) => {
-                // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
+                // BL 11.7: reveal the HQ (face up until the turn ends, BL 2.5) and pay a step
+                // to cancel attrition in its range.
                 s.hq_supply.push(h);
+                s.units[h as usize].shown = true;
                 self.lose_step(s, h as usize, false);
                 log.reveal(|| format!("BL 11.7: {} pays a step for HQ supply", d.units[h as usize].id));
             }
@@ -1682,8 +1685,8 @@ impl BobbyLee {
         // BL 11.81: a besieged unit eliminated by attrition is removed permanently.
         let besieged = self.besieged_hexes(s, s.active, &self.occ(s));
         for u in self.attrition_losses(s) {
+            self.log_block(s, u, log, |b| format!("BL 11.6: {b} loses a step to supply attrition"));
             self.lose_step(s, u, besieged[s.units[u].hex as usize]);
-            log.info(|| format!("BL 11.6: {} loses a step to supply attrition", self.d().units[u].id));
         }
     }
 

@@ -49,7 +49,7 @@ fn fuzz_games(name: &str, games: usize, seed: u64, deep: usize) -> bivouac_engin
         s.scenario = "campaign".into();
         s.options.insert("start".into(), start.into());
     }
-    let r = fuzz(game(), &FuzzConfig { setup: s, games, deep_check_every: deep }).expect("fuzz setup");
+    let r = fuzz(game(), &FuzzConfig { setup: s, games, deep_check_every: deep, leak_check_every: 0 }).expect("fuzz setup");
     assert!(r.is_clean(), "{name}: {:#?}", &r.failures[..r.failures.len().min(3)]);
     assert_eq!(r.finished, games);
     r
