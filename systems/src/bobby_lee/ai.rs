@@ -224,19 +224,27 @@ mod tests {
         for _ in 0..10 {
             let d = g.determinize(&s, 0, &mut rng);
             g.check_invariants(&d).unwrap();
+            // BL 2.5: where blocks stand is public, which block stands there is not: own and
+            // revealed blocks keep place and strength, hidden enemy blocks are dealt again
+            // among the same places.
+            let hidden = |st: &State| {
+                let mut at: Vec<_> = st.units.iter().enumerate().filter(|(i, u)| g.data.units[*i].side == Side::Csa && !u.shown).map(|(_, u)| (u.st as u8, u.hex)).collect();
+                at.sort_unstable();
+                at
+            };
+            assert_eq!(hidden(&d), hidden(&s), "BL 2.5: block positions are public");
             for (i, (a, b)) in d.units.iter().zip(&s.units).enumerate() {
-                assert_eq!((a.st, a.hex), (b.st, b.hex), "BL 2.5: block positions are public");
                 if g.data.units[i].side == Side::Usa || b.shown {
-                    assert_eq!(a.steps, b.steps, "own and revealed blocks keep their strength");
+                    assert_eq!((a.st, a.hex, a.steps), (b.st, b.hex, b.steps), "own and revealed blocks keep their place and strength");
                 } else {
-                    changed |= a.steps != b.steps;
+                    changed |= (a.hex, a.steps) != (b.hex, b.steps);
                 }
             }
             // What the USA sees is the same in the sample as in the real game.
             let v = |st: &State| serde_json::to_string(&g.view(st, Some(0))).unwrap();
             assert_eq!(v(&d), v(&s));
         }
-        assert!(changed, "enemy strengths are sampled");
+        assert!(changed, "enemy identities and strengths are sampled");
     }
 
     #[test]
