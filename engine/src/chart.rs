@@ -13,7 +13,8 @@ const TOP: f64 = 50.0;
 const BOTTOM: f64 = 300.0;
 const COLOURS: [&str; 6] = ["#3b6ea5", "#a5473b", "#5a8f3c", "#b08a2e", "#7a4fa0", "#3b9a9a"];
 
-fn escape(s: &str) -> String {
+/// Text made safe inside SVG and HTML.
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -188,7 +189,7 @@ pub fn line_svg(title: &str, x_label: &str, y_label: &str, series: &[Series], pe
     }
     for k in 0..=5 {
         let x = x_lo + (x_hi - x_lo) * k as f64 / 5.0;
-        let _ = writeln!(o, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>", px(x), BOTTOM + 14.0, label_x(x));
+        let _ = writeln!(o, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>", px(x), BOTTOM + 14.0, number_text(x));
     }
     let _ = writeln!(o, "<line x1=\"{left}\" x2=\"{right}\" y1=\"{BOTTOM}\" y2=\"{BOTTOM}\" stroke=\"#333\"/>");
     let _ = writeln!(o, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>", (left + right) / 2.0, BOTTOM + 32.0, escape(x_label));
@@ -210,7 +211,7 @@ pub fn line_svg(title: &str, x_label: &str, y_label: &str, series: &[Series], pe
                 py(v.estimate),
                 escape(&s.name),
                 label(v.estimate),
-                label_x(*x)
+                number_text(*x)
             );
         }
         let ly = TOP + 16.0 * i as f64;
@@ -220,7 +221,8 @@ pub fn line_svg(title: &str, x_label: &str, y_label: &str, series: &[Series], pe
     o
 }
 
-fn label_x(x: f64) -> String {
+/// A number as a designer reads it: at most two decimals, no trailing zeros (`10.5`, `8`).
+pub fn number_text(x: f64) -> String {
     let s = format!("{x:.2}");
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
@@ -252,24 +254,7 @@ pub fn sweep_svg(s: &SweepReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Outcome, Setup};
-    use crate::sim::{GameRecord, SimConfig, compare, summarize};
-
-    fn report(wins: &[u8]) -> SimReport {
-        let cfg = SimConfig::new(Setup::new("std", 2, 1), wins.len(), Vec::new());
-        let records = wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| GameRecord {
-                index: i,
-                seed: i as u64,
-                actions: 10 + i,
-                outcome: Some(Outcome { winners: vec![w], scores: vec![0, 0], reason: "r".into() }),
-                ..GameRecord::default()
-            })
-            .collect();
-        summarize("race", &cfg, &["north".into(), "south & co".into()], &[], records, 1.0, false)
-    }
+    use crate::sim::{compare, sample_report as report};
 
     fn balanced(svg: &str) -> bool {
         svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>") && svg.matches("<text").count() == svg.matches("</text>").count()

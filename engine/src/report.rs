@@ -1,14 +1,10 @@
 //! One self-contained HTML page per balance-lab run (`bivouac sim --html report.html`), to send
 //! to playtesters: what was played, the answers as tables, and the charts as inline SVG.
 
-use crate::chart::{comparison_svg, sim_svg, sweep_svg, trajectory_svg};
+use crate::chart::{comparison_svg, escape, sim_svg, sweep_svg, trajectory_svg};
 use crate::sim::{Comparison, Interval, SimReport};
 use crate::sweep::SweepReport;
 use std::fmt::Write;
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
 
 fn pct(i: &Interval) -> String {
     format!("{:.1}% <small>({:.1}% to {:.1}%)</small>", 100.0 * i.estimate, 100.0 * i.low, 100.0 * i.high)
@@ -166,7 +162,7 @@ pub fn sweep_html(s: &SweepReport) -> String {
     let mut o = setup_section(first);
     let _ = writeln!(o, "<h2>Sweep of <code>{}</code></h2>", escape(&s.sweep));
     if let (Some(x), 2) = (s.even_at, first.seats.len()) {
-        let _ = writeln!(o, "<p><b>{} and {} win equally often near {x:.2}.</b></p>", escape(&first.seats[0]), escape(&first.seats[1]));
+        let _ = writeln!(o, "<p><b>{} and {} win equally often near {}.</b></p>", escape(&first.seats[0]), escape(&first.seats[1]), crate::chart::number_text(x));
     }
     o.push_str(&format!("<div>{}</div>\n", sweep_svg(s)));
     o.push_str("<table><tr><th>value</th>");
@@ -188,30 +184,7 @@ pub fn sweep_html(s: &SweepReport) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Outcome, Setup};
-    use crate::sim::{GameRecord, SimConfig, TurnPoint, compare, summarize};
-
-    fn report(wins: &[u8]) -> SimReport {
-        let cfg = SimConfig::new(Setup::new("std", 2, 1), wins.len(), Vec::new());
-        let records = wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| GameRecord {
-                index: i,
-                seed: i as u64,
-                actions: 10 + i,
-                outcome: Some(Outcome { winners: vec![w], scores: vec![i as i64, 3], reason: "r <b>".into() }),
-                end_turn: Some(2),
-                trajectory: vec![
-                    TurnPoint { turn: 1, end: false, values: vec![5.0] },
-                    TurnPoint { turn: 2, end: false, values: vec![5.0 + i as f64] },
-                    TurnPoint { turn: 2, end: true, values: vec![6.0 + i as f64] },
-                ],
-                ..GameRecord::default()
-            })
-            .collect();
-        summarize("race", &cfg, &["north".into(), "south".into()], &["union SW".into()], records, 1.0, false)
-    }
+    use crate::sim::{compare, sample_report as report};
 
     #[test]
     fn a_report_page_has_every_section_escaped() {

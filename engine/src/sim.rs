@@ -138,7 +138,7 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
     let mut turn = None;
     let end = |state: &G::State, outcome, actions, error, decisions, mut trajectory: Vec<TurnPoint>| {
         let end_turn = game.turn(state);
-        let values: Vec<f64> = game.measures(state).into_iter().map(|(_, v)| v).collect();
+        let values = measure_values(game, state);
         if !values.is_empty() {
             trajectory.push(TurnPoint { turn: end_turn.unwrap_or(0), end: true, values });
         }
@@ -154,7 +154,7 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
         let now = game.turn(&state);
         if now.is_some() && now != turn {
             turn = now;
-            let values: Vec<f64> = game.measures(&state).into_iter().map(|(_, v)| v).collect();
+            let values = measure_values(game, &state);
             if !values.is_empty() {
                 trajectory.push(TurnPoint { turn: now.unwrap_or(0), end: false, values });
             }
@@ -185,6 +185,10 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
     }
 }
 
+fn measure_values<G: Game>(game: &G, state: &G::State) -> Vec<f64> {
+    game.measures(state).into_iter().map(|(_, v)| v).collect()
+}
+
 /// One game of a batch, kept so that two batches can be compared seed by seed.
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct GameRecord {
@@ -201,6 +205,13 @@ pub struct GameRecord {
     pub end_turn: Option<u32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub trajectory: Vec<TurnPoint>,
+}
+
+impl GameRecord {
+    /// The game finished and `seat` is among its winners.
+    pub fn won(&self, seat: usize) -> bool {
+        self.outcome.as_ref().is_some_and(|o| o.winners.iter().any(|&w| w as usize == seat))
+    }
 }
 
 /// A proportion with its 95% confidence interval.
@@ -270,6 +281,11 @@ impl Interval {
 
     pub fn width(&self) -> f64 {
         self.high - self.low
+    }
+
+    /// A proportion as a designer reads it: `45.5% (38.7-52.4)`.
+    pub fn percent_text(&self) -> String {
+        format!("{:.1}% ({:.1}-{:.1})", 100.0 * self.estimate, 100.0 * self.low, 100.0 * self.high)
     }
 }
 
@@ -494,11 +510,10 @@ fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Resu
 /// Whether every seat's win rate (one content) or every seat's change of win rate (a baseline
 /// and a variant, paired by seed) is known within an interval at most `width` wide.
 fn narrow_enough(per_game: &[Vec<GameRecord>], seats: usize, width: f64) -> bool {
-    let won = |r: &GameRecord, s: usize| r.outcome.as_ref().is_some_and(|o| o.winners.contains(&(s as Seat)));
     (0..seats).all(|s| match per_game {
-        [one] => wilson(one.iter().filter(|r| won(r, s)).count(), one.len()).width() <= width,
+        [one] => wilson(one.iter().filter(|r| r.won(s)).count(), one.len()).width() <= width,
         [base, variant, ..] => {
-            let pairs: Vec<(bool, bool)> = base.iter().zip(variant).map(|(b, v)| (won(b, s), won(v, s))).collect();
+            let pairs: Vec<(bool, bool)> = base.iter().zip(variant).map(|(b, v)| (b.won(s), v.won(s))).collect();
             paired_rate_change(&pairs).width() <= width
         }
         [] => true,
@@ -605,8 +620,7 @@ pub fn summarize(
         })
         .collect();
     if seats.len() == 2 && n > 0 {
-        let won = |r: &GameRecord, s: Seat| r.outcome.as_ref().is_some_and(|o| o.winners.contains(&s));
-        let d: Vec<f64> = records.iter().map(|r| f64::from(u8::from(won(r, 0))) - f64::from(u8::from(won(r, 1)))).collect();
+        let d: Vec<f64> = records.iter().map(|r| f64::from(u8::from(r.won(0))) - f64::from(u8::from(r.won(1)))).collect();
         report.seat_advantage = Some(mean_interval(&d));
     }
     let mut end_turns: BTreeMap<u32, usize> = BTreeMap::new();
@@ -880,15 +894,14 @@ pub fn compare(baseline: SimReport, variant: SimReport) -> Comparison {
         baseline.records.iter().filter_map(|b| by_index.get(&b.index).map(|v| (b, *v))).collect();
     let n = pairs.len();
     let winners = |r: &GameRecord| r.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default();
-    let wins = |r: &GameRecord, s: usize| r.outcome.as_ref().is_some_and(|o| o.winners.contains(&(s as Seat)));
     let win_rate_change = baseline
         .seats
         .iter()
         .enumerate()
         .map(|(s, name)| {
-            let bw = pairs.iter().filter(|(b, _)| wins(b, s)).count();
-            let vw = pairs.iter().filter(|(_, v)| wins(v, s)).count();
-            let won: Vec<(bool, bool)> = pairs.iter().map(|(b, v)| (wins(b, s), wins(v, s))).collect();
+            let won: Vec<(bool, bool)> = pairs.iter().map(|(b, v)| (b.won(s), v.won(s))).collect();
+            let bw = won.iter().filter(|w| w.0).count();
+            let vw = won.iter().filter(|w| w.1).count();
             let change = paired_rate_change(&won);
             SeatChange { seat: name.clone(), baseline_wins: bw, variant_wins: vw, change, significant: change.excludes_zero() }
         })
@@ -1078,6 +1091,32 @@ impl StrengthReport {
         }
         out
     }
+}
+
+/// A small batch for the tests of the reports built on it: game `i` won by seat `wins[i]` of
+/// `north` and `south & co`, its scores `[i, 3]`, ended in turn 2, its one measure ("union SW")
+/// 5 at turn 1, `5 + i` at turn 2 and `6 + i` at the end.
+#[cfg(test)]
+pub(crate) fn sample_report(wins: &[u8]) -> SimReport {
+    let cfg = SimConfig::new(Setup::new("std", 2, 1), wins.len(), Vec::new());
+    let records = wins
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| GameRecord {
+            index: i,
+            seed: i as u64,
+            actions: 10 + i,
+            outcome: Some(Outcome { winners: vec![w], scores: vec![i as i64, 3], reason: "r <b>".into() }),
+            end_turn: Some(2),
+            trajectory: vec![
+                TurnPoint { turn: 1, end: false, values: vec![5.0] },
+                TurnPoint { turn: 2, end: false, values: vec![5.0 + i as f64] },
+                TurnPoint { turn: 2, end: true, values: vec![6.0 + i as f64] },
+            ],
+            ..GameRecord::default()
+        })
+        .collect();
+    summarize("race", &cfg, &["north".into(), "south & co".into()], &["union SW".into()], records, 1.0, false)
 }
 
 #[cfg(test)]

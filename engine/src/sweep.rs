@@ -251,12 +251,12 @@ impl SweepReport {
         for (v, r) in self.values.iter().zip(&self.reports) {
             out.push_str(&format!("{v:>10}"));
             for i in &r.win_rate {
-                out.push_str(&format!("  {:>26}", format!("{:.1}% ({:.1}-{:.1})", 100.0 * i.estimate, 100.0 * i.low, 100.0 * i.high)));
+                out.push_str(&format!("  {:>26}", i.percent_text()));
             }
             out.push_str(&format!("  {:>6} {:>6}  {:>10.1}\n", r.draws, r.games, r.mean_length));
         }
         match (self.even_at, first.seats.len()) {
-            (Some(x), 2) => out.push_str(&format!("{} and {} win equally often near {}\n", first.seats[0], first.seats[1], trim_number(x))),
+            (Some(x), 2) => out.push_str(&format!("{} and {} win equally often near {}\n", first.seats[0], first.seats[1], crate::chart::number_text(x))),
             (None, 2) => out.push_str("no value in this range makes the two seats' win rates cross\n"),
             _ => {}
         }
@@ -275,11 +275,6 @@ pub fn crossing(x: &[f64], y: &[f64]) -> Option<f64> {
         }
     }
     None
-}
-
-fn trim_number(x: f64) -> String {
-    let s = format!("{x:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A value as a designer reads it (`8`, `0.5`, `"text"`).

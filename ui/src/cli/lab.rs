@@ -173,7 +173,7 @@ pub fn balance(catalog: &bivouac_systems::Catalog, only: Option<&str>, games: us
                     .seats
                     .iter()
                     .zip(&r.win_rate)
-                    .map(|(s, i)| format!("{s} {:.1}% ({:.1}-{:.1})", 100.0 * i.estimate, 100.0 * i.low, 100.0 * i.high))
+                    .map(|(s, i)| format!("{s} {}", i.percent_text()))
                     .collect();
                 let advantage = r.seat_advantage.map_or("".into(), |a| format!("{:+.1}% ({:+.1} to {:+.1})", 100.0 * a.estimate, 100.0 * a.low, 100.0 * a.high));
                 let end = r.reasons.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0))).map_or(String::new(), |(reason, n)| format!("{n}: {reason}"));
