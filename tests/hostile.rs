@@ -233,3 +233,25 @@ fn a_content_folder_in_the_current_directory_changes_nothing() {
     assert!(String::from_utf8_lossy(&out.stderr).is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Many programs started at once on a fresh machine all find the built-in content, laid out
+/// once in the user's cache; an altered copy there is replaced, never used.
+#[test]
+fn programs_started_together_all_find_the_built_in_content() {
+    let dir = temp("cache");
+    let children: Vec<_> = (0..8).map(|_| exe().arg("list").env("XDG_CACHE_HOME", &dir).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap()).collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8_lossy(&out.stdout).contains("blockade-runner standard"));
+    }
+    // Altered by hand: the next start lays out the embedded files again.
+    let laid: Vec<PathBuf> = std::fs::read_dir(dir.join("bivouac")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(laid.len(), 1, "one folder, no leftovers: {laid:?}");
+    let game = laid[0].join("blockade-runner/game.toml");
+    std::fs::write(&game, "this is not the game").unwrap();
+    let out = exe().arg("list").env("XDG_CACHE_HOME", &dir).output().unwrap();
+    assert!(out.status.success() && String::from_utf8_lossy(&out.stdout).contains("blockade-runner standard"), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_ne!(std::fs::read_to_string(&game).unwrap(), "this is not the game");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -16,6 +16,8 @@ pub mod bobby_lee;
 pub mod for_the_people;
 pub mod gcacw;
 pub mod fuzz_targets;
+#[cfg(test)]
+mod leak_tests;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 

@@ -37,20 +37,29 @@ pub fn content_dir() -> Result<PathBuf, String> {
         let made = path.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|()| std::fs::write(&path, bytes));
         made.map_err(|e| format!("cannot lay out the built-in content in {}: {e}", tmp.display()))?;
     }
-    if dir.exists() {
-        // A stale or altered copy: set aside (never read again) before the new one goes in.
+    // Another process may have put the same folder in place meanwhile: then it is used as it is.
+    // Only a folder that differs from the embedded files (stale or altered) is set aside (and
+    // never read again) so the new one can go in.
+    for _ in 0..3 {
+        if std::fs::rename(&tmp, &dir).is_ok() || matches(&dir) {
+            let _ = std::fs::remove_dir_all(&tmp);
+            if matches(&dir) {
+                return Ok(dir);
+            }
+        }
         let old = base.join(format!(".content-{hash}.{}.old", std::process::id()));
         if std::fs::rename(&dir, &old).is_ok() {
             let _ = std::fs::remove_dir_all(&old);
         }
-    }
-    if std::fs::rename(&tmp, &dir).is_err() || !matches(&dir) {
-        let _ = std::fs::remove_dir_all(&tmp);
-        if !matches(&dir) {
-            return Err(format!("cannot lay out the built-in content in {}", dir.display()));
+        if !tmp.exists() {
+            break;
         }
     }
-    Ok(dir)
+    let _ = std::fs::remove_dir_all(&tmp);
+    if matches(&dir) {
+        return Ok(dir);
+    }
+    Err(format!("cannot lay out the built-in content in {}", dir.display()))
 }
 
 /// The user's cache folder for Bivouac: `$XDG_CACHE_HOME/bivouac`, `~/.cache/bivouac`, else a

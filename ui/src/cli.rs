@@ -6,7 +6,7 @@ use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
 use bivouac_engine::save::{SaveFile, SaveLock, write_atomic};
 use bivouac_engine::session::{AnyGame, AnySession, Step};
-use bivouac_engine::sim::{SimConfig, SimControl, compare, strength, strength_agents};
+use bivouac_engine::sim::{Shard, SimConfig, SimControl, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
 use bivouac_systems::{Catalog, load_catalog};
 use clap::{Args, Parser, Subcommand};
@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+mod lab;
 
 #[derive(Parser, Debug)]
 #[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
@@ -112,9 +114,56 @@ enum Command {
         #[arg(long)]
         chart: Option<PathBuf>,
         /// A mod folder laid over the content: play the same seeds with and without it and
-        /// report how each seat's win rate changed, with 95% intervals.
+        /// report how each seat's win rate, score and measures changed, with 95% intervals.
         #[arg(long)]
         variant: Option<PathBuf>,
+        /// Play the batch once per value of one content key: FILE:PATH=VALUES, as
+        /// `game.toml:strategic_will.union=8..14:2` or `cards.toml:card[id=smuggler].amount=1,2,3`.
+        #[arg(long, conflicts_with = "variant")]
+        sweep: Option<String>,
+        /// Stop before --games once every seat's win-rate interval (with --variant, its
+        /// change) is at most this wide, as 0.05 for 5 points; games are played 100 at a time.
+        #[arg(long)]
+        until_width: Option<f64>,
+        /// Play only shard K of N of the batch (every N-th game from game K-1), for spreading
+        /// a batch over machines; with --json, `bivouac merge` joins the shards' reports.
+        #[arg(long, conflicts_with_all = ["variant", "sweep", "until_width"])]
+        shard: Option<String>,
+        /// Also write one HTML page with the tables and charts, to send to playtesters.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every scenario's balance by self-play at each AI level, as Markdown (docs/balance.md).
+    Balance {
+        /// Only this game (default: every game).
+        #[arg(long)]
+        game: Option<String>,
+        /// Games per scenario and AI level.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AI levels, comma-separated.
+        #[arg(long, default_value = "random,heuristic", value_delimiter = ',')]
+        ai: Vec<String>,
+        /// Write the page here instead of printing it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Join the JSON reports of every shard of a batch (`sim --shard K/N --json`) into the
+    /// report of the whole batch, the same as one run would give.
+    Merge {
+        /// The shards' reports.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also write a chart image (SVG).
+        #[arg(long)]
+        chart: Option<PathBuf>,
+        /// Also write one HTML page with the tables and charts.
+        #[arg(long)]
+        html: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -162,6 +211,9 @@ enum Command {
         seed: u64,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Every N actions, check that no seat is shown anything it may not know (0: never).
+        #[arg(long, default_value_t = 0)]
+        leak_check_every: usize,
         #[arg(long)]
         json: bool,
     },
@@ -249,8 +301,7 @@ fn run(cli: Cli) -> CliResult {
             if json {
                 println!("{}", serde_json::to_string_pretty(&session.view_json(seat)).expect("json"));
             } else {
-                println!("{}", printable(&session.describe(seat)));
-                print_turn(&*session);
+                println!("{}", printable(&session.show_text(seat)));
             }
             Ok(())
         }
@@ -260,11 +311,8 @@ fn run(cli: Cli) -> CliResult {
                 Some(s) => vec![parse_seat(&*session, &s)?],
                 None => session.active_seats(),
             };
-            let names = session.seat_names();
             for s in seats {
-                for a in session.legal_actions(s) {
-                    println!("{}: {}", names[s as usize], printable(&a));
-                }
+                print!("{}", printable(&session.actions_text(s)));
             }
             Ok(())
         }
@@ -272,6 +320,11 @@ fn run(cli: Cli) -> CliResult {
             // Held until the move is saved: a second writer meanwhile is refused, not lost.
             let lock = lock_save(&save)?;
             let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
+            // A line as `actions` prints it ("usa: bid 0") names its seat.
+            let (seat, action) = match split_seat(&*session, &action) {
+                Some((named, rest)) if seat.is_none() => (Some(named), rest.to_string()),
+                _ => (seat, action),
+            };
             let seat = match seat {
                 Some(s) => parse_seat(&*session, &s)?,
                 None => match session.active_seats().as_slice() {
@@ -309,51 +362,32 @@ fn run(cli: Cli) -> CliResult {
             println!("{}", session.state_hash());
             Ok(())
         }
-        Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, json } => {
+        Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, sweep, until_width, shard, html, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
-            let cfg = SimConfig { setup, games, agents };
-            match variant {
-                None => {
-                    let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
-                    if let Some(path) = &chart {
-                        write_chart(path, &bivouac_engine::chart::sim_svg(&report))?;
-                    }
-                    if json {
-                        println!("{}", serde_json::to_string_pretty(&report).expect("json"));
-                    } else {
-                        print!("{}", report.to_table());
-                    }
-                    sim_exit(report.stopped, &report.errors)
-                }
-                Some(dir) => {
-                    if !dir.is_dir() {
-                        return Err(err(format!("the variant {} is not a folder", dir.display())));
-                    }
-                    let mut variant_layers = layers.clone();
-                    variant_layers.push(dir.clone());
-                    let variant_catalog = load_catalog(&variant_layers);
-                    let other = find_game(&variant_catalog, game.id()).map_err(|e| err(format!("the variant {} does not load: {}", dir.display(), e.1)))?;
-                    if other.content_hash() == game.content_hash() {
-                        eprintln!("note: {} changes nothing in {}'s content", dir.display(), game.id());
-                    }
-                    let (base, var) = with_progress(games, |control| game.simulate_variant(other, &cfg, control))?;
-                    let comparison = compare(base, var);
-                    if let Some(path) = &chart {
-                        write_chart(path, &bivouac_engine::chart::comparison_svg(&comparison))?;
-                    }
-                    if json {
-                        println!("{}", serde_json::to_string_pretty(&comparison).expect("json"));
-                    } else {
-                        print!("{}", comparison.to_table());
-                    }
-                    let mut errors = comparison.baseline.errors.clone();
-                    errors.extend(comparison.variant.errors.iter().cloned());
-                    sim_exit(comparison.baseline.stopped, &errors)
-                }
+            let mut cfg = SimConfig::new(setup, games, agents);
+            cfg.shard = shard.as_deref().map(Shard::parse).transpose().map_err(err)?;
+            if let Some(w) = until_width
+                && !(w > 0.0 && w < 1.0)
+            {
+                return Err(err(format!("--until-width is the widest interval accepted, between 0 and 1 (0.05 for 5 points); found {w}")));
+            }
+            cfg.until_width = until_width;
+            let out = lab::Outputs { chart, html, json };
+            match (variant, sweep) {
+                (Some(dir), _) => lab::variant(game, &layers, &dir, &cfg, &out),
+                (None, Some(spec)) => lab::sweep(game, &layers, &spec, &cfg, &out),
+                (None, None) => lab::batch(game, &cfg, &out),
             }
         }
+        Command::Balance { game, games, seed, ai, out } => {
+            if let Some(g) = &game {
+                find_game(&catalog, g)?;
+            }
+            lab::balance(&catalog, game.as_deref(), games, seed, &ai, out.as_deref())
+        }
+        Command::Merge { files, chart, html, json } => lab::merge_files(&files, &lab::Outputs { chart, html, json }),
         Command::Strength { pick: Pick { game, scenario, players }, games, seed, a, b, options, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
@@ -361,7 +395,7 @@ fn run(cli: Cli) -> CliResult {
             let seats = game.new_session(setup.clone()).map_err(|r| CliError(2, r.to_string()))?.seat_names().len();
             let mut batches = Vec::new();
             for seat in 0..seats {
-                let cfg = SimConfig { setup: setup.clone(), games, agents: strength_agents(a, b, seats, seat) };
+                let cfg = SimConfig::new(setup.clone(), games, strength_agents(a, b, seats, seat));
                 let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
                 let stopped = report.stopped;
                 batches.push(report);
@@ -413,10 +447,10 @@ fn run(cli: Cli) -> CliResult {
             }
             Ok(())
         }
-        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, json } => {
+        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, leak_check_every, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
-            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16 }).map_err(|r| CliError(1, r.to_string()))?;
+            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16, leak_check_every }).map_err(|r| CliError(1, r.to_string()))?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("json"));
             } else {
@@ -544,24 +578,20 @@ fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Res
 fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
     let names = session.seat_names();
     for step in steps {
-        println!("{}: {}", names[step.seat as usize], printable(&step.action_for(viewer)));
-        for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
-            println!("    {}", printable(&e.text));
+        for line in step.lines(&names[step.seat as usize], viewer) {
+            println!("{}", printable(&line));
         }
     }
 }
 
+/// `"usa: bid 0"` as `actions` prints it: the seat's name and the action's text.
+fn split_seat<'a>(session: &dyn AnySession, line: &'a str) -> Option<(String, &'a str)> {
+    let (name, rest) = line.split_once(':')?;
+    session.seat_names().iter().any(|n| n == name.trim()).then(|| (name.trim().to_string(), rest.trim()))
+}
+
 fn print_turn(session: &dyn AnySession) {
-    if let Some(o) = session.outcome() {
-        let names = session.seat_names();
-        let winners: Vec<&str> = o.winners.iter().map(|&w| names[w as usize].as_str()).collect();
-        let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", names[i])).collect();
-        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, printable(&o.reason), scores.join(", "));
-        return;
-    }
-    let names = session.seat_names();
-    let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
-    println!("to act: {}", active.join(", "));
+    println!("{}", printable(&session.turn_line()));
 }
 
 /// `text` (from content: event logs, card names, scripts' messages) safe to print on a

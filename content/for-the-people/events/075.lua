@@ -15,8 +15,11 @@
 -- go; he must attempt an attack (enforced by the movement rules, ordered.rs: no stop, and no
 -- step, conversion, pick-up or drop-off that puts every enemy force out of reach).
 -- Not yet applied: on #100 and #101 the army commander becomes eligible for leader
--- casualties (FtP 7.7); the example of play also uses #102 as an interrupt, a CSA force
--- intercepting from two spaces away (J. Johnston, Winchester to Manassas).
+-- casualties (FtP 7.7).
+-- #102 is also an interrupt (the example of play of FtP 4.2.5 and 5.8): when a Union force
+-- enters a space, a CSA force two spaces away may intercept it (J. Johnston, Winchester to
+-- Manassas). The rules engine offers that among the interceptions (cards.toml flag
+-- `intercept_two`), not this script.
 -- RECONSTRUCTED: the card text is not in the rulebooks; the rulebook's concentration rules
 -- are its whole effect here.
 
@@ -32,6 +35,9 @@ local function use_bo(view)
 end
 
 function declare(card)
+  if card.card == 102 then
+    return { text = TEXT .. " Or, as an interrupt when a Union force enters a space, a force two spaces away may try to intercept it (FtP 5.8).", playable = true }
+  end
   if card.card == 103 then
     return { text = TEXT .. " The Union may use the B&O railroad.", playable = true }
   end

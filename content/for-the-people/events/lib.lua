@@ -166,8 +166,11 @@ end
 -- same space may be picked again, unless `distinct = true` (1 per space: fewer if fewer
 -- spaces qualify). `name` names the spaces in the prompt ("a Union army"). `states` (a list
 -- of state ids), if given: only those states' spaces are read (`where` must hold only there).
+-- FtP 10.4.3: Confederate SP placed by a card are reinforcements and never go to a pro-Union
+-- space, unless `pro_union = true` (the exception of #80 Southern Religious Revival).
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
+  local barred = side == "csa" and not o.pro_union
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
     -- `in_army`: only the spaces holding one of `side`'s armies are read (issue 9), in the
@@ -190,7 +193,8 @@ function ftp.sp_placement(o)
     local function consider(id, mine)
       local s = view.spaces[id]
       local here = (mine or not o.controlled or s.control == side) and (o.where == nil or o.where(s))
-      if here and no_enemy_sp(id, s) and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
+      if here and no_enemy_sp(id, s) and s.fort ~= ENEMY[side] and not (o.distinct and taken[id])
+          and not (barred and s.pro_union) then
         out[#out + 1] = id
         return first
       end
@@ -204,7 +208,8 @@ function ftp.sp_placement(o)
       local enemy_fort = {}
       for _, id in ipairs(view.forts[ENEMY[side]]) do enemy_fort[id] = true end
       for _, id in ipairs(view.controlled[side]) do
-        if not enemy_sp[id] and not enemy_fort[id] and not (o.distinct and taken[id]) then
+        if not enemy_sp[id] and not enemy_fort[id] and not (o.distinct and taken[id])
+            and not (barred and view.spaces[id].pro_union) then
           out[#out + 1] = id
         end
       end

@@ -1,6 +1,6 @@
 //! Blockade Runner (2-6 merchant captains running the Union blockade, 1861-1865).
 //!
-//! Rules: /work/shared/rules/blockade-runner.md (the digest; rule numbers `BR x.y` are its section
+//! Rules: the English rules digest (rule numbers `BR x.y` are its section
 //! numbers, `L<n>` the lines of the Spanish rulebook text it reads). Content (board, charts, ships,
 //! cards) is TOML under `content/blockade-runner/`, most of it authored because the rulebook text
 //! lost its charts; see each file's header.
@@ -1388,7 +1388,9 @@ impl BlockadeRunner {
                 spend(s);
                 s.discard.push(inst);
                 let name = self.card_name(inst).to_string();
-                log.reveal(|| format!("BR 3.5.4: {} plays {name} for the fund, without its effect", seat_name(seat)));
+                // BR 3.5.4: played without its effect, the card is not shown to the table.
+                log.push(bivouac_engine::log::EventKind::Reveal, bivouac_engine::Visibility::Seat(seat), || format!("BR 3.5.4: you play {name} for the fund, without its effect"));
+                log.info(|| format!("BR 3.5.4: {} plays a card for the fund, without its effect", seat_name(seat)));
                 self.after_card(s, seat, self.c.fund_per_card + self.c.fund_discard_extra, log);
             }
             Action::Offer { to, card } => {
@@ -1981,6 +1983,16 @@ impl Game for BlockadeRunner {
         self.notation_of(action)
     }
 
+    /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.
+    fn notation_seen(&self, _state: &State, _seat: Seat, action: &Action) -> Option<String> {
+        match action {
+            Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),
+            Action::Accept { .. } => Some("accept (a card in exchange, secret: BR 3.9)".into()),
+            Action::Discard { .. } => Some("discard (a card for the fund: BR 3.5.4)".into()),
+            _ => None,
+        }
+    }
+
     fn parse(&self, text: &str) -> Result<Action, Refusal> {
         self.parse_text(text)
     }
@@ -1995,6 +2007,16 @@ impl Game for BlockadeRunner {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         self.result(state)
+    }
+
+    /// The year being played, 1 for 1861.
+    fn turn(&self, state: &State) -> Option<u32> {
+        Some(u32::from(state.year.saturating_sub(1860)))
+    }
+
+    /// The balance lab follows each player's money plus fleet value (the score of BR 3.11).
+    fn measures(&self, state: &State) -> Vec<(String, f64)> {
+        (0..state.n).map(|p| (format!("p{} money + fleet (k$)", p + 1), f64::from(state.players[p as usize].money + self.fleet_value(state, p)))).collect()
     }
 
     fn determinize(&self, state: &State, seat: Seat, rng: &mut GameRng) -> State {

@@ -965,7 +965,7 @@ fn views_hide_hands_and_notation_round_trips() {
 // Fuzz
 
 fn fuzz_n(players: u8, games: usize, seed: u64) -> bivouac_engine::fuzz::FuzzReport {
-    let cfg = FuzzConfig { setup: Setup::new("standard", players, seed), games, deep_check_every: 7 };
+    let cfg = FuzzConfig { setup: Setup::new("standard", players, seed), games, deep_check_every: 7, leak_check_every: 0 };
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 
@@ -989,7 +989,7 @@ fn fuzz_sample_alternative_options() {
     let s = game().setup(&setup).unwrap();
     assert!(!s.opts.literal_draw && !s.opts.one_purchase && !s.opts.empty_once && !s.opts.no_bonus_at_zero && !s.opts.winners_excluded);
     assert_eq!(s.opts.evasion_dice, 3);
-    let r = fuzz(game(), &FuzzConfig { setup: setup.clone(), games: 30, deep_check_every: 5 }).unwrap();
+    let r = fuzz(game(), &FuzzConfig { setup: setup.clone(), games: 30, deep_check_every: 5, leak_check_every: 0 }).unwrap();
     assert!(r.is_clean(), "{:#?}", r.failures.iter().take(2).collect::<Vec<_>>());
     setup.options.insert("evasion-dice".into(), "4".into());
     assert!(game().setup(&setup).is_err(), "bad option values are refused");
@@ -1183,4 +1183,17 @@ fn br_1_2_cash_is_bounded_so_no_listing_grows_with_it() {
     s.flow.push(Frame::Fund { seat: 0, bought: false, improved: 0 });
     let funds = g.legal_actions(&s, 0).iter().filter(|a| matches!(a, Action::Fund { .. })).count();
     assert_eq!(funds, MAX_MONEY as usize);
+}
+
+#[test]
+fn br_3_9_a_trade_names_its_cards_only_to_the_two_traders() {
+    // BR 3.9 [SUGGESTION of the digest]: hands are hidden; traded cards are shown only to the
+    // two players trading. The table reads that a card was offered and accepted, not which.
+    let g = game();
+    let s = g.setup(&Setup::new("standard", 4, 1)).unwrap();
+    let offer = g.parse("offer p3 pilot").unwrap();
+    let accept = g.parse("accept ironclad").unwrap();
+    assert_eq!(g.notation_seen(&s, 3, &offer).as_deref(), Some("offer p3 (a card, secret: BR 3.9)"));
+    assert_eq!(g.notation_seen(&s, 2, &accept).as_deref(), Some("accept (a card in exchange, secret: BR 3.9)"));
+    assert_eq!(g.notation_seen(&s, 0, &Action::Pass), None, "public actions read as played");
 }

@@ -125,6 +125,12 @@ pub enum CardFlag {
     PcCapture,
     /// FtP 6.8.2 exception: this event's CSA PC may retake a Union coastal fort (ES #115).
     RetakeCoastalFort,
+    /// The event lets a force intercept from two spaces away, played when an enemy force
+    /// enters a space (FtP 4.2.5, 5.8; the example of play's #102 First Manassas).
+    InterceptTwo,
+    /// FtP 10.4.3 exception: this event's Confederate SP may be placed in pro-Union spaces
+    /// (#80 Southern Religious Revival).
+    ProUnionReinforcements,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -132,6 +138,17 @@ pub enum CardFlag {
 pub enum BlockadeEffect {
     Raise,
     Lower,
+}
+
+/// How a card's event was rebuilt when the printed card's text is not in the rulebooks
+/// (cards.toml `reconstructed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reconstructed {
+    /// The effect is authored from the card's title alone.
+    Title,
+    /// The effect is what the rulebooks and their examples say of the event, the rest authored.
+    Rules,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -603,6 +620,8 @@ pub struct CardDef {
     /// What the rulebooks say of the event (cards.toml `sources`), shown on the card's face
     /// until the card texts are content.
     pub sources: String,
+    /// The event is reconstructed: the printed text is not in the rulebooks (`reconstructed`).
+    pub reconstructed: Option<Reconstructed>,
 }
 
 impl CardDef {
@@ -1324,6 +1343,7 @@ struct CardRec {
     authored: Vec<String>,
     #[serde(default)]
     sources: String,
+    reconstructed: Option<Reconstructed>,
     #[serde(skip)]
     key: String,
 }
@@ -2177,6 +2197,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             script: c.script.get_ref().clone(),
             authored: c.authored.clone(),
             sources: c.sources.clone(),
+            reconstructed: c.reconstructed,
         });
     }
     if cards.len() > MAX_CARDS {

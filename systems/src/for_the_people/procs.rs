@@ -439,6 +439,10 @@ impl FtP {
                 for from in self.interceptors(st, side, to) {
                     self.intercept_actions(st, side, from, out);
                 }
+                // FtP 4.2.5, 5.8: with the `intercept_two` card (#102), from two spaces away.
+                for from in self.far_interceptors(st, side, to) {
+                    self.intercept_actions(st, side, from, out);
+                }
                 out.push(Action::Decline);
             }
             Frame::Capital { side } => {
@@ -995,7 +999,7 @@ impl FtP {
                 let m = st.moving.as_ref().expect("moving");
                 let e = other(m.side);
                 // FtP 5.8.2: one interception attempt per enemy move.
-                if !m.intercept_tried && !self.interceptors(st, e, to).is_empty() {
+                if !m.intercept_tried && (!self.interceptors(st, e, to).is_empty() || !self.far_interceptors(st, e, to).is_empty()) {
                     st.flow.push(Frame::Intercept { side: e, to });
                 } else {
                     self.step(st, to, log);
@@ -1020,6 +1024,7 @@ impl FtP {
             Action::Intercept { from } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
+                self.play_intercept_two(st, side, from, to, log);
                 let corps = self.corps_intercepts(st, side, from).first().copied();
                 self.intercept_and_enter(st, side, from, to, corps, log);
             }
@@ -1083,6 +1088,7 @@ impl FtP {
             Action::InterceptWith { from, general, sp, extra } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
+                self.play_intercept_two(st, side, from, to, log);
                 self.intercept_and_enter(st, side, from, to, Some((general, sp, extra)), log);
             }
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
@@ -1128,6 +1134,21 @@ impl FtP {
             // FtP 15: the interrupted campaign's one-activation-per-state limit (1863).
             st.sc_rules.campaign_states = x.states;
         }
+    }
+
+    /// FtP 4.2.5, 5.8: an interception from a space not adjacent to `to` plays the
+    /// `intercept_two` card as an interrupt (#102 First Manassas): it goes to the discard pile
+    /// (or out of the game, 4.2.1) and the round order is unchanged.
+    fn play_intercept_two(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        if self.c.map.neighbors(SpaceId(to)).any(|(f, _)| f.0 == from) {
+            return;
+        }
+        let Some(card) = self.intercept_two_card(st, side) else { return };
+        let d = self.c.card(card).expect("card");
+        let pile = if d.remove { REMOVED } else { DISCARD };
+        let _ = st.piles.move_card(cid(card), HAND[side.index()], pile);
+        super::events::count_played(card);
+        log.reveal(|| format!("{} plays #{} {} as an interrupt: the force in {} intercepts from two spaces away (FtP 4.2.5, 5.8)", side.name(), card, d.title, self.sname(from)));
     }
 
     pub(super) fn play_event(&self, st: &mut State, side: Side, card: CardNo, log: &mut Log) {

@@ -50,7 +50,7 @@ impl Lab {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let games = self.games.max(1);
-        let cfg = SimConfig { setup: self.setup.clone(), games, agents: self.agents.clone() };
+        let cfg = SimConfig::new(self.setup.clone(), games, self.agents.clone());
         let (catalog, game, s, d) = (catalog.clone(), self.game, stop.clone(), done.clone());
         let handle = std::thread::spawn(move || {
             let progress = move |n: usize| {

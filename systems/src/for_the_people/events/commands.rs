@@ -4,12 +4,13 @@
 //! untouched; `content/README.md` lists them with the rules they follow.
 
 use super::super::FtP;
-use super::super::content::{ArmyId, CardNo, Chooser, Control, GeneralId, Side, StateSide};
+use super::super::content::{ArmyId, CardFlag, CardNo, Chooser, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
 use super::super::naval::NavalEvent;
 use super::super::state::*;
 use super::super::weapons::Weapon;
 use bivouac_engine::log::Log;
+use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::piles::{CardId, PileId};
 use serde::{Deserialize, Serialize};
 
@@ -292,6 +293,9 @@ impl FtP {
                     if self.enemy_occupied(st, side, s) {
                         return Err(format!("add_sp: {} is occupied by the enemy (FtP 4.2.7)", x.space));
                     }
+                    if self.barred_reinforcement(cx, side, s) {
+                        return Err(format!("add_sp: {} is pro-Union: Confederate reinforcements by card never go there (FtP 10.4.3)", x.space));
+                    }
                     Cmd::AddSp(s, side, x.count)
                 }
                 Returned::RemoveSp(x) => {
@@ -457,6 +461,16 @@ impl FtP {
         Ok(out)
     }
 
+    /// FtP 10.4.3 (ES: "Los refuerzos (tanto si llegan en la fase de refuerzos como por efecto
+    /// de una carta) no se pueden colocar en espacios favorables a la Union"): Confederate SP an
+    /// event places never go to a pro-Union space, except by a card flagged
+    /// `pro_union_reinforcements` (#80 Southern Religious Revival).
+    fn barred_reinforcement(&self, cx: Ctx, side: Side, s: Sp) -> bool {
+        side == Side::Csa
+            && self.c.map.space(SpaceId(s)).pro_union
+            && !self.c.card(cx.card).is_some_and(|d| d.has(CardFlag::ProUnionReinforcements))
+    }
+
     fn take_card(st: &mut State, n: CardNo, from: PileId, to: PileId) -> Result<(), String> {
         st.piles.move_card(cid(n), from, to).map(|_| ()).map_err(|e| format!("card #{n}: {e}"))
     }
@@ -472,6 +486,9 @@ impl FtP {
                 Cmd::AddSp(s, side, n) => {
                     if self.enemy_occupied(st, side, s) {
                         return Err(format!("add_sp: {} is occupied by the enemy (FtP 4.2.7)", self.sname(s)));
+                    }
+                    if self.barred_reinforcement(cx, side, s) {
+                        return Err(format!("add_sp: {} is pro-Union: Confederate reinforcements by card never go there (FtP 10.4.3)", self.sname(s)));
                     }
                     let here = &mut st.sp[s as usize][side.index()];
                     // FtP 4.2.7 sets no limit; a side's SP in one space is held in a byte.
@@ -714,8 +731,6 @@ impl FtP {
 
     /// What bars an event PC (`event_pc_ok`), without making its message (the view's `pc_ok`).
     pub(crate) fn event_pc_bar(&self, st: &State, card: Option<CardNo>, side: Side, s: Sp) -> Option<PcBar> {
-        use super::super::content::CardFlag;
-        use bivouac_engine::map::graph::SpaceId;
         let e = other(side);
         if self.strength(st, e, s) > 0 {
             return Some(PcBar::EnemySp);
