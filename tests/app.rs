@@ -691,7 +691,7 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
     snapshots.unwrap();
 }
 
-/// Issue 9 in the app: the balance lab runs the engine's batch of AI games in the background,
+/// the app: the balance lab runs the engine's batch of AI games in the background,
 /// shows its progress, and charts the win rates and game lengths of the report; the same seed
 /// gives the same report as the engine's own `simulate`.
 #[test]

@@ -383,7 +383,7 @@ pub fn layered_records_checked<D, R: Record>(layers: Vec<Sourced<D>>, pick: impl
 #[derive(Clone, Debug)]
 pub struct IdIndex<T> {
     what: String,
-    /// FxHash: rules look ids up while they play (issue 9).
+    /// FxHash: rules look ids up while they play.
     map: FxHashMap<String, T>,
 }
 

@@ -828,7 +828,7 @@ impl Walker<'_> {
                 let mut entries: Vec<(Key, Data)> = Vec::new();
                 let mut failed = None;
                 // One protected walk of the whole table (`for_each`; `pairs` protects each step,
-                // ~900 instructions an entry, issue 9); the first error stops it.
+                // ~900 instructions an entry); the first error stops it.
                 let read = t.for_each::<Value, Value>(|k, v| match self.entry(k, &v) {
                     Ok(entry) => {
                         entries.push(entry);
@@ -1440,7 +1440,7 @@ end"#;
         }
     }
 
-    /// The collector is stopped during calls (lua/sandbox.rs, issue 9): a call making garbage
+    /// The collector is stopped during calls (lua/sandbox.rs): a call making garbage
     /// past its memory limit in all still runs (Lua collects when an allocation would pass the
     /// limit), and calls one after another keep the state's memory bounded.
     #[test]

@@ -16,7 +16,7 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Kentucky's spaces can qualify: only they are read (`view.state_spaces`, in the order
-  -- `pairs` gives `view.spaces`' ids; issue 9).
+  -- `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.state_spaces.ky or {}) do
     local s = view.spaces[id]
     -- FtP 10.4.3: Confederate reinforcements by card never go to a pro-Union space.

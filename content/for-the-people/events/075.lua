@@ -50,7 +50,7 @@ end
 
 -- `first`: stop at the first target found (enough for `playable`). Only the spaces holding a
 -- general of the player's on the map or with an army are read (`view.general_spaces`, sorted
--- by id; issue 9: walking every space, or every general, read each one's fields, most of the
+-- by id; walking every space, or every general, read each one's fields, most of the
 -- time of a concentration).
 local function targets(view, first)
   local out = {}
@@ -68,9 +68,9 @@ end
 -- Spaces with loose SP of the player's that reach the target by rail through friendly spaces,
 -- in the order a breadth-first walk from the target reaches them (rail links, then B&O links):
 -- the view's `rail_sources` (`rail_sources_bo` with the B&O) gives the friendly spaces holding
--- loose SP of the player's in that order, walked in Rust (issue 9: walking them here read five
+-- loose SP of the player's in that order, walked in Rust (walking them here read five
 -- fields of every space reached); the SP already moved this event are taken off here. A space
--- none has left yet still holds some (issue 9: its `loose` is read only once one has).
+-- none has left yet still holds some (its `loose` is read only once one has).
 local function sources(view, target, moved)
   local reach = view.spaces[target][use_bo(view) and "rail_sources_bo" or "rail_sources"]
   local out = {}

@@ -16,7 +16,7 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Arkansas's and Texas's spaces can qualify: only they are read (`ftp.spaces_of`), in the
-  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
+  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings).
   for _, id in ipairs(ftp.spaces_of(view, { "ar", "tx" })) do
     local s = view.spaces[id]
     -- FtP 10.4.3: Confederate reinforcements by card never go to a pro-Union space.

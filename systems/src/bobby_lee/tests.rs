@@ -2291,7 +2291,7 @@ fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "it does not fire");
 }
 
-/// Speed and identity probe (issue 9): random seeded games on one core; the hash of every
+/// Speed and identity probe: random seeded games on one core; the hash of every
 /// final state must not change when the rules code is only made faster.
 /// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed_probe -- --ignored --nocapture`
 #[test]

@@ -167,7 +167,7 @@ pub enum Control {
 }
 
 impl Control {
-    /// One number per value: `==` compares them (issue 9: the derived `==`, discriminant then
+    /// One number per value: `==` compares them (the derived `==`, discriminant then
     /// side, does not vectorize over the control of every space, compared at every action).
     const fn code(self) -> u8 {
         match self {
@@ -2174,7 +2174,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             ctx.err(src, c.ops.span(), format!("OP value {} out of range 1..=3 (FtP 4)", c.ops.get_ref()));
         }
         let editions_c: Vec<EditionId> = c.editions.iter().filter_map(|e| ctx.resolve(src, e, &edition_idx)).collect();
-        // Issue 5: cards with the same event (34-36, 93-96) may share one script.
+        // Cards with the same event (34-36, 93-96) may share one script.
         let path = c.script.get_ref();
         let shared_ok = path.strip_prefix("events/").and_then(|x| x.strip_suffix(".lua")).is_some_and(|x| x.len() == 3 && x.parse::<u16>().is_ok_and(|m| (1..=n).contains(&m)));
         if !shared_ok {

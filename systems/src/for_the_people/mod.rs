@@ -175,7 +175,7 @@ pub struct FtP {
     /// The spaces with a printed coastal fort (FtP 6.8.1).
     coastal_forts: Vec<Sp>,
     /// FtP 6.8.2, 6.8.3: Fort Monroe, the coastal fort that stacks as a normal space (found
-    /// once: the CSA's reinforcement listing asks of every coastal fort, issue 9).
+    /// once: the CSA's reinforcement listing asks of every coastal fort).
     fort_monroe: Option<Sp>,
 }
 
@@ -1252,7 +1252,7 @@ impl Game for FtP {
 }
 
 /// How a strategy card shows in the hand: its number and title, its OP value (FtP 4.1) and
-/// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content (issue 5).
+/// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content.
 fn card_face(d: &content::CardDef, ev: Option<&events::EventDecl>) -> CardFace {
     let side = match d.event {
         content::EventSide::Union => "Union event",

@@ -119,7 +119,7 @@ impl FtP {
     pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let sup = self.supplied(st, side);
         // The side's generals outside any army, per space, and the generals of each army: one
-        // pass over the generals (issue 9: counting them for each space walked them all).
+        // pass over the generals (counting them for each space walked them all).
         let (mut loose, mut on_army) = (vec![0usize; self.c.map.len()], vec![0usize; st.armies.len()]);
         for (g, at) in st.generals.iter().enumerate() {
             match *at {
@@ -491,7 +491,7 @@ impl FtP {
 
     /// `leaves_ok` with the space's generals outside any army (`gens`, as `gens_at` lists them)
     /// and whether a fort or the side's army holds it (`held`) already known: the operations
-    /// listing asks it of every force of a space (issue 9).
+    /// listing asks it of every force of a space.
     fn leaves_ok_among(&self, st: &State, gens: &[GeneralId], sp_left: u8, leaving: &[GeneralId], held: bool) -> bool {
         if sp_left > 0 || held {
             return true;
@@ -554,7 +554,7 @@ impl FtP {
                 out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
             }
         }
-        // Each space's generals, found in one pass over the generals (issue 9).
+        // Each space's generals, found in one pass over the generals.
         let (spaces, placed) = self.gens_by_space(st, side);
         let mut first = 0;
         for s in 0..self.c.map.len() as Sp {
@@ -615,7 +615,7 @@ impl FtP {
             let free: Vec<u8> = (0..st.armies.len() as u8).filter(|&a| self.army_side(a) == side && st.armies[a as usize].is_none() && st.army_ready[a as usize] <= st.turn).collect();
             if let Some(&army) = free.first() {
                 // Only spaces with a general outside any army, found in one pass over the
-                // generals (issue 9: not a pass per space).
+                // generals (not a pass per space).
                 let (spaces, placed) = self.gens_by_space(st, side);
                 for (s, gens) in space_groups(&spaces, &placed) {
                     if !st.controls(side, s) || !army_sup[s as usize] || self.army_in(st, side, s).is_some() {
@@ -676,7 +676,7 @@ impl FtP {
     }
 
     /// Whether `pc_spaces` names any space (the first found ends the search): the operations
-    /// listing only offers to place PCs (issue 9).
+    /// listing only offers to place PCs.
     pub(super) fn any_pc_space(&self, st: &State, side: Side) -> bool {
         self.pc_spaces_iter(st, side).next().is_some()
     }
@@ -867,7 +867,7 @@ impl FtP {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
                 // No space left: the listing is `done` alone (`legal_now`). Asked of the
-                // remembered listing (issue 9): the next `legal` usually lists this same state.
+                // remembered listing: the next `legal` usually lists this same state.
                 if self.only_done(st) {
                     st.flow.pop();
                 }

@@ -2991,7 +2991,7 @@ fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
     }
 }
 
-// ---- Audit of issue 7: routes, dams, reinforcements, turn update, victory ---------------------
+// ---- Routes, dams, reinforcements, turn update, victory ---------------------
 
 /// Route hexsides (GCACW 6.2, 12.0): a pike, road, railroad or trail sets the cost whatever the
 /// terrain (pike 1, road/railroad 1, trail 1, a mountain by trail 2; rain: pike 1 1/2, road and
@@ -3138,7 +3138,7 @@ fn rain_modifier_gcacw_7_4() {
 
 /// The charts the rulebook lacks are content tables whose header gives each table's
 /// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
-/// unverified (issue 7; digest Appendix B).
+/// unverified (the digest's Appendix B).
 #[test]
 fn every_chart_table_states_its_provenance() {
     let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();

@@ -1,4 +1,4 @@
-//! The balance lab (issue 9): batches of AI games of one scenario, run by the engine's
+//! The balance lab: batches of AI games of one scenario, run by the engine's
 //! `sim` (`bivouac sim` in the app) in a background thread with progress and cancel; it shows
 //! each seat's win rate with its 95% interval and the distribution of game length. The
 //! numbers all come from the engine's `SimReport`; this screen only asks and draws.

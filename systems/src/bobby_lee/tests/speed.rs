@@ -1,4 +1,4 @@
-//! Identity of random play (issue 9): the pinned hash proves that speed work keeps the rules
+//! Identity of random play: the pinned hash proves that speed work keeps the rules
 //! (same seed, same listing order, same game) through the whole sequence of play (BL 4.0: every
 //! phase of every month, battles BL 7, supply BL 11). The figures: `bivouac bench --game bobby-lee
 //! --all-scenarios` (CPU time of one core).
@@ -31,8 +31,8 @@ fn random_game_hash(scenario: &str, seed: u64) -> (usize, String) {
 }
 
 #[test]
-fn seeded_random_games_are_pinned_issue_9() {
-    // Pinned before the speed work of issue 9 (listings, choices and final states of four seeded
+fn seeded_random_games_are_pinned() {
+    // Pinned before the speed work (listings, choices and final states of four seeded
     // random games per scenario): caches and faster searches must not change a single action.
     let got: Vec<(String, usize, String)> = ["1861", "1862", "1863", "1864", "campaign"]
         .iter()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Which For the People rule sections and worked examples are cited by a test (issue 4).
+"""Which For the People rule sections and worked examples are cited by a test.
 
 Usage: rule_coverage.py DIGEST [WORKTREE]
   DIGEST    the rules digest (its path given as an argument). Its rulebook part (chapters 2-5,
