@@ -6,7 +6,7 @@
 //! state, an action whose notation does not parse back to itself, and (every
 //! `leak_check_every` actions) a seat shown something it may not know (`leak.rs`).
 
-use crate::game::{Game, Setup, state_hash};
+use crate::game::{Game, Seat, Setup, state_hash};
 use crate::log::{Log, Refusal};
 use crate::rng::GameRng;
 use serde::{Deserialize, Serialize};
@@ -93,6 +93,23 @@ type Failure = (String, String);
 /// decisions, far fewer than its whole length.
 pub const NO_PROGRESS_ACTIONS: usize = 2_000;
 
+/// After a long stretch of plain decisions, an action that goes on: one that rolls, draws or
+/// reveals, or hands the decision to other seats, when there is one. Random play can wander
+/// for thousands of actions through a free choice that a person ends at will (Bobby Lee's free
+/// deployment swaps blocks until `done`); a question with no way out still hits the bound.
+fn way_on<'a, G: Game>(game: &G, state: &G::State, seat: Seat, legal: &'a [G::Action], rng: &mut GameRng) -> &'a G::Action {
+    let active = game.active_seats(state);
+    let onward: Vec<&G::Action> = legal
+        .iter()
+        .filter(|a| {
+            let mut next = state.clone();
+            let mut log = Log::quiet();
+            game.apply(&mut next, seat, a, &mut log).is_ok() && (log.sealed() || game.active_seats(&next) != active)
+        })
+        .collect();
+    if onward.is_empty() { &legal[rng.pick(legal.len())] } else { onward[rng.pick(onward.len())] }
+}
+
 fn fail(kind: &str, message: impl Into<String>) -> Failure {
     (kind.to_string(), message.into())
 }
@@ -148,7 +165,9 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, cfg: &FuzzConfig, recent: &mut Vec
                 }
             }
         }
-        let action = &legal[rng.pick(legal.len())];
+        // A game much shorter than the bound is held to a quarter of its length.
+        let bound = NO_PROGRESS_ACTIONS.min(limit / 4);
+        let action = if unsealed > bound / 2 { way_on(game, &state, seat, &legal, &mut rng) } else { &legal[rng.pick(legal.len())] };
         recent.push(format!("{seat}: {}", game.notation(action)));
         if recent.len() > 12 {
             recent.remove(0);
@@ -158,8 +177,6 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, cfg: &FuzzConfig, recent: &mut Vec
             return Err(fail("legal action refused", format!("`{}`: {r}", game.notation(action))));
         }
         unsealed = if log.sealed() { 0 } else { unsealed + 1 };
-        // A game much shorter than the bound is held to a quarter of its length.
-        let bound = NO_PROGRESS_ACTIONS.min(limit / 4);
         if unsealed > bound {
             return Err(fail("no progress", format!("{bound} actions in a row with no roll, draw or reveal (a question asked again and again?)")));
         }

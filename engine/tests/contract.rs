@@ -27,6 +27,9 @@ enum Bug {
     NoProgressPastFive,
     /// `describe` names both seats' secrets.
     LeakyDescribe,
+    /// Not a bug: before anyone moves, a seat may wait (a choice that changes nothing) as often
+    /// as it likes, as in a free deployment; random play must still find its way on.
+    WaitsAtWill,
     /// Ending a turn tells everyone the mover's secret.
     LeakyEvent,
 }
@@ -42,6 +45,7 @@ struct State {
 
 #[derive(Clone, Debug, PartialEq)]
 enum Action {
+    Wait(u8),
     Step(u8),
     Roll,
     End,
@@ -92,6 +96,9 @@ impl Game for Race {
             return vec![Action::End];
         }
         let mut v = vec![Action::End, Action::Roll];
+        if self.bug == Some(Bug::WaitsAtWill) && s.pos == [0, 0] {
+            v.extend((0..200).map(Action::Wait));
+        }
         if s.steps_left > 0 {
             v.push(Action::Step(1));
             v.push(Action::Step(2));
@@ -103,6 +110,7 @@ impl Game for Race {
             refuse!("Race 2", "not your turn");
         }
         match a {
+            Action::Wait(_) => {}
             Action::Step(n) => {
                 if self.bug == Some(Bug::MutatingRefusal) && s.steps_left == 0 {
                     s.pos[seat as usize] += 1; // the bug: mutate, then refuse
@@ -139,6 +147,7 @@ impl Game for Race {
         match a {
             Action::Step(n) if self.bug == Some(Bug::BadNotation) => format!("step {}", n + 1),
             Action::Step(n) => format!("step {n}"),
+            Action::Wait(n) => format!("wait {n}"),
             Action::Roll => "roll".into(),
             Action::End => "end".into(),
         }
@@ -146,6 +155,7 @@ impl Game for Race {
     fn parse(&self, text: &str) -> Result<Action, Refusal> {
         match text.split_whitespace().collect::<Vec<_>>().as_slice() {
             ["step", n] => n.parse().map(Action::Step).map_err(|_| Refusal::new("notation", "step N")),
+            ["wait", n] => n.parse().map(Action::Wait).map_err(|_| Refusal::new("notation", "wait N")),
             ["roll"] => Ok(Action::Roll),
             ["end"] => Ok(Action::End),
             _ => Err(Refusal::new("notation", format!("unknown action `{text}`"))),
@@ -302,6 +312,14 @@ fn fuzzer_catches_dead_ends_mutating_refusals_bad_notation_and_no_progress() {
         let r = fuzz(&Race { bug: Some(bug) }, &cfg(100)).unwrap();
         assert!(r.failures.iter().any(|f| f.kind == kind), "expected a `{kind}` failure, got {:?}", r.failures.first());
     }
+}
+
+/// A long free choice (200 ways to wait, one to roll) is no endless question: the fuzzer finds
+/// the way on instead of reporting no progress.
+#[test]
+fn fuzzer_finds_the_way_on_through_a_free_choice() {
+    let r = fuzz(&Race { bug: Some(Bug::WaitsAtWill) }, &cfg(100)).unwrap();
+    assert!(r.is_clean(), "{:?}", r.failures.first());
 }
 
 #[test]

@@ -144,6 +144,7 @@ impl Gcacw {
                 _ if e.kind == EventKind::Reveal => vec![],
                 Visibility::Public => vec![0, 1],
                 Visibility::Seat(s) => vec![s],
+                Visibility::Others(s) => vec![1 - s],
             };
             let texts: Vec<(u8, String)> = seats.iter().map(|&s| (s, mask_names(&e.text, &masks[s as usize]))).collect();
             if texts.iter().all(|(_, t)| *t == e.text) {
@@ -262,8 +263,11 @@ impl Gcacw {
             }
             Action::Hide { num, unit } => {
                 let u = self.unit_of(st, *unit).expect("legal unit");
-                for f in st.forces.iter_mut().filter(|f| f.side == side) {
+                // GCACW 7.7: the hex's units are divided among its markers at will, on a display
+                // the enemy never sees; a marker left with no unit stays on the map, a decoy.
+                for f in st.forces.iter_mut().filter(|f| f.side == side && f.units & (1u64 << u) != 0) {
                     f.units &= !(1u64 << u);
+                    f.real = f.units != 0;
                 }
                 let f = st.forces.iter_mut().find(|f| f.side == side && f.num == *num).expect("legal marker");
                 f.units |= 1 << u;
@@ -361,7 +365,11 @@ impl Gcacw {
                 }
             }
         }
-        forces.retain(|f| !(f.real && f.units == 0));
+        // GCACW 7.7: a marker is removed only when revealed or by its owner; one whose units
+        // have all left it stays on the map as a decoy, since the enemy cannot know it is empty.
+        for f in forces.iter_mut() {
+            f.real = f.units != 0;
+        }
         st.forces = forces;
         self.li_reveal(st, log);
         // A decoy revealed while moving ends its move.

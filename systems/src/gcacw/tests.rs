@@ -2240,11 +2240,13 @@ fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
     assert!(t.has("hide 1 a") && t.has("hide 2 b"));
     t.act("hide 1 a");
     t.act("hide 2 b");
-    t.act("hide 2 a"); // move a from marker 1 to marker 2: marker 1 is empty and leaves the map
+    t.act("hide 2 a"); // move a from marker 1 to marker 2
     assert_eq!(marker_at(&t, UNION, 2), Some(("0505".into(), (1 << t.u("a")) | (1 << t.u("b")))));
-    assert_eq!(marker_at(&t, UNION, 1), None);
+    // The force display is secret: the emptied marker stays on the map, a decoy, so the enemy
+    // cannot tell a division of units from a decoy's removal.
+    assert_eq!(marker_at(&t, UNION, 1), Some(("0505".into(), 0)));
     assert_eq!(t.seat(), UNION, "placing markers is no action: the initiative is still held");
-    for _ in 0..9 {
+    for _ in 0..8 {
         t.act("marker 0505");
     }
     assert_eq!(t.st.forces.len(), 10);
