@@ -41,6 +41,9 @@ pub enum Visibility {
     Public,
     /// Only this seat (its own card draw, its own hidden block).
     Seat(Seat),
+    /// Every seat but this one: what the others read of a seat's secret, whose owner reads the
+    /// secret itself in a `Seat` event instead ("a USA block in 0814" beside "usa-xii-1").
+    Others(Seat),
 }
 
 /// What kind of thing happened; rolls, draws and reveals make an action irreversible.
@@ -64,6 +67,7 @@ impl Event {
         match self.visibility {
             Visibility::Public => true,
             Visibility::Seat(s) => seat == Some(s),
+            Visibility::Others(s) => seat != Some(s),
         }
     }
 }

@@ -132,8 +132,8 @@ impl BobbyLee {
         }
     }
 
-    /// BL 2.5: an event about block `i`. Everyone reads it about "a USA block in 0814"; its
-    /// owner also reads the block's name, and everyone does once the block is face up.
+    /// BL 2.5: an event about block `i`. Its owner reads the block's name, the others read
+    /// "a USA block in 0814"; everyone reads the name once the block is face up.
     pub(crate) fn log_block(&self, s: &State, i: usize, log: &mut Log, text: impl Fn(&str) -> String) {
         let def = &self.data.units[i];
         if s.units[i].shown {
@@ -145,7 +145,7 @@ impl BobbyLee {
         let hex = s.units[i].hex;
         let place = if (hex as usize) < self.data.hexes.len() { format!(" in {}", self.data.hex_name(hex)) } else { String::new() };
         let public = format!("a {} block{place}", def.side.name());
-        log.info(|| text(&public));
+        log.push(bivouac_engine::log::EventKind::Info, bivouac_engine::Visibility::Others(owner), || text(&public));
     }
 
     fn via(&self, v: u16) -> String {

@@ -36,7 +36,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
             for e in step.events.iter().filter(|e| e.visible_to(play.viewer)) {
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(14.0);
-                    let secret = !matches!(e.visibility, bivouac_engine::Visibility::Public);
+                    let secret = matches!(e.visibility, bivouac_engine::Visibility::Seat(_));
                     let color = if secret { Color32::from_rgb(120, 60, 140) } else { ui.visuals().weak_text_color() };
                     ui.label(RichText::new(&e.text).color(color));
                     for c in citations(&e.text) {
