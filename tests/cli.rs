@@ -39,3 +39,53 @@ fn a_line_of_actions_is_accepted_by_do_as_printed() {
     assert!(!ok && err.contains("refused"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `new` needs only the game where it has one scenario, and picks a new seed each time,
+/// printed so the same game can be dealt again with `--seed`.
+#[test]
+fn new_needs_only_the_game_and_prints_the_seed_it_chose() {
+    let dir = temp("new-defaults");
+    let first = dir.join("a.json");
+    let (ok, out, err) = bivouac(&["new", "--game", "blockade-runner", "-o", first.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let seed = out.split("seed ").nth(1).and_then(|t| t.split(':').next()).expect("the seed is printed").to_string();
+    let again = dir.join("b.json");
+    let (ok, _, err) = bivouac(&["new", "--game", "blockade-runner", "--seed", &seed, "-o", again.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let hash = |p: &PathBuf| bivouac(&["replay", p.to_str().unwrap()]).1;
+    assert_eq!(hash(&first), hash(&again), "the printed seed deals the same game");
+    // A game with several scenarios asks which, naming them.
+    let (ok, _, err) = bivouac(&["new", "--game", "for-the-people", "-o", dir.join("c.json").to_str().unwrap()]);
+    assert!(!ok && err.contains("--scenario") && err.contains("1861") && err.contains("campaign"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `list --game` tells a player how many can play each scenario and which options it takes.
+#[test]
+fn list_for_one_game_names_players_and_options() {
+    let (ok, out, err) = bivouac(&["list", "--game", "gcacw"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("gcacw cedar-mountain") && out.contains("players: 1-2 (default 2)"), "{out}");
+    assert!(out.contains("--option limited-intelligence=VALUE"), "{out}");
+    assert!(!out.contains("for-the-people"), "{out}");
+    let (ok, _, err) = bivouac(&["list", "--game", "chess"]);
+    assert!(!ok && err.contains("unknown game"), "{err}");
+}
+
+/// `log` reads back what happened as a seat may read it: its last step is what `do` printed.
+#[test]
+fn log_shows_a_seat_the_steps_as_do_printed_them() {
+    let dir = temp("log");
+    let save = dir.join("bl.json");
+    let save = save.to_str().unwrap();
+    let (ok, _, err) = bivouac(&["new", "--game", "bobby-lee", "--scenario", "1863", "--seed", "5", "-o", save]);
+    assert!(ok, "{err}");
+    let (_, listed, _) = bivouac(&["actions", save, "--seat", "usa"]);
+    let line = listed.lines().last().expect("usa has an action");
+    let (ok, printed, err) = bivouac(&["do", save, line]);
+    assert!(ok, "{err}");
+    let (ok, logged, err) = bivouac(&["log", save, "--seat", "usa", "--last", "1"]);
+    assert!(ok, "{err}");
+    assert_eq!(logged, printed);
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -37,8 +37,9 @@ pub struct Cli {
 struct Pick {
     #[arg(long)]
     game: String,
+    /// The scenario (may be left out when the game has only one; `bivouac list` names them).
     #[arg(long)]
-    scenario: String,
+    scenario: Option<String>,
     /// Players (default: the scenario's).
     #[arg(long)]
     players: Option<u8>,
@@ -46,17 +47,23 @@ struct Pick {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// One line per scenario: GAME_ID SCENARIO_ID  Title.
-    List,
+    /// One line per scenario: GAME_ID SCENARIO_ID  Title; with --game, each scenario's
+    /// players and options too.
+    List {
+        #[arg(long)]
+        game: Option<String>,
+    },
     /// Check the content (and a mod folder laid over it) without starting a game.
     Validate { dir: Option<PathBuf> },
     /// Start a game and write its save.
     New {
         #[command(flatten)]
         pick: Pick,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// A scenario option, KEY=VALUE (repeatable).
+        /// The seed of the dice and the deck (default: a new one, printed, so the game can
+        /// be played again).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A scenario option, KEY=VALUE (repeatable; `bivouac list --game G` names them).
         #[arg(long = "option")]
         options: Vec<String>,
         /// Seats played by the AI, comma-separated names (e.g. p2,p3).
@@ -91,6 +98,15 @@ enum Command {
         action: String,
         #[arg(long)]
         seat: Option<String>,
+    },
+    /// What happened so far, as a seat may read it (a spectator by default).
+    Log {
+        save: PathBuf,
+        #[arg(long)]
+        seat: Option<String>,
+        /// Only the last N actions.
+        #[arg(long)]
+        last: Option<usize>,
     },
     /// Take back the last action where the rules allow it.
     Undo { save: PathBuf },
@@ -271,14 +287,15 @@ fn run(cli: Cli) -> CliResult {
     }
     let catalog = load_catalog(&layers);
     match command {
-        Command::List => list(&catalog),
+        Command::List { game } => list(&catalog, game.as_deref()),
         Command::Validate { .. } => unreachable!("handled above"),
         Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out, force } => {
             if !force && std::fs::symlink_metadata(&out).is_ok() {
                 return Err(err(format!("{} already exists: nothing was written (add --force to replace it)", out.display())));
             }
             let game = find_game(&catalog, &game)?;
-            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let seed = seed.unwrap_or_else(|| rand::random::<u32>() as u64);
+            let setup = make_setup(game, scenario.as_deref(), players, seed, &options)?;
             let session = game.new_session(setup).map_err(|r| CliError(1, r.to_string()))?;
             let kind = AgentKind::parse(&ai).map_err(err)?;
             let mut ai_map = BTreeMap::new();
@@ -347,6 +364,15 @@ fn run(cli: Cli) -> CliResult {
             print_turn(&*session);
             Ok(())
         }
+        Command::Log { save, seat, last } => {
+            let (session, _) = open_save(&catalog, &save)?;
+            let seat = seat.map(|s| parse_seat(&*session, &s)).transpose()?;
+            let history = session.history();
+            let from = last.map_or(0, |n| history.len().saturating_sub(n));
+            print_steps(&*session, &history[from..], seat);
+            print_turn(&*session);
+            Ok(())
+        }
         Command::Undo { save } => {
             let lock = lock_save(&save)?;
             let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
@@ -364,7 +390,7 @@ fn run(cli: Cli) -> CliResult {
         }
         Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, sweep, until_width, shard, html, json } => {
             let game = find_game(&catalog, &game)?;
-            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let setup = make_setup(game, scenario.as_deref(), players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
             let mut cfg = SimConfig::new(setup, games, agents);
             cfg.shard = shard.as_deref().map(Shard::parse).transpose().map_err(err)?;
@@ -390,7 +416,7 @@ fn run(cli: Cli) -> CliResult {
         Command::Merge { files, chart, html, json } => lab::merge_files(&files, &lab::Outputs { chart, html, json }),
         Command::Strength { pick: Pick { game, scenario, players }, games, seed, a, b, options, json } => {
             let game = find_game(&catalog, &game)?;
-            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let setup = make_setup(game, scenario.as_deref(), players, seed, &options)?;
             let (a, b) = (AgentKind::parse(&a).map_err(err)?, AgentKind::parse(&b).map_err(err)?);
             let seats = game.new_session(setup.clone()).map_err(|r| CliError(2, r.to_string()))?.seat_names().len();
             let mut batches = Vec::new();
@@ -449,14 +475,15 @@ fn run(cli: Cli) -> CliResult {
         }
         Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, leak_check_every, json } => {
             let game = find_game(&catalog, &game)?;
-            let setup = make_setup(game, &scenario, players, seed, &options)?;
+            let setup = make_setup(game, scenario.as_deref(), players, seed, &options)?;
+            let scenario_id = setup.scenario.clone();
             let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16, leak_check_every }).map_err(|r| CliError(1, r.to_string()))?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("json"));
             } else {
                 println!(
                     "{} {}: {} games, {} finished, {} actions in {:.2} s, {} failures",
-                    game.id(), scenario, report.games, report.finished, report.actions, report.seconds, report.failures.len()
+                    game.id(), scenario_id, report.games, report.finished, report.actions, report.seconds, report.failures.len()
                 );
                 for f in report.failures.iter().take(10) {
                     println!("FAIL seed {} step {} [{}] {}\n  last: {}", f.seed, f.step, f.kind, f.message, f.recent.join(" | "));
@@ -467,10 +494,26 @@ fn run(cli: Cli) -> CliResult {
     }
 }
 
-fn list(catalog: &Catalog) -> CliResult {
-    for game in &catalog.games {
+fn list(catalog: &Catalog, only: Option<&str>) -> CliResult {
+    let games: Vec<&dyn AnyGame> = match only {
+        Some(id) => vec![find_game(catalog, id)?],
+        None => catalog.games.iter().map(|g| &**g).collect(),
+    };
+    for game in games {
         for s in game.scenarios() {
             println!("{} {}  {}", game.id(), s.id, s.title);
+            if only.is_none() {
+                continue;
+            }
+            let players = if s.min_players == s.max_players {
+                s.min_players.to_string()
+            } else {
+                format!("{}-{} (default {})", s.min_players, s.max_players, s.default_players)
+            };
+            println!("    players: {players}");
+            for o in &s.options {
+                println!("    --option {}=VALUE  {}: {} (default `{}`)", o.key, printable(&o.description), o.values_text(), o.values.first().map_or("", |v| v.as_str()));
+            }
         }
     }
     report_catalog_errors(catalog);
@@ -510,12 +553,16 @@ fn find_game<'a>(catalog: &'a Catalog, id: &str) -> Result<&'a dyn AnyGame, CliE
     })
 }
 
-fn make_setup(game: &dyn AnyGame, scenario: &str, players: Option<u8>, seed: u64, options: &[String]) -> Result<Setup, CliError> {
+/// The setup of `scenario` (the game's only one when it is left out) with its options.
+fn make_setup(game: &dyn AnyGame, scenario: Option<&str>, players: Option<u8>, seed: u64, options: &[String]) -> Result<Setup, CliError> {
     let scenarios = game.scenarios();
-    let info = scenarios.iter().find(|s| s.id == scenario).ok_or_else(|| {
-        let ids: Vec<&str> = scenarios.iter().map(|s| s.id.as_str()).collect();
-        err(format!("unknown scenario `{scenario}` for {}; scenarios: {}", game.id(), ids.join(", ")))
-    })?;
+    let ids = || scenarios.iter().map(|s| s.id.as_str()).collect::<Vec<_>>().join(", ");
+    let info = match (scenario, scenarios.as_slice()) {
+        (Some(id), _) => scenarios.iter().find(|s| s.id == id).ok_or_else(|| err(format!("unknown scenario `{id}` for {}; scenarios: {}", game.id(), ids())))?,
+        (None, [only]) => only,
+        (None, _) => return Err(err(format!("{} has several scenarios: choose one with --scenario ({})", game.id(), ids()))),
+    };
+    let scenario = info.id.as_str();
     let mut setup = Setup::new(scenario, players.unwrap_or(info.default_players), seed);
     for o in options {
         let (k, v) = o.split_once('=').ok_or_else(|| err(format!("option `{o}` should be KEY=VALUE")))?;
