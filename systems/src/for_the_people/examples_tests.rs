@@ -911,17 +911,15 @@ fn t_strat_1_every_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
         ("rolla", "cairo"),
         ("ironton", "cairo"),
         ("indianapolis", "lebanon"),
-        // Wheeling -> Lebanon (1 SP in the Fa61 example) is not yet possible on the map: its only
-        // rail link west crosses the Ohio's bar at Wheeling.
+        ("wheeling", "lebanon"),
     ];
     strategic_moves_on_the_map(&g, &[(Side::Union, union)]);
 }
 
-/// The Confederate strategic moves of the examples of play (FtP 10.2). Open: in this
-/// constructed 1861 position several are not found (Monroe -> Nashville, Nashville -> Dover):
-/// either the position differs from the examples' or the map lacks a link.
+/// The Confederate strategic moves of the examples of play (FtP 10.2): Nashville reaches
+/// Clarksville and Dover by rail (the Edgefield & Kentucky to Guthrie, then the Memphis,
+/// Clarksville & Louisville), and Monroe (LA) reaches Nashville through Vicksburg and Memphis.
 #[test]
-#[ignore = "open: Confederate strategic moves of the examples not yet all on the map (FtP 10.2)"]
 fn t_strat_1_every_confederate_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
     let csa: &[(&str, &str)] = &[
         ("wilmington_nc", "manassas"),
@@ -939,10 +937,14 @@ fn t_strat_1_every_confederate_strategic_move_of_the_examples_is_on_the_map_fpt_
 
 fn strategic_moves_on_the_map(g: &super::FtP, sides: &[(Side, &[(&str, &str)])]) {
     // Fa61: the Union holds the Kentucky route and Fremont's Missouri (the example's position).
-    let union_held = ["lexington_ky", "falmouth", "louisville", "frankfort", "lebanon", "st_louis", "jefferson_city", "rolla", "ironton"];
+    let union_held = ["wheeling", "lexington_ky", "falmouth", "louisville", "frankfort", "lebanon", "st_louis", "jefferson_city", "rolla", "ironton"];
     for &(side, moves) in sides {
         let mut st = new("1861", 1);
-        no_forts(&mut st);
+        // The examples' Union moves pass spaces that hold CSA forts in this 1861 position; the
+        // CSA's own forts keep the Union's gunboats off its Mississippi crossings (FtP 6.5.1).
+        if side == Side::Union {
+            no_forts(&mut st);
+        }
         for id in union_held {
             st.control[sp(id) as usize] = Control::Of(Side::Union);
         }
@@ -950,8 +952,10 @@ fn strategic_moves_on_the_map(g: &super::FtP, sides: &[(Side, &[(&str, &str)])])
         for (from, _) in moves {
             let e = if side == Side::Union { 1 } else { 0 };
             st.sp[sp(from) as usize][e] = 0;
-            if st.sp[sp(from) as usize][side.index()] == 0 {
-                put_sp(&mut st, side, from, 1);
+            // Two SP, so the one moved leaves one beside any general there (FtP 5.3.4).
+            let have = st.sp[sp(from) as usize][side.index()];
+            if have < 2 {
+                put_sp(&mut st, side, from, 2 - have);
             }
         }
         st.flow.clear();
