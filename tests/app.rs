@@ -1025,7 +1025,8 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
             h.snapshot(&name);
         }
         let shot = root.join("docs/screenshots").join(format!("{id}.png"));
-        if update || !shot.exists() {
+        // For the People's screenshots come from its own test (theatre and close up).
+        if id != "for-the-people" && (update || !shot.exists()) {
             std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
             h.render().expect("a software render").save(&shot).expect("write the screenshot");
             eprintln!("{id}: screenshot written to {}", shot.display());
@@ -1033,6 +1034,58 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
         snapshots.extend_harness(&mut h);
     }
     snapshots.unwrap();
+}
+
+/// For the People on real geography: the theatre at the fitted zoom and a close-up, each with
+/// the names placed so that none overlaps another; more names as you zoom in, and the
+/// capitals always named. Written as the README's screenshots `docs/screenshots/
+/// for-the-people.png` and `for-the-people-close.png` (with `UPDATE_SNAPSHOTS=1`, or when
+/// missing).
+#[test]
+fn for_the_people_map_names_never_overlap_at_any_zoom() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "for-the-people") else { return };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
+    let mut h = harness(catalog, "ftp-map", 0.0);
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    start_all_human(&mut h, false);
+    assert!(h.state().play.as_ref().unwrap().board.backdrop.is_some(), "the geography is drawn under the map");
+    let mut counts = Vec::new();
+    for (zoom, file) in [(1.0f32, "for-the-people.png"), (3.2, "for-the-people-close.png")] {
+        if zoom > 1.0 {
+            let app = h.state_mut();
+            let play = app.play.as_ref().unwrap();
+            let richmond = play.board.spaces.iter().position(|s| s.id == "richmond").expect("Richmond") as u16;
+            let geometry = play.geometry.clone();
+            app.view.board_view.center_on(&geometry, richmond, zoom);
+        }
+        h.run();
+        let app = h.state();
+        let play = app.play.as_ref().unwrap();
+        let names = app.view.board_view.name_rects(&play.geometry);
+        for (k, (_, a)) in names.iter().enumerate() {
+            for (_, b) in &names[k + 1..] {
+                assert!(!a.shrink(0.5).intersects(b.shrink(0.5)), "names overlap at zoom {zoom}: {a:?} {b:?}");
+            }
+        }
+        for id in ["washington", "richmond"] {
+            let i = play.board.spaces.iter().position(|s| s.id == id).unwrap();
+            assert!(names.iter().any(|(n, _)| *n == i), "{id} is named at zoom {zoom}");
+        }
+        counts.push(names.len());
+        let shot = root.join("docs/screenshots").join(file);
+        if update || !shot.exists() {
+            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+            h.render().expect("a software render").save(&shot).expect("write the screenshot");
+            eprintln!("screenshot written to {}", shot.display());
+        }
+    }
+    assert!(counts[0] >= 40, "the theatre names {} spaces", counts[0]);
+    assert!(counts[1] > counts[0], "zooming in names more spaces: {counts:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
