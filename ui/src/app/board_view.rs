@@ -662,7 +662,7 @@ fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &High
         let c = t.to_screen(geo.centers[i]);
         let clear = if geo.stacks[i].is_empty() || geo.hex.is_some() { point_r } else { counter * 0.62 + 3.0 };
         let at = if geo.hex.is_some() { c + vec2(0.0, -r_screen * 0.55) } else { c };
-        names.push(Candidate { size: galley.size() + map_labels::PAD, at, clear, centred: geo.hex.is_some() });
+        names.push(Candidate { size: galley.size() + map_labels::PAD, at, clear, centred: geo.hex.is_some(), must: rank == 0 || important(i) });
         galleys.push(galley);
     }
     let spots = map_labels::place(&names, &obstacles);

@@ -34,6 +34,9 @@ pub struct Candidate {
     pub clear: f32,
     /// Only centred on `at` (names inside hexes), not beside it.
     pub centred: bool,
+    /// Named even when every spot touches a space or counter (capitals): then at the first spot
+    /// clear of other names.
+    pub must: bool,
 }
 
 impl Candidate {
@@ -97,14 +100,16 @@ impl Placed {
 /// by a hair before the test, so names may touch but never overlap.
 pub fn place(names: &[Candidate], obstacles: &[Rect]) -> Vec<Option<Rect>> {
     let mut placed = Placed::default();
+    let mut texts = Placed::default();
     for o in obstacles {
         placed.add(*o);
     }
     names
         .iter()
         .map(|c| {
-            let spot = c.spots().find(|r| placed.is_free(r.shrink(0.5)))?;
+            let spot = c.spots().find(|r| placed.is_free(r.shrink(0.5))).or_else(|| if c.must { c.spots().find(|r| texts.is_free(r.shrink(0.5))) } else { None })?;
             placed.add(spot.shrink(0.5));
+            texts.add(spot.shrink(0.5));
             Some(spot)
         })
         .collect()
@@ -126,7 +131,7 @@ mod tests {
             (seed >> 8) as f32 / (1u32 << 24) as f32
         };
         let names: Vec<Candidate> = (0..400)
-            .map(|_| Candidate { size: vec2(20.0 + 60.0 * next(), 12.0), at: pos2(800.0 * next(), 500.0 * next()), clear: 5.0, centred: false })
+            .map(|_| Candidate { size: vec2(20.0 + 60.0 * next(), 12.0), at: pos2(800.0 * next(), 500.0 * next()), clear: 5.0, centred: false, must: false })
             .collect();
         let obstacles: Vec<Rect> = names.iter().map(|c| Rect::from_center_size(c.at, Vec2::splat(c.clear * 2.0))).collect();
         let got = place(&names, &obstacles);
