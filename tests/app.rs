@@ -691,7 +691,7 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
     snapshots.unwrap();
 }
 
-/// Issue 9 in the app: the balance lab runs the engine's batch of AI games in the background,
+/// the app: the balance lab runs the engine's batch of AI games in the background,
 /// shows its progress, and charts the win rates and game lengths of the report; the same seed
 /// gives the same report as the engine's own `simulate`.
 #[test]
@@ -719,7 +719,7 @@ fn balance_lab_runs_a_batch_and_charts_it() {
     snapshot_if_kept(&mut h, "lab");
     let setup = h.state().lab.as_ref().unwrap().setup.clone();
     assert_eq!((setup.scenario.as_str(), setup.seed), ("points", 1));
-    let cfg = bivouac_engine::sim::SimConfig { setup, games: 40, agents: vec![AgentKind::Random; 2] };
+    let cfg = bivouac_engine::sim::SimConfig::new(setup, 40, vec![AgentKind::Random; 2]);
     let direct = bivouac_engine::sim::simulate(&Skirmish, &cfg).unwrap();
     assert_eq!((report.wins, report.mean_length), (direct.wins, direct.mean_length), "the lab is the engine's sim");
     // A long batch can be cancelled: it reports the games played.

@@ -3,6 +3,7 @@
 //! the change of each seat's win rate with its interval. No plotting crate: a few rectangles.
 
 use crate::sim::{Bucket, Comparison, Interval, SimReport};
+use crate::sweep::SweepReport;
 use std::fmt::Write;
 
 const W: f64 = 860.0;
@@ -12,7 +13,8 @@ const TOP: f64 = 50.0;
 const BOTTOM: f64 = 300.0;
 const COLOURS: [&str; 6] = ["#3b6ea5", "#a5473b", "#5a8f3c", "#b08a2e", "#7a4fa0", "#3b9a9a"];
 
-fn escape(s: &str) -> String {
+/// Text made safe inside SVG and HTML.
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
@@ -139,27 +141,120 @@ pub fn comparison_svg(c: &Comparison) -> String {
     o
 }
 
+/// One line of a [`line_svg`] chart: a value with its 95% interval at each x.
+pub struct Series {
+    pub name: String,
+    pub points: Vec<(f64, Interval)>,
+}
+
+/// Lines with their 95% bands over a numeric x axis: a measure turn by turn, or win rates
+/// across a sweep.
+pub fn line_svg(title: &str, x_label: &str, y_label: &str, series: &[Series], percent_axis: bool) -> String {
+    let mut o = start(title);
+    let (left, right) = (70.0, W - 160.0);
+    let all = series.iter().flat_map(|s| s.points.iter());
+    let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
+    for (x, v) in all {
+        x_lo = x_lo.min(*x);
+        x_hi = x_hi.max(*x);
+        y_lo = y_lo.min(v.low.min(v.estimate));
+        y_hi = y_hi.max(v.high.max(v.estimate));
+    }
+    if x_lo > x_hi {
+        o.push_str("<text x=\"50\" y=\"100\">no data</text></svg>\n");
+        return o;
+    }
+    if percent_axis {
+        (y_lo, y_hi) = (0.0, 1.0);
+    } else if y_hi - y_lo < 1e-9 {
+        (y_lo, y_hi) = (y_lo - 1.0, y_hi + 1.0);
+    }
+    if x_hi - x_lo < 1e-9 {
+        (x_lo, x_hi) = (x_lo - 1.0, x_hi + 1.0);
+    }
+    let px = |x: f64| left + (x - x_lo) / (x_hi - x_lo) * (right - left);
+    let py = |y: f64| BOTTOM - (y - y_lo) / (y_hi - y_lo) * (BOTTOM - TOP);
+    let label = |v: f64| if percent_axis { format!("{:.0}%", 100.0 * v) } else { format!("{v:.4}").trim_end_matches('0').trim_end_matches('.').to_string() };
+    for k in 0..=4 {
+        let v = y_lo + (y_hi - y_lo) * k as f64 / 4.0;
+        let _ = writeln!(
+            o,
+            "<line x1=\"{left}\" x2=\"{right}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\" font-size=\"10\">{}</text>",
+            py(v),
+            py(v),
+            left - 4.0,
+            py(v) + 3.0,
+            label(v)
+        );
+    }
+    for k in 0..=5 {
+        let x = x_lo + (x_hi - x_lo) * k as f64 / 5.0;
+        let _ = writeln!(o, "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"middle\" font-size=\"10\">{}</text>", px(x), BOTTOM + 14.0, number_text(x));
+    }
+    let _ = writeln!(o, "<line x1=\"{left}\" x2=\"{right}\" y1=\"{BOTTOM}\" y2=\"{BOTTOM}\" stroke=\"#333\"/>");
+    let _ = writeln!(o, "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>", (left + right) / 2.0, BOTTOM + 32.0, escape(x_label));
+    let _ = writeln!(o, "<text x=\"16\" y=\"{:.1}\" text-anchor=\"middle\" font-size=\"11\" transform=\"rotate(-90 16 {:.1})\">{}</text>", (TOP + BOTTOM) / 2.0, (TOP + BOTTOM) / 2.0, escape(y_label));
+    for (i, s) in series.iter().enumerate() {
+        let colour = COLOURS[i % COLOURS.len()];
+        if s.points.len() > 1 {
+            let upper: Vec<String> = s.points.iter().map(|(x, v)| format!("{:.1},{:.1}", px(*x), py(v.high))).collect();
+            let lower: Vec<String> = s.points.iter().rev().map(|(x, v)| format!("{:.1},{:.1}", px(*x), py(v.low))).collect();
+            let _ = writeln!(o, "<polygon points=\"{} {}\" fill=\"{colour}\" fill-opacity=\"0.15\"/>", upper.join(" "), lower.join(" "));
+            let line: Vec<String> = s.points.iter().map(|(x, v)| format!("{:.1},{:.1}", px(*x), py(v.estimate))).collect();
+            let _ = writeln!(o, "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>", line.join(" "));
+        }
+        for (x, v) in &s.points {
+            let _ = writeln!(
+                o,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"{colour}\"><title>{}: {} at {}</title></circle>",
+                px(*x),
+                py(v.estimate),
+                escape(&s.name),
+                label(v.estimate),
+                number_text(*x)
+            );
+        }
+        let ly = TOP + 16.0 * i as f64;
+        let _ = writeln!(o, "<rect x=\"{}\" y=\"{:.1}\" width=\"12\" height=\"12\" fill=\"{colour}\"/><text x=\"{}\" y=\"{:.1}\">{}</text>", right + 14.0, ly - 10.0, right + 30.0, ly, escape(&s.name));
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+/// A number as a designer reads it: at most two decimals, no trailing zeros (`10.5`, `8`).
+pub fn number_text(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// Each measure's mean turn by turn with its 95% band, one chart per measure kind.
+pub fn trajectory_svg(r: &SimReport) -> String {
+    let series: Vec<Series> = r
+        .measures
+        .iter()
+        .enumerate()
+        .map(|(m, name)| Series { name: name.clone(), points: r.trajectory.iter().map(|row| (row.turn as f64, row.values[m])).collect() })
+        .collect();
+    line_svg(&format!("{} {}: measures at the start of each turn, mean and 95% band", r.game, r.scenario), "turn", "mean", &series, false)
+}
+
+/// Each seat's win rate across the values of a sweep.
+pub fn sweep_svg(s: &SweepReport) -> String {
+    let Some(first) = s.reports.first() else { return line_svg(&s.sweep, "value", "win rate", &[], true) };
+    let xs: Vec<f64> = s.values.iter().enumerate().map(|(k, v)| v.parse().unwrap_or(k as f64)).collect();
+    let series: Vec<Series> = first
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(seat, name)| Series { name: name.clone(), points: xs.iter().zip(&s.reports).map(|(x, r)| (*x, r.win_rate[seat])).collect() })
+        .collect();
+    line_svg(&format!("{} {}: win rate across {}", first.game, first.scenario, s.sweep), "value", "win rate", &series, true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Outcome, Setup};
-    use crate::sim::{GameRecord, SimConfig, compare, summarize};
-
-    fn report(wins: &[u8]) -> SimReport {
-        let cfg = SimConfig { setup: Setup::new("std", 2, 1), games: wins.len(), agents: Vec::new() };
-        let records = wins
-            .iter()
-            .enumerate()
-            .map(|(i, &w)| GameRecord {
-                index: i,
-                seed: i as u64,
-                actions: 10 + i,
-                outcome: Some(Outcome { winners: vec![w], scores: vec![0, 0], reason: "r".into() }),
-                ..GameRecord::default()
-            })
-            .collect();
-        summarize("race", &cfg, &["north".into(), "south & co".into()], records, 1.0, false)
-    }
+    use crate::sim::{compare, sample_report as report};
 
     fn balanced(svg: &str) -> bool {
         svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>") && svg.matches("<text").count() == svg.matches("</text>").count()
@@ -171,6 +266,18 @@ mod tests {
         assert!(balanced(&svg));
         assert!(svg.contains("north (random)") && svg.contains("south &amp; co (random)"), "{svg}");
         assert!(svg.contains("75.0%") && svg.contains("game length"));
+    }
+
+    #[test]
+    fn a_line_chart_draws_each_series_with_its_band() {
+        let i = |e: f64| Interval { estimate: e, low: e - 0.1, high: e + 0.1 };
+        let series = [Series { name: "union SW".into(), points: vec![(1.0, i(0.2)), (2.0, i(0.4)), (3.0, i(0.5))] }];
+        let svg = line_svg("t", "turn", "mean", &series, false);
+        assert!(balanced(&svg));
+        assert_eq!(svg.matches("<polyline").count(), 1);
+        assert_eq!(svg.matches("<circle").count(), 3);
+        assert!(svg.contains("union SW"));
+        assert!(balanced(&line_svg("empty", "x", "y", &[], true)));
     }
 
     #[test]

@@ -83,6 +83,12 @@ impl Diagnostics {
     }
 }
 
+impl Extend<Diagnostic> for Diagnostics {
+    fn extend<I: IntoIterator<Item = Diagnostic>>(&mut self, iter: I) {
+        self.0.extend(iter);
+    }
+}
+
 impl From<Diagnostic> for Diagnostics {
     fn from(d: Diagnostic) -> Self {
         Diagnostics(vec![d])
@@ -123,6 +129,7 @@ impl ContentSet {
     /// A layer without that folder is skipped; the first layer must have it.
     pub fn open(layers: &[PathBuf], game_dir: &str) -> Result<Self, Diagnostics> {
         let mut files = Vec::new();
+        let mut total = 0u64;
         for (i, root) in layers.iter().enumerate() {
             let dir = root.join(game_dir);
             if !dir.is_dir() {
@@ -132,12 +139,13 @@ impl ContentSet {
                 continue;
             }
             let mut found = Vec::new();
-            walk(&dir, &mut found).map_err(|e| Diagnostics::general(dir.display().to_string(), e.to_string()))?;
+            walk(&dir, 0, &mut found)?;
             found.sort();
+            if files.len() + found.len() > MAX_FILES {
+                return Err(Diagnostics::general(dir.display().to_string(), format!("more than {MAX_FILES} content files")));
+            }
             for path in found {
-                let text = std::fs::read_to_string(&path).map_err(|e| {
-                    Diagnostics::general(path.display().to_string(), format!("cannot read as UTF-8 text: {e}"))
-                })?;
+                let text = read_text(&path, &mut total)?;
                 let rel = path.strip_prefix(&dir).unwrap_or(&path).components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
                 files.push(SourceFile { display: path.display().to_string(), rel, text });
             }
@@ -216,6 +224,26 @@ impl ContentSet {
         Ok(self.parse(rel)?.pop().expect("parse returns at least one layer"))
     }
 
+    /// The diagnostic for `id` listed twice in `src` (see [`layered_records_checked`]), at its
+    /// second record.
+    pub fn duplicate(&self, src: SrcId, id: &str, what: &str) -> Diagnostic {
+        self.at_record(src, id, 1, format!("duplicate {what} `{id}` in this file (each id once per file; a mod overrides a record by writing its id in its own file)"))
+    }
+
+    /// A diagnostic at the `nth` (from 0) place `src` writes `id = "ID"` (a record's id), or at
+    /// the file's start if it writes it otherwise.
+    pub fn at_record(&self, src: SrcId, id: &str, nth: usize, message: impl Into<String>) -> Diagnostic {
+        let text = &self.files[src.0 as usize].text;
+        let quoted = format!("\"{id}\"");
+        let is_id = |i: usize| {
+            let before = text[..i].trim_end();
+            before.strip_suffix('=').is_some_and(|b| b.trim_end().ends_with("id"))
+        };
+        let at = text.match_indices(&quoted).map(|(i, _)| i).filter(|&i| is_id(i)).nth(nth);
+        let span = at.map_or(0..0, |i| i..i + quoted.len());
+        self.diag(src, span, message)
+    }
+
     /// A diagnostic at `span` (byte offsets) of `src`.
     pub fn diag(&self, src: SrcId, span: Range<usize>, message: impl Into<String>) -> Diagnostic {
         let f = &self.files[src.0 as usize];
@@ -245,16 +273,61 @@ impl ContentSet {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("toml" | "lua")) {
+/// Most bytes one content file may hold (the largest built-in file is under 200 KiB).
+pub const MAX_FILE_BYTES: u64 = 8 << 20;
+/// Most bytes all the files of one game's layers may hold together.
+pub const MAX_TOTAL_BYTES: u64 = 64 << 20;
+/// Most content files one game's layers may hold (a source is numbered by a `u16`).
+pub const MAX_FILES: usize = 4096;
+/// Deepest folder nesting inside a game folder.
+pub const MAX_DEPTH: usize = 8;
+
+/// The `.toml` and `.lua` files under `dir`, found without following symbolic links: a link
+/// is refused (it could lead out of the mod folder, or around it again and again), and so is
+/// anything that is not a plain file or folder (a device or a pipe reads without end).
+fn walk(dir: &Path, depth: usize, out: &mut Vec<PathBuf>) -> Result<(), Diagnostics> {
+    let general = |p: &Path, m: String| Diagnostics::general(p.display().to_string(), m);
+    if depth > MAX_DEPTH {
+        return Err(general(dir, format!("folders nested more than {MAX_DEPTH} deep")));
+    }
+    let entries = std::fs::read_dir(dir).map_err(|e| general(dir, e.to_string()))?;
+    for entry in entries {
+        let entry = entry.map_err(|e| general(dir, e.to_string()))?;
+        let path = entry.path();
+        // `file_type` of a directory entry does not follow a symbolic link.
+        let kind = entry.file_type().map_err(|e| general(&path, e.to_string()))?;
+        let content = matches!(path.extension().and_then(|e| e.to_str()), Some("toml" | "lua"));
+        if kind.is_symlink() {
+            return Err(general(&path, "a symbolic link in a content folder is not followed: copy the file or folder in its place".into()));
+        } else if kind.is_dir() {
+            walk(&path, depth + 1, out)?;
+        } else if content && !kind.is_file() {
+            return Err(general(&path, "not a regular file".into()));
+        } else if content {
             out.push(path);
+        }
+        if out.len() > MAX_FILES {
+            return Err(general(dir, format!("more than {MAX_FILES} content files")));
         }
     }
     Ok(())
+}
+
+/// A content file's text, read only up to the size limits.
+fn read_text(path: &Path, total: &mut u64) -> Result<String, Diagnostics> {
+    use std::io::Read;
+    let general = |m: String| Diagnostics::general(path.display().to_string(), m);
+    let file = std::fs::File::open(path).map_err(|e| general(format!("cannot read: {e}")))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| general(format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(general(format!("larger than the limit of {MAX_FILE_BYTES} bytes for one content file")));
+    }
+    *total += bytes.len() as u64;
+    if *total > MAX_TOTAL_BYTES {
+        return Err(general(format!("the game's content files pass the limit of {MAX_TOTAL_BYTES} bytes together")));
+    }
+    String::from_utf8(bytes).map_err(|e| general(format!("cannot read as UTF-8 text: {e}")))
 }
 
 /// 1-based line and column (in characters) of a byte offset.
@@ -267,30 +340,50 @@ pub fn line_col(text: &str, offset: usize) -> (usize, usize) {
 }
 
 /// Merge a layer's records into `base`: same id replaces (a mod override), new id appends.
-pub fn merge_by_id<R: Record>(base: &mut Vec<Sourced<R>>, layer: impl IntoIterator<Item = Sourced<R>>) {
+/// Returns the ids the layer itself lists more than once (the last is kept), each with its
+/// source. Linear in the records: ids are found through a map, not a search.
+pub fn merge_by_id<R: Record>(base: &mut Vec<Sourced<R>>, layer: impl IntoIterator<Item = Sourced<R>>) -> Vec<(SrcId, String)> {
+    let mut at: FxHashMap<String, usize> = base.iter().enumerate().map(|(i, b)| (b.rec.id().to_string(), i)).collect();
+    let mut in_layer = rustc_hash::FxHashSet::default();
+    let mut dups = Vec::new();
     for rec in layer {
-        match base.iter_mut().find(|b| b.rec.id() == rec.rec.id()) {
-            Some(slot) => *slot = rec,
-            None => base.push(rec),
+        let id = rec.rec.id().to_string();
+        if !in_layer.insert(id.clone()) {
+            dups.push((rec.src, id.clone()));
+        }
+        match at.get(&id) {
+            Some(&i) => base[i] = rec,
+            None => {
+                at.insert(id, base.len());
+                base.push(rec);
+            }
         }
     }
+    dups
 }
 
 /// Records from every layer of `rel` (each layer's list taken by `pick`), merged by id.
 pub fn layered_records<D, R: Record>(layers: Vec<Sourced<D>>, pick: impl Fn(D) -> Vec<R>) -> Vec<Sourced<R>> {
+    layered_records_checked(layers, pick).0
+}
+
+/// [`layered_records`], and the ids a layer lists more than once with their source (report
+/// them with [`ContentSet::duplicate`]).
+pub fn layered_records_checked<D, R: Record>(layers: Vec<Sourced<D>>, pick: impl Fn(D) -> Vec<R>) -> (Vec<Sourced<R>>, Vec<(SrcId, String)>) {
     let mut out = Vec::new();
+    let mut dups = Vec::new();
     for layer in layers {
         let src = layer.src;
-        merge_by_id(&mut out, pick(layer.rec).into_iter().map(|rec| Sourced { src, rec }));
+        dups.extend(merge_by_id(&mut out, pick(layer.rec).into_iter().map(|rec| Sourced { src, rec })));
     }
-    out
+    (out, dups)
 }
 
 /// String ids interned to small integers, with "did you mean" suggestions.
 #[derive(Clone, Debug)]
 pub struct IdIndex<T> {
     what: String,
-    /// FxHash: rules look ids up while they play (issue 9).
+    /// FxHash: rules look ids up while they play.
     map: FxHashMap<String, T>,
 }
 

@@ -1,8 +1,10 @@
 //! The random-play fuzzer every game passes: seeded random games over the contract, with an
 //! invariant check after every action, and these bugs detected:
-//! a panic, a dead end (no legal action while the game is not over), a runaway game, an
-//! invariant failure, a legal action refused, a refusal that changed the state, and an action
-//! whose notation does not parse back to itself.
+//! a panic, a dead end (no legal action while the game is not over), a runaway game, a game
+//! that makes no progress (a long run of actions with no roll, draw or reveal: a question asked
+//! again and again), an invariant failure, a legal action refused, a refusal that changed the
+//! state, an action whose notation does not parse back to itself, and (every
+//! `leak_check_every` actions) a seat shown something it may not know (`leak.rs`).
 
 use crate::game::{Game, Setup, state_hash};
 use crate::log::{Log, Refusal};
@@ -19,6 +21,9 @@ pub struct FuzzConfig {
     /// Every this many actions, run the costly checks (refusal purity, notation round-trip of
     /// every legal action). 1 = always.
     pub deep_check_every: usize,
+    /// Every this many actions, run the hidden-information check (`leak::check`) for every
+    /// seat. 0 = never.
+    pub leak_check_every: usize,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -59,7 +64,7 @@ pub fn fuzz<G: Game>(game: &G, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> 
                 setup.seed = seed;
                 let mut recent = Vec::new();
                 let mut steps = 0;
-                let run = catch_unwind(AssertUnwindSafe(|| fuzz_one(game, &setup, cfg.deep_check_every.max(1), &mut recent, &mut steps)));
+                let run = catch_unwind(AssertUnwindSafe(|| fuzz_one(game, &setup, cfg, &mut recent, &mut steps)));
                 match run {
                     Ok(Ok(finished)) => (finished, steps, None),
                     Ok(Err((kind, message))) => (false, steps, Some(FuzzFailure { seed, step: steps, kind, message, recent })),
@@ -83,16 +88,23 @@ pub fn fuzz<G: Game>(game: &G, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal> 
 
 type Failure = (String, String);
 
+/// Most actions in a row with no roll, draw or reveal (what seals a step) before the fuzzer
+/// reports that the game makes no progress: far more than any game's longest stretch of plain
+/// decisions, far fewer than its whole length.
+pub const NO_PROGRESS_ACTIONS: usize = 2_000;
+
 fn fail(kind: &str, message: impl Into<String>) -> Failure {
     (kind.to_string(), message.into())
 }
 
-fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Vec<String>, steps: &mut usize) -> Result<bool, Failure> {
+fn fuzz_one<G: Game>(game: &G, setup: &Setup, cfg: &FuzzConfig, recent: &mut Vec<String>, steps: &mut usize) -> Result<bool, Failure> {
+    let deep_every = cfg.deep_check_every.max(1);
     let mut state = game.setup(setup).map_err(|r| fail("setup", r.to_string()))?;
     let mut rng = GameRng::new(setup.seed ^ 0x5eed_f022);
     game.check_invariants(&state).map_err(|e| fail("invariant", format!("after setup: {e}")))?;
     let limit = game.max_actions();
     let mut previous: Option<G::Action> = None;
+    let mut unsealed = 0usize;
     loop {
         if game.outcome(&state).is_some() {
             if !game.active_seats(&state).is_empty() {
@@ -111,6 +123,11 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
         let legal = game.legal_actions_shared(&state, seat);
         if legal.is_empty() {
             return Err(fail("dead end", format!("seat {seat} is active but has no legal action")));
+        }
+        if cfg.leak_check_every > 0 && steps.is_multiple_of(cfg.leak_check_every) {
+            // Its own stream, so a game plays the same with or without the check.
+            let mut leak_rng = GameRng::new(setup.seed ^ 0x1eac_c4ec ^ (*steps as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            crate::leak::check(game, &state, &mut leak_rng, &crate::leak::LeakConfig::default()).map_err(|e| fail("leak", e))?;
         }
         let deep = steps.is_multiple_of(deep_every);
         if deep {
@@ -136,8 +153,15 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, deep_every: usize, recent: &mut Ve
         if recent.len() > 12 {
             recent.remove(0);
         }
-        if let Err(r) = game.apply(&mut state, seat, action, &mut Log::quiet()) {
+        let mut log = Log::quiet();
+        if let Err(r) = game.apply(&mut state, seat, action, &mut log) {
             return Err(fail("legal action refused", format!("`{}`: {r}", game.notation(action))));
+        }
+        unsealed = if log.sealed() { 0 } else { unsealed + 1 };
+        // A game much shorter than the bound is held to a quarter of its length.
+        let bound = NO_PROGRESS_ACTIONS.min(limit / 4);
+        if unsealed > bound {
+            return Err(fail("no progress", format!("{bound} actions in a row with no roll, draw or reveal (a question asked again and again?)")));
         }
         *steps += 1;
         game.check_invariants(&state).map_err(|e| fail("invariant", e))?;

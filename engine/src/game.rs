@@ -175,6 +175,19 @@ pub trait Game: Send + Sync + 'static {
         crate::board::ActionHint::default()
     }
 
+    /// The turn the game is in (1 for the first), for the balance lab's reports of when games
+    /// end and of how the measures move turn by turn. `None`: the game has no turns to report.
+    fn turn(&self, _state: &Self::State) -> Option<u32> {
+        None
+    }
+
+    /// Named quantities a designer follows turn by turn (Strategic Will, victory points, money
+    /// per seat...), read by the balance lab at the start of each turn and at the end of the
+    /// game. The names must be the same at every call for one game.
+    fn measures(&self, _state: &Self::State) -> Vec<(String, f64)> {
+        Vec::new()
+    }
+
     /// A game taking more actions than this has run away (a bug).
     fn max_actions(&self) -> usize {
         100_000

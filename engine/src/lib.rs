@@ -16,6 +16,8 @@
 //! * [`agent`], [`mcts`], [`sim`], [`fuzz`]: agents (random, heuristic, information-set tree
 //!   search), batches of games and the invariant fuzzer.
 //! * [`chart`]: SVG charts of a batch (win rates with intervals, game lengths).
+//! * [`seen`]: what a seat receives, rendered once for the CLI and the app; [`leak`]: the
+//!   fuzzer's check that it is a function of what the seat may know.
 //! * [`bench`]: one-core speed, state size and clone cost of a game (`bivouac bench`).
 
 pub mod agent;
@@ -26,15 +28,19 @@ pub mod content;
 pub mod flow;
 pub mod fuzz;
 pub mod game;
+pub mod leak;
 pub mod log;
 pub mod lua;
 pub mod map;
 pub mod mcts;
 pub mod piles;
+pub mod report;
 pub mod rng;
 pub mod save;
+pub mod seen;
 pub mod session;
 pub mod sim;
+pub mod sweep;
 pub mod state_key;
 
 pub use game::{Game, Outcome, ScenarioInfo, Seat, Setup};

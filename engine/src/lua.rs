@@ -28,21 +28,25 @@
 //!   included: each call may allocate `memory_bytes` less what a fresh sandbox holds (about
 //!   the same room a fresh state per call gave; see `lua/sandbox.rs` for the garbage earlier
 //!   calls may leave); a memory bomb ends with "memory limit of N bytes exceeded".
-//! * Time: `instructions` (default 10 million) Lua VM instructions for the top-level chunk and the
-//!   entry function together, counted by a count hook installed only once the trusted setup is
-//!   done (it costs 2-4x while set) and run every 1000 instructions; running out ends with
-//!   "instruction budget of N exceeded". The hook is a raw `lua_sethook` rather than mlua's
-//!   `set_hook`, whose error path runs the interrupted function's `__close` handlers inside the
-//!   hook, where Lua counts nothing (see `count_hook`). Deep recursion stops at Lua's stack
+//! * Time: `instructions` (default 10 million) units of work for the top-level chunk and the
+//!   entry function together. A Lua VM instruction is one unit, counted by a count hook installed
+//!   only once the trusted setup is done (it costs 2-4x while set) and run every 1000
+//!   instructions. The work one instruction can start inside the C library is counted on the
+//!   same counter by the patched Lua (`vendor/lua-src/BIVOUAC.md`): a step of pattern matching,
+//!   an element moved, joined, unpacked or sorted, 64 bytes of a long string made or compared (32 if ordered or
+//!   read as a number), a slot of table growth, the heap's size at each emergency collection (so
+//!   caught memory errors use it up too). Running out ends with "instruction budget of N
+//!   exceeded", raised by the hook, or by the library function that passed it. The hook is a raw
+//!   `lua_sethook` rather than mlua's `set_hook`, whose error path runs the interrupted
+//!   function's `__close` handlers inside the hook, where Lua counts nothing (see `count_hook`).
+//!   An `xpcall` message handler runs with hooks off after the hook's error: the sandbox's
+//!   `xpcall` does not run it once the budget is spent. Deep recursion stops at Lua's stack
 //!   limit ("stack overflow"), the memory limit or the budget, whichever comes first.
-//! * The limits are deterministic (no wall clock), which replays need. The price: the budget
-//!   counts instructions, not work. One call into the C library (`string.rep`, `table.concat`,
-//!   a string pattern) or one `..` on a big string counts as one, so a loop copying a
-//!   multi-megabyte string every iteration stays within budget for minutes, and a pathological
-//!   pattern (`("a"):rep(1e5):find(".-.-.-b")`) runs for very long inside a single C call that no
-//!   hook can interrupt. Memory stays bounded and the host cannot crash, but a hostile script can
-//!   still burn CPU: scripts from untrusted mods need review, or the caller can run them on a
-//!   thread it is prepared to abandon.
+//! * The limits do not read the clock, which replays need: instructions and library work are
+//!   the same on every run. One charge depends on the thread's state before the call (the
+//!   garbage earlier calls left): when an emergency collection happens, and so a script within a
+//!   few percent of the budget that also fills its memory may end on one run and not on another,
+//!   as with the memory limit itself. No script of the built-in content comes near either.
 //! * Values crossing the boundary: tables nested at most [`MAX_DEPTH`] deep, at most
 //!   [`MAX_RETURNED_VALUES`] values returned, and returned strings totalling at most
 //!   `memory_bytes` bytes (a shared subtable counts once per reference).
@@ -264,6 +268,8 @@ impl LuaHost {
         // Declared before the state so that it is unregistered only after the state is closed
         // or put back (without its hook).
         let _active = ActiveBudget::enter(&budget);
+        // Dropped after the state, like the budget: the library's counter as it was.
+        let _work = work::Saved::take();
         let sandbox = Sandbox::take().map_err(|e| cx.fail(None, format!("cannot set up the sandbox: {e}")))?;
         let result = self.run_in(&sandbox, &cx, entry, input);
         // A failed call's state is dropped here (closed); a successful one is kept for the next.
@@ -287,8 +293,10 @@ impl LuaHost {
         // The hook counts only untrusted code: everything above ran without it.
         let step = budget.step as c_int;
         // SAFETY: the closure only installs a hook (a plain function) on the state it is given.
+        let work_limit = budget.limit.min(i64::MAX as u64) as i64;
         unsafe {
             lua.exec_raw::<()>((), |state| {
+                work::lbivouac_set(state, 0, work_limit);
                 ffi::lua_sethook(state, Some(count_hook), ffi::LUA_MASKCOUNT, step)
             })
         }
@@ -369,11 +377,14 @@ impl LuaHost {
 }
 
 /// Instruction accounting shared by the hook, the `pcall` wrappers and the error translation.
+/// The count itself lives in the patched Lua library (`vendor/lua-src/BIVOUAC.md`): the hook
+/// adds the instructions run, the C library the work one instruction started (a pattern match,
+/// a table move, a long string made, an emergency collection), so no library call runs
+/// unbounded.
 struct Budget {
     limit: u64,
     /// The hook runs every `step` instructions.
     step: u64,
-    used: Cell<u64>,
     exhausted: Cell<bool>,
     /// Where the script was when the budget ran out, if it was in the script's own code.
     line: Cell<Option<u32>>,
@@ -384,7 +395,6 @@ impl Budget {
         Budget {
             limit,
             step: limit.clamp(1, HOOK_STEP),
-            used: Cell::new(0),
             exhausted: Cell::new(false),
             line: Cell::new(None),
         }
@@ -392,6 +402,48 @@ impl Budget {
 
     fn message(&self) -> String {
         format!("instruction budget of {} exceeded", self.limit)
+    }
+
+    /// Whether the budget is spent: the hook found it so, or the library's work passed it.
+    fn spent(&self) -> bool {
+        // SAFETY: reads a thread-local counter of the patched library.
+        self.exhausted.get() || unsafe { work::lbivouac_get_used() } >= self.limit.min(i64::MAX as u64) as i64
+    }
+}
+
+/// The work counter of the patched Lua library (`vendor/lua-src/lua-5.4.9/lbivouac.h`): one per
+/// thread, armed for one call at a time.
+mod work {
+    use mlua::ffi::lua_State;
+    unsafe extern "C-unwind" {
+        pub fn lbivouac_set(state: *mut lua_State, used: i64, limit: i64);
+        pub fn lbivouac_get_state() -> *mut lua_State;
+        pub fn lbivouac_get_used() -> i64;
+        pub fn lbivouac_get_limit() -> i64;
+        pub fn lbivouac_add(n: i64) -> i64;
+    }
+
+    /// The counter as it was before a call armed it, put back when dropped (a call made from
+    /// inside another, by a lazy input's host code, arms the counter for itself meanwhile).
+    pub(super) struct Saved(*mut lua_State, i64, i64);
+
+    impl Saved {
+        /// Disarm the counter (no limit) until the call arms it, keeping what it was.
+        pub(super) fn take() -> Saved {
+            // SAFETY: plain reads and writes of the library's thread-local counter.
+            unsafe {
+                let saved = Saved(lbivouac_get_state(), lbivouac_get_used(), lbivouac_get_limit());
+                lbivouac_set(std::ptr::null_mut(), 0, 0);
+                saved
+            }
+        }
+    }
+
+    impl Drop for Saved {
+        fn drop(&mut self) {
+            // SAFETY: as above; the state saved is the outer call's, still alive.
+            unsafe { lbivouac_set(self.0, self.1, self.2) }
+        }
     }
 }
 
@@ -404,7 +456,7 @@ thread_local! {
 fn budget_exhausted() -> bool {
     let budget = ACTIVE.with(Cell::get);
     // SAFETY: a registered budget outlives its registration (see `ActiveBudget`).
-    !budget.is_null() && unsafe { (*budget).exhausted.get() }
+    !budget.is_null() && unsafe { (*budget).spent() }
 }
 
 /// Registers a budget as this thread's active one until dropped (restoring the previous one).
@@ -438,23 +490,27 @@ unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, ar: *mut ffi:
     // SAFETY: `run` registers the budget (kept alive by its `Rc`) before installing this hook and
     // unregisters it only after the Lua state is dropped.
     let budget = unsafe { &*budget };
-    budget
-        .used
-        .set(budget.used.get().saturating_add(budget.step));
-    if budget.used.get() < budget.limit {
+    // SAFETY: the library's thread-local counter, armed for this call.
+    if !budget.exhausted.get() && unsafe { work::lbivouac_add(budget.step as i64) } < budget.limit.min(i64::MAX as u64) as i64 {
         return;
     }
     if !budget.exhausted.get() {
         budget.exhausted.set(true);
-        // SAFETY: `ar` is the activation record Lua passed to this hook.
+        // The line of the script's innermost function on the stack: the hook may run in the
+        // sandbox's own wrappers (`pcall`) or the library, called from the script.
+        // SAFETY: `ar` is the activation record Lua passed to this hook; `lua_getstack` fills
+        // it for each level of the running thread's stack.
         unsafe {
-            if ffi::lua_getinfo(state, c"Sl".as_ptr(), ar) != 0
-                && !(*ar).source.is_null()
-                && CStr::from_ptr((*ar).source).to_bytes() == CHUNK_NAME.as_bytes()
-            {
-                budget
-                    .line
-                    .set(u32::try_from((*ar).currentline).ok().filter(|&l| l > 0));
+            let mut level = 0;
+            while ffi::lua_getstack(state, level, ar) != 0 && level < 200 {
+                if ffi::lua_getinfo(state, c"Sl".as_ptr(), ar) != 0
+                    && !(*ar).source.is_null()
+                    && CStr::from_ptr((*ar).source).to_bytes() == CHUNK_NAME.as_bytes()
+                {
+                    budget.line.set(u32::try_from((*ar).currentline).ok().filter(|&l| l > 0));
+                    break;
+                }
+                level += 1;
             }
         }
     }
@@ -495,7 +551,7 @@ impl Cx<'_> {
     /// The budget error, even when the script caught it and went on (an error raised inside an
     /// `xpcall` handler or a `__close` metamethod replaces the original one).
     fn check_budget(&self) -> Result<(), LuaError> {
-        if self.budget.exhausted.get() {
+        if self.budget.spent() {
             Err(self.fail(self.budget.line.get(), self.budget.message()))
         } else {
             Ok(())
@@ -509,7 +565,7 @@ impl Cx<'_> {
         {
             error = (*cause).clone();
         }
-        if self.budget.exhausted.get() {
+        if self.budget.spent() {
             let line = match &error {
                 mlua::Error::RuntimeError(message) => traceback_line(message),
                 _ => None,
@@ -772,7 +828,7 @@ impl Walker<'_> {
                 let mut entries: Vec<(Key, Data)> = Vec::new();
                 let mut failed = None;
                 // One protected walk of the whole table (`for_each`; `pairs` protects each step,
-                // ~900 instructions an entry, issue 9); the first error stops it.
+                // ~900 instructions an entry); the first error stops it.
                 let read = t.for_each::<Value, Value>(|k, v| match self.entry(k, &v) {
                     Ok(entry) => {
                         entries.push(entry);
@@ -1384,7 +1440,7 @@ end"#;
         }
     }
 
-    /// The collector is stopped during calls (lua/sandbox.rs, issue 9): a call making garbage
+    /// The collector is stopped during calls (lua/sandbox.rs): a call making garbage
     /// past its memory limit in all still runs (Lua collects when an allocation would pass the
     /// limit), and calls one after another keep the state's memory bounded.
     #[test]
@@ -1450,6 +1506,51 @@ end"#;
                 .unwrap(),
             json!([false, "x"])
         );
+    }
+
+    /// Hostile scripts that once ran for minutes or forever inside one call: a looping message
+    /// handler (run with hooks off after the count hook's error), caught memory errors (each an
+    /// emergency collection), catastrophic patterns and other work done inside one call into the
+    /// C library. Each now ends within the default budget, naming the script, the line and the
+    /// limit.
+    #[test]
+    fn work_inside_the_library_and_handlers_is_bounded() {
+        let host = LuaHost::default();
+        let cases = [
+            "xpcall(function() while true do end end,\n  function(m) while true do end end)",
+            "xpcall(error,\n  function(m) while true do end end)",
+            "while true do pcall(string.rep, 'x', 1 << 30) end",
+            "local s = ('a'):rep(1e5)\nreturn s:find(('a*'):rep(100) .. 'b')",
+            "local s = ('a'):rep(5e4)\nreturn s:find('(a*)*b')",
+            "local s = ('a'):rep(5e4)\nfor i = 1, 100 do s:find('a-b') end",
+            "local s = ('a'):rep(3e6)\nreturn s:find(('a'):rep(1e6) .. 'b', 1, true)",
+            "local s = ('a'):rep(3e6)\nreturn s:find(('a'):rep(1e6) .. 'b')",
+            "local s = ('x'):rep(4e6)\nwhile true do local t = s .. 'y' end",
+            "local a, b = ('x'):rep(4e6), ('x'):rep(4e6)\nwhile true do local _ = a < b end",
+            "local a, b = ('x'):rep(4e6), ('x'):rep(4e6)\nwhile true do local _ = a == b end",
+            "local s = ('1'):rep(4e6)\nwhile true do local _ = tonumber(s) end",
+            "local s = ('x'):rep(4e6)\nwhile true do local _ = utf8.len(s) end",
+            "local t = {}\nfor i = 1, 1e5 do t[i] = i end\nwhile true do table.concat(t, ',') end",
+            "local t = {}\nfor i = 1, 1e5 do t[i] = -i end\nwhile true do table.sort(t) table.sort(t, function(a, b) return a > b end) end",
+            "while true do table.move({}, 1, 1e12, 1) end",
+            "while true do local t = {} for i = 1, 2e5 do t[i] = i end end",
+            "local s = ('(' ):rep(1e5) .. (')'):rep(1e5)\nwhile true do s:find('%b()') end",
+        ];
+        for body in cases {
+            let src = format!("function event()\n  {body}\nend");
+            let start = Instant::now();
+            let err = host.call(&script(&src), "event", &json!({})).unwrap_err();
+            let took = start.elapsed();
+            assert_eq!(err.script, NAME, "{body}");
+            assert_eq!(err.message, "instruction budget of 10000000 exceeded", "{body}: {err}");
+            assert!(err.line.is_some_and(|l| (2..=4).contains(&l)), "{body}: {err}");
+            assert!(took.as_secs_f64() < 5.0, "{body}: {took:?}");
+        }
+        // Nothing empty repeated forever: n copies of nothing are `""` at once.
+        assert_eq!(run("function event() return ('').rep('', 1e15) end").unwrap(), json!(""));
+        // Ordinary pattern work stays well within the budget.
+        let trim = "function event() local n = 0 for i = 1, 200 do local s = ('  word '):rep(20) n = n + #s:match('^%s*(.-)%s*$') end return n end";
+        assert_eq!(host.call(&script(trim), "event", &json!({})).unwrap(), json!(200 * 137));
     }
 
     #[test]
@@ -1793,6 +1894,10 @@ end"#;
         let spin = "function event() while true do end end";
         let swallow = "function event() for i = 1, 1e9 do pcall(function() while true do end end) end end";
         let bomb = "function event() local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1e5) .. i end end";
+        // The budget counts the bytes a script makes (vendor/lua-src/BIVOUAC.md): filling 8 MiB
+        // takes more than 200,000 units, so the bomb runs with room enough to meet the memory
+        // limit first, on the same reused state.
+        let roomy = LuaHost::new(LuaLimits { memory_bytes: 8 << 20, instructions: 5_000_000 });
         for _ in 0..4 {
             assert_eq!(call(busy).unwrap(), json!(800020000));
             assert_eq!(call(big).unwrap(), json!(40));
@@ -1801,7 +1906,7 @@ end"#;
                 assert_eq!(call(src).unwrap_err().message, message, "{src}");
             }
             assert_eq!(call(big).unwrap(), json!(40));
-            assert_eq!(call(bomb).unwrap_err().message, "memory limit of 8388608 bytes exceeded");
+            assert_eq!(roomy.call(&script(bomb), "event", &json!({})).unwrap_err().message, "memory limit of 8388608 bytes exceeded");
         }
     }
 

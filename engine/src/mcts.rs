@@ -53,7 +53,7 @@ impl MctsConfig {
     pub const HARD: u32 = 1600;
 
     /// The default time limit per decision: a search stops after this long even if iterations
-    /// are left (the 2-second cap of issue 9, with room for the last iteration and a loaded
+    /// are left (a cap of 2 seconds, with room for the last iteration and a loaded
     /// machine). Only Bobby Lee's widest decisions reach it at the default budgets.
     pub const TIME_CAP: Duration = Duration::from_millis(1500);
 
@@ -967,7 +967,7 @@ mod tests {
     #[test]
     fn the_default_budget_is_capped_in_time() {
         assert_eq!(MctsConfig::default().time_limit, Some(MctsConfig::TIME_CAP));
-        assert!(MctsConfig::TIME_CAP < Duration::from_secs(2), "issue 9: at most 2 seconds per decision");
+        assert!(MctsConfig::TIME_CAP < Duration::from_secs(2), "at most 2 seconds per decision");
     }
 
     #[test]

@@ -76,7 +76,7 @@ pub struct Piles {
     names: String,
 }
 
-/// Every field compared; the cards by [`same_list`] (issue 9: games compare whole states,
+/// Every field compared; the cards by [`same_list`] (games compare whole states,
 /// piles included, at every action to find their cached listings, and a derived `==` of
 /// `CardId`s goes card by card).
 impl PartialEq for Piles {

@@ -36,6 +36,12 @@ impl Step {
             _ => &self.action,
         }
     }
+
+    /// The step as `viewer` reads it: `seat_name: action`, then its events `viewer` may read
+    /// (the CLI's `do` and `new` print these; [`crate::seen::step_lines`]).
+    pub fn lines(&self, seat_name: &str, viewer: Option<Seat>) -> Vec<String> {
+        crate::seen::step_lines(seat_name, self.action_for(viewer), &self.events, viewer)
+    }
 }
 
 pub struct Session<G: Game> {
@@ -199,6 +205,12 @@ pub trait AnySession: Send {
     /// The legal actions of `seat` with their notation and board hints.
     fn hinted_actions(&self, seat: Seat) -> Vec<(String, crate::board::ActionHint)>;
     fn describe(&self, seat: Option<Seat>) -> String;
+    /// `bivouac show`: the text picture of `seat` and the turn line ([`crate::seen::show_text`]).
+    fn show_text(&self, seat: Option<Seat>) -> String;
+    /// The "to act" line, or the result ([`crate::seen::turn_line`]).
+    fn turn_line(&self) -> String;
+    /// `bivouac actions --seat X` ([`crate::seen::actions_text`]).
+    fn actions_text(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
     fn state_hash(&self) -> String;
     fn history(&self) -> &[Step];
@@ -244,7 +256,16 @@ impl<G: Game> AnySession for Session<G> {
         Session::undo(self)
     }
     fn view_json(&self, seat: Option<Seat>) -> serde_json::Value {
-        serde_json::to_value(self.game.view(&self.state, seat)).expect("views serialize")
+        crate::seen::show_json(&*self.game, &self.state, seat)
+    }
+    fn show_text(&self, seat: Option<Seat>) -> String {
+        crate::seen::show_text(&*self.game, &self.state, seat)
+    }
+    fn turn_line(&self) -> String {
+        crate::seen::turn_line(&*self.game, &self.state)
+    }
+    fn actions_text(&self, seat: Seat) -> String {
+        crate::seen::actions_text(&*self.game, &self.state, seat)
     }
     fn describe(&self, seat: Option<Seat>) -> String {
         self.game.describe(&self.state, seat)

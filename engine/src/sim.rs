@@ -25,6 +25,51 @@ pub struct SimConfig {
     pub games: usize,
     /// One agent kind per seat; a single entry plays every seat.
     pub agents: Vec<AgentKind>,
+    /// Play only this shard's share of the games (`bivouac sim --shard K/N`); the shards'
+    /// reports [`merge`] into the report of the whole batch.
+    pub shard: Option<Shard>,
+    /// Stop before `games` once every seat's win-rate interval (with a variant: every seat's
+    /// change) is at most this wide (`--until-width 0.05`). Games are played in blocks of
+    /// [`BLOCK`] in index order, so the report is that of a batch of its size.
+    pub until_width: Option<f64>,
+}
+
+/// The games played between two checks of [`SimConfig::until_width`].
+pub const BLOCK: usize = 100;
+
+impl SimConfig {
+    pub fn new(setup: Setup, games: usize, agents: Vec<AgentKind>) -> Self {
+        SimConfig { setup, games, agents, shard: None, until_width: None }
+    }
+
+    /// The indices of the games this run plays: all of them, or every `count`-th from
+    /// `index - 1` for a shard, so the shards of a batch play each game exactly once.
+    pub fn indices(&self) -> Vec<usize> {
+        match self.shard {
+            None => (0..self.games).collect(),
+            Some(Shard { index, count }) => (index - 1..self.games).step_by(count).collect(),
+        }
+    }
+}
+
+/// Shard `index` of `count` (1-based, as written on the command line: `2/8`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// `K/N` with 1 <= K <= N.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("a shard is K/N with 1 <= K <= N, as 2/8; found `{text}`");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (k.trim().parse::<usize>().map_err(|_| bad())?, n.trim().parse::<usize>().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
 }
 
 /// How a caller steers a running batch: a stop flag checked before each game starts (games
@@ -51,6 +96,20 @@ pub struct Played {
     pub error: Option<String>,
     /// Per seat: decisions its agent took, their total and their longest time in seconds.
     pub decisions: Vec<DecisionTimes>,
+    /// The game's turn when it ended ([`Game::turn`]).
+    pub end_turn: Option<u32>,
+    /// The game's measures at the start of each turn and, last, at the end
+    /// ([`Game::measures`]).
+    pub trajectory: Vec<TurnPoint>,
+}
+
+/// A game's measures at one point: the start of `turn`, or its end (`end = true`).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TurnPoint {
+    pub turn: u32,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub end: bool,
+    pub values: Vec<f64>,
 }
 
 /// How long one seat's agent thought over a game.
@@ -75,20 +134,37 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
     let mut actions = 0;
     let limit = game.max_actions();
     let mut decisions = vec![DecisionTimes::default(); game.seat_names(&state).len()];
-    let end = |outcome, actions, error, decisions| Ok(Played { outcome, actions, error, decisions });
+    let mut trajectory: Vec<TurnPoint> = Vec::new();
+    let mut turn = None;
+    let end = |state: &G::State, outcome, actions, error, decisions, mut trajectory: Vec<TurnPoint>| {
+        let end_turn = game.turn(state);
+        let values = measure_values(game, state);
+        if !values.is_empty() {
+            trajectory.push(TurnPoint { turn: end_turn.unwrap_or(0), end: true, values });
+        }
+        Ok(Played { outcome, actions, error, decisions, end_turn, trajectory })
+    };
     loop {
         if let Some(outcome) = game.outcome(&state) {
-            return end(Some(outcome), actions, None, decisions);
+            return end(&state, Some(outcome), actions, None, decisions, trajectory);
         }
         if actions >= limit {
-            return end(None, actions, None, decisions);
+            return end(&state, None, actions, None, decisions, trajectory);
+        }
+        let now = game.turn(&state);
+        if now.is_some() && now != turn {
+            turn = now;
+            let values = measure_values(game, &state);
+            if !values.is_empty() {
+                trajectory.push(TurnPoint { turn: now.unwrap_or(0), end: false, values });
+            }
         }
         let Some(&seat) = game.active_seats(&state).first() else {
-            return end(None, actions, Some("dead end: nobody to act and no outcome".into()), decisions);
+            return end(&state, None, actions, Some("dead end: nobody to act and no outcome".into()), decisions, trajectory);
         };
         let legal = game.legal_actions_shared(&state, seat);
         if legal.is_empty() {
-            return end(None, actions, Some(format!("dead end: seat {seat} has no legal action")), decisions);
+            return end(&state, None, actions, Some(format!("dead end: seat {seat} has no legal action")), decisions, trajectory);
         }
         let agent = &mut agents[(seat as usize) % agents.len()];
         let t = Instant::now();
@@ -103,10 +179,14 @@ pub fn play_one<G: Game>(game: &G, setup: &Setup, agents: &mut [Box<dyn Agent<G>
         drop(legal);
         if let Err(r) = game.apply_listed(&mut state, seat, &action, &mut Log::quiet()) {
             let error = Some(format!("legal action `{}` refused: {r}", game.notation(&action)));
-            return end(None, actions, error, decisions);
+            return end(&state, None, actions, error, decisions, trajectory);
         }
         actions += 1;
     }
+}
+
+fn measure_values<G: Game>(game: &G, state: &G::State) -> Vec<f64> {
+    game.measures(state).into_iter().map(|(_, v)| v).collect()
 }
 
 /// One game of a batch, kept so that two batches can be compared seed by seed.
@@ -121,6 +201,17 @@ pub struct GameRecord {
     pub error: Option<String>,
     #[serde(default)]
     pub decisions: Vec<DecisionTimes>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end_turn: Option<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trajectory: Vec<TurnPoint>,
+}
+
+impl GameRecord {
+    /// The game finished and `seat` is among its winners.
+    pub fn won(&self, seat: usize) -> bool {
+        self.outcome.as_ref().is_some_and(|o| o.winners.iter().any(|&w| w as usize == seat))
+    }
 }
 
 /// A proportion with its 95% confidence interval.
@@ -164,6 +255,54 @@ pub fn difference(k1: usize, n1: usize, k2: usize, n2: usize) -> Interval {
     let low = d - ((a.estimate - a.low).powi(2) + (b.high - b.estimate).powi(2)).sqrt();
     let high = d + ((a.high - a.estimate).powi(2) + (b.estimate - b.low).powi(2)).sqrt();
     Interval { estimate: d, low: low.max(-1.0), high: high.min(1.0) }
+}
+
+/// The mean of `values` with its 95% interval (normal approximation: mean +- z s / sqrt(n)).
+/// Fewer than two values give an interval of width zero around the mean.
+pub fn mean_interval(values: &[f64]) -> Interval {
+    let n = values.len();
+    if n == 0 {
+        return Interval::default();
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    if n < 2 {
+        return Interval { estimate: mean, low: mean, high: mean };
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    let half = Z95 * (var / n as f64).sqrt();
+    Interval { estimate: mean, low: mean - half, high: mean + half }
+}
+
+impl Interval {
+    /// The interval excludes zero.
+    pub fn excludes_zero(&self) -> bool {
+        self.low > 0.0 || self.high < 0.0
+    }
+
+    pub fn width(&self) -> f64 {
+        self.high - self.low
+    }
+
+    /// A proportion as a designer reads it: `45.5% (38.7-52.4)`.
+    pub fn percent_text(&self) -> String {
+        format!("{:.1}% ({:.1}-{:.1})", 100.0 * self.estimate, 100.0 * self.low, 100.0 * self.high)
+    }
+}
+
+/// Finished games that ended in `turn`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TurnCount {
+    pub turn: u32,
+    pub games: usize,
+}
+
+/// The measures at the start of one turn over the games that reached it: each one's mean with
+/// its 95% interval, in the order of [`SimReport::measures`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TrajectoryRow {
+    pub turn: u32,
+    pub games: usize,
+    pub values: Vec<Interval>,
 }
 
 /// One bar of the game-length histogram: games of `from..=to` actions.
@@ -219,8 +358,37 @@ pub struct SimReport {
     pub actions_per_second: f64,
     /// How often each victory reason occurred.
     pub reasons: BTreeMap<String, usize>,
-    /// Every game played, by index (not printed; used to compare batches seed by seed).
-    #[serde(skip)]
+    /// The setup of game 0 (game `i` uses seed `seed + i`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
+    /// The batch stopped once every interval was at most this wide ([`SimConfig::until_width`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_width: Option<f64>,
+    /// The shard of the batch this report covers (`None`: the whole batch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<Shard>,
+    /// Each seat's mean final score with its 95% interval, over the games with scores.
+    #[serde(default)]
+    pub score_interval: Vec<Interval>,
+    /// With two seats: the first seat's win rate minus the second's over the same games, with
+    /// its 95% interval (paired by game), i.e. the first seat's advantage.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat_advantage: Option<Interval>,
+    /// Finished games by the turn they ended in ([`Game::turn`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub end_turns: Vec<TurnCount>,
+    /// The names of the game's measures ([`Game::measures`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub measures: Vec<String>,
+    /// The measures turn by turn.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trajectory: Vec<TrajectoryRow>,
+    /// The measures at the end of the game, over every game played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub final_measures: Vec<Interval>,
+    /// Every game played, by index: compares batches seed by seed and merges shards. Printed
+    /// in JSON only for a shard (the caller empties it otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub records: Vec<GameRecord>,
 }
 
@@ -254,8 +422,10 @@ type SeedResult = Result<Vec<(GameRecord, f64)>, Refusal>;
 
 fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Result<Vec<SimReport>, Refusal> {
     let mut seats = Vec::new();
+    let mut measures = Vec::new();
     for g in games {
         let first = g.setup(&cfg.setup)?;
+        measures = g.measures(&first).into_iter().map(|(name, _)| name).collect();
         let s = g.seat_names(&first);
         if !seats.is_empty() && s.len() != seats.len() {
             return Err(Refusal::new("sim", "the baseline and the variant seat different numbers of players"));
@@ -265,62 +435,89 @@ fn run<G: Game>(games: &[&G], cfg: &SimConfig, control: &SimControl<'_>) -> Resu
     let agents = if cfg.agents.is_empty() { vec![AgentKind::Random] } else { cfg.agents.clone() };
     let done = std::sync::atomic::AtomicUsize::new(0);
     let start = Instant::now();
-    // Per game index: for each content, the record and the seconds it took.
-    let results: Vec<Option<SeedResult>> = (0..cfg.games)
-        .into_par_iter()
-        .map(|i| {
-            if control.stopped() {
-                return None;
-            }
-            let mut setup = cfg.setup.clone();
-            setup.seed = cfg.setup.seed.wrapping_add(i as u64);
-            let mut out = Vec::with_capacity(games.len());
-            for g in games {
-                let t = Instant::now();
-                let mut seated: Vec<Box<dyn Agent<G>>> = (0..seats.len())
-                    .map(|s| seat_agent(&agents, s).build::<G>(setup.seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
-                    .collect();
-                let played = match play_one(*g, &setup, &mut seated) {
-                    Ok(p) => p,
-                    Err(r) => return Some(Err(r)),
-                };
-                let record = GameRecord {
-                    index: i,
-                    seed: setup.seed,
-                    actions: played.actions,
-                    outcome: played.outcome,
-                    error: played.error,
-                    decisions: played.decisions,
-                };
-                out.push((record, t.elapsed().as_secs_f64()));
-            }
-            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(f) = control.on_game_done {
-                f(n);
-            }
-            Some(Ok(out))
-        })
-        .collect();
-    let wall = start.elapsed().as_secs_f64();
+    let play = |i: usize| -> Option<SeedResult> {
+        if control.stopped() {
+            return None;
+        }
+        let mut setup = cfg.setup.clone();
+        setup.seed = cfg.setup.seed.wrapping_add(i as u64);
+        let mut out = Vec::with_capacity(games.len());
+        for g in games {
+            let t = Instant::now();
+            let mut seated: Vec<Box<dyn Agent<G>>> = (0..seats.len())
+                .map(|s| seat_agent(&agents, s).build::<G>(setup.seed.wrapping_mul(31).wrapping_add(s as u64 + 1)))
+                .collect();
+            let played = match play_one(*g, &setup, &mut seated) {
+                Ok(p) => p,
+                Err(r) => return Some(Err(r)),
+            };
+            let record = GameRecord {
+                index: i,
+                seed: setup.seed,
+                actions: played.actions,
+                outcome: played.outcome,
+                error: played.error,
+                decisions: played.decisions,
+                end_turn: played.end_turn,
+                trajectory: played.trajectory,
+            };
+            out.push((record, t.elapsed().as_secs_f64()));
+        }
+        let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(f) = control.on_game_done {
+            f(n);
+        }
+        Some(Ok(out))
+    };
+    let indices = cfg.indices();
+    let block = if cfg.until_width.is_some() { BLOCK } else { indices.len().max(1) };
     let mut per_game: Vec<Vec<GameRecord>> = vec![Vec::new(); games.len()];
     let mut busy = vec![0.0; games.len()];
-    for r in results.into_iter().flatten() {
-        for (k, (record, secs)) in r?.into_iter().enumerate() {
-            busy[k] += secs;
-            per_game[k].push(record);
+    let mut settled = false;
+    for chunk in indices.chunks(block) {
+        // Per game index: for each content, the record and the seconds it took.
+        let results: Vec<Option<SeedResult>> = chunk.par_iter().map(|&i| play(i)).collect();
+        for r in results.into_iter().flatten() {
+            for (k, (record, secs)) in r?.into_iter().enumerate() {
+                busy[k] += secs;
+                per_game[k].push(record);
+            }
+        }
+        if control.stopped() {
+            break;
+        }
+        if let Some(w) = cfg.until_width
+            && narrow_enough(&per_game, seats.len(), w)
+        {
+            settled = true;
+            break;
         }
     }
+    let wall = start.elapsed().as_secs_f64();
     let total_busy: f64 = busy.iter().sum();
-    let stopped = per_game[0].len() < cfg.games;
+    let stopped = per_game[0].len() < indices.len() && !settled;
     Ok(per_game
         .into_iter()
         .enumerate()
         .map(|(k, records)| {
             // Wall time shared between the contents in proportion to the time each took.
             let seconds = if total_busy > 0.0 { wall * busy[k] / total_busy } else { wall };
-            summarize(games[k].id(), cfg, &seats, records, seconds, stopped)
+            summarize(games[k].id(), cfg, &seats, &measures, records, seconds, stopped)
         })
         .collect())
+}
+
+/// Whether every seat's win rate (one content) or every seat's change of win rate (a baseline
+/// and a variant, paired by seed) is known within an interval at most `width` wide.
+fn narrow_enough(per_game: &[Vec<GameRecord>], seats: usize, width: f64) -> bool {
+    (0..seats).all(|s| match per_game {
+        [one] => wilson(one.iter().filter(|r| r.won(s)).count(), one.len()).width() <= width,
+        [base, variant, ..] => {
+            let pairs: Vec<(bool, bool)> = base.iter().zip(variant).map(|(b, v)| (b.won(s), v.won(s))).collect();
+            paired_rate_change(&pairs).width() <= width
+        }
+        [] => true,
+    })
 }
 
 /// The agent of `seat`: one entry per seat, the last repeated; random when none is named.
@@ -329,7 +526,16 @@ pub fn seat_agent(agents: &[AgentKind], seat: usize) -> AgentKind {
 }
 
 /// Build a report from the records of the games played.
-pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<GameRecord>, seconds: f64, stopped: bool) -> SimReport {
+pub fn summarize(
+    game: &str,
+    cfg: &SimConfig,
+    seats: &[String],
+    measures: &[String],
+    mut records: Vec<GameRecord>,
+    seconds: f64,
+    stopped: bool,
+) -> SimReport {
+    records.sort_by_key(|r| r.index);
     let n = records.len();
     let mut report = SimReport {
         game: game.to_string(),
@@ -357,6 +563,15 @@ pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<Gam
         seconds,
         actions_per_second: 0.0,
         reasons: BTreeMap::new(),
+        setup: Some(cfg.setup.clone()),
+        until_width: cfg.until_width,
+        shard: cfg.shard,
+        score_interval: Vec::new(),
+        seat_advantage: None,
+        end_turns: Vec::new(),
+        measures: measures.to_vec(),
+        trajectory: Vec::new(),
+        final_measures: Vec::new(),
         records: Vec::new(),
     };
     let mut lengths = Vec::with_capacity(n);
@@ -395,6 +610,48 @@ pub fn summarize(game: &str, cfg: &SimConfig, seats: &[String], records: Vec<Gam
     if scored > 0 {
         report.mean_scores.iter_mut().for_each(|m| *m /= scored as f64);
     }
+    report.score_interval = (0..seats.len())
+        .map(|s| {
+            let scores: Vec<f64> = records
+                .iter()
+                .filter_map(|r| r.outcome.as_ref().filter(|o| o.scores.len() == seats.len()).map(|o| o.scores[s] as f64))
+                .collect();
+            mean_interval(&scores)
+        })
+        .collect();
+    if seats.len() == 2 && n > 0 {
+        let d: Vec<f64> = records.iter().map(|r| f64::from(u8::from(r.won(0))) - f64::from(u8::from(r.won(1)))).collect();
+        report.seat_advantage = Some(mean_interval(&d));
+    }
+    let mut end_turns: BTreeMap<u32, usize> = BTreeMap::new();
+    for r in records.iter().filter(|r| r.outcome.is_some()) {
+        if let Some(t) = r.end_turn {
+            *end_turns.entry(t).or_default() += 1;
+        }
+    }
+    report.end_turns = end_turns.into_iter().map(|(turn, games)| TurnCount { turn, games }).collect();
+    if !measures.is_empty() {
+        let mut by_turn: BTreeMap<u32, Vec<&[f64]>> = BTreeMap::new();
+        let mut last: Vec<&[f64]> = Vec::new();
+        for r in &records {
+            for p in &r.trajectory {
+                if p.values.len() != measures.len() {
+                    continue;
+                }
+                if p.end {
+                    last.push(&p.values);
+                } else {
+                    by_turn.entry(p.turn).or_default().push(&p.values);
+                }
+            }
+        }
+        let column = |rows: &[&[f64]], m: usize| mean_interval(&rows.iter().map(|v| v[m]).collect::<Vec<_>>());
+        report.trajectory = by_turn
+            .into_iter()
+            .map(|(turn, rows)| TrajectoryRow { turn, games: rows.len(), values: (0..measures.len()).map(|m| column(&rows, m)).collect() })
+            .collect();
+        report.final_measures = (0..measures.len()).map(|m| column(&last, m)).collect();
+    }
     report.win_rate = report.wins.iter().map(|&w| wilson(w, n)).collect();
     report.decision_ms_mean = times.iter().map(|t| if t.count > 0 { 1000.0 * t.seconds / t.count as f64 } else { 0.0 }).collect();
     report.decision_ms_max = times.iter().map(|t| 1000.0 * t.max_seconds).collect();
@@ -431,6 +688,11 @@ impl SimReport {
         let mut out = format!("{} {} ({} players): {} games", self.game, self.scenario, self.players, self.games);
         if self.stopped {
             out.push_str(&format!(" (stopped: {} of {} requested)", self.games, self.requested));
+        } else if let Some(w) = self.until_width.filter(|_| self.games < self.requested) {
+            out.push_str(&format!(" (of at most {}: every interval was {:.1} points wide or less)", self.requested, 100.0 * w));
+        }
+        if let Some(s) = self.shard {
+            out.push_str(&format!(" [shard {}/{} of a batch of {}]", s.index, s.count, self.requested));
         }
         out.push('\n');
         out.push_str(&format!(
@@ -452,7 +714,40 @@ impl SimReport {
                 self.decision_ms_mean.get(s).copied().unwrap_or(0.0),
             ));
         }
+        if self.score_interval.iter().any(|i| i.width() > 0.0) {
+            let scores: Vec<String> = self
+                .seats
+                .iter()
+                .zip(&self.score_interval)
+                .map(|(name, i)| format!("{name} {:.1} ({:.1} to {:.1})", i.estimate, i.low, i.high))
+                .collect();
+            out.push_str(&format!("mean final score with its 95% interval: {}\n", scores.join(", ")));
+        }
+        if let Some(a) = &self.seat_advantage {
+            out.push_str(&format!(
+                "{}'s advantage (its win rate minus {}'s): {:+.1}% ({:+.1}% to {:+.1}%){}\n",
+                self.seats[0],
+                self.seats[1],
+                100.0 * a.estimate,
+                100.0 * a.low,
+                100.0 * a.high,
+                if a.excludes_zero() { "" } else { ", not significant" }
+            ));
+        }
         out.push_str(&format!("draws {}  unfinished {}  errors {}\n", self.draws, self.unfinished, self.errors.len()));
+        if !self.end_turns.is_empty() {
+            let turns: Vec<String> = self.end_turns.iter().map(|t| format!("{}: {}", t.turn, t.games)).collect();
+            out.push_str(&format!("finished games by the turn they ended in: {}\n", turns.join(", ")));
+        }
+        if !self.final_measures.is_empty() {
+            let m: Vec<String> = self
+                .measures
+                .iter()
+                .zip(&self.final_measures)
+                .map(|(name, i)| format!("{name} {:.2} ({:.2} to {:.2})", i.estimate, i.low, i.high))
+                .collect();
+            out.push_str(&format!("at the end, mean with its 95% interval: {}\n", m.join(", ")));
+        }
         out.push_str(&format!(
             "game length in actions: mean {:.1}, median {:.1}, min {}, max {}\n",
             self.mean_length, self.median_length, self.min_length, self.max_length
@@ -478,6 +773,49 @@ impl SimReport {
     }
 }
 
+/// The report of a whole batch from the reports of its shards (`bivouac sim --shard K/N
+/// --json`, each run anywhere): every shard of one batch, each once. The games, wins,
+/// intervals, lengths, reasons and measures are exactly those of the batch played in one run;
+/// only the times (seconds, actions a second) add up the shards' own.
+pub fn merge(reports: Vec<SimReport>) -> Result<SimReport, String> {
+    let Some(first) = reports.first() else { return Err("no shard reports to merge".into()) };
+    let setup = first.setup.clone().ok_or("a report without its setup cannot be merged (made by an older bivouac?)")?;
+    let count = first.shard.map(|s| s.count).ok_or("the first report is not a shard's (run `bivouac sim --shard K/N --json`)")?;
+    let mut seen = vec![false; count];
+    for (k, r) in reports.iter().enumerate() {
+        let what = |field: &str| format!("report {} is of another batch than report 1: its {field} differs", k + 1);
+        if r.game != first.game {
+            return Err(what("game"));
+        }
+        if r.setup.as_ref() != Some(&setup) {
+            return Err(what("scenario, players, options or seed"));
+        }
+        if r.seats != first.seats || r.agents != first.agents {
+            return Err(what("seats or agents"));
+        }
+        if r.requested != first.requested || r.measures != first.measures {
+            return Err(what("number of games or measures"));
+        }
+        let Some(shard) = r.shard.filter(|s| s.count == count) else {
+            return Err(format!("report {} is not one of the {count} shards of report 1", k + 1));
+        };
+        if std::mem::replace(&mut seen[shard.index - 1], true) {
+            return Err(format!("shard {}/{count} is given twice", shard.index));
+        }
+    }
+    let missing: Vec<String> = (1..=count).filter(|i| !seen[i - 1]).map(|i| format!("{i}/{count}")).collect();
+    if !missing.is_empty() {
+        return Err(format!("missing shards: {}", missing.join(", ")));
+    }
+    let agents = first.agents.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>()?;
+    let cfg = SimConfig::new(setup, first.requested, agents);
+    let (game, seats, measures) = (first.game.clone(), first.seats.clone(), first.measures.clone());
+    let stopped = reports.iter().any(|r| r.stopped);
+    let seconds = reports.iter().map(|r| r.seconds).sum();
+    let records: Vec<GameRecord> = reports.into_iter().flat_map(|r| r.records).collect();
+    Ok(summarize(&game, &cfg, &seats, &measures, records, seconds, stopped))
+}
+
 /// Seats in a report are named by the game; this is the index of a seat name.
 pub fn seat_index(report: &SimReport, name: &str) -> Option<Seat> {
     report.seats.iter().position(|s| s == name).map(|i| i as Seat)
@@ -495,6 +833,48 @@ pub struct Comparison {
     /// Seeds whose winners differ between the two batches.
     pub games_with_other_winners: usize,
     pub mean_length_change: f64,
+    /// Per seat: the change of its final score, paired by seed.
+    #[serde(default)]
+    pub score_change: Vec<MeanChange>,
+    /// Per measure of the game: the change of its value at the end, paired by seed.
+    #[serde(default)]
+    pub measure_change: Vec<MeanChange>,
+}
+
+/// How a mean moved between the baseline and the variant over the same seeds: the mean of the
+/// per-seed differences with its 95% interval.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MeanChange {
+    pub name: String,
+    pub baseline: f64,
+    pub variant: f64,
+    pub change: Interval,
+}
+
+/// The 95% interval of a change measured on the same seeds: from the per-seed differences
+/// when there are at least 30 (paired, much narrower than comparing two batches as if
+/// independent), else Newcombe's interval for two independent proportions (conservative).
+fn paired_rate_change(pairs: &[(bool, bool)]) -> Interval {
+    let n = pairs.len();
+    if n < 30 {
+        let b = pairs.iter().filter(|p| p.0).count();
+        let v = pairs.iter().filter(|p| p.1).count();
+        return difference(v, n, b, n);
+    }
+    let d: Vec<f64> = pairs.iter().map(|&(b, v)| f64::from(u8::from(v)) - f64::from(u8::from(b))).collect();
+    let i = mean_interval(&d);
+    Interval { estimate: i.estimate, low: i.low.max(-1.0), high: i.high.min(1.0) }
+}
+
+fn mean_change(name: &str, pairs: &[(f64, f64)]) -> MeanChange {
+    let n = pairs.len().max(1) as f64;
+    let d: Vec<f64> = pairs.iter().map(|(b, v)| v - b).collect();
+    MeanChange {
+        name: name.to_string(),
+        baseline: pairs.iter().map(|p| p.0).sum::<f64>() / n,
+        variant: pairs.iter().map(|p| p.1).sum::<f64>() / n,
+        change: mean_interval(&d),
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -514,22 +894,47 @@ pub fn compare(baseline: SimReport, variant: SimReport) -> Comparison {
         baseline.records.iter().filter_map(|b| by_index.get(&b.index).map(|v| (b, *v))).collect();
     let n = pairs.len();
     let winners = |r: &GameRecord| r.outcome.as_ref().map(|o| o.winners.clone()).unwrap_or_default();
-    let wins = |r: &GameRecord, s: usize| r.outcome.as_ref().is_some_and(|o| o.winners.contains(&(s as Seat)));
     let win_rate_change = baseline
         .seats
         .iter()
         .enumerate()
         .map(|(s, name)| {
-            let bw = pairs.iter().filter(|(b, _)| wins(b, s)).count();
-            let vw = pairs.iter().filter(|(_, v)| wins(v, s)).count();
-            let change = difference(vw, n, bw, n);
-            SeatChange { seat: name.clone(), baseline_wins: bw, variant_wins: vw, change, significant: change.low > 0.0 || change.high < 0.0 }
+            let won: Vec<(bool, bool)> = pairs.iter().map(|(b, v)| (b.won(s), v.won(s))).collect();
+            let bw = won.iter().filter(|w| w.0).count();
+            let vw = won.iter().filter(|w| w.1).count();
+            let change = paired_rate_change(&won);
+            SeatChange { seat: name.clone(), baseline_wins: bw, variant_wins: vw, change, significant: change.excludes_zero() }
         })
         .collect();
+    let score = |r: &GameRecord, s: usize| r.outcome.as_ref().and_then(|o| o.scores.get(s)).map(|&x| x as f64);
+    let score_change = baseline
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, name)| {
+            let both: Vec<(f64, f64)> = pairs.iter().filter_map(|(b, v)| Some((score(b, s)?, score(v, s)?))).collect();
+            mean_change(name, &both)
+        })
+        .filter(|c| c.baseline != 0.0 || c.variant != 0.0)
+        .collect();
+    let last = |r: &GameRecord, m: usize| r.trajectory.last().filter(|p| p.end).and_then(|p| p.values.get(m)).copied();
+    let measure_change = if baseline.measures == variant.measures {
+        baseline
+            .measures
+            .iter()
+            .enumerate()
+            .map(|(m, name)| {
+                let both: Vec<(f64, f64)> = pairs.iter().filter_map(|(b, v)| Some((last(b, m)?, last(v, m)?))).collect();
+                mean_change(name, &both)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let games_with_other_winners = pairs.iter().filter(|(b, v)| winners(b) != winners(v)).count();
     let mean = |f: &dyn Fn(&(&GameRecord, &GameRecord)) -> usize| if n > 0 { pairs.iter().map(f).sum::<usize>() as f64 / n as f64 } else { 0.0 };
     let mean_length_change = mean(&|p| p.1.actions) - mean(&|p| p.0.actions);
-    Comparison { paired_games: n, win_rate_change, games_with_other_winners, mean_length_change, baseline, variant }
+    Comparison { paired_games: n, win_rate_change, games_with_other_winners, mean_length_change, score_change, measure_change, baseline, variant }
 }
 
 impl Comparison {
@@ -556,8 +961,26 @@ impl Comparison {
             ));
         }
         out.push_str(&format!("mean game length change: {:+.1} actions\n", self.mean_length_change));
+        for (title, changes) in [("final score", &self.score_change), ("at the end of the game", &self.measure_change)] {
+            if changes.is_empty() {
+                continue;
+            }
+            out.push_str(&format!("{title}: {:<22} {:>10} {:>10} {:>9}  95% interval\n", "", "baseline", "variant", "change"));
+            for c in changes {
+                out.push_str(&format!(
+                    "  {:<34} {:>10.2} {:>10.2} {:>+9.2}  {:>+8.2} - {:>+8.2}{}\n",
+                    c.name,
+                    c.baseline,
+                    c.variant,
+                    c.change.estimate,
+                    c.change.low,
+                    c.change.high,
+                    if c.change.excludes_zero() { "  *" } else { "" }
+                ));
+            }
+        }
         if self.win_rate_change.iter().any(|c| c.significant) {
-            out.push_str("* the interval excludes 0: the variant moved this seat's win rate\n");
+            out.push_str("* the interval excludes 0: the variant moved it (intervals paired by seed from 30 games)\n");
             if self.win_rate_change.len() > 2 {
                 out.push_str("  (with many seats, about 1 interval in 20 excludes 0 by chance alone: confirm with more games)\n");
             }
@@ -668,6 +1091,32 @@ impl StrengthReport {
         }
         out
     }
+}
+
+/// A small batch for the tests of the reports built on it: game `i` won by seat `wins[i]` of
+/// `north` and `south & co`, its scores `[i, 3]`, ended in turn 2, its one measure ("union SW")
+/// 5 at turn 1, `5 + i` at turn 2 and `6 + i` at the end.
+#[cfg(test)]
+pub(crate) fn sample_report(wins: &[u8]) -> SimReport {
+    let cfg = SimConfig::new(Setup::new("std", 2, 1), wins.len(), Vec::new());
+    let records = wins
+        .iter()
+        .enumerate()
+        .map(|(i, &w)| GameRecord {
+            index: i,
+            seed: i as u64,
+            actions: 10 + i,
+            outcome: Some(Outcome { winners: vec![w], scores: vec![i as i64, 3], reason: "r <b>".into() }),
+            end_turn: Some(2),
+            trajectory: vec![
+                TurnPoint { turn: 1, end: false, values: vec![5.0] },
+                TurnPoint { turn: 2, end: false, values: vec![5.0 + i as f64] },
+                TurnPoint { turn: 2, end: true, values: vec![6.0 + i as f64] },
+            ],
+            ..GameRecord::default()
+        })
+        .collect();
+    summarize("race", &cfg, &["north".into(), "south & co".into()], &["union SW".into()], records, 1.0, false)
 }
 
 #[cfg(test)]

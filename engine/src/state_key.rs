@@ -1,4 +1,4 @@
-//! A compact, exact byte key of any serializable value (issue 9: keying a per-position cache by
+//! A compact, exact byte key of any serializable value (keying a per-position cache by
 //! the state's JSON cost more than some of the work it saved).
 //!
 //! Two values of the same type give the same key exactly when they serialize the same: every
@@ -17,7 +17,7 @@ use std::fmt;
 /// loop the compiler vectorizes (a derived `==` of enums, such as a map's control per space, is
 /// about 15 times slower), and two empty lists never reach `memcmp` (on AVX-512 machines glibc's
 /// `memcmp` of an empty list never allocated takes ~100 ns: a masked load at its dangling
-/// address). Issue 9: the games' caches compare whole states, list by list, at every action.
+/// address). The games' caches compare whole states, list by list, at every action.
 pub fn same_list<T: PartialEq>(a: &[T], b: &[T]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(true, |same, (x, y)| same & (x == y))
 }

@@ -15,6 +15,9 @@ pub mod blockade_runner;
 pub mod bobby_lee;
 pub mod for_the_people;
 pub mod gcacw;
+pub mod fuzz_targets;
+#[cfg(test)]
+mod leak_tests;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 
@@ -58,21 +61,9 @@ pub fn load_catalog(layers: &[PathBuf]) -> Catalog {
     catalog
 }
 
-/// The built-in content folder: `$BIVOUAC_CONTENT`, else `content/` beside the current
-/// directory or the executable, else the source tree's.
+/// The source tree's content folder, for tests and tools built from it. The program itself
+/// carries its own copy (ui/src/builtin.rs) and never reads content from the current directory.
 pub fn builtin_content_dir() -> PathBuf {
-    if let Some(p) = std::env::var_os("BIVOUAC_CONTENT") {
-        return PathBuf::from(p);
-    }
-    let candidates = [
-        std::env::current_dir().ok().map(|d| d.join("content")),
-        std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("content"))),
-    ];
-    for c in candidates.into_iter().flatten() {
-        if c.join("blockade-runner").is_dir() {
-            return c;
-        }
-    }
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("content")
 }
 

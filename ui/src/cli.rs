@@ -4,11 +4,11 @@
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
-use bivouac_engine::save::SaveFile;
+use bivouac_engine::save::{SaveFile, SaveLock, write_atomic};
 use bivouac_engine::session::{AnyGame, AnySession, Step};
-use bivouac_engine::sim::{SimConfig, SimControl, compare, strength, strength_agents};
+use bivouac_engine::sim::{Shard, SimConfig, SimControl, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
-use bivouac_systems::{Catalog, builtin_content_dir, load_catalog};
+use bivouac_systems::{Catalog, load_catalog};
 use clap::{Args, Parser, Subcommand};
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -17,10 +17,12 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+mod lab;
+
 #[derive(Parser, Debug)]
 #[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
 pub struct Cli {
-    /// The built-in content folder (default: the one shipped with Bivouac).
+    /// The built-in content folder (default: the content built into the program).
     #[arg(long, global = true)]
     content: Option<PathBuf>,
     /// A mod folder laid over the built-in content (repeatable, later ones win).
@@ -65,6 +67,9 @@ enum Command {
         ai: String,
         #[arg(short = 'o', long)]
         out: PathBuf,
+        /// Overwrite OUT if it exists (by default an existing file is never replaced).
+        #[arg(long)]
+        force: bool,
     },
     /// Print the game as a seat sees it (a spectator by default).
     Show {
@@ -109,9 +114,56 @@ enum Command {
         #[arg(long)]
         chart: Option<PathBuf>,
         /// A mod folder laid over the content: play the same seeds with and without it and
-        /// report how each seat's win rate changed, with 95% intervals.
+        /// report how each seat's win rate, score and measures changed, with 95% intervals.
         #[arg(long)]
         variant: Option<PathBuf>,
+        /// Play the batch once per value of one content key: FILE:PATH=VALUES, as
+        /// `game.toml:strategic_will.union=8..14:2` or `cards.toml:card[id=smuggler].amount=1,2,3`.
+        #[arg(long, conflicts_with = "variant")]
+        sweep: Option<String>,
+        /// Stop before --games once every seat's win-rate interval (with --variant, its
+        /// change) is at most this wide, as 0.05 for 5 points; games are played 100 at a time.
+        #[arg(long)]
+        until_width: Option<f64>,
+        /// Play only shard K of N of the batch (every N-th game from game K-1), for spreading
+        /// a batch over machines; with --json, `bivouac merge` joins the shards' reports.
+        #[arg(long, conflicts_with_all = ["variant", "sweep", "until_width"])]
+        shard: Option<String>,
+        /// Also write one HTML page with the tables and charts, to send to playtesters.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every scenario's balance by self-play at each AI level, as Markdown (docs/balance.md).
+    Balance {
+        /// Only this game (default: every game).
+        #[arg(long)]
+        game: Option<String>,
+        /// Games per scenario and AI level.
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The AI levels, comma-separated.
+        #[arg(long, default_value = "random,heuristic", value_delimiter = ',')]
+        ai: Vec<String>,
+        /// Write the page here instead of printing it.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Join the JSON reports of every shard of a batch (`sim --shard K/N --json`) into the
+    /// report of the whole batch, the same as one run would give.
+    Merge {
+        /// The shards' reports.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Also write a chart image (SVG).
+        #[arg(long)]
+        chart: Option<PathBuf>,
+        /// Also write one HTML page with the tables and charts.
+        #[arg(long)]
+        html: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -159,6 +211,9 @@ enum Command {
         seed: u64,
         #[arg(long = "option")]
         options: Vec<String>,
+        /// Every N actions, check that no seat is shown anything it may not know (0: never).
+        #[arg(long, default_value_t = 0)]
+        leak_check_every: usize,
         #[arg(long)]
         json: bool,
     },
@@ -183,18 +238,23 @@ fn err(msg: impl Into<String>) -> CliError {
 }
 
 pub fn main() -> i32 {
+    pipe::end_quietly();
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => 0,
         Err(CliError(code, msg)) => {
-            eprintln!("{msg}");
+            eprintln!("{}", printable(&msg));
             code
         }
     }
 }
 
 fn run(cli: Cli) -> CliResult {
-    let mut layers = vec![cli.content.clone().unwrap_or_else(builtin_content_dir)];
+    let builtin = match cli.content.clone() {
+        Some(dir) => dir,
+        None => crate::builtin::content_dir().map_err(err)?,
+    };
+    let mut layers = vec![builtin];
     layers.extend(cli.mods.iter().cloned());
     let Some(command) = cli.command else {
         // Plain `bivouac` opens the desktop app; without a display, say so and show the commands.
@@ -213,7 +273,10 @@ fn run(cli: Cli) -> CliResult {
     match command {
         Command::List => list(&catalog),
         Command::Validate { .. } => unreachable!("handled above"),
-        Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out } => {
+        Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out, force } => {
+            if !force && std::fs::symlink_metadata(&out).is_ok() {
+                return Err(err(format!("{} already exists: nothing was written (add --force to replace it)", out.display())));
+            }
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let session = game.new_session(setup).map_err(|r| CliError(1, r.to_string()))?;
@@ -225,8 +288,9 @@ fn run(cli: Cli) -> CliResult {
             }
             let mut session = session;
             let played = run_ai(&mut *session, &ai_map)?;
-            print_steps(&*session, &played, None);
+            // Saved before anything is printed: a closed pipe ends the output, never the game.
             write_save(&out, &*session, &ai_map)?;
+            print_steps(&*session, &played, None);
             println!("new {} game, scenario {}, seed {}: saved to {}", game.id(), session.setup().scenario, session.setup().seed, out.display());
             print_turn(&*session);
             Ok(())
@@ -237,8 +301,7 @@ fn run(cli: Cli) -> CliResult {
             if json {
                 println!("{}", serde_json::to_string_pretty(&session.view_json(seat)).expect("json"));
             } else {
-                println!("{}", session.describe(seat));
-                print_turn(&*session);
+                println!("{}", printable(&session.show_text(seat)));
             }
             Ok(())
         }
@@ -248,16 +311,20 @@ fn run(cli: Cli) -> CliResult {
                 Some(s) => vec![parse_seat(&*session, &s)?],
                 None => session.active_seats(),
             };
-            let names = session.seat_names();
             for s in seats {
-                for a in session.legal_actions(s) {
-                    println!("{}: {a}", names[s as usize]);
-                }
+                print!("{}", printable(&session.actions_text(s)));
             }
             Ok(())
         }
         Command::Do { save, action, seat } => {
-            let (mut session, ai) = open_save(&catalog, &save)?;
+            // Held until the move is saved: a second writer meanwhile is refused, not lost.
+            let lock = lock_save(&save)?;
+            let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
+            // A line as `actions` prints it ("usa: bid 0") names its seat.
+            let (seat, action) = match split_seat(&*session, &action) {
+                Some((named, rest)) if seat.is_none() => (Some(named), rest.to_string()),
+                _ => (seat, action),
+            };
             let seat = match seat {
                 Some(s) => parse_seat(&*session, &s)?,
                 None => match session.active_seats().as_slice() {
@@ -273,15 +340,19 @@ fn run(cli: Cli) -> CliResult {
             let step = session.apply_text(seat, &action).map_err(|r| CliError(1, format!("refused: {r}")))?;
             let mut played = vec![step];
             played.extend(run_ai(&mut *session, &ai)?);
-            print_steps(&*session, &played, Some(seat));
+            // Saved before anything is printed: a closed pipe ends the output, never the move.
             write_save(&save, &*session, &ai)?;
+            drop(lock);
+            print_steps(&*session, &played, Some(seat));
             print_turn(&*session);
             Ok(())
         }
         Command::Undo { save } => {
-            let (mut session, ai) = open_save(&catalog, &save)?;
+            let lock = lock_save(&save)?;
+            let (mut session, ai) = read_save(&catalog, &save, &lock.text)?;
             session.undo().map_err(|r| CliError(1, format!("refused: {r}")))?;
             write_save(&save, &*session, &ai)?;
+            drop(lock);
             println!("undone; {} actions remain", session.history().len());
             print_turn(&*session);
             Ok(())
@@ -291,51 +362,32 @@ fn run(cli: Cli) -> CliResult {
             println!("{}", session.state_hash());
             Ok(())
         }
-        Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, json } => {
+        Command::Sim { pick: Pick { game, scenario, players }, games, seed, ai, options, chart, variant, sweep, until_width, shard, html, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
             let agents = ai.iter().map(|a| AgentKind::parse(a)).collect::<Result<Vec<_>, _>>().map_err(err)?;
-            let cfg = SimConfig { setup, games, agents };
-            match variant {
-                None => {
-                    let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
-                    if let Some(path) = &chart {
-                        write_chart(path, &bivouac_engine::chart::sim_svg(&report))?;
-                    }
-                    if json {
-                        println!("{}", serde_json::to_string_pretty(&report).expect("json"));
-                    } else {
-                        print!("{}", report.to_table());
-                    }
-                    sim_exit(report.stopped, &report.errors)
-                }
-                Some(dir) => {
-                    if !dir.is_dir() {
-                        return Err(err(format!("the variant {} is not a folder", dir.display())));
-                    }
-                    let mut variant_layers = layers.clone();
-                    variant_layers.push(dir.clone());
-                    let variant_catalog = load_catalog(&variant_layers);
-                    let other = find_game(&variant_catalog, game.id()).map_err(|e| err(format!("the variant {} does not load: {}", dir.display(), e.1)))?;
-                    if other.content_hash() == game.content_hash() {
-                        eprintln!("note: {} changes nothing in {}'s content", dir.display(), game.id());
-                    }
-                    let (base, var) = with_progress(games, |control| game.simulate_variant(other, &cfg, control))?;
-                    let comparison = compare(base, var);
-                    if let Some(path) = &chart {
-                        write_chart(path, &bivouac_engine::chart::comparison_svg(&comparison))?;
-                    }
-                    if json {
-                        println!("{}", serde_json::to_string_pretty(&comparison).expect("json"));
-                    } else {
-                        print!("{}", comparison.to_table());
-                    }
-                    let mut errors = comparison.baseline.errors.clone();
-                    errors.extend(comparison.variant.errors.iter().cloned());
-                    sim_exit(comparison.baseline.stopped, &errors)
-                }
+            let mut cfg = SimConfig::new(setup, games, agents);
+            cfg.shard = shard.as_deref().map(Shard::parse).transpose().map_err(err)?;
+            if let Some(w) = until_width
+                && !(w > 0.0 && w < 1.0)
+            {
+                return Err(err(format!("--until-width is the widest interval accepted, between 0 and 1 (0.05 for 5 points); found {w}")));
+            }
+            cfg.until_width = until_width;
+            let out = lab::Outputs { chart, html, json };
+            match (variant, sweep) {
+                (Some(dir), _) => lab::variant(game, &layers, &dir, &cfg, &out),
+                (None, Some(spec)) => lab::sweep(game, &layers, &spec, &cfg, &out),
+                (None, None) => lab::batch(game, &cfg, &out),
             }
         }
+        Command::Balance { game, games, seed, ai, out } => {
+            if let Some(g) = &game {
+                find_game(&catalog, g)?;
+            }
+            lab::balance(&catalog, game.as_deref(), games, seed, &ai, out.as_deref())
+        }
+        Command::Merge { files, chart, html, json } => lab::merge_files(&files, &lab::Outputs { chart, html, json }),
         Command::Strength { pick: Pick { game, scenario, players }, games, seed, a, b, options, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
@@ -343,7 +395,7 @@ fn run(cli: Cli) -> CliResult {
             let seats = game.new_session(setup.clone()).map_err(|r| CliError(2, r.to_string()))?.seat_names().len();
             let mut batches = Vec::new();
             for seat in 0..seats {
-                let cfg = SimConfig { setup: setup.clone(), games, agents: strength_agents(a, b, seats, seat) };
+                let cfg = SimConfig::new(setup.clone(), games, strength_agents(a, b, seats, seat));
                 let report = with_progress(games, |control| game.simulate_with(&cfg, control))?;
                 let stopped = report.stopped;
                 batches.push(report);
@@ -395,10 +447,10 @@ fn run(cli: Cli) -> CliResult {
             }
             Ok(())
         }
-        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, json } => {
+        Command::Fuzz { pick: Pick { game, scenario, players }, games, seed, options, leak_check_every, json } => {
             let game = find_game(&catalog, &game)?;
             let setup = make_setup(game, &scenario, players, seed, &options)?;
-            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16 }).map_err(|r| CliError(1, r.to_string()))?;
+            let report = game.fuzz(&FuzzConfig { setup, games, deep_check_every: 16, leak_check_every }).map_err(|r| CliError(1, r.to_string()))?;
             if json {
                 println!("{}", serde_json::to_string_pretty(&report).expect("json"));
             } else {
@@ -427,7 +479,7 @@ fn list(catalog: &Catalog) -> CliResult {
 
 fn report_catalog_errors(catalog: &Catalog) {
     for (dir, diags) in &catalog.errors {
-        eprintln!("content of {dir} does not load:\n{diags}");
+        eprintln!("content of {dir} does not load:\n{}", printable(&diags.to_string()));
     }
 }
 
@@ -481,7 +533,17 @@ type OpenedSave = (Box<dyn AnySession>, BTreeMap<String, AgentKind>);
 
 fn open_save(catalog: &Catalog, path: &Path) -> Result<OpenedSave, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| err(format!("cannot read {}: {e}", path.display())))?;
-    let save = SaveFile::from_json(&text).map_err(|e| err(format!("{}: {e}", path.display())))?;
+    read_save(catalog, path, &text)
+}
+
+/// The save at `path` locked for a move or an undo (see `SaveLock`).
+fn lock_save(path: &Path) -> Result<SaveLock, CliError> {
+    SaveLock::acquire(path).map_err(|e| err(e.to_string()))
+}
+
+/// The save read from `text` (the file at `path`).
+fn read_save(catalog: &Catalog, path: &Path, text: &str) -> Result<OpenedSave, CliError> {
+    let save = SaveFile::from_json(text).map_err(|e| err(format!("{}: {e}", path.display())))?;
     let cli: CliSave = serde_json::from_str(&text).map_err(|e| err(format!("{}: the save is damaged: {e}", path.display())))?;
     let game = find_game(catalog, &save.game)?;
     let session = game.load(&save).map_err(|e| err(format!("{}: {e}", path.display())))?;
@@ -491,9 +553,7 @@ fn open_save(catalog: &Catalog, path: &Path) -> Result<OpenedSave, CliError> {
 fn write_save(path: &Path, session: &dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> CliResult {
     let data = CliSave { save: session.to_save(), ai: ai.clone() };
     let json = serde_json::to_string_pretty(&data).expect("saves serialize");
-    let tmp = path.with_extension("tmp-write");
-    std::fs::write(&tmp, json).map_err(|e| err(format!("cannot write {}: {e}", tmp.display())))?;
-    std::fs::rename(&tmp, path).map_err(|e| err(format!("cannot write {}: {e}", path.display())))
+    write_atomic(path, json.as_bytes()).map_err(|e| err(e.to_string()))
 }
 
 /// Let the AI play every AI seat that owes a decision, until a human seat must act or the game ends.
@@ -518,24 +578,40 @@ fn run_ai(session: &mut dyn AnySession, ai: &BTreeMap<String, AgentKind>) -> Res
 fn print_steps(session: &dyn AnySession, steps: &[Step], viewer: Option<Seat>) {
     let names = session.seat_names();
     for step in steps {
-        println!("{}: {}", names[step.seat as usize], step.action_for(viewer));
-        for e in step.events.iter().filter(|e| e.visible_to(viewer)) {
-            println!("    {}", e.text);
+        for line in step.lines(&names[step.seat as usize], viewer) {
+            println!("{}", printable(&line));
         }
     }
 }
 
+/// `"usa: bid 0"` as `actions` prints it: the seat's name and the action's text.
+fn split_seat<'a>(session: &dyn AnySession, line: &'a str) -> Option<(String, &'a str)> {
+    let (name, rest) = line.split_once(':')?;
+    session.seat_names().iter().any(|n| n == name.trim()).then(|| (name.trim().to_string(), rest.trim()))
+}
+
 fn print_turn(session: &dyn AnySession) {
-    if let Some(o) = session.outcome() {
-        let names = session.seat_names();
-        let winners: Vec<&str> = o.winners.iter().map(|&w| names[w as usize].as_str()).collect();
-        let scores: Vec<String> = o.scores.iter().enumerate().map(|(i, s)| format!("{} {s}", names[i])).collect();
-        println!("game over: {} win ({}); scores: {}", if winners.is_empty() { "nobody".to_string() } else { winners.join(", ") }, o.reason, scores.join(", "));
-        return;
+    println!("{}", printable(&session.turn_line()));
+}
+
+/// `text` (from content: event logs, card names, scripts' messages) safe to print on a
+/// terminal: control characters other than newline and tab, and the Unicode marks that reorder
+/// text, written as `\u{..}` escapes, so no script can move the cursor, recolour the screen or
+/// print a line that looks like the program's own ("to act: ...").
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let bad = |c: char| (c.is_control() && c != '\n' && c != '\t') || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    if !text.contains(bad) {
+        return std::borrow::Cow::Borrowed(text);
     }
-    let names = session.seat_names();
-    let active: Vec<&str> = session.active_seats().iter().map(|&s| names[s as usize].as_str()).collect();
-    println!("to act: {}", active.join(", "));
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if bad(c) {
+            out.push_str(&format!("\\u{{{:x}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// Set by Ctrl-C during `sim`: no new game starts, and the games finished are reported.
@@ -628,8 +704,47 @@ mod sigint {
     }
 }
 
+/// A closed pipe (`bivouac actions SAVE | head`) ends the program quietly, as it does any Unix
+/// tool, instead of a panic at the next `println!`. Rust ignores SIGPIPE, so a write to a closed
+/// pipe fails and `println!` panics; the default action ends the process at that write. Every
+/// command that writes a save writes it before it prints, so no move is lost.
+#[cfg(unix)]
+mod pipe {
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+
+    unsafe extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+
+    pub fn end_quietly() {
+        // SAFETY: restoring the default action of a signal is always valid.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod pipe {
+    pub fn end_quietly() {}
+}
+
 #[cfg(not(unix))]
 mod sigint {
     pub fn catch() {}
     pub fn release() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn content_text_is_printed_with_control_characters_escaped() {
+        assert_eq!(printable("Union +2 SP at Richmond\n\tnext"), "Union +2 SP at Richmond\n\tnext");
+        // A script's log line that would clear the line and fake the program's prompt.
+        assert_eq!(printable("ok\r\x1b[2Kto act: csa"), "ok\\u{d}\\u{1b}[2Kto act: csa");
+        assert_eq!(printable("a\u{202e}b\u{7}"), "a\\u{202e}b\\u{7}");
+    }
 }

@@ -1,3 +1,4 @@
 //! The Bivouac program: the command line ([`cli`]) and the desktop app ([`app`]).
 pub mod app;
+pub mod builtin;
 pub mod cli;

@@ -1,6 +1,6 @@
 /// mimalloc: the engine's hot paths (legal-action listings, event views, Lua calls) make many
 /// short-lived allocations; glibc's allocator spent a fifth of a random game in malloc, free
-/// and the page faults of memory it gave back and took again (issue 9, README).
+/// and the page faults of memory it gave back and took again (docs/performance.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -15,7 +15,7 @@ const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 fn main() {
     // Never give freed memory back to the OS: mimalloc asks for transparent huge pages, and
     // each 2 MiB page given back was zeroed again by the kernel when reused (about 5% of a For
-    // the People random game, issue 9). The process's footprint stays its peak.
+    // the People random game). The process's footprint stays its peak.
     // SAFETY: sets a plain integer option before any thread is started.
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
     std::process::exit(bivouac::cli::main());

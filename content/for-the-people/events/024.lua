@@ -15,7 +15,7 @@ end
 local function candidates(view, taken, first)
   local out = {}
   -- Only CSA-controlled spaces can qualify: only they are read (`view.controlled`, in the
-  -- order `pairs` gives `view.spaces`' ids; issue 9).
+  -- order `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.controlled.csa) do
     local s = view.spaces[id]
     if s.fort == nil and not s.coastal_fort and s.sp.union == 0 and not taken[id] then

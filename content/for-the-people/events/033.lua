@@ -2,12 +2,12 @@
 -- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
 -- printed card was not available. Authored from the title (the 1st Kentucky Brigade, raised
 -- from Kentuckians who went South): 1 new CSA infantry SP in a Kentucky space that is not
--- Union-controlled and holds no Union SP or fort (FtP 4.2.7), as #47 places SP in the border
+-- Union-controlled and holds no Union SP or fort (FtP 4.2.7), nor is pro-Union (FtP 10.4.3), as #47 places SP in the border
 -- states; the number is AUTHORED. Kept after the event (authored in cards.toml).
 
 function declare()
   return {
-    text = "Place 1 Confederate SP in a Kentucky space that is not Union-controlled and holds no Union SP or fort.",
+    text = "Place 1 Confederate SP in a Kentucky space that is not Union-controlled or pro-Union and holds no Union SP or fort.",
     playable = true,
   }
 end
@@ -16,10 +16,11 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Kentucky's spaces can qualify: only they are read (`view.state_spaces`, in the order
-  -- `pairs` gives `view.spaces`' ids; issue 9).
+  -- `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.state_spaces.ky or {}) do
     local s = view.spaces[id]
-    if s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" then
+    -- FtP 10.4.3: Confederate reinforcements by card never go to a pro-Union space.
+    if s.control ~= "union" and s.sp.union == 0 and s.fort ~= "union" and not s.pro_union then
       out[#out + 1] = id
       if first then return out end
     end

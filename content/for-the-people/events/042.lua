@@ -13,7 +13,7 @@ end
 local function marked(view, first)
   local out = {}
   -- Only Kentucky's spaces can qualify: only they are read (`view.state_spaces`, in the order
-  -- `pairs` gives `view.spaces`' ids; issue 9).
+  -- `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.state_spaces.ky or {}) do
     local s = view.spaces[id]
     if s.control ~= "neutral" then

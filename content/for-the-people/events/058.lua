@@ -12,8 +12,7 @@ end
 -- A Union force in a Union-controlled port: the rules offer its naval moves after the event
 -- (and the move may be declined).
 function playable(view)
-  -- Only spaces with Union SP can hold loose Union SP: only they are read (`view.occupied`;
-  -- issue 9).
+  -- Only spaces with Union SP can hold loose Union SP: only they are read (`view.occupied`).
   for _, id in ipairs(view.occupied.union) do
     local s = view.spaces[id]
     if s.port and s.control == "union" and s.loose.union > 0 then

@@ -13,7 +13,7 @@ playable, play = ftp.choose_one{
   prompt = "sink a Confederate ironclad",
   candidates = function(view, first)
     local out = {}
-    -- No ironclad in play, none on the map: no space is read (issue 9).
+    -- No ironclad in play, none on the map: no space is read.
     if view.weapons.ironclads == 0 then return out end
     for id, s in pairs(view.spaces) do
       if s.ironclad then

@@ -19,7 +19,7 @@ end
 local function spaces(view, first)
   local st = (STATE[view.card] or STATE[66]).id
   local out = {}
-  -- Only that state's spaces can qualify: only they are read (`view.state_spaces`; issue 9).
+  -- Only that state's spaces can qualify: only they are read (`view.state_spaces`).
   for _, id in ipairs(view.state_spaces[st] or {}) do
     local s = view.spaces[id]
     if s.infantry[view.enemy] > 0 then

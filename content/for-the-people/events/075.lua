@@ -15,8 +15,11 @@
 -- go; he must attempt an attack (enforced by the movement rules, ordered.rs: no stop, and no
 -- step, conversion, pick-up or drop-off that puts every enemy force out of reach).
 -- Not yet applied: on #100 and #101 the army commander becomes eligible for leader
--- casualties (FtP 7.7); the example of play also uses #102 as an interrupt, a CSA force
--- intercepting from two spaces away (J. Johnston, Winchester to Manassas).
+-- casualties (FtP 7.7).
+-- #102 is also an interrupt (the example of play of FtP 4.2.5 and 5.8): when a Union force
+-- enters a space, a CSA force two spaces away may intercept it (J. Johnston, Winchester to
+-- Manassas). The rules engine offers that among the interceptions (cards.toml flag
+-- `intercept_two`), not this script.
 -- RECONSTRUCTED: the card text is not in the rulebooks; the rulebook's concentration rules
 -- are its whole effect here.
 
@@ -32,6 +35,9 @@ local function use_bo(view)
 end
 
 function declare(card)
+  if card.card == 102 then
+    return { text = TEXT .. " Or, as an interrupt when a Union force enters a space, a force two spaces away may try to intercept it (FtP 5.8).", playable = true }
+  end
   if card.card == 103 then
     return { text = TEXT .. " The Union may use the B&O railroad.", playable = true }
   end
@@ -44,7 +50,7 @@ end
 
 -- `first`: stop at the first target found (enough for `playable`). Only the spaces holding a
 -- general of the player's on the map or with an army are read (`view.general_spaces`, sorted
--- by id; issue 9: walking every space, or every general, read each one's fields, most of the
+-- by id; walking every space, or every general, read each one's fields, most of the
 -- time of a concentration).
 local function targets(view, first)
   local out = {}
@@ -62,9 +68,9 @@ end
 -- Spaces with loose SP of the player's that reach the target by rail through friendly spaces,
 -- in the order a breadth-first walk from the target reaches them (rail links, then B&O links):
 -- the view's `rail_sources` (`rail_sources_bo` with the B&O) gives the friendly spaces holding
--- loose SP of the player's in that order, walked in Rust (issue 9: walking them here read five
+-- loose SP of the player's in that order, walked in Rust (walking them here read five
 -- fields of every space reached); the SP already moved this event are taken off here. A space
--- none has left yet still holds some (issue 9: its `loose` is read only once one has).
+-- none has left yet still holds some (its `loose` is read only once one has).
 local function sources(view, target, moved)
   local reach = view.spaces[target][use_bo(view) and "rail_sources_bo" or "rail_sources"]
   local out = {}

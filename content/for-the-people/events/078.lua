@@ -6,7 +6,7 @@
 -- should check it.
 
 -- Playable while the discard pile holds a card: said as the requirement `discards`, checked
--- without a Lua call (issue 9: this `playable` was the Lua call made most often in random play);
+-- without a Lua call (this `playable` was the Lua call made most often in random play);
 -- the `playable` below says the same and is not asked.
 function declare()
   return { text = "Take one card of your choice from the discard pile into your hand.", requires = { "discards" } }

@@ -16,10 +16,11 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Arkansas's and Texas's spaces can qualify: only they are read (`ftp.spaces_of`), in the
-  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
+  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings).
   for _, id in ipairs(ftp.spaces_of(view, { "ar", "tx" })) do
     local s = view.spaces[id]
-    if s.control == "csa" and s.sp.union == 0 and s.fort ~= "union" then
+    -- FtP 10.4.3: Confederate reinforcements by card never go to a pro-Union space.
+    if s.control == "csa" and s.sp.union == 0 and s.fort ~= "union" and not s.pro_union then
       out[#out + 1] = id
       if first then return out end
     end

@@ -14,8 +14,8 @@ end
 
 -- `first`: stop at the first candidate (enough for `playable`).
 -- Only the Confederate spaces are read (`view.controlled.csa`, sorted by id as `pairs` gives
--- `view.spaces`; issue 9: walking every space read each one's fields).
--- `play` (not `first`) tells the spaces holding Union SP from `view.occupied.union` (issue 9:
+-- `view.spaces`; walking every space read each one's fields).
+-- `play` (not `first`) tells the spaces holding Union SP from `view.occupied.union` (
 -- reading each space's `sp` made both sides' counts); `playable` reads `sp` of the spaces it
 -- reaches, so that its memoized answer holds while only those stay the same.
 local function candidates(view, used, first)

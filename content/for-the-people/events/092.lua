@@ -16,7 +16,7 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Maryland's spaces can qualify: only they are read (`view.state_spaces`, in the order
-  -- `pairs` gives `view.spaces`' ids; issue 9).
+  -- `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.state_spaces.md or {}) do
     local s = view.spaces[id]
     if s.control ~= "csa" and s.sp.union == 0 and s.pc_ok.csa then

@@ -11,7 +11,7 @@ function declare()
 end
 
 -- `first`: stop at the first space found. Only the spaces holding Union SP are read
--- (`view.occupied.union`, in the order `pairs` gives `view.spaces`' ids; issue 9).
+-- (`view.occupied.union`, in the order `pairs` gives `view.spaces`' ids).
 local function spaces(view, from, first)
   local out = {}
   for _, id in ipairs(view.occupied.union) do

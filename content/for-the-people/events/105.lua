@@ -11,7 +11,7 @@ function declare()
 end
 
 -- The candidates are the spaces of the player's cavalry generals on the map
--- (`view.cavalry_spaces`) and the spaces adjacent to them (issue 9: walking `view.generals`
+-- (`view.cavalry_spaces`) and the spaces adjacent to them (walking `view.generals`
 -- made every general's entry); `play` offers them sorted, so the order they are found in does
 -- not matter. `first`: stop at the first one found (enough for `playable`).
 playable, play = ftp.choose_one{

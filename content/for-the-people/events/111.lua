@@ -19,7 +19,7 @@ end
 local function candidates(view, taken, first)
   local out = {}
   -- Only Alabama's and Georgia's spaces can qualify: only they are read (`ftp.spaces_of`), in the
-  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings; issue 9).
+  -- order `pairs` gives `view.spaces`' ids (by bytes, as `<` compares strings).
   for _, id in ipairs(ftp.spaces_of(view, { "al", "ga" })) do
     local s = view.spaces[id]
     if s.control ~= "union" and s.sp.csa == 0 and s.fort ~= "csa"

@@ -14,7 +14,7 @@ end
 local function candidates(view, first)
   local out = {}
   -- Only Missouri's spaces can qualify: only they are read (`view.state_spaces`, in the order
-  -- `pairs` gives `view.spaces`' ids; issue 9).
+  -- `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.state_spaces.mo or {}) do
     local s = view.spaces[id]
     do

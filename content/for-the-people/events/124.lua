@@ -13,7 +13,7 @@ end
 local function spaces(view, first)
   local out = {}
   -- Only spaces with CSA SP can hold CSA infantry: only they are read (`view.occupied`, in
-  -- the order `pairs` gives `view.spaces`' ids; issue 9).
+  -- the order `pairs` gives `view.spaces`' ids).
   for _, id in ipairs(view.occupied.csa) do
     local s = view.spaces[id]
     if s.infantry.csa > 0 then

@@ -42,7 +42,7 @@ function ftp.sp_removal(o)
       end
       return false
     end
-    -- Only the spaces where `victim` has SP are read (issue 9), in the order `pairs` gives
+    -- Only the spaces where `victim` has SP are read, in the order `pairs` gives
     -- `view.spaces`' ids (by bytes): those holding one of its armies (`in_army`), else all of
     -- `view.occupied[victim]` (a space with infantry SP has SP).
     if o.in_army then
@@ -58,7 +58,7 @@ function ftp.sp_removal(o)
   end
   -- Without `in_army`, whether any space qualifies is `view.has_infantry[victim]` (computed as
   -- the walk of `view.occupied[victim]` above finds it): one boolean read, not the list, so the
-  -- answer is kept while SP move about (issue 9).
+  -- answer is kept while SP move about.
   local function playable(view)
     if not o.in_army then return view.has_infantry[get(o.victim, view)] end
     return #spaces(view, {}, true) > 0
@@ -109,7 +109,7 @@ function ftp.pc_placement(o)
       return false
     end
     -- With a `state` and no exception only that state's spaces can qualify: only they are read
-    -- (`view.state_spaces`, in the order `pairs` gives `view.spaces`' ids; issue 9).
+    -- (`view.state_spaces`, in the order `pairs` gives `view.spaces`' ids).
     if state ~= nil and except == nil then
       for _, id in ipairs(view.state_spaces[state] or {}) do
         if consider(id) then break end
@@ -148,7 +148,7 @@ end
 
 -- The spaces of the states `states` (a list of state ids), in the order `pairs` gives
 -- `view.spaces`' ids (by bytes, as `<` compares strings): a script reading only those states'
--- spaces walks these (issue 9).
+-- spaces walks these.
 function ftp.spaces_of(view, states)
   local out = {}
   for _, state in ipairs(states) do
@@ -166,15 +166,18 @@ end
 -- same space may be picked again, unless `distinct = true` (1 per space: fewer if fewer
 -- spaces qualify). `name` names the spaces in the prompt ("a Union army"). `states` (a list
 -- of state ids), if given: only those states' spaces are read (`where` must hold only there).
+-- FtP 10.4.3: Confederate SP placed by a card are reinforcements and never go to a pro-Union
+-- space, unless `pro_union = true` (the exception of #80 Southern Religious Revival).
 function ftp.sp_placement(o)
   local side, count, name = o.side, o.count, o.name
+  local barred = side == "csa" and not o.pro_union
   -- `first`: stop at the first space found (enough for `playable`).
   local function spaces(view, taken, first)
-    -- `in_army`: only the spaces holding one of `side`'s armies are read (issue 9), in the
+    -- `in_army`: only the spaces holding one of `side`'s armies are read, in the
     -- order `pairs` gives `view.spaces`' ids (by bytes); `controlled`: only `side`'s spaces
     -- (`view.controlled`, in the same order).
     local out = {}
-    -- `play` (not `first`) tells the spaces holding enemy SP from `view.occupied` (issue 9:
+    -- `play` (not `first`) tells the spaces holding enemy SP from `view.occupied` (
     -- reading each space's `sp` made both sides' counts); `playable` reads `sp` of the few
     -- spaces it reaches, so that its memoized answer holds while only those stay the same.
     local enemy_sp = not first and {} or nil
@@ -190,7 +193,8 @@ function ftp.sp_placement(o)
     local function consider(id, mine)
       local s = view.spaces[id]
       local here = (mine or not o.controlled or s.control == side) and (o.where == nil or o.where(s))
-      if here and no_enemy_sp(id, s) and s.fort ~= ENEMY[side] and not (o.distinct and taken[id]) then
+      if here and no_enemy_sp(id, s) and s.fort ~= ENEMY[side] and not (o.distinct and taken[id])
+          and not (barred and s.pro_union) then
         out[#out + 1] = id
         return first
       end
@@ -200,11 +204,12 @@ function ftp.sp_placement(o)
     -- which lists both sides' spaces, is made.
     if o.controlled and not first and o.where == nil then
       -- Without `where`, no space is read: the enemy's SP and forts come from `view.occupied`
-      -- and `view.forts` (issue 9).
+      -- and `view.forts`.
       local enemy_fort = {}
       for _, id in ipairs(view.forts[ENEMY[side]]) do enemy_fort[id] = true end
       for _, id in ipairs(view.controlled[side]) do
-        if not enemy_sp[id] and not enemy_fort[id] and not (o.distinct and taken[id]) then
+        if not enemy_sp[id] and not enemy_fort[id] and not (o.distinct and taken[id])
+            and not (barred and view.spaces[id].pro_union) then
           out[#out + 1] = id
         end
       end
@@ -213,7 +218,7 @@ function ftp.sp_placement(o)
         if consider(id, true) then break end
       end
     elseif o.states then
-      -- Issue 9: a dozen spaces read instead of every space.
+      -- A dozen spaces read instead of every space.
       for _, id in ipairs(ftp.spaces_of(view, o.states)) do
         if consider(id) then break end
       end
@@ -281,7 +286,7 @@ function ftp.weapon_placement(o)
     candidates = function(view, first)
       local out = {}
       if view.weapons[o.pool] < view.weapons.max[o.pool] then
-        -- The offer (not `first`) reads only the CSA's spaces (`view.controlled`; issue 9);
+        -- The offer (not `first`) reads only the CSA's spaces (`view.controlled`);
         -- `playable` stops at the first space found, sooner than that list is made.
         local ids = not first and view.controlled.csa or nil
         local function consider(id, s)

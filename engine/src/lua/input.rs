@@ -23,7 +23,7 @@
 //! no light userdata, and every raw access materializes the table first, which removes it): an
 //! index into the call's list of nodes ([`Arena`]), tagged with the call's number. Looking it up
 //! costs a hash of a pointer in the table being read, not a lookup in a registry table of all
-//! the call's lazy tables (issue 9: that table grew by hundreds of entries a call, rehashed as
+//! the call's lazy tables (that table grew by hundreds of entries a call, rehashed as
 //! it grew, and every read looked it up by the table's address). An index is checked against the
 //! arena, so a table outliving its call (none can: nothing a script can reach survives a call,
 //! lua/sandbox.rs) would stand for nothing, never for freed memory; the keys of a table's `pairs`
@@ -199,7 +199,7 @@ thread_local! {
     /// The arena of the call running on this thread (the innermost one: a host may call Lua
     /// from a lazy input), its lifetime erased: set by `Arena::enter` while the arena lives.
     /// Read at every lazy read: a thread-local instead of a registry entry of the state looked
-    /// up by hash (issue 9).
+    /// up by hash.
     static CURRENT: Cell<*const Arena<'static>> = const { Cell::new(std::ptr::null()) };
 }
 
@@ -520,7 +520,7 @@ unsafe fn push_input(state: *mut ffi::lua_State, meta: c_int, owner: Option<&(dy
             Input::Ref(v) => push(state, meta, v),
             // Scalars only (most small objects: a count per side, a general's entry): copied to
             // the stack and pushed without the arena, since they own nothing once the vector is
-            // freed (issue 9: two allocations fewer per object, one per field a script reads).
+            // freed (two allocations fewer per object, one per field a script reads).
             Input::Object(entries) if entries.len() <= SMALL && entries.iter().all(|(_, v)| Scalar::of(v).is_some()) => {
                 let n = entries.len();
                 let mut flat = [("", Scalar::Nil); SMALL];

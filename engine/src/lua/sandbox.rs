@@ -1,4 +1,4 @@
-//! The sandboxed Lua state, kept per thread and reused call after call (issue 9: creating and
+//! The sandboxed Lua state, kept per thread and reused call after call (creating and
 //! sandboxing a state cost about 40 µs a call, more than most event scripts take to run).
 //!
 //! Reuse keeps the contract of a fresh state per call (see `lua.rs`): Lua keeps nothing
@@ -20,7 +20,7 @@
 //!   collected in full after the call) is collected when this call needs the room, so it may
 //!   give a call up to that much more. A full collection after every call made the state's
 //!   memory exact but cost more than a fresh state (it marks every loaded chunk each time).
-//! * The collector runs between calls, not during them (issue 9): nearly everything a call
+//! * The collector runs between calls, not during them: nearly everything a call
 //!   makes lives until it returns (the lazy input's tables are held by the tables holding
 //!   them, up to the input itself), so collecting during a call marked much and freed little,
 //!   and promoted the call's tables to the old generation, which only full collections free.
@@ -44,7 +44,7 @@
 //! compile wrapped, not alone), and `_ENV` is an upvalue named `_ENV` in both, so error
 //! messages ("global 'x'") are the same. A text that compiles alone but not wrapped (nested
 //! near Lua's limit of syntax levels) is loaded afresh at every call from its bytecode.
-//! Setting the `_ENV` of a kept function instead (issue 9) made every call's environment old
+//! Setting the `_ENV` of a kept function instead made every call's environment old
 //! at once (the collector's write barrier ages what an old object is made to point to), so
 //! only full collections freed it and all it held.
 
@@ -117,7 +117,15 @@ local function pass(ok, ...)
   return ok, ...
 end
 function pcall(f, ...) return pass(raw_pcall(f, ...)) end
-function xpcall(f, handler, ...) return pass(raw_xpcall(f, handler, ...)) end
+-- Once the budget is spent the handler is not run: Lua runs a message handler before it unwinds,
+-- and after an error raised by the count hook with hooks still off, so nothing would stop it.
+function xpcall(f, handler, ...)
+  if type(handler) == "function" then
+    local h = handler
+    handler = function(m) if exhausted() then return m end return h(m) end
+  end
+  return pass(raw_xpcall(f, handler, ...))
+end
 
 function setmetatable(t, mt)
   touch(t)
@@ -264,7 +272,7 @@ pub(super) fn wrapped(source: &str) -> String {
 
 /// Where a chunk's source is kept in `Sandbox::loaded`: its length and a hash of at most 64
 /// bytes at each end. A source is kilobytes and is looked up twice a call (the library, the
-/// script): hashing it whole cost more than the rest of the lookup (issue 9). Sources with the
+/// script): hashing it whole cost more than the rest of the lookup. Sources with the
 /// same key are told apart by comparing them in full.
 fn source_key(source: &str) -> (usize, u64) {
     let b = source.as_bytes();
@@ -401,7 +409,7 @@ fn sandbox(lua: &Lua) -> mlua::Result<Function> {
 
 /// `copy(list)` for the trusted prelude: a new table with the entries of `list`, a sequence
 /// { k1, v1, k2, v2, ... } (raw), made with room for all of them and filled in that order. Each
-/// call's environment copies the globals and four libraries (issue 9: a copy grown entry by
+/// call's environment copies the globals and four libraries (a copy grown entry by
 /// entry in Lua was rehashed several times per table, at every call; walking the shared table
 /// with `lua_next` looked up each key again to find the next, reading a sequence by index does
 /// not).
@@ -428,7 +436,7 @@ unsafe extern "C-unwind" fn copy_flat(state: *mut ffi::lua_State) -> c_int {
 /// made (the prelude's `ENV`): a pending library (`false` under its name in the metatable) is
 /// marked done, so a library assigned before it was read keeps what was assigned; then the raw
 /// assignment. In C: every global a script defines comes here (a Lua function cost 1,400
-/// instructions a global, issue 9).
+/// instructions a global).
 unsafe extern "C-unwind" fn lazy_assign(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::lua_settop(state, 3);

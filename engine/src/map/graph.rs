@@ -49,7 +49,7 @@ impl fmt::Display for SpaceId {
 pub struct GraphMap<S, E> {
     graph: UnGraph<S, E>,
     names: Vec<String>,
-    /// FxHash: event views look a space up by its id at every read (issue 9).
+    /// FxHash: event views look a space up by its id at every read.
     by_name: FxHashMap<String, SpaceId>,
     /// Per space: (neighbour, edge) sorted by neighbour then edge index; self-loops are refused.
     adjacency: Vec<Vec<(SpaceId, EdgeIndex)>>,

@@ -6,7 +6,7 @@
 
 use super::script::ScriptTarget;
 use bivouac_engine::lua::Script;
-use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics, IdIndex, Record, Spanned, layered_records};
+use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics, IdIndex, Record, Spanned, layered_records, layered_records_checked};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -203,6 +203,30 @@ impl Record for ShipRec {
 #[serde(deny_unknown_fields)]
 struct CardsDoc {
     card: Vec<CardRec>,
+}
+
+/// The most a money card (or a script's `{money = N}`) may pay at once, in thousands: more than
+/// the richest starting purse ($15,000, BR 2.2) three times over.
+pub const MAX_CARD_MONEY: i32 = 50;
+
+/// The amounts an action card's effect may carry. A blockade or defense change beyond the dice
+/// faces (at most 20) changes nothing more (BR 3.6: a target of the faces or more always
+/// succeeds, of 0 or less always fails); speed and evasion bonuses likewise; money is paid,
+/// never taken (BR 3.5.4).
+pub(crate) fn amount_range(effect: Effect) -> (i32, i32) {
+    match effect {
+        Effect::Blockade | Effect::Defense => (-20, 20),
+        Effect::Attach | Effect::Evasion => (0, 20),
+        Effect::Money => (0, MAX_CARD_MONEY),
+        Effect::Insurance | Effect::Script => (0, 0),
+    }
+}
+
+fn amount_rule(effect: Effect) -> &'static str {
+    match effect {
+        Effect::Money => "BR 3.5.4: the bank pays the player; at most $50,000 a card",
+        _ => "BR 3.6: past the dice faces a change changes nothing",
+    }
 }
 
 #[derive(Deserialize, Clone)]
@@ -519,7 +543,8 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
     }
 
     // Ships.
-    let ships_rec = layered_records(ships_l, |d| d.ship);
+    let (ships_rec, dups) = layered_records_checked(ships_l, |d| d.ship);
+    errs.extend(dups.iter().map(|(src, id)| set.duplicate(*src, id, "ship id")));
     let mut ship_index = IdIndex::new("ship id from ships.toml");
     let mut ships = Vec::new();
     for s in &ships_rec {
@@ -539,7 +564,8 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
     }
 
     // Action cards.
-    let cards_rec = layered_records(cards_l, |d| d.card);
+    let (cards_rec, dups) = layered_records_checked(cards_l, |d| d.card);
+    errs.extend(dups.iter().map(|(src, id)| set.duplicate(*src, id, "action card id")));
     let mut card_index = IdIndex::new("action card id from cards.toml");
     let mut cards = Vec::new();
     let mut card_instances = Vec::new();
@@ -590,6 +616,16 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
             }
             (_, None) => None,
         };
+        let (low, high) = amount_range(effect);
+        if !(low..=high).contains(&c.amount) {
+            errs.push(set.at_record(c.src, &c.id, 0, format!(
+                "card `{}`: amount {} is outside {low}..={high}, the range a `{}` card may have ({})",
+                c.id,
+                c.amount,
+                c.effect.get_ref(),
+                amount_rule(effect)
+            )));
+        }
         cards.push(CardDef { id: c.id.clone(), name: c.name.clone(), effect, amount: c.amount, script });
     }
     if card_instances.len() > 250 {
@@ -641,6 +677,26 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
     }
     if g.game.dice_sides < 2 || g.game.dice_sides > 20 {
         errs.push(set.diag(gsrc, 0..0, "dice_sides must be 2..20"));
+    }
+    // Money is whole thousands, paid and never owed (BR 1.2, 4.3): every sum of money in the
+    // game's file lies in 0..=MAX_MONEY, so no payment, price or starting purse is negative or
+    // wraps.
+    let max = super::MAX_MONEY;
+    let sums = [
+        ("rail_cost_per_link", g.game.rail_cost_per_link),
+        ("arms_payment", g.game.arms_payment),
+        ("bribe", g.game.bribe),
+        ("fund_per_card", g.game.fund_per_card),
+        ("fund_discard_extra", g.game.fund_discard_extra),
+        ("all_ships_lost_subsidy", g.game.all_ships_lost_subsidy),
+    ];
+    let setup_money = g.setup.iter().map(|r| ("setup money", r.money));
+    let prices = [&g.prices.cotton, &g.prices.tobacco, &g.prices.black].into_iter().flat_map(|p| p.track.iter().map(|&v| ("a price on a track", v)));
+    let costs = g.defense_cost.to_level.iter().map(|&v| ("defense_cost.to_level", v));
+    for (what, v) in sums.into_iter().chain(setup_money).chain(prices).chain(costs) {
+        if !(0..=max).contains(&v) {
+            errs.push(set.diag(gsrc, 0..0, format!("{what} = {v}: money in the rules is 0 to {max} thousand dollars (BR 1.2, 4.3)")));
+        }
     }
     if g.defense_cost.to_level.len() <= g.game.max_defense as usize {
         errs.push(set.diag(gsrc, 0..0, "defense_cost.to_level needs a price for every level up to max_defense"));

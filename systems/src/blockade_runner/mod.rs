@@ -1,6 +1,6 @@
 //! Blockade Runner (2-6 merchant captains running the Union blockade, 1861-1865).
 //!
-//! Rules: /work/shared/rules/blockade-runner.md (the digest; rule numbers `BR x.y` are its section
+//! Rules: the English rules digest (rule numbers `BR x.y` are its section
 //! numbers, `L<n>` the lines of the Spanish rulebook text it reads). Content (board, charts, ships,
 //! cards) is TOML under `content/blockade-runner/`, most of it authored because the rulebook text
 //! lost its charts; see each file's header.
@@ -99,6 +99,17 @@ fn opt_infos() -> Vec<OptionInfo> {
         o(OPT_DICE, "BR 3.6 [EXT] optional rule: evasion dice (lost if all exceed the target)", &["2", "3"]),
         o(OPT_WINNERS, "BR 7 F2: a player who won a ship in this auction action may not bid on later ships (excluded), or may (may-bid: L266-267 literally forbids only auctioning)", &["excluded", "may-bid"]),
     ]
+}
+
+/// The most cash a player may hold, in thousands: $999,000, far above any game's (players
+/// start with $5,000-15,000, BR 2.2). Money is integer thousands (BR 1.2); the rules list every
+/// whole amount a player may add to the fund or bid (BR 3.5.4, 3.5.5), so a bound on cash is a
+/// bound on those listings, and no sum of payments wraps.
+pub const MAX_MONEY: i32 = 999;
+
+/// A payment to a player (BR 1.2: integer thousands), held at [`MAX_MONEY`].
+fn earn(money: &mut i32, v: i32) {
+    *money = money.saturating_add(v).min(MAX_MONEY);
 }
 
 fn seat_name(s: u8) -> String {
@@ -289,13 +300,13 @@ impl BlockadeRunner {
         if let Some(card) = p.insurance.take() {
             // Insurance (AUTHORED card): pays the lost ship's printed value.
             let v = self.c.ships[ship as usize].value.max(0);
-            p.money += v;
+            earn(&mut p.money, v);
             s.discard.push(card);
             log.info(|| format!("Insurance pays {} ${v},000", seat_name(seat)));
         }
         if self.fleet(s, seat).next().is_none() {
             // BR 3.7: the least valuable available ship and a $5,000 subsidy.
-            s.players[seat as usize].money += self.c.lost_subsidy;
+            earn(&mut s.players[seat as usize].money, self.c.lost_subsidy);
             let best = s.ships.iter().enumerate().filter(|(_, sh)| sh.available()).min_by_key(|(i, _)| (self.c.ships[*i].value, *i)).map(|(i, _)| i as u8);
             let sub = self.c.lost_subsidy;
             log.info(|| format!("BR 3.7: {} lost every ship and receives ${sub},000", seat_name(seat)));
@@ -657,16 +668,16 @@ impl BlockadeRunner {
     /// BR 3.5.4: one effect of an action card on the board or on the player `si`.
     fn apply_command(&self, s: &mut State, si: usize, cmd: Command) {
         match cmd {
-            Command::Money(n) => s.players[si].money += n,
+            Command::Money(n) => earn(&mut s.players[si].money, n),
             Command::Evasion(n) => s.players[si].evasion = s.players[si].evasion.saturating_add(n),
             Command::Blockade(z, change) => {
                 let l = &mut s.locs[z as usize];
-                l.blockade = (l.blockade as i32 + change).clamp(0, self.c.max_blockade as i32) as u8;
+                l.blockade = (l.blockade as i32).saturating_add(change).clamp(0, self.c.max_blockade as i32) as u8;
             }
             Command::Defense(z, change) => {
                 // L226-228: never below the printed defense, never above the maximum.
                 let l = &mut s.locs[z as usize];
-                l.defense = (l.defense as i32 + change).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
+                l.defense = (l.defense as i32).saturating_add(change).clamp(self.c.locs[z as usize].defense as i32, self.c.max_defense as i32) as u8;
             }
         }
     }
@@ -1021,7 +1032,7 @@ impl BlockadeRunner {
                 let name = self.c.ships[ship as usize].name.clone();
                 if g == ARMS {
                     // BR 3.5.2: War Goods Delivered, $1,000 per cube.
-                    s.players[si].money += self.c.arms_payment;
+                    earn(&mut s.players[si].money, self.c.arms_payment);
                     s.players[si].delivered += 1;
                     log.info(|| format!("BR 3.5.2: {name} delivers 1 arms"));
                 } else {
@@ -1030,7 +1041,7 @@ impl BlockadeRunner {
                     if g == BLACK && bribed & bit(ship) != 0 {
                         p = (p - self.c.bribe).max(0);
                     }
-                    s.players[si].money += p;
+                    earn(&mut s.players[si].money, p);
                     s.sold[g] = true;
                     s.sales[g] += 1;
                     if s.sales[g] >= self.c.sales_box[g] {
@@ -1074,7 +1085,7 @@ impl BlockadeRunner {
                 }
                 // BR 3.5.4 step 3: the money never comes back.
                 s.players[si].money -= a;
-                s.fund += a;
+                s.fund = s.fund.saturating_add(a);
                 log.info(|| format!("BR 3.5.4: {} adds ${a},000 to the Port Defense Fund", seat_name(seat)));
             }
             (Frame::Fund { bought, improved, .. }, Action::Improve { port }) => {
@@ -1377,7 +1388,9 @@ impl BlockadeRunner {
                 spend(s);
                 s.discard.push(inst);
                 let name = self.card_name(inst).to_string();
-                log.reveal(|| format!("BR 3.5.4: {} plays {name} for the fund, without its effect", seat_name(seat)));
+                // BR 3.5.4: played without its effect, the card is not shown to the table.
+                log.push(bivouac_engine::log::EventKind::Reveal, bivouac_engine::Visibility::Seat(seat), || format!("BR 3.5.4: you play {name} for the fund, without its effect"));
+                log.info(|| format!("BR 3.5.4: {} plays a card for the fund, without its effect", seat_name(seat)));
                 self.after_card(s, seat, self.c.fund_per_card + self.c.fund_discard_extra, log);
             }
             Action::Offer { to, card } => {
@@ -1404,7 +1417,7 @@ impl BlockadeRunner {
     /// BR 3.5.4 steps 1-2: draw a replacement; the bank pays into the fund; then the fund step.
     fn after_card(&self, s: &mut State, seat: u8, to_fund: i32, log: &mut Log) {
         self.draw_card(s, seat, log);
-        s.fund += to_fund;
+        s.fund = s.fund.saturating_add(to_fund);
         let f = s.fund;
         log.info(|| format!("BR 3.5.4: the bank adds ${to_fund},000 to the Port Defense Fund (now ${f},000)"));
         s.flow.push(Frame::Fund { seat, bought: false, improved: 0 });
@@ -1970,6 +1983,16 @@ impl Game for BlockadeRunner {
         self.notation_of(action)
     }
 
+    /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.
+    fn notation_seen(&self, _state: &State, _seat: Seat, action: &Action) -> Option<String> {
+        match action {
+            Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),
+            Action::Accept { .. } => Some("accept (a card in exchange, secret: BR 3.9)".into()),
+            Action::Discard { .. } => Some("discard (a card for the fund: BR 3.5.4)".into()),
+            _ => None,
+        }
+    }
+
     fn parse(&self, text: &str) -> Result<Action, Refusal> {
         self.parse_text(text)
     }
@@ -1984,6 +2007,16 @@ impl Game for BlockadeRunner {
 
     fn outcome(&self, state: &State) -> Option<Outcome> {
         self.result(state)
+    }
+
+    /// The year being played, 1 for 1861.
+    fn turn(&self, state: &State) -> Option<u32> {
+        Some(u32::from(state.year.saturating_sub(1860)))
+    }
+
+    /// The balance lab follows each player's money plus fleet value (the score of BR 3.11).
+    fn measures(&self, state: &State) -> Vec<(String, f64)> {
+        (0..state.n).map(|p| (format!("p{} money + fleet (k$)", p + 1), f64::from(state.players[p as usize].money + self.fleet_value(state, p)))).collect()
     }
 
     fn determinize(&self, state: &State, seat: Seat, rng: &mut GameRng) -> State {

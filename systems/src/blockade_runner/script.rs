@@ -14,14 +14,14 @@
 //!   return { {money = 2}, {blockade = {port = view.target, change = -1}} }
 //! end
 //! ```
-//! Commands: `{money = N}` (the bank pays the player N k$, N >= 0), `{evasion = N}` (the player's
+//! Commands: `{money = N}` (the bank pays the player N k$, 0 <= N <= 50), `{evasion = N}` (the player's
 //! evasion bonus for the rest of the year, as the "evasion" effect), `{blockade = {port, change}}`
 //! and `{defense = {port, change}}` (as the "blockade" and "defense" effects, on any
 //! uncaptured Confederate port). Every script is dry-run once at load, so a broken or hostile
 //! script is reported before a game starts; a failure during play refuses the card and leaves
 //! the game untouched.
 
-use super::data::{Content, LocKind};
+use super::data::{Content, LocKind, MAX_CARD_MONEY};
 use super::state::State;
 use bivouac_engine::lua::{LuaError, LuaHost, Script};
 use serde::Deserialize;
@@ -127,7 +127,10 @@ pub fn run(c: &Content, script: &Script, view: &Value) -> Result<Vec<Command>, L
                 _ => Err(bad(format!("`{}` is not a Confederate port id", p.port))),
             };
             Ok(match cmd {
-                Returned::Money(n) if n < 0 => return Err(bad(format!("money must be 0 or more, got {n}"))),
+                // BR 3.5.4: the bank pays, at most as much as a money card may (data.rs).
+                Returned::Money(n) if !(0..=MAX_CARD_MONEY).contains(&n) => {
+                    return Err(bad(format!("money must be 0 to {MAX_CARD_MONEY} (thousands), got {n}")));
+                }
                 Returned::Money(n) => Command::Money(n),
                 Returned::Evasion(n) => Command::Evasion(n),
                 Returned::Blockade(p) => Command::Blockade(port(&p)?, p.change),

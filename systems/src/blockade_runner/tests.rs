@@ -965,7 +965,7 @@ fn views_hide_hands_and_notation_round_trips() {
 // Fuzz
 
 fn fuzz_n(players: u8, games: usize, seed: u64) -> bivouac_engine::fuzz::FuzzReport {
-    let cfg = FuzzConfig { setup: Setup::new("standard", players, seed), games, deep_check_every: 7 };
+    let cfg = FuzzConfig { setup: Setup::new("standard", players, seed), games, deep_check_every: 7, leak_check_every: 0 };
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 
@@ -989,7 +989,7 @@ fn fuzz_sample_alternative_options() {
     let s = game().setup(&setup).unwrap();
     assert!(!s.opts.literal_draw && !s.opts.one_purchase && !s.opts.empty_once && !s.opts.no_bonus_at_zero && !s.opts.winners_excluded);
     assert_eq!(s.opts.evasion_dice, 3);
-    let r = fuzz(game(), &FuzzConfig { setup: setup.clone(), games: 30, deep_check_every: 5 }).unwrap();
+    let r = fuzz(game(), &FuzzConfig { setup: setup.clone(), games: 30, deep_check_every: 5, leak_check_every: 0 }).unwrap();
     assert!(r.is_clean(), "{:#?}", r.failures.iter().take(2).collect::<Vec<_>>());
     setup.options.insert("evasion-dice".into(), "4".into());
     assert!(game().setup(&setup).is_err(), "bad option values are refused");
@@ -1132,4 +1132,68 @@ fn br_3_5_4_script_card_content_errors_point_at_the_toml() {
     let err = BlockadeRunner::load(&[crate::builtin_content_dir(), root.clone()]).map(|_| ()).unwrap_err().to_string();
     std::fs::remove_dir_all(&root).ok();
     assert!(err.contains("cards.toml:2:") && err.contains("expected target = \"none\", \"port\" or \"ship\""), "{err}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers from content and scripts in the rules' range (BR 1.2, 3.5.4, 3.6)
+
+/// A mod layer with `cards.toml` as given; the loaded game or the diagnostics as text.
+fn with_cards(name: &str, cards: &str) -> Result<BlockadeRunner, String> {
+    let root = std::env::temp_dir().join(format!("bivouac-br-cards-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(root.join(DIR)).unwrap();
+    std::fs::write(root.join(DIR).join("cards.toml"), cards).unwrap();
+    let r = BlockadeRunner::load(&[crate::builtin_content_dir(), root.clone()]).map(|(g, _)| g).map_err(|d| d.to_string());
+    std::fs::remove_dir_all(&root).ok();
+    r
+}
+
+#[test]
+fn br_3_5_4_card_amounts_outside_the_rules_range_are_refused_at_load() {
+    for (amount, effect) in [(2147483647, "money"), (-5, "money"), (99, "evasion"), (-1, "attach"), (1000, "defense")] {
+        let e = with_cards("range", &format!("card = [\n  {{ id = \"odd\", name = \"Odd\", count = 1, effect = \"{effect}\", amount = {amount} }},\n]\n")).map(|_| ()).unwrap_err();
+        assert!(e.contains("cards.toml:2:") && e.contains(&format!("amount {amount} is outside")), "{e}");
+    }
+    // The built-in amounts are all in range, and a mod's ordinary card loads.
+    with_cards("ok", "card = [\n  { id = \"loan\", name = \"Loan\", count = 1, effect = \"money\", amount = 50 },\n]\n").unwrap();
+    // A script paying past the bound is refused at load, as a negative payment is.
+    let e = with_script_card("huge", "none", "function play(view) return { {money = 2147483647} } end").map(|_| ()).unwrap_err();
+    assert!(e.contains("smuggler.lua") && e.contains("money must be 0 to 50"), "{e}");
+}
+
+#[test]
+fn br_duplicate_ids_in_one_file_are_reported_with_their_place() {
+    let e = with_cards("dup", "card = [\n  { id = \"twin\", name = \"A\", count = 1, effect = \"money\", amount = 1 },\n  { id = \"twin\", name = \"B\", count = 1, effect = \"money\", amount = 2 },\n]\n").map(|_| ()).unwrap_err();
+    assert!(e.contains("cards.toml:3:") && e.contains("duplicate action card id `twin`"), "{e}");
+}
+
+#[test]
+fn br_1_2_cash_is_bounded_so_no_listing_grows_with_it() {
+    let g = game();
+    let mut s = bare(3, 1862);
+    s.players[0].money = MAX_MONEY - 3;
+    g.apply_command(&mut s, 0, script::Command::Money(50));
+    assert_eq!(s.players[0].money, MAX_MONEY);
+    // Blockade and defense changes near the type's bounds saturate, never wrap.
+    let wil = z("wilmington");
+    g.apply_command(&mut s, 0, script::Command::Blockade(wil, i32::MAX));
+    assert_eq!(s.locs[wil as usize].blockade, g.c.max_blockade);
+    g.apply_command(&mut s, 0, script::Command::Defense(wil, i32::MIN));
+    assert_eq!(s.locs[wil as usize].defense, g.c.locs[wil as usize].defense);
+    // The fund step lists one action per whole thousand the player holds: at most MAX_MONEY.
+    s.flow.push(Frame::Fund { seat: 0, bought: false, improved: 0 });
+    let funds = g.legal_actions(&s, 0).iter().filter(|a| matches!(a, Action::Fund { .. })).count();
+    assert_eq!(funds, MAX_MONEY as usize);
+}
+
+#[test]
+fn br_3_9_a_trade_names_its_cards_only_to_the_two_traders() {
+    // BR 3.9 [SUGGESTION of the digest]: hands are hidden; traded cards are shown only to the
+    // two players trading. The table reads that a card was offered and accepted, not which.
+    let g = game();
+    let s = g.setup(&Setup::new("standard", 4, 1)).unwrap();
+    let offer = g.parse("offer p3 pilot").unwrap();
+    let accept = g.parse("accept ironclad").unwrap();
+    assert_eq!(g.notation_seen(&s, 3, &offer).as_deref(), Some("offer p3 (a card, secret: BR 3.9)"));
+    assert_eq!(g.notation_seen(&s, 2, &accept).as_deref(), Some("accept (a card in exchange, secret: BR 3.9)"));
+    assert_eq!(g.notation_seen(&s, 0, &Action::Pass), None, "public actions read as played");
 }

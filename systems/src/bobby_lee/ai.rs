@@ -16,7 +16,7 @@ impl BobbyLee {
     /// the dice come from a reseeded stream.
     pub(super) fn ai_determinize(&self, s: &State, seat: Seat, rng: &mut GameRng) -> State {
         let me = Side::from_idx(seat as usize);
-        let mut d = s.clone();
+        let mut d = self.shuffle_hidden_identities(s, me, rng);
         for (i, u) in d.units.iter_mut().enumerate() {
             let def = &self.data.units[i];
             if def.side != me && u.st == St::Map && !u.shown && def.max > 0 {
@@ -31,6 +31,46 @@ impl BobbyLee {
             d.bids[other.idx()] = Some(rng.below(n + 1) as u8);
         }
         d.rng = fork_rng(rng);
+        d
+    }
+
+    /// BL 2.5: which face-down enemy block is which is unknown, so the identities (type, name,
+    /// maximum strength) of the enemy's unrevealed blocks on the map are dealt again among
+    /// them: each physical block keeps where it stands and what it did this turn, and every
+    /// reference to a block (battles, activations, picks) follows its new identity.
+    fn shuffle_hidden_identities(&self, s: &State, me: Side, rng: &mut GameRng) -> State {
+        let pool: Vec<usize> = (0..s.units.len()).filter(|&i| self.data.units[i].side != me && s.units[i].st == St::Map && !s.units[i].shown).collect();
+        if pool.len() < 2 {
+            return s.clone();
+        }
+        let mut dealt = pool.clone();
+        rng.shuffle(&mut dealt);
+        // `to[i]`: the identity block `i` takes.
+        let mut to: Vec<u8> = (0..s.units.len() as u8).collect();
+        for (a, b) in pool.iter().zip(&dealt) {
+            to[*a] = *b as u8;
+        }
+        let mut d = s.clone();
+        for (a, b) in pool.iter().zip(&dealt) {
+            d.units[*b] = s.units[*a].clone();
+        }
+        let map = |u: &mut u8| *u = to.get(*u as usize).copied().unwrap_or(*u);
+        d.hqs.iter_mut().for_each(map);
+        d.hq_supply.iter_mut().for_each(map);
+        d.disrupted.iter_mut().for_each(map);
+        d.attrition_picks.iter_mut().for_each(map);
+        d.invaders.iter_mut().for_each(|(u, _)| map(u));
+        for b in d.battle.iter_mut().chain(d.battles.iter_mut()) {
+            b.units.iter_mut().for_each(|x| map(&mut x.u));
+            b.csa.iter_mut().for_each(map);
+            b.checked.iter_mut().for_each(map);
+            b.casualties.iter_mut().for_each(|c| c.group.iter_mut().for_each(map));
+            for step in std::iter::once(&mut b.step).chain(b.resume.as_mut().map(|r| &mut r.0)) {
+                if let super::state::BStep::Disengage { u, .. } = step {
+                    map(u);
+                }
+            }
+        }
         d
     }
 
@@ -184,19 +224,27 @@ mod tests {
         for _ in 0..10 {
             let d = g.determinize(&s, 0, &mut rng);
             g.check_invariants(&d).unwrap();
+            // BL 2.5: where blocks stand is public, which block stands there is not: own and
+            // revealed blocks keep place and strength, hidden enemy blocks are dealt again
+            // among the same places.
+            let hidden = |st: &State| {
+                let mut at: Vec<_> = st.units.iter().enumerate().filter(|(i, u)| g.data.units[*i].side == Side::Csa && !u.shown).map(|(_, u)| (u.st as u8, u.hex)).collect();
+                at.sort_unstable();
+                at
+            };
+            assert_eq!(hidden(&d), hidden(&s), "BL 2.5: block positions are public");
             for (i, (a, b)) in d.units.iter().zip(&s.units).enumerate() {
-                assert_eq!((a.st, a.hex), (b.st, b.hex), "BL 2.5: block positions are public");
                 if g.data.units[i].side == Side::Usa || b.shown {
-                    assert_eq!(a.steps, b.steps, "own and revealed blocks keep their strength");
+                    assert_eq!((a.st, a.hex, a.steps), (b.st, b.hex, b.steps), "own and revealed blocks keep their place and strength");
                 } else {
-                    changed |= a.steps != b.steps;
+                    changed |= (a.hex, a.steps) != (b.hex, b.steps);
                 }
             }
             // What the USA sees is the same in the sample as in the real game.
             let v = |st: &State| serde_json::to_string(&g.view(st, Some(0))).unwrap();
             assert_eq!(v(&d), v(&s));
         }
-        assert!(changed, "enemy strengths are sampled");
+        assert!(changed, "enemy identities and strengths are sampled");
     }
 
     #[test]

@@ -96,6 +96,9 @@ impl BobbyLee {
             // BL 2.5, 5.11: only own blocks and revealed enemy blocks show their face.
             b.pieces.push(self.block_piece(s, i, mine || u.shown));
         }
+        // BL 2.5: a stack is drawn face-up blocks first, by name, then the backs, so a hidden
+        // block's place in its stack tells nothing (the roster order would).
+        b.pieces.sort_by(|x, y| (x.space, x.seat, x.hidden, &x.label, &x.kind, &x.strength).cmp(&(y.space, y.seat, y.hidden, &y.label, &y.kind, &y.strength)));
         let v = <Self as Game>::view(self, s, seat);
         let mut month = vec![
             format!("{} weather, {:?}", v.weather, s.phase),

@@ -386,6 +386,10 @@ impl Record for PlaceDoc {
 struct FeatureDoc {
     #[allow(dead_code)]
     name: String,
+    /// The river a crossing (bridge or ford) crosses: read by the map's geography tests.
+    #[allow(dead_code)]
+    #[serde(default)]
+    river: Option<String>,
     kind: Spanned<String>,
     sides: Vec<Spanned<String>>,
 }

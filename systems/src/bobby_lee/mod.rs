@@ -16,6 +16,8 @@ mod rules;
 pub mod state;
 mod water;
 #[cfg(test)]
+mod fog_tests;
+#[cfg(test)]
 mod tests;
 
 use bivouac_engine::content::{ContentSet, Diagnostics};
@@ -128,6 +130,22 @@ impl BobbyLee {
             fortress: b.fortress,
             blocks,
         }
+    }
+
+    /// BL 2.5: an event about block `i`. Everyone reads it about "a USA block in 0814"; its
+    /// owner also reads the block's name, and everyone does once the block is face up.
+    pub(crate) fn log_block(&self, s: &State, i: usize, log: &mut Log, text: impl Fn(&str) -> String) {
+        let def = &self.data.units[i];
+        if s.units[i].shown {
+            log.info(|| text(&def.id));
+            return;
+        }
+        let owner = def.side.idx() as Seat;
+        log.push(bivouac_engine::log::EventKind::Info, bivouac_engine::Visibility::Seat(owner), || text(&def.id));
+        let hex = s.units[i].hex;
+        let place = if (hex as usize) < self.data.hexes.len() { format!(" in {}", self.data.hex_name(hex)) } else { String::new() };
+        let public = format!("a {} block{place}", def.side.name());
+        log.info(|| text(&public));
     }
 
     fn via(&self, v: u16) -> String {
@@ -278,15 +296,45 @@ impl Game for BobbyLee {
         }
     }
 
-    /// BL 3.2.3: a free-deployment swap is secret; the enemy reads that blocks were swapped.
-    fn notation_seen(&self, _s: &State, _seat: Seat, a: &Action) -> Option<String> {
-        match a {
-            Action::Swap(..) => Some("swap (two of its blocks, secret: BL 3.2.3)".into()),
+    /// BL 2.5 (fog of war): the enemy sees where blocks stand and move, never which block it
+    /// is until it is revealed; so an action naming a face-down block reads "a block" with the
+    /// hexes or battle boxes everyone sees. BL 3.2.3 and 12.1: set-up swaps and the Replacement
+    /// Turn are secret; BL 4.3: a bid stays sealed until both are in.
+    fn notation_seen(&self, s: &State, _seat: Seat, a: &Action) -> Option<String> {
+        let hidden = |u: &u8| s.units.get(*u as usize).is_some_and(|x| !x.shown);
+        let lab = |h: u16| if (h as usize) < self.data.hexes.len() { self.label(h) } else { "?" };
+        let at = |u: &u8| lab(s.units.get(*u as usize).map_or(NONE, |x| x.hex));
+        let from_to = |verb: &str, u: &u8, h: &u16| format!("{verb} a block from {} to {}", at(u), lab(*h));
+        let in_box = |u: &u8| s.battle.as_ref().and_then(|b| b.units.iter().find(|x| x.u == *u)).map(|x| x.bx).filter(|&b| b != state::NOBOX);
+        let box_move = |verb: &str, u: &u8, b: &u8| match in_box(u) {
+            Some(f) => format!("{verb} a block from {} to {}", battle::box_name(f), battle::box_name(*b)),
+            None => format!("{verb} a block to {}", battle::box_name(*b)),
+        };
+        Some(match a {
+            Action::Swap(..) => "swap (two of its blocks, secret: BL 3.2.3)".into(),
             // BL 12.1: the Replacement Turn is secret; new cadres show only as blocks later.
-            Action::Step(_) => Some("step (a replacement step, secret: BL 12.1)".into()),
-            Action::Build(..) => Some("build (a cadre, secret: BL 12.1)".into()),
-            _ => None,
-        }
+            Action::Step(_) => "step (a replacement step, secret: BL 12.1)".into(),
+            Action::Build(..) => "build (a cadre, secret: BL 12.1)".into(),
+            Action::Bid(_) => "bid (sealed until both sides have bid: BL 4.3)".into(),
+            Action::Move(u, h, _) if hidden(u) => from_to("moves", u, h),
+            // BL 5.32: the die marks a block of the stack; where it is bound shows once rolled.
+            Action::Force(u, _) if hidden(u) => "marks a forced march (BL 5.32)".into(),
+            Action::SmLand(u, h, _) if hidden(u) => format!("{} (strategic move)", from_to("moves", u, h)),
+            Action::Rail(u, h) if hidden(u) => from_to("moves by rail", u, h),
+            Action::Naval(u, h) if hidden(u) => from_to("moves by sea", u, h),
+            Action::Invade(u, h) if hidden(u) => from_to("lands by sea", u, h),
+            Action::Evacuate(u, h) if hidden(u) => from_to("evacuates by sea", u, h),
+            Action::Cross(u, h) if hidden(u) => from_to("crosses the river with", u, h),
+            Action::Retreat(u, h) if hidden(u) => from_to("retreats", u, h),
+            Action::Deploy(u, b) if hidden(u) => format!("deploys a block to {}", battle::box_name(*b)),
+            Action::BMove(u, b) if hidden(u) => box_move("moves", u, b),
+            Action::Disengage(u, b) if hidden(u) => box_move("disengages", u, b),
+            Action::Envelop(u, b) if hidden(u) => box_move("envelops with", u, b),
+            Action::Reinforce(u) if hidden(u) => format!("reinforces the battle with a block from {}", at(u)),
+            // BL 7.32, 11.6: which of equally strong blocks takes a loss is the owner's secret.
+            Action::Hit(u) if hidden(u) => "picks the block that takes the loss".into(),
+            _ => return None,
+        })
     }
 
     fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {
@@ -541,6 +589,26 @@ impl Game for BobbyLee {
         let tp = self.tournament_points(s)?;
         let reason = format!("{}; Victory Track {:+} (USA +); Tournament Points (BL 3.2.5): USA {}, CSA {}", s.end_reason, s.vp, tp[0], tp[1]);
         Some(Outcome { winners: w.map(|x| vec![x.idx() as u8]).unwrap_or_default(), scores: tp.iter().map(|&t| t as i64).collect(), reason })
+    }
+
+    /// The Campaign Turn being played (1 for the first).
+    fn turn(&self, s: &State) -> Option<u32> {
+        Some(s.turns + 1)
+    }
+
+    /// The balance lab follows the Victory Track (BL 3.1) and each side's steps on the map.
+    fn measures(&self, s: &State) -> Vec<(String, f64)> {
+        let mut steps = [0u32; 2];
+        for (u, unit) in s.units.iter().enumerate() {
+            if unit.st == St::Map {
+                steps[self.side_of(u).idx()] += u32::from(unit.steps);
+            }
+        }
+        vec![
+            ("Victory Track (USA +)".into(), f64::from(s.vp)),
+            ("USA steps on the map".into(), f64::from(steps[0])),
+            ("CSA steps on the map".into(), f64::from(steps[1])),
+        ]
     }
 
     fn determinize(&self, s: &State, seat: Seat, rng: &mut bivouac_engine::GameRng) -> State {

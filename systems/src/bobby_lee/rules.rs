@@ -1,6 +1,6 @@
 //! The rules: the month (replacements, initiative, Campaign Turns, month end), command,
 //! movement, strategic moves, supply, sieges and victory. Rule numbers are the Spanish 2.0
-//! rulebook's (`BL x.y`); see /work/shared/rules/bobby-lee.md for the digest.
+//! rulebook's (`BL x.y`), as restated in the English rules digest.
 
 use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
 use super::state::{Action, Opts, Phase, St, State, Unit};
@@ -702,8 +702,8 @@ impl BobbyLee {
                 }
                 for i in 0..s.units.len() {
                     if s.units[i].st == St::Map && s.units[i].hex as usize == h && self.side_of(i) == side {
+                        self.log_block(s, i, log, |b| format!("BL 11.8: {b} loses a step to siege"));
                         self.lose_step(s, i, true);
-                        log.info(|| format!("BL 11.8: {} loses a step to siege", d.units[i].id));
                     }
                 }
             }
@@ -952,7 +952,9 @@ impl BobbyLee {
         x.st == St::Map && !x.moved && self.side_of(u) == s.active
     }
 
-    /// Forced-march targets for a unit that used its whole speed (rule 5.32).
+    /// Forced-march targets for a unit that used its whole speed (rule 5.32). BL 5.32: units
+    /// may force-march to attack, so an enemy hex is a target while the battle rules are in
+    /// and its hexside has Attack room (rule 1.21, 5.31).
     pub(crate) fn fm_targets(&self, s: &State, u: usize, occ: &Occ) -> Vec<u16> {
         let x = &s.units[u];
         if !x.moved || x.stop || x.fm != NONE || x.used < self.speed(s, u) || x.st != St::Map {
@@ -962,8 +964,12 @@ impl BobbyLee {
         let mut v = Vec::new();
         for dir in 0..6 {
             if let Some(n) = self.enterable(x.hex, dir)
-                && n != x.from && occ[n as usize] & bit(side.other()) == 0 {
-                    v.push(n);
+                && n != x.from {
+                    let enemy = occ[n as usize] & bit(side.other()) != 0;
+                    let kind = self.d().hexes[x.hex as usize].side[dir];
+                    if !enemy || (self.attacks && self.attack_room(s, x.hex, n, kind, false) > 0) {
+                        v.push(n);
+                    }
                 }
         }
         v
@@ -1450,8 +1456,17 @@ impl BobbyLee {
                 log.info(|| format!("{} moves to {}", side.name(), d.hex_name(h)));
             }
             Action::Force(u, h) => {
+                if self.occ(s)[h as usize] & bit(side.other()) != 0 {
+                    // BL 5.32 / 5.31: a forced march to attack counts against the hexside's
+                    // Attack limit when it is declared (rule 1.21).
+                    let from = s.units[u as usize].hex;
+                    match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
+                        Some(x) => x.2 += 1,
+                        None => s.attacks.push((from, h, 1)),
+                    }
+                }
                 s.units[u as usize].fm = h;
-                log.info(|| format!("BL 5.32: {} marks a forced march to {}", side.name(), d.hex_name(h)));
+                log.info(|| format!("BL 5.32: {} marks a forced march", side.name()));
             }
             Action::Rail(u, h) => {
                 let u = u as usize;
@@ -1518,7 +1533,8 @@ impl BobbyLee {
             },
             Action::Hit(u) if s.phase == Phase::Supply => {
                 s.attrition_picks.push(u);
-                log.info(|| format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
+                // BL 11.6, 2.5: the owner's choice among its face-down blocks is its own.
+                log.push(bivouac_engine::log::EventKind::Info, bivouac_engine::Visibility::Seat(seat), || format!("BL 11.6: {} will lose the attrition step", d.units[u as usize].id));
             }
             Action::Deploy(..) | Action::Retreat(..) | Action::Fire(..) | Action::Melee(_) | Action::Press | Action::Break(_) | Action::BMove(..) | Action::Disengage(..) | Action::Reinforce(_) | Action::Withdraw | Action::Continue(_) | Action::Envelop(..) | Action::Target(..) | Action::Fight(_) | Action::Hit(_) => {
                 return self.battle_act(s, side, a, log);
@@ -1537,8 +1553,10 @@ impl BobbyLee {
                 log.info(|| format!("BL 11.81: {} refuses to surrender", side.name()));
             }
             Action::HqSupply(h) => {
-                // BL 11.7: reveal the HQ and pay a step to cancel attrition in its range.
+                // BL 11.7: reveal the HQ (face up until the turn ends, BL 2.5) and pay a step
+                // to cancel attrition in its range.
                 s.hq_supply.push(h);
+                s.units[h as usize].shown = true;
                 self.lose_step(s, h as usize, false);
                 log.reveal(|| format!("BL 11.7: {} pays a step for HQ supply", d.units[h as usize].id));
             }
@@ -1574,6 +1592,13 @@ impl BobbyLee {
             if ok {
                 s.units[u].hex = target;
             } else {
+                // BL 5.32: a failed forced march to attack does not reach the hexside.
+                if let Some(i) = s.attacks.iter().position(|x| x.0 == from && x.1 == target) {
+                    s.attacks[i].2 -= 1;
+                    if s.attacks[i].2 == 0 {
+                        s.attacks.remove(i);
+                    }
+                }
                 self.lose_step(s, u, false);
             }
         }
@@ -1657,9 +1682,11 @@ impl BobbyLee {
     }
 
     fn attrition(&self, s: &mut State, log: &mut Log) {
+        // BL 11.81: a besieged unit eliminated by attrition is removed permanently.
+        let besieged = self.besieged_hexes(s, s.active, &self.occ(s));
         for u in self.attrition_losses(s) {
-            self.lose_step(s, u, false);
-            log.info(|| format!("BL 11.6: {} loses a step to supply attrition", self.d().units[u].id));
+            self.log_block(s, u, log, |b| format!("BL 11.6: {b} loses a step to supply attrition"));
+            self.lose_step(s, u, besieged[s.units[u].hex as usize]);
         }
     }
 
@@ -1717,7 +1744,7 @@ impl BobbyLee {
             (Phase::Activation, Action::Pass) => r("BL 4.3", "the initiative winner must activate exactly its bid"),
             (Phase::Activation, Action::March) => r("BL 4.3", "activate at least one HQ (exactly your bid after winning the initiative)"),
             (Phase::Movement | Phase::HqMove, Action::Move(..)) => r("BL 5.3", "a unit moves once, within its speed, from inside an active HQ's Command Range; no mountains, unbridged major rivers or sea; stop in empty forest and after marsh; an attack names the hexside it crosses (`from HEX`) and obeys its limit"),
-            (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex"),
+            (_, Action::Force(..)) => r("BL 5.32", "a forced march follows a full move that did not stop, one extra adjacent hex (an enemy hex only across a hexside with Attack room, BL 1.21)"),
             (Phase::Movement, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) if s.sm > 0 && side == s.active => self.why_not_route(a),
             (_, Action::SmLand(..) | Action::Rail(..) | Action::Naval(..) | Action::Evacuate(..) | Action::Cross(..) | Action::Invade(..)) => r("BL 5.4", "strategic moves need an active Supreme HQ with Strategic Moves left"),
             (_, Action::Demand(_)) => r("BL 11.81", "the active player may demand, once per Campaign Turn, the surrender of an enemy force besieged now (every adjacent land hex enemy-occupied, no naval supply)"),

@@ -6,6 +6,7 @@ use super::*;
 use bivouac_engine::fuzz::{fuzz, FuzzConfig};
 use std::sync::OnceLock;
 
+mod geography;
 mod sections;
 mod speed;
 
@@ -48,7 +49,7 @@ fn fuzz_games(name: &str, games: usize, seed: u64, deep: usize) -> bivouac_engin
         s.scenario = "campaign".into();
         s.options.insert("start".into(), start.into());
     }
-    let r = fuzz(game(), &FuzzConfig { setup: s, games, deep_check_every: deep }).expect("fuzz setup");
+    let r = fuzz(game(), &FuzzConfig { setup: s, games, deep_check_every: deep, leak_check_every: 0 }).expect("fuzz setup");
     assert!(r.is_clean(), "{name}: {:#?}", &r.failures[..r.failures.len().min(3)]);
     assert_eq!(r.finished, games);
     r
@@ -309,13 +310,14 @@ fn t_forest_1_stops_bl_1_24_1_25_1_26() {
     put(&mut s, "csa-jackson", "1118", 3);
     let d = g.dests(&s, u, &g.occ(&s));
     assert!(!d.iter().find(|x| x.0 == hx("1118")).unwrap().2);
-    // Marsh: stop after crossing (the Chickahominy between Richmond and Fair Oaks).
+    // Marsh: stop after crossing (the Chickahominy between Fair Oaks, south of it, and White
+    // House on the Pamunkey).
     let mut s = blank("1862");
-    let u = put(&mut s, "csa-cav-stuart", "richmond", 3);
-    assert_eq!(g.data.side_kind(hx("richmond"), hx("fair-oaks")), SideKind::Marsh);
+    let u = put(&mut s, "csa-cav-stuart", "fair-oaks", 3);
+    assert_eq!(g.data.side_kind(hx("fair-oaks"), hx("white-house")), SideKind::Marsh);
     let d = g.dests(&s, u, &g.occ(&s));
-    let fo = d.iter().find(|x| x.0 == hx("fair-oaks")).unwrap();
-    assert_eq!(fo.1, 1);
+    let wh = d.iter().find(|x| x.0 == hx("white-house")).unwrap();
+    assert_eq!((wh.1, wh.2), (1, true), "BL 1.25: the move stops after the marsh");
     // Major river without crossing: never entered (Potomac below Washington).
     let mut s = blank("1862");
     let u = put(&mut s, "csa-cav-stuart", "aquia-landing", 3);
@@ -2289,7 +2291,7 @@ fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire csa-cav-stuart")), "it does not fire");
 }
 
-/// Speed and identity probe (issue 9): random seeded games on one core; the hash of every
+/// Speed and identity probe: random seeded games on one core; the hash of every
 /// final state must not change when the rules code is only made faster.
 /// `cargo test --release -p bivouac-systems --lib bobby_lee::tests::speed_probe -- --ignored --nocapture`
 #[test]
@@ -2487,6 +2489,90 @@ fn deploy_probe() {
                     println!("  {:<16} {:>3} {:<22} -> {}", d.units[i].id, u.steps, d.hex_name(before.units[i].hex), d.hex_name(u.hex));
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn forced_march_may_attack_bl_5_32() {
+    // BL 5.32: "pueden forzar la marcha para Atacar": an enemy hex next to the end of a full
+    // move is a forced-march target; the attack counts against its hexside (BL 1.21) and,
+    // on success, the battle follows in the Combat Phase (BL 4.42).
+    let g = game();
+    let d = &g.data;
+    let mut s = blank("1862");
+    s.active = Side::Usa;
+    put(&mut s, "ap", "1020", 3);
+    let u = put(&mut s, "usa-i-1", "1020", 3);
+    act(&mut s, 0, "activate ap");
+    act(&mut s, 0, "march");
+    let occ = g.occ(&s);
+    let all = g.dests(&s, u, &occ);
+    let speed = g.speed(&s, u);
+    // A full move ending in a hex with a clear hexside to a hex two hexes farther from home.
+    let (two, foe) = all
+        .iter()
+        .filter(|x| x.1 == speed && !x.2)
+        .find_map(|x| {
+            (0..6).find_map(|dir| {
+                let n = g.enterable(x.0, dir)?;
+                let far = !all.iter().any(|y| y.0 == n) && n != hx("1020");
+                (far && d.hexes[x.0 as usize].side[dir] == SideKind::Clear && g.land(n)).then_some((x.0, n))
+            })
+        })
+        .expect("a full move with a clear hexside beyond it");
+    let enemy = put_hex(&mut s, "csa-jackson", foe, 2);
+    s.units[enemy].from = foe;
+    act(&mut s, 0, &format!("move usa-i-1 {}", label(two)));
+    assert!(g.fm_targets(&s, u, &g.occ(&s)).contains(&foe), "BL 5.32: an enemy hex is a forced-march target");
+    act(&mut s, 0, &format!("force usa-i-1 {}", label(foe)));
+    assert_eq!(s.attacks, vec![(two, foe, 1)], "BL 1.21: the forced march counts against the hexside");
+    act(&mut s, 0, "end");
+    s.forced = vec![6];
+    act(&mut s, 0, "end");
+    assert_eq!(s.units[u].hex, foe, "BL 5.32: the successful forced march enters the enemy hex");
+    assert!(s.battles.iter().map(|b| b.hex).chain(s.battle.iter().map(|b| b.hex)).any(|h| h == foe), "BL 4.42: a battle follows");
+    // Without Attack room on that hexside, the enemy hex is not a target.
+    let mut t = blank("1862");
+    t.active = Side::Usa;
+    put(&mut t, "ap", "1020", 3);
+    put(&mut t, "usa-i-1", "1020", 3);
+    act(&mut t, 0, "activate ap");
+    act(&mut t, 0, "march");
+    put_hex(&mut t, "csa-jackson", foe, 2);
+    act(&mut t, 0, &format!("move usa-i-1 {}", label(two)));
+    t.attacks.push((two, foe, 99));
+    assert!(!g.fm_targets(&t, u, &g.occ(&t)).contains(&foe), "BL 1.21: a full hexside takes no forced-march attack");
+}
+
+#[test]
+fn besieged_units_lost_to_supply_attrition_are_removed_for_good_bl_11_81() {
+    // BL 11.81: besieged units eliminated by attrition (supply attrition, BL 11.6, as well as
+    // the month's siege attrition) are removed permanently and never rebuilt.
+    let g = game();
+    let mut s = blank("1862");
+    s.mud = true;
+    let (h, n) = open_ground();
+    s.active = Side::Usa;
+    let ours: Vec<usize> = ["usa-i-1", "usa-i-2", "usa-i-3", "usa-ii-1"].iter().map(|id| put_hex(&mut s, id, h, 1)).collect();
+    let ring = ["csa-longstreet", "csa-jackson", "csa-ewell", "csa-hood", "csa-dh-hill", "csa-huger"];
+    for (i, &x) in n.iter().enumerate() {
+        put_hex(&mut s, ring[i], x, 2);
+    }
+    assert!(g.besieged_hexes(&s, Side::Usa, &g.occ(&s))[h as usize]);
+    s.phase = Phase::Supply;
+    // BL 11.6: the owner picks among the equally strong units.
+    while let Some(t) = legal_texts(&s, 0).into_iter().find(|t| t.starts_with("hit ")) {
+        act(&mut s, 0, &t);
+    }
+    let lost = g.attrition_losses(&s);
+    assert_eq!(lost.len(), 2, "forage 2 in Mud: two of four units lose their step");
+    act(&mut s, 0, "end");
+    for u in ours {
+        if lost.contains(&u) {
+            assert_eq!(s.units[u].st, St::Removed, "BL 11.81: besieged, lost to attrition: removed for good");
+        } else {
+            assert_eq!(s.units[u].st, St::Map);
         }
     }
 }

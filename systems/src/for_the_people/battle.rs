@@ -46,7 +46,7 @@
 //!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
 //!   onto its own PCs or by sea.
 //!
-//! Rule numbers are the Spanish rulebook's, as digested in /work/shared/rules/for-the-people.md.
+//! Rule numbers are the Spanish rulebook's, as restated in the English rules digest.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
 // FtP 7.6.1, 7.6.2 edition differences (the edition's `defender_retreat`, `naval_retreat`).

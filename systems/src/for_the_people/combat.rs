@@ -134,13 +134,69 @@ impl FtP {
             if l.bar.is_some() && self.river_crossing(st, unc.get_or_insert_with(|| self.unc(st)), side, to, l).is_err() {
                 continue;
             }
-            let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
-            let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(st, g)) && st.sp[f as usize][side.index()] > 0;
-            let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(st, g));
-            if army_ok || corps_ok || brigade_ok {
+            if self.may_intercept_from(st, side, f) {
                 out.push(f);
             }
         }
+        out
+    }
+
+    /// FtP 5.8.1: `side` has a force in `f` that may intercept: an army with a real commander
+    /// (5.2.8), a corps (a general with SP) or a cavalry brigade, never a lone general.
+    fn may_intercept_from(&self, st: &State, side: Side, f: Sp) -> bool {
+        let army_ok = self.army_in(st, side, f).is_some_and(|a| st.armies[a as usize].is_some_and(|x| x.commander.is_some()));
+        let corps_ok = self.gens_at(st, side, f).any(|g| !self.is_cav(st, g)) && st.sp[f as usize][side.index()] > 0;
+        let brigade_ok = self.gens_at(st, side, f).any(|g| self.is_cav(st, g));
+        army_ok || corps_ok || brigade_ok
+    }
+
+    /// The card in `side`'s hand whose event lets a force intercept from two spaces away
+    /// (cards.toml flag `intercept_two`: #102 First Manassas, the example of play of FtP 4.2.5
+    /// and 5.8: J. Johnston intercepts from Winchester into Manassas).
+    pub(super) fn intercept_two_card(&self, st: &State, side: Side) -> Option<super::content::CardNo> {
+        st.piles
+            .cards(HAND[side.index()])
+            .iter()
+            .map(|c| c.0 as super::content::CardNo + 1)
+            .find(|&n| self.c.card(n).is_some_and(|d| d.has(super::content::CardFlag::InterceptTwo) && Self::event_side_ok(d.event, side)))
+    }
+
+    /// Spaces two spaces from `to` whose force may intercept the enemy entering `to` by playing
+    /// the `intercept_two` card (FtP 5.8.1 over two links): road or rail links each way, through
+    /// a middle space free of the mover's SP and fort, crossings the side may make (6.5.1); the
+    /// spaces adjacent to `to` intercept without the card and are left out. Empty without the
+    /// card in hand or when `to` may not be intercepted into at all.
+    pub(super) fn far_interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
+        if self.intercept_two_card(st, side).is_none() {
+            return vec![];
+        }
+        let mover = other(side);
+        if self.strength(st, mover, to) > 0 || st.fort[to as usize] == Some(mover) {
+            return vec![];
+        }
+        if st.opts.intercept_empty_target && (self.strength(st, side, to) > 0 || st.fort[to as usize] == Some(side)) {
+            return vec![];
+        }
+        let near: Vec<Sp> = self.c.map.neighbors(SpaceId(to)).map(|(f, _)| f.0).collect();
+        let unc = self.unc(st);
+        let ok_link = |at: Sp, l: &super::content::LinkDef| matches!(l.kind, LinkKind::Road | LinkKind::Rail) && (l.bar.is_none() || self.river_crossing(st, &unc, side, at, l).is_ok());
+        let mut out = Vec::new();
+        for (m, l) in self.c.map.neighbors(SpaceId(to)) {
+            let m = m.0;
+            if !ok_link(to, l) || self.strength(st, mover, m) > 0 || st.fort[m as usize] == Some(mover) {
+                continue;
+            }
+            for (f, l2) in self.c.map.neighbors(SpaceId(m)) {
+                let f = f.0;
+                if f == to || near.contains(&f) || out.contains(&f) || !ok_link(m, l2) {
+                    continue;
+                }
+                if self.may_intercept_from(st, side, f) {
+                    out.push(f);
+                }
+            }
+        }
+        out.sort_unstable();
         out
     }
 

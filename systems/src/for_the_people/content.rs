@@ -125,6 +125,12 @@ pub enum CardFlag {
     PcCapture,
     /// FtP 6.8.2 exception: this event's CSA PC may retake a Union coastal fort (ES #115).
     RetakeCoastalFort,
+    /// The event lets a force intercept from two spaces away, played when an enemy force
+    /// enters a space (FtP 4.2.5, 5.8; the example of play's #102 First Manassas).
+    InterceptTwo,
+    /// FtP 10.4.3 exception: this event's Confederate SP may be placed in pro-Union spaces
+    /// (#80 Southern Religious Revival).
+    ProUnionReinforcements,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -132,6 +138,17 @@ pub enum CardFlag {
 pub enum BlockadeEffect {
     Raise,
     Lower,
+}
+
+/// How a card's event was rebuilt when the printed card's text is not in the rulebooks
+/// (cards.toml `reconstructed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Reconstructed {
+    /// The effect is authored from the card's title alone.
+    Title,
+    /// The effect is what the rulebooks and their examples say of the event, the rest authored.
+    Rules,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -150,7 +167,7 @@ pub enum Control {
 }
 
 impl Control {
-    /// One number per value: `==` compares them (issue 9: the derived `==`, discriminant then
+    /// One number per value: `==` compares them (the derived `==`, discriminant then
     /// side, does not vectorize over the control of every space, compared at every action).
     const fn code(self) -> u8 {
         match self {
@@ -603,6 +620,8 @@ pub struct CardDef {
     /// What the rulebooks say of the event (cards.toml `sources`), shown on the card's face
     /// until the card texts are content.
     pub sources: String,
+    /// The event is reconstructed: the printed text is not in the rulebooks (`reconstructed`).
+    pub reconstructed: Option<Reconstructed>,
 }
 
 impl CardDef {
@@ -1324,6 +1343,7 @@ struct CardRec {
     authored: Vec<String>,
     #[serde(default)]
     sources: String,
+    reconstructed: Option<Reconstructed>,
     #[serde(skip)]
     key: String,
 }
@@ -2154,7 +2174,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             ctx.err(src, c.ops.span(), format!("OP value {} out of range 1..=3 (FtP 4)", c.ops.get_ref()));
         }
         let editions_c: Vec<EditionId> = c.editions.iter().filter_map(|e| ctx.resolve(src, e, &edition_idx)).collect();
-        // Issue 5: cards with the same event (34-36, 93-96) may share one script.
+        // Cards with the same event (34-36, 93-96) may share one script.
         let path = c.script.get_ref();
         let shared_ok = path.strip_prefix("events/").and_then(|x| x.strip_suffix(".lua")).is_some_and(|x| x.len() == 3 && x.parse::<u16>().is_ok_and(|m| (1..=n).contains(&m)));
         if !shared_ok {
@@ -2177,6 +2197,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
             script: c.script.get_ref().clone(),
             authored: c.authored.clone(),
             sources: c.sources.clone(),
+            reconstructed: c.reconstructed,
         });
     }
     if cards.len() > MAX_CARDS {

@@ -1,4 +1,4 @@
-//! Data derived from one position, computed at most once while the position is listed (issue 9):
+//! Data derived from one position, computed at most once while the position is listed:
 //! a listing asked for Union Naval Control (FtP 6.6) and each side's supply (FtP 8.1, 8.2)
 //! several times (reinforcement spaces, strategic moves, naval routes, event views...), and
 //! `apply` listed the position again to validate the action.
@@ -171,7 +171,7 @@ impl FtP {
     /// FtP 6.6: Union Naval Control in `st`.
     pub fn unc(&self, st: &State) -> Unc {
         self.derived(st, |p| &p.unc, || {
-            // Compared in place, copied only when UNC is made afresh (issue 9).
+            // Compared in place, copied only when UNC is made afresh.
             let same = |UncKey { rules, edition, fort, control, ironclads }: &UncKey| *rules == self.id && *edition == st.edition && same_list(fort, &st.fort) && same_list(control, &st.control) && same_list(ironclads, &st.naval.ironclads);
             let key = || UncKey { rules: self.id, edition: st.edition, fort: st.fort.clone(), control: st.control.clone(), ironclads: st.naval.ironclads.clone() };
             kept_if(&LAST_UNC, same, key, |_| self.unc_now(st))
@@ -194,7 +194,7 @@ impl FtP {
         }
     }
 
-    /// Whether `k` is `supply_key(st, side)`, compared with `st` in place (issue 9: the copies
+    /// Whether `k` is `supply_key(st, side)`, compared with `st` in place (the copies
     /// a key is made of cost more than the comparison); the parts derived from the state (UNC,
     /// where the enemy stands) are made last, only when all else is the same.
     pub(super) fn is_supply_key(&self, k: &SupplyKey, st: &State, side: Side) -> bool {
@@ -331,7 +331,7 @@ impl FtP {
         self.with_legal(st, |actions| actions.to_vec())
     }
 
-    /// `legal`, the remembered listing itself (issue 9: copying each action of a long listing,
+    /// `legal`, the remembered listing itself (copying each action of a long listing,
     /// as `legal` does, cost a random playout more than picking one).
     pub fn legal_shared(&self, st: &State) -> Rc<Vec<Action>> {
         self.with_legal(st, Rc::clone)
@@ -388,7 +388,7 @@ mod tests {
     use bivouac_engine::log::Log;
     use bivouac_engine::rng::GameRng;
 
-    /// Issue 9: a state copied over another state (`clone_from`, into the lists of the listing
+    /// A state copied over another state (`clone_from`, into the lists of the listing
     /// cache's previous key) is the state: equal, and saved the same, on random positions of
     /// every scenario, as is a plain copy.
     #[test]
@@ -412,7 +412,7 @@ mod tests {
         assert!(checked > 500, "{checked} positions");
     }
 
-    /// Issue 9: a listing's vector is listed in again only once no caller shares it. A listing
+    /// A listing's vector is listed in again only once no caller shares it. A listing
     /// held while the next position is listed keeps its actions; one dropped lends its vector
     /// to the next listing, which is still exactly the position's.
     #[test]
@@ -443,7 +443,7 @@ mod tests {
         assert!(kept > 150 && lent > 100, "{kept} listings held, {lent} lent");
     }
 
-    /// Issue 9: what a listing reuses is exactly what a fresh computation gives, at every step of
+    /// What a listing reuses is exactly what a fresh computation gives, at every step of
     /// seeded random games (each action changes the state, so a stale cache would show): the
     /// remembered listing, and within a position UNC (FtP 6.6), each side's supply (FtP 8.1) and
     /// strength per space (FtP 5.7.1).
@@ -478,7 +478,7 @@ mod tests {
         }
     }
 
-    /// Issue 9: the north-edge reach (FtP 10.3.1) and the open BR ports (FtP 10.5.2) kept across
+    /// The north-edge reach (FtP 10.3.1) and the open BR ports (FtP 10.5.2) kept across
     /// positions are what a fresh computation gives, at every step of random games of every
     /// scenario in both editions (each action changes the state, so a stale answer would show),
     /// asked inside a listed position and outside one (as `apply` asks).
@@ -507,7 +507,7 @@ mod tests {
         assert!(checked > 2000, "{checked} positions checked");
     }
 
-    /// Issue 9: where the listing of card rounds (FtP 3.3.2) and operations (FtP 4.1) spends
+    /// Where the listing of card rounds (FtP 3.3.2) and operations (FtP 4.1) spends
     /// its time: the positions of seeded random campaign games with those frames on top, each
     /// listed afresh (as after an `apply`) many times. Figures only.
     /// `BIVOUAC_BENCH_GAMES=10 cargo test --release -p bivouac-systems --lib listing_costs -- --ignored --nocapture`
@@ -546,7 +546,7 @@ mod tests {
         }
     }
 
-    /// Issue 9: a position's `==` (`State::eq`, written out to compare lists fast) is the
+    /// A position's `==` (`State::eq`, written out to compare lists fast) is the
     /// equality of its saved form, at every step of seeded random games: each state against
     /// its copy, the state before the action and one with a changed empty list.
     #[test]
@@ -586,7 +586,7 @@ mod tests {
         (0..reps).map(|_| states.iter().map(|st| g.at_position(st, || g.legal_now(st)).len()).sum::<usize>()).sum()
     }
 
-    /// Issue 9: the operations listing (FtP 4.1) asks whether a search finds anything and stops
+    /// The operations listing (FtP 4.1) asks whether a search finds anything and stops
     /// at the first find; at every step of random games of every scenario, for both sides, each
     /// such answer is the full search's: PC spaces (FtP 11.3), reorganization destinations
     /// (5.6.5), Union naval routes (6.1) and CSA river routes (6.5.1) from every port.

@@ -1,4 +1,4 @@
-//! The worked examples of the digest's chapter 8 (/work/shared/rules/for-the-people.md) that the
+//! The worked examples of the rules digest's chapter 8 that the
 //! rest of the suite did not reproduce, each step by step with the example's numbers: supply and
 //! political control (8.4), Strategic Will and victory. Rule numbers are the Spanish rulebook's.
 
@@ -883,4 +883,136 @@ fn t_move_2_campaign_division_interception_army_pcs_fpt_5_4_3() {
 
 fn g_state(id: &str) -> usize {
     game().state_of(sp(id))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The routes of the examples of play, walked on the map
+
+/// Digest T-STRAT-1 (FtP 10.2, examples of play Su61 and Fa61): every strategic move the
+/// examples make is possible on the map, by rail through friendly spaces (or by sea, 10.2.3):
+/// "1 SP de Springfield (IL) a Cairo" among them. Moves from a space the example's position gives
+/// the mover are made with that space (and the Kentucky route the Union opened) friendly.
+#[test]
+fn t_strat_1_every_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
+    let g = game();
+    let union: &[(&str, &str)] = &[
+        ("washington", "fort_monroe"),
+        ("springfield_il", "cairo"),
+        ("washington", "cairo"),
+        ("pittsburgh", "columbus_oh"),
+        ("philadelphia", "cairo"),
+        ("cincinnati", "cairo"),
+        ("lexington_ky", "lebanon"),
+        ("falmouth", "lebanon"),
+        ("louisville", "lebanon"),
+        ("frankfort", "lebanon"),
+        ("st_louis", "cairo"),
+        ("jefferson_city", "cairo"),
+        ("rolla", "cairo"),
+        ("ironton", "cairo"),
+        ("indianapolis", "lebanon"),
+        // Wheeling -> Lebanon (1 SP in the Fa61 example) is not yet possible on the map: its only
+        // rail link west crosses the Ohio's bar at Wheeling.
+    ];
+    strategic_moves_on_the_map(&g, &[(Side::Union, union)]);
+}
+
+/// The Confederate strategic moves of the examples of play (FtP 10.2). Open: in this
+/// constructed 1861 position several are not found (Monroe -> Nashville, Nashville -> Dover):
+/// either the position differs from the examples' or the map lacks a link.
+#[test]
+#[ignore = "open: Confederate strategic moves of the examples not yet all on the map (FtP 10.2)"]
+fn t_strat_1_every_confederate_strategic_move_of_the_examples_is_on_the_map_fpt_10_2() {
+    let csa: &[(&str, &str)] = &[
+        ("wilmington_nc", "manassas"),
+        ("charleston_sc", "manassas"),
+        ("new_orleans", "manassas"),
+        ("monroe_la", "nashville"),
+        ("pensacola", "columbus_ky"),
+        ("mobile", "columbus_ky"),
+        ("atlanta", "knoxville"),
+        ("nashville", "dover_tn"),
+        ("manassas", "strasburg"),
+    ];
+    strategic_moves_on_the_map(&game(), &[(Side::Csa, csa)]);
+}
+
+fn strategic_moves_on_the_map(g: &super::FtP, sides: &[(Side, &[(&str, &str)])]) {
+    // Fa61: the Union holds the Kentucky route and Fremont's Missouri (the example's position).
+    let union_held = ["lexington_ky", "falmouth", "louisville", "frankfort", "lebanon", "st_louis", "jefferson_city", "rolla", "ironton"];
+    for &(side, moves) in sides {
+        let mut st = new("1861", 1);
+        no_forts(&mut st);
+        for id in union_held {
+            st.control[sp(id) as usize] = Control::Of(Side::Union);
+        }
+        st.control[sp("columbus_ky") as usize] = Control::Of(Side::Csa);
+        for (from, _) in moves {
+            let e = if side == Side::Union { 1 } else { 0 };
+            st.sp[sp(from) as usize][e] = 0;
+            if st.sp[sp(from) as usize][side.index()] == 0 {
+                put_sp(&mut st, side, from, 1);
+            }
+        }
+        st.flow.clear();
+        st.flow.push(Frame::Strategic { side });
+        let all = g.strategic_moves(&st, side);
+        for (from, to) in moves {
+            assert!(all.contains(&(sp(from), sp(to))), "{} {from} -> {to} (example of play, FtP 10.2)", side.name());
+        }
+    }
+}
+
+/// The land routes the examples of play narrate (examples Su61, Fa61, 5.2.6, 5.4.3, 6.1.6, the
+/// Gettysburg example): each named step is one road or rail link, except in the routes whose
+/// steps the examples list as the places passed (within a few links).
+#[test]
+fn every_route_narrated_in_the_examples_of_play_is_on_the_map() {
+    use super::content::LinkKind;
+    use bivouac_engine::map::graph::SpaceId;
+    let g = game();
+    let linked = |a: u16, b: u16| g.c.map.neighbors(SpaceId(a)).any(|(n, l)| n.0 == b && matches!(l.kind, LinkKind::Road | LinkKind::Rail));
+    // Within `k` road or rail links.
+    let within = |a: u16, b: u16, k: usize| {
+        let mut front = vec![a];
+        for _ in 0..k {
+            if front.contains(&b) {
+                return true;
+            }
+            front = front.iter().flat_map(|&x| g.c.map.neighbors(SpaceId(x)).filter(|(_, l)| matches!(l.kind, LinkKind::Road | LinkKind::Rail)).map(|(n, _)| n.0)).collect();
+        }
+        front.contains(&b)
+    };
+    // (route, most links a listed step may take): Fremont's Missouri tour; the division from
+    // Columbus (OH), at most 5 MP; Price's corps in Arkansas; Halleck's march (ES 6 MP, IT 8).
+    let listed: &[(&[&str], usize)] = &[
+        (&["st_louis", "kansas_city", "jefferson_city", "rolla", "ironton", "st_louis"], 2),
+        (&["columbus_oh", "wheeling", "lewisburg"], 3),
+        (&["fayetteville_ar", "little_rock", "fayetteville_ar", "springfield_mo"], 2),
+        (&["cairo", "paducah", "columbus_ky", "dover_tn", "franklin_tn", "columbia_tn", "waynesboro", "pittsburg_landing"], 2),
+    ];
+    for (r, k) in listed {
+        for w in r.windows(2) {
+            assert!(within(sp(w[0]), sp(w[1]), *k), "{} -> {}: not within {k} road or rail links (route {r:?})", w[0], w[1]);
+        }
+    }
+    let routes: &[&[&str]] = &[
+        &["washington", "frederick", "manassas"],
+        &["harpers_ferry", "winchester"],
+        &["winchester", "leesburg", "manassas"],
+        &["cincinnati", "falmouth", "lexington_ky", "somerset", "lexington_ky", "frankfort", "louisville", "lebanon"],
+        &["memphis", "new_madrid"],
+        &["lebanon", "somerset", "clinton"],
+        &["chambersburg", "gettysburg"],
+        &["frederick", "gettysburg"],
+        &["manassas", "fredericksburg"],
+        &["lebanon", "bowling_green"],
+        &["paducah", "columbus_ky", "mckenzie"],
+    ];
+    for r in routes {
+        for w in r.windows(2) {
+            let (a, b) = (sp(w[0]), sp(w[1]));
+            assert!(linked(a, b), "{} -> {}: no road or rail link (route {:?})", w[0], w[1], r);
+        }
+    }
 }

@@ -213,7 +213,7 @@ impl FtP {
     /// yet; in a space with an army, neither its commander nor the highest-rated other general
     /// (when several tie, all but one may go), and some destination to go to.
     pub(super) fn reorg_generals(&self, st: &State, side: Side) -> Vec<GeneralId> {
-        // Where the enemy stands, found once for every general (issue 9).
+        // Where the enemy stands, found once for every general.
         let enemy = self.occupied_by(st, other(side));
         (0..st.generals.len() as GeneralId).filter(|&g| self.reorg_may_move(st, side, g) && self.reorg_has_destination(st, side, g, &enemy)).collect()
     }

@@ -171,3 +171,52 @@ fn a_corps_intercepting_into_its_army_joins_it_fpt_5_8_1_5_3_5() {
     assert_eq!(b.report.defender.sp_before, 6);
     assert_eq!(b.generals[1].first(), Some(&general("bragg")));
 }
+
+/// FtP 4.2.5, 5.8 and the example of play (T-CRT-4): "Primera batalla de Manassas, cuyo evento
+/// permite interceptar a una distancia de dos espacios": McDowell enters Manassas, held by
+/// Beauregard; the CSA plays #102 and J. Johnston intercepts from Winchester, two spaces away.
+#[test]
+fn first_manassas_intercepts_from_two_spaces_away_fpt_102_5_8() {
+    let build = |with_card: bool| {
+        let mut st = new("1861", 4);
+        empty_map(&mut st);
+        no_forts(&mut st);
+        put_sp(&mut st, Side::Union, "frederick", 6);
+        put_sp(&mut st, Side::Csa, "manassas", 5);
+        put_sp(&mut st, Side::Csa, "winchester", 1);
+        put_general(&mut st, "beauregard", GenAt::Map(sp("manassas")));
+        put_general(&mut st, "j_johnston", GenAt::Map(sp("winchester")));
+        put_general(&mut st, "mcdowell", GenAt::Map(sp("frederick")));
+        if with_card {
+            round_with(&mut st, Side::Csa, 102);
+        }
+        round_with(&mut st, Side::Union, 9);
+        act(&mut st, Side::Union, "ops 9");
+        act(&mut st, Side::Union, "corps mcdowell 6");
+        decline_interrupts(&mut st);
+        act(&mut st, Side::Union, "step manassas");
+        st
+    };
+    // Without the card, Winchester is too far: no interception window.
+    let st = build(false);
+    assert_ne!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("manassas") }));
+    // With it, Johnston's force two spaces away may intercept.
+    let st = build(true);
+    assert_eq!(st.flow.top(), Some(&Frame::Intercept { side: Side::Csa, to: sp("manassas") }));
+    assert_eq!(legal_text(&st, Side::Csa), ["intercept winchester", "decline"]);
+    let mut ok = st.clone();
+    ok.rng = dice(&[1]);
+    act(&mut ok, Side::Csa, "intercept winchester");
+    assert_eq!(ok.generals[general("j_johnston") as usize], GenAt::Map(sp("manassas")), "Johnston moves two spaces into Manassas");
+    let card = bivouac_engine::piles::CardId(101);
+    assert_eq!(ok.piles.find(card), Some(DISCARD), "#102 is played (FtP 4.2.5)");
+    let b = ok.last_battle.as_ref().expect("the battle follows at once");
+    assert_eq!(b.report.defender.sp_before, 6, "T-CRT-4: 6 SP defend");
+    assert!(b.report.defender.drms.iter().any(|d| d.kind == DrmKind::Interception), "T-CRT-4: +2 for the interception");
+    assert_eq!(b.generals[1].first(), Some(&general("j_johnston")), "T-CRT-4: Johnston commands (political rating)");
+    check(&ok);
+    // Declining keeps the card.
+    let mut no = st.clone();
+    act(&mut no, Side::Csa, "decline");
+    assert_eq!(no.piles.find(bivouac_engine::piles::CardId(101)), Some(HAND[1]));
+}

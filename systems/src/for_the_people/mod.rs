@@ -1,7 +1,7 @@
 //! For the People (GMT, 2nd edition): the content model and loader, and the rules.
 //!
 //! Rule numbers in comments (`FtP 12.1.4`) are the Spanish rulebook's (the base edition), as
-//! restated in the digest /work/shared/rules/for-the-people.md. Layout:
+//! restated in the English rules digest. Layout:
 //! - `content`: the content schema and loader with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: strength, supply (LOC), control tests;
@@ -179,7 +179,7 @@ pub struct FtP {
     /// The spaces with a printed coastal fort (FtP 6.8.1).
     coastal_forts: Vec<Sp>,
     /// FtP 6.8.2, 6.8.3: Fort Monroe, the coastal fort that stacks as a normal space (found
-    /// once: the CSA's reinforcement listing asks of every coastal fort, issue 9).
+    /// once: the CSA's reinforcement listing asks of every coastal fort).
     fort_monroe: Option<Sp>,
     /// The geography drawn under the map (`geography.toml`), if the content has it.
     pub backdrop: Option<bivouac_engine::board::Backdrop>,
@@ -1035,7 +1035,16 @@ impl Game for FtP {
         }
         for p in &v.piles {
             match &p.cards {
-                Some(cards) if p.visibility != PileVisibility::Public || p.name == "discard" => {
+                Some(cards) if p.visibility != PileVisibility::Public => {
+                    // A hand the viewer sees: each card with the event its script implements.
+                    out.push_str(&format!("{} ({}):\n", p.name, p.count));
+                    for &c in cards {
+                        let d = self.c.card(c.0 as u8 + 1);
+                        let ev = d.and_then(|d| self.c.events.decl(d.number).map(|e| event_text(d, e)));
+                        out.push_str(&format!("  {}{}\n", self.card_title(c), ev.map(|t| format!(": {t}")).unwrap_or_default()));
+                    }
+                }
+                Some(cards) if p.name == "discard" => {
                     let t: Vec<String> = cards.iter().map(|&c| self.card_title(c)).collect();
                     out.push_str(&format!("{} ({}): {}\n", p.name, p.count, t.join(", ")));
                 }
@@ -1051,6 +1060,20 @@ impl Game for FtP {
     fn outcome(&self, st: &State) -> Option<Outcome> {
         let (winners, reason) = st.result.clone()?;
         Some(Outcome { winners, scores: vec![st.sw[0] as i64, st.sw[1] as i64], reason })
+    }
+
+    fn turn(&self, st: &State) -> Option<u32> {
+        Some(u32::from(st.turn))
+    }
+
+    /// The balance lab follows each side's Strategic Will (FtP 12) and the Union blockade
+    /// level (FtP 10.5) turn by turn.
+    fn measures(&self, st: &State) -> Vec<(String, f64)> {
+        vec![
+            ("Union Strategic Will".into(), f64::from(st.sw[Side::Union as usize])),
+            ("CSA Strategic Will".into(), f64::from(st.sw[Side::Csa as usize])),
+            ("blockade level".into(), f64::from(st.blockade)),
+        ]
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {
@@ -1245,7 +1268,7 @@ impl Game for FtP {
 }
 
 /// How a strategy card shows in the hand: its number and title, its OP value (FtP 4.1) and
-/// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content (issue 5).
+/// who may play its event, with its flags (FtP 4.2-4.6). The event texts are content.
 fn card_face(d: &content::CardDef, ev: Option<&events::EventDecl>) -> CardFace {
     let side = match d.event {
         content::EventSide::Union => "Union event",
@@ -1265,9 +1288,19 @@ fn card_face(d: &content::CardDef, ev: Option<&events::EventDecl>) -> CardFace {
         text.push("removed after the event (FtP 4.2.1)".into());
     }
     if let Some(e) = ev {
-        text.push(e.text.clone());
+        text.push(event_text(d, e));
     }
     CardFace { title: d.title.clone(), value: Some(format!("{} OPs", d.ops)), text: text.join("; ") }
+}
+
+/// The event's text as the script implements it (its `declare()` text), marked when the event
+/// is reconstructed (cards.toml `reconstructed`: the printed card's text is not in the rulebooks).
+fn event_text(d: &content::CardDef, e: &events::EventDecl) -> String {
+    match d.reconstructed {
+        Some(content::Reconstructed::Title) => format!("RECONSTRUCTED event (the printed text is not in the rulebooks; rebuilt from the card's title): {}", e.text),
+        Some(content::Reconstructed::Rules) => format!("RECONSTRUCTED event (the printed text is not in the rulebooks; rebuilt from what the rules say of it): {}", e.text),
+        None => e.text.clone(),
+    }
 }
 
 /// The SP a side still has to place in its Reinforcement Phase, in words (FtP 10.3, 10.4, 5.5.4).

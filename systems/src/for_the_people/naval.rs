@@ -195,7 +195,7 @@ impl FtP {
     }
 
     /// Whether `naval_routes` finds any port: the operations listing (FtP 4.1) only offers the
-    /// naval move, so the search stops at the first port reached (issue 9).
+    /// naval move, so the search stops at the first port reached.
     pub(super) fn naval_route_exists(&self, st: &State, from: Sp, by_sea: bool, event: Option<NavalEvent>) -> bool {
         !self.naval_search(st, from, by_sea, event, true).is_empty()
     }
@@ -308,7 +308,7 @@ impl FtP {
     }
 
     /// Whether `csa_river_routes` finds any route: the operations listing (FtP 4.1) only offers
-    /// the move, so the search stops at the first (issue 9).
+    /// the move, so the search stops at the first.
     pub(super) fn csa_river_route_exists(&self, st: &State, from: Sp) -> bool {
         self.csa_river_walk(st, from, |_| true)
     }

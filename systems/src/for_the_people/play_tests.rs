@@ -26,7 +26,7 @@ fn fuzz_n(scenario: &str, games: usize, seed: u64, deep: usize) -> bivouac_engin
 fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str, &str)]) -> bivouac_engine::fuzz::FuzzReport {
     let mut setup = Setup::new(scenario, 2, seed);
     setup.options.extend(opts.iter().map(|(k, v)| (k.to_string(), v.to_string())));
-    let cfg = FuzzConfig { setup, games, deep_check_every: deep };
+    let cfg = FuzzConfig { setup, games, deep_check_every: deep, leak_check_every: 0 };
     fuzz(game(), &cfg).expect("fuzz setup")
 }
 

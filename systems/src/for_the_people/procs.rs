@@ -41,7 +41,8 @@ impl FtP {
             return;
         }
         let i = side.index();
-        let mut d = delta;
+        // In i32: a change near the type's bounds never wraps (FtP 12.4's +2 and -3 included).
+        let mut d = delta as i32;
         if delta > 0 && !st.sw_plus[i] {
             st.sw_plus[i] = true;
             d += 2;
@@ -49,7 +50,7 @@ impl FtP {
             st.sw_plus[i] = false;
             d -= 3;
         }
-        st.sw[i] = (st.sw[i] + d).max(0);
+        st.sw[i] = (st.sw[i] as i32 + d).clamp(0, i16::MAX as i32) as i16;
         log.info(|| format!("{} SW {:+} ({why}) -> {}", side.name(), d, st.sw[i]));
     }
 
@@ -118,7 +119,7 @@ impl FtP {
     pub(super) fn general_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         let sup = self.supplied(st, side);
         // The side's generals outside any army, per space, and the generals of each army: one
-        // pass over the generals (issue 9: counting them for each space walked them all).
+        // pass over the generals (counting them for each space walked them all).
         let (mut loose, mut on_army) = (vec![0usize; self.c.map.len()], vec![0usize; st.armies.len()]);
         for (g, at) in st.generals.iter().enumerate() {
             match *at {
@@ -438,6 +439,10 @@ impl FtP {
                 for from in self.interceptors(st, side, to) {
                     self.intercept_actions(st, side, from, out);
                 }
+                // FtP 4.2.5, 5.8: with the `intercept_two` card (#102), from two spaces away.
+                for from in self.far_interceptors(st, side, to) {
+                    self.intercept_actions(st, side, from, out);
+                }
                 out.push(Action::Decline);
             }
             Frame::Capital { side } => {
@@ -486,7 +491,7 @@ impl FtP {
 
     /// `leaves_ok` with the space's generals outside any army (`gens`, as `gens_at` lists them)
     /// and whether a fort or the side's army holds it (`held`) already known: the operations
-    /// listing asks it of every force of a space (issue 9).
+    /// listing asks it of every force of a space.
     fn leaves_ok_among(&self, st: &State, gens: &[GeneralId], sp_left: u8, leaving: &[GeneralId], held: bool) -> bool {
         if sp_left > 0 || held {
             return true;
@@ -549,7 +554,7 @@ impl FtP {
                 out.extend((1..=x.sp.min(division_max)).map(|sp| Action::MoveArmyDivision { army: a as ArmyId, sp }));
             }
         }
-        // Each space's generals, found in one pass over the generals (issue 9).
+        // Each space's generals, found in one pass over the generals.
         let (spaces, placed) = self.gens_by_space(st, side);
         let mut first = 0;
         for s in 0..self.c.map.len() as Sp {
@@ -610,7 +615,7 @@ impl FtP {
             let free: Vec<u8> = (0..st.armies.len() as u8).filter(|&a| self.army_side(a) == side && st.armies[a as usize].is_none() && st.army_ready[a as usize] <= st.turn).collect();
             if let Some(&army) = free.first() {
                 // Only spaces with a general outside any army, found in one pass over the
-                // generals (issue 9: not a pass per space).
+                // generals (not a pass per space).
                 let (spaces, placed) = self.gens_by_space(st, side);
                 for (s, gens) in space_groups(&spaces, &placed) {
                     if !st.controls(side, s) || !army_sup[s as usize] || self.army_in(st, side, s).is_some() {
@@ -671,7 +676,7 @@ impl FtP {
     }
 
     /// Whether `pc_spaces` names any space (the first found ends the search): the operations
-    /// listing only offers to place PCs (issue 9).
+    /// listing only offers to place PCs.
     pub(super) fn any_pc_space(&self, st: &State, side: Side) -> bool {
         self.pc_spaces_iter(st, side).next().is_some()
     }
@@ -862,7 +867,7 @@ impl FtP {
                 let Frame::Reinforce { side } = top else { return };
                 self.reinforce(st, side, space, log);
                 // No space left: the listing is `done` alone (`legal_now`). Asked of the
-                // remembered listing (issue 9): the next `legal` usually lists this same state.
+                // remembered listing: the next `legal` usually lists this same state.
                 if self.only_done(st) {
                     st.flow.pop();
                 }
@@ -994,7 +999,7 @@ impl FtP {
                 let m = st.moving.as_ref().expect("moving");
                 let e = other(m.side);
                 // FtP 5.8.2: one interception attempt per enemy move.
-                if !m.intercept_tried && !self.interceptors(st, e, to).is_empty() {
+                if !m.intercept_tried && (!self.interceptors(st, e, to).is_empty() || !self.far_interceptors(st, e, to).is_empty()) {
                     st.flow.push(Frame::Intercept { side: e, to });
                 } else {
                     self.step(st, to, log);
@@ -1019,6 +1024,7 @@ impl FtP {
             Action::Intercept { from } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
+                self.play_intercept_two(st, side, from, to, log);
                 let corps = self.corps_intercepts(st, side, from).first().copied();
                 self.intercept_and_enter(st, side, from, to, corps, log);
             }
@@ -1082,6 +1088,7 @@ impl FtP {
             Action::InterceptWith { from, general, sp, extra } => {
                 let Frame::Intercept { side, to } = top else { return };
                 st.flow.pop();
+                self.play_intercept_two(st, side, from, to, log);
                 self.intercept_and_enter(st, side, from, to, Some((general, sp, extra)), log);
             }
             Action::LoseBrigade { .. } | Action::LoseInfantry | Action::LoseArmyInfantry if matches!(top, Frame::SpaceLosses { .. }) => self.perform_space_loss(st, top, a, log),
@@ -1127,6 +1134,21 @@ impl FtP {
             // FtP 15: the interrupted campaign's one-activation-per-state limit (1863).
             st.sc_rules.campaign_states = x.states;
         }
+    }
+
+    /// FtP 4.2.5, 5.8: an interception from a space not adjacent to `to` plays the
+    /// `intercept_two` card as an interrupt (#102 First Manassas): it goes to the discard pile
+    /// (or out of the game, 4.2.1) and the round order is unchanged.
+    fn play_intercept_two(&self, st: &mut State, side: Side, from: Sp, to: Sp, log: &mut Log) {
+        if self.c.map.neighbors(SpaceId(to)).any(|(f, _)| f.0 == from) {
+            return;
+        }
+        let Some(card) = self.intercept_two_card(st, side) else { return };
+        let d = self.c.card(card).expect("card");
+        let pile = if d.remove { REMOVED } else { DISCARD };
+        let _ = st.piles.move_card(cid(card), HAND[side.index()], pile);
+        super::events::count_played(card);
+        log.reveal(|| format!("{} plays #{} {} as an interrupt: the force in {} intercepts from two spaces away (FtP 4.2.5, 5.8)", side.name(), card, d.title, self.sname(from)));
     }
 
     pub(super) fn play_event(&self, st: &mut State, side: Side, card: CardNo, log: &mut Log) {

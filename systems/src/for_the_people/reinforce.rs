@@ -133,7 +133,7 @@ struct ReinforceNet {
 }
 
 /// A CSA space a reinforcement listing tests (`ReinforceNet`), with what its tests read that
-/// placing SP does not change, looked up once per net (issue 9: for each listing, they were a
+/// placing SP does not change, looked up once per net (for each listing, they were a
 /// third of the listing's time).
 struct CsaCandidate {
     space: Sp,
@@ -425,7 +425,7 @@ impl FtP {
 
     /// FtP 10.4.3, 6.8.3: candidate `c` may take a CSA SP: CSA-controlled, no enemy (it is a
     /// candidate of the kept tests, `ReinforceNet`); a coastal fort holds 1 CSA SP at most.
-    /// Inlined: the listing asks it of every candidate (issue 9: a call each cost 0.6% of a game).
+    /// Inlined: the listing asks it of every candidate (a call each cost 0.6% of a game).
     #[inline]
     fn csa_space_free(&self, st: &State, c: &CsaCandidate) -> bool {
         !c.coastal_fort || self.coastal_fort_entry(st, Side::Csa, c.space, 1).is_ok()
@@ -887,7 +887,7 @@ mod tests {
     use bivouac_engine::game::{Game, Setup};
     use bivouac_engine::map::graph::SpaceId;
 
-    /// FtP 10.2.1, 10.2.4, 6.5.1, 6.8.3 (issue 9): the rail network's parts give, from every
+    /// FtP 10.2.1, 10.2.4, 6.5.1, 6.8.3: the rail network's parts give, from every
     /// space, exactly the spaces a search from that space alone reaches (the search the listing
     /// made per source space before), at every step of seeded random games.
     #[test]
@@ -942,7 +942,7 @@ mod strategic_kept_tests {
     
     use bivouac_engine::game::{Game, Setup};
 
-    /// FtP 10.2 (issue 9): the strategic moves listed with the searches kept from an earlier
+    /// FtP 10.2: the strategic moves listed with the searches kept from an earlier
     /// position (`StrategicKey`) are those listed with searches made afresh, for both sides at
     /// every step of seeded random games of every scenario in both editions (each action
     /// changes the state, so a search kept too long would show).
@@ -982,7 +982,7 @@ mod reinforce_kept_tests {
     use bivouac_engine::map::graph::SpaceId;
 
     /// FtP 10.3.1, 10.4.3, 10.4.4, 10.5.4: the reinforcement spaces as they were listed before
-    /// their tests were kept (issue 9), each space tested afresh.
+    /// their tests were kept, each space tested afresh.
     fn reinforce_spaces_afresh(g: &FtP, st: &State, side: Side) -> Vec<Sp> {
         let n = g.c.map.len() as Sp;
         match side {
@@ -1020,7 +1020,7 @@ mod reinforce_kept_tests {
         }
     }
 
-    /// FtP 10.3, 10.4, 10.5 (issue 9): the reinforcement spaces listed with tests kept from an
+    /// FtP 10.3, 10.4, 10.5: the reinforcement spaces listed with tests kept from an
     /// earlier position (`ReinforceKey`) are those of every space tested afresh, for both sides
     /// at every step of seeded random games of every scenario in both editions.
     #[test]

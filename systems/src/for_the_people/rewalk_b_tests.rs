@@ -1,4 +1,4 @@
-//! Tests of the gaps found by the read-only rule walk of session 20 (audit B): interceptions by
+//! Tests of the gaps found by a read-only walk of the rules: interceptions by
 //! a general with only a brigade (FtP 5.3.3, 5.8.1) and by an army from a fort (5.8.1 b),
 //! brigade raids from an army's display (5.5.3) and in the Political Control phase (11.1), and a
 //! brigade leaving an army (5.1.2 with 5.2.9).

@@ -1,5 +1,5 @@
-//! One test per rule section the rest of the suite did not cite (issue 4), grouped by chapter of
-//! the Spanish rulebook as digested in /work/shared/rules/for-the-people.md.
+//! One test per rule section the rest of the suite did not cite, grouped by chapter of
+//! the Spanish rulebook as restated in the English rules digest.
 
 use super::choices_tests::{check, no_forts, put_army, put_general, refused};
 use super::content::{Control, Side};
@@ -463,7 +463,7 @@ fn a_generic_army_gets_the_first_general_fpt_10_6_2_10_6_3() {
     assert_eq!(st.sw, sw, "no penalty for Fremont (PR 8) outside an army");
 }
 
-/// FtP 10.6.1 (issue 9: the generals are counted in one pass): at every step of seeded random
+/// FtP 10.6.1 (the generals are counted in one pass): at every step of seeded random
 /// games of each scenario, for both sides, the spaces offered to an arriving general are the
 /// supplied spaces holding friendly SP with more SP than generals there, counting the loose
 /// generals and those of the side's army in the space, as counted space by space.

@@ -568,7 +568,7 @@ pub struct State {
 }
 
 /// A copy of the state; `clone_from` copies into the lists the copy already has instead of
-/// allocating new ones (issue 9: the listing cache keeps a copy of each position listed, made
+/// allocating new ones (the listing cache keeps a copy of each position listed, made
 /// into the previous position's copy). Every field is named (the struct literal of `clone`
 /// fails to compile without one), and each is copied with its own `clone_from`.
 macro_rules! clone_fields {
@@ -585,7 +585,7 @@ macro_rules! clone_fields {
 }
 clone_fields!(sc, edition, opts, rng, turn, phase, sp, fort, control, state_control, border_first, generals, armies, army_ready, capital, rc_destroyed, sw, sw_plus, blockade, emancipation, mississippi_bonus, piles, flow, moving, campaign_used, campaign_armies, campaign_sp, campaign_saved, next, sp_gained, sp_lost, sp_at_start, pool, pool_states, strat_used, east_in_washington, result, naval, events, in_force, battle_mods, move_limits, aftermath, last_battle, lead, succession, beaten, beaten_armies, rounds, own_round, large_loss, reorg_moved, union_major_win, special_reshuffle, forward, concentration, queue, rail, space_losses, elite, elite_commit, strong, forts_track, special, counters, sc_rules, cav_track, end_sc, sw_pending, csa_rail_built);
 
-/// `==` of positions, the key of the caches beside the state (`derived`), made fast (issue 9):
+/// `==` of positions, the key of the caches beside the state (`derived`), made fast:
 /// the parts that change at almost every action (the flow's frames, the move under way, the
 /// dice, then the SP and what a Reinforcement Phase counts) come first, so two different
 /// positions differ early; lists are compared with [`same_list`]. Every field is named: a field

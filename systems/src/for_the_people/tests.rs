@@ -1,5 +1,5 @@
 //! Content tests for For the People: the built-in content loads and agrees with the rulebooks
-//! (as digested in /work/shared/rules/for-the-people.md), and broken content is reported with
+//! (as restated in the English rules digest), and broken content is reported with
 //! file:line:col. Rule numbers are the Spanish rulebook's.
 
 use super::content::*;
@@ -1063,4 +1063,51 @@ fn misspelt_scenario_removed_cards_is_reported_at_file_line_col() {
     let d = &err.0[0];
     assert_eq!((d.line, d.col), line_col(&bad, "\"removed\""), "{d}");
     assert!(d.message.contains("`scenario_removed_cards`") && d.message.contains("`removed_cards_italian`"), "{d}");
+}
+
+/// The card texts are not in the rulebooks: every event reconstructed from the card's title or
+/// from what the rules say of it is marked in cards.toml (`reconstructed`), in agreement with the
+/// script's own RECONSTRUCTED comment, and its face (the app's hand, `bivouac show`) says so
+/// and gives the text the script implements.
+#[test]
+fn reconstructed_card_events_are_marked_in_the_data_and_on_the_face() {
+    use bivouac_engine::game::{Game, Setup};
+    let c = content();
+    let mut titles = std::collections::BTreeSet::new();
+    for d in &c.cards {
+        let Ok(src) = std::fs::read_to_string(builtin().join(DIR).join(&d.script)) else {
+            assert!(d.reconstructed.is_none(), "#{}: marked reconstructed but has no script", d.number);
+            continue;
+        };
+        let from_title = src.contains("from the title") || src.contains("from its title") || src.contains("from the titles");
+        let want = if from_title {
+            Some(Reconstructed::Title)
+        } else if src.contains("RECONSTRUCTED") {
+            Some(Reconstructed::Rules)
+        } else {
+            None
+        };
+        assert_eq!(d.reconstructed, want, "#{} {}: cards.toml `reconstructed` vs {}", d.number, d.title, d.script);
+        if want == Some(Reconstructed::Title) {
+            titles.insert(d.script.clone());
+        }
+    }
+    assert_eq!(titles.len(), 58, "58 event scripts are reconstructed from the card's title");
+    // The face: #1 Empty Haversacks (from its title), #3 Forward to Richmond (the rules' own).
+    let g = super::play_tests::game();
+    let c = &g.c;
+    let mut st = g.setup(&Setup::new("1861", 2, 1)).unwrap();
+    for n in [1u16, 3] {
+        let c = bivouac_engine::piles::CardId(n - 1);
+        let from = st.piles.find(c).unwrap();
+        st.piles.move_card(c, from, super::state::HAND[0]).unwrap();
+    }
+    let faces = g.board(&st, Some(0)).cards;
+    let face = |title: &str| faces.iter().find(|f| f.title == title).unwrap_or_else(|| panic!("no face {title}")).text.clone();
+    let one = face("Empty Haversacks");
+    let text = &c.events.decl(1).expect("#1 has an event").text;
+    assert!(one.contains("RECONSTRUCTED event") && one.contains("card's title") && one.contains(text.as_str()), "{one}");
+    assert!(!face("Forward to Richmond!").contains("RECONSTRUCTED"));
+    let shown = g.describe(&st, Some(0));
+    assert!(shown.contains("#1 Empty Haversacks (1): RECONSTRUCTED event"), "{shown}");
 }

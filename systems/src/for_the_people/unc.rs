@@ -25,7 +25,7 @@ use std::rc::Rc;
 pub struct Unc {
     /// Per space: the river slots (river index) and the sea slot (`rivers`) under UNC.
     slots: usize,
-    /// Shared: a position hands its UNC to every search that asks (issue 9: copied, it was
+    /// Shared: a position hands its UNC to every search that asks (copied, it was
     /// most of what asking cost).
     node: Rc<[bool]>,
 }
@@ -223,7 +223,7 @@ impl FtP {
     /// UNC at `x` on river `r`, or, at a tributary's mouth space that is not on `r`, on the
     /// parent river there (a river lane's end, FtP 6.2.2).
     pub fn unc_lane(&self, unc: &Unc, x: Sp, r: usize) -> bool {
-        // Which rivers `x` is a port of, read from the content's table (issue 9: scanning each
+        // Which rivers `x` is a port of, read from the content's table (scanning each
         // river's ports cost the LOC searches most of their time).
         let UncGraph { slots, ports, .. } = self.unc_graph();
         let port_of = &ports[x as usize * slots..][..self.c.rivers.len()];

@@ -288,15 +288,16 @@ impl Gcacw {
                     sum += st.d6() as i32;
                 }
                 let mp = (sum + add).max(min).max(0) as u8;
-                let what = match (cav, lead) {
-                    (false, 0) => "infantry",
-                    (true, 0) => "cavalry",
-                    (false, _) => "infantry with a leader",
-                    (true, 1) => "cavalry with a division leader",
-                    _ => "cavalry with a corps leader",
+                // The same lines a hidden unit's march shows the enemy (its name masked by the
+                // marker's number), so nothing tells a decoy from a real force (GCACW 7.7).
+                let roll = if *lead == 0 {
+                    format!("force marker {num} movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.1)")
+                } else {
+                    format!("the leader under force marker {num} leader movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.2)")
                 };
-                log.roll(|| format!("force marker {num} moves as {what}: movement allowance {dice}d6 = {sum} -> {mp} MP (GCACW 5.1, 5.2, 7.7)"));
+                decoy_event(log, EventKind::Roll, side, *num, roll);
                 let hex = st.forces.iter().find(|f| f.side == side && f.num == *num).expect("legal decoy").hex;
+                decoy_event(log, EventKind::Info, side, *num, format!("force marker {num} marches from {} with {mp} MP", sc.map.label(hex)));
                 let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
                 st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
             }
@@ -311,7 +312,7 @@ impl Gcacw {
                     *moved = true;
                     *stopped = stop;
                 }
-                log.info(|| format!("force marker {num} moves to {} (GCACW 7.7)", sc.map.label(to)));
+                decoy_event(log, EventKind::Info, side, num, format!("force marker {num} moves to {} ({} MP)", sc.map.label(to), cost as f32 / 2.0));
             }
             Action::End if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
                 st.flow.pop();
@@ -400,6 +401,13 @@ impl Gcacw {
             st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
         }
     }
+}
+
+/// A line about decoy `num` of `side`, told as a hidden unit's march is (`li_mask_log`): the
+/// enemy reads `text`, the owner reads it marked as its decoy, an observer reads nothing.
+fn decoy_event(log: &mut Log, kind: EventKind, side: u8, num: u8, text: String) {
+    log.push(kind, Visibility::Seat(side), || format!("{text} [decoy {num}]"));
+    log.push(kind, Visibility::Seat(1 - side), || text);
 }
 
 /// `text` with every name of `names` that has a stand-in replaced by it. The text is scanned

@@ -1,7 +1,7 @@
 //! GCACW: the Great Campaigns of the American Civil War Standard Basic Game Rules v1.1.
 //!
 //! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections; the digest
-//! (/work/shared/rules/gcacw.md) restates them. Layout:
+//! (the English rules digest) restates them. Layout:
 //! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: terrain, ZOC, movement cost, command radius;
@@ -429,6 +429,11 @@ impl Game for Gcacw {
         if let Action::Hide { num, .. } = action {
             return Some(format!("hide {num} (a unit)"));
         }
+        // GCACW 7.7: a decoy moves as the hidden force it pretends to be; the enemy reads its
+        // move as that of a hidden unit (or leader) setting out, never as a decoy's.
+        if let Action::Feint { num, lead, .. } = action {
+            return Some(if *lead == 0 { format!("march (a unit under force marker {num})") } else { format!("activate (the leader under force marker {num})") });
+        }
         let hidden = self.hidden_from(st, Some(1 - seat));
         let marker = |u: usize| st.forces.iter().find(|f| f.units & (1 << u) != 0).map_or(0, |f| f.num);
         let unit = |n: &u16| self.unit_of(st, *n).filter(|&u| hidden & (1 << u) != 0).map(|u| format!("(a unit under force marker {})", marker(u)));
@@ -446,6 +451,9 @@ impl Game for Gcacw {
             Action::Bridge { unit: u, hex } | Action::Repair { unit: u, hex } => {
                 unit(u).map(|x| format!("{} {x} {}", text.split(' ').next().unwrap_or(""), lab_text(*hex)))
             }
+            // Choosing which unit of an activation goes next shows no marker: only its march
+            // does (a decoy then marches too).
+            Action::Pick { unit: u } if unit(u).is_some() => Some("pick (a unit under a force marker)".into()),
             Action::March { unit: u }
             | Action::Burn { unit: u }
             | Action::Pick { unit: u }
@@ -757,6 +765,16 @@ impl Game for Gcacw {
             scores: vp.to_vec(),
             reason: format!("{} victory points: Union {}, Confederate {} (scenario victory conditions, authored)", sc.id, vp[0], vp[1]),
         })
+    }
+
+    fn turn(&self, st: &State) -> Option<u32> {
+        Some(u32::from(st.turn))
+    }
+
+    /// The balance lab follows the manpower each side has lost (GCACW victory points come
+    /// from the enemy's losses and the objectives held at the end).
+    fn measures(&self, st: &State) -> Vec<(String, f64)> {
+        vec![("Union manpower lost".into(), f64::from(st.lost[0])), ("Confederate manpower lost".into(), f64::from(st.lost[1]))]
     }
 
     fn determinize(&self, st: &State, seat: Seat, rng: &mut GameRng) -> State {

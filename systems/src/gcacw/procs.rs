@@ -1020,7 +1020,8 @@ impl Gcacw {
             Frame::Voluntary { .. } => "withdraw: retreat voluntarily, or stay (GCACW 7.6)",
             Frame::Advance { .. } => "advance UNIT into the vacated hex, or done (GCACW 7.6)",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
-            Frame::Decoy { .. } => "move the decoy force marker, or end (GCACW 7.7)",
+            // GCACW 7.7: both seats read this; a decoy's move reads as a march.
+            Frame::Decoy { .. } => "march: move HEX, attack HEX TYPE, force (forced march, GCACW 5.1), refuse (Flank Refused marker, GCACW 7.8), destroy/dismantle a bridge (GCACW 10.0), or end",
             Frame::Relocate { .. } => "transfer LEADER UNIT: the leader of an eliminated unit joins one of the nearest subordinate units (GCACW 7.5)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",

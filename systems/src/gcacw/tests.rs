@@ -40,7 +40,7 @@ fn fuzz_sample_is_clean() {
     let g = game();
     let games = std::env::var("BIVOUAC_FUZZ_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(60);
     for sc in ["cedar-mountain", "seven-pines"] {
-        let r = fuzz(&g, &FuzzConfig { setup: Setup::new(sc, 2, 7), games, deep_check_every: 7 }).unwrap();
+        let r = fuzz(&g, &FuzzConfig { setup: Setup::new(sc, 2, 7), games, deep_check_every: 7, leak_check_every: 0 }).unwrap();
         for f in r.failures.iter().take(3) {
             eprintln!("{f:?}");
         }
@@ -61,7 +61,7 @@ fn fuzz_sample_is_clean() {
         setup.options.insert(k.into(), v.into());
     }
     let n = (games / 4).max(20);
-    let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+    let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7, leak_check_every: 0 }).unwrap();
     assert!(r.failures.is_empty(), "seven-pines with options: {:?}", r.failures.first());
     assert_eq!(r.finished, n);
     eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
@@ -77,7 +77,7 @@ fn fuzz_limited_intelligence_is_clean() {
         let mut setup = Setup::new(sc, 2, 13);
         setup.options.insert("limited-intelligence".into(), "on".into());
         setup.options.insert("intel-cavalry-screen".into(), screen.into());
-        let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7 }).unwrap();
+        let r = fuzz(&g, &FuzzConfig { setup, games: n, deep_check_every: 7, leak_check_every: 0 }).unwrap();
         for f in r.failures.iter().take(3) {
             eprintln!("{f:?}");
         }
@@ -2453,7 +2453,7 @@ fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
     assert!(t.has("feint 1 infantry") && t.has("feint 1 cavalry"));
     t.dice(&[2, 3]);
     let log = t.act("feint 1 cavalry");
-    assert!(log.iter().any(|l| l.contains("moves as cavalry: movement allowance 2d6 = 5 -> 5 MP")), "{log:?}");
+    assert!(log.iter().any(|l| l == "force marker 1 movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)"), "{log:?}");
     assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 10, .. })));
     t.act("move 0506");
     assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0506".into()));
@@ -2471,6 +2471,27 @@ fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
     assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 2, cav: false, .. })));
     t.act("end");
     assert!(!matches!(t.st.flow.top(), Some(Frame::Decoy { .. })));
+}
+
+#[test]
+fn t_li_7_7_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
+    // GCACW 7.7: the force display is secret and a decoy moves as the force it pretends to be,
+    // so the enemy reads a decoy's move as it reads a hidden unit's march: by the marker's
+    // number, never "feint" (only decoys feint) nor the decoy's own wording.
+    let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0509", "");
+    let mut t = li(&body, &[], "");
+    t.initiative(UNION);
+    t.act("marker 0505");
+    let feint = t.g.parse("feint 1 cavalry").unwrap();
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &feint).as_deref(), Some("march (a unit under force marker 1)"));
+    let led = t.g.parse("feint 1 cavalry leader").unwrap();
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &led).as_deref(), Some("activate (the leader under force marker 1)"));
+    t.dice(&[2, 3]);
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, UNION, &feint, &mut log).unwrap();
+    let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(1 - UNION))).map(|e| e.text.as_str()).collect();
+    assert_eq!(enemy, vec!["force marker 1 movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)", "force marker 1 marches from 0505 with 5 MP"]);
+    assert!(log.events.iter().all(|e| !e.visible_to(None)), "an observer reads no marker's doings, as for a hidden unit");
 }
 
 #[test]
@@ -2558,7 +2579,7 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
         enemy.extend(ev);
     }
     assert_eq!(seen_all[0], "activate (the leader under force marker 1)");
-    assert_eq!(seen_all[1], "pick (a unit under force marker 1)");
+    assert_eq!(seen_all[1], "pick (a unit under a force marker)", "a pick shows no marker: only the march does");
     assert_eq!(seen_all[3], "next (a unit under force marker 1)");
     assert!(enemy.iter().any(|l| l.contains("the leader under force marker 1 leader activation")), "{enemy:?}");
     assert!(enemy.iter().any(|l| l.contains("leader movement allowance: 1d6 = 4")), "dice are open: {enemy:?}");
@@ -2970,7 +2991,7 @@ fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
     }
 }
 
-// ---- Audit of issue 7: routes, dams, reinforcements, turn update, victory ---------------------
+// ---- Routes, dams, reinforcements, turn update, victory ---------------------
 
 /// Route hexsides (GCACW 6.2, 12.0): a pike, road, railroad or trail sets the cost whatever the
 /// terrain (pike 1, road/railroad 1, trail 1, a mountain by trail 2; rain: pike 1 1/2, road and
@@ -3117,7 +3138,7 @@ fn rain_modifier_gcacw_7_4() {
 
 /// The charts the rulebook lacks are content tables whose header gives each table's
 /// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
-/// unverified (issue 7; digest Appendix B).
+/// unverified (the digest's Appendix B).
 #[test]
 fn every_chart_table_states_its_provenance() {
     let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();

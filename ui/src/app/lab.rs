@@ -1,4 +1,4 @@
-//! The balance lab (issue 9): batches of AI games of one scenario, run by the engine's
+//! The balance lab: batches of AI games of one scenario, run by the engine's
 //! `sim` (`bivouac sim` in the app) in a background thread with progress and cancel; it shows
 //! each seat's win rate with its 95% interval and the distribution of game length. The
 //! numbers all come from the engine's `SimReport`; this screen only asks and draws.
@@ -50,7 +50,7 @@ impl Lab {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicUsize::new(0));
         let games = self.games.max(1);
-        let cfg = SimConfig { setup: self.setup.clone(), games, agents: self.agents.clone() };
+        let cfg = SimConfig::new(self.setup.clone(), games, self.agents.clone());
         let (catalog, game, s, d) = (catalog.clone(), self.game, stop.clone(), done.clone());
         let handle = std::thread::spawn(move || {
             let progress = move |n: usize| {

@@ -1,4 +1,4 @@
-//! Rule tests for the sections of the rulebook that had no test of their own (issue 6): the
+//! Rule tests for the sections of the rulebook that had no test of their own: the
 //! map (BL 1), the units and their chart (BL 2), scenarios, calendar and VP (BL 3), the
 //! sequence of play (BL 4), HQs and stacking (BL 5), battle segments (BL 6.31, 7.0-7.44),
 //! control (BL 8), rail and naval rules (BL 9.2, 9.6, 10.2), supply (BL 11) and replacements
@@ -159,7 +159,7 @@ fn side_between(a: &str, b: &str) -> SideKind {
 
 #[test]
 fn potomac_at_washington_and_upstream_bl_1_27_8_1_10_5() {
-    // Authored map (content header, issue 6): Washington (1313) is on the Maryland bank; the
+    // Authored map (content header): Washington (1313) is on the Maryland bank; the
     // Potomac is the boundary of USA and CSA home territory (BL 8.1, digest 7.3), so every
     // land hexside across it joins a USA hex to a CSA hex, and it is crossed by land only at a
     // bridge or ford (BL 1.27) or by a River Crossing (BL 10.5).

@@ -1,30 +1,52 @@
 #!/usr/bin/env python3
-"""Generates content/bobby-lee/map.toml from a small gazetteer of historical geography.
+"""Builds content/bobby-lee/map.toml, byte for byte, from the committed data in map_data/:
 
-Not part of the build: run it by hand (python3 gen_map.py > ../../../../content/bobby-lee/map.toml)
-when the gazetteer changes, then hand-correct the TOML if needed, and re-apply the hand
-corrections listed in the map.toml header (the Potomac at Washington, Hancock and the confluences,
-southern Maryland home territory: issue 6). Everything here is AUTHORED
-from historical geography (approximate lat/lon of 1861-65 towns, rivers, ridges and railroads);
-the Bobby Lee rulebook gives no map data at all (digest section 7.4).
+    python3 systems/src/bobby_lee/tools/gen_map.py > content/bobby-lee/map.toml
+
+Reads map_data/gazetteer.toml (places, ridges, gaps, railroads, forests, the Bay shore, the
+naval network), map_data/rivers.toml (river courses from public-domain data, see
+extract_rivers.py) and map_data/corrections.toml (hand corrections, applied last). Standard
+library only (Python 3.11+). `--check FILE` compares instead of printing (exit 1 on a
+difference); the Bobby Lee test `map_tool_rebuilds_the_shipped_map` runs it.
 
 Grid: pointy-topped hexes in odd-r offset rows (odd rows shoved half a hex east), 10 miles
 across, labels CCRR with column 01 at the west edge and row 01 at the north edge.
+
+Rivers run along hexsides: a hexside is a river's when the straight line between the two hexes'
+points crosses the river's course, where a hex's point is its centre, or the place in it (its
+real position), so that every town lies on its true bank (BL 1.27).
 """
 import math
+import os
+import sys
+import tomllib
 
+HERE = os.path.dirname(os.path.abspath(__file__))
 COLS, ROWS = 19, 31
 W = 10.0                      # miles across flats
 DY = W * math.sqrt(3) / 2     # row spacing
 LAT_N, LON_W = 40.42, -79.42
 MI_LON = 54.5                 # miles per degree of longitude at 38N
 MI_LAT = 69.1
+# A hexside claimed by several rivers keeps the strongest (the Potomac over the tributaries
+# that meet it); a river's hexside is never a ridge's.
+RANK = {"navigable-river": 4, "major-river": 3, "crossing": 3, "minor-river": 2, "marsh": 1}
+# Neighbour directions of a pointy-topped hex (odd-r): E, W, NW, NE, SW, SE.
+DIRS = ["E", "W", "NW", "NE", "SW", "SE"]
+
+
+def load(name):
+    with open(os.path.join(HERE, "map_data", name), "rb") as f:
+        return tomllib.load(f)
+
 
 def xy(lat, lon):
     return ((lon - LON_W) * MI_LON, (LAT_N - lat) * MI_LAT)
 
+
 def center(c, r):
     return (W * (c - 1 + 0.5 * (r & 1)), DY * (r - 1))
+
 
 def hex_of(lat, lon):
     x, y = xy(lat, lon)
@@ -37,6 +59,7 @@ def hex_of(lat, lon):
                 best = (d, c, r)
     return best[1], best[2]
 
+
 def nbrs(c, r):
     if r & 1:
         d = [(1, 0), (-1, 0), (0, -1), (1, -1), (0, 1), (1, 1)]
@@ -44,11 +67,18 @@ def nbrs(c, r):
         d = [(1, 0), (-1, 0), (-1, -1), (0, -1), (-1, 1), (0, 1)]
     return [(c + a, r + b) for a, b in d]
 
+
 def on_map(c, r):
     return 1 <= c <= COLS and 1 <= r <= ROWS
 
+
 def label(h):
     return "%02d%02d" % h
+
+
+def parse(lbl):
+    return (int(lbl[:2]), int(lbl[2:]))
+
 
 def seg_intersect(p1, p2, p3, p4):
     def ccw(a, b, c):
@@ -57,18 +87,71 @@ def seg_intersect(p1, p2, p3, p4):
     d3, d4 = ccw(p1, p2, p3), ccw(p1, p2, p4)
     return ((d1 > 0) != (d2 > 0)) and ((d3 > 0) != (d4 > 0))
 
-def sides_crossing(poly):
-    pts = [xy(*p) for p in poly]
-    out = []
-    for r in range(1, ROWS + 1):
-        for c in range(1, COLS + 1):
-            for n in nbrs(c, r):
-                if not on_map(*n) or (n[1], n[0]) < (r, c):
-                    continue
-                a, b = center(c, r), center(*n)
-                if any(seg_intersect(a, b, pts[i], pts[i + 1]) for i in range(len(pts) - 1)):
-                    out.append(((c, r), n))
-    return out
+
+class Map:
+    def __init__(self, gaz):
+        self.places = gaz["place"]
+        self.P = {p["id"]: tuple(p["at"]) for p in self.places}
+        self.keep = set(hex_of(*p["at"]) for p in self.places)
+        # The point a hex stands for: its place's real position, else its centre.
+        self.rep = {}
+        for p in self.places:
+            self.rep[hex_of(*p["at"])] = xy(*p["at"])
+
+    def point(self, h):
+        return self.rep.get(h) or center(*h)
+
+    def sides_crossing(self, poly, use_places=True):
+        """Hexsides whose hexes' points lie on opposite sides of the line (an odd number of
+        crossings): each hexside once, (north-west hex, other)."""
+        pts = [xy(*p) for p in poly]
+        pt = self.point if use_places else (lambda h: center(*h))
+        out = []
+        for r in range(1, ROWS + 1):
+            for c in range(1, COLS + 1):
+                for n in nbrs(c, r):
+                    if not on_map(*n) or (n[1], n[0]) < (r, c):
+                        continue
+                    a, b = pt((c, r)), pt(n)
+                    k = sum(seg_intersect(a, b, pts[i], pts[i + 1]) for i in range(len(pts) - 1))
+                    if k % 2:
+                        out.append(((c, r), n))
+        return out
+
+    def hex_path(self, points):
+        """Hexes along a polyline of (lat, lon), each adjacent to the next."""
+        out = []
+        for i in range(len(points) - 1):
+            (a, b) = xy(*points[i]), xy(*points[i + 1])
+            n = int(math.hypot(b[0] - a[0], b[1] - a[1]) / 1.0) + 1
+            for k in range(n + 1):
+                t = k / n
+                x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+                lat, lon = LAT_N - y / MI_LAT, LON_W + x / MI_LON
+                h = hex_of(lat, lon)
+                if not out or out[-1] != h:
+                    if out and h not in nbrs(*out[-1]):
+                        continue
+                    out.append(h)
+        clean = []
+        for h in out:
+            if h in clean:
+                clean = clean[: clean.index(h) + 1]
+            else:
+                clean.append(h)
+        changed = True
+        while changed:
+            changed = False
+            for i in range(1, len(clean) - 1):
+                if clean[i + 1] in nbrs(*clean[i - 1]) and clean[i] not in self.keep:
+                    del clean[i]
+                    changed = True
+                    break
+        return clean
+
+    def route(self, pts):
+        return self.hex_path([self.P[p] if isinstance(p, str) else tuple(p) for p in pts])
+
 
 def side_near(sides, lat, lon):
     x, y = xy(lat, lon)
@@ -77,252 +160,35 @@ def side_near(sides, lat, lon):
         return ((a[0] + b[0]) / 2 - x) ** 2 + ((a[1] + b[1]) / 2 - y) ** 2
     return min(sides, key=d)
 
-def hex_path(points):
-    """Hexes along a polyline of (lat, lon), each adjacent to the next."""
+
+def norm(s):
+    a, b = s
+    return s if (a[1], a[0]) < (b[1], b[0]) else (b, a)
+
+
+def stretches(river):
+    """The river's course cut where its kind changes: [(kind, points)], mouth first."""
+    pts = [tuple(p) for p in river["points"]]
+    cuts = []
+    for kind, lat, lon in river["kinds"]:
+        i = min(range(len(pts)), key=lambda k: (pts[k][0] - lat) ** 2 + ((pts[k][1] - lon) * 0.79) ** 2)
+        cuts.append((i, kind))
     out = []
-    for i in range(len(points) - 1):
-        (a, b) = xy(*points[i]), xy(*points[i + 1])
-        n = int(math.hypot(b[0] - a[0], b[1] - a[1]) / 1.0) + 1
-        for k in range(n + 1):
-            t = k / n
-            x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-            lat, lon = LAT_N - y / MI_LAT, LON_W + x / MI_LON
-            h = hex_of(lat, lon)
-            if not out or out[-1] != h:
-                if out and h not in nbrs(*out[-1]):
-                    continue
-                out.append(h)
-    # drop back-and-forth wiggles
-    clean = []
-    for h in out:
-        if h in clean:
-            clean = clean[: clean.index(h) + 1]
-        else:
-            clean.append(h)
-    # drop a hex whose neighbours along the path are adjacent to each other (zigzags)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, len(clean) - 1):
-            if clean[i + 1] in nbrs(*clean[i - 1]) and clean[i] not in KEEP:
-                del clean[i]
-                changed = True
-                break
-    return clean
+    for j, (i, kind) in enumerate(cuts):
+        end = cuts[j + 1][0] if j + 1 < len(cuts) else len(pts) - 1
+        out.append((kind, pts[i:end + 1]))
+    return out
 
-# ---------------------------------------------------------------------------------------
-# Gazetteer: id, name, lat, lon, kind, owner colour, port, fortress, vp
-PLACES = [
-    # USA (Pennsylvania, Maryland, West Virginia unionist towns)
-    ("harrisburg", "Harrisburg", 40.27, -76.88, "town", "USA", True, False, 2),
-    ("carlisle", "Carlisle", 40.20, -77.19, "town", "USA", False, False, 0),
-    ("chambersburg", "Chambersburg", 39.94, -77.66, "town", "USA", False, False, 1),
-    ("gettysburg", "Gettysburg", 39.83, -77.23, "town", "USA", False, False, 1),
-    ("york", "York", 39.96, -76.73, "town", "USA", False, False, 1),
-    ("lancaster", "Lancaster", 40.04, -76.31, "town", "USA", False, False, 1),
-    ("hanover", "Hanover", 39.80, -76.98, "village", "USA", False, False, 0),
-    ("hagerstown", "Hagerstown", 39.64, -77.72, "town", "USA", False, False, 1),
-    ("frederick", "Frederick", 39.41, -77.41, "town", "USA", False, False, 1),
-    ("westminster", "Westminster", 39.58, -77.00, "village", "USA", False, False, 0),
-    ("baltimore", "Baltimore", 39.29, -76.61, "city", "USA", True, True, 3),
-    ("havre-de-grace", "Havre de Grace", 39.55, -76.09, "village", "USA", True, False, 0),
-    ("annapolis", "Annapolis", 38.98, -76.49, "town", "USA", True, False, 1),
-    ("washington", "Washington", 38.90, -77.04, "city", "USA", True, True, 5),
-    ("rockville", "Rockville", 39.08, -77.15, "village", "USA", False, False, 0),
-    ("sharpsburg", "Sharpsburg", 39.46, -77.75, "village", "USA", False, False, 0),
-    ("cumberland", "Cumberland", 39.65, -78.76, "town", "USA", False, False, 1),
-    ("hancock", "Hancock", 39.70, -78.18, "village", "USA", False, False, 0),
-    ("point-lookout", "Point Lookout", 38.05, -76.35, "village", "USA", True, False, 0),
-    ("romney", "Romney", 39.34, -78.76, "town", "USA", False, False, 0),
-    ("moorefield", "Moorefield", 39.06, -78.97, "town", "USA", False, False, 0),
-    ("franklin", "Franklin", 38.64, -79.33, "town", "USA", False, False, 0),
-    ("fort-monroe", "Fort Monroe", 37.00, -76.31, "fort", "USA", True, True, 0),
-    # CSA (Virginia)
-    ("alexandria", "Alexandria", 38.80, -77.05, "town", "CSA", True, True, 1),
-    ("fairfax", "Fairfax", 38.85, -77.31, "village", "CSA", False, False, 0),
-    ("leesburg", "Leesburg", 39.12, -77.56, "town", "CSA", False, False, 1),
-    ("harpers-ferry", "Harper's Ferry", 39.32, -77.74, "town", "CSA", False, False, 1),
-    ("martinsburg", "Martinsburg", 39.46, -77.96, "town", "CSA", False, False, 1),
-    ("winchester", "Winchester", 39.19, -78.16, "town", "CSA", False, False, 1),
-    ("front-royal", "Front Royal", 38.92, -78.19, "village", "CSA", False, False, 0),
-    ("strasburg", "Strasburg", 38.99, -78.36, "village", "CSA", False, False, 0),
-    ("woodstock", "Woodstock", 38.88, -78.51, "village", "CSA", False, False, 0),
-    ("new-market", "New Market", 38.65, -78.67, "village", "CSA", False, False, 0),
-    ("luray", "Luray", 38.66, -78.46, "village", "CSA", False, False, 0),
-    ("harrisonburg", "Harrisonburg", 38.45, -78.87, "town", "CSA", False, False, 1),
-    ("conrads-store", "Conrad's Store", 38.40, -78.62, "village", "CSA", False, False, 0),
-    ("staunton", "Staunton", 38.15, -79.07, "town", "CSA", False, False, 1),
-    ("monterey", "Monterey", 38.41, -79.58 + 0.25, "village", "CSA", False, False, 0),
-    ("lexington", "Lexington", 37.78, -79.44 + 0.1, "town", "CSA", False, False, 0),
-    ("manassas", "Manassas", 38.75, -77.48, "village", "CSA", False, False, 0),
-    ("warrenton", "Warrenton", 38.71, -77.80, "town", "CSA", False, False, 0),
-    ("culpeper", "Culpeper", 38.47, -78.00, "town", "CSA", False, False, 1),
-    ("orange", "Orange", 38.25, -78.11, "village", "CSA", False, False, 0),
-    ("gordonsville", "Gordonsville", 38.14, -78.19, "village", "CSA", False, False, 0),
-    ("charlottesville", "Charlottesville", 38.03, -78.48, "town", "CSA", False, False, 1),
-    ("fredericksburg", "Fredericksburg", 38.30, -77.46, "town", "CSA", False, False, 1),
-    ("chancellorsville", "Chancellorsville", 38.31, -77.64, "village", "CSA", False, False, 0),
-    ("aquia-landing", "Aquia Landing", 38.39, -77.32, "village", "CSA", True, False, 0),
-    ("port-royal", "Port Royal", 38.17, -77.19, "village", "CSA", True, False, 0),
-    ("tappahannock", "Tappahannock", 37.93, -76.86, "village", "CSA", True, False, 0),
-    ("hanover-junction", "Hanover Junction", 37.87, -77.46, "village", "CSA", False, False, 0),
-    ("louisa", "Louisa", 38.03, -77.99, "village", "CSA", False, False, 0),
-    ("spotsylvania", "Spotsylvania", 38.20, -77.59, "village", "CSA", False, False, 0),
-    ("richmond", "Richmond", 37.54, -77.44, "city", "CSA", True, True, 5),
-    ("fair-oaks", "Fair Oaks", 37.52, -77.28, "village", "CSA", False, False, 0),
-    ("white-house", "White House", 37.58, -77.02, "village", "CSA", False, False, 0),
-    ("west-point", "West Point", 37.53, -76.80, "village", "CSA", True, False, 0),
-    ("yorktown", "Yorktown", 37.24, -76.51, "village", "CSA", True, False, 0),
-    ("williamsburg", "Williamsburg", 37.27, -76.71, "town", "CSA", True, False, 0),
-    ("harrisons-landing", "Harrison's Landing", 37.32, -77.08, "village", "CSA", True, False, 0),
-    ("city-point", "City Point", 37.31, -77.28, "village", "CSA", True, False, 0),
-    ("petersburg", "Petersburg", 37.23, -77.40, "city", "CSA", True, True, 3),
-    ("norfolk", "Norfolk", 36.85, -76.29, "town", "CSA", True, False, 2),
-    ("suffolk", "Suffolk", 36.73, -76.58, "town", "CSA", False, False, 0),
-    ("burkeville", "Burkeville", 37.19, -78.20, "village", "CSA", False, False, 0),
-    ("farmville", "Farmville", 37.30, -78.39, "town", "CSA", False, False, 0),
-    ("appomattox", "Appomattox", 37.36, -78.82, "village", "CSA", False, False, 0),
-    ("lynchburg", "Lynchburg", 37.41, -79.14, "town", "CSA", False, False, 1),
-    ("amelia", "Amelia", 37.34, -77.98, "village", "CSA", False, False, 0),
-    # rail supply hexes on the map edge (off-map destinations)
-    ("pittsburgh-rr", "Pennsylvania RR (to Pittsburgh)", 40.40, -77.25, "village", "USA", False, False, 0),
-    ("philadelphia-rr", "PW&B RR (to Philadelphia)", 39.62, -76.02, "village", "USA", False, False, 0),
-    ("wheeling-rr", "B&O RR (to Wheeling)", 39.62, -79.38, "village", "USA", False, False, 0),
-    ("tennessee-rr", "Virginia & Tennessee RR", 37.30, -79.40, "village", "CSA", False, False, 0),
-    ("danville-rr", "Richmond & Danville RR", 36.66, -78.70, "village", "CSA", False, False, 0),
-    ("weldon-rr", "Petersburg RR (to Weldon)", 36.64, -77.50, "village", "CSA", False, False, 0),
-]
-SUPPLY = {"pittsburgh-rr": "USA", "philadelphia-rr": "USA", "wheeling-rr": "USA",
-          "tennessee-rr": "CSA", "danville-rr": "CSA", "weldon-rr": "CSA"}
 
-P = {p[0]: (p[2], p[3]) for p in PLACES}
-KEEP = set(hex_of(p[2], p[3]) for p in PLACES)
-
-# Chesapeake Bay western shore, north to south; hexes east of it are sea.
-BAY_SHORE = [(39.62, -76.10), (39.35, -76.35), (39.20, -76.45), (38.98, -76.45),
-             (38.60, -76.45), (38.30, -76.40), (38.03, -76.30), (37.60, -76.28), (37.40, -76.30),
-             (37.25, -76.38), (37.05, -76.33), (36.95, -76.20), (36.90, -76.00)]
-FORESTS = [  # (lat, lon, radius miles)
-    (38.28, -77.70, 9), (37.40, -76.95, 9), (37.18, -76.75, 6), (36.62, -76.45, 10),
-    (38.95, -79.20, 14), (38.55, -79.30, 12), (39.25, -79.30, 10), (37.05, -77.80, 8),
-    (38.20, -77.65, 7), (37.30, -77.15, 5), (37.60, -77.20, 5), (36.80, -77.20, 8), (38.10, -79.40, 10),
-]
-RIVERS = {
-    "potomac": ("Potomac", "major", [(39.70, -79.30), (39.65, -78.76), (39.54, -78.46), (39.70, -78.18),
-               (39.60, -77.82), (39.43, -77.80), (39.32, -77.73), (39.27, -77.54), (39.15, -77.48),
-               (38.99, -77.25), (38.91, -77.07)]),
-    "potomac-tidal": ("Potomac", "navigable", [(38.91, -77.07), (38.80, -77.02), (38.71, -77.09), (38.52, -77.29),
-               (38.40, -77.28), (38.35, -77.15), (38.25, -76.96), (38.10, -76.60), (38.00, -76.30)]),
-    "rappahannock-tidal": ("Rappahannock", "navigable", [(37.58, -76.30), (37.93, -76.84), (38.17, -77.17)]),
-    "rappahannock": ("Rappahannock", "major", [(38.17, -77.17), (38.30, -77.44), (38.37, -77.63)]),
-    "rappahannock-upper": ("Rappahannock", "minor", [(38.37, -77.63), (38.48, -77.78), (38.53, -77.81),
-                           (38.70, -77.90), (38.85, -78.12)]),
-    "rapidan": ("Rapidan", "minor", [(38.37, -77.63), (38.37, -77.80), (38.37, -77.92), (38.31, -78.06),
-                (38.33, -78.35)]),
-    "north-anna": ("North Anna", "minor", [(37.78, -77.30), (37.92, -77.50), (38.00, -77.80), (38.10, -78.05)]),
-    "pamunkey": ("Pamunkey", "minor", [(37.53, -76.80), (37.58, -77.02), (37.70, -77.25), (37.78, -77.30)]),
-    "york": ("York", "navigable", [(37.22, -76.38), (37.24, -76.50), (37.53, -76.80)]),
-    "mattaponi": ("Mattaponi", "minor", [(37.53, -76.80), (37.75, -77.05), (38.05, -77.45)]),
-    "james": ("James", "major", [(37.35, -79.45), (37.41, -79.14), (37.65, -78.70), (37.80, -78.49),
-              (37.75, -78.16), (37.60, -77.80), (37.53, -77.45)]),
-    "james-tidal": ("James", "navigable", [(37.53, -77.45), (37.43, -77.40), (37.31, -77.25),
-              (37.32, -77.10), (37.22, -76.80), (37.10, -76.60), (36.95, -76.38), (36.95, -76.10)]),
-    "appomattox": ("Appomattox", "navigable", [(37.31, -77.26), (37.25, -77.38), (37.22, -77.45)]),
-    "appomattox-upper": ("Appomattox", "minor", [(37.22, -77.45), (37.30, -77.90), (37.30, -78.40),
-                         (37.36, -78.82)]),
-    "chickahominy": ("Chickahominy", "marsh", [(37.68, -77.55), (37.60, -77.38), (37.52, -77.20),
-                     (37.40, -77.02), (37.26, -76.88)]),
-    "susquehanna": ("Susquehanna", "major", [(40.45, -76.95), (40.27, -76.86)]),
-    "susquehanna-tidal": ("Susquehanna", "navigable", [(40.27, -76.86), (40.05, -76.52),
-                    (39.75, -76.22), (39.56, -76.07)]),
-    "bull-run": ("Bull Run", "minor", [(38.90, -77.68), (38.81, -77.52), (38.77, -77.42), (38.66, -77.25)]),
-    "shenandoah": ("Shenandoah", "minor", [(39.32, -77.73), (39.10, -77.95), (38.92, -78.18),
-                   (38.66, -78.44), (38.35, -78.75), (38.20, -78.95)]),
-    "south-branch": ("South Branch", "minor", [(39.53, -78.58), (39.34, -78.72), (39.06, -78.93),
-                     (38.99, -79.08), (38.64, -79.30)]),
-    "monocacy": ("Monocacy", "minor", [(39.72, -77.33), (39.40, -77.38), (39.22, -77.45)]),
-}
-# bridges and fords across major rivers (lat, lon near the crossing)
-CROSSINGS = [
-    ("potomac", 39.60, -77.82, "Williamsport ford"), ("potomac", 39.43, -77.80, "Boteler's Ford"),
-    ("potomac", 39.32, -77.73, "Harper's Ferry bridge"), ("potomac", 39.20, -77.47, "White's Ford"),
-    ("potomac", 38.93, -77.10, "Chain Bridge"), ("potomac", 38.86, -77.04, "Long Bridge"),
-    ("potomac", 39.65, -78.76, "Cumberland bridge"),
-    ("rappahannock", 38.30, -77.45, "Fredericksburg bridges"), ("rappahannock", 38.37, -77.60, "U.S. Ford"),
-    ("james", 37.53, -77.45, "Mayo's Bridge"), ("james", 37.41, -79.14, "Lynchburg bridge"),
-    ("james", 37.75, -78.20, "Columbia ferry"),
-    ("appomattox", 37.23, -77.40, "Pocahontas Bridge"),
-    ("susquehanna", 40.26, -76.89, "Harrisburg bridge"), ("susquehanna", 40.03, -76.51, "Columbia bridge"),
-]
-RIDGES = {
-    "blue-ridge": [(40.15, -77.15), (39.88, -77.38), (39.74, -77.48), (39.49, -77.62), (39.41, -77.64),
-                   (39.33, -77.72), (39.12, -77.84), (39.02, -77.95), (38.93, -78.04), (38.86, -78.12),
-                   (38.66, -78.32), (38.36, -78.55), (38.23, -78.69), (38.03, -78.86), (37.80, -79.10),
-                   (37.50, -79.50)],
-    "massanutten": [(38.98, -78.33), (38.80, -78.47), (38.65, -78.58), (38.48, -78.70), (38.36, -78.76)],
-    "north-mountain": [(39.75, -78.20), (39.45, -78.08), (39.15, -78.32), (38.95, -78.52), (38.75, -78.76),
-                       (38.50, -78.98), (38.30, -79.15), (38.05, -79.30), (37.70, -79.50)],
-}
-GAPS = [
-    ("blue-ridge", 39.88, -77.38, "Cashtown Gap"), ("blue-ridge", 39.74, -77.48, "Monterey Pass"),
-    ("blue-ridge", 39.485, -77.62, "Turner's Gap"), ("blue-ridge", 39.41, -77.64, "Crampton's Gap"),
-    ("blue-ridge", 39.12, -77.85, "Snicker's Gap"), ("blue-ridge", 39.02, -77.96, "Ashby's Gap"),
-    ("blue-ridge", 38.93, -78.05, "Manassas Gap"), ("blue-ridge", 38.86, -78.13, "Chester Gap"),
-    ("blue-ridge", 38.66, -78.32, "Thornton's Gap"), ("blue-ridge", 38.36, -78.55, "Swift Run Gap"),
-    ("blue-ridge", 38.03, -78.86, "Rockfish Gap"),
-    ("massanutten", 38.65, -78.60, "New Market Gap"),
-    ("north-mountain", 39.30, -78.20, "Hanging Rock Gap"), ("north-mountain", 39.00, -78.45, "Wardensville road"),
-    ("north-mountain", 38.62, -78.86, "Brock's Gap"), ("north-mountain", 38.18, -79.22, "Buffalo Gap"),
-    ("north-mountain", 39.62, -78.14, "Hancock road"),
-]
-RAILS = [
-    ("b-and-o", "Baltimore & Ohio", "standard", ["baltimore", (39.27, -76.80), (39.37, -77.40), (39.27, -77.54),
-        "harpers-ferry", "martinsburg", (39.60, -78.20), "cumberland", "wheeling-rr"]),
-    ("washington-branch", "B&O Washington Branch", "standard", ["baltimore", (39.12, -76.85), "washington"]),
-    ("northern-central", "Northern Central", "standard", ["baltimore", (39.75, -76.70), "york", "harrisburg"]),
-    ("pennsylvania", "Pennsylvania RR", "standard", ["pittsburgh-rr", "harrisburg", "lancaster"]),
-    ("pw-and-b", "Philadelphia, Wilmington & Baltimore", "standard", ["baltimore", "havre-de-grace", "philadelphia-rr"]),
-    ("cumberland-valley", "Cumberland Valley", "standard", ["harrisburg", "carlisle", "chambersburg", "hagerstown"]),
-    ("hanover-branch", "Hanover Branch", "standard", ["york", "hanover", "gettysburg"]),
-    ("winchester-potomac", "Winchester & Potomac", "standard", ["harpers-ferry", "winchester"]),
-    ("loudoun", "Alexandria, Loudoun & Hampshire", "standard", ["alexandria", "leesburg"]),
-    ("manassas-gap", "Manassas Gap", "standard", ["manassas", (38.83, -77.70), "front-royal", "strasburg"]),
-    ("orange-alexandria", "Orange & Alexandria", "standard", ["alexandria", "manassas", (38.62, -77.70),
-        (38.53, -77.81), "culpeper", "orange", "gordonsville", "charlottesville", (37.76, -78.87), "lynchburg"]),
-    ("warrenton-branch", "Warrenton Branch", "standard", [(38.62, -77.70), "warrenton"]),
-    ("virginia-central", "Virginia Central", "standard", ["richmond", "hanover-junction", "louisa", "gordonsville",
-        "charlottesville", (38.03, -78.86), "staunton"]),
-    ("rf-and-p", "Richmond, Fredericksburg & Potomac", "standard", ["richmond", "hanover-junction", (38.05, -77.35),
-        "fredericksburg", "aquia-landing"]),
-    ("york-river", "Richmond & York River", "standard", ["richmond", "fair-oaks", "white-house", "west-point"]),
-    ("richmond-petersburg", "Richmond & Petersburg", "standard", ["richmond", "petersburg"]),
-    ("military-railroad", "U.S. Military Railroad (rule 9.5)", "standard", ["washington", "alexandria"]),
-    ("city-point", "City Point RR", "standard", ["petersburg", "city-point"]),
-    ("petersburg-rr", "Petersburg RR", "standard", ["petersburg", (36.95, -77.45), "weldon-rr"]),
-    ("south-side", "South Side", "broad", ["petersburg", "amelia", "burkeville", "farmville", "appomattox", "lynchburg"]),
-    ("richmond-danville", "Richmond & Danville", "standard", ["richmond", "amelia", "burkeville", (36.95, -78.45), "danville-rr"]),
-    ("norfolk-petersburg", "Norfolk & Petersburg", "broad", ["norfolk", "suffolk", (36.95, -77.00), "petersburg"]),
-    ("virginia-tennessee", "Virginia & Tennessee", "broad", ["lynchburg", "tennessee-rr"]),
-]
-TURNPIKE = ["martinsburg", "winchester", "strasburg", "woodstock", "new-market", "harrisonburg", "staunton"]
-WATERWAYS = [
-    ("bay", "Chesapeake Bay", None, ["havre-de-grace", "baltimore", "annapolis", "point-lookout", "fort-monroe"]),
-    ("potomac", "Potomac", "point-lookout", ["aquia-landing", "alexandria", "washington"]),
-    ("rappahannock", "Rappahannock", "point-lookout", ["tappahannock", "port-royal"]),
-    ("york", "York", "fort-monroe", ["yorktown", "west-point"]),
-    ("james", "James", "fort-monroe", ["norfolk", "williamsburg", "harrisons-landing", "city-point", "richmond"]),
-    ("appomattox", "Appomattox", "city-point", ["petersburg"]),
-    ("susquehanna", "Susquehanna", "havre-de-grace", ["harrisburg"]),
-]
-
-def main():
-    sea_line = BAY_SHORE
+def build():
+    gaz, riv, cor = load("gazetteer.toml"), load("rivers.toml"), load("corrections.toml")
+    m = Map(gaz)
     terrain = {}
+    sea_line = [tuple(p) for p in gaz["bay_shore"]]
     for r in range(1, ROWS + 1):
         for c in range(1, COLS + 1):
             x, y = center(c, r)
             lat, lon = LAT_N - y / MI_LAT, LON_W + x / MI_LON
-            # sea: east of the bay shore at this latitude
             shore = None
             for i in range(len(sea_line) - 1):
                 (la1, lo1), (la2, lo2) = sea_line[i], sea_line[i + 1]
@@ -333,40 +199,37 @@ def main():
             if shore is not None and lon > shore + 0.04:
                 t = "~"
             else:
-                for (fl, fo, rad) in FORESTS:
+                for (fl, fo, rad) in gaz["forests"]:
                     fx, fy = xy(fl, fo)
                     if math.hypot(fx - x, fy - y) <= rad:
                         t = "f"
             terrain[(c, r)] = t
     place_hex = {}
-    for p in PLACES:
-        h = hex_of(p[2], p[3])
-        place_hex[p[0]] = h
+    for p in gaz["place"]:
+        h = hex_of(*p["at"])
+        if h in place_hex.values():
+            raise SystemExit("two places in hex %s: %s" % (label(h), p["id"]))
+        place_hex[p["id"]] = h
         if terrain[h] == "~":
             terrain[h] = "."
-    for rid, name, gauge, pts in RAILS:
-        for h in hex_path([P[p] if isinstance(p, str) else p for p in pts]):
+    for rail in gaz["rail"]:
+        for h in m.route(rail["route"]):
             if terrain[h] == "~":
                 terrain[h] = "."
-    seen = {}
-    for pid, h in place_hex.items():
-        if h in seen:
-            raise SystemExit("two places in hex %s: %s %s" % (label(h), seen[h], pid))
-        seen[h] = pid
-    # home territory: north of the Potomac is USA
-    pot = [xy(*p) for p in [(39.70, -80.5)] + RIVERS["potomac"][2] + [(38.0, -74.0)]]
-    def north_of_potomac(c, r):
-        x, y = center(c, r)
-        # cast a ray due north; odd number of crossings = south
+    # Home territory: north of the Potomac is USA (each hex by its point: a place's position).
+    rivers = {r["id"]: r for r in riv["river"]}
+    pot = [xy(39.70, -80.5)] + [xy(*p) for p in reversed(rivers["potomac"]["points"])] + [xy(38.0, -74.0)]
+    def north_of_potomac(h):
+        x, y = m.point(h)
         far = (x, -1000)
         n = sum(seg_intersect((x, y), far, pot[i], pot[i + 1]) for i in range(len(pot) - 1))
         return n % 2 == 0
     home = {}
     for r in range(1, ROWS + 1):
         for c in range(1, COLS + 1):
-            home[(c, r)] = "U" if north_of_potomac(c, r) else "C"
-    # West Virginia exception: 8 hexes from Franklin north to the Potomac along the South Branch
-    sb = hex_path([(38.64, -79.33), (38.99, -79.10), (39.06, -78.97), (39.34, -78.76), (39.52, -78.62)])
+            home[(c, r)] = "U" if north_of_potomac((c, r)) else "C"
+    # BL 8.1: 8 West Virginia hexes from Franklin north to the Potomac along the South Branch.
+    sb = m.hex_path([(38.64, -79.33), (38.99, -79.10), (39.06, -78.97), (39.34, -78.76), (39.52, -78.62)])
     wv = [place_hex[p] for p in ("franklin", "moorefield", "romney")]
     for h in sb:
         if home[h] == "C" and h not in wv:
@@ -382,31 +245,80 @@ def main():
     for h in wv[:8]:
         home[h] = "U"
     home[place_hex["fort-monroe"]] = "U"
+    for fix in cor.get("home", []):
+        for lbl in fix["hexes"]:
+            home[parse(lbl)] = fix["side"]
 
+    # Hexside features: rivers (strongest wins), crossings, ridges and gaps, the rulebook's
+    # clarifications, then the hand corrections.
+    owner = {}       # side -> (kind, name)
+    order = []       # (name, kind) in first-seen order
+    river_of = {}    # crossing name -> river name
+    def claim(side, kind, name, force=False):
+        side = norm(side)
+        cur = owner.get(side)
+        if force or cur is None or RANK.get(kind, 0) > RANK.get(cur[0], 0):
+            owner[side] = (kind, name)
+            if (name, kind) not in order:
+                order.append((name, kind))
+    river_sides = {}
+    for r in riv["river"]:
+        for kind, pts in stretches(r):
+            k = {"navigable": "navigable-river", "major": "major-river", "minor": "minor-river", "marsh": "marsh"}[kind]
+            sides = m.sides_crossing(pts)
+            for s in sides:
+                claim(s, k, r["name"])
+            if kind in ("navigable", "major"):
+                river_sides.setdefault(r["id"], []).extend(norm(s) for s in sides)
+    for x in gaz["crossing"]:
+        cand = [s for s in river_sides.get(x["river"], []) if owner.get(s, ("", ""))[1] == rivers[x["river"]]["name"]]
+        if cand:
+            claim(side_near(cand, *x["at"]), "crossing", x["name"], force=True)
+            river_of[x["name"]] = rivers[x["river"]]["name"]
+    ridge_sides = {rg["id"]: [norm(s) for s in m.sides_crossing([tuple(p) for p in rg["points"]], use_places=False)] for rg in gaz["ridge"]}
+    gapped = {}
+    for g in gaz["gap"]:
+        s = side_near(ridge_sides[g["ridge"]], *g["at"])
+        gapped.setdefault(s, g["name"])
+    routes = [m.route(rail["route"]) for rail in gaz["rail"]]
+    routes.append(m.route(gaz["turnpike"]))
+    for path in routes:
+        for a, b in zip(path, path[1:]):
+            s = norm((a, b))
+            if any(s in sides for sides in ridge_sides.values()) and s not in gapped:
+                gapped[s] = "Gap (road or rail pass)"
+    for rg in gaz["ridge"]:
+        for s in ridge_sides[rg["id"]]:
+            if s not in owner and s not in gapped:
+                claim(s, "mountain", rg["id"].replace("-", " ").title())
+    for s, gname in gapped.items():
+        if s not in owner:
+            claim(s, "gap", gname)
+    for x in gaz.get("clarification", []):
+        h = place_hex[x["place"]]
+        n = nbrs(*h)[DIRS.index(x["dir"])]
+        claim((h, n), x["kind"], x["name"], force=True)
+        if x.get("river"):
+            river_of[x["name"]] = x["river"]
+    for fix in cor.get("side", []):
+        for lbl in fix["sides"]:
+            a, b = lbl.split("/")
+            s = norm((parse(a), parse(b)))
+            if fix["kind"] == "none":
+                owner.pop(s, None)
+            else:
+                claim(s, fix["kind"], fix["name"], force=True)
+                if fix.get("river"):
+                    river_of[fix["name"]] = fix["river"]
+    return gaz, riv, cor, m, terrain, home, place_hex, owner, order, river_of
+
+
+def render():
+    gaz, riv, cor, m, terrain, home, place_hex, owner, order, river_of = build()
     out = []
     w = out.append
-    w("# Bobby Lee map: the hex grid of Virginia, Maryland and southern Pennsylvania.")
-    w("#")
-    w("# AUTHORED, NOT FROM THE RULEBOOK. The rulebook prints no map data (digest 7.4). This file was")
-    w("# generated by systems/src/bobby_lee/tools/gen_map.py from approximate latitude/longitude of")
-    w("# 1861-65 towns, rivers, ridges and railroads, then laid on a 10-mile pointy-topped hex grid")
-    w("# (odd-r offset rows, labels CCRR, column 01 = west edge, row 01 = north edge). Approximations:")
-    w("# * terrain: only Clear (.), Forest (f) and Sea (~); forests are circles around the Wilderness,")
-    w("#   the Peninsula, the Dismal Swamp, the Alleghenies and the Southside; mountains are ridge")
-    w("#   HEXSIDES (Blue Ridge with South Mountain, Massanutten, Little North / Shenandoah Mountain)")
-    w("#   crossed only at the named gaps listed under [[feature]] kind = \"gap\".")
-    w("# * rivers follow hexsides where the straight line between hex centres crosses the river;")
-    w("#   major/minor split and the bridges/fords are a historical guess (rule 1.27 bars).")
-    w("#   navigable-river = a major river downstream of its head of navigation (rule 10.2): crossed")
-    w("#   only by naval movement, never by a River Crossing (10.5).")
-    w("#   The Chickahominy is drawn as a MARSH hexside line (swamps), not as a river.")
-    w("# * home territory: hexes north of the Potomac are USA; the 8 West Virginia hexes along the")
-    w("#   South Branch (rule 8.1) and Fort Monroe are USA; all other hexes are CSA.")
-    w("# * VP values of settlements (only Winchester = 1 is in the rulebook), ports, villages.")
-    w("# * the 3+3 rail supply hexes are the map-edge rail exits toward Pittsburgh, Philadelphia,")
-    w("#   Wheeling (USA) and Tennessee, Danville, Weldon (CSA) - guesses, digest 7.5.")
-    w("# * railroads and gauges (broad: South Side, Norfolk & Petersburg, Virginia & Tennessee).")
-    w("# Correct any of it by editing this file (or overriding it in a mod); keep hex labels valid.")
+    for line in cor["header"].rstrip("\n").split("\n"):
+        w(("# " + line).rstrip())
     w("")
     w("[grid]")
     w('convention = "odd-r"')
@@ -418,80 +330,43 @@ def main():
     for r in range(1, ROWS + 1):
         w('  "%s",  # row %02d' % ("".join(terrain[(c, r)] for c in range(1, COLS + 1)), r))
     w("]")
-    w("# Home territory (rule 1.1, 8.1): 'U' USA, 'C' CSA.")
+    w("# Home territory (rule 1.1, 8.1): 'U' USA, 'C' CSA. A settlement's colour (its `owner`) is the")
+    w("# home side of its hex.")
     w("home = [")
     for r in range(1, ROWS + 1):
         w('  "%s",  # row %02d' % ("".join(home[(c, r)] for c in range(1, COLS + 1)), r))
     w("]")
     w("")
-    for p in PLACES:
-        pid, name, lat, lon, kind, owner, port, fort, vp = p
+    for p in gaz["place"]:
         w("[[place]]")
-        w('id = "%s"' % pid)
-        w('name = "%s"' % name)
-        w('hex = "%s"' % label(place_hex[pid]))
-        w('kind = "%s"' % kind)
-        w('owner = "%s"' % owner)
-        if port:
+        w('id = "%s"' % p["id"])
+        w('name = "%s"' % p["name"])
+        w('hex = "%s"' % label(place_hex[p["id"]]))
+        w('kind = "%s"' % p["kind"])
+        w('owner = "%s"' % p["owner"])
+        if p.get("port"):
             w("port = true")
-        if fort:
+        if p.get("fortress"):
             w("fortress = true")
-        if vp:
-            w("vp = %d" % vp)
-        if pid in SUPPLY:
-            w('supply_source = "%s"' % SUPPLY[pid])
+        if p.get("vp"):
+            w("vp = %d" % p["vp"])
+        if p.get("supply"):
+            w('supply_source = "%s"' % p["supply"])
         w("")
-    # hexside features
-    feats = []
-    for rid, (name, kind, poly) in RIVERS.items():
-        sides = sides_crossing(poly)
-        if kind in ("major", "navigable"):
-            cross = []
-            for (r2, la, lo, cname) in CROSSINGS:
-                if r2 == rid and sides:
-                    s = side_near(sides, la, lo)
-                    cross.append((s, cname))
-            cs = [s for s, _ in cross]
-            feats.append((name, "major-river" if kind == "major" else "navigable-river", [s for s in sides if s not in cs]))
-            for s, cname in cross:
-                feats.append((cname, "crossing", [s]))
-        elif kind == "minor":
-            feats.append((name, "minor-river", sides))
-        else:
-            feats.append((name, "marsh", sides))
-    ridge_sides = {}
-    for rid, poly in RIDGES.items():
-        ridge_sides[rid] = sides_crossing(poly)
-    gapped = {}
-    for (rid, la, lo, gname) in GAPS:
-        s = side_near(ridge_sides[rid], la, lo)
-        gapped[s] = gname
-    # Railroads and the Turnpike run through valleys and gaps: a ridge hexside they cross is a gap.
-    routes = [hex_path([P[p] if isinstance(p, str) else p for p in pts]) for _, _, _, pts in RAILS]
-    routes.append(hex_path([P[p] for p in TURNPIKE]))
-    for path in routes:
-        for a, b in zip(path, path[1:]):
-            for rid, sides in ridge_sides.items():
-                for sd in ((a, b), (b, a)):
-                    if sd in sides and sd not in gapped:
-                        gapped[sd] = "Gap (road or rail pass)"
-    for rid, sides in ridge_sides.items():
-        feats.append((rid.replace("-", " ").title(), "mountain", [s for s in sides if s not in gapped]))
-    for s, gname in gapped.items():
-        feats.append((gname, "gap", [s]))
-    # Conrad's Store: west hexside toward Harrisonburg is mountain (rule 1.26 clarification)
-    feats.append(("Conrad's Store west hexside", "mountain", [(place_hex["conrads-store"], (place_hex["conrads-store"][0] - 1, place_hex["conrads-store"][1]))]))
-    # Harper's Ferry east hexside toward Frederick: a major river with a bridge, not a gap.
-    # A later feature on the same hexside replaces an earlier one.
     w("# Hexside features. A hexside is written \"AAAA/BBBB\" (two adjacent hex labels). Kinds:")
     w("# major-river (impassable by land), crossing (bridge or ford over a major river), minor-river,")
-    w("# marsh, gap, mountain (impassable). A later entry for the same hexside replaces an earlier one.")
-    for name, kind, sides in feats:
+    w("# marsh, gap, mountain (impassable). Each hexside is listed once; a crossing names its `river`.")
+    # Features in first-claimed order, each with its hexsides in grid order.
+    keys = sorted(owner, key=lambda s: (s[0][1], s[0][0], s[1][1], s[1][0]))
+    for name, kind in order:
+        sides = [s for s in keys if owner[s] == (kind, name)]
         if not sides:
             continue
         w("[[feature]]")
         w('name = "%s"' % name)
         w('kind = "%s"' % kind)
+        if name in river_of:
+            w('river = "%s"' % river_of[name])
         w("sides = [")
         line = "  "
         for (a, b) in sides:
@@ -504,33 +379,45 @@ def main():
         w("]")
         w("")
     w("# Railroads (rule 1.4, 9): hexes in order along the line, each adjacent to the next.")
-    for rid, name, gauge, pts in RAILS:
-        pts2 = [P[p] if isinstance(p, str) else p for p in pts]
-        path = hex_path(pts2)
+    for rail in gaz["rail"]:
         w("[[rail]]")
-        w('id = "%s"' % rid)
-        w('name = "%s"' % name)
-        w('gauge = "%s"' % gauge)
-        w("hexes = [%s]" % ", ".join('"%s"' % label(h) for h in path))
+        w('id = "%s"' % rail["id"])
+        w('name = "%s"' % rail["name"])
+        w('gauge = "%s"' % rail["gauge"])
+        w("hexes = [%s]" % ", ".join('"%s"' % label(h) for h in m.route(rail["route"])))
         w("")
     w("# The Valley Turnpike (rule 1.6), Martinsburg to Staunton.")
     w("[turnpike]")
-    path = hex_path([P[p] for p in TURNPIKE])
-    w("hexes = [%s]" % ", ".join('"%s"' % label(h) for h in path))
+    w("hexes = [%s]" % ", ".join('"%s"' % label(h) for h in m.route(gaz["turnpike"])))
     w("")
     w("# Naval network (rule 10): each waterway leaves the Bay (or another waterway's port) and")
     w("# lists its ports from the mouth upstream; the last port is the head of navigation (10.2).")
-    for wid, name, frm, ports in WATERWAYS:
+    for wy in gaz["waterway"]:
         w("[[waterway]]")
-        w('id = "%s"' % wid)
-        w('name = "%s"' % name)
-        if frm:
-            w('from = "%s"' % frm)
-        if wid in ("james", "appomattox"):
+        w('id = "%s"' % wy["id"])
+        w('name = "%s"' % wy["name"])
+        if wy.get("from"):
+            w('from = "%s"' % wy["from"])
+        if wy.get("csa_naval_optional"):
+            w("csa_naval = true   # rule 5.4 names the Appomattox; rules 10.1 / 11.42 the James only (digest A9)")
+            w("csa_naval_optional = true   # so the CSA's use of it is the option csa-naval-rivers")
+        elif wy.get("csa_naval"):
             w("csa_naval = true   # rule 10.1 / 5.4: CSA naval movement and supply, while it holds Norfolk")
-        w("ports = [%s]" % ", ".join('"%s"' % p for p in ports))
+        w("ports = [%s]" % ", ".join('"%s"' % p for p in wy["ports"]))
         w("")
-    print("\n".join(out))
+    return "\n".join(out) + "\n"
+
+
+def main():
+    text = render()
+    if len(sys.argv) == 3 and sys.argv[1] == "--check":
+        with open(sys.argv[2]) as f:
+            if f.read() != text:
+                sys.stderr.write("%s differs from what gen_map.py builds: run\n  python3 %s > %s\n" % (sys.argv[2], os.path.relpath(__file__), sys.argv[2]))
+                sys.exit(1)
+        return
+    sys.stdout.write(text)
+
 
 if __name__ == "__main__":
     main()

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Which Bobby Lee rule sections are cited by a test (issue 6).
+"""Which Bobby Lee rule sections are cited by a test .
 
 Usage: rule_coverage.py SEED [WORKTREE]
-  SEED      the Spanish rulebook text (shared/seeds/001_4b0c319288ba7fa7.txt); its numbered
+  SEED      the Spanish rulebook text (its path given as an argument); its numbered
             headings (1.21, 2.2.4, 11.81, ...) are the rule sections.
   WORKTREE  the repository root (default: three levels above this file).
 

@@ -1,4 +1,4 @@
-//! The cost of random play (issue 9): ms per random game and actions per second, one thread,
+//! The cost of random play: ms per random game and actions per second, one thread,
 //! every scenario; per decision kind (`phase_costs`, `bench_rule_steps`) and per card event step
 //! (FtP 4.2, 4.3: `bench_event_steps`). Figures only, nothing asserted about time; the pins of
 //! seeded random games below are exact.
@@ -135,7 +135,7 @@ fn bench_view_parts() {
 }
 
 /// The (actions, events, hash) of many seeded random games of every scenario, one line each:
-/// speed work (issue 9) that changes no rule prints the same lines before and after (diff them).
+/// speed work that changes no rule prints the same lines before and after (diff them).
 /// `BIVOUAC_BENCH_GAMES=40 cargo test --release -p bivouac-systems --lib random_game_hashes -- --ignored --nocapture`
 #[test]
 #[ignore]
@@ -149,7 +149,7 @@ fn random_game_hashes() {
     }
 }
 
-/// The speed work on event views (issue 9) must not change a single choice: seeded random
+/// The speed work on event views must not change a single choice: seeded random
 /// games with events (FtP 4.2) are pinned by their actions' hash. A deliberate rules change that
 /// changes these games records the new figures here.
 #[test]
@@ -157,7 +157,7 @@ fn seeded_random_games_are_pinned() {
     // Recorded before the view was made lazy (commit 92e0d8c's rules and scripts); 1864 again
     // after the rules changes of 24 Nov (an event's SP removal picked by its chooser, FtP 4.2.4;
     // divisions in campaigns, 4.3.1), the same figure with and without the lazy view.
-    let pinned = [("1861", 11, (226, 5, 3852691934260764353)), ("1862", 12, (243, 9, 13209842056262405809)), ("1864", 14, (303, 12, 6707478105002963361))];
+    let pinned = [("1861", 11, (187, 7, 43079326545870595)), ("1862", 12, (220, 6, 1598086560532895577)), ("1864", 14, (262, 8, 15537992387066552021))];
     // 1862 re-pinned after FtP 5.5.4 (a killed cavalry general's brigade SP returns from the
     // turn track in the next Reinforcement Phase instead of being lost). 1864 re-pinned after
     // FtP 10.5.2 (ES: a BR port cut off from every other resource center is closed). 1862
@@ -170,14 +170,19 @@ fn seeded_random_games_are_pinned() {
     // change the random games. The 1862 game no longer meets an interception into the
     // interceptor's own space, so `interception-target = empty` plays the same game.
     // 1864 re-pinned after FtP 5.8.1 b) (an army intercepting from a fort may leave 1 SP there:
-    // two new legal interception actions), then again once merged with the session 21 fixes of
-    // the other branches (that game meets one of their new legal actions: FtP 4.5.2, 5.9.1, ...).
+    // two new legal interception actions), then again after the fixes
+    // of FtP 4.5.2, 5.9.1, ... (that game meets one of their new legal actions).
+    // All three re-pinned after FtP 10.4.3 (Confederate SP placed by a card never in a pro-Union
+    // space: fewer choices for #17, 22, 37, 38, 41, 47 ...), #102's interception from two spaces
+    // away (FtP 5.8, a new interception window) and the Springfield (IL) - Vandalia railroad of
+    // the example of play's strategic move (FtP 10.2: new rail routes); the 1862 game then meets
+    // no interception into the interceptor's own space, so `empty` plays the same game.
     let got: Vec<_> = pinned.iter().map(|&(sc, seed, _)| { let p = random_game(sc, seed); (sc, seed, (p.actions, p.events, p.hash)) }).collect();
     assert_eq!(got, pinned, "(scenario, seed, (actions, events, hash))");
     let mut before = Setup::new("1862", 2, 12);
     before.options.insert("interception-target".into(), "empty".into());
     let p = random_game_with(before, 12);
-    assert_eq!((p.actions, p.events, p.hash), (243, 9, 13209842056262405809), "FtP 5.8.1 option interception-target = empty");
+    assert_eq!((p.actions, p.events, p.hash), (220, 6, 1598086560532895577), "FtP 5.8.1 option interception-target = empty");
 }
 
 /// FtP 4.2: the memo of `playable` answers (`memo`: per position, and across positions by the
@@ -244,7 +249,7 @@ fn bench_card_calls() {
     println!("card {card}: playable {ok} {:.1} us, play {:.1} us", a * 1e6, b * 1e6);
 }
 
-/// Where random play spends its time (issue 9): per decision (the flow's top frame; an event's
+/// Where random play spends its time: per decision (the flow's top frame; an event's
 /// card; a card played as an event from a round), how many decisions, the mean µs of listing
 /// and of applying, the share of the total and the mean number of actions listed. Figures only.
 ///
@@ -291,7 +296,7 @@ fn phase_costs() {
     }
 }
 
-/// The cost of the event steps of random play (issue 9): every event action (FtP 4.2: a card
+/// The cost of the event steps of random play: every event action (FtP 4.2: a card
 /// played as an event, a seat's choice in an event) met in seeded random campaign games is
 /// collected with its position, then applied again several times, timed; the mean µs per
 /// step, per card (those costing most first). Steadier than `phase_costs` on a shared machine:
@@ -351,7 +356,7 @@ fn bench_event_steps() {
     }
 }
 
-/// Issue 9: the cost of the rule decisions (not events) of random play: the decisions of
+/// The cost of the rule decisions (not events) of random play: the decisions of
 /// seeded random campaign games replayed in order five times (the kept searches then see
 /// what they see in play), listing and applying timed per decision kind, the best of the
 /// five for each kind: steadier than `phase_costs` on a shared machine. Figures only.
@@ -413,7 +418,7 @@ fn bench_rule_steps() {
     }
 }
 
-/// The fixed cost of a script call (issue 9): a script whose `playable` returns at once, with
+/// The fixed cost of a script call: a script whose `playable` returns at once, with
 /// and without the library, with a JSON input and with the event view. Figures only.
 #[test]
 #[ignore]
@@ -441,7 +446,7 @@ fn bench_call_overhead() {
     time("#75 playable, view", &|| host.call_input_as::<bool>(script, "playable", g.event_input(&st, Side::Csa, 75, serde_json::json!([]))).unwrap());
 }
 
-/// Self-play applies a just-listed action without looking it up again (`apply_listed`, issue 9):
+/// Self-play applies a just-listed action without looking it up again (`apply_listed`):
 /// after every action of seeded random games of each scenario it leaves the same state as the
 /// checked `apply`, and a seat not awaited is still refused (FtP 3.3.2) with the state unchanged.
 #[test]

@@ -4,14 +4,18 @@
 //! untouched; `content/README.md` lists them with the rules they follow.
 
 use super::super::FtP;
-use super::super::content::{ArmyId, CardNo, Chooser, Control, GeneralId, Side, StateSide};
+use super::super::content::{ArmyId, CardFlag, CardNo, Chooser, Control, GeneralId, Side, StateSide};
 use super::super::rules::other;
 use super::super::naval::NavalEvent;
 use super::super::state::*;
 use super::super::weapons::Weapon;
 use bivouac_engine::log::Log;
+use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::piles::{CardId, PileId};
 use serde::{Deserialize, Serialize};
+
+/// The most SW one `sw` command may change (FtP 2.7: each side starts with 100).
+const MAX_EVENT_SW: i16 = 100;
 
 /// A card whose event stays in force (`in_force` command): until the end of turn `until`
 /// (`None`: for the rest of the game).
@@ -276,12 +280,21 @@ impl FtP {
         for r in list {
             out.push(match r {
                 Returned::Log(t) => Cmd::Log(t),
-                Returned::Sw(x) => Cmd::Sw(side_of(&x.side)?, x.change),
+                Returned::Sw(x) => {
+                    // FtP 2.7: SW starts at 100 a side; no event moves it by more than that.
+                    if !(-MAX_EVENT_SW..=MAX_EVENT_SW).contains(&x.change) {
+                        return Err(format!("sw: change {} is beyond -{MAX_EVENT_SW}..={MAX_EVENT_SW} (SW starts at 100, FtP 2.7)", x.change));
+                    }
+                    Cmd::Sw(side_of(&x.side)?, x.change)
+                }
                 Returned::AddSp(x) => {
                     let (s, side) = (self.ev_space(&x.space)?, side_of(&x.side)?);
                     // FtP 4.2.7: never in a space occupied by the enemy (SP or fort).
                     if self.enemy_occupied(st, side, s) {
                         return Err(format!("add_sp: {} is occupied by the enemy (FtP 4.2.7)", x.space));
+                    }
+                    if self.barred_reinforcement(cx, side, s) {
+                        return Err(format!("add_sp: {} is pro-Union: Confederate reinforcements by card never go there (FtP 10.4.3)", x.space));
                     }
                     Cmd::AddSp(s, side, x.count)
                 }
@@ -448,6 +461,16 @@ impl FtP {
         Ok(out)
     }
 
+    /// FtP 10.4.3 (ES: "Los refuerzos (tanto si llegan en la fase de refuerzos como por efecto
+    /// de una carta) no se pueden colocar en espacios favorables a la Union"): Confederate SP an
+    /// event places never go to a pro-Union space, except by a card flagged
+    /// `pro_union_reinforcements` (#80 Southern Religious Revival).
+    fn barred_reinforcement(&self, cx: Ctx, side: Side, s: Sp) -> bool {
+        side == Side::Csa
+            && self.c.map.space(SpaceId(s)).pro_union
+            && !self.c.card(cx.card).is_some_and(|d| d.has(CardFlag::ProUnionReinforcements))
+    }
+
     fn take_card(st: &mut State, n: CardNo, from: PileId, to: PileId) -> Result<(), String> {
         st.piles.move_card(cid(n), from, to).map(|_| ()).map_err(|e| format!("card #{n}: {e}"))
     }
@@ -464,8 +487,13 @@ impl FtP {
                     if self.enemy_occupied(st, side, s) {
                         return Err(format!("add_sp: {} is occupied by the enemy (FtP 4.2.7)", self.sname(s)));
                     }
-                    st.sp[s as usize][side.index()] += n;
-                    st.sp_gained[side.index()] += n as u32;
+                    if self.barred_reinforcement(cx, side, s) {
+                        return Err(format!("add_sp: {} is pro-Union: Confederate reinforcements by card never go there (FtP 10.4.3)", self.sname(s)));
+                    }
+                    let here = &mut st.sp[s as usize][side.index()];
+                    // FtP 4.2.7 sets no limit; a side's SP in one space is held in a byte.
+                    *here = here.checked_add(n).ok_or_else(|| format!("add_sp: {} would hold more than {} {} SP", self.sname(s), u8::MAX, side.name()))?;
+                    st.sp_gained[side.index()] = st.sp_gained[side.index()].saturating_add(n as u32);
                     if let Some(a) = self.army_in(st, side, s) {
                         self.absorb(st, side, s, a);
                     }
@@ -550,7 +578,7 @@ impl FtP {
                     st.blockade = super::super::formulas::blockade_level(&self.formulas, st.blockade, d, fi);
                     log.info(|| format!("blockade level {} (FtP 10.5.3)", st.blockade));
                 }
-                Cmd::Amphibious(d) => st.naval.amphibious = (st.naval.amphibious as i16 + d as i16).max(0) as u8,
+                Cmd::Amphibious(d) => st.naval.amphibious = (st.naval.amphibious as i16 + d as i16).clamp(0, u8::MAX as i16) as u8,
                 Cmd::Emancipation => st.emancipation = true,
                 Cmd::InForce(until) => {
                     st.in_force.retain(|f| f.card != cx.card);
@@ -560,6 +588,9 @@ impl FtP {
                 Cmd::MoveSp(from, to, side, n) => {
                     if st.sp[from as usize][side.index()] < n || self.enemy_occupied(st, side, to) {
                         return Err(format!("move_sp: not {n} loose SP at {}, or {} holds the enemy", self.sname(from), self.sname(to)));
+                    }
+                    if st.sp[to as usize][side.index()].checked_add(n).is_none() {
+                        return Err(format!("move_sp: {} would hold more than {} {} SP", self.sname(to), u8::MAX, side.name()));
                     }
                     st.sp[from as usize][side.index()] -= n;
                     st.sp[to as usize][side.index()] += n;
@@ -700,8 +731,6 @@ impl FtP {
 
     /// What bars an event PC (`event_pc_ok`), without making its message (the view's `pc_ok`).
     pub(crate) fn event_pc_bar(&self, st: &State, card: Option<CardNo>, side: Side, s: Sp) -> Option<PcBar> {
-        use super::super::content::CardFlag;
-        use bivouac_engine::map::graph::SpaceId;
         let e = other(side);
         if self.strength(st, e, s) > 0 {
             return Some(PcBar::EnemySp);

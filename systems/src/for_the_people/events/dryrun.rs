@@ -27,6 +27,15 @@ impl FtP {
                     let _ = st.piles.move_card(c, from, HAND[side.index()]);
                 }
                 st.phase = Phase::Strategy;
+                // A `playable` that fails (an error, a loop stopped by the sandbox's budget) is
+                // the script's bug: reported here, where play would take it as "not playable".
+                if decl.playable {
+                    let asked = self.event_call_read(&st, side, card, |view| super::host().call_input_as::<bool>(script, "playable", view)).0;
+                    if let Err(e) = asked {
+                        errs.push(Diagnostic { file: script.name.clone(), line: e.line.map_or(1, |l| l as usize), col: 1, found: String::new(), message: format!("card #{card}: `playable` for {} in {} fails: {e}", side.name(), sc.id) });
+                        continue;
+                    }
+                }
                 // Interrupt-only events need an enemy move under way: their card tests cover them.
                 if !decl.when.contains(&Timing::Round) || !self.script_event_playable(&st, side, card, Timing::Round) {
                     continue;
@@ -38,9 +47,15 @@ impl FtP {
                 };
                 let mut log = Log::quiet();
                 let mut r = self.start_event(&mut st, side, card, false, &mut log, &mut roll);
-                for _ in 0..100 {
+                let mut asked = 0;
+                loop {
                     let Ok(()) = r else { break };
                     let Some(first) = st.events.last().and_then(|e| e.ask.as_ref()).map(|a| a.options[0]) else { break };
+                    asked += 1;
+                    if asked >= super::play::MAX_ASKS {
+                        r = Err(format!("{}: asks {} questions and asks again (the engine cuts an event off there)", script.name, super::play::MAX_ASKS));
+                        break;
+                    }
                     r = self.choose_event(&mut st, first, &mut log, &mut roll);
                 }
                 if let Err(m) = r {

@@ -24,7 +24,7 @@ fn fuzz_events_big() {
         if only.as_deref().is_some_and(|o| o != *sc) {
             continue;
         }
-        let cfg = FuzzConfig { setup: Setup::new(*sc, 2, 70_000 + 100_000 * i as u64), games, deep_check_every: 50 };
+        let cfg = FuzzConfig { setup: Setup::new(*sc, 2, 70_000 + 100_000 * i as u64), games, deep_check_every: 50, leak_check_every: 0 };
         let r = fuzz(game(), &cfg).expect("fuzz setup");
         println!("for-the-people events fuzz: {sc}: {} games, {} finished, {} actions, {:.1}s, {} failures", r.games, r.finished, r.actions, r.seconds, r.failures.len());
         for f in r.failures.iter().take(3) {

@@ -68,6 +68,12 @@ pub(crate) type Roller<'a> = &'a mut dyn FnMut(&mut State) -> u8;
 /// Most script calls one event may make (asks and rolls), against runaway scripts.
 const MAX_STEPS: usize = 200;
 
+/// Most questions one event may ask the players (an engine rule; no event of the game asks a
+/// tenth of it). An event that asks again past it is cut off: it ends with the commands it had
+/// not yet returned left unapplied, so no player is kept choosing for ever. The load-time dry
+/// run reports a script that reaches it (dryrun.rs).
+pub(crate) const MAX_ASKS: usize = 100;
+
 impl FtP {
     /// FtP 4.2: may `side` play `card`'s scripted event now, at this timing? Data first
     /// (side, turns, the prerequisites `declare()` lists), then the script's `playable(view)` if
@@ -172,6 +178,16 @@ impl FtP {
                         return Err(format!("ask: options must be 1 or more single words of at most 40 characters, got {:?}", a.options));
                     }
                     let options = a.options.iter().map(|o| Word::new(o)).collect::<Result<Vec<_>, _>>().map_err(|m| format!("ask: {m}"))?;
+                    if top.inputs.iter().filter(|i| matches!(i, Input::Choice(_))).count() >= MAX_ASKS {
+                        // The engine's bound on questions (MAX_ASKS): the event ends here.
+                        st.events.pop();
+                        if matches!(st.flow.top(), Some(Frame::Event)) {
+                            st.flow.pop();
+                        }
+                        let name = &script.name;
+                        log.info(|| format!("event #{}: {name} asked {MAX_ASKS} questions and is cut off with no further effect (an engine bound)", e.card));
+                        return Ok(());
+                    }
                     top.ask = Some(Ask { seat, prompt: a.prompt, options });
                     return Ok(());
                 }

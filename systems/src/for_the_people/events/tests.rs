@@ -564,3 +564,57 @@ fn rail_sources_general_spaces_and_controlled_are_the_script_walks_fpt_4_5_1() {
     });
     assert!(answers[0] > 0 && answers[1] > 0, "both answers seen: {answers:?}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Hostile scripts: questions without end, a `playable` that never answers, numbers past what
+// the state holds (FtP 4.2)
+
+#[test]
+fn an_event_asking_for_ever_is_reported_at_load_and_cut_off_in_play_fpt_4_2() {
+    use super::play::MAX_ASKS;
+    let ask = "function play(view) return { ask = { seat = 'csa', prompt = 'Again?', options = { 'yes' } } } end";
+    let e = with_script(12, &format!("function declare() return {{ text = 'x' }} end\n{ask}")).err().expect("refused at load");
+    assert!(e.contains("events/012.lua") && e.contains(&format!("asks {MAX_ASKS} questions")), "{e}");
+    // Offered only where the load-time run does not play it: in play, the engine ends it after
+    // MAX_ASKS answers, and the game goes on.
+    let src = format!("function declare() return {{ text = 'x', playable = true }} end\nfunction playable(view) return view.sw.csa == 7 end\n{ask}");
+    let g = with_script(12, &src).unwrap();
+    let mut st = position("1861", 1);
+    give(&mut st, Side::Csa, 12);
+    round(&mut st, Side::Csa);
+    st.sw[1] = 7;
+    g.apply(&mut st, 1, &Action::Event { card: 12 }, &mut Log::quiet()).unwrap();
+    for _ in 0..MAX_ASKS {
+        assert!(!st.events.is_empty());
+        g.apply(&mut st, 1, &Action::Choose { option: "yes".into() }, &mut Log::quiet()).unwrap();
+    }
+    assert!(st.events.is_empty(), "still asking after {MAX_ASKS} answers");
+    assert_ne!(st.flow.top(), Some(&Frame::Event));
+}
+
+#[test]
+fn a_playable_that_never_answers_is_an_error_at_load_naming_the_script_fpt_4_2() {
+    let src = "function declare() return { text = 'x', playable = true } end\nfunction playable(view)\n  while true do end\nend\nfunction play(view) return { commands = {} } end";
+    let e = with_script(12, src).err().expect("refused at load");
+    assert!(e.contains("events/012.lua:3") && e.contains("playable") && e.contains("instruction budget"), "{e}");
+}
+
+#[test]
+fn numbers_past_what_the_rules_hold_are_refused_never_wrapped_fpt_2_7_4_2_7() {
+    // FtP 2.7: no event moves SW by more than the 100 a side starts with.
+    let sw = "function declare() return { text = 'x' } end\nfunction play(view) return { commands = { { sw = { side = 'union', change = 32767 } } } } end";
+    let e = with_script(12, sw).err().expect("refused at load");
+    assert!(e.contains("sw: change 32767"), "{e}");
+    // SW never wraps, whatever the change (FtP 12.4's +2 included).
+    let g = game();
+    let mut st = position("1861", 1);
+    g.add_sw(&mut st, Side::Union, i16::MAX, &mut Log::quiet(), "test");
+    assert_eq!(st.sw[0], i16::MAX);
+    g.add_sw(&mut st, Side::Union, i16::MIN + 1, &mut Log::quiet(), "test");
+    assert_eq!(st.sw[0], 0);
+    // FtP 4.2.7 sets no limit on SP placed; one side's SP in a space past 255 is an error, not
+    // a wrap (2,000 commands of 255 SP once left Washington with 38).
+    let sp = "function declare() return { text = 'x' } end\nfunction play(view)\n  local c = {}\n  for i = 1, 2000 do c[i] = { add_sp = { space = 'washington', side = 'union', count = 255 } } end\n  return { commands = c }\nend";
+    let e = with_script(12, sp).err().expect("refused at load");
+    assert!(e.contains("add_sp") && e.contains("more than 255"), "{e}");
+}

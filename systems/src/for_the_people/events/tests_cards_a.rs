@@ -467,3 +467,60 @@ fn card_064_kearsarge_sinks_alabama_union_plus_1_sw() {
     assert_eq!(sw_change(64, Side::Union, [true, true]), ([1, 0], "discard"));
     refused_to(64, Side::Csa);
 }
+
+/// FtP 10.4.3 (ES: "Los refuerzos (tanto si llegan en la fase de refuerzos como por efecto de
+/// una carta) no se pueden colocar en espacios favorables a la Union. Excepcion: ... (80)"):
+/// every CSA event is played with the pro-Union spaces (Asheville, Knoxville, Greeneville)
+/// Confederate and empty, picking them whenever offered; only #80 puts Confederate SP there.
+#[test]
+fn confederate_card_reinforcements_never_go_to_pro_union_spaces_except_80_fpt_10_4_3() {
+    use bivouac_engine::game::Game;
+    use bivouac_engine::log::Log;
+    let g = game();
+    let names = ["asheville", "knoxville", "greeneville"];
+    let pro: Vec<Sp> = names.iter().map(|s| sp(s)).collect();
+    let mut placing = Vec::new();
+    for n in 1..=130u8 {
+        let Some(d) = g.c.card(n) else { continue };
+        if g.c.events.get(n).is_none() || d.event == super::super::content::EventSide::Union {
+            continue;
+        }
+        let Some(sc) = d.scenarios.first() else { continue };
+        let mut st = position(sc, 1);
+        for &p in &pro {
+            st.control[p as usize] = Control::Of(Side::Csa);
+            st.sp[p as usize] = [0, 0];
+            st.fort[p as usize] = None;
+        }
+        give(&mut st, Side::Csa, n);
+        round(&mut st, Side::Csa);
+        if !offered(g, &st, Side::Csa, n) {
+            continue;
+        }
+        let before: Vec<u8> = pro.iter().map(|&p| st.sp[p as usize][1]).collect();
+        if g.apply(&mut st, 1, &Action::Event { card: n }, &mut Log::quiet()).is_err() {
+            continue;
+        }
+        let mut offered_pro = false;
+        for _ in 0..30 {
+            let Some(ask) = st.events.last().and_then(|e| e.ask.clone()) else { break };
+            let pick = ask.options.iter().find(|o| names.contains(&o.to_string().as_str())).cloned();
+            offered_pro |= pick.is_some();
+            let option = pick.unwrap_or_else(|| ask.options[0].clone());
+            let seat = match ask.seat { Side::Union => 0, Side::Csa => 1 };
+            if g.apply(&mut st, seat, &Action::Choose { option }, &mut Log::quiet()).is_err() {
+                break;
+            }
+        }
+        let gained = pro.iter().zip(&before).any(|(&p, &b)| st.sp[p as usize][1] > b);
+        if n == 80 {
+            assert!(offered_pro && gained, "#80: the exception, pro-Union spaces allowed");
+        } else {
+            assert!(!gained, "#{n} placed Confederate SP in a pro-Union space (FtP 10.4.3)");
+        }
+        if gained {
+            placing.push(n);
+        }
+    }
+    assert_eq!(placing, vec![80]);
+}

@@ -2,7 +2,7 @@
 //! map, markers and discards are open; hands are secret, the opponent's is a count; the deck
 //! order is hidden). Ids are the content ids (`richmond`, `lee`, `army_of_the_potomac`).
 //!
-//! The view is made on demand (issue 9: making all of it cost more than the rest of a random
+//! The view is made on demand (making all of it cost more than the rest of a random
 //! game): scripts get a lazy input (`bivouac_engine::lua::LazyInput`), whose fields, and each
 //! space's fields, are made only when a script reads them; the supply traces (FtP 9) are made
 //! once per call, when first read. `FtP::event_view` makes all of it, the same values.
@@ -269,7 +269,7 @@ impl<'a> LazyInput<'a> for Spaces<'a> {
 
 /// `view.generals`: one entry per general of the content, made (and recorded as a read of its
 /// own) when a script reads it, so a script asking about one general reads nothing of the
-/// others (issue 9: #76 asks where Pope is).
+/// others (#76 asks where Pope is).
 struct Generals<'a>(Rc<Cx<'a>>);
 
 impl<'a> LazyInput<'a> for Generals<'a> {
@@ -488,7 +488,7 @@ fn rail_sources(cx: &Cx, s: SpaceId, bo: bool) -> Vec<Sp> {
 /// One view's fields, each made at most once, to check several sets of recorded reads.
 pub(super) struct ReadCheck<'a> {
     cx: Cx<'a>,
-    /// Hashed with `rustc_hash` (issue 9: a `Read` is a few small integers, and the standard
+    /// Hashed with `rustc_hash` (a `Read` is a few small integers, and the standard
     /// SipHash was a fifth of the memo's lookups; its keys come from the content, not from
     /// players, so there is no hash flooding to guard against).
     made: RefCell<HashMap<Read, Field, rustc_hash::FxBuildHasher>>,
@@ -584,7 +584,7 @@ impl FtP {
 
     /// The spaces holding a cavalry general of `side` (by the counter in play, FtP 5.6.7 B/D)
     /// on the map, not with an army, each once, sorted by id: where a cavalry raid (#105) may
-    /// start, found without making every entry of `view.generals` (issue 9: making them all
+    /// start, found without making every entry of `view.generals` (making them all
     /// was most of the time of #105's `playable`).
     fn view_cavalry_spaces(&self, st: &State, side: Side) -> Vec<Sp> {
         self.spaces_of_generals(st, side, |g, at| match at {
@@ -610,7 +610,7 @@ impl FtP {
     /// FtP 4.2.4: whether `side` has infantry SP (a space's `infantry` in the view, the army's
     /// included) in one of the spaces of `view.occupied[side]`: whether an SP removal has a
     /// space to take one from, as the Lua walk of `ftp.sp_removal` finds it. One boolean (a
-    /// read of its own), so the card's `playable` memo holds while SP move about (issue 9).
+    /// read of its own), so the card's `playable` memo holds while SP move about.
     /// The spaces are walked without making the list: the memo checks this at every position.
     fn view_has_infantry(&self, st: &State, side: Side) -> bool {
         self.at_position(st, || self.view_static().order.iter().any(|s| self.strength(st, side, s.0) > 0 && self.infantry(st, side, s.0) > 0))

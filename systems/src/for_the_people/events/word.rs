@@ -1,5 +1,5 @@
 //! An option of an event's question (FtP 4.2): one word, kept once per process and named by a
-//! number, so the action that picks it (`Action::Choose`) is plain `Copy` data (issue 9: a
+//! number, so the action that picks it (`Action::Choose`) is plain `Copy` data (a
 //! `String` in `Action` made every listing's actions 32 bytes and every dropped listing a
 //! loop over them; the Strategic step lists ~1,400 actions).
 //!

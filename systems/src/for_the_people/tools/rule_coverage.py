@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Which For the People rule sections and worked examples are cited by a test (issue 4).
+"""Which For the People rule sections and worked examples are cited by a test.
 
 Usage: rule_coverage.py DIGEST [WORKTREE]
-  DIGEST    the rules digest (shared/rules/for-the-people.md). Its rulebook part (chapters 2-5,
+  DIGEST    the rules digest (its path given as an argument). Its rulebook part (chapters 2-5,
             from "## 2." up to "## 6.") cites the rule numbers in brackets ([7.3.5], [6.4, 6.4.1]);
             every such number is a rule section (not "see [3.19]", a digest heading). Its worked examples are the ids T-XXX-n.
   WORKTREE  the repository root (default: four levels above this file).

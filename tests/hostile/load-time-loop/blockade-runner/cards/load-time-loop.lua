@@ -1,0 +1,3 @@
+-- Runs forever at load, before any function is called.
+while true do end
+function play(view) return {} end
