@@ -145,6 +145,56 @@ mod tests {
         }
     }
 
+    /// Whether `p` is inside the polygon `ring` (even-odd rule; the last point joins the first).
+    fn inside(p: [f32; 2], ring: &[[f32; 2]]) -> bool {
+        let mut c = false;
+        for (i, a) in ring.iter().enumerate() {
+            let b = ring[(i + ring.len() - 1) % ring.len()];
+            if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0] {
+                c = !c;
+            }
+        }
+        c
+    }
+
+    /// The distance in degrees from `p` to the segment `a`-`b`.
+    fn to_segment(p: [f32; 2], a: [f32; 2], b: [f32; 2]) -> f32 {
+        let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+        let len = dx * dx + dy * dy;
+        let t = if len == 0.0 { 0.0 } else { (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / len).clamp(0.0, 1.0) };
+        ((p[0] - a[0] - t * dx).powi(2) + (p[1] - a[1] - t * dy).powi(2)).sqrt()
+    }
+
+    /// Every space of the map is drawn on land: inside a land polygon and no lake, or on the
+    /// coast (within 0.1 degree, about 10 km, of the coastline: forts and ports on islands and
+    /// spits the simplified coast leaves in the sea).
+    #[test]
+    fn every_space_lies_on_land_or_coast() {
+        let (b, c) = loaded();
+        let shapes = |kinds: &[&str]| b.layers.iter().filter(|l| kinds.contains(&l.kind.as_str())).flat_map(|l| &l.shapes).collect::<Vec<_>>();
+        let (land, water, coast) = (shapes(&["land"]), shapes(&["water"]), shapes(&["coast", "land"]));
+        let mut off = Vec::new();
+        for (_, id, d) in c.map.spaces() {
+            let p = [d.lon as f32, d.lat as f32];
+            let on_land = land.iter().any(|s| inside(p, &s.points)) && !water.iter().any(|s| inside(p, &s.points));
+            if on_land {
+                continue;
+            }
+            let near = coast
+                .iter()
+                .flat_map(|s| {
+                    let close = s.closed.then(|| [s.points[s.points.len() - 1], s.points[0]]);
+                    s.points.windows(2).map(|w| [w[0], w[1]]).chain(close)
+                })
+                .map(|[a, q]| to_segment(p, a, q))
+                .fold(f32::MAX, f32::min);
+            if near > 0.1 {
+                off.push(format!("{id} ({:.2}, {:.2}): {near:.2} degrees off the coast", p[0], p[1]));
+            }
+        }
+        assert!(off.is_empty(), "spaces drawn in the sea or a lake: {off:?}");
+    }
+
     /// A broken geography file is one clear error naming the file, line and column.
     #[test]
     fn a_broken_geography_names_file_and_place() {
