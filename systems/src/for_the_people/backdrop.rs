@@ -82,21 +82,38 @@ pub fn load(set: &ContentSet, c: &Content) -> Result<Option<Backdrop>, Diagnosti
     Ok(Some(Backdrop { layers, labels: state_labels(c) }))
 }
 
-/// Each state's name at the middle of its spaces.
+/// How far apart (degrees of longitude or latitude) a state's spaces must lie for its name to
+/// be drawn: a name as large as a state's over a small one (Delaware, the District of
+/// Columbia) would cover its neighbours, and its middle may lie in the water.
+pub const LABEL_MIN_SPAN: f64 = 1.0;
+
+/// Each state's name at the middle of its spaces (the mean of their positions: inside the
+/// state for every state so named on the built-in map), for states whose spaces span
+/// [`LABEL_MIN_SPAN`].
 fn state_labels(c: &Content) -> Vec<BackdropLabel> {
-    let mut sum = vec![(0.0f64, 0.0f64, 0u32); c.states.len()];
+    #[derive(Clone, Copy)]
+    struct Acc {
+        x: f64,
+        y: f64,
+        n: u32,
+        min: [f64; 2],
+        max: [f64; 2],
+    }
+    let mut acc = vec![Acc { x: 0.0, y: 0.0, n: 0, min: [f64::MAX; 2], max: [f64::MIN; 2] }; c.states.len()];
     for (_, _, d) in c.map.spaces() {
-        if let Some(s) = sum.get_mut(d.state as usize) {
-            s.0 += d.lon;
-            s.1 += d.lat;
-            s.2 += 1;
+        if let Some(a) = acc.get_mut(d.state as usize) {
+            a.x += d.lon;
+            a.y += d.lat;
+            a.n += 1;
+            a.min = [a.min[0].min(d.lon), a.min[1].min(d.lat)];
+            a.max = [a.max[0].max(d.lon), a.max[1].max(d.lat)];
         }
     }
     c.states
         .iter()
-        .zip(sum)
-        .filter(|(_, s)| s.2 > 0)
-        .map(|(st, (x, y, n))| BackdropLabel { text: st.name.to_uppercase(), x: (x / n as f64) as f32, y: (y / n as f64) as f32, kind: "state".into() })
+        .zip(acc)
+        .filter(|(_, a)| a.n > 0 && (a.max[0] - a.min[0]).max(a.max[1] - a.min[1]) >= LABEL_MIN_SPAN)
+        .map(|(st, a)| BackdropLabel { text: st.name.to_uppercase(), x: (a.x / a.n as f64) as f32, y: (a.y / a.n as f64) as f32, kind: "state".into() })
         .collect()
 }
 
@@ -140,9 +157,13 @@ mod tests {
             let len: f32 = rivers.iter().filter(|s| s.name == name).flat_map(|s| s.points.windows(2)).map(|w| ((w[1][0] - w[0][0]).powi(2) + (w[1][1] - w[0][1]).powi(2)).sqrt()).sum();
             assert!(len > 0.5, "river {name} is missing or too short ({len} degrees)");
         }
-        for s in &c.states {
-            assert!(b.labels.iter().any(|l| l.text == s.name.to_uppercase()), "no label for {}", s.name);
+        for (i, s) in c.states.iter().enumerate() {
+            let at: Vec<[f64; 2]> = c.map.spaces().filter(|(_, _, d)| d.state as usize == i).map(|(_, _, d)| [d.lon, d.lat]).collect();
+            let span = |k: usize| at.iter().map(|p| p[k]).fold(f64::MIN, f64::max) - at.iter().map(|p| p[k]).fold(f64::MAX, f64::min);
+            let named = b.labels.iter().any(|l| l.text == s.name.to_uppercase());
+            assert_eq!(named, span(0).max(span(1)) >= LABEL_MIN_SPAN, "{}: named {named}, spaces spanning {:.2} by {:.2} degrees", s.name, span(0), span(1));
         }
+        assert!(b.labels.len() >= 20, "most states are named ({})", b.labels.len());
     }
 
     /// Whether `p` is inside the polygon `ring` (even-odd rule; the last point joins the first).

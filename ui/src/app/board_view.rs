@@ -274,6 +274,10 @@ pub struct PlacedName {
     pub offset: Vec2,
     pub galley: Arc<Galley>,
     pub rank: u8,
+    /// Placed over a space or counter (no free spot for a name that must be shown).
+    pub over: bool,
+    /// Placed away from its space (every spot beside it taken): joined to it by a line.
+    pub leader: bool,
 }
 
 impl BoardView {
@@ -282,6 +286,12 @@ impl BoardView {
         let Some(rect) = self.rect else { return Vec::new() };
         let t = transform(rect, geo, self);
         self.labels.names.iter().map(|n| (n.space, Rect::from_min_size(t.to_screen(geo.centers[n.space]) + n.offset, n.galley.size()))).collect()
+    }
+
+    /// Where space `i`'s centre was last drawn on screen (the origin before the map is drawn).
+    pub fn screen_pos(&self, geo: &Geometry, i: usize) -> Pos2 {
+        let Some(rect) = self.rect else { return Pos2::ZERO };
+        transform(rect, geo, self).to_screen(geo.centers[i])
     }
 
     /// Zoom to `zoom` with `space` in the middle of the map (once the map has been drawn).
@@ -451,16 +461,26 @@ pub fn show(
         view.labels.key = Some(key);
     }
     let mut placed = Placed::default();
-    for n in &view.labels.names {
+    // A name that had to go over a counter (a capital's or a lit space's, with no free spot) is
+    // drawn after the counters, so it stays readable.
+    let draw_name = |n: &PlacedName, placed: &mut Placed| {
         let pos = t.to_screen(geo.centers[n.space]) + n.offset;
         let r = Rect::from_min_size(pos, n.galley.size());
         if !rect.intersects(r) {
-            continue;
+            return;
         }
         placed.add(r);
-        let back = if n.rank == 0 { Color32::from_rgba_unmultiplied(250, 244, 226, 225) } else { Color32::from_rgba_unmultiplied(245, 238, 218, 185) };
+        if n.leader {
+            let c = t.to_screen(geo.centers[n.space]);
+            let to = pos2(c.x.clamp(r.min.x, r.max.x), c.y.clamp(r.min.y, r.max.y));
+            painter.line_segment([c, to], Stroke::new(1.0, ink));
+        }
+        let back = if n.rank == 0 || n.over { Color32::from_rgba_unmultiplied(250, 244, 226, 225) } else { Color32::from_rgba_unmultiplied(245, 238, 218, 185) };
         painter.rect_filled(r.expand2(map_labels::PAD * 0.5), 2.0, back);
         painter.galley(pos, n.galley.clone(), ink);
+    };
+    for n in view.labels.names.iter().filter(|n| !n.over) {
+        draw_name(n, &mut placed);
     }
     // Marks the app knows are drawn as symbols; other marks as small text where there is room.
     for (i, s) in board.spaces.iter().enumerate() {
@@ -522,6 +542,10 @@ pub fn show(
             painter.circle_filled(b, 7.5, Color32::from_rgb(30, 30, 30));
             painter.text(b, Align2::CENTER_CENTER, stack.len().to_string(), FontId::proportional(10.0), Color32::WHITE);
         }
+    }
+
+    for n in view.labels.names.iter().filter(|n| n.over) {
+        draw_name(n, &mut placed);
     }
 
     // One accessible, clickable widget per visible space (tests and screen readers find spaces
@@ -646,8 +670,13 @@ fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &High
     if geo.hex.is_none() {
         for (i, c) in geo.centers.iter().enumerate() {
             let c = t.to_screen(*c);
-            let r = if geo.stacks[i].is_empty() { point_r } else { counter * 0.62 + 3.0 };
+            let r = if geo.stacks[i].is_empty() { point_r } else { stack_reach(counter) };
             obstacles.push(Rect::from_center_size(c, Vec2::splat(r * 2.0)));
+            // The capital's star above the space (see `draw_marks`).
+            let around = if geo.stacks[i].is_empty() { point_r } else { counter * 0.62 };
+            if let Some((at, size)) = board.spaces[i].marks.iter().find_map(|m| star_spot(m, c, around)) {
+                obstacles.push(Rect::from_center_size(at, Vec2::splat(size * 2.0)));
+            }
         }
     }
     let r_screen = geo.radius * t.scale;
@@ -660,22 +689,44 @@ fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &High
         let size = if geo.hex.is_some() { (r_screen * 0.45).clamp(9.0, 14.0) } else if rank == 0 { 13.5 } else if rank <= 2 { 12.0 } else { 11.0 };
         let galley = painter.layout_no_wrap(text.clone(), FontId::proportional(size), Color32::from_rgb(60, 50, 40));
         let c = t.to_screen(geo.centers[i]);
-        let clear = if geo.stacks[i].is_empty() || geo.hex.is_some() { point_r } else { counter * 0.62 + 3.0 };
+        let clear = if geo.stacks[i].is_empty() || geo.hex.is_some() { point_r } else { stack_reach(counter) };
         let at = if geo.hex.is_some() { c + vec2(0.0, -r_screen * 0.55) } else { c };
         names.push(Candidate { size: galley.size() + map_labels::PAD, at, clear, centred: geo.hex.is_some(), must: rank == 0 || important(i) });
-        galleys.push(galley);
+        galleys.push((galley, clear));
     }
     let spots = map_labels::place(&names, &obstacles);
+    let mut blocked = Placed::default();
+    for o in &obstacles {
+        blocked.add(*o);
+    }
     order
         .iter()
         .zip(galleys)
         .zip(spots)
-        .filter_map(|((&i, galley), spot)| {
+        .filter_map(|((&i, (galley, clear)), spot)| {
             let r = spot?;
             let c = t.to_screen(geo.centers[i]);
-            Some(PlacedName { space: i, offset: (r.min + map_labels::PAD * 0.5) - c, galley, rank: geo.ranks[i] })
+            let leader = geo.hex.is_none() && r.distance_to_pos(c) > clear + 4.0;
+            Some(PlacedName { space: i, offset: (r.min + map_labels::PAD * 0.5) - c, galley, rank: geo.ranks[i], over: !blocked.is_free(r.shrink(0.5)), leader })
         })
         .collect()
+}
+
+/// How far a stack of counters of `counter` size reaches from its space's centre: the widest
+/// counter (a ship), the stacking offsets and the badge counting the stack.
+fn stack_reach(counter: f32) -> f32 {
+    (counter * 0.63 + 5.0).max(counter * 0.55 + 8.0)
+}
+
+/// Where a capital's star is drawn for `mark` around a space at `c` (radius `r`): its centre
+/// and outer radius, or none when the mark is no capital.
+fn star_spot(mark: &str, c: Pos2, r: f32) -> Option<(Pos2, f32)> {
+    let k = r.clamp(4.0, 12.0);
+    match mark {
+        "capital" => Some((c + vec2(0.0, -r - k * 0.9), k * 1.1)),
+        "state-capital" => Some((c + vec2(0.0, -r - k * 0.7), k * 0.75)),
+        _ => None,
+    }
 }
 
 /// The marks the app draws as symbols around a space's dot at `c` (radius `r`): control as a
@@ -686,8 +737,10 @@ fn draw_marks(painter: &egui::Painter, c: Pos2, r: f32, marks: &[String]) -> Vec
     let k = r.clamp(4.0, 12.0);
     for m in marks {
         match m.as_str() {
-            "capital" => star(painter, c + vec2(0.0, -r - k * 0.9), k * 1.1, palette::CAPITAL),
-            "state-capital" => star(painter, c + vec2(0.0, -r - k * 0.7), k * 0.75, Color32::from_rgb(60, 60, 60)),
+            "capital" | "state-capital" => {
+                let (at, size) = star_spot(m, c, r).expect("a capital mark");
+                star(painter, at, size, if m == "capital" { palette::CAPITAL } else { Color32::from_rgb(60, 60, 60) });
+            }
             "resource" | "resource-destroyed" => {
                 let p = c + vec2(r + k * 0.7, r * 0.2);
                 let d = k * 0.65;
@@ -707,8 +760,9 @@ fn draw_marks(painter: &egui::Painter, c: Pos2, r: f32, marks: &[String]) -> Vec
             }
             pc if pc.starts_with("pc-") => {
                 let p = c + vec2(-r * 0.8, -r * 0.8);
-                painter.circle_filled(p, k * 0.55, palette::control_color(&pc[3..]));
-                painter.circle_stroke(p, k * 0.55, Stroke::new(1.0, Color32::WHITE));
+                let d = (k * 0.6).max(3.5);
+                painter.circle_filled(p, d, palette::control_color(&pc[3..]));
+                painter.circle_stroke(p, d, Stroke::new(1.2, Color32::from_gray(25)));
             }
             _ => other.push(m.clone()),
         }

@@ -1,6 +1,6 @@
 //! Names on a map that never overlap: each name is tried beside its space (below, right,
-//! above, left) most important first, and kept at the first place that overlaps nothing placed
-//! before it (other names, spaces, counters). At a zoom too far out for every name the
+//! above, left, then the corners) most important first, and kept at the first place that
+//! overlaps nothing placed before it (other names, spaces, counters). At a zoom too far out for every name the
 //! important ones keep theirs; zooming in leaves room for more. Placement is in screen units
 //! relative to the map's transform without its pan, so a placement holds while panning and is
 //! recomputed only when the zoom, the map or the highlights change.
@@ -40,22 +40,43 @@ pub struct Candidate {
 }
 
 impl Candidate {
-    /// The rectangles tried, in order of preference.
+    /// The rectangles tried beside the space, in order of preference: below, right, above,
+    /// left, then the four corners (a diagonal clear of the dot).
     fn spots(&self) -> impl Iterator<Item = Rect> + '_ {
-        let (w, h, c, g) = (self.size.x, self.size.y, self.at, self.clear + 1.5);
+        self.ring(self.clear + 1.5)
+    }
+
+    /// The eight spots at gap `g` from the space's centre (or the one centred spot).
+    fn ring(&self, g: f32) -> impl Iterator<Item = Rect> + '_ {
+        let (w, h, c) = (self.size.x, self.size.y, self.at);
         let spots = if self.centred {
             vec![Rect::from_center_size(c, self.size)]
         } else {
+            let d = g * std::f32::consts::FRAC_1_SQRT_2;
             vec![
                 Rect::from_min_size(pos2(c.x - w / 2.0, c.y + g), self.size),
                 Rect::from_min_size(pos2(c.x + g, c.y - h / 2.0), self.size),
                 Rect::from_min_size(pos2(c.x - w / 2.0, c.y - g - h), self.size),
                 Rect::from_min_size(pos2(c.x - g - w, c.y - h / 2.0), self.size),
+                Rect::from_min_size(pos2(c.x + d, c.y + d), self.size),
+                Rect::from_min_size(pos2(c.x + d, c.y - d - h), self.size),
+                Rect::from_min_size(pos2(c.x - d - w, c.y + d), self.size),
+                Rect::from_min_size(pos2(c.x - d - w, c.y - d - h), self.size),
             ]
         };
         spots.into_iter()
     }
+
+    /// For a name that must be shown, once every spot beside the space is taken: rings of spots
+    /// farther out, a text height apart (the app joins such a name to its space by a line).
+    fn far_spots(&self) -> impl Iterator<Item = Rect> + '_ {
+        let step = self.size.y + 2.0;
+        (1..=FAR_RINGS).flat_map(move |k| self.ring(self.clear + 1.5 + step * k as f32))
+    }
 }
+
+/// How many rings of farther spots a name that must be shown tries.
+const FAR_RINGS: usize = 6;
 
 /// Rectangles placed so far, bucketed in a coarse grid so a test looks at few of them.
 #[derive(Default)]
@@ -107,7 +128,15 @@ pub fn place(names: &[Candidate], obstacles: &[Rect]) -> Vec<Option<Rect>> {
     names
         .iter()
         .map(|c| {
-            let spot = c.spots().find(|r| placed.is_free(r.shrink(0.5))).or_else(|| if c.must { c.spots().find(|r| texts.is_free(r.shrink(0.5))) } else { None })?;
+            // A name that must be shown takes, failing a free spot beside its space, the first
+            // spot beside it or farther out clear of everything, then one clear of other names.
+            let free = |r: &Rect| placed.is_free(r.shrink(0.5));
+            let spot = c.spots().find(free).or_else(|| {
+                if !c.must {
+                    return None;
+                }
+                c.far_spots().find(free).or_else(|| c.spots().chain(c.far_spots()).find(|r| texts.is_free(r.shrink(0.5))))
+            })?;
             placed.add(spot.shrink(0.5));
             texts.add(spot.shrink(0.5));
             Some(spot)

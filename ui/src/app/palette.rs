@@ -10,8 +10,10 @@ pub fn seat_color(index: u8, name: &str) -> Color32 {
     if n.contains("union") || n == "usa" || n == "north" {
         return Color32::from_rgb(52, 84, 160);
     }
-    if n.contains("confed") || n == "csa" || n == "south" {
-        return Color32::from_rgb(128, 128, 128);
+    if is_confederate(&n) {
+        // A dark grey, so white text on a counter reads (about 5.5:1) and the counter stands
+        // out on the light map.
+        return Color32::from_rgb(104, 104, 110);
     }
     const SEATS: [Color32; 8] = [
         Color32::from_rgb(196, 58, 49),
@@ -24,6 +26,11 @@ pub fn seat_color(index: u8, name: &str) -> Color32 {
         Color32::from_rgb(110, 90, 60),
     ];
     SEATS[index as usize % SEATS.len()]
+}
+
+/// Whether a seat named `lower` (lower case) is the Confederacy.
+fn is_confederate(lower: &str) -> bool {
+    lower.contains("confed") || lower == "csa" || lower == "south"
 }
 
 /// Black or white, whichever reads better on `bg`.
@@ -141,9 +148,11 @@ pub fn backdrop_style(kind: &str) -> BackdropStyle {
     }
 }
 
-/// A control marker's colour: the seat named in a `pc-<seat>` mark.
+/// A control marker's colour: the seat named in a `pc-<seat>` mark. Markers are small discs
+/// with a dark rim on the tan land: the Confederacy's is a light grey, so it is told from the
+/// Union's dark blue by lightness as well as by hue.
 pub fn control_color(seat: &str) -> Color32 {
-    seat_color(0, seat)
+    if is_confederate(&seat.to_ascii_lowercase()) { Color32::from_rgb(208, 208, 214) } else { seat_color(0, seat) }
 }
 
 pub const RESOURCE: Color32 = Color32::from_rgb(214, 160, 30);
