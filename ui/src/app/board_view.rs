@@ -473,7 +473,7 @@ pub fn show(
         if n.leader {
             let c = t.to_screen(geo.centers[n.space]);
             let to = pos2(c.x.clamp(r.min.x, r.max.x), c.y.clamp(r.min.y, r.max.y));
-            painter.line_segment([c, to], Stroke::new(1.0, ink));
+            painter.line_segment([c, to], Stroke::new(0.8, Color32::from_rgba_unmultiplied(60, 50, 40, 150)));
         }
         let back = if n.rank == 0 || n.over { Color32::from_rgba_unmultiplied(250, 244, 226, 225) } else { Color32::from_rgba_unmultiplied(245, 238, 218, 185) };
         painter.rect_filled(r.expand2(map_labels::PAD * 0.5), 2.0, back);
@@ -659,13 +659,14 @@ fn draw_backdrop(painter: &egui::Painter, bg: &BackGeo, t: &Transform, rect: Rec
 }
 
 /// Every space's name placed for this transform (offsets from the spaces' centres, so the
-/// placement holds while panning): the selected and lit spaces first, then by rank, against the
-/// spaces' dots and the counters on them.
+/// placement holds while panning): the selected space, capitals and lit spaces first, then by
+/// rank, against the spaces' dots, the counters on them and the capitals' stars.
 #[allow(clippy::too_many_arguments)]
 fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &Highlights, t: &Transform, point_r: f32, counter: f32, show_labels: bool) -> Vec<PlacedName> {
     let important = |i: usize| hl.selected == Some(i as u16) || hl.lit.contains(&(i as u16));
     let mut order: Vec<usize> = (0..board.spaces.len()).filter(|&i| (show_labels || important(i)) && (geo.hex.is_none() || !board.spaces[i].label.is_empty())).collect();
-    order.sort_by_key(|&i| (!important(i), geo.ranks[i]));
+    // The selected space, then the capitals, then the lit spaces, then the rest by rank.
+    order.sort_by_key(|&i| (hl.selected != Some(i as u16), geo.ranks[i] != 0, !important(i), geo.ranks[i]));
     let mut obstacles = Vec::new();
     if geo.hex.is_none() {
         for (i, c) in geo.centers.iter().enumerate() {
