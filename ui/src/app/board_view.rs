@@ -660,7 +660,7 @@ fn draw_backdrop(painter: &egui::Painter, bg: &BackGeo, t: &Transform, rect: Rec
 
 /// Every space's name placed for this transform (offsets from the spaces' centres, so the
 /// placement holds while panning): the selected space, capitals and lit spaces first, then by
-/// rank, against the spaces' dots, the counters on them and the capitals' stars.
+/// rank, against the spaces' dots, the counters on them and the marks' symbols.
 #[allow(clippy::too_many_arguments)]
 fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &Highlights, t: &Transform, point_r: f32, counter: f32, show_labels: bool) -> Vec<PlacedName> {
     let important = |i: usize| hl.selected == Some(i as u16) || hl.lit.contains(&(i as u16));
@@ -673,9 +673,9 @@ fn place_names(painter: &egui::Painter, board: &Board, geo: &Geometry, hl: &High
             let c = t.to_screen(*c);
             let r = if geo.stacks[i].is_empty() { point_r } else { stack_reach(counter) };
             obstacles.push(Rect::from_center_size(c, Vec2::splat(r * 2.0)));
-            // The capital's star above the space (see `draw_marks`).
+            // The symbols beside the space: stars, diamonds, bastions (see `draw_marks`).
             let around = if geo.stacks[i].is_empty() { point_r } else { counter * 0.62 };
-            if let Some((at, size)) = board.spaces[i].marks.iter().find_map(|m| star_spot(m, c, around)) {
+            for (at, size) in board.spaces[i].marks.iter().filter_map(|m| mark_spot(m, c, around)) {
                 obstacles.push(Rect::from_center_size(at, Vec2::splat(size * 2.0)));
             }
         }
@@ -719,13 +719,16 @@ fn stack_reach(counter: f32) -> f32 {
     (counter * 0.63 + 5.0).max(counter * 0.55 + 8.0)
 }
 
-/// Where a capital's star is drawn for `mark` around a space at `c` (radius `r`): its centre
-/// and outer radius, or none when the mark is no capital.
-fn star_spot(mark: &str, c: Pos2, r: f32) -> Option<(Pos2, f32)> {
+/// Where the symbol of `mark` is drawn beside a space at `c` (radius `r`): its centre and
+/// half size, or none for a mark drawn on the space itself or not as a symbol. Capitals' stars
+/// go above, resource centres' diamonds right, forts' bastions left.
+fn mark_spot(mark: &str, c: Pos2, r: f32) -> Option<(Pos2, f32)> {
     let k = r.clamp(4.0, 12.0);
     match mark {
         "capital" => Some((c + vec2(0.0, -r - k * 0.9), k * 1.1)),
         "state-capital" => Some((c + vec2(0.0, -r - k * 0.7), k * 0.75)),
+        "resource" | "resource-destroyed" => Some((c + vec2(r + k * 0.7, r * 0.2), k * 0.65)),
+        "fort" | "fortress" | "redoubt" => Some((c + vec2(-r - k * 0.7, r * 0.2), k * 0.6)),
         _ => None,
     }
 }
@@ -739,12 +742,11 @@ fn draw_marks(painter: &egui::Painter, c: Pos2, r: f32, marks: &[String]) -> Vec
     for m in marks {
         match m.as_str() {
             "capital" | "state-capital" => {
-                let (at, size) = star_spot(m, c, r).expect("a capital mark");
+                let (at, size) = mark_spot(m, c, r).expect("a capital mark");
                 star(painter, at, size, if m == "capital" { palette::CAPITAL } else { Color32::from_rgb(60, 60, 60) });
             }
             "resource" | "resource-destroyed" => {
-                let p = c + vec2(r + k * 0.7, r * 0.2);
-                let d = k * 0.65;
+                let (p, d) = mark_spot(m, c, r).expect("a resource mark");
                 let color = if m == "resource" { palette::RESOURCE } else { Color32::from_gray(150) };
                 painter.add(Shape::convex_polygon(vec![p + vec2(0.0, -d), p + vec2(d, 0.0), p + vec2(0.0, d), p + vec2(-d, 0.0)], color, Stroke::new(1.0, Color32::from_gray(40))));
                 if m != "resource" {
@@ -752,8 +754,7 @@ fn draw_marks(painter: &egui::Painter, c: Pos2, r: f32, marks: &[String]) -> Vec
                 }
             }
             "fort" | "fortress" | "redoubt" => {
-                let p = c + vec2(-r - k * 0.7, r * 0.2);
-                let d = k * 0.6;
+                let (p, d) = mark_spot(m, c, r).expect("a fort mark");
                 painter.add(Shape::convex_polygon(vec![p + vec2(0.0, -d), p + vec2(d, -d * 0.3), p + vec2(d * 0.6, d), p + vec2(-d * 0.6, d), p + vec2(-d, -d * 0.3)], Color32::from_gray(25), Stroke::NONE));
             }
             "port" => {
