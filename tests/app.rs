@@ -1025,7 +1025,7 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
             h.snapshot(&name);
         }
         let shot = root.join("docs/screenshots").join(format!("{id}.png"));
-        // For the People's screenshots come from its own test (theatre and close up).
+        // For the People's screenshots come from the real window (see the FtP names test).
         if id != "for-the-people" && (update || !shot.exists()) {
             std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
             h.render().expect("a software render").save(&shot).expect("write the screenshot");
@@ -1038,15 +1038,15 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
 
 /// For the People on real geography: the theatre at the fitted zoom and a close-up, each with
 /// the names placed so that none overlaps another; more names as you zoom in, and the
-/// capitals always named. Written as the README's screenshots `docs/screenshots/
-/// for-the-people.png` and `for-the-people-close.png` (with `UPDATE_SNAPSHOTS=1`, or when
-/// missing).
+/// capitals always named. The README's screenshots `docs/screenshots/for-the-people.png` and
+/// `for-the-people-close.png` are taken from the app's real window (a new 1861 game, the
+/// theatre, then zoomed on Virginia); this test writes its own renders there only when they are
+/// missing.
 #[test]
 fn for_the_people_map_names_never_overlap_at_any_zoom() {
     let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
     let Some(index) = catalog.games.iter().position(|g| g.id() == "for-the-people") else { return };
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let update = std::env::var_os("UPDATE_SNAPSHOTS").is_some();
     let mut h = harness(catalog, "ftp-map", 0.0);
     h.set_size(egui::vec2(1600.0, 1000.0));
     h.run();
@@ -1066,7 +1066,7 @@ fn for_the_people_map_names_never_overlap_at_any_zoom() {
         h.run();
         counts.push(check_ftp_names(&h, zoom));
         let shot = root.join("docs/screenshots").join(file);
-        if update || !shot.exists() {
+        if !shot.exists() {
             std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
             h.render().expect("a software render").save(&shot).expect("write the screenshot");
             eprintln!("screenshot written to {}", shot.display());
