@@ -178,6 +178,29 @@ mod tests {
         assert!(got[0].is_some());
     }
 
+    /// Names that must be shown (capitals, lit spaces) are all placed even in a cluster too
+    /// tight for them beside their spaces, farther out, and still never overlap one another.
+    #[test]
+    fn names_that_must_be_shown_are_all_placed_without_overlap() {
+        let mut seed = 11u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let names: Vec<Candidate> = (0..30)
+            .map(|_| Candidate { size: vec2(40.0 + 30.0 * next(), 13.0), at: pos2(400.0 + 60.0 * next(), 300.0 + 60.0 * next()), clear: 5.0, centred: false, must: true })
+            .collect();
+        let obstacles: Vec<Rect> = names.iter().map(|c| Rect::from_center_size(c.at, Vec2::splat(c.clear * 2.0))).collect();
+        let got = place(&names, &obstacles);
+        assert!(got.iter().all(Option::is_some), "every name that must be shown is placed");
+        let rects: Vec<Rect> = got.iter().flatten().copied().collect();
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                assert!(!a.shrink(0.5).intersects(b.shrink(0.5)), "{a:?} overlaps {b:?}");
+            }
+        }
+    }
+
     #[test]
     fn capitals_rank_before_towns() {
         let m = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
