@@ -1,9 +1,10 @@
 //! Names on a map that never overlap: each name is tried beside its space (below, right,
 //! above, left, then the corners) most important first, and kept at the first place that
-//! overlaps nothing placed before it (other names, spaces, counters). At a zoom too far out for every name the
-//! important ones keep theirs; zooming in leaves room for more. Placement is in screen units
-//! relative to the map's transform without its pan, so a placement holds while panning and is
-//! recomputed only when the zoom, the map or the highlights change.
+//! overlaps nothing placed before it (other names, spaces, counters). At a zoom too far out for
+//! every name the important ones keep theirs; zooming in leaves room for more, and a name that
+//! must be shown goes farther out when every spot beside its space is taken. Placement is in
+//! screen units relative to the map's transform without its pan, so a placement holds while
+//! panning and is recomputed only when the zoom, the map or the highlights change.
 
 use egui::{Pos2, Rect, Vec2, pos2, vec2};
 use std::collections::HashMap;
