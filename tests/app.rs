@@ -1025,7 +1025,8 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
             h.snapshot(&name);
         }
         let shot = root.join("docs/screenshots").join(format!("{id}.png"));
-        if update || !shot.exists() {
+        // For the People's screenshots come from the real window (see the FtP names test).
+        if id != "for-the-people" && (update || !shot.exists()) {
             std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
             h.render().expect("a software render").save(&shot).expect("write the screenshot");
             eprintln!("{id}: screenshot written to {}", shot.display());
@@ -1033,6 +1034,83 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
         snapshots.extend_harness(&mut h);
     }
     snapshots.unwrap();
+}
+
+/// For the People on real geography: the theatre at the fitted zoom and a close-up, each with
+/// the names placed so that none overlaps another; more names as you zoom in, and the
+/// capitals always named. The README's screenshots `docs/screenshots/for-the-people.png` and
+/// `for-the-people-close.png` are taken from the app's real window (a new 1861 game, the
+/// theatre, then zoomed on Virginia); this test writes its own renders there only when they are
+/// missing.
+#[test]
+fn for_the_people_map_names_never_overlap_at_any_zoom() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "for-the-people") else { return };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut h = harness(catalog, "ftp-map", 0.0);
+    h.set_size(egui::vec2(1600.0, 1000.0));
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    start_all_human(&mut h, false);
+    assert!(h.state().play.as_ref().unwrap().board.backdrop.is_some(), "the geography is drawn under the map");
+    let mut counts = Vec::new();
+    for (zoom, file) in [(1.0f32, "for-the-people.png"), (3.2, "for-the-people-close.png")] {
+        if zoom > 1.0 {
+            let app = h.state_mut();
+            let play = app.play.as_ref().unwrap();
+            let richmond = play.board.spaces.iter().position(|s| s.id == "richmond").expect("Richmond") as u16;
+            let geometry = play.geometry.clone();
+            app.view.board_view.center_on(&geometry, richmond, zoom);
+        }
+        h.run();
+        counts.push(check_ftp_names(&h, zoom));
+        let shot = root.join("docs/screenshots").join(file);
+        if !shot.exists() {
+            std::fs::create_dir_all(shot.parent().unwrap()).unwrap();
+            h.render().expect("a software render").save(&shot).expect("write the screenshot");
+            eprintln!("screenshot written to {}", shot.display());
+        }
+    }
+    assert!(counts[0] >= 40, "the theatre names {} spaces", counts[0]);
+    assert!(counts[1] > counts[0], "zooming in names more spaces: {counts:?}");
+    // The most crowded case: the theatre with many destinations lit (a Reinforcement Phase,
+    // FtP 10.3: every space that may take an SP), each of them named.
+    let mut rng = GameRng::new(5);
+    for _ in 0..400 {
+        let play = h.state_mut().play.as_mut().unwrap();
+        if play.lit().len() >= 30 || play.actions.is_empty() {
+            break;
+        }
+        let text = play.actions[rng.pick(play.actions.len())].0.clone();
+        assert!(play.act(&text), "a legal action applies: {text}");
+    }
+    let lit = h.state().play.as_ref().unwrap().lit().len();
+    assert!(lit >= 30, "a phase with many lit spaces is reached ({lit})");
+    h.state_mut().view.board_view.zoom = 1.0;
+    h.state_mut().view.board_view.pan = egui::Vec2::ZERO;
+    h.run();
+    check_ftp_names(&h, 1.0);
+}
+
+/// For the People's names as last drawn at `zoom`: none overlaps another; the capitals, the
+/// selected space and every lit space in view are named. Returns how many names were placed.
+fn check_ftp_names(h: &Harness<'_, BivouacApp>, zoom: f32) -> usize {
+    let app = h.state();
+    let play = app.play.as_ref().unwrap();
+    let names = app.view.board_view.name_rects(&play.geometry);
+    for (k, (_, a)) in names.iter().enumerate() {
+        for (_, b) in &names[k + 1..] {
+            assert!(!a.shrink(0.5).intersects(b.shrink(0.5)), "names overlap at zoom {zoom}: {a:?} {b:?}");
+        }
+    }
+    let mut must: Vec<usize> = ["washington", "richmond"].iter().map(|id| play.board.spaces.iter().position(|s| s.id == *id).unwrap()).collect();
+    must.extend(play.lit().into_iter().chain(play.selected).map(usize::from));
+    let shown = |i: usize| app.view.board_view.rect.is_some_and(|r| r.contains(app.view.board_view.screen_pos(&play.geometry, i)));
+    for i in must.into_iter().filter(|&i| shown(i)) {
+        assert!(names.iter().any(|(n, _)| *n == i), "{} is named at zoom {zoom}", play.board.spaces[i].id);
+    }
+    names.len()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1173,7 +1251,8 @@ fn frame_stats(ms: &[f64]) -> String {
 }
 
 /// The frame time of every playable game's own board, while the map is panned and zoomed
-/// (a new transform every frame), with a piece selected. Run alone, on an idle machine:
+/// (a new transform every frame), with a piece selected; For the People a second time without
+/// its geography, to show what the backdrop costs. Run alone, on an idle machine:
 /// `cargo test --release --test app -- --ignored --nocapture --test-threads=1 frame_time`.
 #[test]
 #[ignore = "a benchmark: run by hand with --ignored --nocapture"]
@@ -1181,46 +1260,64 @@ fn frame_time_on_each_game_board_while_panning_and_zooming() {
     let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
     let ids: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
     for (index, id) in ids.iter().enumerate() {
-        let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
-        let mut h = harness(catalog, &format!("bench-{id}"), 0.5);
-        h.set_size(egui::vec2(1600.0, 1000.0));
-        h.run();
-        h.state_mut().launcher.game = index;
-        h.run();
-        start_all_human(&mut h, false);
-        let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
-        h.state_mut().play.as_mut().unwrap().select(origin);
-        h.run();
-        let (spaces, links, pieces) = {
-            let b = &h.state().play.as_ref().unwrap().board;
-            (b.spaces.len(), b.links.len(), b.pieces.len())
-        };
-        // A few frames first: fonts and text layouts are cached on first use.
-        for _ in 0..5 {
-            h.step();
-        }
-        let frames = 120;
-        let mut times = Vec::with_capacity(frames);
-        let mut cpu = Vec::with_capacity(frames);
-        for f in 0..frames {
-            {
-                let v = &mut h.state_mut().view.board_view;
-                v.zoom = 1.0 + 3.0 * (f as f32 / frames as f32);
-                v.pan = egui::vec2((f as f32 * 0.21).sin() * 300.0, (f as f32 * 0.13).cos() * 200.0);
+        let backdrops: &[bool] = if id == "for-the-people" { &[true, false] } else { &[true] };
+        for &backdrop in backdrops {
+            let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+            let mut h = harness(catalog, &format!("bench-{id}"), 0.5);
+            h.set_size(egui::vec2(1600.0, 1000.0));
+            h.run();
+            h.state_mut().launcher.game = index;
+            h.run();
+            start_all_human(&mut h, false);
+            let origin = h.state().play.as_ref().unwrap().hints.origins.iter().min().copied();
+            let play = h.state_mut().play.as_mut().unwrap();
+            play.select(origin);
+            let drawn = play.board.backdrop.is_some();
+            if !backdrop {
+                play.board.backdrop = None;
+                play.geometry = bivouac::app::board_view::Geometry::new(&play.board);
             }
-            let (t, c) = (std::time::Instant::now(), thread_cpu_ns());
-            h.step();
-            let out = h.output().clone();
-            let _meshes = h.ctx.tessellate(out.shapes, out.pixels_per_point);
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
-            cpu.push(thread_cpu_ns().zip(c).map(|(b, a)| (b - a) as f64 / 1e6));
+            h.run();
+            let (spaces, links, pieces) = {
+                let b = &h.state().play.as_ref().unwrap().board;
+                (b.spaces.len(), b.links.len(), b.pieces.len())
+            };
+            let times = frame_times(&mut h);
+            let label = if !drawn { "" } else if backdrop { " with its geography" } else { " without its geography" };
+            eprintln!("{id}{label}: {spaces} spaces, {links} links, {pieces} pieces: {times}");
+            // The geometry is rebuilt after every action (with the backdrop, its ear-cutting).
+            let board = h.state().play.as_ref().unwrap().board.clone();
+            let t = std::time::Instant::now();
+            for _ in 0..10 {
+                std::hint::black_box(bivouac::app::board_view::Geometry::new(&board));
+            }
+            eprintln!("  geometry built once per action: {:.2} ms", t.elapsed().as_secs_f64() * 100.0);
         }
-        let cpu: Option<Vec<f64>> = cpu.into_iter().collect();
-        eprintln!(
-            "{id}: {spaces} spaces, {links} links, {pieces} pieces: {} per frame (ui pass + tessellation, no GPU){}",
-            frame_stats(&times),
-            cpu.map_or(String::new(), |c| format!("; on-CPU {}", frame_stats(&c)))
-        );
     }
 }
 
+/// 120 frames of panning and zooming in (a new transform every frame, zoom 1 to 4), after a
+/// few frames that fill the font and text caches: wall-clock and on-CPU per-frame statistics.
+fn frame_times(h: &mut Harness<'_, BivouacApp>) -> String {
+    for _ in 0..5 {
+        h.step();
+    }
+    let frames = 120;
+    let mut times = Vec::with_capacity(frames);
+    let mut cpu = Vec::with_capacity(frames);
+    for f in 0..frames {
+        {
+            let v = &mut h.state_mut().view.board_view;
+            v.zoom = 1.0 + 3.0 * (f as f32 / frames as f32);
+            v.pan = egui::vec2((f as f32 * 0.21).sin() * 300.0, (f as f32 * 0.13).cos() * 200.0);
+        }
+        let (t, c) = (std::time::Instant::now(), thread_cpu_ns());
+        h.step();
+        let out = h.output().clone();
+        let _meshes = h.ctx.tessellate(out.shapes, out.pixels_per_point);
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        cpu.push(thread_cpu_ns().zip(c).map(|(b, a)| (b - a) as f64 / 1e6));
+    }
+    let cpu: Option<Vec<f64>> = cpu.into_iter().collect();
+    format!("{} per frame (ui pass + tessellation, no GPU){}", frame_stats(&times), cpu.map_or(String::new(), |c| format!("; on-CPU {}", frame_stats(&c))))
+}

@@ -21,6 +21,51 @@ pub struct Board {
     /// seat may see it.
     #[serde(default)]
     pub battle: Option<BattleBoard>,
+    /// Geography drawn under the spaces (land, coast, borders, rivers), in the spaces'
+    /// coordinates; none when the game has no such picture.
+    #[serde(default)]
+    pub backdrop: Option<Backdrop>,
+}
+
+/// A map's geography as named layers of polylines and polygons, drawn in order under the
+/// spaces. Cosmetic only: no rule reads it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Backdrop {
+    pub layers: Vec<BackdropLayer>,
+    /// Large faint names over regions (states, seas), placed before the spaces' names.
+    #[serde(default)]
+    pub labels: Vec<BackdropLabel>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BackdropLayer {
+    pub id: String,
+    /// How the app draws it: "land", "water" (filled polygons), "coast", "border", "river"
+    /// (lines); an unknown kind is drawn as a thin grey line.
+    pub kind: String,
+    pub shapes: Vec<BackdropShape>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BackdropShape {
+    /// A river's name, or empty.
+    #[serde(default)]
+    pub name: String,
+    /// A polygon (its last point joins its first) rather than a line.
+    #[serde(default)]
+    pub closed: bool,
+    /// Points `[x, y]` in the coordinates of [`BoardSpace::x`], [`BoardSpace::y`].
+    pub points: Vec<[f32; 2]>,
+}
+
+/// A name drawn over a region, at `x, y` in the spaces' coordinates.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BackdropLabel {
+    pub text: String,
+    pub x: f32,
+    pub y: f32,
+    /// "state", "sea"...: how the app styles it.
+    pub kind: String,
 }
 
 /// A battle drawn as boxes per side (e.g. Left, Center, Right, Reserve), with the clock.
@@ -112,7 +157,9 @@ pub struct BoardSpace {
     pub y: f32,
     /// Terrain or kind key the app colours by ("clear", "forest", "port", "neutral-port"...).
     pub fill: String,
-    /// Small marks: "fort", "capital", "blockaded", control...
+    /// Small marks: "fort", "capital", "blockaded", control ("pc-<seat name>")... The app ranks
+    /// names by them (capitals, then resources, ports and forts keep their names when zoomed
+    /// out) and draws known ones as symbols.
     pub marks: Vec<String>,
 }
 

@@ -31,6 +31,7 @@
 //! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
 
 mod ai;
+pub mod backdrop;
 mod choices;
 mod generals;
 pub mod battle;
@@ -143,7 +144,10 @@ pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>
     let set = ContentSet::open(layers, DIR)?;
     let mut c = content::load_content(&set)?;
     c.events = events::load(&set, &c)?;
-    Ok(Some(Box::new(Registered::new(FtP::new(c)?, set.hash()))))
+    let backdrop = backdrop::load(&set, &c)?;
+    let mut g = FtP::new(c)?;
+    g.backdrop = backdrop;
+    Ok(Some(Box::new(Registered::new(g, set.hash()))))
 }
 
 impl Content {
@@ -177,6 +181,8 @@ pub struct FtP {
     /// FtP 6.8.2, 6.8.3: Fort Monroe, the coastal fort that stacks as a normal space (found
     /// once: the CSA's reinforcement listing asks of every coastal fort).
     fort_monroe: Option<Sp>,
+    /// The geography drawn under the map (`geography.toml`), if the content has it.
+    pub backdrop: Option<bivouac_engine::board::Backdrop>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -217,7 +223,7 @@ impl FtP {
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let coastal_forts = (0..c.map.len() as Sp).filter(|&s| c.map.space(SpaceId(s)).coastal_fort).collect();
         let fort_monroe = c.space("fort_monroe").map(|s| s.0);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe };
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe, backdrop: None };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)
@@ -1165,6 +1171,11 @@ impl Game for FtP {
                 }
                 if st.capital.contains(&Some(s.0)) {
                     marks.push("capital".into());
+                } else if d.union_state_capital || d.state_capital {
+                    marks.push("state-capital".into());
+                }
+                if d.port.is_some() {
+                    marks.push("port".into());
                 }
                 if d.resource > 0 {
                     marks.push(if st.rc_destroyed[s.index()] { "resource-destroyed".into() } else { "resource".into() });
@@ -1202,7 +1213,12 @@ impl Game for FtP {
                 for g in self.gens_at(st, side, s) {
                     let d = &self.c.generals[g as usize];
                     // FtP 5.6.7 C, D: a brigade grown to 2 SP shows its strength.
-                    let strength = (self.is_cav(st, g) && self.brigade_sp(st, g) > 1).then(|| "2".to_string());
+                    let strength = if self.is_cav(st, g) {
+                        (self.brigade_sp(st, g) > 1).then(|| "2".to_string())
+                    } else {
+                        // As printed on the general counter: strategy, offensive and defensive battle ratings.
+                        Some(format!("{} {}-{}", d.strategy, d.offense, d.defense))
+                    };
                     pieces.push(BoardPiece { space: s, label: d.name.clone(), seat: Some(side.index() as u8), kind: if self.is_cav(st, g) { "brigade".into() } else { "leader".into() }, strength, hidden: false });
                 }
             }
@@ -1231,7 +1247,7 @@ impl Game for FtP {
             .filter(|&x| (x as usize) < state::HAND.len())
             .map(|x| st.piles.cards(state::HAND[x as usize]).iter().filter_map(|c| self.c.card(c.0 as u8 + 1)).map(|d| card_face(d, self.c.events.decl(d.number))).collect())
             .unwrap_or_default();
-        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: self.battle_board(st) }
+        Board { layout: Layout::Points, spaces, links, pieces, panels, cards, battle: self.battle_board(st), backdrop: self.backdrop.clone() }
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {

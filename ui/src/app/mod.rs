@@ -21,6 +21,7 @@ pub mod handover;
 pub mod lab;
 pub mod launcher;
 pub mod log_panel;
+pub mod map_labels;
 pub mod palette;
 pub mod play;
 

@@ -10,8 +10,10 @@ pub fn seat_color(index: u8, name: &str) -> Color32 {
     if n.contains("union") || n == "usa" || n == "north" {
         return Color32::from_rgb(52, 84, 160);
     }
-    if n.contains("confed") || n == "csa" || n == "south" {
-        return Color32::from_rgb(128, 128, 128);
+    if is_confederate(&n) {
+        // A dark grey, so white text on a counter reads (about 5.5:1) and the counter stands
+        // out on the light map.
+        return Color32::from_rgb(104, 104, 110);
     }
     const SEATS: [Color32; 8] = [
         Color32::from_rgb(196, 58, 49),
@@ -24,6 +26,11 @@ pub fn seat_color(index: u8, name: &str) -> Color32 {
         Color32::from_rgb(110, 90, 60),
     ];
     SEATS[index as usize % SEATS.len()]
+}
+
+/// Whether a seat named `lower` (lower case) is the Confederacy.
+fn is_confederate(lower: &str) -> bool {
+    lower.contains("confed") || lower == "csa" || lower == "south"
 }
 
 /// Black or white, whichever reads better on `bg`.
@@ -115,3 +122,39 @@ pub const HIGHLIGHT: Color32 = Color32::from_rgb(255, 190, 0);
 pub const SELECTED: Color32 = Color32::from_rgb(220, 40, 40);
 pub const ORIGIN: Color32 = Color32::from_rgb(40, 170, 90);
 pub const MAP_BG: Color32 = Color32::from_rgb(222, 214, 186);
+
+/// The sea under a map that has land drawn on it.
+pub const SEA: Color32 = Color32::from_rgb(168, 200, 222);
+
+/// How a backdrop layer of `kind` is drawn: a fill for polygons, a line for the rest.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BackdropStyle {
+    pub fill: Option<Color32>,
+    pub line: Color32,
+    /// Line width in points at the map's fitted zoom; it grows a little as you zoom in.
+    pub width: f32,
+    pub dashed: bool,
+}
+
+pub fn backdrop_style(kind: &str) -> BackdropStyle {
+    let s = |fill, line, width, dashed| BackdropStyle { fill, line, width, dashed };
+    match kind.to_ascii_lowercase().as_str() {
+        "land" => s(Some(MAP_BG), Color32::from_rgb(120, 150, 170), 0.0, false),
+        "water" | "lake" | "sea" => s(Some(SEA), Color32::from_rgb(90, 130, 170), 0.8, false),
+        "coast" => s(None, Color32::from_rgb(80, 120, 160), 1.0, false),
+        "border" => s(None, Color32::from_rgb(150, 120, 100), 1.0, true),
+        "river" => s(None, Color32::from_rgb(70, 130, 200), 1.6, false),
+        _ => s(None, Color32::from_rgb(140, 140, 140), 0.8, false),
+    }
+}
+
+/// A control marker's colour: the seat named in a `pc-<seat>` mark. Markers are small discs
+/// with a dark rim on the tan land: the Confederacy's is a light grey, so it is told from the
+/// Union's dark blue by lightness as well as by hue.
+pub fn control_color(seat: &str) -> Color32 {
+    if is_confederate(&seat.to_ascii_lowercase()) { Color32::from_rgb(208, 208, 214) } else { seat_color(0, seat) }
+}
+
+pub const RESOURCE: Color32 = Color32::from_rgb(214, 160, 30);
+pub const CAPITAL: Color32 = Color32::from_rgb(200, 40, 40);
+pub const PORT: Color32 = Color32::from_rgb(40, 90, 170);
