@@ -1,5 +1,5 @@
 -- #1 Empty Haversacks (Morrales vacíos): Union event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: a Confederate army runs out of rations and
 -- loses men. Read as FtP 4.2.4: 1 infantry SP of a Confederate army (its last SP may go,
 -- eliminating the army with its penalty), the space chosen by the Union player (the card names

@@ -4,7 +4,7 @@
 -- (FtP 4.6.3: a generic commander is exempt) toward Richmond (FtP 4.6.2). The CSA cannot play
 -- it if the Union has no card in hand it could discard (FtP 4.6.5 "de la que se pueda
 -- descartar", with 4.2.3: not a special event, not Red River), and only such a card is taken.
--- [INTERP] The CSA cannot see the Union hand: the card is taken at random. The army's criteria
+-- The CSA cannot see the Union hand, so (a reading of an ambiguous rule) the card is taken at random. The army's criteria
 -- on the card are not in the sources: any Union army with a named commander that the card's
 -- OPs can activate. [MISSING] The effect when the Union plays it is not in the sources: the
 -- event is not offered to the Union.

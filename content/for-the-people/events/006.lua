@@ -1,5 +1,5 @@
 -- #6 Ambush (Emboscada): event for either side, 1 OP, played as an interrupt (FtP 4.2.5).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: a force lies in wait for a moving enemy.
 -- Read as an interrupt when an enemy force has just been activated to move by land: the
 -- playing side gets +2 on its die roll in its next battle this turn (FtP 7.5, `battle_drm`);

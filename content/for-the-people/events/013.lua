@@ -1,5 +1,5 @@
 -- #13 Missouri Guerrilla Raids (Incursiones guerrilleras en Misuri): CSA event, 2 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: pro-Confederate guerrillas in Missouri. Read,
 -- like #11 Nathaniel Lyon, as 2 Confederate PC(s) in Missouri spaces not already Confederate and
 -- holding no enemy SP (FtP 11.3), chosen by the Confederate player; the number is AUTHORED. Kept

@@ -1,5 +1,5 @@
 -- #16 Grierson's Raid (La incursión de Grierson): Union event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: base event NOT DESCRIBED) and
+-- RECONSTRUCTED: the card text is not in the rulebooks and
 -- the printed card was not available. Read here, after the historical raid (April-May 1863,
 -- through Mississippi), as 2 Union PCs (FtP 11.3) in Confederate-controlled Mississippi spaces
 -- holding no CSA SP and no CSA fort, chosen by the Union; the state and the number are AUTHORED.

@@ -1,5 +1,5 @@
 -- #17 Confederate Purchasing Agents (Encargados de compras de la Confederación): CSA event, 3 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: arms bought abroad equip new troops. The number
 -- of SP is AUTHORED; a modder with the printed card should correct it. Read as 2 new Confederate
 -- infantry SP placed one at a time in Confederate-controlled spaces free of the enemy (FtP 4.2.7),

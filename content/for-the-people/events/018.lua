@@ -1,5 +1,5 @@
 -- #18 Confederate Inflation (Inflación en el Sur): Union event, 2 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: runaway inflation erodes the Confederacy's will.
 -- The amount is AUTHORED; a modder with the printed card should correct it. Kept after the event
 -- (authored in cards.toml).

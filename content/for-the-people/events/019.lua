@@ -1,5 +1,5 @@
 -- #19 Belmont: event for either side, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: Grant's raid on Belmont, Missouri (November
 -- 1861), a small battle both sides claimed as a victory. Read as +1 Strategic Will for the
 -- side that plays it (FtP 12; Change of Fortune applies, FtP 12.4); the number is AUTHORED.

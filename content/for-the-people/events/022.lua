@@ -1,5 +1,5 @@
 -- #22 Josiah Gorgas: CSA event, 3 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: the Confederate Chief of Ordnance arms new
 -- troops. The number of SP is AUTHORED; a modder with the printed card should correct it. Read as 2
 -- new Confederate infantry SP placed one at a time in Confederate-controlled spaces free of the

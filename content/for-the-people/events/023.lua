@@ -1,5 +1,5 @@
 -- #23 Bermuda Blockade Runners (Suministro desde las Bermudas): CSA event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: runners bringing supplies from Bermuda
 -- through the blockade. FtP 10.5.3 lists every card that changes the blockade level (#23 is not
 -- among them, nor in IT 10.53), so this card does not change it (an earlier reconstruction

@@ -1,7 +1,7 @@
 -- #25 Confederate Railroad Deterioration: Union event, 1 OP.
 -- FtP 4.2.6: a card-removal event: a card is taken from the Confederate hand and discarded (not
--- removed from the game); the CSA then plays its normal round. [INTERP] The Union cannot see
--- the Confederate hand, so the card is taken at random. RECONSTRUCTED: the card text is not in
+-- removed from the game); the CSA then plays its normal round. The Union cannot see
+-- the Confederate hand, so (a reading of an ambiguous rule) the card is taken at random. RECONSTRUCTED: the card text is not in
 -- the rulebooks; the rest of its effect, if any, is unknown and not applied.
 
 function declare()

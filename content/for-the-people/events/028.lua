@@ -1,5 +1,5 @@
 -- #28 Franz Sigel: event for either side, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: Sigel rallied German immigrants in St. Louis
 -- to the Union ("I fights mit Sigel") but was a poor battlefield commander. Read as: played by
 -- the Union, 1 new Union infantry SP in a Union-controlled Missouri space (FtP 4.2.7), chosen

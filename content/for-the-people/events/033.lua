@@ -1,5 +1,5 @@
 -- #33 Orphan Brigade (Primera Brigada de Kentucky): CSA event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (the 1st Kentucky Brigade, raised
 -- from Kentuckians who went South): 1 new CSA infantry SP in a Kentucky space that is not
 -- Union-controlled and holds no Union SP or fort (FtP 4.2.7), nor is pro-Union (FtP 10.4.3), as #47 places SP in the border

@@ -1,5 +1,5 @@
 -- #37 Confederate Scientist (Científico confederado): CSA event, 2 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: Confederate ingenuity in war production. The
 -- number of SP is AUTHORED; a modder with the printed card should correct it. Read as 1 new
 -- Confederate infantry SP placed one at a time in Confederate-controlled spaces free of the enemy

@@ -1,5 +1,5 @@
 -- #45 Food Shortage (Escasez de alimentos): Union event, 3 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: food shortages in the South (the Union plays
 -- it). The amount is AUTHORED; a modder with the printed card should correct it. Kept after the
 -- event (authored in cards.toml).

@@ -1,5 +1,5 @@
 -- #46 East Tennessee Unionists (Secesionistas a favor de la Unión en Tennessee): Union event, 1 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: the Unionists of East Tennessee. Read, like #11
 -- Nathaniel Lyon, as 1 Union PC(s) in Tennessee spaces not already Union and holding no enemy SP
 -- (FtP 11.3), chosen by the Union player; the number is AUTHORED. Kept after the event (authored).

@@ -1,5 +1,5 @@
 -- #49 CSS Alabama: CSA event, 3 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: the commerce raider, like #50 CSS Sumter whose
 -- example shows Union -1 SW; the bigger raider costs more. The amount is AUTHORED; a modder with
 -- the printed card should correct it. Kept after the event (authored in cards.toml).

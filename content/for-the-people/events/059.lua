@@ -1,7 +1,7 @@
 -- #59 David Farragut (Farragut): Union event, 2 OPs.
 -- FtP 6.1, 6.3.1, 6.4.1: after the event the Union may make one naval move (up to 3 SP and a
 -- general from a Union-controlled port or coastal fort, whatever the card's OP value) with +2 to running the guns; it may pass CSA coastal forts and enter their ports (FtP 6.1.3, 6.8.2; a beaten force that passed one loses 1 more SP, 6.3.2).
--- FtP 11.3 D exception (ES; cards.toml flag `pc_capture`) [INTERP]: the event's PC is placed by
+-- FtP 11.3 D exception (ES; cards.toml flag `pc_capture`; a reading of an ambiguous rule): the event's PC is placed by
 -- the rules when the move ends holding the CSA port it entered; it may capture the port's
 -- ungarrisoned coastal fort (FtP 6.8.4) or destroy a resource center.
 -- RECONSTRUCTED: the printed card text is not in the rulebooks; the effect is the one the

@@ -2,7 +2,7 @@
 -- side, 1 OP): a small early battle in one state.
 -- FtP 4.2.4: the event removes infantry SP (never cavalry; an army's last SP may go, eliminating
 -- the army with its penalty); cards.toml's sp_removal_chooser says who picks them (the player).
--- RECONSTRUCTED: the card texts are not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card texts are not in the rulebooks and the
 -- printed cards were not available. Authored from the titles (Wilson's Creek, Missouri, and Big
 -- Bethel, Virginia, both 1861) on the model of the rulebook's other small-battle card, #73 Ball's
 -- Bluff (FtP 4.2.4): the enemy loses 1 infantry SP in that state, chosen by the player. The state

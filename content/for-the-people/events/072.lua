@@ -1,5 +1,5 @@
 -- #72 John Ericsson's Monitor Fleet (La flota de monitores de John Ericsson): Union event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; "the title
+-- RECONSTRUCTED: the card text is not in the rulebooks ("the title
 -- suggests the amphibious track, unconfirmed") and the printed card was not available. Read,
 -- like #67 J. B. Eads River Ironclads (whose example raises the track by 2), as a rise of the
 -- Amphibious Assault track (FtP 6.4.1); the +1 is AUTHORED. Kept after the event (authored).

@@ -6,8 +6,8 @@
 -- `view.concentration_original_csa`; IT 4.51 has only the rail-link sentence).
 -- FtP 4.5.1: SP move into the concentration space by railroad only (through friendly spaces
 -- free of the enemy), one at a time, as many as the player likes; generals do not move, nor do
--- cavalry brigades (only loose infantry SP are moved here: [INTERP] SP on an army display stay
--- with their army). The space must be in a state originally Confederate (ES only), friendly, and
+-- cavalry brigades (only loose infantry SP are moved here: by a reading of an ambiguous rule, SP on an army
+-- display stay with their army). The space must be in a state originally Confederate (ES only), friendly, and
 -- hold a general of the player's; with no SP moved no rail link is needed. Under a rail
 -- restriction in force (#125) the view shows no railroad links for the side and the `rail = true`
 -- SP moves are refused by the command layer: the concentration moves no SP.

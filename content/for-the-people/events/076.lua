@@ -1,5 +1,5 @@
 -- #76 Great Sioux Uprising (La gran sublevación de los sioux): Union event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title and history: after Second Manassas
 -- John Pope was sent to Minnesota to put down the 1862 Dakota uprising, which freed the Union of
 -- him. The Union removes Pope from the game (wherever he is but dead). Whether the card is removed

@@ -1,5 +1,5 @@
 -- #77 Stop the War! (¡Basta de guerra!): CSA event, 2 OP(s).
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: the Northern peace movement. The amount is
 -- AUTHORED; a modder with the printed card should correct it. Kept after the event (authored in
 -- cards.toml).

@@ -1,5 +1,5 @@
 -- #78 Personal Advisor (Asesor personal): either side's event, 3 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title: a
 -- trusted advisor recovers a plan already set aside, so the player takes one card of their choice
 -- from the discards into their hand. The effect is AUTHORED; a modder with the printed card

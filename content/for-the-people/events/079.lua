@@ -1,5 +1,5 @@
 -- #79 Indian Allies (Aliados indios): CSA event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (the Indian Territory's nations
 -- allied to the Confederacy; the map has no Indian Territory): 1 new CSA infantry SP in a
 -- CSA-controlled Arkansas or Texas space free of Union SP and forts (FtP 4.2.7); the place and

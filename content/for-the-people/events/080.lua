@@ -2,7 +2,7 @@
 -- FtP 10.4.3: these are CSA reinforcements by card: at most 1 SP per state, in a Confederate-
 -- controlled space of a Confederate-controlled original CSA state, with a LOC, free of Union SP
 -- and forts; the card's exception: they MAY be placed in pro-Union spaces.
--- RECONSTRUCTED: the rulebook gives only that exception (digest 6: amount NOT DESCRIBED) and the
+-- RECONSTRUCTED: the rulebook gives only that exception (not the amount) and the
 -- printed card was not available. The amount, 2 SP in 2 different states, is AUTHORED; a
 -- modder with the printed card should check it.
 

@@ -4,8 +4,8 @@
 -- it after the event (cards.toml remove = true).
 -- Effect (FtP 4.4.1, 12.9): the turn marker flips to "Emancipation"; from then on the CSA loses
 -- 5 SW every Fall (war guilt, applied by the Political Control Phase).
--- [INTERP] The card text with its exact conditions is not in the sources: the digest infers a
--- Union win in a medium or large battle, read here as one this turn (`union_major_win`).
+-- A reading of the rules: the card text with its exact conditions is not in the sources; the
+-- condition is inferred as a Union win in a medium or large battle, read here as one this turn (`union_major_win`).
 
 function declare()
   return {

@@ -5,8 +5,8 @@
 -- Effects (FtP 4.4.2): the blockade level -1 at once and never above 4 for the rest of the game;
 -- the Union receives 2 SP fewer in every Reinforcement Phase (`in_force`, read by the
 -- reinforcement rules); Union SW -10 once.
--- [INTERP] The card text is not in the sources: the condition CSA SW >= 110 is inferred from
--- both examples (digest 3.4).
+-- A reading of the rules: the card text is not in the sources; the condition CSA SW >= 110 is
+-- inferred from both examples of play.
 
 function declare()
   return {

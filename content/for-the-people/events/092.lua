@@ -1,5 +1,5 @@
 -- #92 Baltimore Riots (Revueltas en Baltimore): CSA event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title (the pro-Southern riots of April 1861): 1
 -- Confederate PC in a Maryland space that is not already Confederate and holds no Union SP
 -- (FtP 11.3), chosen by the Confederate player; the number and the area are AUTHORED. Kept after

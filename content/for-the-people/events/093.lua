@@ -1,5 +1,5 @@
 -- #93-96 Strategy Board (Junta de estrategia, four copies): Union event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title: the
 -- War Department's board sends a general where he is needed, so the Union moves one of its
 -- generals (not a cavalry general, whose brigade moves only by the movement rules) on the map or on an army display to a supplied Union-controlled space holding Union

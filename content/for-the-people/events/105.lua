@@ -1,5 +1,5 @@
 -- #105 Cavalry Detachments (Destacamento de caballería): either side's event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title on the model of the cavalry raid,
 -- which removes enemy PCs (FtP 5.5.3): a detachment of one of the player's cavalry generals on
 -- the map removes 1 enemy PC from his space or an adjacent one that holds no enemy SP or fort;

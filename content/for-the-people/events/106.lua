@@ -1,5 +1,5 @@
 -- #106 Clydeside Shipyards (Astilleros del Clyde): CSA event, 3 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title: the Clyde built most of the
 -- Confederacy's blockade runners. The rulebook lists every blockade-lowering card (FtP 10.5.3:
 -- #82, #128) and every ironclad card (FtP 6.7: #53-55), so this one does neither; authored

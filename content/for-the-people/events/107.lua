@@ -1,6 +1,6 @@
 -- #107 Guerrilla Raids Delay Supplies (Demoras de suministros por incursiones guerrilleras): CSA
 -- event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title: guerrillas behind the Union lines
 -- delay its supplies, so the Union discards 1 card drawn at random from its hand (as #27 Choctaw
 -- Indians does, FtP 4.4; a special event discarded so still happens if playable). The effect is

@@ -1,5 +1,5 @@
 -- #109 Fortified Lines (Líneas fortificadas): CSA event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (the entrenched lines of 1864-65): until
 -- the end of the turn the Confederacy gets +1 when defending in every battle (a battle DRM in
 -- force, FtP 4.2 and 7.5). The DRM and its length are AUTHORED; a modder with the printed card

@@ -1,7 +1,7 @@
 -- #111 Wilson's Raid (La incursión de Wilson, ES only): Union event, 2 OPs.
 -- FtP 11.3 D exception (ES; cards.toml flag `pc_capture`): its PCs may destroy a resource
 -- center, capture a coastal fort, and so on.
--- RECONSTRUCTED: the rest of the card text is not in the rulebooks (digest 6: NOT DESCRIBED)
+-- RECONSTRUCTED: the rest of the card text is not in the rulebooks
 -- and the printed card was not available. Authored from the title (James H. Wilson's 1865 cavalry
 -- raid through Alabama and Georgia, Selma and Columbus) and the Italian edition's optional
 -- Wilson's Raid rule (PCs on CSA resource spaces without CSA SP or forts): 2 Union PCs in

@@ -1,5 +1,5 @@
 -- #113 Defenses of Washington (Las defensas de Washington, ES only): Union event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (the ring of forts around the capital):
 -- a Union fort counter in Washington or in a Union-controlled space next to it that has no fort
 -- and no Confederate SP (FtP 6.8). The effect is AUTHORED; a modder with the printed card should

@@ -1,5 +1,5 @@
 -- #114 Frederick Douglass (Frederick Douglas): Union event, 3 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the printed
+-- RECONSTRUCTED: the card text is not in the rulebooks and the printed
 -- card was not available. Authored from the title: the abolitionist orator rallies the North. The
 -- amount is AUTHORED (no prerequisite is authored); a modder with the printed card should correct
 -- it. Kept after the event (authored in cards.toml).

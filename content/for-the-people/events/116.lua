@@ -2,7 +2,7 @@
 -- from its title: the River Defense Fleet that rammed and sank Union river ironclads at Plum
 -- Point Bend in 1862), and the same event for #129 Torpedo Sinks USS Cairo (Una mina hunde el
 -- USS Cairo, ES only): CSA event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. The rulebook places torpedo
 -- markers only with #51 (FtP 6.7), so this card places none. Authored from the title (the Eads
 -- river ironclad Cairo, sunk by a torpedo on the Yazoo in December 1862) as the reverse of #67

@@ -1,5 +1,5 @@
 -- #118 Supplies from Mexico (Suministros desde México, ES only): CSA event, 3 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title (the
 -- Matamoros trade across the Rio Grande): 2 new CSA infantry SP in Confederate-controlled Texas
 -- spaces free of Union SP and forts (FtP 4.2.7), 1 per space. The number is AUTHORED; a modder

@@ -1,5 +1,5 @@
 -- #119 War in the West (Guerra en el oeste, ES only): either side's event, 2 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title: until
 -- the end of the turn the player gets +1 in every battle, attacking or defending, fought in the
 -- western states (Kentucky, Tennessee, Mississippi, Alabama, Georgia, Missouri, Arkansas,

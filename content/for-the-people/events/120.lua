@@ -1,5 +1,5 @@
 -- #120 Horace Greeley (ES only): either side's event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (the New York Tribune's editor, who
 -- cried "Forward to Richmond!" in 1861 and pressed Lincoln on emancipation, then on peace talks
 -- in 1864): played by the Union, Union +1 SW; played by the Confederacy, Union -1 SW (Change of

@@ -1,5 +1,5 @@
 -- #122 Crisis in the West (Crisis en el oeste, ES only): Union event, 3 OPs.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title (the
 -- command quarrels of the Confederacy's western army, Bragg and his generals): the Union chooses
 -- one Confederate general (not cavalry) on the map or on an army display in Kentucky, Tennessee,

@@ -1,5 +1,5 @@
 -- #123 Quantrill's Raiders (Los hombres de Quantrill, ES only): either side's event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED) and the
+-- RECONSTRUCTED: the card text is not in the rulebooks and the
 -- printed card was not available. Authored from the title (William Quantrill's Missouri
 -- guerrillas, the Lawrence raid): played by the Confederacy, 1 CSA PC in a Missouri space not
 -- already Confederate that holds no Union SP; played by the Union (the hunt for the raiders),

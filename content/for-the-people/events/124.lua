@@ -1,7 +1,7 @@
 -- #124 Confederate Desertions (Deserciones en la Confederación): Union event, 2 OPs.
 -- FtP 4.2.4: it removes infantry SP (never cavalry; an army's last SP may go, eliminating the
--- army with its penalty). RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT
--- DESCRIBED) and the printed card was not available. Authored from the title: 1 Confederate
+-- army with its penalty). RECONSTRUCTED: the card text is not in the rulebooks and the printed
+-- card was not available. Authored from the title: 1 Confederate
 -- infantry SP deserts; the number and the chooser (the Union, who plays it, as the card does not
 -- say otherwise here) are AUTHORED. Kept after the event (authored in cards.toml).
 

@@ -1,5 +1,5 @@
 -- #126 Devastation of the (Shenandoah) Valley (Devastación del valle, ES only): Union event, 1 OP.
--- RECONSTRUCTED: the card text is not in the rulebooks (digest 6: NOT DESCRIBED; the English
+-- RECONSTRUCTED: the card text is not in the rulebooks (the English
 -- title is approximate) and the printed card was not available. Authored from the title
 -- (Sheridan's burning of the Valley in 1864): playable while Union SP stand in a Shenandoah
 -- Valley space (Harper's Ferry, Winchester, Strasburg, Staunton); the Confederacy loses 2 SW
