@@ -361,6 +361,14 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     click(&mut h, "Undo");
     assert_eq!(history_len(&h), 0);
     assert_eq!(h.state().play.as_ref().unwrap().board.pieces[0].space, 0);
+
+    // So does Ctrl+Z (Cmd+Z on a Mac).
+    click(&mut h, "Washington");
+    click(&mut h, "Fredericksburg");
+    assert_eq!(history_len(&h), 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(history_len(&h), 0, "Ctrl+Z undoes");
 }
 
 #[test]

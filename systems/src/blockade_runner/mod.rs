@@ -19,7 +19,7 @@ mod state;
 mod tests;
 
 pub use data::{Content, Effect, GOODS, LocKind};
-pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State};
+pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State, TradeAnswer};
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::Diagnostics;
@@ -591,6 +591,7 @@ impl BlockadeRunner {
             fund: 0,
             squadron: None,
             turn_order: Vec::new(),
+            last_trade: None,
         };
         // BR 2.1: fill every goods box; defense at the printed value; blockade 0 (B3).
         for l in &self.c.locs {
@@ -1154,10 +1155,12 @@ impl BlockadeRunner {
                 s.players[si].hand.push(theirs);
                 s.players[from as usize].hand.push(mine);
                 s.flow.pop();
+                s.last_trade = Some(TradeAnswer { from, to: seat, accepted: true });
                 log.info(|| format!("BR 3.9: {} and {} trade a card", seat_name(from), seat_name(seat)));
             }
             (Frame::TradeReply { from, .. }, Action::Decline) => {
                 s.flow.pop();
+                s.last_trade = Some(TradeAnswer { from, to: seat, accepted: false });
                 log.info(|| format!("BR 3.9: {} declines {}'s offer", seat_name(seat), seat_name(from)));
             }
             (f, a) => refuse!("BR 3.4", "`{}` is not possible now ({})", self.notation_of(a), self.frame_text(&f)),
@@ -1708,6 +1711,9 @@ pub struct View {
     pub discards: usize,
     /// The card offered to this seat, or by it, in a pending trade.
     pub trade_card: Option<String>,
+    /// How the last trade offer was answered, as the table saw it (BR 3.9).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_trade: Option<String>,
     pub players: Vec<PlayerView>,
     pub ships: Vec<ShipView>,
     pub places: Vec<LocView>,
@@ -1739,6 +1745,10 @@ impl BlockadeRunner {
             action_deck_cards: s.deck.len(),
             discards: s.discard.len(),
             trade_card,
+            last_trade: s.last_trade.map(|t| {
+                let answer = if t.accepted { "accepted" } else { "declined" };
+                format!("{} {answer} {}'s trade offer", seat_name(t.to), seat_name(t.from))
+            }),
             players: (0..s.n)
                 .map(|p| {
                     let pl = &s.players[p as usize];
@@ -1828,6 +1838,9 @@ impl BlockadeRunner {
         }
         if let Some(c) = &v.trade_card {
             let _ = writeln!(o, "Trade offer: {c}");
+        }
+        if let Some(t) = &v.last_trade {
+            let _ = writeln!(o, "Last trade: {t}");
         }
         let _ = writeln!(o, "Ships:");
         for sh in v.ships.iter().filter(|s| s.owner.is_some()) {

@@ -162,6 +162,18 @@ pub struct State {
     pub fund: i32,
     pub squadron: Option<u8>,
     pub turn_order: Vec<u8>,
+    /// The answer to the last trade offer (BR 3.9): the table sees whether cards changed hands,
+    /// never which.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_trade: Option<TradeAnswer>,
+}
+
+/// BR 3.9: who offered, who answered, and whether the trade was made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TradeAnswer {
+    pub from: u8,
+    pub to: u8,
+    pub accepted: bool,
 }
 
 impl State {

@@ -751,8 +751,10 @@ fn br_3_9_card_trade_one_for_one() {
     ok(&mut s, 1, "accept pilot");
     assert_eq!(g.card_name(s.players[0].hand[0]), "Pilot");
     assert_eq!(g.card_name(s.players[1].hand[0]), "Ironclad");
+    assert_eq!(g.view(&s, Some(3)).last_trade.as_deref(), Some("p2 accepted p1's trade offer"), "the table sees that cards changed hands");
     ok(&mut s, 0, "offer p3 pilot");
     ok(&mut s, 2, "decline");
+    assert_eq!(g.view(&s, None).last_trade.as_deref(), Some("p3 declined p1's trade offer"));
     assert!(act(&mut s, 0, "offer p3 pilot").is_err(), "bounded: 2 offers per turn");
     assert_eq!(s.flow.top(), Some(&Frame::Turn { seat: 0, left: 4, offers: 2 }), "trades cost no action");
     inv(&s);

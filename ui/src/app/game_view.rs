@@ -22,6 +22,11 @@ impl GameView {
     }
 }
 
+/// Take back the last action.
+pub const UNDO_KEY: egui::KeyboardShortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
+/// Save the game.
+pub const SAVE_KEY: egui::KeyboardShortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
+
 pub enum Exit {
     Stay,
     ToLauncher,
@@ -46,10 +51,17 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
             ui.label(format!("scenario {}, {} players, seed {}", setup.scenario, setup.players, setup.seed));
             ui.separator();
             let can_act = play.review.is_none() && play.handover.is_none();
-            if ui.add_enabled(can_act, egui::Button::new("Undo")).on_hover_text("Take back the last action, where the rules allow it").clicked() {
+            // Ctrl+Z and Ctrl+S (Cmd on a Mac), unless a text field is being typed in.
+            let typing = ui.ctx().egui_wants_keyboard_input();
+            let pressed = |ui: &mut egui::Ui, k: &egui::KeyboardShortcut| !typing && ui.input_mut(|i| i.consume_shortcut(k));
+            let undo_pressed = pressed(ui, &UNDO_KEY) && can_act;
+            let save_pressed = pressed(ui, &SAVE_KEY);
+            let undo = egui::Button::new("Undo").shortcut_text(ui.ctx().format_shortcut(&UNDO_KEY));
+            if ui.add_enabled(can_act, undo).on_hover_text("Take back the last action, where the rules allow it").clicked() || undo_pressed {
                 play.undo();
             }
-            if ui.button("Save").on_hover_text("Save to a file in the saves folder").clicked()
+            let save = egui::Button::new("Save").shortcut_text(ui.ctx().format_shortcut(&SAVE_KEY));
+            if (ui.add(save).on_hover_text("Save to a file in the saves folder").clicked() || save_pressed)
                 && let Err(e) = play.save(None)
             {
                 play.notice = Some(super::play::Notice::Error(e));
