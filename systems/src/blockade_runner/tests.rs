@@ -1,5 +1,5 @@
 //! Blockade Runner rule tests. Each test names the digest section (`BR x.y`) or test case
-//! (`TC-nn`, digest section 6) it checks; dice are forced through `State::forced`.
+//! (`TC-nn`) it checks; dice are forced through `State::forced`.
 
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
@@ -981,7 +981,7 @@ fn fuzz_sample_2_to_6_players() {
 
 #[test]
 fn fuzz_sample_alternative_options() {
-    // Every [SUGGESTION] switch (digest section 7) set to its other reading.
+    // Every [SUGGESTION] switch set to its other reading.
     let mut setup = Setup::new("standard", 4, 4242);
     for (k, v) in [("union-draw", "cap-after"), ("defense-purchases", "one-per-port"), ("empty-bonus", "twice"), ("bonus-when-no-arms", "everybody"), ("evasion-dice", "3"), ("auction-winners", "may-bid")] {
         setup.options.insert(k.into(), v.into());

@@ -31,7 +31,7 @@ impl BobbyLee {
         out
     }
 
-    /// Two blocks at different locations; with the `location` reading (digest A25) each must
+    /// Two blocks at different locations; with the `location` reading each must
     /// be able to hold the strength of the other's location (its maximum, rule 2.4).
     fn swap_ok(&self, s: &State, a: usize, b: usize) -> bool {
         let (x, y) = (&s.units[a], &s.units[b]);

@@ -168,7 +168,7 @@ fn t_init_1_initiative_bids_bl_4_3() {
     act(&mut s, 0, "bid 0");
     act(&mut s, 1, "bid 0");
     assert_eq!((s.month, s.phase), (6, Phase::Replacement), "June's Replacement Turn follows");
-    // A bid above the number of HQs on the map (digest A7) is refused.
+    // A bid above the number of HQs on the map (BL 4.3) is refused.
     let s = setup("1862");
     refused(&s, 0, "bid 5");
 }
@@ -334,7 +334,7 @@ fn t_turnpike_1_valley_turnpike_bl_1_6() {
     let u = put(&mut s, "csa-jackson", "new-market", 4);
     let d = g.dests(&s, u, &g.occ(&s));
     let pike_far = d.iter().filter(|x| x.1 == 2).count();
-    assert!(pike_far > 0, "Mud speed 1, +1 along the Turnpike (digest A16)");
+    assert!(pike_far > 0, "Mud speed 1, +1 along the Turnpike");
     for x in d.iter().filter(|x| x.1 == 2) {
         assert!(g.data.hexes[x.0 as usize].pike_hex(), "the bonus needs a move that ends on the Turnpike");
     }
@@ -452,7 +452,7 @@ fn deployed() -> (State, u16, Vec<u16>) {
     (s, h, n)
 }
 
-/// Digest T-DEP-1 (source L741), B-01, B-03.
+/// Source L741, B-01, B-03.
 #[test]
 fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
@@ -472,7 +472,7 @@ fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
 }
 
-/// Digest T-DEP-1 (source L741): the attacker's matching deployment, B-02.
+/// Source L741: the attacker's matching deployment, B-02.
 #[test]
 fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -492,7 +492,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
 }
 
-/// Digest T-NIGHT-1: with no Field HQ present the attacker must retreat at night; B-04, B-05.
+/// With no Field HQ present the attacker must retreat at night; B-04, B-05.
 #[test]
 fn t_b04_b05_battle_day_and_night_bl_6_3() {
     let (mut s, _, _) = deployed();
@@ -523,7 +523,7 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
-/// Digest T-NIGHT-1: the Battle HQ pays a step; a Supreme HQ cannot; B-23.
+/// The Battle HQ pays a step; a Supreme HQ cannot; B-23.
 #[test]
 fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
@@ -621,7 +621,7 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
 }
 
-/// Digest T-DD-1 (source L907): fortress Double Defense, no attacker melee; B-15, B-16.
+/// Source L907: fortress Double Defense, no attacker melee; B-15, B-16.
 #[test]
 fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
     let g = game();
@@ -723,7 +723,7 @@ fn t_b22_reinforcement_limits_bl_7_5() {
     let _ = n;
 }
 
-/// Digest T-BM-1 (source L917-925): legal battle moves; B-27, B-30.
+/// Source L917-925: legal battle moves; B-27, B-30.
 #[test]
 fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -820,7 +820,7 @@ fn env_setup() -> (State, Vec<u16>) {
     act(&mut s, 1, "deploy csa-ewell csa-reserve");
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
-    // BL 7.43 (digest 5.15): the flank may be one engaged later in this same segment.
+    // BL 7.43: the flank may be one engaged later in this same segment.
     assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: a flank to be engaged this turn");
     act(&mut s, 1, "envelop csa-ewell usa-left");
     act(&mut s, 1, "bmove csa-jackson usa-left");
@@ -840,8 +840,8 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
 
 #[test]
 fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_43() {
-    // BL 7.43 (digest 5.15): the target flank must be engaged once all battle moves are made;
-    // [INTERP] if it is not, the enveloping unit stays in the Reserve, with no roll.
+    // BL 7.43: the target flank must be engaged once all battle moves are made;
+    // By our reading, if it is not, the enveloping unit stays in the Reserve, with no roll.
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
     act(&mut s, 0, "deploy usa-i-1 usa-center");
     act(&mut s, 0, "deploy usa-i-2 usa-left");
@@ -860,7 +860,7 @@ fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_4
     assert!(!b.units[b.idx(uid("csa-ewell") as u8).unwrap()].lost);
 }
 
-/// Digest T-NIGHT-2 / T-BM-1: a Lost unit at nightfall loses a step and retreats; B-25.
+/// A Lost unit at nightfall loses a step and retreats; B-25.
 #[test]
 fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     let (mut s, n) = env_setup();
@@ -1159,7 +1159,7 @@ fn t_gar_1_garrison_f1_when_it_engages_f2_when_engaged_bl_2_2_4() {
     act(&mut s, 0, "fire usa-gar-1 usa-center");
     assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "F2 when it was engaged");
     assert!(s.units[uid("csa-longstreet")].shown);
-    // Seed L731: revealed units stand upright again at night.
+    // ES L731: revealed units stand upright again at night.
     while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
@@ -1507,7 +1507,7 @@ fn t_env_1_envelopment_roll_modifiers_bl_7_43() {
     // USA cavalry, same: needs a modified 5, so a natural 6.
     let m = g.fm_modifier(&s, uid("usa-cav-1"), true);
     assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - m, 6);
-    // CSA artillery, forest, Mud: -3 ([INTERP] artillery -1): a natural 7, never.
+    // CSA artillery, forest, Mud: -3 (by our reading, artillery -1): a natural 7, never.
     assert_eq!(g.fm_modifier(&s, uid("csa-art-1"), true), -3);
     // USA infantry, clear, Dry: 5-6.
     s.mud = false;
@@ -1910,7 +1910,7 @@ fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
 
 #[test]
 fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
-    // BL 11.4 / 11.5 (digest T-NAV-3, source L1141): rail to West Point, then naval to Baltimore.
+    // BL 11.4 / 11.5 (source L1141): rail to West Point, then naval to Baltimore.
     let g = game();
     let mut s = blank("1862");
     for p in ["baltimore", "fort-monroe"] {
@@ -1945,7 +1945,7 @@ fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
 
 #[test]
 fn t_rail_1_usa_using_csa_rail_bl_9_1() {
-    // BL 9.1 (digest T-RAIL-1, source L1001): the USA uses CSA rail only where it occupies
+    // BL 9.1 (source L1001): the USA uses CSA rail only where it occupies
     // every hex. On this map the Orange & Alexandria runs through unnamed hexes between the
     // towns of the example, so the USA occupies every rail hex from Alexandria to Gordonsville.
     let g = game();
@@ -1983,7 +1983,7 @@ fn t_rail_1_usa_using_csa_rail_bl_9_1() {
 
 #[test]
 fn t_rail_2_gauge_change_costs_two_sm_bl_9_4() {
-    // BL 9.4 (digest T-RAIL-2): crossing from standard to broad gauge costs 2 SM, or 1 SM if
+    // BL 9.4: crossing from standard to broad gauge costs 2 SM, or 1 SM if
     // the move stops at the junction.
     let g = game();
     let d = &g.data;
@@ -2012,7 +2012,7 @@ fn t_rail_2_gauge_change_costs_two_sm_bl_9_4() {
 
 #[test]
 fn t_rail_3_off_map_hop_bl_9_3() {
-    // BL 9.3 (digest T-RAIL-3): between two friendly rail supply hexes, USA 1 SM, CSA 2 SM.
+    // BL 9.3: between two friendly rail supply hexes, USA 1 SM, CSA 2 SM.
     let g = game();
     let d = &g.data;
     for (side, from, to, sm) in [(Side::Usa, "pittsburgh-rr", "philadelphia-rr", 1), (Side::Csa, "tennessee-rr", "weldon-rr", 2)] {
@@ -2030,7 +2030,7 @@ fn t_rail_3_off_map_hop_bl_9_3() {
 
 #[test]
 fn t_sup_3_hq_supply_bl_11_7() {
-    // BL 11.7 (digest T-SUP-3): a 2-step HQ pays a step to cancel attrition in its range; an
+    // BL 11.7: a 2-step HQ pays a step to cancel attrition in its range; an
     // HQ at 1 step cannot.
     let g = game();
     let d = &g.data;
@@ -2071,7 +2071,7 @@ fn t_sup_3_hq_supply_bl_11_7() {
 
 #[test]
 fn t_siege_2_besieged_units_are_removed_for_good_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): a besieged unit eliminated by siege attrition is removed
+    // BL 11.81: a besieged unit eliminated by siege attrition is removed
     // permanently and can never be rebuilt.
     let g = game();
     let mut s = blank("1862");
@@ -2099,7 +2099,7 @@ fn t_siege_2_besieged_units_are_removed_for_good_bl_11_81() {
 
 #[test]
 fn t_vp_6_washington_siege_bl_11_8_3_52() {
-    // BL 11.8 / 3.52 (digest T-VP-6): Washington besieged at month end: every unit there
+    // BL 11.8 / 3.52: Washington besieged at month end: every unit there
     // loses a step and the CSA gains 1 VP; while the CSA holds Washington it keeps scoring.
     let g = game();
     let d = &g.data;
@@ -2122,7 +2122,7 @@ fn t_vp_6_washington_siege_bl_11_8_3_52() {
     g.month_end(&mut s, &mut Log::quiet());
     assert_eq!((s.units[a].steps, s.units[b].steps), (2, 1), "T-VP-6: every unit in Washington loses 1 step");
     assert_eq!(s.vp - v0, -1, "T-VP-6: CSA +1 VP");
-    // [INTERP] The CSA in Washington keeps scoring at each month end.
+    // By our reading, the CSA in Washington keeps scoring at each month end.
     let mut s = blank("1862");
     s.month = 6;
     put_nth(&mut s, Side::Csa, 0, w, 3);
@@ -2134,7 +2134,7 @@ fn t_vp_6_washington_siege_bl_11_8_3_52() {
 
 #[test]
 fn t_siege_2_besieged_defenders_eliminated_in_battle_are_removed_for_good_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): besieged units eliminated by combat are removed
+    // BL 11.81: besieged units eliminated by combat are removed
     // permanently, like those eliminated by siege attrition (a plain elimination sends a block
     // back to the pool: see the test above).
     let g = game();
@@ -2178,7 +2178,7 @@ fn siege() -> (State, u16, usize, usize) {
 
 #[test]
 fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): during a Campaign Turn the active player may demand the
+    // BL 11.81: during a Campaign Turn the active player may demand the
     // surrender of besieged enemy forces; the besieged player may accept or refuse.
     let g = game();
     let (mut s, h, a, b) = siege();
@@ -2211,7 +2211,7 @@ fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
 
 #[test]
 fn t_siege_2_a_voluntary_surrender_in_the_own_turn_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): a besieged player may surrender voluntarily during its own
+    // BL 11.81: a besieged player may surrender voluntarily during its own
     // Campaign Turn, and this must be accepted (no answer from the enemy).
     let g = game();
     let (mut s, h, a, _) = siege();
@@ -2234,7 +2234,7 @@ fn t_siege_2_a_voluntary_surrender_in_the_own_turn_bl_11_81() {
 
 #[test]
 fn t_nav_1_an_invasion_of_a_coastal_hex_may_not_pass_an_enemy_port_bl_10_4() {
-    // BL 10.4 (digest T-NAV-1): an invasion that passes Norfolk to reach the James upriver is
+    // BL 10.4: an invasion that passes Norfolk to reach the James upriver is
     // illegal while the CSA controls Norfolk; the route to a coastal hex that is not a port is
     // checked like the route to a port (rule 10.3).
     let mut s = blank("1862");
@@ -2273,7 +2273,7 @@ fn t_nav_1_an_invasion_of_a_coastal_hex_may_not_pass_an_enemy_port_bl_10_4() {
 
 #[test]
 fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
-    // BL 7.2 / 7.42 (digest T-MOR-1): a unit failing its morale check must disengage "to its
+    // BL 7.2 / 7.42: a unit failing its morale check must disengage "to its
     // own line or Reserve": where it has a choice of friendly non-engaged positions, the owner
     // chooses. Here the CSA holds the USA Right, which faces the CSA Left.
     let units = [("csa-cav-stuart", 1, "csa-left"), ("usa-i-2", 2, "csa-left"), ("csa-jackson", 2, "usa-right"), ("csa-longstreet", 3, "csa-center"), ("usa-i-1", 3, "usa-center")];
@@ -2336,7 +2336,7 @@ fn speed_probe() {
 #[test]
 fn siege_of_a_group_of_adjacent_hexes_bl_11_8() {
     // BL 11.8 (seed: "un hex (o grupo de hexes adyacentes) está asediado si todos los hexes
-    // adyacentes jugables están ocupados por fuerzas enemigas"; digest 6.3, A49): two adjacent
+    // adyacentes jugables están ocupados por fuerzas enemigas"): two adjacent
     // USA hexes ringed by the CSA form one besieged group; both lose a step at month end.
     let g = game();
     let d = &g.data;

@@ -69,7 +69,7 @@ fn van_dorn_moving_with_exactly_1_sp_swaps_to_his_brigade_fpt_5_6_7_b() {
     assert_eq!(g.total_sp(&st, Side::Csa), total, "SP conserved");
     check(&st);
     assert!(!legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()), "once");
-    // [INTERP] option `counter-swap-mp` = brigade: the brigade's 2 extra MP (10 - 8, 5.1.3).
+    // reading, option `counter-swap-mp` = brigade: the brigade's 2 extra MP (10 - 8, 5.1.3).
     let mut alt = board(&[ON, ("counter-swap-mp", "brigade")]);
     corps_move(&mut alt, Side::Csa, "van_dorn", "richmond", 1);
     act(&mut alt, Side::Csa, &step);

@@ -4,7 +4,7 @@
 //!
 //! The rulebook gives the owner the choice between cavalry and infantry for battle losses
 //! (5.5.4, `choices.rs`); for attrition it does not say who chooses, and the digest (§3.26)
-//! reads it the same way: [INTERP] the owner picks, one SP at a time, whenever the SP lost
+//! reads it the same way: by our reading, the owner picks, one SP at a time, whenever the SP lost
 //! could come from different places: a cavalry brigade (which one), loose infantry SP, or the
 //! infantry on an army display in the same space (an army's strength marker and the loose SP
 //! beside it are one force, 9.1 "army SP are counted by the army's strength marker"). A

@@ -695,7 +695,7 @@ impl FtP {
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
             self.fort_eliminated(st, s, log);
         }
-        // FtP 6.1.3, 11.3 D exception [INTERP]: a Farragut move that holds the CSA port it
+        // FtP 6.1.3, 11.3 D exception (a reading of an unclear rule): a Farragut move that holds the CSA port it
         // entered places a Union PC there, which captures its ungarrisoned coastal fort (6.8.4).
         if holds && v.event == Some(NavalEvent::Farragut) && !st.controls(Side::Union, s) {
             log.info(|| format!("Farragut: a Union PC at {} (FtP 6.1.3, 11.3 D)", self.sname(s)));

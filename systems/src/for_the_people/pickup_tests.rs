@@ -1,5 +1,5 @@
 //! Tests of picking up and dropping SP and generals during a move (pickup.rs): FtP 5.1.5,
-//! 5.3.2 (digest T-CMD-1), 5.3.3, 5.3.4, 5.6.6 and 4.6.2.
+//! 5.3.2, 5.3.3, 5.3.4, 5.6.6 and 4.6.2.
 
 use super::choices_tests::{check, put_army, put_general, refused};
 use super::content::{Control, Side};

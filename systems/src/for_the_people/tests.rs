@@ -59,12 +59,12 @@ fn builtin_content_loads_with_everything() {
     let c = content();
     assert_eq!(c.title, "For the People");
     assert!(c.map.len() >= 200, "the published map has on the order of 200 spaces; got {}", c.map.len());
-    assert_eq!(c.states.len(), 22, "11 CSA + 3 border + 7 Union states + DC (digest 7.2)");
+    assert_eq!(c.states.len(), 22, "11 CSA + 3 border + 7 Union states + DC");
     assert_eq!(c.cards.len(), 130);
     let mut ids: Vec<&str> = c.scenarios.iter().map(|s| s.id.as_str()).collect();
     ids.sort();
     assert_eq!(ids, ["1861", "1862", "1863", "1864", "campaign"]);
-    assert_eq!(c.turns.len(), 13, "Spring 1861 to Spring 1865 (digest 1.1)");
+    assert_eq!(c.turns.len(), 13, "Spring 1861 to Spring 1865");
     assert_eq!(c.editions.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["spanish", "italian"]);
 }
 
@@ -245,7 +245,7 @@ fn explicit_adjacencies_of_the_rules_exist_digest_7_5() {
         ("forest", "jackson_ms"), ("jackson_ms", "vicksburg"), ("manassas", "fredericksburg"), ("lebanon", "bowling_green"),
     ];
     for (a, b) in pairs {
-        assert!(c.map.edges_between(sid(c, a), sid(c, b)).any(|l| l.rules && l.is_land()), "{a}-{b} (digest 7.5)");
+        assert!(c.map.edges_between(sid(c, a), sid(c, b)).any(|l| l.rules && l.is_land()), "{a}-{b}");
     }
     // Narrated paths (each step one MP): Cincinnati to Knoxville in exactly 5 steps (11.1 ex. 1).
     let path = c.map.shortest_path(sid(c, "cincinnati"), sid(c, "knoxville"), |_, _, l| l.is_land().then_some(1));
@@ -304,7 +304,7 @@ fn capitals_and_resource_centers_fpt_11_2_12_2() {
     assert!(c.editions[spanish(c) as usize].union_capital_harrisburg && !c.editions[italian(c) as usize].union_capital_harrisburg);
     assert_eq!(c.map.space(sid(c, "nashville")).resource, 5, "12.2: Nashville = 5");
     for rc in ["richmond", "fayetteville_nc", "atlanta", "columbus_ga", "selma", "jackson_ms", "little_rock", "memphis"] {
-        assert!(c.map.space(sid(c, rc)).resource > 0, "{rc} is a resource center (digest 7.1 #4)");
+        assert!(c.map.space(sid(c, rc)).resource > 0, "{rc} is a resource center");
     }
     assert!(c.map.space(sid(c, "knoxville")).pro_union, "10.4.3: Knoxville is pro-Union (example of play)");
     assert!(c.map.ids().any(|s| c.map.space(s).north_edge_rail), "8.2: Union railroads leave the north edge");
@@ -396,7 +396,7 @@ fn crt_matches_the_worked_examples_fpt_7_10() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cards (digest 6)
+// Cards
 
 #[test]
 fn deck_composition_matches_the_card_lists() {
@@ -462,7 +462,7 @@ fn card_scenario_lists_agree_with_the_removal_lists() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scenarios: counts per side against the digest tables (digest 4)
+// Scenarios: counts per side against the digest tables
 
 fn counts(id: &str, edition: EditionId) -> ([u32; 2], [usize; 2], Position) {
     let c = content();
@@ -579,7 +579,7 @@ fn scenario_1864_sets_up_fpt_16() {
 /// left out (the digest treats it as an IT error).
 type DigestRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
 const DIGEST_SETUP_ROWS: &[DigestRow] = &[
-    // 1861 Confederate setup (digest 4, rule 2.3)
+    // 1861 Confederate setup (rule 2.3)
     ("1861", Side::Csa, "fayetteville_ar", &["price"], 1, false, false, None),
     ("1861", Side::Csa, "little_rock", &[], 1, false, false, None),
     ("1861", Side::Csa, "mobile", &[], 1, false, false, None),
@@ -592,7 +592,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1861", Side::Csa, "manassas", &["beauregard"], 3, false, false, None),
     ("1861", Side::Csa, "richmond", &[], 1, true, false, None),
     ("1861", Side::Csa, "new_madrid", &[], 0, false, true, None),
-    // 1861 Union setup (digest 4, rule 2.4)
+    // 1861 Union setup (rule 2.4)
     ("1861", Side::Union, "washington", &["mcdowell"], 5, true, false, Some("army_of_the_potomac")),
     ("1861", Side::Union, "fort_pickens", &[], 0, false, true, None),
     ("1861", Side::Union, "springfield_il", &[], 1, false, false, None),
@@ -606,7 +606,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1861", Side::Union, "philadelphia", &[], 1, false, false, None),
     ("1861", Side::Union, "harpers_ferry", &[], 2, false, true, None),
     ("1861", Side::Union, "fort_monroe", &["butler"], 1, false, true, None),
-    // 1862 Confederate setup (digest 4, rule 14.1)
+    // 1862 Confederate setup (rule 14.1)
     ("1862", Side::Csa, "fort_morgan", &[], 1, false, false, None),
     ("1862", Side::Csa, "springfield_mo", &["van_dorn", "price"], 3, false, true, None),
     ("1862", Side::Csa, "little_rock", &[], 1, false, false, None),
@@ -622,7 +622,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1862", Side::Csa, "fredericksburg", &["j_johnston", "stuart"], 6, false, false, Some("army_of_northern_virginia")),
     ("1862", Side::Csa, "richmond", &[], 2, true, false, None),
     ("1862", Side::Csa, "williamsburg", &[], 1, false, false, None),
-    // 1862 Union setup (digest 4, rule 14.2)
+    // 1862 Union setup (rule 14.2)
     ("1862", Side::Union, "washington", &[], 3, true, false, None),
     ("1862", Side::Union, "fort_pickens", &[], 0, false, true, None),
     ("1862", Side::Union, "fort_pulaski", &[], 1, false, true, None),
@@ -639,7 +639,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1862", Side::Union, "manassas", &["mcclellan", "mcdowell", "burnside"], 13, false, false, Some("army_of_the_potomac")),
     ("1862", Side::Union, "fort_monroe", &[], 1, false, true, None),
     ("1862", Side::Union, "lewisburg", &["fremont"], 2, false, false, None),
-    // 1863 Confederate setup (digest 4, rule 15.1)
+    // 1863 Confederate setup (rule 15.1)
     ("1863", Side::Csa, "little_rock", &["price"], 1, false, false, None),
     ("1863", Side::Csa, "mobile", &["j_johnston"], 1, false, false, None),
     ("1863", Side::Csa, "pensacola", &[], 1, false, false, None),
@@ -662,7 +662,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1863", Side::Csa, "fredericksburg", &["lee", "jackson", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
     ("1863", Side::Csa, "richmond", &[], 3, true, false, None),
     ("1863", Side::Csa, "petersburg", &["longstreet"], 2, false, false, None),
-    // 1863 Union setup (digest 4, rule 15.2)
+    // 1863 Union setup (rule 15.2)
     ("1863", Side::Union, "washington", &["halleck", "butler"], 8, true, false, None),
     ("1863", Side::Union, "harpers_ferry", &[], 0, false, true, None),
     ("1863", Side::Union, "winchester", &[], 0, false, true, None),
@@ -702,7 +702,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1863", Side::Union, "parkersburg", &[], 1, false, false, None),
     ("1863", Side::Union, "charleston_wv", &[], 1, false, false, None),
     ("1863", Side::Union, "grafton", &["fremont"], 1, false, false, None),
-    // 1864 Confederate setup (digest 4, rule 16.1)
+    // 1864 Confederate setup (rule 16.1)
     ("1864", Side::Csa, "demopolis", &["polk"], 3, false, false, None),
     ("1864", Side::Csa, "mobile", &[], 1, true, false, None),
     ("1864", Side::Csa, "camden_ar", &["price"], 3, false, false, None),
@@ -724,7 +724,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1864", Side::Csa, "wilderness", &["lee", "ewell", "hill", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
     ("1864", Side::Csa, "richmond", &[], 2, true, false, None),
     ("1864", Side::Csa, "petersburg", &["beauregard"], 1, true, false, None),
-    // 1864 Union setup (digest 4, rule 16.2)
+    // 1864 Union setup (rule 16.2)
     ("1864", Side::Union, "washington", &["halleck"], 4, true, false, None),
     ("1864", Side::Union, "little_rock", &["curtis"], 5, false, true, Some("army_of_the_missouri")),
     ("1864", Side::Union, "arkansas_post", &[], 1, false, true, None),
@@ -846,7 +846,7 @@ fn every_coastal_port_lies_in_a_blockade_zone_fpt_10_5_1() {
 
 #[test]
 fn italian_setups_differ_only_in_pcs_digest_4() {
-    // Digest 4.2-4.4: the Italian tables list the same SP and generals; they differ only in PCs
+    // The Italian tables list the same SP and generals; they differ only in PCs
     // (1863: no Harper's Ferry / Winchester PCs; the IT-only Tullahoma PC is an IT error).
     let c = content();
     for id in ["1861", "1862", "1863", "1864", "campaign"] {
@@ -936,7 +936,7 @@ fn line_col(text: &str, needle: &str) -> (usize, usize) {
     text.lines().enumerate().find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1))).unwrap_or_else(|| panic!("no {needle}"))
 }
 
-/// Digest 9.1: an edition's string-valued settings (`fort_return`, `naval_retreat` ...) are
+/// An edition's string-valued settings (`fort_return`, `naval_retreat` ...) are
 /// closed sets typed at load: a misspelt value is reported at its file:line:col with the allowed
 /// values, never read silently as the Spanish default.
 #[test]
@@ -955,7 +955,7 @@ fn misspelt_edition_settings_point_at_file_line_col_with_the_allowed_values() {
     assert!(e.message.contains("`naval_retreat`") && e.message.contains("`union_state_port_priority_1`") && e.message.contains("`italian`"), "{e}");
 }
 
-/// Digest 9.1: the `edition` scenario option offers edition ids only (a value naming no
+/// The `edition` scenario option offers edition ids only (a value naming no
 /// edition would silently play the Spanish one).
 #[test]
 fn edition_option_values_must_be_edition_ids() {
@@ -1014,7 +1014,7 @@ fn scenario_consistency_is_checked() {
     assert!(all.contains("general `pope` arrived in turn Some(2) but is neither set up nor eliminated"), "{all}");
 }
 
-/// Digest 9.1: the rules read an edition's typed settings, never its id. A mod swaps the two
+/// The rules read an edition's typed settings, never its id. A mod swaps the two
 /// editions' settings of 8.4 (Shenandoah standard or optional), FtP 19 (rail logistics) and the
 /// scenarios' lists of removed cards (15.4), and lists `italian` first in the `edition` option:
 /// each edition then plays by its new settings, and the Italian one is the default.
@@ -1052,7 +1052,7 @@ fn editions_play_by_their_settings_not_their_names() {
     assert_eq!((ed, opts.shenandoah), (es, false), "FtP 8.4 now optional in the Spanish edition");
 }
 
-/// Digest 9.1: the new typed edition settings are closed sets with file:line:col diagnostics.
+/// The new typed edition settings are closed sets with file:line:col diagnostics.
 #[test]
 fn misspelt_scenario_removed_cards_is_reported_at_file_line_col() {
     let text = std::fs::read_to_string(builtin().join(DIR).join("game.toml")).unwrap();

@@ -157,7 +157,7 @@ impl Gcacw {
         ch.ratio_below
     }
 
-    /// Defender's terrain DRM against an attack from `from` (GCACW 7.4, digest 6.7.4 / A-04).
+    /// Defender's terrain DRM against an attack from `from` (GCACW 7.4).
     pub fn terrain_drm(&self, st: &State, from: HexId, def: HexId) -> i32 {
         let sc = self.sc(st);
         let m = &sc.map;
@@ -195,7 +195,7 @@ impl Gcacw {
         hexside + relief_ridge
     }
 
-    /// Artillery DRM (GCACW 7.4, digest 6.7.3) with the parity roll for starred cells.
+    /// Artillery DRM (GCACW 7.4) with the parity roll for starred cells.
     pub fn artillery_drm(&self, st: &mut State, att: u64, def: u64, def_hex: HexId, log: &mut Log) -> i32 {
         let sc = self.sc(st);
         let t = sc.map.terrain(def_hex);
@@ -250,7 +250,7 @@ impl Gcacw {
         }
     }
 
-    /// The flank attack bonus (GCACW 7.4, digest 6.7.9), including Flank Refused, redoubt and
+    /// The flank attack bonus (GCACW 7.4), including Flank Refused, redoubt and
     /// cavalry-versus-cavalry adjustments. `attackers` are the active attacking units.
     pub fn flank_drm(&self, st: &State, att_side: u8, attackers: u64, def_hex: HexId, def_q: u32, cav_attack: bool) -> i32 {
         let sc = self.sc(st);

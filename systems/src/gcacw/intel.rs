@@ -1,6 +1,6 @@
-//! Limited Intelligence, the optional rule of GCACW 7.7 (digest 7.7, seed §12 "Inteligencia
+//! Limited Intelligence, the optional rule of GCACW 7.7 (seed §12 "Inteligencia
 //! limitada"): secret force markers and decoys, where they may be placed, and when they are
-//! revealed. Hidden units stay in their hex and play normally (GCACW 6.4, digest 5.7); only what
+//! revealed. Hidden units stay in their hex and play normally (GCACW 6.4); only what
 //! a seat is shown (`hidden_from`) changes.
 
 use super::Gcacw;
@@ -332,7 +332,7 @@ impl Gcacw {
 
     /// After every decision: markers follow their units, drop eliminated ones, and reveal
     /// (GCACW 7.7). A marker whose units all marched away together moves with them; a unit that
-    /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4, digest 5.7).
+    /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4).
     pub(super) fn li_sync(&self, st: &mut State, log: &mut Log) {
         if st.forces.is_empty() {
             return;

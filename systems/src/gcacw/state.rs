@@ -5,7 +5,7 @@ use bivouac_engine::flow::Flow;
 use bivouac_engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
-/// Entrenchment levels (GCACW 9.0, digest 7.2).
+/// Entrenchment levels (GCACW 9.0).
 pub const ENT_NONE: u8 = 0;
 pub const ENT_ABATIS: u8 = 1;
 pub const ENT_BW_BUILD: u8 = 2;
@@ -292,7 +292,7 @@ pub struct Opts {
     pub swamp_dams: bool,
     /// Optional rule (GCACW 7.7, seed §12): Limited Intelligence, hidden force markers and decoys.
     pub limited_intel: bool,
-    /// [INTERP] (GCACW 7.7): a marker two hexes from enemy cavalry is screened when any 2-hex path
+    /// By our reading, (GCACW 7.7): a marker two hexes from enemy cavalry is screened when any 2-hex path
     /// between them is blocked (off, the seed's "cualquiera de los dos hexes") or only when every
     /// path is (on, the digest's "the 2-hex path is blocked").
     pub intel_screen_all: bool,
@@ -337,13 +337,13 @@ pub struct State {
     pub stations: Vec<(HexId, u8)>,
     /// Rain rules in effect this turn (a rain turn in a game where rain has Basic Game effects).
     pub rain: bool,
-    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0, digest 7.5.2).
+    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0).
     pub rain_until: u8,
     /// Destroyed permanent bridges and ferries, as (lower, higher) hex pairs (GCACW 10.0).
     pub destroyed: Vec<(HexId, HexId)>,
     /// Units that made a destruction attempt this turn (GCACW 10.0: one per unit per turn).
     pub destroy_tried: u64,
-    /// The acting side took the initiative by the other's pass or without a roll (digest 4.2.3).
+    /// The acting side took the initiative by the other's pass or without a roll.
     pub init_free: bool,
     /// Pontoon bridges: (lower hex, higher hex, owner, major river) (GCACW 10.0).
     pub pontoons: Vec<(HexId, HexId, u8, bool)>,
@@ -352,7 +352,7 @@ pub struct State {
     pub pontoon_failed: Vec<(HexId, HexId)>,
     pub pontoon_hexes: Vec<HexId>,
     /// Unfordable-river markers [minor, major]: the last turn whose box the marker occupies,
-    /// 0 = off the track (GCACW 12.0, digest 7.5.4).
+    /// 0 = off the track (GCACW 12.0).
     pub unford: [u8; 2],
     /// Sides (bit = side) that made their one bridge/ferry repair attempt in this Recovery
     /// Phase (GCACW 10.3).

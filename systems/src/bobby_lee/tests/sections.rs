@@ -160,7 +160,7 @@ fn side_between(a: &str, b: &str) -> SideKind {
 #[test]
 fn potomac_at_washington_and_upstream_bl_1_27_8_1_10_5() {
     // Authored map (content header): Washington (1313) is on the Maryland bank; the
-    // Potomac is the boundary of USA and CSA home territory (BL 8.1, digest 7.3), so every
+    // Potomac is the boundary of USA and CSA home territory (BL 8.1), so every
     // land hexside across it joins a USA hex to a CSA hex, and it is crossed by land only at a
     // bridge or ford (BL 1.27) or by a River Crossing (BL 10.5).
     assert_eq!(side_between("rockville", "washington"), SideKind::Clear, "Rockville and Washington are both in Maryland");
@@ -468,7 +468,7 @@ fn scenario_end_marginal_or_draw_bl_3_2_4() {
 #[test]
 fn tournament_points_bl_3_2_5() {
     // BL 3.2.5: a Decisive victory is worth 5 TP, a Draw 1 TP to each side, a Marginal victory
-    // 1, 2 or 3 TP (AUTHORED mapping, digest A54: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
+    // 1, 2 or 3 TP (AUTHORED mapping: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
     let g = game();
     let d = &g.data;
     assert_eq!((d.tp_decisive, d.tp_draw, d.tp_marginal_from), (5, 1, [1, 4, 7]));
@@ -911,7 +911,7 @@ fn a_cadre_costs_its_cadre_rp_bl_12_42() {
     assert!(!legal_texts(&s, 1).contains(&"step csa-longstreet".to_string()), "BL 12.4: no step for a new cadre");
 }
 
-// ------------------------------------------------------------------ digest 6.3 [INTERP] options
+// ------------------------------------------------------------------ digest 6.3 reading, options
 
 fn siege_setup(opts: &[(&str, &str)]) -> State {
     let mut st = Setup::new("1862", 2, 1);
