@@ -1,7 +1,7 @@
 //! Blockade Runner (2-6 merchant captains running the Union blockade, 1861-1865).
 //!
-//! Rules: the English rules digest (rule numbers `BR x.y` are its section
-//! numbers, `L<n>` the lines of the Spanish rulebook text it reads). Content (board, charts, ships,
+//! Rules: the Spanish rulebook (ES); rule numbers `BR x.y` number its sections, `L<n>` are
+//! the lines of its text. Content (board, charts, ships,
 //! cards) is TOML under `content/blockade-runner/`, most of it authored because the rulebook text
 //! lost its charts; see each file's header.
 //!

@@ -1,4 +1,4 @@
-//! Blockade Runner rule tests. Each test names the digest section (`BR x.y`) or test case
+//! Blockade Runner rule tests. Each test names the rule (`BR x.y`) or test case
 //! (`TC-nn`) it checks; dice are forced through `State::forced`.
 
 use super::*;
@@ -431,7 +431,7 @@ fn tc_03_selling_at_havana() {
     assert_eq!(g.price(&s, data::COTTON), 10, "the full box drops cotton to 10");
     ok(&mut s, 0, "unload robert-e-lee cotton");
     ok(&mut s, 0, "done");
-    // E1: the digest pays 16 for the tobacco (the seed's "receives 12,000" is read as an error).
+    // The tobacco pays 16 (the Spanish rulebook's (ES) "receives 12,000" is read as an error).
     assert_eq!(s.players[0].money - m0, 16 + 24, "both cotton cubes sell at the action's price 12");
     assert_eq!(s.sales[data::COTTON], 1);
     assert_eq!(s.sales[data::TOBACCO], 1);
@@ -1187,7 +1187,7 @@ fn br_1_2_cash_is_bounded_so_no_listing_grows_with_it() {
 
 #[test]
 fn br_3_9_a_trade_names_its_cards_only_to_the_two_traders() {
-    // BR 3.9 [SUGGESTION of the digest]: hands are hidden; traded cards are shown only to the
+    // BR 3.9 (a reading): hands are hidden; traded cards are shown only to the
     // two players trading. The table reads that a card was offered and accepted, not which.
     let g = game();
     let s = g.setup(&Setup::new("standard", 4, 1)).unwrap();

@@ -493,7 +493,7 @@ impl BobbyLee {
     }
 
     /// BL 6.33: where a night reinforcement may be placed: a friendly, non-engaged own line
-    /// position or the Reserve (HQs in the Reserve, Heavy Artillery in the Center, digest).
+    /// position or the Reserve (HQs in the Reserve, Heavy Artillery in the Center).
     fn night_boxes(&self, b: &Battle, u: usize) -> Vec<Bx> {
         let sides = self.sides();
         let side = sides[u];
@@ -566,7 +566,7 @@ impl BobbyLee {
     }
 
     /// BL 7.33: counter-battery: artillery fires at long range at one revealed enemy artillery
-    /// unit (in the facing position; Heavy Artillery anywhere, digest [INTERP]); any unit
+    /// unit (in the facing position; Heavy Artillery anywhere, by our reading); any unit
     /// engaging an artillery unit may target it at short range.
     fn counter_battery(&self, s: &State, b: &Battle, i: usize) -> Vec<u8> {
         let sides = self.sides();
@@ -1733,7 +1733,7 @@ impl BobbyLee {
         }
         let rest: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == by).map(|x| x.u).collect();
         if night && !rout && !rest.is_empty() && s.opts.night_stay {
-            // Digest A42 option: the units that could not leave stay; the battle goes on.
+            // BL 6.33 option `night-withdrawal`: the units that could not leave stay; the battle goes on.
             log.info(|| format!("BL 6.33: {} units that cannot leave stay in the battle", by.name()));
             let b = s.battle.as_mut().expect("battle");
             b.step = if by == b.defender() { BStep::Night(b.attacker) } else { BStep::NightReinforce(b.defender()) };

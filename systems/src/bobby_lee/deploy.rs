@@ -2,7 +2,7 @@
 //! side secretly moves its blocks between its historical set-up locations, every location
 //! keeping its number of blocks; both sides commit (`done`) before play begins, like the
 //! initiative bids (BL 4.3). Moves are `swap A B` (two own blocks at different locations
-//! exchange places), which reach every such rearrangement. Digest A25 [INTERP], option
+//! exchange places), which reach every such rearrangement. A reading of BL 3.2.3, option
 //! `free-deployment-strengths`: each block keeps its historical strength (`block`, the default,
 //! the seed's "manteniéndolas siempre con su fuerza histórica actual"), or each location keeps
 //! the strengths the OB lists there (`location`).
@@ -49,7 +49,7 @@ impl BobbyLee {
                 s.units[b].hex = ha;
                 s.units[b].from = ha;
                 if s.opts.deploy_location_strengths {
-                    // Digest A25 `location`: the strengths stay with the set-up locations.
+                    // BL 3.2.3, `location` reading: the strengths stay with the set-up locations.
                     let t = s.units[a].steps;
                     s.units[a].steps = s.units[b].steps;
                     s.units[b].steps = t;

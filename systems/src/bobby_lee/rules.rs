@@ -1,6 +1,6 @@
 //! The rules: the month (replacements, initiative, Campaign Turns, month end), command,
 //! movement, strategic moves, supply, sieges and victory. Rule numbers are the Spanish 2.0
-//! rulebook's (`BL x.y`), as restated in the English rules digest.
+//! rulebook's (`BL x.y`).
 
 use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
 use super::state::{Action, Opts, Phase, St, State, Unit};
@@ -688,7 +688,7 @@ impl BobbyLee {
     pub(crate) fn month_end(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         self.update_control(s, log);
-        // BL 11.8: siege attrition (digest [INTERP] order: attrition, then VPs, then the check).
+        // BL 11.8: siege attrition (by our reading, in this order: attrition, then VPs, then the check).
         let occ = self.occ(s);
         let mut wash_besieged = false;
         for side in [Side::Usa, Side::Csa] {
@@ -771,8 +771,8 @@ impl BobbyLee {
             return self.game_over(s, Some(Side::Csa), "BL 3.3.1: a CSA Marginal at the end of October 1864 wins the campaign", log);
         }
         if s.campaign && s.year >= 1866 && s.month == 10 {
-            // Digest A53 [MISSING]: the campaign ends in October 1866 as a draw.
-            return self.game_over(s, None, "digest A53: no Decisive victory by October 1866: a draw", log);
+            // The rules do not say; the campaign ends in October 1866 as a draw.
+            return self.game_over(s, None, "no Decisive victory by October 1866: a draw", log);
         }
         s.month += 1;
         if s.month > 12 {

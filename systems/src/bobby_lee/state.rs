@@ -82,7 +82,7 @@ pub struct State {
     pub forced: Vec<u8>,
     pub scenario: u8,
     pub campaign: bool,
-    /// Rules options (digest [INTERP] readings), see `Opts`.
+    /// Rules options (readings of unclear rules), see `Opts`.
     pub opts: Opts,
     pub year: u16,
     pub month: u8,
@@ -130,7 +130,7 @@ pub struct State {
     /// The battle being played now (rule 6), with its pending decision (`Battle::step`).
     pub battle: Option<Battle>,
     /// The other battles of this Combat Phase, waiting on the shared battle clock (rule 6.1,
-    /// digest 5.1 [INTERP]), in hex order.
+    /// a reading of BL 6.1), in hex order.
     pub battles: Vec<Battle>,
     /// Battles won this Combat Phase: (hex, day, battle turn) of the victory; the victors may
     /// reinforce an adjacent battle from the next battle turn (rule 7.52).

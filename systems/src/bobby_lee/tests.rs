@@ -1,4 +1,4 @@
-//! Rule tests for Bobby Lee. Each test names the rule (BL x.y) or the digest's test case.
+//! Rule tests for Bobby Lee. Each test names the rule (BL x.y) or the worked example it checks.
 
 use super::data::*;
 use super::state::*;
@@ -35,7 +35,7 @@ fn load_offers_the_playable_game() {
 }
 
 /// `scenario` is a scenario id or `campaign-YEAR`, optionally with `/free` (BL 3.2.3 free
-/// deployment) or `/free-location` (and the digest A25 `location` strengths).
+/// deployment) or `/free-location` (and the `location` strengths of BL 3.2.3).
 fn fuzz_games(name: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
     let (scenario, variant) = name.split_once('/').unwrap_or((name, ""));
     let mut s = Setup::new(scenario, 2, seed);
@@ -62,7 +62,7 @@ fn fuzz_sample_every_scenario() {
         fuzz_games(sc, 8, 100, 7);
     }
     fuzz_games("campaign-1864", 2, 300, 13);
-    // BL 3.2.3: the free set-up, with both digest A25 readings.
+    // BL 3.2.3: the free set-up, with both readings of the strengths.
     fuzz_games("1862/free", 4, 400, 7);
     fuzz_games("1864/free-location", 4, 500, 7);
 }
@@ -1035,7 +1035,7 @@ fn t_b31_several_battles_share_one_clock_bl_6_1() {
 fn t_b32_defender_retreats_into_an_adjacent_battle_disrupted_bl_7_13() {
     let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     let into = format!("retreat usa-i-1 {}", label(b));
-    assert!(legal_texts(&s, 0).contains(&into), "digest 5.6: a defender may retreat into an adjacent battle");
+    assert!(legal_texts(&s, 0).contains(&into), "BL 6.1: a defender may retreat into an adjacent battle");
     act(&mut s, 0, &into);
     act(&mut s, 0, "end");
     // Battle A is won by the CSA (nothing to regroup with but the End).
@@ -1238,7 +1238,7 @@ fn t_opt_a42_night_withdrawal_units_that_cannot_leave_bl_6_33() {
         s
     };
     let s = play(false);
-    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "digest A42 default: eliminated");
+    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "BL 6.33 default: eliminated");
     let mut s = play(true);
     assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa), "option night-withdrawal = stay: the battle goes on");
     act(&mut s, 0, "end");
@@ -1305,9 +1305,9 @@ fn battle_coverage() {
     println!("{counts:#?}");
 }
 
-// ------------------------------------------------------------------ digest 8.1 worked examples
+// ------------------------------------------------------------------ worked examples
 
-/// A battle set up box by box (the digest's situations): the CSA attacks the USA in open
+/// A battle set up box by box (the rulebook's situations): the CSA attacks the USA in open
 /// ground; `(unit, steps, box)`; battle turn `turn` (0 = CSA Dawn, 1 = USA Dawn) at `step`.
 fn boxed(units: &[(&str, u8, &str)], turn: u8, step: BStep) -> (State, u16, Vec<u16>) {
     let g = game();
@@ -1809,7 +1809,7 @@ fn t_rc_1_river_crossing_bl_10_5() {
     s.sm = 2;
     assert!(legal_texts(&s, 1).contains(&cross));
     put_hex(&mut s, "usa-i-1", n, 3);
-    assert!(legal_texts(&s, 1).contains(&cross), "digest A10: a River Crossing attack, 2 SM");
+    assert!(legal_texts(&s, 1).contains(&cross), "BL 5.31: a River Crossing attack, 2 SM");
     act(&mut s, 1, &cross);
     assert_eq!((s.sm, s.attacks.clone()), (0, vec![(h, n, 1)]));
     // No retreat or reinforcement across the unbridged river (rule 10.5).
@@ -1824,7 +1824,7 @@ fn t_rail_4_military_railroad_bl_9_5() {
     assert!(!s.military_rr, "no Washington-Alexandria link in 1861");
     s.alexandria_months = 6;
     g.update_military_rr(&mut s);
-    assert!(s.military_rr, "[INTERP] six months of USA occupation, if first");
+    assert!(s.military_rr, "by our reading, six months of USA occupation, if first");
     s.alexandria_months = 0;
     s.year = 1862;
     s.month = 1;
@@ -1897,7 +1897,7 @@ fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
     assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1]), (Side::Usa, csa[2])]) - base, 1, "all three: USA +1");
 }
 
-// ------------------------------------------------------------------ digest cases: supply, rail, siege
+// ------------------------------------------------------------------ supply, rail, siege
 
 /// Put the `k`-th USA (or CSA) non-HQ block of the unit list in `h`.
 fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
@@ -2195,7 +2195,7 @@ fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
     act(&mut s, 0, "refuse");
     assert_eq!(s.units, before, "T-SIEGE-2: a demanded surrender may be refused");
     assert_eq!(s.demand, None);
-    assert_eq!(refused(&s, 1, &format!("demand {at}")).rule, "BL 11.81", "[INTERP] one demand per hex and Campaign Turn");
+    assert_eq!(refused(&s, 1, &format!("demand {at}")).rule, "BL 11.81", "by our reading, one demand per hex and Campaign Turn");
     // Next CSA turn: demanded again and accepted. The units are eliminated but may be rebuilt.
     g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
     act(&mut s, 1, &format!("demand {at}"));

@@ -3,7 +3,7 @@
 //!
 //! The naval network of the content is a tree of ports (`Data::naval_passes`). A landing hex
 //! between two ports of a river is reached past one of them; one on the open Bay is reached
-//! from the Bay itself. Digest 4.10.3 (a reading of an unclear rule): the water is the sea hexes and the navigable
+//! from the Bay itself. A reading of an unclear rule: the water is the sea hexes and the navigable
 //! river hexsides; a port "gates" its river hexsides, and a junction port (the mouth of
 //! another waterway: the `from` of a waterway) also gates its adjacent sea hexes.
 

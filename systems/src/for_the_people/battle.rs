@@ -46,7 +46,7 @@
 //!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
 //!   onto its own PCs or by sea.
 //!
-//! Rule numbers are the Spanish rulebook's, as restated in the English rules digest.
+//! Rule numbers are the Spanish rulebook's.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
 // FtP 7.6.1, 7.6.2 edition differences (the edition's `defender_retreat`, `naval_retreat`).
@@ -1387,7 +1387,7 @@ pub fn retreat_before_battle_destinations(map: &dyn RetreatMap, side: Side, from
 }
 
 // ============================================================================================
-// Tests: every battle example of the digest (8.1) with forced dice, and each rule section.
+// Tests: every battle example of the rules with forced dice, and each rule section.
 // ============================================================================================
 
 #[cfg(test)]
@@ -1501,7 +1501,7 @@ mod tests {
         assert_eq!(crt_result(c, BattleSize::Large, Role::Attacker, 12), cell(5, true));
     }
 
-    // ---- digest 8.1 worked examples -----------------------------------------------------
+    // ---- worked examples --------------------------------------------------------------
 
     #[test]
     fn t_crt_1_medium_battle_asterisk_breaks_tie_fpt_7_3() {

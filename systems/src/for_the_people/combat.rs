@@ -65,7 +65,7 @@ impl FtP {
     }
 
     /// The defending force in `s` (FtP 7.4.1: an army's commander; else the general with the
-    /// highest political rating, [INTERP] the first listed on a tie).
+    /// highest political rating, by our reading the first listed on a tie).
     pub(super) fn defender_force(&self, st: &State, side: Side, s: Sp) -> Force {
         let sp = self.strength(st, side, s) as u8;
         let loose: Vec<GeneralId> = self.gens_at(st, side, s).collect();

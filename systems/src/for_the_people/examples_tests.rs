@@ -1,4 +1,4 @@
-//! The worked examples of the rules digest's chapter 8 that the
+//! The worked examples of the rules that the
 //! rest of the suite did not reproduce, each step by step with the example's numbers: supply and
 //! political control (8.4), Strategic Will and victory. Rule numbers are the Spanish rulebook's.
 

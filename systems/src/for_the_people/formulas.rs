@@ -7,7 +7,7 @@
 //! business (`TurnDef::union_sp`, `csa_sp`, `br_rolls`); where the SP go is the placement rules'.
 //!
 //! Numbers come from `game.toml` (`[attrition]`, `[reinforcements]`, `[strategic_will]`).
-//! Rule numbers are the Spanish rulebook's, as restated in the English rules digest.
+//! Rule numbers are the Spanish rulebook's.
 
 use super::battle::{BattleSize, Dice, typed_table};
 use super::content::{Content, EditionDef, Side};

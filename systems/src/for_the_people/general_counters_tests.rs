@@ -64,7 +64,7 @@ fn van_dorn_moving_with_exactly_1_sp_swaps_to_his_brigade_fpt_5_6_7_b() {
     assert!(!g.is_cav(&st, vd));
     act(&mut st, Side::Csa, "counter brigade");
     let m = st.moving.as_ref().expect("still moving");
-    assert_eq!((m.kind, m.sp, m.gens.as_slice(), m.mp), (Formation::Brigade, 0, &[vd][..], mp), "the SP is his brigade; [INTERP] the MP left stay");
+    assert_eq!((m.kind, m.sp, m.gens.as_slice(), m.mp), (Formation::Brigade, 0, &[vd][..], mp), "the SP is his brigade; by our reading the MP left stay");
     assert!(g.is_cav(&st, vd));
     assert_eq!(g.total_sp(&st, Side::Csa), total, "SP conserved");
     check(&st);

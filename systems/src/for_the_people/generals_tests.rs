@@ -273,7 +273,7 @@ fn replacement_cavalry_generals_option_fpt_5_5_6() {
     assert_eq!(g.setup(&setup).err().map(|r| r.rule.to_string()), Some("FtP 5.5.6".to_string()));
 }
 
-/// Digest T-SHEN-1.
+/// The Shenandoah example of the rules.
 #[test]
 fn shenandoah_valley_supply_and_double_count_fpt_8_4() {
     use bivouac_engine::game::{Game, Setup};

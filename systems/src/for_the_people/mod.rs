@@ -1,7 +1,7 @@
 //! For the People (GMT, 2nd edition): the content model and loader, and the rules.
 //!
 //! Rule numbers in comments (`FtP 12.1.4`) are the Spanish rulebook's (the base edition), as
-//! restated in the English rules digest. Layout:
+//! Layout:
 //! - `content`: the content schema and loader with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: strength, supply (LOC), control tests;

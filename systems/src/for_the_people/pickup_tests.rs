@@ -22,7 +22,7 @@ fn has(st: &State, text: &str) -> bool {
     legal_text(st, Side::Union).contains(&text.to_string())
 }
 
-/// Digest T-CMD-1, the example of 5.3.2.
+/// The example of FtP 5.3.2.
 #[test]
 fn burnside_leaves_alone_and_picks_up_fremont_t_cmd_1_fpt_5_3_2() {
     let mut st = frederick(2);

@@ -282,7 +282,7 @@ impl FtP {
             }
             log.roll(|| format!("blockade runners at level {}: {:?} (FtP 10.5)", st.blockade, res));
         } else if st.opts.closed_zone_every_turn {
-            // FtP 10.5.1, 12.5 reading, option `closed-zone-penalty` = `every-turn` (digest 9.3
+            // FtP 10.5.1, 12.5 reading, option `closed-zone-penalty` = `every-turn`
             // #13): in a turn without BR rolls (a scenario's first turn, turn 3) a zone whose BR
             // ports are all closed still costs the CSA 2 SW.
             let closed = self.br_zones_open(st).iter().filter(|&&o| !o).count();

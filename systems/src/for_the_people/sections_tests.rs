@@ -1,5 +1,5 @@
 //! One test per rule section the rest of the suite did not cite, grouped by chapter of
-//! the Spanish rulebook as restated in the English rules digest.
+//! the Spanish rulebook.
 
 use super::choices_tests::{check, no_forts, put_army, put_general, refused};
 use super::content::{Control, Side};

@@ -32,7 +32,7 @@
 //!   choice of losses is under way: those frames take SP off a force whose losses are already
 //!   fixed by the CRT (7.8), and an SP absorbed there would change which SP the loss may take;
 //!   the rule's "en cualquier momento" is read as the owner's moments of play, not the steps
-//!   inside the resolution of a loss [INTERP].
+//!   inside the resolution of a loss (a reading).
 
 use super::FtP;
 use super::content::{ArmyId, GeneralId, Side};

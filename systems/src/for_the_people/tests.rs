@@ -1,5 +1,5 @@
 //! Content tests for For the People: the built-in content loads and agrees with the rulebooks
-//! (as restated in the English rules digest), and broken content is reported with
+//! and broken content is reported with
 //! file:line:col. Rule numbers are the Spanish rulebook's.
 
 use super::content::*;
@@ -106,7 +106,7 @@ fn every_state_control_threshold_is_reachable_fpt_12_1_4() {
         let have: u32 = c.map.ids().filter(|&s| c.map.space(s).state == st).map(|s| c.control_weight(s) as u32).sum();
         assert!(have >= need as u32, "{id}: {need} spaces needed, only {have}");
     }
-    // The digest reconstructs the border states completely (7.3): MO 10, KY 9, WV 7 spaces.
+    // The border states are reconstructed completely (FtP 7.3): MO 10, KY 9, WV 7 spaces.
     for (id, n) in [("mo", 10), ("ky", 9), ("wv", 7)] {
         let st = c.state(id).unwrap();
         assert_eq!(c.map.ids().filter(|&s| c.map.space(s).state == st).count(), n, "{id}");
@@ -235,7 +235,7 @@ fn no_two_spaces_share_a_position() {
 }
 
 #[test]
-fn explicit_adjacencies_of_the_rules_exist_digest_7_5() {
+fn explicit_adjacencies_of_the_rules_exist() {
     let c = content();
     let pairs = [
         ("washington", "manassas"), ("washington", "frederick"), ("frederick", "manassas"), ("chambersburg", "gettysburg"), ("frederick", "gettysburg"), ("cairo", "paducah"),
@@ -314,7 +314,7 @@ fn capitals_and_resource_centers_fpt_11_2_12_2() {
 // Generals, turn track, tables
 
 #[test]
-fn generals_keep_every_rating_the_rules_state_digest_7_6() {
+fn generals_keep_every_rating_the_rules_state() {
     let c = content();
     let g = |id: &str| &c.generals[c.general(id).unwrap_or_else(|| panic!("{id}")) as usize];
     for (id, pr) in [("mcclellan", 10), ("fremont", 8), ("butler", 8), ("grant", 8), ("buell", 6), ("rosecrans", 5), ("burnside", 6), ("mcdowell", 6), ("meade", 5)] {
@@ -462,7 +462,7 @@ fn card_scenario_lists_agree_with_the_removal_lists() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scenarios: counts per side against the digest tables
+// Scenarios: counts per side against the setup tables
 
 fn counts(id: &str, edition: EditionId) -> ([u32; 2], [usize; 2], Position) {
     let c = content();
@@ -486,7 +486,7 @@ fn at(p: &Position, id: &str) -> GeneralAt {
 fn scenario_1861_sets_up_fpt_2_3_2_4() {
     let c = content();
     let (sp, gens, p) = counts("1861", spanish(c));
-    assert_eq!(sp, [19, 13], "digest 4.1: Union 19 SP, CSA 13 SP on the map");
+    assert_eq!(sp, [19, 13], "FtP 2.3-2.4: Union 19 SP, CSA 13 SP on the map");
     assert_eq!(gens, [3, 5]);
     assert_eq!((p.turn, p.sw, p.sw_plus, p.blockade, p.amphibious, p.emancipation), (1, [100, 100], [false, true], 0, 0, false), "2.5, 2.7");
     let ctl = |id: &str| p.control[sid(c, id).index()];
@@ -573,12 +573,12 @@ fn scenario_1864_sets_up_fpt_16() {
     assert_eq!(p.armies[atn].map(|a| a.space), Some(sid(c, "fort_monroe")), "the Army of the James counter");
 }
 
-/// Every row of the digest's setup tables (section 4, Spanish edition = base; rules 2.3-2.4,
+/// Every row of the setup tables (Spanish edition = base; rules 2.3-2.4,
 /// 14.1-14.2, 15.1-15.2, 16.1-16.2), transcribed: scenario, side, space, generals (army
 /// commander first, note A), SP, fort, PC, army marker. The Italian-only Tullahoma PC of 1863 is
-/// left out (the digest treats it as an IT error).
-type DigestRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
-const DIGEST_SETUP_ROWS: &[DigestRow] = &[
+/// left out (read as an IT error).
+type SetupRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
+const SETUP_ROWS: &[SetupRow] = &[
     // 1861 Confederate setup (rule 2.3)
     ("1861", Side::Csa, "fayetteville_ar", &["price"], 1, false, false, None),
     ("1861", Side::Csa, "little_rock", &[], 1, false, false, None),
@@ -783,11 +783,11 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
 ];
 
 #[test]
-fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
+fn every_setup_row_resolves_and_matches() {
     let c = content();
     let es = spanish(c);
     let mut per_table: std::collections::HashMap<(&str, Side), usize> = std::collections::HashMap::new();
-    for &(scn, side, space, gens, sp, fort, pc, army) in DIGEST_SETUP_ROWS {
+    for &(scn, side, space, gens, sp, fort, pc, army) in SETUP_ROWS {
         *per_table.entry((scn, side)).or_default() += 1;
         let sc = c.scenario(scn).unwrap_or_else(|| panic!("scenario {scn}"));
         let space_id = sid(c, space);
@@ -809,7 +809,7 @@ fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
 
 #[test]
 fn removed_card_lists_are_the_rulebooks_fpt_14_4_15_4_16_4() {
-    // Checked against the Spanish seed text (14.4, 15.4, 16.4) and the digest (4.2-4.4).
+    // Checked against the Spanish rulebook (ES 14.4, 15.4, 16.4).
     let c = content();
     let lists = |id: &str| {
         let sc = c.scenario(id).unwrap();
@@ -845,7 +845,7 @@ fn every_coastal_port_lies_in_a_blockade_zone_fpt_10_5_1() {
 }
 
 #[test]
-fn italian_setups_differ_only_in_pcs_digest_4() {
+fn italian_setups_differ_only_in_pcs() {
     // The Italian tables list the same SP and generals; they differ only in PCs
     // (1863: no Harper's Ferry / Winchester PCs; the IT-only Tullahoma PC is an IT error).
     let c = content();
@@ -867,7 +867,7 @@ fn scenario_1861_victory_and_options_fpt_13_2() {
         }
         k => panic!("{k:?}"),
     }
-    assert_eq!(sc.options[0].values[0], "draw", "the digest's reading is the default");
+    assert_eq!(sc.options[0].values[0], "draw", "the usual reading is the default");
     assert!(c.options.iter().any(|o| o.key == "edition" && o.values == ["spanish", "italian"]));
 }
 

@@ -95,7 +95,7 @@ pub struct SideData {
     pub trail: bool,
     /// A permanent bridge that may never be destroyed (GCACW 10.0).
     pub indestructible: bool,
-    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
+    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: GCACW 10.0).
     pub ford_remains: bool,
     /// A named hexside's own pontoon-building DRM (OTR Barrett's Ferry S3409-S3509: +1, GCACW 10.1).
     pub pontoon_drm: i8,

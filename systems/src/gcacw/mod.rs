@@ -1,7 +1,6 @@
 //! GCACW: the Great Campaigns of the American Civil War Standard Basic Game Rules v1.1.
 //!
-//! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections; the digest
-//! (the English rules digest) restates them. Layout:
+//! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections. Layout:
 //! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: terrain, ZOC, movement cost, command radius;

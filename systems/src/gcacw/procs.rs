@@ -439,7 +439,7 @@ impl Gcacw {
     /// GCACW 12.0 "unfordable rivers": each rain result places the minor- and
     /// major-river unfordable markers N boxes ahead of the current turn, or advances them N
     /// boxes if already on the track; N = 0 places nothing. N comes from the game's rain-number
-    /// columns (`rain_minor`, `rain_major`). Only where rain has Basic Game effects.
+    /// columns (`rain_minor`, `rain_major`). Only where rain has Basic Game effects.
     pub(super) fn add_unfordable(&self, st: &mut State, k: u8, log: &mut Log) {
         let v = &self.sc(st).variant;
         if !v.rain_in_basic || k == 0 {
@@ -612,8 +612,8 @@ impl Gcacw {
                 continue;
             }
             // GCACW 7.5: a leader left without its unit goes to the nearest hex holding a
-            // subordinate unit (A-32: hex distance); none left: eliminated. Several units at
-            // that distance: its owner picks, the leader waiting with the first.
+            // subordinate unit (hex distance); none left: eliminated. Several units at
+            // that distance: its owner picks, the leader waiting with the first.
             let from = st.units[ls.unit as usize].hex;
             let ld = &sc.leaders[l];
             let subs: Vec<usize> = (0..st.units.len())
@@ -961,7 +961,7 @@ impl Gcacw {
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
             (Some(Frame::Relocate { .. }), _) => (
                 "GCACW 7.5",
-                "the leader of an eliminated unit goes to one of the nearest subordinate units (A-32: its owner picks among those at the same distance)".into(),
+                "the leader of an eliminated unit goes to one of the nearest subordinate units (its owner picks among those at the same distance)".into(),
             ),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
@@ -1111,7 +1111,7 @@ impl Gcacw {
                 let ld = &sc.leaders[leader as usize];
                 let is_cav = sc.units[u].kind == Kind::Cav;
                 // GCACW 5.2 step 8: under a cavalry division leader only the first cavalry unit
-                // that marches may attack.
+                // that marches may attack.
                 let bar = ld.cavalry && ld.kind == LKind::Division && is_cav && cav_marched;
                 st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched: cav_marched || is_cav });
                 self.start_march(st, u, leader, lma, log);
@@ -1523,7 +1523,7 @@ impl Gcacw {
         if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
             return false;
         }
-        // Option A-15: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
+        // Option `unfordable-fords` = `rain`: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
         if st.opts.unford_like_rain && unfordable_blocks(m, st, from, to) {
             return false;
         }
@@ -1552,7 +1552,7 @@ impl Gcacw {
         let u = mv.unit as usize;
         let hex = st.units[u].hex;
         let side = self.sc(st).units[u].side;
-        // GCACW 7.8: 1 MP, not in mountain/swamp, not after entering an enemy ZOC, a
+        // GCACW 7.8: 1 MP, not in mountain/swamp, not after entering an enemy ZOC, a
         // ZOC-to-ZOC move or an advance; one marker per hex.
         mv.ma >= 2
             && !mv.stopped
@@ -1631,7 +1631,7 @@ impl Gcacw {
                     m.no_attack = true;
                 } else if cost > m.ma {
                     m.ma = 0;
-                    m.no_attack = true;
+                    m.no_attack = true;
                 } else {
                     m.ma -= cost;
                 }
@@ -1848,7 +1848,7 @@ impl Gcacw {
             st.flow.push(Frame::Advance { side: ld.side, pool: units, hex: target, march: false });
             return;
         }
-        let allowed = n.max(1) as u8;
+        let allowed = n.max(1) as u8;
         if allowed as u32 >= count(units) {
             st.flow.push(Frame::Cont(Cont::AssaultGrand { leader, target, units }));
         } else {
@@ -2216,7 +2216,7 @@ impl Gcacw {
     }
 
     /// The entrenchment an entrench action would give `u`, if it may take one (GCACW 5.5,
-    /// digest 4.5 and the 7.2.2 transition table).
+    /// the 7.2.2 transition table).
     pub fn entrench_action_to(&self, st: &State, u: usize) -> Option<u8> {
         let sc = self.sc(st);
         let us = &st.units[u];

@@ -105,7 +105,7 @@ pub fn side_block(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool
         let t = m.terrain(h);
         if route_only(t, rain) {
             // GCACW 6.2: mountains along pike/road/trail/railroad; swamps along pike/road/railroad
-            // for movement, trails included for attacks, retreats and ZOC.
+            // for movement, trails included for attacks, retreats and ZOC.
             if t == Terrain::Mountain {
                 if !s.any_route() {
                     return Some(("GCACW 6.2", "a mountain hex may be entered or left only across a pike, road, trail or railroad hexside"));
@@ -141,7 +141,7 @@ pub fn zoc_into(m: &MapData, from: HexId, to: HexId, st: &State) -> u8 {
         return ZOC_NONE;
     }
     // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain (nor, under
-    // option A-15, across fords of an unfordable river).
+    // option `unfordable-fords`, across fords of an unfordable river).
     if !river_passable(s, rain) || (st.opts.unford_like_rain && s.crossing == Crossing::Ford && unfordable(st, s)) {
         return ZOC_NONE;
     }
@@ -175,7 +175,7 @@ impl Gcacw {
     }
 
     /// Attacking CV in half points: D1 halved (floor, minimum 1/2), D2 = 1 (1/2 if CV <= 1)
-    /// (GCACW 11.0; A-26).
+    /// (GCACW 11.0).
     pub fn attack_cv_half(&self, u: &UnitSt) -> u32 {
         let cv = self.cv_half(u);
         match u.dem {
@@ -342,7 +342,7 @@ impl Gcacw {
         let whole_up = cv.div_ceil(2);
         let close = match sc.map.terrain(to) {
             Terrain::Swamp | Terrain::Woods | Terrain::Mountain => true,
-            // provisional swamp as rough in fair weather, swamp in rain; hill as clear.
+            // Provisional swamp as rough in fair weather, swamp in rain; hill as clear.
             Terrain::ProvSwamp => st.rain,
             _ => false,
         };

@@ -1,4 +1,4 @@
-//! GCACW rule tests. Each test names the rule it checks (GCACW section, digest TC-/DT- case).
+//! GCACW rule tests. Each test names the rule it checks (GCACW section, or the derived case it checks).
 
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
@@ -734,8 +734,8 @@ fn dt39_play_out(t: &mut T, ids: &[&str]) -> u32 {
 /// DT-39 reads "CRT gives the attacker 2D". The provisional CRT never
 /// prints 2D in the attacker's 70+ column that a 92-CV attack uses (its 2D cells are in the
 /// 1/2-3 to 12-18 columns): the real-chart run uses the 70+ cell "2a" at +7, the same loss of 2;
-/// the digest's "2D" itself is applied as a forced result (loss 2 + 2, every attacker
-/// disorganized). The seed has no such example: DT-39 is the digest's derived case.
+/// the "2D" itself is applied as a forced result (loss 2 + 2, every attacker
+/// disorganized). The Spanish rulebook (ES) has no such example: DT-39 is a derived case.
 #[test]
 fn dt39_grand_assault_overload() {
     let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
@@ -744,7 +744,7 @@ fn dt39_grand_assault_overload() {
     assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
     let cb = probe.st.combat.clone().expect("combat in progress");
     assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
-    // The digest's result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
+    // The result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
     probe.st.combat.as_mut().expect("combat").ares = data::CrtRes::parse("2D").expect("2D");
     assert_eq!(dt39_play_out(&mut probe, &ids), 4, "DT-39 (2D): the attacker loses 2 + 2 = 4 manpower");
     assert!(ids.iter().all(|u| !probe.unit(u).org), "D applies to every participant, joiners included (GCACW 7.5)");
@@ -983,7 +983,7 @@ fn dt55_demoralized_2_defender() {
     let cb = march_combat(&t, "a", "0506");
     assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, 0, "D2 is not more than half the CV");
     t.st.opts.d2_any = true;
-    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, -1, "option: any D2 unit (A-09)");
+    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, -1, "option: any D2 unit");
 }
 
 // ---- Flank attacks (GCACW 7.4) --------------------------------------------------
@@ -1782,7 +1782,7 @@ fn unfordable_rivers_gcacw_12() {
     assert_eq!(t.st.unford, [0, 6]);
     t.st.turn = 5;
     assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(ford_cost), "the minor marker is gone");
-    // SJW: rain has no Basic Game effect, so no marker (A-27); SJW numbers: Rain +2 -> 2 and 3.
+    // SJW: rain has no Basic Game effect, so no marker; SJW numbers: Rain +2 -> 2 and 3.
     let mut s = build("sjw", 1862, &[], extra, &body);
     s.g.add_unfordable(&mut s.st, 3, &mut Log::quiet());
     assert_eq!(s.st.unford, [0, 0]);
@@ -1906,7 +1906,7 @@ fn pontoon_building_modifiers_and_slb_gcacw_10_1() {
 
 #[test]
 fn rain_floods_provisional_swamps_gcacw_12() {
-    // Digest DT-101.
+    // DT-101.
     // Every Random Events roll is rain; SIV applies rain in the Basic Game. 0505 is a provisional
     // swamp ringed by swamps except 0504 (variable) and 0506; 0303 is one with a road (exempt).
     let table = "[[random_event]]\nrolls = [2, 12]\nevent = \"rain\"\ntext = \"rain\"\n";
@@ -1957,7 +1957,7 @@ fn rain_floods_provisional_swamps_gcacw_12() {
 // ---- Per-game switches -------------------------------------------------------------------------
 
 #[test]
-fn variant_leader_kinds_are_checked_digest_8_2() {
+fn variant_leader_kinds_are_checked() {
     let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "army", "army", 1, 3, "u", "")
         + &unit("e", "confederate", "inf", 6, "0909", "");
     let e = try_build("siv", 1862, &[], "", "", &body).err().expect("SIV has no army leaders");
@@ -2133,7 +2133,7 @@ fn cavalry_retreat_offers_at_march_start_and_against_an_attack_from_its_restrict
 
 #[test]
 fn a15_option_unfordable_fords_like_rain() {
-    // GCACW 12.0 names only movement, retreats and advances (default); option A-15 also stops
+    // GCACW 12.0 names only movement, retreats and advances (default); option `unfordable-fords` = `rain` also stops
     // ZOC and attacks across the ford, as in rain.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
                  [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
@@ -2320,7 +2320,7 @@ fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
 
 #[test]
 fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
-    // GCACW 7.7 (seed §12 "Revelando fuerzas enemigas") and A-36: an adjacent enemy unit or
+    // GCACW 7.7 (ES §12 "Revelando fuerzas enemigas"): an adjacent enemy unit or
     // force marker reveals; two adjacent markers holding real units reveal each other; a decoy
     // reveals nothing and is simply removed.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
@@ -2339,7 +2339,7 @@ fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
     t.act("move 0507");
     assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0507".into()), "the marker moves with its only unit");
     let log = t.act("move 0506");
-    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (A-36 mutual)");
+    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (mutual)");
     assert_eq!(marker_at(&t, UNION, 1), None);
     assert_eq!(marker_at(&t, UNION, 2), None, "the decoy is removed");
     assert!(log.iter().any(|l| l.contains("revealed: a decoy")), "{log:?}");
@@ -2678,7 +2678,7 @@ fn t_li_7_7_decoy_moves_by_the_zoc_rules() {
 
 #[test]
 fn every_die_roll_is_logged_and_forcible() {
-    // Digest 9 / issue: every die roll is logged with its purpose and may be forced in tests.
+    // Every die roll is logged with its purpose and may be forced in tests.
     // In random play, every step that takes a die from the forced list logs a roll event.
     let g = game();
     let mut rolled_steps = 0;
@@ -2709,11 +2709,11 @@ fn every_die_roll_is_logged_and_forcible() {
     assert!(rolled_steps > 50, "{rolled_steps}");
 }
 
-// ---- Derived cases of the digest (section 9 "Derived tests") ------------------------------------
+// ---- Derived cases ------------------------------------------------------------------------------------
 
 #[test]
 fn dt15_cavalry_division_leader_lets_only_the_first_cavalry_unit_attack() {
-    // GCACW 5.2 step 8 (A-05): in a cavalry division leader's activation only the first cavalry
+    // GCACW 5.2 step 8: in a cavalry division leader's activation only the first cavalry
     // unit that marches may attack, even if it did not.
     let body = unit("k1", "confederate", "cav", 3, "0505", "division = \"C-1\"") + &unit("k2", "confederate", "cav", 3, "0505", "division = \"C-1\"")
         + &leader("cd", "confederate", "division", "C-1", 1, 3, "k1", "cavalry = true")
@@ -3087,7 +3087,7 @@ fn reinforcements_turn_update_and_victory_cedar_mountain_gcacw_3_5() {
     assert_eq!(o.winners, vec![1]);
 }
 
-/// GCACW 7.5 (A-32): the leader of an eliminated unit goes to the nearest subordinate unit by
+/// GCACW 7.5: the leader of an eliminated unit goes to the nearest subordinate unit by
 /// hex distance; with several at that distance its owner picks (never the engine); with one it
 /// goes there; with none it is eliminated.
 #[test]
@@ -3140,7 +3140,7 @@ fn rain_modifier_gcacw_7_4() {
 
 /// The charts the rulebook lacks are content tables whose header gives each table's
 /// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
-/// unverified (the digest's Appendix B).
+/// unverified.
 #[test]
 fn every_chart_table_states_its_provenance() {
     let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();

@@ -11,7 +11,7 @@
 //! - 4.4.1, 4.4.2: discarded or played for OPs, the deck is reshuffled at the end of the
 //!   Strategy Rounds Phase.
 //!
-//! By our reading, the card texts are not in the sources; the digest infers #81's condition as a Union
+//! The card texts are not in the rulebooks; by our reading, #81's condition as a Union
 //! win in a medium or large battle (here: this turn, `union_major_win`) and #82's as CSA SW of
 //! 110 or more (its script's `playable`).
 
