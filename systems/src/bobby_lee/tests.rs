@@ -452,27 +452,27 @@ fn deployed() -> (State, u16, Vec<u16>) {
     (s, h, n)
 }
 
-/// Source L741, B-01, B-03.
+/// ES L741.
 #[test]
 fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
     assert_eq!(bstep(&s), BStep::Deploy(Side::Usa), "BL 6.2: the defender deploys first");
     assert!(game().active_seats(&s) == vec![0]);
-    assert!(legal_texts(&s, 1).is_empty(), "B-03: the attacker waits");
+    assert!(legal_texts(&s, 1).is_empty(), "the attacker waits");
     let e = refused(&s, 0, "deploy usa-i-1 usa-left");
     assert!(e.rule.contains("BL"), "{e}");
     assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("deploy ap")), "BL 6.2: the HQ waits for a combat unit in the Center");
     assert!(legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-center".to_string()));
-    assert!(!legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-left".to_string()), "B-28: Heavy Artillery only in the Center");
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-left".to_string()), "Heavy Artillery only in the Center");
     act(&mut s, 0, "deploy usa-i-1 usa-center");
     assert!(legal_texts(&s, 0).contains(&"deploy ap usa-reserve".to_string()));
     assert!(legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-left".to_string()));
-    assert!(!legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-center".to_string()), "B-01: the 2nd unit goes to a wing");
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-center".to_string()), "the 2nd unit goes to a wing");
     act(&mut s, 0, "deploy usa-i-2 usa-right");
-    assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
+    assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "the 3rd goes to the other wing");
 }
 
-/// Source L741: the attacker's matching deployment, B-02.
+/// ES L741: the attacker's matching deployment.
 #[test]
 fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -484,7 +484,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert!(l.contains(&"deploy csa-longstreet csa-center".to_string()) && !l.contains(&"deploy csa-longstreet csa-right".to_string()), "Center first: {l:?}");
     act(&mut s, 1, "deploy csa-longstreet csa-center");
     let l = legal_texts(&s, 1);
-    assert!(l.contains(&"deploy csa-jackson csa-right".to_string()) && !l.contains(&"deploy csa-jackson csa-reserve".to_string()), "B-02: {l:?}");
+    assert!(l.contains(&"deploy csa-jackson csa-right".to_string()) && !l.contains(&"deploy csa-jackson csa-reserve".to_string()), "{l:?}");
     act(&mut s, 1, "deploy csa-jackson csa-right");
     assert!(legal_texts(&s, 1).contains(&"deploy csa-ewell csa-reserve".to_string()), "the rest deploy freely");
     act(&mut s, 1, "deploy csa-ewell csa-reserve");
@@ -492,7 +492,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
 }
 
-/// With no Field HQ present the attacker must retreat at night; B-04, B-05.
+/// With no Field HQ present the attacker must retreat at night.
 #[test]
 fn t_b04_b05_battle_day_and_night_bl_6_3() {
     let (mut s, _, _) = deployed();
@@ -504,11 +504,11 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
         }
         act(&mut s, who.idx() as u8, "end");
     }
-    assert_eq!(order.len(), 8, "B-05: eight battle turns before Night");
-    assert_eq!(order, [Side::Csa, Side::Usa].repeat(4), "B-04: the attacker first in each pair");
-    assert_eq!(bstep(&s), BStep::Night(Side::Usa), "B-04: the defender decides first at Night");
+    assert_eq!(order.len(), 8, "eight battle turns before Night");
+    assert_eq!(order, [Side::Csa, Side::Usa].repeat(4), "the attacker first in each pair");
+    assert_eq!(bstep(&s), BStep::Night(Side::Usa), "the defender decides first at Night");
     act(&mut s, 0, "continue");
-    // B-23: the attacker has no Battle HQ here: it must withdraw.
+    // The attacker has no Battle HQ here: it must withdraw.
     assert_eq!(legal_texts(&s, 1), vec!["withdraw"]);
     act(&mut s, 1, "withdraw");
     // BL 6.33: the attacker chooses where each unit goes (its attack hex, doubled limits).
@@ -523,7 +523,7 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
-/// The Battle HQ pays a step; a Supreme HQ cannot; B-23.
+/// The Battle HQ pays a step; a Supreme HQ cannot.
 #[test]
 fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
@@ -567,10 +567,10 @@ fn t_b06_b07_b08_fire_dice_strongest_first_bl_7_31_7_32() {
     assert_eq!(bstep(&s), BStep::Combat);
     s.forced = vec![5, 6, 4];
     act(&mut s, 0, "fire usa-i-1 usa-center");
-    assert_eq!(s.units[uid("csa-longstreet")].steps, 1, "B-06: F2 hits on 5-6: two hits");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1, "F2 hits on 5-6: two hits");
     assert!(refused(&s, 0, "fire usa-i-1 usa-center").rule.starts_with("BL"));
     act(&mut s, 0, "end");
-    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-i-1")), "B-08: a unit that fired does not move");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-i-1")), "a unit that fired does not move");
 }
 
 #[test]
@@ -615,13 +615,13 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(legal_texts(&s, 0).contains(&"break usa-reserve".to_string()), "BL 7.42: break off to a friendly position");
     s.forced = vec![1, 1];
     act(&mut s, 0, "press");
-    // B-14: the box was not cleared: the meleeing CSA unit disengages to its own Center.
+    // The box was not cleared: the meleeing CSA unit disengages to its own Center.
     assert_eq!(box_of(&s, "csa-longstreet"), Some(bx(Side::Csa, CENTER)));
     assert_eq!(bstep(&s), BStep::Combat);
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
 }
 
-/// Source L907: fortress Double Defense, no attacker melee; B-15, B-16.
+/// ES L907: fortress Double Defense, no attacker melee.
 #[test]
 fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
     let g = game();
@@ -647,16 +647,16 @@ fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
         act(&mut s, 0, "end");
     }
     act(&mut s, 1, "end");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("melee")), "B-15: no attacker melee in a fortress");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("melee")), "no attacker melee in a fortress");
     // Three hits on a Double-Defense unit: one step lost, one half-hit left over.
     s.forced = vec![5, 6, 5];
     act(&mut s, 1, "fire csa-longstreet usa-center");
-    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "B-16: two hits per step");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "two hits per step");
     assert!(s.battle.as_ref().unwrap().units.iter().any(|x| x.half));
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
-    assert!(!s.battle.as_ref().unwrap().units.iter().any(|x| x.half), "B-16: a lone leftover hit is lost");
+    assert!(!s.battle.as_ref().unwrap().units.iter().any(|x| x.half), "a lone leftover hit is lost");
 }
 
 #[test]
@@ -670,10 +670,10 @@ fn t_b17_morale_check_bl_7_2() {
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     // USA Dawn: the 1-step engaged unit rolls 2: it disengages to its Reserve, which leaves the
-    // USA Center to the CSA alone: a rout (B-30).
+    // USA Center to the CSA alone: a rout.
     s.forced = vec![2, 1, 1, 1, 1, 1, 1];
     act(&mut s, 0, "end");
-    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "B-30: the USA is routed");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "the USA is routed");
     let to = legal_texts(&s, 0)[0].clone();
     act(&mut s, 0, &to);
     assert!(s.battle.as_ref().is_none_or(|b| b.units.iter().all(|x| game().side_of(x.u as usize) == Side::Csa)));
@@ -691,7 +691,7 @@ fn t_b18_b20_retreat_and_pursuit_bl_7_1_7_14() {
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
-    // CSA Morning: B-20: the attacker retreats only to the hex it attacked from.
+    // CSA Morning: the attacker retreats only to the hex it attacked from.
     let l = legal_texts(&s, 1);
     let to = game().data.hexes[n[0] as usize].label.clone();
     assert!(l.contains(&format!("retreat csa-longstreet {to}")), "{l:?}");
@@ -700,9 +700,9 @@ fn t_b18_b20_retreat_and_pursuit_bl_7_1_7_14() {
     act(&mut s, 1, &format!("retreat csa-longstreet {to}"));
     s.forced = vec![6, 2, 3];
     act(&mut s, 1, "end");
-    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "B-18: equal speed pursues at F1");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "equal speed pursues at F1");
     assert_eq!(s.units[uid("csa-longstreet")].hex, n[0]);
-    assert!(s.disrupted.contains(&(uid("csa-longstreet") as u8)), "B-24: retreated units are disrupted");
+    assert!(s.disrupted.contains(&(uid("csa-longstreet") as u8)), "retreated units are disrupted");
     let _ = h;
 }
 
@@ -717,13 +717,13 @@ fn t_b22_reinforcement_limits_bl_7_5() {
     assert_eq!(bstep(&s), BStep::Reinforce);
     act(&mut s, 1, "reinforce csa-ewell");
     act(&mut s, 1, "reinforce csa-jackson");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "B-22: a clear hexside lets 2 through in Dry");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "a clear hexside lets 2 through in Dry");
     assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Csa, RESERVE)));
     assert_eq!(s.units[uid("csa-ewell")].hex, h);
     let _ = n;
 }
 
-/// Source L917-925: legal battle moves; B-27, B-30.
+/// ES L917-925: legal battle moves.
 #[test]
 fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -734,14 +734,14 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     let l = legal_texts(&s, 1);
-    assert!(!l.contains(&"bmove csa-jackson csa-center".to_string()), "B-27: no lateral move");
-    assert!(!l.contains(&"bmove csa-jackson usa-center".to_string()), "B-27: no diagonal move");
-    assert!(!l.iter().any(|t| t.ends_with("usa-reserve")), "B-27: never the enemy Reserve");
+    assert!(!l.contains(&"bmove csa-jackson csa-center".to_string()), "no lateral move");
+    assert!(!l.contains(&"bmove csa-jackson usa-center".to_string()), "no diagonal move");
+    assert!(!l.iter().any(|t| t.ends_with("usa-reserve")), "never the enemy Reserve");
     assert!(l.contains(&"bmove csa-jackson usa-left".to_string()));
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     // USA Dawn: i-1 leaves the Center for the Reserve... and i-2 engages: then the CSA
-    // occupies the vacant USA Center and routs the USA (B-30).
+    // occupies the vacant USA Center and routs the USA.
     for _ in 0..2 {
         act(&mut s, 0, "end");
     }
@@ -753,8 +753,8 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
         act(&mut s, 1, "end");
     }
     act(&mut s, 1, "bmove csa-longstreet usa-center");
-    // B-30 / BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
-    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "B-30: the USA is routed");
+    // BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "the USA is routed");
     let l = legal_texts(&s, 0);
     let (_, n) = open_ground();
     let (to1, to2) = (label(n[2]), label(n[3]));
@@ -824,7 +824,7 @@ fn env_setup() -> (State, Vec<u16>) {
     assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: a flank to be engaged this turn");
     act(&mut s, 1, "envelop csa-ewell usa-left");
     act(&mut s, 1, "bmove csa-jackson usa-left");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "B-26: no other move with an envelopment");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "no other move with an envelopment");
     (s, n)
 }
 
@@ -835,7 +835,7 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
     s.forced = vec![4, 5, 6, 1];
     act(&mut s, 1, "end");
     assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Usa, LEFT)));
-    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
+    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "a successful envelopment fires the same turn");
 }
 
 #[test]
@@ -860,7 +860,7 @@ fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_4
     assert!(!b.units[b.idx(uid("csa-ewell") as u8).unwrap()].lost);
 }
 
-/// A Lost unit at nightfall loses a step and retreats; B-25.
+/// A Lost unit at nightfall loses a step and retreats.
 #[test]
 fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     let (mut s, n) = env_setup();
@@ -868,13 +868,13 @@ fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     act(&mut s, 1, "end");
     let b = s.battle.as_ref().unwrap();
     let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
-    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "B-25: a failed envelopment is Lost");
+    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "a failed envelopment is Lost");
     // Play to Night without further attempts.
     while matches!(bstep(&s), BStep::Reinforce | BStep::Retreat | BStep::Combat | BStep::Moves) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
     }
-    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "B-25: Lost at nightfall: -1 step");
+    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "Lost at nightfall: -1 step");
     assert_eq!(s.units[uid("csa-ewell")].hex, n[0], "and it retreats");
     let _ = RIGHT;
 }
@@ -1201,7 +1201,7 @@ fn t_fog_1_a_unit_back_in_the_reserve_is_hidden_again_bl_7_41() {
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
     act(&mut s, 0, "bmove usa-i-1 usa-reserve");
-    assert!(!s.units[uid("usa-i-1")].shown, "seed L731: back in the Reserve it stands upright again");
+    assert!(!s.units[uid("usa-i-1")].shown, "ES L731: back in the Reserve it stands upright again");
     let v = game().view(&s, Some(1));
     assert!(!serde_json::to_string(&v).unwrap().contains("usa-i-1"));
 }
@@ -1257,7 +1257,7 @@ fn t_b36_the_owner_picks_among_equally_strong_units_bl_7_32() {
     act(&mut s, 1, "end");
     s.forced = vec![6, 2];
     act(&mut s, 1, "fire csa-art-1 usa-center");
-    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "B-07: the owner chooses among equals");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "the owner chooses among equals");
     assert_eq!(game().active_seats(&s), vec![0]);
     let mut l = legal_texts(&s, 0);
     l.sort();
@@ -1401,7 +1401,7 @@ fn t_art_1_b12_long_range_fire_into_an_engaged_box_bl_7_31() {
     let (mut s, _, _) = boxed(&[("usa-art-1", 3, "usa-left"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "csa-right"), ("csa-longstreet", 3, "csa-right"), ("csa-jackson", 3, "csa-center")], 1, BStep::Combat);
     s.forced = vec![6, 1, 3];
     act(&mut s, 0, "fire usa-art-1 csa-right");
-    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "B-12: the 1 hits a friendly unit");
+    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "the 1 hits a friendly unit");
 }
 
 #[test]
@@ -1409,10 +1409,10 @@ fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
     let units = [("csa-cav-stuart", 3, "usa-left"), ("csa-longstreet", 3, "usa-center"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "usa-right"), ("ap", 2, "usa-right"), ("usa-i-3", 3, "usa-reserve"), ("csa-jackson", 3, "csa-left"), ("csa-ewell", 3, "csa-reserve")];
     let (s, _, _) = boxed(&units, 1, BStep::Combat);
     let l = legal_texts(&s, 0);
-    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "B-11: Z is engaged: no enfilade: {l:?}");
+    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "Z is engaged: no enfilade: {l:?}");
     assert!(l.contains(&"fire usa-i-2 usa-center".to_string()), "Y enfilades B");
-    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "B-29: an HQ never enfilades");
-    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "B-10: the Reserve is no target");
+    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "an HQ never enfilades");
+    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "the Reserve is no target");
     let mut s1 = s.clone();
     s1.forced = vec![5, 5, 6];
     act(&mut s1, 0, "fire usa-i-2 usa-center");
@@ -1425,7 +1425,7 @@ fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
     let (s3, _, _) = boxed(&units, 1, BStep::Moves);
     let l = legal_texts(&s3, 0);
     assert!(l.contains(&"bmove usa-i-3 usa-left".to_string()), "X may engage A");
-    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "B-29: an HQ never engages");
+    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "an HQ never engages");
 }
 
 #[test]
@@ -1457,7 +1457,7 @@ fn t_rout_1_b19_rout_eliminations_bl_7_15() {
     act(&mut s, 1, "end");
     assert!(s.forced.is_empty(), "each pursuer rolls twice");
     for id in ["usa-i-1", "usa-i-3", "usa-hvy-1"] {
-        assert_eq!(s.units[uid(id)].st, St::Pool, "B-19: {id} is eliminated");
+        assert_eq!(s.units[uid(id)].st, St::Pool, "{id} is eliminated");
     }
     let _ = h;
 }
@@ -1523,7 +1523,7 @@ fn t_ha_1_b28_heavy_artillery_bl_7_31() {
     let (s, _, _) = boxed(&units, 1, BStep::Combat);
     assert!(legal_texts(&s, 0).contains(&"fire usa-hvy-1 csa-reserve".to_string()), "it fires at any box, the Reserve included");
     let (s, _, _) = boxed(&units, 1, BStep::Moves);
-    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "B-28: no battle move");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "no battle move");
 }
 
 #[test]
@@ -1776,7 +1776,7 @@ fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
     let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     act(&mut s, 0, &format!("retreat usa-i-1 {}", label(b)));
     act(&mut s, 0, "end");
-    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "B-24: disrupted units do not reinforce");
+    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "disrupted units do not reinforce");
     while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
@@ -1910,7 +1910,7 @@ fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
 
 #[test]
 fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
-    // BL 11.4 / 11.5 (source L1141): rail to West Point, then naval to Baltimore.
+    // BL 11.4 / 11.5 (ES L1141): rail to West Point, then naval to Baltimore.
     let g = game();
     let mut s = blank("1862");
     for p in ["baltimore", "fort-monroe"] {
@@ -1945,7 +1945,7 @@ fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
 
 #[test]
 fn t_rail_1_usa_using_csa_rail_bl_9_1() {
-    // BL 9.1 (source L1001): the USA uses CSA rail only where it occupies
+    // BL 9.1 (ES L1001): the USA uses CSA rail only where it occupies
     // every hex. On this map the Orange & Alexandria runs through unnamed hexes between the
     // towns of the example, so the USA occupies every rail hex from Alexandria to Gordonsville.
     let g = game();
