@@ -577,8 +577,8 @@ fn scenario_1864_sets_up_fpt_16() {
 /// 14.1-14.2, 15.1-15.2, 16.1-16.2), transcribed: scenario, side, space, generals (army
 /// commander first, note A), SP, fort, PC, army marker. The Italian-only Tullahoma PC of 1863 is
 /// left out (read as an IT error).
-type SetupRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
-const SETUP_ROWS: &[SetupRow] = &[
+type ExpectedRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
+const SETUP_ROWS: &[ExpectedRow] = &[
     // 1861 Confederate setup (rule 2.3)
     ("1861", Side::Csa, "fayetteville_ar", &["price"], 1, false, false, None),
     ("1861", Side::Csa, "little_rock", &[], 1, false, false, None),
