@@ -38,7 +38,7 @@ impl Setup {
     }
 }
 
-/// A named option a scenario accepts (an optional rule, an edition, an [INTERP] reading).
+/// A named option a scenario accepts (an optional rule, an edition, a reading of an unclear rule).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct OptionInfo {
     pub key: String,

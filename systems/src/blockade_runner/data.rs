@@ -659,7 +659,7 @@ pub fn load_content(layers: &[PathBuf], dir: &str) -> Result<(Content, String), 
                 None => errs.push(set.diag(gsrc, s.span(), "a starting ship is written speed/capacity, e.g. \"2/2\"")),
             }
         }
-        // Enough starting ship cards of each type for this many players (digest F7).
+        // Enough starting ship cards of each type for this many players.
         let mut need: BTreeMap<(u8, u8), usize> = BTreeMap::new();
         for t in &sh {
             *need.entry(*t).or_default() += r.players as usize;

@@ -1,7 +1,7 @@
 //! Blockade Runner (2-6 merchant captains running the Union blockade, 1861-1865).
 //!
-//! Rules: the English rules digest (rule numbers `BR x.y` are its section
-//! numbers, `L<n>` the lines of the Spanish rulebook text it reads). Content (board, charts, ships,
+//! Rules: the Spanish rulebook (ES); rule numbers `BR x.y` number its sections, `L<n>` are
+//! the lines of its text. Content (board, charts, ships,
 //! cards) is TOML under `content/blockade-runner/`, most of it authored because the rulebook text
 //! lost its charts; see each file's header.
 //!
@@ -89,15 +89,20 @@ const OPT_BONUS: &str = "bonus-when-no-arms";
 const OPT_DICE: &str = "evasion-dice";
 const OPT_WINNERS: &str = "auction-winners";
 
+/// The scenario options; the first value of each is the default. All but `evasion-dice` (an
+/// optional rule from outside the rulebook) choose between two readings of an unclear rule.
+/// `union-draw`: `literal` draws max(0, min(12, deck) + modifier), `cap-after` draws
+/// min(12 + modifier, deck). `auction-winners` = `may-bid` reads L266-267, which forbids only
+/// auctioning, as no limit on bidding.
 fn opt_infos() -> Vec<OptionInfo> {
     let o = |k: &str, d: &str, v: &[&str]| OptionInfo { key: k.into(), description: d.into(), values: v.iter().map(|s| s.to_string()).collect() };
     vec![
-        o(OPT_DRAW, "BR 7 B11: Union cards drawn with a small deck: literal = max(0, min(12, deck) + modifier); cap-after = min(12 + modifier, deck)", &["literal", "cap-after"]),
-        o(OPT_PURCHASE, "BR 7 D5: defense purchases per Play-Card action: one in all, or one level per port", &["one", "one-per-port"]),
-        o(OPT_EMPTY, "BR 7 C1: the empty-ship +1 in the evasion roll counts once, or twice (speed and again)", &["once", "twice"]),
-        o(OPT_BONUS, "BR 7 E6: when nobody delivered arms, nobody or everybody gets the extra action", &["nobody", "everybody"]),
-        o(OPT_DICE, "BR 3.6 [EXT] optional rule: evasion dice (lost if all exceed the target)", &["2", "3"]),
-        o(OPT_WINNERS, "BR 7 F2: a player who won a ship in this auction action may not bid on later ships (excluded), or may (may-bid: L266-267 literally forbids only auctioning)", &["excluded", "may-bid"]),
+        o(OPT_DRAW, "Union cards drawn from a small deck: 'literal' (default): 12 or the whole deck if smaller, plus the War Effort modifier; 'cap-after': 12 plus the modifier, at most the deck (BR 3.1.1)", &["literal", "cap-after"]),
+        o(OPT_PURCHASE, "Port defense purchases in one Play-Card action: 'one' (default): one level in all; 'one-per-port': one level in each port (BR 3.5.4)", &["one", "one-per-port"]),
+        o(OPT_EMPTY, "An empty ship's +1 in the evasion roll counts 'once' (default), or 'twice': in its speed and again (BR 3.6)", &["once", "twice"]),
+        o(OPT_BONUS, "When nobody delivered arms in a turn, the extra action goes to 'nobody' (default) or 'everybody' (BR 3.0, 3.5.2)", &["nobody", "everybody"]),
+        o(OPT_DICE, "Optional rule: the number of evasion dice, '2' (default) or '3'; the ship is lost if every die exceeds the target (BR 3.6)", &["2", "3"]),
+        o(OPT_WINNERS, "A player who won a ship in this auction action: 'excluded' (default): may not bid on later ships; 'may-bid': may, as the rule forbids only auctioning (BR 3.5.5)", &["excluded", "may-bid"]),
     ]
 }
 

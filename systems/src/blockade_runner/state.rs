@@ -4,7 +4,7 @@ use bivouac_engine::GameRng;
 use bivouac_engine::flow::Flow;
 use serde::{Deserialize, Serialize};
 
-/// Scenario options: the digest's [SUGGESTION] readings that players could read two ways.
+/// Scenario options: readings of rules that players could read two ways.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opts {
     /// B11: `N = max(0, min(12, deck) + m)` (true, literal) or `N = min(12 + m, deck)` (false).

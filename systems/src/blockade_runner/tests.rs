@@ -1,5 +1,5 @@
-//! Blockade Runner rule tests. Each test names the digest section (`BR x.y`) or test case
-//! (`TC-nn`, digest section 6) it checks; dice are forced through `State::forced`.
+//! Blockade Runner rule tests. Each test names the rule (`BR x.y`) or test case
+//! (`TC-nn`) it checks; dice are forced through `State::forced`.
 
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
@@ -431,7 +431,7 @@ fn tc_03_selling_at_havana() {
     assert_eq!(g.price(&s, data::COTTON), 10, "the full box drops cotton to 10");
     ok(&mut s, 0, "unload robert-e-lee cotton");
     ok(&mut s, 0, "done");
-    // E1: the digest pays 16 for the tobacco (the seed's "receives 12,000" is read as an error).
+    // The tobacco pays 16 (the Spanish rulebook's (ES) "receives 12,000" is read as an error).
     assert_eq!(s.players[0].money - m0, 16 + 24, "both cotton cubes sell at the action's price 12");
     assert_eq!(s.sales[data::COTTON], 1);
     assert_eq!(s.sales[data::TOBACCO], 1);
@@ -983,7 +983,7 @@ fn fuzz_sample_2_to_6_players() {
 
 #[test]
 fn fuzz_sample_alternative_options() {
-    // Every [SUGGESTION] switch (digest section 7) set to its other reading.
+    // Every [SUGGESTION] switch set to its other reading.
     let mut setup = Setup::new("standard", 4, 4242);
     for (k, v) in [("union-draw", "cap-after"), ("defense-purchases", "one-per-port"), ("empty-bonus", "twice"), ("bonus-when-no-arms", "everybody"), ("evasion-dice", "3"), ("auction-winners", "may-bid")] {
         setup.options.insert(k.into(), v.into());
@@ -1189,7 +1189,7 @@ fn br_1_2_cash_is_bounded_so_no_listing_grows_with_it() {
 
 #[test]
 fn br_3_9_a_trade_names_its_cards_only_to_the_two_traders() {
-    // BR 3.9 [SUGGESTION of the digest]: hands are hidden; traded cards are shown only to the
+    // BR 3.9 (a reading): hands are hidden; traded cards are shown only to the
     // two players trading. The table reads that a card was offered and accepted, not which.
     let g = game();
     let s = g.setup(&Setup::new("standard", 4, 1)).unwrap();

@@ -25,7 +25,7 @@ impl BobbyLee {
         }
         let other = me.other();
         if d.phase == Phase::Bids && d.bids[me.idx()].is_none() && d.bids[other.idx()].is_some() {
-            // BL 4.3 (digest A7): a bid is 0 to the bidder's HQs on the map, at most 5.
+            // BL 4.3: a bid is 0 to the bidder's HQs on the map, at most 5.
             let hqs = (0..d.units.len()).filter(|&i| d.units[i].st == St::Map && self.data.units[i].side == other && self.kind(i) == UnitKind::Hq);
             let n = hqs.count().min(5) as u32;
             d.bids[other.idx()] = Some(rng.below(n + 1) as u8);

@@ -1,9 +1,9 @@
-//! Battles (rules 6-7 of the Spanish 2.0 rulebook; digest section 5): the battle board,
+//! Battles (rules 6-7 of the Spanish 2.0 rulebook): the battle board,
 //! deployment, battle days and turns, retreat and pursuit, morale, fire and melee, enfilade,
 //! Double Defense, battle moves, reinforcement, night, regroup, rout and fortresses.
 //!
 //! A battle is plain data; its pending decision is `Battle::step`. The battles of a Combat
-//! Phase share one clock (rule 6.1, digest 5.1 [INTERP]): `State::battle` is the one being
+//! Phase share one clock (rule 6.1): `State::battle` is the one being
 //! played, `State::battles` the others. In each battle turn the phasing player plays all its
 //! segments in one battle of its choice (`fight HEX`), then in the next; Night in every battle,
 //! then the next day. A retreating defender may enter an adjacent battle, disrupted.
@@ -99,7 +99,7 @@ impl BobbyLee {
     // ------------------------------------------------------------------ start and end
 
     /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides. They are
-    /// fought together on one shared clock (digest 5.1 [INTERP]).
+    /// fought together on one shared clock.
     pub(crate) fn start_combat(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         let occ = self.occ(s);
@@ -138,7 +138,7 @@ impl BobbyLee {
         self.schedule(s, log);
     }
 
-    /// The battles that may be played next on the shared clock (digest 5.1 [INTERP]): every
+    /// The battles that may be played next on the shared clock: every
     /// battle still deploying first; then those at the earliest (day, battle turn).
     pub(crate) fn battle_candidates(&self, s: &State) -> Vec<u16> {
         if s.battles.iter().any(|b| matches!(b.step, BStep::Deploy(_))) {
@@ -208,7 +208,7 @@ impl BobbyLee {
     }
 
     /// A unit leaves the battle for hex `n` (retreat, regroup, withdrawal): it is disrupted
-    /// (rule 7.13); into an adjacent battle it enters the friendly Reserve there (digest 5.6).
+    /// (rule 7.13); into an adjacent battle it enters the friendly Reserve there.
     fn leave_battle(&self, s: &mut State, u: u8, n: u16, log: &mut Log) {
         if let Some(b) = s.battle.as_mut() {
             b.units.retain(|x| x.u != u);
@@ -246,7 +246,7 @@ impl BobbyLee {
         if matches!(b.step, BStep::Deploy(_) | BStep::Regroup(..) | BStep::Leave { .. } | BStep::Casualty(_)) {
             return;
         }
-        // BL 6.2 [INTERP]: a box held by one side only becomes that side's.
+        // BL 6.2 (a reading of an unclear rule): a box held by one side only becomes that side's.
         for bxi in 0..8u8 {
             if bpos(bxi) == RESERVE {
                 continue;
@@ -309,7 +309,7 @@ impl BobbyLee {
     }
 
     /// BL 7.12: retreats per hexside per battle turn = its Attack limit, doubled at night
-    /// ([INTERP] a "DR" attack limit lets one unit retreat).
+    /// (by our reading, a "DR" attack limit lets one unit retreat).
     pub(crate) fn retreat_room(&self, s: &State, b: &Battle, n: u16, night: bool) -> u8 {
         let Some(l) = self.hexside(b.hex, n) else { return 0 };
         let lim = l.attack[s.mud as usize];
@@ -334,8 +334,8 @@ impl BobbyLee {
                 // Attacker: friendly-occupied hexes it attacked or reinforced from, never a battle.
                 att_hexes.contains(&n)
             } else {
-                // Defender: not the attacker's retreat hexes, not enemy-occupied ([INTERP]);
-                // or an adjacent battle where it also defends (digest 5.6, rule 6.1).
+                // Defender: not the attacker's retreat hexes, not enemy-occupied (a reading of an unclear rule);
+                // or an adjacent battle where it also defends (rule 6.1).
                 let battle = s.battles.iter().any(|o| o.hex == n && o.defender() == side);
                 battle || (!att_hexes.contains(&n) && occ[n as usize] & bit(side.other()) == 0)
             };
@@ -348,7 +348,7 @@ impl BobbyLee {
 
     /// BL 7.11 / 10.41: the land retreat hexes of unit `u`: its side's, and for an invader
     /// (which crossed no hexside) every adjacent hex held by friendly units only, not a battle
-    /// (option `invader-retreat`, digest 4.10.5 [INTERP]).
+    /// (option `invader-retreat`).
     fn unit_retreat_hexes(&self, s: &State, b: &Battle, side: Side, u: u8, hexes: &[u16]) -> Vec<u16> {
         let mut v = hexes.to_vec();
         if s.opts.invader_adjacent && s.invaders.iter().any(|i| i.0 == u) {
@@ -436,7 +436,7 @@ impl BobbyLee {
         let any_combat = b.units.iter().any(|x| sides[x.u as usize] == side && self.kind(x.u as usize) != UnitKind::Hq);
         match kind {
             // BL 6.2: HQs go in the Reserve once a combat unit holds the Center; in the
-            // Center only when the side has no combat unit ([INTERP]).
+            // Center only when the side has no combat unit (a reading of an unclear rule).
             UnitKind::Hq => {
                 if combat_in(c) {
                     vec![bx(side, RESERVE)]
@@ -449,7 +449,7 @@ impl BobbyLee {
             // BL 7.31: Heavy Artillery only in the Center.
             UnitKind::HeavyArtillery => vec![c],
             _ if b.fortress => {
-                // BL 7.6: fortress battles have only the Center (and the Reserve, [INTERP]).
+                // BL 7.6: fortress battles have only the Center (and the Reserve, a reading of an unclear rule).
                 if combat_in(c) {
                     vec![c, bx(side, RESERVE)]
                 } else {
@@ -493,7 +493,7 @@ impl BobbyLee {
     }
 
     /// BL 6.33: where a night reinforcement may be placed: a friendly, non-engaged own line
-    /// position or the Reserve (HQs in the Reserve, Heavy Artillery in the Center, digest).
+    /// position or the Reserve (HQs in the Reserve, Heavy Artillery in the Center).
     fn night_boxes(&self, b: &Battle, u: usize) -> Vec<Bx> {
         let sides = self.sides();
         let side = sides[u];
@@ -566,7 +566,7 @@ impl BobbyLee {
     }
 
     /// BL 7.33: counter-battery: artillery fires at long range at one revealed enemy artillery
-    /// unit (in the facing position; Heavy Artillery anywhere, digest [INTERP]); any unit
+    /// unit (in the facing position; Heavy Artillery anywhere, by our reading); any unit
     /// engaging an artillery unit may target it at short range.
     fn counter_battery(&self, s: &State, b: &Battle, i: usize) -> Vec<u8> {
         let sides = self.sides();
@@ -651,7 +651,7 @@ impl BobbyLee {
         }
         if x.lost {
             // A Lost unit may roll again: on a success it engages, or goes back to the
-            // Reserve if that is what it tried (digest 5.15).
+            // Reserve if that is what it tried (BL 7.43).
             return if x.moves == 0 && !x.fired { vec![x.env, bx(side, RESERVE)] } else { vec![] };
         }
         if x.fired || x.fresh || x.disrupted || x.moves > 0 || x.env != NOBOX || x.bx != bx(side, RESERVE) || matches!(kind, UnitKind::Hq | UnitKind::HeavyArtillery) {
@@ -661,13 +661,13 @@ impl BobbyLee {
         for pos in [LEFT, RIGHT] {
             let own = bx(side, pos);
             let theirs = facing(own);
-            // Digest 5.15 [INTERP]: with enemy units in the own flank, only that flank.
+            // BL 7.43, a reading of an unclear rule: with enemy units in the own flank, only that flank.
             if b.has(own, en, &sides) {
                 v.push(own);
                 continue;
             }
             // The flank must be engaged by the end of the battle moves (it may be engaged later
-            // in this segment, digest 5.15), or a vacant enemy flank: any enemy flank qualifies
+            // in this segment), or a vacant enemy flank: any enemy flank qualifies
             // now, and `envelopment_stands` checks it when the envelopments are resolved.
             if b.has(theirs, en, &sides) || !b.has(theirs, side, &sides) {
                 v.push(theirs);
@@ -691,7 +691,7 @@ impl BobbyLee {
             let side = self.side_of(u as usize);
             let lost = b.idx(u).is_some_and(|i| b.units[i].lost);
             if !lost && !self.envelopment_stands(b, t, side) {
-                // Digest 5.15 [INTERP]: the flank was not engaged after all: the unit stays in the
+                // BL 7.43, a reading of an unclear rule: the flank was not engaged after all: the unit stays in the
                 // Reserve (no roll); the order was its battle move.
                 let b = s.battle.as_mut().expect("battle");
                 let i = b.idx(u).expect("in battle");
@@ -1120,7 +1120,7 @@ impl BobbyLee {
                 let b = s.battle.as_mut().expect("battle");
                 b.rein[pos].1 += 1;
                 if side == b.attacker && !b.att_from.contains(&from) {
-                    // [INTERP] reinforcement hexsides become attacker retreat hexsides.
+                    // By our reading, reinforcement hexsides become attacker retreat hexsides.
                     b.att_from.push(from);
                 }
                 if side == Side::Csa && !b.csa.contains(&u) {
@@ -1273,7 +1273,7 @@ impl BobbyLee {
             }
             b.units[i].disrupted = false;
             b.units[i].fresh = false;
-            // Seed L731 / digest 5.17 [INTERP]: at night revealed units stand upright again.
+            // ES L731: at night revealed units stand upright again.
             s.units[b.units[i].u as usize].shown = false;
         }
         log.info(|| "BL 6.31: Night".to_string());
@@ -1313,7 +1313,7 @@ impl BobbyLee {
 
     /// Friendly non-engaged positions a unit of `side` in box `t` may disengage to (rule 7.42):
     /// the battle-move neighbours of `t` (its Reserve from the own line, the facing box) that are
-    /// friendly and hold no enemy; the Reserve when there is none ([INTERP]).
+    /// friendly and hold no enemy; the Reserve when there is none (a reading of an unclear rule).
     fn disengage_options(&self, b: &Battle, t: Bx, side: Side) -> Vec<Bx> {
         let sides = self.sides();
         let mut v = Vec::new();
@@ -1380,7 +1380,7 @@ impl BobbyLee {
     }
 
     /// BL 7.32: the units of `group` that may take the next hit: the strongest; among them
-    /// those holding a Double Defense half-hit (digest A35). Several: the owner chooses.
+    /// those holding a Double Defense half-hit. Several: the owner chooses.
     fn hit_candidates(&self, s: &State, b: &Battle, group: &[u8]) -> Vec<u8> {
         let alive: Vec<u8> = group.iter().copied().filter(|&u| s.units[u as usize].st == St::Map && b.idx(u).is_some()).collect();
         let Some(max) = alive.iter().map(|&u| s.units[u as usize].steps).max() else { return Vec::new() };
@@ -1638,7 +1638,7 @@ impl BobbyLee {
             let group: Vec<u8> = marked.iter().filter(|m| m.1 == t).map(|m| m.0).collect();
             let b = s.battle.as_ref().expect("battle");
             // BL 7.14: engaged or disrupted units are pursued; units leaving the Center or the
-            // Reserve also by enemy units able to enfilade (digest T-PUR-3, seed L801).
+            // Reserve also by enemy units able to enfilade (seed L801).
             let hot = b.engaged(t, &sides) || group.iter().any(|&u| b.idx(u).is_some_and(|i| b.units[i].disrupted)) || (!b.fortress && matches!(bpos(t), CENTER | RESERVE));
             if hot {
                 self.pursue(s, t, &group, 1, log);
@@ -1676,7 +1676,7 @@ impl BobbyLee {
     /// Retreat every unit of `side` (night withdrawal or rout, rule 6.33, 7.15): Lost units
     /// first (rule 7.43); in a rout the disrupted, all Heavy Artillery and engaged invaders are
     /// eliminated (rule 7.15, 10.41). The owner then chooses each unit's retreat hex
-    /// (`BStep::Leave`); units that cannot retreat are eliminated (digest 5.17 [INTERP]).
+    /// (`BStep::Leave`); units that cannot retreat are eliminated.
     fn retreat_all(&self, s: &mut State, side: Side, night: bool, rout: bool, log: &mut Log) {
         let sides = self.sides();
         let b = s.battle.as_ref().expect("battle");
@@ -1733,7 +1733,7 @@ impl BobbyLee {
         }
         let rest: Vec<u8> = b.units.iter().filter(|x| sides[x.u as usize] == by).map(|x| x.u).collect();
         if night && !rout && !rest.is_empty() && s.opts.night_stay {
-            // Digest A42 option: the units that could not leave stay; the battle goes on.
+            // BL 6.33 option `night-withdrawal`: the units that could not leave stay; the battle goes on.
             log.info(|| format!("BL 6.33: {} units that cannot leave stay in the battle", by.name()));
             let b = s.battle.as_mut().expect("battle");
             b.step = if by == b.defender() { BStep::Night(b.attacker) } else { BStep::NightReinforce(b.defender()) };

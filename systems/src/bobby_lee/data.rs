@@ -138,7 +138,7 @@ pub struct Place {
     pub supply_source: Option<Side>,
     /// On a waterway the CSA may use for naval movement and supply (rule 10.1).
     pub csa_naval: bool,
-    /// ... only with the rules option `csa-naval-rivers = james-appomattox` (digest A9).
+    /// ... only with the rules option `csa-naval-rivers = james-appomattox`.
     pub csa_naval_optional: bool,
 }
 
@@ -421,7 +421,7 @@ struct WaterDoc {
     ports: Vec<Spanned<String>>,
     #[serde(default)]
     csa_naval: bool,
-    /// The CSA naval use of this waterway is a rules option (digest A9).
+    /// The CSA naval use of this waterway is a rules option.
     #[serde(default)]
     csa_naval_optional: bool,
 }
@@ -971,7 +971,7 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
             roll_start_mud[i] = g.calendar.roll_start.get(&(i + 1).to_string()).map(|s| s == "mud").unwrap_or(false);
         }
     }
-    // BL 3.2.5: Marginal victories are worth 1, 2 or 3 TP; the mapping is AUTHORED (digest A54).
+    // BL 3.2.5: Marginal victories are worth 1, 2 or 3 TP; the mapping is AUTHORED.
     let mf = &g.victory.tournament.marginal_from;
     let tp_marginal_from = match mf.get_ref().as_slice() {
         &[a, b, c] if a == 1 && a < b && b < c && c < g.victory.decisive => [a, b, c],

@@ -2,7 +2,7 @@
 //! side secretly moves its blocks between its historical set-up locations, every location
 //! keeping its number of blocks; both sides commit (`done`) before play begins, like the
 //! initiative bids (BL 4.3). Moves are `swap A B` (two own blocks at different locations
-//! exchange places), which reach every such rearrangement. Digest A25 [INTERP], option
+//! exchange places), which reach every such rearrangement. A reading of BL 3.2.3, option
 //! `free-deployment-strengths`: each block keeps its historical strength (`block`, the default,
 //! the seed's "manteniéndolas siempre con su fuerza histórica actual"), or each location keeps
 //! the strengths the OB lists there (`location`).
@@ -31,7 +31,7 @@ impl BobbyLee {
         out
     }
 
-    /// Two blocks at different locations; with the `location` reading (digest A25) each must
+    /// Two blocks at different locations; with the `location` reading each must
     /// be able to hold the strength of the other's location (its maximum, rule 2.4).
     fn swap_ok(&self, s: &State, a: usize, b: usize) -> bool {
         let (x, y) = (&s.units[a], &s.units[b]);
@@ -49,7 +49,7 @@ impl BobbyLee {
                 s.units[b].hex = ha;
                 s.units[b].from = ha;
                 if s.opts.deploy_location_strengths {
-                    // Digest A25 `location`: the strengths stay with the set-up locations.
+                    // BL 3.2.3, `location` reading: the strengths stay with the set-up locations.
                     let t = s.units[a].steps;
                     s.units[a].steps = s.units[b].steps;
                     s.units[b].steps = t;

@@ -74,18 +74,26 @@ pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>
     Ok(Some(Box::new(Registered::new(game, hash))))
 }
 
+// Options are readings of rules the rulebook leaves open, except `deployment` (BL 3.2.2 /
+// 3.2.3, two ways to set up). The first value of each is the default.
+// `csa-naval-rivers`: BL 5.4 names the Appomattox, BL 10.1 and 11.42 the James only; the CSA
+// uses a waterway for naval movement and supply only while it holds Norfolk.
+// `military-railroad` = `both`: the six months of occupation count only after January 1862,
+// when the USA regains Alexandria.
+// `free-deployment-strengths` = `location`: a swap is legal only where each block can hold the
+// strength of the other's location (its maximum, BL 2.4).
 const OPTIONS: &[(&str, &str, &[&str])] = &[
-    ("hq-moves-hq", "Digest A20: inactive HQs inside an active HQ's Command Range may move as ordinary units", &["yes", "no"]),
-    ("turnpike-speed", "Digest A16: the Valley Turnpike's +1 is added to the current-weather speed, or to the Dry speed", &["current", "dry"]),
-    ("military-railroad", "Digest A51: the Washington-Alexandria railroad opens in January 1862 or after six months of USA occupation of Alexandria, whichever is first; or only after both", &["first", "both"]),
-    ("csa-naval-rivers", "Digest A9: CSA naval movement and supply (while it holds Norfolk) on the James and the Appomattox, or on the James only", &["james-appomattox", "james"]),
-    ("night-withdrawal", "Digest A42: units that cannot leave in a night withdrawal are eliminated, or stay and the battle goes on", &["eliminated", "stay"]),
-    ("invader-retreat", "BL 10.41: invaders retreat by land to any adjacent hex held by friendly units only, or only across hexsides used to reinforce their battle", &["adjacent", "hexsides"]),
-    ("siege-group", "BL 11.8 (digest 6.3): a besieged group of adjacent hexes is made of the hexes the side occupies, or also of the empty hexes it controls between them", &["occupied", "controlled"]),
-    ("siege-naval", "BL 11.8 (digest 6.3): naval supply to one port of a besieged group lifts the siege of the whole group, or of that port's hex only", &["group", "port"]),
-    ("deployment", "BL 3.2.2 / 3.2.3: historical deployment (the OB exactly), or free deployment (each side secretly rearranges its blocks among its historical set-up locations, the same number of blocks at each, before play)", &["historical", "free"]),
-    ("free-deployment-strengths", "Digest A25: in a free deployment each block keeps its historical strength, or each set-up location keeps the strengths the OB lists there", &["block", "location"]),
-    ("surrender-demands", "BL 11.81 (digest 6.3): a refused demand stands for the turn: one demand per besieged hex per Campaign Turn, or one demand per Campaign Turn in all", &["per-hex", "per-turn"]),
+    ("hq-moves-hq", "Inactive HQs inside an active Field HQ's Command Range: 'yes' (default): they may move as ordinary units; 'no': they may not (BL 5.12)", &["yes", "no"]),
+    ("turnpike-speed", "The Valley Turnpike's +1 speed is added to 'current' (default): the speed in the current weather; 'dry': the Dry-weather speed (BL 1.6)", &["current", "dry"]),
+    ("military-railroad", "The Washington-Alexandria railroad opens 'first' (default): in January 1862 or after six months of USA occupation of Alexandria, whichever comes first; 'both': only after both (BL 9.5)", &["first", "both"]),
+    ("csa-naval-rivers", "CSA naval movement and supply while it holds Norfolk: 'james-appomattox' (default): on the James and the Appomattox; 'james': on the James only (BL 5.4, 10.1)", &["james-appomattox", "james"]),
+    ("night-withdrawal", "Units that cannot leave in a night withdrawal: 'eliminated' (default): they are eliminated; 'stay': they stay and the battle goes on (BL 6.33)", &["eliminated", "stay"]),
+    ("invader-retreat", "Invaders retreat by land 'adjacent' (default): to any adjacent hex held by friendly units only; 'hexsides': only across the hexsides used to reinforce their battle (BL 10.41)", &["adjacent", "hexsides"]),
+    ("siege-group", "A besieged group of adjacent hexes is made of 'occupied' (default): the hexes the side occupies; 'controlled': also the empty hexes it controls between them (BL 11.8)", &["occupied", "controlled"]),
+    ("siege-naval", "Naval supply to one port of a besieged group lifts the siege of 'group' (default): the whole group; 'port': that port's hex only (BL 11.8)", &["group", "port"]),
+    ("deployment", "'historical' (default): each side sets up exactly as its order of battle; 'free': each side secretly rearranges its blocks among its set-up locations, as many at each (BL 3.2.2, 3.2.3)", &["historical", "free"]),
+    ("free-deployment-strengths", "In a free deployment, 'block' (default): each block keeps its historical strength; 'location': each set-up location keeps the strengths the order of battle lists there (BL 3.2.3)", &["block", "location"]),
+    ("surrender-demands", "A refused surrender demand stands for the turn: 'per-hex' (default): one demand per besieged hex per Campaign Turn; 'per-turn': one per Campaign Turn in all (BL 11.81)", &["per-hex", "per-turn"]),
 ];
 
 impl BobbyLee {

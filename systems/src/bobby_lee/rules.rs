@@ -1,6 +1,6 @@
 //! The rules: the month (replacements, initiative, Campaign Turns, month end), command,
 //! movement, strategic moves, supply, sieges and victory. Rule numbers are the Spanish 2.0
-//! rulebook's (`BL x.y`), as restated in the English rules digest.
+//! rulebook's (`BL x.y`).
 
 use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
 use super::state::{Action, Opts, Phase, St, State, Unit};
@@ -162,7 +162,7 @@ impl BobbyLee {
     }
 
     /// Hexes within an HQ's Command Range (rule 5.12): not traced across blocking hexsides nor
-    /// through enemy-occupied hexes (digest 3.7 [INTERP]: such a hex is reached, not passed).
+    /// through enemy-occupied hexes (such a hex is reached, not passed).
     pub(crate) fn command_hexes(&self, s: &State, hq: usize, occ: &Occ) -> Vec<bool> {
         let d = self.d();
         let side = self.side_of(hq);
@@ -398,7 +398,7 @@ impl BobbyLee {
         let d = self.d();
         let Some(l) = &d.landings[t as usize] else { return false };
         let friendly = |q: usize| s.control[d.places[q].hex as usize] == side;
-        // BL 10.1: the CSA sails only its James waterways (the Appomattox by option, digest A9).
+        // BL 10.1: the CSA sails only its James waterways (the Appomattox by option).
         let csa_water = |q: usize| d.places[q].csa_naval && (!d.places[q].csa_naval_optional || s.opts.csa_appomattox);
         let via_port = l.ports.iter().any(|&q| {
             (side == Side::Usa || csa_water(q)) && (q == p || (friendly(q) && d.naval_passes(p, q).is_some_and(|ps| ps.iter().all(|&x| friendly(x)))))
@@ -688,7 +688,7 @@ impl BobbyLee {
     pub(crate) fn month_end(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         self.update_control(s, log);
-        // BL 11.8: siege attrition (digest [INTERP] order: attrition, then VPs, then the check).
+        // BL 11.8: siege attrition (by our reading, in this order: attrition, then VPs, then the check).
         let occ = self.occ(s);
         let mut wash_besieged = false;
         for side in [Side::Usa, Side::Csa] {
@@ -708,7 +708,7 @@ impl BobbyLee {
                 }
             }
         }
-        // BL 3.52 (digest A22): the CSA scores 1 VP per USA rail supply hex it occupies; the
+        // BL 3.52: the CSA scores 1 VP per USA rail supply hex it occupies; the
         // USA scores 1 VP if it occupies all three CSA rail supply hexes.
         let occ = self.occ(s);
         let mut csa_on_usa = 0;
@@ -734,7 +734,7 @@ impl BobbyLee {
             self.add_vp(s, Side::Usa, 1);
             log.info(|| "BL 3.52: USA holds all CSA supply hexes: USA +1 VP".to_string());
         }
-        // BL 11.8: Washington besieged, or held by the CSA (digest A23): CSA +1 VP.
+        // BL 11.8: Washington besieged, or held by the CSA: CSA +1 VP.
         if wash_besieged || self.washington.is_some_and(|w| occ[w as usize] == 2) {
             self.add_vp(s, Side::Csa, 1);
             log.info(|| "BL 11.8: Washington besieged or held: CSA +1 VP".to_string());
@@ -771,8 +771,8 @@ impl BobbyLee {
             return self.game_over(s, Some(Side::Csa), "BL 3.3.1: a CSA Marginal at the end of October 1864 wins the campaign", log);
         }
         if s.campaign && s.year >= 1866 && s.month == 10 {
-            // Digest A53 [MISSING]: the campaign ends in October 1866 as a draw.
-            return self.game_over(s, None, "digest A53: no Decisive victory by October 1866: a draw", log);
+            // The rules do not say; the campaign ends in October 1866 as a draw.
+            return self.game_over(s, None, "no Decisive victory by October 1866: a draw", log);
         }
         s.month += 1;
         if s.month > 12 {
@@ -793,7 +793,7 @@ impl BobbyLee {
 
     /// BL 3.2.5: the Tournament Points [USA, CSA] of a finished game: a Decisive victory 5,
     /// a Draw 1 each, a Marginal victory 1, 2 or 3 by the marker's distance from the centre
-    /// (the mapping is AUTHORED in game.toml, digest A54); the loser scores none.
+    /// (the mapping is AUTHORED in game.toml); the loser scores none.
     pub(crate) fn tournament_points(&self, s: &State) -> Option<[u8; 2]> {
         let d = self.d();
         let w = s.winner?;
@@ -813,7 +813,7 @@ impl BobbyLee {
     }
 
     pub(crate) fn update_military_rr(&self, s: &mut State) {
-        // BL 9.5 (digest A51): January 1862, or six months of continuous USA occupation of Alexandria.
+        // BL 9.5: January 1862, or six months of continuous USA occupation of Alexandria.
         let dated = (s.year, s.month) >= (1862, 1);
         let held = s.alexandria_months >= 6;
         s.military_rr = if s.opts.military_rr_first {
@@ -823,7 +823,7 @@ impl BobbyLee {
         };
     }
 
-    /// A neighbour that counts for a siege (digest A49 [INTERP]: a land hex a unit could
+    /// A neighbour that counts for a siege (a land hex a unit could
     /// occupy, not across a mountain hexside).
     fn siege_nbr(&self, h: usize, dir: usize) -> Option<usize> {
         let hx = &self.d().hexes[h];
@@ -833,9 +833,9 @@ impl BobbyLee {
 
     /// BL 11.8: hexes of `side` in a besieged hex or group of adjacent hexes: every playable
     /// hex adjacent to the group is enemy-occupied and no hex of the group has naval supply.
-    /// A group is a set of adjacent hexes all occupied by `side` (digest 6.3 [INTERP]: the
-    /// outer neighbours of the group count; A49: only land hexes a unit could occupy). Options
-    /// (digest 6.3 [INTERP]): `siege-group controlled` lets empty hexes `side` controls join a
+    /// A group is a set of adjacent hexes all occupied by `side` (the
+    /// outer neighbours of the group count: only land hexes a unit could occupy). These are
+    /// readings of BL 11.8, with options: `siege-group controlled` lets empty hexes `side` controls join a
     /// group; `siege-naval port` lifts the siege of a supplied port's hex only.
     pub(crate) fn besieged_hexes(&self, s: &State, side: Side, occ: &Occ) -> Vec<bool> {
         let d = self.d();
@@ -891,7 +891,7 @@ impl BobbyLee {
     /// for each besieged enemy hex not yet asked this turn, a surrender for each own besieged hex.
     fn siege_actions(&self, s: &State, side: Side, occ: &Occ, out: &mut Vec<Action>) {
         for (h, b) in self.besieged_hexes(s, side.other(), occ).into_iter().enumerate() {
-            // Digest 6.3 [INTERP]: one demand per hex and turn (option: per turn in all).
+            // A reading of an unclear rule: one demand per hex and turn (option: per turn in all).
             let room = !s.opts.one_demand_per_turn || s.demanded.is_empty();
             if b && room && !s.demanded.contains(&(h as u16)) {
                 out.push(Action::Demand(h as u16));
@@ -1072,7 +1072,7 @@ impl BobbyLee {
             for dir in 0..6 {
                 let n = hx.nbr[dir];
                 if n != NONE && hx.side[dir] == SideKind::MajorRiver && self.land(n) {
-                    // Digest A10 / A15 [INTERP]: a River Crossing attack costs 2 SM and uses the
+                    // A reading of an unclear rule: a River Crossing attack costs 2 SM and uses the
                     // River row of the Attack limits.
                     let attack = occ[n as usize] & bit(side.other()) != 0;
                     let cost = if attack || s.control[n as usize] == side.other() { 2 } else { 1 };
@@ -1200,7 +1200,7 @@ impl BobbyLee {
                 if s.bids[side.idx()].is_some() {
                     return out;
                 }
-                // BL 4.3 (digest A7): a bid of 0-5, at most the number of HQs on the map.
+                // BL 4.3: a bid of 0-5, at most the number of HQs on the map.
                 let n = self.hqs_on_map(s, side).len().min(5) as u8;
                 for b in 0..=n {
                     out.push(Action::Bid(b));
@@ -1413,14 +1413,14 @@ impl BobbyLee {
                     let h = h as usize;
                     match d.units[h].role {
                         // BL 5.4: a Supreme HQ gives Strategic Moves equal to its strength
-                        // (digest A58: counted before its activation step loss).
+                        // (counted before its activation step loss).
                         HqRole::Supreme => s.sm += s.units[h].steps,
                         _ => {
                             let range = self.command_hexes(s, h, &occ);
                             for i in 0..s.units.len() {
                                 let x = &s.units[i];
                                 if x.st == St::Map && self.side_of(i) == side && range[x.hex as usize] {
-                                    // Digest A20: inactive HQs may move under command (option).
+                                    // Inactive HQs may move under command (option).
                                     if self.kind(i) == UnitKind::Hq && !s.opts.hq_moves_hq {
                                         continue;
                                     }
@@ -1499,7 +1499,7 @@ impl BobbyLee {
                 let cost = if attack || s.control[h as usize] == side.other() { 2 } else { 1 };
                 s.sm -= cost;
                 if attack {
-                    // BL 5.31 / digest A63: a River Crossing attack counts against the hexside.
+                    // BL 5.31: a River Crossing attack counts against the hexside.
                     match s.attacks.iter_mut().find(|x| x.0 == from && x.1 == h) {
                         Some(x) => x.2 += 1,
                         None => s.attacks.push((from, h, 1)),

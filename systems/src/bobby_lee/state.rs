@@ -54,7 +54,7 @@ pub enum Phase {
     /// BL 3.2.3 free deployment (option): both sides secretly rearrange their set-up blocks.
     Deploy,
     /// Replacement Turn, step 0: the USA decides on Emancipation first (rule 3.55; the USA
-    /// commits first when the other side's choice depends on it, digest 3.3).
+    /// commits first when the other side's choice depends on it).
     Emancipation,
     /// Replacement Turn: simultaneous and secret (rule 12.1).
     Replacement,
@@ -82,7 +82,7 @@ pub struct State {
     pub forced: Vec<u8>,
     pub scenario: u8,
     pub campaign: bool,
-    /// Rules options (digest [INTERP] readings), see `Opts`.
+    /// Rules options (readings of unclear rules), see `Opts`.
     pub opts: Opts,
     pub year: u16,
     pub month: u8,
@@ -130,7 +130,7 @@ pub struct State {
     /// The battle being played now (rule 6), with its pending decision (`Battle::step`).
     pub battle: Option<Battle>,
     /// The other battles of this Combat Phase, waiting on the shared battle clock (rule 6.1,
-    /// digest 5.1 [INTERP]), in hex order.
+    /// a reading of BL 6.1), in hex order.
     pub battles: Vec<Battle>,
     /// Battles won this Combat Phase: (hex, day, battle turn) of the victory; the victors may
     /// reinforce an adjacent battle from the next battle turn (rule 7.52).
@@ -147,7 +147,7 @@ pub struct State {
     #[serde(default)]
     pub demand: Option<u16>,
     /// Hexes whose surrender was demanded this Campaign Turn: one demand per hex and turn
-    /// (digest 6.3 [INTERP]: a refusal stands for the turn; option `surrender-demands`).
+    /// (a refusal stands for the turn; option `surrender-demands`).
     #[serde(default)]
     pub demanded: Vec<u16>,
     /// Units the active player picked, among equally strong units of a hex over its forage
@@ -161,7 +161,7 @@ pub struct State {
     pub end_reason: String,
 }
 
-/// Readings of unclear rules that players may choose (digest section 9).
+/// Readings of unclear rules that players may choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Opts {
     /// A20: inactive HQs in an active HQ's range may move as ordinary units.
@@ -172,30 +172,30 @@ pub struct Opts {
     /// of Alexandria, whichever comes first (true); false = the six months apply only after
     /// January 1862 when the USA regains Alexandria.
     pub military_rr_first: bool,
-    /// Digest 4.10.5 [INTERP]: invaders retreat by land to any adjacent hex held by friendly
+    /// A reading of an unclear rule: invaders retreat by land to any adjacent hex held by friendly
     /// units only (true), or only across hexsides used to reinforce their battle (false).
     pub invader_adjacent: bool,
-    /// Digest A9: the CSA may use the Appomattox as well as the James (true), or the James only.
+    /// The CSA may use the Appomattox as well as the James (true), or the James only.
     pub csa_appomattox: bool,
-    /// Digest A42: units that cannot leave in a night withdrawal are eliminated (false), or
+    /// Units that cannot leave in a night withdrawal are eliminated (false), or
     /// stay and the battle goes on (true).
     pub night_stay: bool,
-    /// Digest 6.3 [INTERP]: a besieged group is made of adjacent hexes occupied by the side
+    /// A reading of an unclear rule: a besieged group is made of adjacent hexes occupied by the side
     /// (false), or also of the empty hexes it controls between them (true).
     #[serde(default)]
     pub siege_group_controlled: bool,
-    /// Digest 6.3 [INTERP]: naval supply to one port of a besieged group lifts the siege of the
+    /// A reading of an unclear rule: naval supply to one port of a besieged group lifts the siege of the
     /// whole group (false), or of that port's hex only (true).
     #[serde(default)]
     pub siege_naval_port_only: bool,
-    /// Digest 6.3 [INTERP]: a refused surrender stands for the turn: one demand per besieged
+    /// A reading of an unclear rule: a refused surrender stands for the turn: one demand per besieged
     /// hex per Campaign Turn (false), or one demand per Campaign Turn in all (true).
     #[serde(default)]
     pub one_demand_per_turn: bool,
     /// BL 3.2.3: free deployment (true) or historical deployment (false, BL 3.2.2).
     #[serde(default)]
     pub free_deploy: bool,
-    /// Digest A25 [INTERP]: in a free deployment the strengths follow the blocks (false) or
+    /// A reading of an unclear rule: in a free deployment the strengths follow the blocks (false) or
     /// stay with the historical set-up locations (true).
     #[serde(default)]
     pub deploy_location_strengths: bool,

@@ -1,4 +1,4 @@
-//! Rule tests for Bobby Lee. Each test names the rule (BL x.y) or the digest's test case.
+//! Rule tests for Bobby Lee. Each test names the rule (BL x.y) or the worked example it checks.
 
 use super::data::*;
 use super::state::*;
@@ -35,7 +35,7 @@ fn load_offers_the_playable_game() {
 }
 
 /// `scenario` is a scenario id or `campaign-YEAR`, optionally with `/free` (BL 3.2.3 free
-/// deployment) or `/free-location` (and the digest A25 `location` strengths).
+/// deployment) or `/free-location` (and the `location` strengths of BL 3.2.3).
 fn fuzz_games(name: &str, games: usize, seed: u64, deep: usize) -> bivouac_engine::fuzz::FuzzReport {
     let (scenario, variant) = name.split_once('/').unwrap_or((name, ""));
     let mut s = Setup::new(scenario, 2, seed);
@@ -62,7 +62,7 @@ fn fuzz_sample_every_scenario() {
         fuzz_games(sc, 8, 100, 7);
     }
     fuzz_games("campaign-1864", 2, 300, 13);
-    // BL 3.2.3: the free set-up, with both digest A25 readings.
+    // BL 3.2.3: the free set-up, with both readings of the strengths.
     fuzz_games("1862/free", 4, 400, 7);
     fuzz_games("1864/free-location", 4, 500, 7);
 }
@@ -168,7 +168,7 @@ fn t_init_1_initiative_bids_bl_4_3() {
     act(&mut s, 0, "bid 0");
     act(&mut s, 1, "bid 0");
     assert_eq!((s.month, s.phase), (6, Phase::Replacement), "June's Replacement Turn follows");
-    // A bid above the number of HQs on the map (digest A7) is refused.
+    // A bid above the number of HQs on the map (BL 4.3) is refused.
     let s = setup("1862");
     refused(&s, 0, "bid 5");
 }
@@ -334,7 +334,7 @@ fn t_turnpike_1_valley_turnpike_bl_1_6() {
     let u = put(&mut s, "csa-jackson", "new-market", 4);
     let d = g.dests(&s, u, &g.occ(&s));
     let pike_far = d.iter().filter(|x| x.1 == 2).count();
-    assert!(pike_far > 0, "Mud speed 1, +1 along the Turnpike (digest A16)");
+    assert!(pike_far > 0, "Mud speed 1, +1 along the Turnpike");
     for x in d.iter().filter(|x| x.1 == 2) {
         assert!(g.data.hexes[x.0 as usize].pike_hex(), "the bonus needs a move that ends on the Turnpike");
     }
@@ -452,27 +452,27 @@ fn deployed() -> (State, u16, Vec<u16>) {
     (s, h, n)
 }
 
-/// Digest T-DEP-1 (source L741), B-01, B-03.
+/// ES L741.
 #[test]
 fn t_b01_b03_defender_deploys_center_then_wings_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3)], &[("usa-i-1", 3), ("usa-i-2", 3), ("usa-i-3", 2), ("ap", 2), ("usa-hvy-1", 2)], &[]);
     assert_eq!(bstep(&s), BStep::Deploy(Side::Usa), "BL 6.2: the defender deploys first");
     assert!(game().active_seats(&s) == vec![0]);
-    assert!(legal_texts(&s, 1).is_empty(), "B-03: the attacker waits");
+    assert!(legal_texts(&s, 1).is_empty(), "the attacker waits");
     let e = refused(&s, 0, "deploy usa-i-1 usa-left");
     assert!(e.rule.contains("BL"), "{e}");
     assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("deploy ap")), "BL 6.2: the HQ waits for a combat unit in the Center");
     assert!(legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-center".to_string()));
-    assert!(!legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-left".to_string()), "B-28: Heavy Artillery only in the Center");
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-hvy-1 usa-left".to_string()), "Heavy Artillery only in the Center");
     act(&mut s, 0, "deploy usa-i-1 usa-center");
     assert!(legal_texts(&s, 0).contains(&"deploy ap usa-reserve".to_string()));
     assert!(legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-left".to_string()));
-    assert!(!legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-center".to_string()), "B-01: the 2nd unit goes to a wing");
+    assert!(!legal_texts(&s, 0).contains(&"deploy usa-i-2 usa-center".to_string()), "the 2nd unit goes to a wing");
     act(&mut s, 0, "deploy usa-i-2 usa-right");
-    assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "B-01: the 3rd goes to the other wing");
+    assert_eq!(legal_texts(&s, 0).iter().filter(|t| t.starts_with("deploy usa-i-3")).cloned().collect::<Vec<_>>(), vec!["deploy usa-i-3 usa-left"], "the 3rd goes to the other wing");
 }
 
-/// Digest T-DEP-1 (source L741): the attacker's matching deployment, B-02.
+/// ES L741: the attacker's matching deployment.
 #[test]
 fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -484,7 +484,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert!(l.contains(&"deploy csa-longstreet csa-center".to_string()) && !l.contains(&"deploy csa-longstreet csa-right".to_string()), "Center first: {l:?}");
     act(&mut s, 1, "deploy csa-longstreet csa-center");
     let l = legal_texts(&s, 1);
-    assert!(l.contains(&"deploy csa-jackson csa-right".to_string()) && !l.contains(&"deploy csa-jackson csa-reserve".to_string()), "B-02: {l:?}");
+    assert!(l.contains(&"deploy csa-jackson csa-right".to_string()) && !l.contains(&"deploy csa-jackson csa-reserve".to_string()), "{l:?}");
     act(&mut s, 1, "deploy csa-jackson csa-right");
     assert!(legal_texts(&s, 1).contains(&"deploy csa-ewell csa-reserve".to_string()), "the rest deploy freely");
     act(&mut s, 1, "deploy csa-ewell csa-reserve");
@@ -492,7 +492,7 @@ fn t_b02_attacker_faces_every_occupied_position_bl_6_2() {
     assert_eq!(s.battle.as_ref().unwrap().phasing(), Side::Csa, "BL 6.3: the attacker plays Dawn");
 }
 
-/// Digest T-NIGHT-1: with no Field HQ present the attacker must retreat at night; B-04, B-05.
+/// With no Field HQ present the attacker must retreat at night.
 #[test]
 fn t_b04_b05_battle_day_and_night_bl_6_3() {
     let (mut s, _, _) = deployed();
@@ -504,11 +504,11 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
         }
         act(&mut s, who.idx() as u8, "end");
     }
-    assert_eq!(order.len(), 8, "B-05: eight battle turns before Night");
-    assert_eq!(order, [Side::Csa, Side::Usa].repeat(4), "B-04: the attacker first in each pair");
-    assert_eq!(bstep(&s), BStep::Night(Side::Usa), "B-04: the defender decides first at Night");
+    assert_eq!(order.len(), 8, "eight battle turns before Night");
+    assert_eq!(order, [Side::Csa, Side::Usa].repeat(4), "the attacker first in each pair");
+    assert_eq!(bstep(&s), BStep::Night(Side::Usa), "the defender decides first at Night");
     act(&mut s, 0, "continue");
-    // B-23: the attacker has no Battle HQ here: it must withdraw.
+    // The attacker has no Battle HQ here: it must withdraw.
     assert_eq!(legal_texts(&s, 1), vec!["withdraw"]);
     act(&mut s, 1, "withdraw");
     // BL 6.33: the attacker chooses where each unit goes (its attack hex, doubled limits).
@@ -523,7 +523,7 @@ fn t_b04_b05_battle_day_and_night_bl_6_3() {
     assert!(s.battle.is_none() || matches!(bstep(&s), BStep::Regroup(Side::Usa, _)));
 }
 
-/// Digest T-NIGHT-1: the Battle HQ pays a step; a Supreme HQ cannot; B-23.
+/// The Battle HQ pays a step; a Supreme HQ cannot.
 #[test]
 fn t_b23_battle_hq_pays_a_step_for_a_second_day_bl_6_33() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("anv", 3), ("csa", 2)], &[("usa-i-1", 3)], &[("csa-bde-1", 1)]);
@@ -567,10 +567,10 @@ fn t_b06_b07_b08_fire_dice_strongest_first_bl_7_31_7_32() {
     assert_eq!(bstep(&s), BStep::Combat);
     s.forced = vec![5, 6, 4];
     act(&mut s, 0, "fire usa-i-1 usa-center");
-    assert_eq!(s.units[uid("csa-longstreet")].steps, 1, "B-06: F2 hits on 5-6: two hits");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 1, "F2 hits on 5-6: two hits");
     assert!(refused(&s, 0, "fire usa-i-1 usa-center").rule.starts_with("BL"));
     act(&mut s, 0, "end");
-    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-i-1")), "B-08: a unit that fired does not move");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-i-1")), "a unit that fired does not move");
 }
 
 #[test]
@@ -615,13 +615,13 @@ fn t_b13_b14_melee_rounds_bl_7_35() {
     assert!(legal_texts(&s, 0).contains(&"break usa-reserve".to_string()), "BL 7.42: break off to a friendly position");
     s.forced = vec![1, 1];
     act(&mut s, 0, "press");
-    // B-14: the box was not cleared: the meleeing CSA unit disengages to its own Center.
+    // The box was not cleared: the meleeing CSA unit disengages to its own Center.
     assert_eq!(box_of(&s, "csa-longstreet"), Some(bx(Side::Csa, CENTER)));
     assert_eq!(bstep(&s), BStep::Combat);
     assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("fire")), "a melee is the units' fire");
 }
 
-/// Digest T-DD-1 (source L907): fortress Double Defense, no attacker melee; B-15, B-16.
+/// ES L907: fortress Double Defense, no attacker melee.
 #[test]
 fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
     let g = game();
@@ -647,16 +647,16 @@ fn t_b15_b16_fortress_double_defense_bl_7_6_7_36() {
         act(&mut s, 0, "end");
     }
     act(&mut s, 1, "end");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("melee")), "B-15: no attacker melee in a fortress");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("melee")), "no attacker melee in a fortress");
     // Three hits on a Double-Defense unit: one step lost, one half-hit left over.
     s.forced = vec![5, 6, 5];
     act(&mut s, 1, "fire csa-longstreet usa-center");
-    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "B-16: two hits per step");
+    assert_eq!(s.units[uid("usa-i-1")].steps, 1, "two hits per step");
     assert!(s.battle.as_ref().unwrap().units.iter().any(|x| x.half));
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
-    assert!(!s.battle.as_ref().unwrap().units.iter().any(|x| x.half), "B-16: a lone leftover hit is lost");
+    assert!(!s.battle.as_ref().unwrap().units.iter().any(|x| x.half), "a lone leftover hit is lost");
 }
 
 #[test]
@@ -670,10 +670,10 @@ fn t_b17_morale_check_bl_7_2() {
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     // USA Dawn: the 1-step engaged unit rolls 2: it disengages to its Reserve, which leaves the
-    // USA Center to the CSA alone: a rout (B-30).
+    // USA Center to the CSA alone: a rout.
     s.forced = vec![2, 1, 1, 1, 1, 1, 1];
     act(&mut s, 0, "end");
-    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "B-30: the USA is routed");
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, rout: true, .. }), "the USA is routed");
     let to = legal_texts(&s, 0)[0].clone();
     act(&mut s, 0, &to);
     assert!(s.battle.as_ref().is_none_or(|b| b.units.iter().all(|x| game().side_of(x.u as usize) == Side::Csa)));
@@ -691,7 +691,7 @@ fn t_b18_b20_retreat_and_pursuit_bl_7_1_7_14() {
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
-    // CSA Morning: B-20: the attacker retreats only to the hex it attacked from.
+    // CSA Morning: the attacker retreats only to the hex it attacked from.
     let l = legal_texts(&s, 1);
     let to = game().data.hexes[n[0] as usize].label.clone();
     assert!(l.contains(&format!("retreat csa-longstreet {to}")), "{l:?}");
@@ -700,9 +700,9 @@ fn t_b18_b20_retreat_and_pursuit_bl_7_1_7_14() {
     act(&mut s, 1, &format!("retreat csa-longstreet {to}"));
     s.forced = vec![6, 2, 3];
     act(&mut s, 1, "end");
-    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "B-18: equal speed pursues at F1");
+    assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "equal speed pursues at F1");
     assert_eq!(s.units[uid("csa-longstreet")].hex, n[0]);
-    assert!(s.disrupted.contains(&(uid("csa-longstreet") as u8)), "B-24: retreated units are disrupted");
+    assert!(s.disrupted.contains(&(uid("csa-longstreet") as u8)), "retreated units are disrupted");
     let _ = h;
 }
 
@@ -717,13 +717,13 @@ fn t_b22_reinforcement_limits_bl_7_5() {
     assert_eq!(bstep(&s), BStep::Reinforce);
     act(&mut s, 1, "reinforce csa-ewell");
     act(&mut s, 1, "reinforce csa-jackson");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "B-22: a clear hexside lets 2 through in Dry");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.starts_with("reinforce")), "a clear hexside lets 2 through in Dry");
     assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Csa, RESERVE)));
     assert_eq!(s.units[uid("csa-ewell")].hex, h);
     let _ = n;
 }
 
-/// Digest T-BM-1 (source L917-925): legal battle moves; B-27, B-30.
+/// ES L917-925: legal battle moves.
 #[test]
 fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[]);
@@ -734,14 +734,14 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     let l = legal_texts(&s, 1);
-    assert!(!l.contains(&"bmove csa-jackson csa-center".to_string()), "B-27: no lateral move");
-    assert!(!l.contains(&"bmove csa-jackson usa-center".to_string()), "B-27: no diagonal move");
-    assert!(!l.iter().any(|t| t.ends_with("usa-reserve")), "B-27: never the enemy Reserve");
+    assert!(!l.contains(&"bmove csa-jackson csa-center".to_string()), "no lateral move");
+    assert!(!l.contains(&"bmove csa-jackson usa-center".to_string()), "no diagonal move");
+    assert!(!l.iter().any(|t| t.ends_with("usa-reserve")), "never the enemy Reserve");
     assert!(l.contains(&"bmove csa-jackson usa-left".to_string()));
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
     // USA Dawn: i-1 leaves the Center for the Reserve... and i-2 engages: then the CSA
-    // occupies the vacant USA Center and routs the USA (B-30).
+    // occupies the vacant USA Center and routs the USA.
     for _ in 0..2 {
         act(&mut s, 0, "end");
     }
@@ -753,8 +753,8 @@ fn t_b27_b30_battle_moves_and_occupying_the_center_bl_7_4_7_15() {
         act(&mut s, 1, "end");
     }
     act(&mut s, 1, "bmove csa-longstreet usa-center");
-    // B-30 / BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
-    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "B-30: the USA is routed");
+    // BL 7.15: the USA is routed; it chooses each unit's retreat hex (rule 7.11).
+    assert!(matches!(bstep(&s), BStep::Leave { by: Side::Usa, night: false, rout: true }), "the USA is routed");
     let l = legal_texts(&s, 0);
     let (_, n) = open_ground();
     let (to1, to2) = (label(n[2]), label(n[3]));
@@ -820,11 +820,11 @@ fn env_setup() -> (State, Vec<u16>) {
     act(&mut s, 1, "deploy csa-ewell csa-reserve");
     act(&mut s, 1, "end");
     act(&mut s, 1, "end");
-    // BL 7.43 (digest 5.15): the flank may be one engaged later in this same segment.
+    // BL 7.43: the flank may be one engaged later in this same segment.
     assert!(legal_texts(&s, 1).contains(&"envelop csa-ewell usa-left".to_string()), "BL 7.43: a flank to be engaged this turn");
     act(&mut s, 1, "envelop csa-ewell usa-left");
     act(&mut s, 1, "bmove csa-jackson usa-left");
-    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "B-26: no other move with an envelopment");
+    assert!(!legal_texts(&s, 1).iter().any(|t| t.contains("csa-ewell")), "no other move with an envelopment");
     (s, n)
 }
 
@@ -835,13 +835,13 @@ fn t_b09_envelopment_success_fires_at_once_bl_7_43() {
     s.forced = vec![4, 5, 6, 1];
     act(&mut s, 1, "end");
     assert_eq!(box_of(&s, "csa-ewell"), Some(bx(Side::Usa, LEFT)));
-    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "B-09: a successful envelopment fires the same turn");
+    assert_eq!(s.units[uid("usa-i-2")].steps, 1, "a successful envelopment fires the same turn");
 }
 
 #[test]
 fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_43() {
-    // BL 7.43 (digest 5.15): the target flank must be engaged once all battle moves are made;
-    // [INTERP] if it is not, the enveloping unit stays in the Reserve, with no roll.
+    // BL 7.43: the target flank must be engaged once all battle moves are made;
+    // By our reading, if it is not, the enveloping unit stays in the Reserve, with no roll.
     let (mut s, _, _) = battle(&[("csa-longstreet", 3), ("csa-jackson", 3), ("csa-ewell", 3)], &[("usa-i-1", 3), ("usa-i-2", 3)], &[("csa-bde-1", 1)]);
     act(&mut s, 0, "deploy usa-i-1 usa-center");
     act(&mut s, 0, "deploy usa-i-2 usa-left");
@@ -860,7 +860,7 @@ fn t_env_2_an_envelopment_into_a_flank_left_unengaged_does_not_take_place_bl_7_4
     assert!(!b.units[b.idx(uid("csa-ewell") as u8).unwrap()].lost);
 }
 
-/// Digest T-NIGHT-2 / T-BM-1: a Lost unit at nightfall loses a step and retreats; B-25.
+/// A Lost unit at nightfall loses a step and retreats.
 #[test]
 fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     let (mut s, n) = env_setup();
@@ -868,13 +868,13 @@ fn t_b25_envelopment_failure_lost_then_nightfall_bl_7_43() {
     act(&mut s, 1, "end");
     let b = s.battle.as_ref().unwrap();
     let x = &b.units[b.idx(uid("csa-ewell") as u8).unwrap()];
-    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "B-25: a failed envelopment is Lost");
+    assert!(x.lost && x.env == bx(Side::Usa, LEFT), "a failed envelopment is Lost");
     // Play to Night without further attempts.
     while matches!(bstep(&s), BStep::Reinforce | BStep::Retreat | BStep::Combat | BStep::Moves) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
     }
-    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "B-25: Lost at nightfall: -1 step");
+    assert_eq!(s.units[uid("csa-ewell")].steps, 2, "Lost at nightfall: -1 step");
     assert_eq!(s.units[uid("csa-ewell")].hex, n[0], "and it retreats");
     let _ = RIGHT;
 }
@@ -1035,7 +1035,7 @@ fn t_b31_several_battles_share_one_clock_bl_6_1() {
 fn t_b32_defender_retreats_into_an_adjacent_battle_disrupted_bl_7_13() {
     let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     let into = format!("retreat usa-i-1 {}", label(b));
-    assert!(legal_texts(&s, 0).contains(&into), "digest 5.6: a defender may retreat into an adjacent battle");
+    assert!(legal_texts(&s, 0).contains(&into), "BL 6.1: a defender may retreat into an adjacent battle");
     act(&mut s, 0, &into);
     act(&mut s, 0, "end");
     // Battle A is won by the CSA (nothing to regroup with but the End).
@@ -1159,7 +1159,7 @@ fn t_gar_1_garrison_f1_when_it_engages_f2_when_engaged_bl_2_2_4() {
     act(&mut s, 0, "fire usa-gar-1 usa-center");
     assert_eq!(s.units[uid("csa-longstreet")].steps, 2, "F2 when it was engaged");
     assert!(s.units[uid("csa-longstreet")].shown);
-    // Seed L731: revealed units stand upright again at night.
+    // ES L731: revealed units stand upright again at night.
     while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
@@ -1201,7 +1201,7 @@ fn t_fog_1_a_unit_back_in_the_reserve_is_hidden_again_bl_7_41() {
     act(&mut s, 0, "end");
     act(&mut s, 0, "end");
     act(&mut s, 0, "bmove usa-i-1 usa-reserve");
-    assert!(!s.units[uid("usa-i-1")].shown, "seed L731: back in the Reserve it stands upright again");
+    assert!(!s.units[uid("usa-i-1")].shown, "ES L731: back in the Reserve it stands upright again");
     let v = game().view(&s, Some(1));
     assert!(!serde_json::to_string(&v).unwrap().contains("usa-i-1"));
 }
@@ -1238,7 +1238,7 @@ fn t_opt_a42_night_withdrawal_units_that_cannot_leave_bl_6_33() {
         s
     };
     let s = play(false);
-    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "digest A42 default: eliminated");
+    assert_eq!(s.units[uid("csa-longstreet")].st, St::Pool, "BL 6.33 default: eliminated");
     let mut s = play(true);
     assert_eq!(bstep(&s), BStep::NightReinforce(Side::Usa), "option night-withdrawal = stay: the battle goes on");
     act(&mut s, 0, "end");
@@ -1257,7 +1257,7 @@ fn t_b36_the_owner_picks_among_equally_strong_units_bl_7_32() {
     act(&mut s, 1, "end");
     s.forced = vec![6, 2];
     act(&mut s, 1, "fire csa-art-1 usa-center");
-    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "B-07: the owner chooses among equals");
+    assert_eq!(bstep(&s), BStep::Casualty(Side::Usa), "the owner chooses among equals");
     assert_eq!(game().active_seats(&s), vec![0]);
     let mut l = legal_texts(&s, 0);
     l.sort();
@@ -1305,9 +1305,9 @@ fn battle_coverage() {
     println!("{counts:#?}");
 }
 
-// ------------------------------------------------------------------ digest 8.1 worked examples
+// ------------------------------------------------------------------ worked examples
 
-/// A battle set up box by box (the digest's situations): the CSA attacks the USA in open
+/// A battle set up box by box (the rulebook's situations): the CSA attacks the USA in open
 /// ground; `(unit, steps, box)`; battle turn `turn` (0 = CSA Dawn, 1 = USA Dawn) at `step`.
 fn boxed(units: &[(&str, u8, &str)], turn: u8, step: BStep) -> (State, u16, Vec<u16>) {
     let g = game();
@@ -1401,7 +1401,7 @@ fn t_art_1_b12_long_range_fire_into_an_engaged_box_bl_7_31() {
     let (mut s, _, _) = boxed(&[("usa-art-1", 3, "usa-left"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "csa-right"), ("csa-longstreet", 3, "csa-right"), ("csa-jackson", 3, "csa-center")], 1, BStep::Combat);
     s.forced = vec![6, 1, 3];
     act(&mut s, 0, "fire usa-art-1 csa-right");
-    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "B-12: the 1 hits a friendly unit");
+    assert_eq!((s.units[uid("csa-longstreet")].steps, s.units[uid("usa-i-2")].steps), (2, 2), "the 1 hits a friendly unit");
 }
 
 #[test]
@@ -1409,10 +1409,10 @@ fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
     let units = [("csa-cav-stuart", 3, "usa-left"), ("csa-longstreet", 3, "usa-center"), ("usa-i-1", 3, "usa-center"), ("usa-i-2", 3, "usa-right"), ("ap", 2, "usa-right"), ("usa-i-3", 3, "usa-reserve"), ("csa-jackson", 3, "csa-left"), ("csa-ewell", 3, "csa-reserve")];
     let (s, _, _) = boxed(&units, 1, BStep::Combat);
     let l = legal_texts(&s, 0);
-    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "B-11: Z is engaged: no enfilade: {l:?}");
+    assert!(!l.contains(&"fire usa-i-1 usa-left".to_string()) && l.contains(&"fire usa-i-1 usa-center".to_string()), "Z is engaged: no enfilade: {l:?}");
     assert!(l.contains(&"fire usa-i-2 usa-center".to_string()), "Y enfilades B");
-    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "B-29: an HQ never enfilades");
-    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "B-10: the Reserve is no target");
+    assert!(!l.iter().any(|t| t.starts_with("fire ap")), "an HQ never enfilades");
+    assert!(!l.iter().any(|t| t.ends_with("csa-reserve")), "the Reserve is no target");
     let mut s1 = s.clone();
     s1.forced = vec![5, 5, 6];
     act(&mut s1, 0, "fire usa-i-2 usa-center");
@@ -1425,7 +1425,7 @@ fn t_enf_1_b10_b11_b29_enfilade_bl_7_34() {
     let (s3, _, _) = boxed(&units, 1, BStep::Moves);
     let l = legal_texts(&s3, 0);
     assert!(l.contains(&"bmove usa-i-3 usa-left".to_string()), "X may engage A");
-    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "B-29: an HQ never engages");
+    assert!(!l.iter().any(|t| t.starts_with("bmove ap csa-left")), "an HQ never engages");
 }
 
 #[test]
@@ -1457,7 +1457,7 @@ fn t_rout_1_b19_rout_eliminations_bl_7_15() {
     act(&mut s, 1, "end");
     assert!(s.forced.is_empty(), "each pursuer rolls twice");
     for id in ["usa-i-1", "usa-i-3", "usa-hvy-1"] {
-        assert_eq!(s.units[uid(id)].st, St::Pool, "B-19: {id} is eliminated");
+        assert_eq!(s.units[uid(id)].st, St::Pool, "{id} is eliminated");
     }
     let _ = h;
 }
@@ -1507,7 +1507,7 @@ fn t_env_1_envelopment_roll_modifiers_bl_7_43() {
     // USA cavalry, same: needs a modified 5, so a natural 6.
     let m = g.fm_modifier(&s, uid("usa-cav-1"), true);
     assert_eq!(d.fm_success[Side::Usa.idx()] as i8 - m, 6);
-    // CSA artillery, forest, Mud: -3 ([INTERP] artillery -1): a natural 7, never.
+    // CSA artillery, forest, Mud: -3 (by our reading, artillery -1): a natural 7, never.
     assert_eq!(g.fm_modifier(&s, uid("csa-art-1"), true), -3);
     // USA infantry, clear, Dry: 5-6.
     s.mud = false;
@@ -1523,7 +1523,7 @@ fn t_ha_1_b28_heavy_artillery_bl_7_31() {
     let (s, _, _) = boxed(&units, 1, BStep::Combat);
     assert!(legal_texts(&s, 0).contains(&"fire usa-hvy-1 csa-reserve".to_string()), "it fires at any box, the Reserve included");
     let (s, _, _) = boxed(&units, 1, BStep::Moves);
-    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "B-28: no battle move");
+    assert!(!legal_texts(&s, 0).iter().any(|t| t.starts_with("bmove usa-hvy-1")), "no battle move");
 }
 
 #[test]
@@ -1776,7 +1776,7 @@ fn t_night_2_disrupted_units_recover_at_night_bl_7_13() {
     let (mut s, _, b) = usa_dawn_turn_in_first_of_two_battles();
     act(&mut s, 0, &format!("retreat usa-i-1 {}", label(b)));
     act(&mut s, 0, "end");
-    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "B-24: disrupted units do not reinforce");
+    assert!(!legal_texts(&s, 0).contains(&"reinforce usa-i-1".to_string()), "disrupted units do not reinforce");
     while matches!(bstep(&s), BStep::Retreat | BStep::Combat | BStep::Moves | BStep::Reinforce) {
         let who = s.battle.as_ref().unwrap().phasing();
         act(&mut s, who.idx() as u8, "end");
@@ -1809,7 +1809,7 @@ fn t_rc_1_river_crossing_bl_10_5() {
     s.sm = 2;
     assert!(legal_texts(&s, 1).contains(&cross));
     put_hex(&mut s, "usa-i-1", n, 3);
-    assert!(legal_texts(&s, 1).contains(&cross), "digest A10: a River Crossing attack, 2 SM");
+    assert!(legal_texts(&s, 1).contains(&cross), "BL 5.31: a River Crossing attack, 2 SM");
     act(&mut s, 1, &cross);
     assert_eq!((s.sm, s.attacks.clone()), (0, vec![(h, n, 1)]));
     // No retreat or reinforcement across the unbridged river (rule 10.5).
@@ -1824,7 +1824,7 @@ fn t_rail_4_military_railroad_bl_9_5() {
     assert!(!s.military_rr, "no Washington-Alexandria link in 1861");
     s.alexandria_months = 6;
     g.update_military_rr(&mut s);
-    assert!(s.military_rr, "[INTERP] six months of USA occupation, if first");
+    assert!(s.military_rr, "by our reading, six months of USA occupation, if first");
     s.alexandria_months = 0;
     s.year = 1862;
     s.month = 1;
@@ -1897,7 +1897,7 @@ fn t_vp_5_supply_hex_vps_at_month_end_bl_3_52() {
     assert_eq!(vp_after(&[(Side::Usa, csa[0]), (Side::Usa, csa[1]), (Side::Usa, csa[2])]) - base, 1, "all three: USA +1");
 }
 
-// ------------------------------------------------------------------ digest cases: supply, rail, siege
+// ------------------------------------------------------------------ supply, rail, siege
 
 /// Put the `k`-th USA (or CSA) non-HQ block of the unit list in `h`.
 fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
@@ -1910,7 +1910,7 @@ fn put_nth(s: &mut State, side: Side, k: usize, h: u16, steps: u8) -> usize {
 
 #[test]
 fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
-    // BL 11.4 / 11.5 (digest T-NAV-3, source L1141): rail to West Point, then naval to Baltimore.
+    // BL 11.4 / 11.5 (ES L1141): rail to West Point, then naval to Baltimore.
     let g = game();
     let mut s = blank("1862");
     for p in ["baltimore", "fort-monroe"] {
@@ -1945,7 +1945,7 @@ fn t_nav_3_naval_supply_chain_bl_11_4_11_5() {
 
 #[test]
 fn t_rail_1_usa_using_csa_rail_bl_9_1() {
-    // BL 9.1 (digest T-RAIL-1, source L1001): the USA uses CSA rail only where it occupies
+    // BL 9.1 (ES L1001): the USA uses CSA rail only where it occupies
     // every hex. On this map the Orange & Alexandria runs through unnamed hexes between the
     // towns of the example, so the USA occupies every rail hex from Alexandria to Gordonsville.
     let g = game();
@@ -1983,7 +1983,7 @@ fn t_rail_1_usa_using_csa_rail_bl_9_1() {
 
 #[test]
 fn t_rail_2_gauge_change_costs_two_sm_bl_9_4() {
-    // BL 9.4 (digest T-RAIL-2): crossing from standard to broad gauge costs 2 SM, or 1 SM if
+    // BL 9.4: crossing from standard to broad gauge costs 2 SM, or 1 SM if
     // the move stops at the junction.
     let g = game();
     let d = &g.data;
@@ -2012,7 +2012,7 @@ fn t_rail_2_gauge_change_costs_two_sm_bl_9_4() {
 
 #[test]
 fn t_rail_3_off_map_hop_bl_9_3() {
-    // BL 9.3 (digest T-RAIL-3): between two friendly rail supply hexes, USA 1 SM, CSA 2 SM.
+    // BL 9.3: between two friendly rail supply hexes, USA 1 SM, CSA 2 SM.
     let g = game();
     let d = &g.data;
     for (side, from, to, sm) in [(Side::Usa, "pittsburgh-rr", "philadelphia-rr", 1), (Side::Csa, "tennessee-rr", "weldon-rr", 2)] {
@@ -2030,7 +2030,7 @@ fn t_rail_3_off_map_hop_bl_9_3() {
 
 #[test]
 fn t_sup_3_hq_supply_bl_11_7() {
-    // BL 11.7 (digest T-SUP-3): a 2-step HQ pays a step to cancel attrition in its range; an
+    // BL 11.7: a 2-step HQ pays a step to cancel attrition in its range; an
     // HQ at 1 step cannot.
     let g = game();
     let d = &g.data;
@@ -2071,7 +2071,7 @@ fn t_sup_3_hq_supply_bl_11_7() {
 
 #[test]
 fn t_siege_2_besieged_units_are_removed_for_good_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): a besieged unit eliminated by siege attrition is removed
+    // BL 11.81: a besieged unit eliminated by siege attrition is removed
     // permanently and can never be rebuilt.
     let g = game();
     let mut s = blank("1862");
@@ -2099,7 +2099,7 @@ fn t_siege_2_besieged_units_are_removed_for_good_bl_11_81() {
 
 #[test]
 fn t_vp_6_washington_siege_bl_11_8_3_52() {
-    // BL 11.8 / 3.52 (digest T-VP-6): Washington besieged at month end: every unit there
+    // BL 11.8 / 3.52: Washington besieged at month end: every unit there
     // loses a step and the CSA gains 1 VP; while the CSA holds Washington it keeps scoring.
     let g = game();
     let d = &g.data;
@@ -2122,7 +2122,7 @@ fn t_vp_6_washington_siege_bl_11_8_3_52() {
     g.month_end(&mut s, &mut Log::quiet());
     assert_eq!((s.units[a].steps, s.units[b].steps), (2, 1), "T-VP-6: every unit in Washington loses 1 step");
     assert_eq!(s.vp - v0, -1, "T-VP-6: CSA +1 VP");
-    // [INTERP] The CSA in Washington keeps scoring at each month end.
+    // By our reading, the CSA in Washington keeps scoring at each month end.
     let mut s = blank("1862");
     s.month = 6;
     put_nth(&mut s, Side::Csa, 0, w, 3);
@@ -2134,7 +2134,7 @@ fn t_vp_6_washington_siege_bl_11_8_3_52() {
 
 #[test]
 fn t_siege_2_besieged_defenders_eliminated_in_battle_are_removed_for_good_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): besieged units eliminated by combat are removed
+    // BL 11.81: besieged units eliminated by combat are removed
     // permanently, like those eliminated by siege attrition (a plain elimination sends a block
     // back to the pool: see the test above).
     let g = game();
@@ -2178,7 +2178,7 @@ fn siege() -> (State, u16, usize, usize) {
 
 #[test]
 fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): during a Campaign Turn the active player may demand the
+    // BL 11.81: during a Campaign Turn the active player may demand the
     // surrender of besieged enemy forces; the besieged player may accept or refuse.
     let g = game();
     let (mut s, h, a, b) = siege();
@@ -2195,7 +2195,7 @@ fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
     act(&mut s, 0, "refuse");
     assert_eq!(s.units, before, "T-SIEGE-2: a demanded surrender may be refused");
     assert_eq!(s.demand, None);
-    assert_eq!(refused(&s, 1, &format!("demand {at}")).rule, "BL 11.81", "[INTERP] one demand per hex and Campaign Turn");
+    assert_eq!(refused(&s, 1, &format!("demand {at}")).rule, "BL 11.81", "by our reading, one demand per hex and Campaign Turn");
     // Next CSA turn: demanded again and accepted. The units are eliminated but may be rebuilt.
     g.begin_turn(&mut s, Side::Csa, &mut Log::quiet());
     act(&mut s, 1, &format!("demand {at}"));
@@ -2211,7 +2211,7 @@ fn t_siege_2_a_demanded_surrender_may_be_refused_or_accepted_bl_11_81() {
 
 #[test]
 fn t_siege_2_a_voluntary_surrender_in_the_own_turn_bl_11_81() {
-    // BL 11.81 (digest T-SIEGE-2): a besieged player may surrender voluntarily during its own
+    // BL 11.81: a besieged player may surrender voluntarily during its own
     // Campaign Turn, and this must be accepted (no answer from the enemy).
     let g = game();
     let (mut s, h, a, _) = siege();
@@ -2234,7 +2234,7 @@ fn t_siege_2_a_voluntary_surrender_in_the_own_turn_bl_11_81() {
 
 #[test]
 fn t_nav_1_an_invasion_of_a_coastal_hex_may_not_pass_an_enemy_port_bl_10_4() {
-    // BL 10.4 (digest T-NAV-1): an invasion that passes Norfolk to reach the James upriver is
+    // BL 10.4: an invasion that passes Norfolk to reach the James upriver is
     // illegal while the CSA controls Norfolk; the route to a coastal hex that is not a port is
     // checked like the route to a port (rule 10.3).
     let mut s = blank("1862");
@@ -2273,7 +2273,7 @@ fn t_nav_1_an_invasion_of_a_coastal_hex_may_not_pass_an_enemy_port_bl_10_4() {
 
 #[test]
 fn t_mor_1_the_owner_chooses_where_a_forced_disengagement_goes_bl_7_2_7_42() {
-    // BL 7.2 / 7.42 (digest T-MOR-1): a unit failing its morale check must disengage "to its
+    // BL 7.2 / 7.42: a unit failing its morale check must disengage "to its
     // own line or Reserve": where it has a choice of friendly non-engaged positions, the owner
     // chooses. Here the CSA holds the USA Right, which faces the CSA Left.
     let units = [("csa-cav-stuart", 1, "csa-left"), ("usa-i-2", 2, "csa-left"), ("csa-jackson", 2, "usa-right"), ("csa-longstreet", 3, "csa-center"), ("usa-i-1", 3, "usa-center")];
@@ -2336,7 +2336,7 @@ fn speed_probe() {
 #[test]
 fn siege_of_a_group_of_adjacent_hexes_bl_11_8() {
     // BL 11.8 (seed: "un hex (o grupo de hexes adyacentes) está asediado si todos los hexes
-    // adyacentes jugables están ocupados por fuerzas enemigas"; digest 6.3, A49): two adjacent
+    // adyacentes jugables están ocupados por fuerzas enemigas"): two adjacent
     // USA hexes ringed by the CSA form one besieged group; both lose a step at month end.
     let g = game();
     let d = &g.data;

@@ -3,7 +3,7 @@
 //!
 //! The naval network of the content is a tree of ports (`Data::naval_passes`). A landing hex
 //! between two ports of a river is reached past one of them; one on the open Bay is reached
-//! from the Bay itself. Digest 4.10.3 [INTERP]: the water is the sea hexes and the navigable
+//! from the Bay itself. A reading of an unclear rule: the water is the sea hexes and the navigable
 //! river hexsides; a port "gates" its river hexsides, and a junction port (the mouth of
 //! another waterway: the `from` of a waterway) also gates its adjacent sea hexes.
 
@@ -19,7 +19,7 @@ pub struct Landing {
     /// The stretch opens on the Bay, the root of the naval tree.
     pub bay: bool,
     /// Ports of the naval tree between two bounding ports of one waterway (Norfolk between
-    /// Fort Monroe and Williamsburg, digest 4.10.7): passed whichever way a ship comes.
+    /// Fort Monroe and Williamsburg): passed whichever way a ship comes.
     pub through: Vec<usize>,
 }
 

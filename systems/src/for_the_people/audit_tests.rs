@@ -1,4 +1,4 @@
-//! Tests written by the chapter audit (every section of the digest's rulebook part cited by a
+//! Tests written by the chapter audit (every section of the rules cited by a
 //! test): movement costs (FtP 5.1.1), army PC conversion (5.2.6, 5.2.7), armies and the rail
 //! bonus (5.2.5), corps absorbed by an army (5.3.5).
 

@@ -38,7 +38,7 @@
 //!   the clamp) or "exactly 10" (ES 7.7 literally) triggers leader casualties.
 //! * `retreat-into-enemy-pc`: ES 7.6.1 forbids retreating into "an enemy PC or enemy fort" yet
 //!   ranks enemy-controlled spaces 5-6 and fines ending on an enemy PC; the default reads
-//!   "enemy SP or enemy fort" (digest 9.3.2, IT 7.61), "forbidden" is the literal text.
+//!   "enemy SP or enemy fort" (IT 7.61), "forbidden" is the literal text.
 //! * `only-general`: 7.7.3 "unless he is the only general in the battle": of his side
 //!   (default) or of both sides (`both-sides`).
 //! * IT 7.61 (`defender_retreat = "simple"`, Italian edition): own space with a LOC first, then
@@ -46,7 +46,7 @@
 //!   (`naval_retreat = "italian"`): from a port of an original CSA state the Union retreats only
 //!   onto its own PCs or by sea.
 //!
-//! Rule numbers are the Spanish rulebook's, as restated in the English rules digest.
+//! Rule numbers are the Spanish rulebook's.
 
 use super::content::{Content, CrtBlock, CrtCell, EditionDef, GeneralId, Side};
 // FtP 7.6.1, 7.6.2 edition differences (the edition's `defender_retreat`, `naval_retreat`).
@@ -175,7 +175,7 @@ impl BattleOptions {
         if setup.option("only-general") == Some("both-sides") {
             o.only_general_both_sides = true;
         }
-        // FtP 7.5.1, 7.8.2 [INTERP]: IT 7.82 "more than 2" against IT 7.51 ">= 2".
+        // FtP 7.5.1, 7.8.2 (a reading of an unclear rule): IT 7.82 "more than 2" against IT 7.51 ">= 2".
         if setup.option("elite-loss") == Some("more-than-2") {
             o.elite_loss_threshold = 3;
         }
@@ -1010,7 +1010,7 @@ pub fn leader_check_sides(att: &Force, def: &Force) -> [bool; 2] {
 /// FtP 7.7, 7.7.3: the generals of a force who may be a casualty. An army commander only if he
 /// is the only general present or the battle comes from a concentration event; a corps'
 /// commander too by edition (ES "(no un cuerpo)": eligible; IT 7.73 "il generale al comando").
-/// "The only general in the battle" ([INTERP] option `only-general`): of his side (default), or
+/// "The only general in the battle" (a reading, option `only-general`): of his side (default), or
 /// of both sides (`enemy_generals`, the other force's, count too).
 pub fn eligible_casualties(o: &BattleOptions, f: &Force, enemy_generals: usize, field: &Field) -> Vec<GeneralId> {
     let all: Vec<GeneralId> = f.generals().collect();
@@ -1140,7 +1140,7 @@ pub enum Entry {
 /// FtP 5.7.2, 5.7.4, 6.8.1, 7.1: what a moving force of `mover_sp` SP entering a space with
 /// `enemy_sp` enemy SP (and maybe an enemy `fort`) leads to. An amphibious assault on an
 /// ungarrisoned fort is a battle (the fort counts as 0 SP, 6.8.1). Only the mover's overrun is
-/// considered (digest 9.3.8: the rules do not say what a 10:1 defender does).
+/// considered (the rules do not say what a 10:1 defender does).
 pub fn entry(t: &BattleTable, mover_sp: u8, enemy_sp: u8, fort: bool, amphibious: bool) -> Entry {
     match (enemy_sp, fort) {
         (0, false) => Entry::GeneralsOnly,
@@ -1387,7 +1387,7 @@ pub fn retreat_before_battle_destinations(map: &dyn RetreatMap, side: Side, from
 }
 
 // ============================================================================================
-// Tests: every battle example of the digest (8.1) with forced dice, and each rule section.
+// Tests: every battle example of the rules with forced dice, and each rule section.
 // ============================================================================================
 
 #[cfg(test)]
@@ -1495,13 +1495,13 @@ mod tests {
         assert_eq!(crt_result(c, BattleSize::Large, Role::Attacker, 7), cell(4, true));
         assert_eq!(crt_result(c, BattleSize::Large, Role::Defender, 7), cell(4, false));
         assert_eq!(crt_result(c, BattleSize::Medium, Role::Attacker, 1), cell(0, false));
-        // [INTERP] crt-clamp: below 1 reads row 1, above 10 reads row 10.
+        // By our reading, crt-clamp: below 1 reads row 1, above 10 reads row 10.
         assert_eq!(crt_result(c, BattleSize::Small, Role::Defender, -3), cell(0, false));
         assert_eq!(crt_result(c, BattleSize::Small, Role::Defender, 14), cell(2, false));
         assert_eq!(crt_result(c, BattleSize::Large, Role::Attacker, 12), cell(5, true));
     }
 
-    // ---- digest 8.1 worked examples -----------------------------------------------------
+    // ---- worked examples --------------------------------------------------------------
 
     #[test]
     fn t_crt_1_medium_battle_asterisk_breaks_tie_fpt_7_3() {
@@ -1871,7 +1871,7 @@ mod tests {
 
     // ---- 7.7 leader casualties -----------------------------------------------------------
 
-    /// FtP 7.7.3 "a menos que sea el único general en la batalla", [INTERP] option
+    /// FtP 7.7.3 "a menos que sea el único general en la batalla", reading, option
     /// `only-general`: `his-side` (default) an army commander alone in his force may die whatever
     /// the enemy brings; `both-sides` only if the enemy force has no general either.
     #[test]
@@ -1915,7 +1915,7 @@ mod tests {
         let lone = force(Side::Union, ForceKind::Corps, 5, Some("grant"), &[]);
         assert_eq!(eligible_casualties(&it, &lone, 0, &Field::default()), vec![g("grant")]);
         assert_eq!(eligible_casualties(&it, &corps, 0, &ev).len(), 2, "a concentration event");
-        // [INTERP] leader-casualty-roll.
+        // By our reading, leader-casualty-roll.
         assert!(triggers_leader_casualties(&r, 10) && triggers_leader_casualties(&r, 12) && !triggers_leader_casualties(&r, 9));
         let exact = BattleRules { options: BattleOptions { leader_trigger: LeaderTrigger::ExactlyTen, ..r.options }, ..r.clone() };
         assert!(triggers_leader_casualties(&exact, 10) && !triggers_leader_casualties(&exact, 12));
@@ -2174,7 +2174,7 @@ mod tests {
         let r = defender_retreats(&o, &m, Side::Csa, sid(0), sid(1));
         assert_eq!(r.best().iter().map(|c| c.space.0).collect::<Vec<_>>(), vec![5, 9]);
         assert_eq!(r.chooser, Role::Attacker);
-        // [INTERP] retreat-into-enemy-pc = forbidden.
+        // By our reading, retreat-into-enemy-pc = forbidden.
         let lit = BattleOptions { retreat_into_enemy_pc: false, ..o };
         assert_eq!(levels(&defender_retreats(&lit, &m, Side::Csa, sid(0), sid(1))), vec![(9, 5)]);
         // The CSA never crosses a navigable river under UNC.

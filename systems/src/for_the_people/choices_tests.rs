@@ -281,7 +281,7 @@ fn battle_losses_come_off_cavalry_or_infantry_as_the_owner_chooses_fpt_5_5_4() {
     assert!(seen > 0, "some battle leaves the CSA a choice");
 }
 
-/// Digest T-INT-1: a corps led by a defense-2 general with a cavalry brigade intercepts on 1-4
+/// A corps led by a defense-2 general with a cavalry brigade intercepts on 1-4
 /// (-2 to the roll), the brigade going with it (1 of its 6 SP, FtP 5.3.3).
 #[test]
 fn a_corps_with_a_brigade_intercepts_with_minus_two_fpt_5_8_1() {

@@ -65,7 +65,7 @@ impl FtP {
     }
 
     /// The defending force in `s` (FtP 7.4.1: an army's commander; else the general with the
-    /// highest political rating, [INTERP] the first listed on a tie).
+    /// highest political rating, by our reading the first listed on a tie).
     pub(super) fn defender_force(&self, st: &State, side: Side, s: Sp) -> Force {
         let sp = self.strength(st, side, s) as u8;
         let loose: Vec<GeneralId> = self.gens_at(st, side, s).collect();
@@ -112,8 +112,8 @@ impl FtP {
     /// road or rail (never a dashed link, 5.10) without a crossing the side may not make (6.5.1),
     /// a force with a general (never a lone general),
     /// an army with a real commander (5.2.8). The entered space must hold no SP or fort of the
-    /// moving side (ES 5.8.1 "que no contenga ya alguna UM enemiga o fuerte enemigo", digest 9.3
-    /// #7, literal reading); [INTERP] option `interception-target` = `empty`: none of the
+    /// moving side (ES 5.8.1 "que no contenga ya alguna UM enemiga o fuerte enemigo",
+    /// literal reading); reading, option `interception-target` = `empty`: none of the
     /// interceptor's own either.
     pub(super) fn interceptors(&self, st: &State, side: Side, to: Sp) -> Vec<Sp> {
         let mover = other(side);
@@ -320,7 +320,7 @@ impl FtP {
     }
 
     /// FtP 7.2.1-7.2.3: may `side`'s defending force in `s` retreat before battle, and how.
-    /// [INTERP] option `brigades-alone-retreat` = `automatic`: cavalry brigades alone (several,
+    /// A reading, option `brigades-alone-retreat` = `automatic`: cavalry brigades alone (several,
     /// no infantry SP; one alone is 7.2.1's) retreat automatically, as one brigade does; by
     /// default they are neither 7.2.1's brigade nor 7.2.3's force and may not.
     pub(super) fn defender_rbb(&self, st: &State, side: Side, s: Sp) -> RetreatBeforeBattle {
@@ -560,7 +560,7 @@ impl FtP {
         }
     }
 
-    /// FtP 6.8.1 [INTERP] option `fort-garrison-beaten` = `taken`: the enemy fort in `s`, left
+    /// FtP 6.8.1 reading, option `fort-garrison-beaten` = `taken`: the enemy fort in `s`, left
     /// without garrison by a retreat or a battle, is entered by the land force holding `s`: a
     /// counter is eliminated (12.11 SW for a CSA fort, `fort_eliminated`), a coastal fort
     /// captured with a PC (12.11, `place_pc`). Not after a naval move (6.8.1 "no con
@@ -588,11 +588,11 @@ impl FtP {
     /// still has `battle_loss` SP to lose. The brigade leaves the map (its SP count as lost
     /// here; the SP that returns counts as gained when placed, 10.1).
     /// * The owner may use the brigade's SP for 1 SP of the battle's losses (taken whenever
-    ///   there is a loss to take [INTERP]: it never costs the owner more). 5.6.7 C, D: a 2-SP
-    ///   brigade "destroyed in combat" [INTERP] option `strong-brigade-killed`: one SP counts
+    ///   there is a loss to take (a reading of an unclear rule): it never costs the owner more). 5.6.7 C, D: a 2-SP
+    ///   brigade "destroyed in combat" reading, option `strong-brigade-killed`: one SP counts
     ///   (`one-loss`: 5.5.4 names "la UM asociada", one) or both (`two-losses`).
     /// * "Se coloca 1 UM en el marcador de turnos": 1 SP goes to the turn track and returns in
-    ///   the next Reinforcement Phase. [INTERP] option `cavalry-death-sp`: that SP is the
+    ///   the next Reinforcement Phase. reading, option `cavalry-death-sp`: that SP is the
     ///   brigade's own, so an SP used for a battle loss does not also go to the track
     ///   (`track-unless-loss`), or the track SP comes whatever the loss (`track-and-loss`).
     ///   Never more than 1 SP goes to the track (a 2-SP brigade's other SP is lost).

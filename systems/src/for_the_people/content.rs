@@ -287,7 +287,7 @@ pub struct SideValues {
     pub csa: u8,
 }
 
-/// Per-edition rule values (digest 9.1); see game.toml for their meaning. The string-valued
+/// Per-edition rule values; see game.toml for their meaning. The string-valued
 /// settings are the closed sets below, typed at load: a misspelt value is a diagnostic naming
 /// the allowed spellings, never a silent fallback to one edition's reading.
 #[derive(Clone, Debug)]
@@ -808,7 +808,7 @@ impl Content {
     pub fn edition(&self, id: &str) -> Option<EditionId> {
         self.editions.iter().position(|g| g.id == id).map(|i| i as EditionId)
     }
-    /// Digest 9.1: the edition played when the setup names none: the `edition` option's first
+    /// The edition played when the setup names none: the `edition` option's first
     /// value (an option's default), else the first `[[edition]]`.
     pub fn default_edition(&self) -> EditionId {
         self.options.iter().find(|o| o.key == "edition").and_then(|o| o.values.first()).and_then(|v| self.edition(v)).unwrap_or(0)
@@ -2059,7 +2059,7 @@ fn load_inner(ctx: &mut Ctx) -> Option<Content> {
         if o.values.is_empty() {
             ctx.err(o.src, o.key.span(), "an option needs at least one value (the first is the default)");
         }
-        // Digest 9.1: the `edition` option offers the editions above, by id.
+        // The `edition` option offers the editions above, by id.
         if o.key.get_ref() == "edition" {
             for v in o.values.iter().filter(|v| edition_idx.get(v).is_none()) {
                 let ids: Vec<&str> = editions.iter().map(|e| e.id.as_str()).collect();

@@ -9,7 +9,7 @@
 //! of its armies on the map (7.5.1 "once placed in an army"); an army that leaves the map
 //! (eliminated, 5.2.1, or removed for another army, 5.2.4) loses its elite units, which may
 //! return through the event (AUTHORED: 7.5.1 forbids a transfer to another army).
-//! [INTERP] the attacker decides before the defender.
+//! By our reading, the attacker decides before the defender.
 
 use super::FtP;
 use super::battle::Force;

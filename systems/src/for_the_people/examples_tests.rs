@@ -1,4 +1,4 @@
-//! The worked examples of the rules digest's chapter 8 that the
+//! The worked examples of the rules that the
 //! rest of the suite did not reproduce, each step by step with the example's numbers: supply and
 //! political control (8.4), Strategic Will and victory. Rule numbers are the Spanish rulebook's.
 
@@ -20,7 +20,7 @@ fn minus(st: &mut State) {
 // ---------------------------------------------------------------------------------------------
 // 8.4 Political control (FtP 11)
 
-/// Digest T-PC-1 (FtP 11.1 example 1): 1 SP dropped in each of the 5 spaces from Cincinnati to
+/// FtP 11.1 example 1: 1 SP dropped in each of the 5 spaces from Cincinnati to
 /// Knoxville converts them all in the PC Phase, each PC extending the LOC to the next.
 #[test]
 fn t_pc_1_chained_pc_placement_fpt_11_1() {
@@ -47,7 +47,7 @@ fn t_pc_1_chained_pc_placement_fpt_11_1() {
     check(&st);
 }
 
-/// Digest T-PC-2 (FtP 11.1 examples 2-3, 5.5.3): a brigade alone removes an enemy PC in KY but
+/// FtP 11.1 examples 2-3, 5.5.3: a brigade alone removes an enemy PC in KY but
 /// never places one, and cannot destroy a resource center.
 #[test]
 fn t_pc_2_cavalry_and_pcs_fpt_11_1_5_5_3() {
@@ -70,7 +70,7 @@ fn t_pc_2_cavalry_and_pcs_fpt_11_1_5_5_3() {
     check(&st);
 }
 
-/// Digest T-PC-3 (FtP 11.3): a 3-OP card places 3 PCs, one per space, each with friendly
+/// FtP 11.3: a 3-OP card places 3 PCs, one per space, each with friendly
 /// supplied infantry or in a neutral border space free of enemy SP and forts.
 #[test]
 fn t_pc_3_ops_pcs_fpt_11_3() {
@@ -103,7 +103,7 @@ fn t_pc_3_ops_pcs_fpt_11_3() {
     check(&st);
 }
 
-/// Digest T-CAP-1 (FtP 11.2.2, 11.2.3, 12.6): Washington taken: Union -30 at once; placed on an
+/// FtP 11.2.2, 11.2.3, 12.6: Washington taken: Union -30 at once; placed on an
 /// approved space (Philadelphia) nothing more; on any other space -10 more.
 #[test]
 fn t_cap_1_capital_loss_fpt_11_2_2_11_2_3_12_6() {
@@ -154,7 +154,7 @@ fn t_cap_1_capital_loss_fpt_11_2_2_11_2_3_12_6() {
 // ---------------------------------------------------------------------------------------------
 // Strategic Will (FtP 12)
 
-/// Digest T-SW-1 (FtP 12.4): Change of Fortune arithmetic.
+/// FtP 12.4: Change of Fortune arithmetic.
 #[test]
 fn t_sw_1_change_of_fortune_fpt_12_4() {
     let g = game();
@@ -175,7 +175,7 @@ fn t_sw_1_change_of_fortune_fpt_12_4() {
     assert_eq!((st.sw[0], st.sw_plus[0]), (108, true));
 }
 
-/// Digest T-SW-2 (FtP 12.1.3): the Union reaches 4 PCs in WV and 7 in MO in one PC Phase:
+/// FtP 12.1.3: the Union reaches 4 PCs in WV and 7 in MO in one PC Phase:
 /// +5 +10 (+2 Change of Fortune), PCs on every empty space of both states but not where CSA SP
 /// stand; then 7 PCs in KY: +10.
 #[test]
@@ -276,7 +276,7 @@ fn union_held_border_state_counts_as_a_union_state_italian_fpt_12_12() {
 // ---------------------------------------------------------------------------------------------
 // Victory (FtP 15.7, 17)
 
-/// Digest T-VIC-1 (FtP 17.3 example): 8 CSA/border states and a 51 SW lead = 10: the Union
+/// FtP 17.3 example: 8 CSA/border states and a 51 SW lead = 10: the Union
 /// wins; 3 CSA PCs in an original Union state cancel one: 9, the CSA wins.
 #[test]
 fn t_vic_1_campaign_end_fpt_17_3() {
@@ -297,7 +297,7 @@ fn t_vic_1_campaign_end_fpt_17_3() {
     assert_eq!(g.scenario_victory(&st).0, vec![1], "{}", g.scenario_victory(&st).1);
 }
 
-/// Digest T-VIC-2 (FtP 15.7 example, ES): the SP differential D (base 35) gives the CSA 10 SW per
+/// FtP 15.7 example, ES: the SP differential D (base 35) gives the CSA 10 SW per
 /// full 5 below and the Union 5 per full 5 above, without Change of Fortune.
 #[test]
 fn t_vic_2_1863_sp_differential_fpt_15_7() {
@@ -320,7 +320,7 @@ fn t_vic_2_1863_sp_differential_fpt_15_7() {
     assert_eq!(verdict(79, 40, [100, 100]), vec![1], "less than a full 5 above 35: nothing");
 }
 
-/// Digest T-VIC-3 (FtP 17.2.1, 17.2.2): the automatic victories at the end of a turn.
+/// FtP 17.2.1, 17.2.2: the automatic victories at the end of a turn.
 #[test]
 fn t_vic_3_automatic_victories_fpt_17_2_1_17_2_2() {
     let g = game();
@@ -359,7 +359,7 @@ fn t_vic_3_automatic_victories_fpt_17_2_1_17_2_2() {
 // ---------------------------------------------------------------------------------------------
 // Commanders (FtP 5.2.2)
 
-/// Digest T-CMD-2 (FtP 5.2.2, 12.10): Buell creates an army with Fremont and Butler (PR 8) on the
+/// FtP 5.2.2, 12.10: Buell creates an army with Fremont and Butler (PR 8) on the
 /// map outside army boxes: -2 SW once; A. S. Johnston, the highest CSA PR, pays nothing.
 #[test]
 fn t_cmd_2_army_creation_penalty_fpt_5_2_2_12_10() {
@@ -409,7 +409,7 @@ fn moving(side: Side, kind: Formation, at: &str, value: u8) -> MoveSt {
     MoveSt { side, kind, at: sp(at), prev: sp(at), sp: 2, gens: vec![], army: None, mp: game().base_mp(kind), value, halted: false, rail_only: true, steps: 0, intercept_tried: false, vs_interceptor: false, order: MoveOrder::Free }
 }
 
-/// Digest T-RAIL-1 (FtP 5.9.1, 5.9.2): all by rail through friendly spaces a corps has 8 + 2 = 10
+/// FtP 5.9.1, 5.9.2: all by rail through friendly spaces a corps has 8 + 2 = 10
 /// MP and a brigade 12; an army never has the bonus.
 #[test]
 fn t_rail_1_rail_bonus_fpt_5_9_1_5_9_2() {
@@ -435,7 +435,7 @@ fn t_rail_1_rail_bonus_fpt_5_9_1_5_9_2() {
     assert_eq!(g.base_mp(Formation::Brigade) + 2, 12, "a brigade: 10 + 2");
 }
 
-/// Digest T-NEAL-1 (FtP 5.10): the dashed NE Alabama links Jacksonville-Decatur and
+/// FtP 5.10: the dashed NE Alabama links Jacksonville-Decatur and
 /// Jacksonville-Kingston: never for the Union nor a CSA division; for a CSA general with SP only on a 3-value or
 /// campaign card.
 #[test]
@@ -459,7 +459,7 @@ fn t_neal_1_ne_alabama_fpt_5_10() {
     assert!(!g.steps(&st, &division).iter().any(|s| ne.contains(s)), "never a division");
 }
 
-/// Digest T-CMD-6 (FtP 5.2.9, 5.3.4, 5.2.2): an army reduced to 1 SP keeps at most 4 generals, the
+/// FtP 5.2.9, 5.3.4, 5.2.2: an army reduced to 1 SP keeps at most 4 generals, the
 /// opponent removing neither its commander nor its highest-rated other general; 2 loose
 /// SP hold at most 3; a general may stay alone in a fort (0 SP) but not in an empty space; the
 /// opponent picks the excess, never a cavalry brigade.
@@ -502,7 +502,7 @@ fn t_cmd_6_generals_per_sp_limits_fpt_5_2_9_5_3_4() {
 // ---------------------------------------------------------------------------------------------
 // 8.4 Supply (FtP 8)
 
-/// Digest T-LOC-1 (FtP 8.2 example): a Union force at Vicksburg under UNC with a Union PC is
+/// FtP 8.2 example: a Union force at Vicksburg under UNC with a Union PC is
 /// supplied, and so is one at Meridian tracing Forest, Jackson (Union) to Vicksburg.
 #[test]
 fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
@@ -526,7 +526,7 @@ fn t_loc_1_supply_through_a_unc_port_fpt_8_2() {
     assert!(!sup[sp("meridian") as usize], "no other friendly or neutral trace from Meridian");
 }
 
-/// Digest T-LOC-2 (FtP 8.3 example): a Union force at Humboldt (TN), no Union PC, is supplied by a
+/// FtP 8.3 example: a Union force at Humboldt (TN), no Union PC, is supplied by a
 /// LOC via New Madrid and Columbus (KY); attacking Grand Junction from there it is out of supply:
 /// its LOC is traced through Humboldt, an enemy-controlled space. The CSA gets +2.
 #[test]
@@ -566,7 +566,7 @@ fn t_loc_2_attackers_loc_through_its_origin_fpt_8_3() {
     assert!(g.loc_through(&st2, Side::Union)[sp("humboldt") as usize]);
 }
 
-/// Digest T-LOC-3 (FtP 8.2): Richmond is a CSA supply source only with a LOC to another
+/// FtP 8.2: Richmond is a CSA supply source only with a LOC to another
 /// undestroyed resource center or open BR port (Wilmington); alone it supplies nothing.
 #[test]
 fn t_loc_3_csa_source_needs_another_source_fpt_8_2() {
@@ -595,7 +595,7 @@ fn t_loc_3_csa_source_needs_another_source_fpt_8_2() {
     assert!(!sup.iter().any(|&x| x), "no CSA space is supplied");
 }
 
-/// Digest T-MOVE-1 (FtP 5.2.6 example, 12.2): a supplied Union army with 6 MP enters neutral
+/// FtP 5.2.6 example, 12.2: a supplied Union army with 6 MP enters neutral
 /// Bowling Green (1), converts it (2), enters Clarksville (3), converts it (4), attacks Nashville's
 /// 1 CSA SP (5); having won with at least twice the defender it continues (7.3.2) and spends its
 /// 6th MP placing a PC at Nashville, destroying the resource center: +5 Union, -5 CSA.
@@ -673,7 +673,7 @@ fn intercept_offers(st: &State) -> Vec<String> {
     legal_text(st, Side::Union)
 }
 
-/// Digest T-INT-2 (FtP 5.8.2 and its example), first part: a CSA corps moves past a Union army
+/// FtP 5.8.2 and its example, first part: a CSA corps moves past a Union army
 /// (Louisville) and a Union corps (Somerset): the Union gets one interception attempt in all for
 /// that move, with either force; declining is no attempt.
 #[test]
@@ -712,7 +712,7 @@ fn t_int_2_one_attempt_per_enemy_move_fpt_5_8_2() {
     check(&st);
 }
 
-/// Digest T-INT-2 (FtP 5.8.2 example), second part: in a Major Campaign the Union has one
+/// FtP 5.8.2 example, second part: in a Major Campaign the Union has one
 /// attempt per campaign move: three CSA corps each pass the Army of the Cumberland and each
 /// may be intercepted once.
 #[test]
@@ -739,7 +739,7 @@ fn t_int_2_one_attempt_per_campaign_move_fpt_5_8_2() {
     check(&st);
 }
 
-/// Digest T-INT-2 (FtP 5.8.1 timing note, 5.8.2), third part: a force that has just retreated
+/// FtP 5.8.1 timing note, 5.8.2, third part: a force that has just retreated
 /// before battle may intercept the very force it retreated from. Thomas's corps at Lebanon
 /// withdraws before Bragg (defense 3: a 1 succeeds) to Bowling Green; Bragg goes on to
 /// Louisville, next to Bowling Green, and Thomas intercepts him there (a 2 succeeds).
@@ -772,7 +772,7 @@ fn t_int_2_intercept_after_retreat_before_battle_fpt_5_8_2() {
     assert!(b.report.defender.drms.iter().any(|d| d.kind == super::battle::DrmKind::Interception), "FtP 5.8.3: +2 to the interceptor");
 }
 
-/// Digest T-INT-2 (FtP 5.8.2), fourth part: a side that lost a battle during the move may still
+/// FtP 5.8.2, fourth part: a side that lost a battle during the move may still
 /// intercept later in it. Bragg (6 SP) beats Thomas (3 SP) at Lebanon, who retreats to Bowling
 /// Green; having had at least twice the loser's SP Bragg goes on to Louisville (7.3.2), and the
 /// beaten Union may try to intercept him there.
@@ -802,7 +802,7 @@ fn t_int_2_intercept_after_a_lost_battle_fpt_5_8_2() {
     check(&st);
 }
 
-/// Digest T-MOVE-2 (the example after FtP 5.4.3; 4.3, 5.4.2, 5.8, 5.2.6, 6.2.4): the Union plays
+/// The example after FtP 5.4.3; 4.3, 5.4.2, 5.8, 5.2.6, 6.2.4: the Union plays
 /// a Major Campaign. (1) A division takes 2 SP from Lebanon to Somerset; it may not enter Clinton
 /// (TN), an enemy-controlled space in an enemy-controlled state. (2) McClellan's corps (5 SP)
 /// heads for Clarksville; Jackson's corps intercepts from Nashville on a roll of 1-3 (defense 3,
@@ -888,7 +888,7 @@ fn g_state(id: &str) -> usize {
 // ---------------------------------------------------------------------------------------------
 // The routes of the examples of play, walked on the map
 
-/// Digest T-STRAT-1 (FtP 10.2, examples of play Su61 and Fa61): every strategic move the
+/// FtP 10.2, examples of play Su61 and Fa61: every strategic move the
 /// examples make is possible on the map, by rail through friendly spaces (or by sea, 10.2.3):
 /// "1 SP de Springfield (IL) a Cairo" among them. Moves from a space the example's position gives
 /// the mover are made with that space (and the Kentucky route the Union opened) friendly.

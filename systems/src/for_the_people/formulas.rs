@@ -7,7 +7,7 @@
 //! business (`TurnDef::union_sp`, `csa_sp`, `br_rolls`); where the SP go is the placement rules'.
 //!
 //! Numbers come from `game.toml` (`[attrition]`, `[reinforcements]`, `[strategic_will]`).
-//! Rule numbers are the Spanish rulebook's, as restated in the English rules digest.
+//! Rule numbers are the Spanish rulebook's.
 
 use super::battle::{BattleSize, Dice, typed_table};
 use super::content::{Content, EditionDef, Side};
@@ -141,7 +141,7 @@ pub struct Attrition {
 
 /// FtP 9.1 / 9.2: attrition for a space holding `sp` SP (an army counts its strength marker
 /// plus loose SP there); `has_loc` false adds foraging. Which SP go (cavalry or infantry) is the
-/// owner's choice (digest 9.3.15).
+/// owner's choice.
 pub fn attrition(c: &Content, sp: u16, has_loc: bool) -> Attrition {
     let a = attrition_loss(c, sp).min(sp.min(255) as u8);
     let left = sp - a as u16;

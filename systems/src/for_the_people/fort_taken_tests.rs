@@ -1,4 +1,4 @@
-//! FtP 6.8.1 [INTERP] option `fort-garrison-beaten`: a fort whose garrison lost a land battle
+//! FtP 6.8.1 reading, option `fort-garrison-beaten`: a fort whose garrison lost a land battle
 //! (or left it before battle) with the enemy land force holding its space stays until a PC is
 //! placed on it (`stays`, the default) or is taken at once as an ungarrisoned fort entered by
 //! land (`taken`): a counter eliminated, a coastal fort captured, the 12.11 SW paid once.

@@ -12,11 +12,11 @@
 //!   `counter brigade`). On his corps counter he swaps to his brigade as Van Dorn does, and
 //!   then stays cavalry. Killed: by edition (`sheridan_death`): Spanish "returns" (his brigade
 //!   returns as any cavalry general's, 5.5.4; killed on his corps counter he returns only with
-//!   the replacement cavalry generals, 5.5.6, being his own replacement [INTERP], else he is
-//!   removed as any killed general), Italian "eliminated" (removed for good). [INTERP] On his
+//!   the replacement cavalry generals, 5.5.6, being his own replacement (a reading), else he is
+//!   removed as any killed general), Italian "eliminated" (removed for good). By our reading, on his
 //!   corps counter he is a general under the normal rules (5.2, 5.3): "used as a corps
 //!   commander" is not read as barring him from an army command his rating allows.
-//! * [INTERP] option `counter-swap-mp`: the swap keeps the move's MP left (`keep`, the
+//! * A reading, option `counter-swap-mp`: the swap keeps the move's MP left (`keep`, the
 //!   default: the rules give the brigade no new allowance), or adds the brigade's extra MP
 //!   (`brigade`: cavalry MP minus corps MP, 5.1.3).
 //! * Which counter is in play is plain state (`CountersSt`), never hidden: `FtP::is_cav`.

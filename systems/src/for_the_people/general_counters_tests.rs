@@ -64,12 +64,12 @@ fn van_dorn_moving_with_exactly_1_sp_swaps_to_his_brigade_fpt_5_6_7_b() {
     assert!(!g.is_cav(&st, vd));
     act(&mut st, Side::Csa, "counter brigade");
     let m = st.moving.as_ref().expect("still moving");
-    assert_eq!((m.kind, m.sp, m.gens.as_slice(), m.mp), (Formation::Brigade, 0, &[vd][..], mp), "the SP is his brigade; [INTERP] the MP left stay");
+    assert_eq!((m.kind, m.sp, m.gens.as_slice(), m.mp), (Formation::Brigade, 0, &[vd][..], mp), "the SP is his brigade; by our reading the MP left stay");
     assert!(g.is_cav(&st, vd));
     assert_eq!(g.total_sp(&st, Side::Csa), total, "SP conserved");
     check(&st);
     assert!(!legal_text(&st, Side::Csa).contains(&"counter brigade".to_string()), "once");
-    // [INTERP] option `counter-swap-mp` = brigade: the brigade's 2 extra MP (10 - 8, 5.1.3).
+    // reading, option `counter-swap-mp` = brigade: the brigade's 2 extra MP (10 - 8, 5.1.3).
     let mut alt = board(&[ON, ("counter-swap-mp", "brigade")]);
     corps_move(&mut alt, Side::Csa, "van_dorn", "richmond", 1);
     act(&mut alt, Side::Csa, &step);

@@ -315,7 +315,7 @@ impl FtP {
                 }
             }
         }
-        // Rail only, any distance: through neutral spaces too, or ([INTERP] option
+        // Rail only, any distance: through neutral spaces too, or (a reading, option
         // `reorganization-rail` = `friendly-only`) only through spaces the side controls.
         let rail_ok = |s: Sp| ok(s) && (!st.opts.reorg_rail_friendly_only || st.controls(side, s));
         let mut seen = vec![false; n];

@@ -16,7 +16,7 @@ fn union_ops(st: &mut State, n: u8) {
     act(st, Side::Union, &format!("ops {n}"));
 }
 
-/// Digest T-CMD-3 (the example of 5.6.1).
+/// The example of 5.6.1.
 #[test]
 fn relief_example_fremont_for_grant_costs_10_fpt_5_6_1_5_6_4() {
     let mut st = new("1861", 7);
@@ -46,7 +46,7 @@ fn relief_example_fremont_for_grant_costs_10_fpt_5_6_1_5_6_4() {
     check(&st);
 }
 
-/// Digest T-CMD-4 (the example of 5.6.2).
+/// The example of 5.6.2.
 #[test]
 fn reassignment_example_grant_to_the_potomac_costs_13_fpt_5_6_2_5_6_3() {
     let mut st = new("1861", 7);
@@ -76,7 +76,7 @@ fn reassignment_example_grant_to_the_potomac_costs_13_fpt_5_6_2_5_6_3() {
     check(&st);
 }
 
-/// Digest T-CMD-5: McDowell (PR 6) relieved for McClellan: 6 after a medium defeat, 3 after a
+/// McDowell (PR 6) relieved for McClellan: 6 after a medium defeat, 3 after a
 /// large one in the player's last round (the example of play, Su61).
 #[test]
 fn relief_after_a_large_defeat_costs_half_rounded_up_fpt_5_6_1() {
@@ -223,7 +223,7 @@ fn cavalry_raids_remove_enemy_pcs_fpt_5_5_3() {
     check(&st);
 }
 
-/// Digest T-RBB-1 (its 7.2.2 case).
+/// Its 7.2.2 case.
 #[test]
 fn a_force_beaten_this_move_retreats_before_battle_at_will_fpt_7_2_2() {
     let g = game();
@@ -273,7 +273,7 @@ fn replacement_cavalry_generals_option_fpt_5_5_6() {
     assert_eq!(g.setup(&setup).err().map(|r| r.rule.to_string()), Some("FtP 5.5.6".to_string()));
 }
 
-/// Digest T-SHEN-1.
+/// The Shenandoah example of the rules.
 #[test]
 fn shenandoah_valley_supply_and_double_count_fpt_8_4() {
     use bivouac_engine::game::{Game, Setup};

@@ -1,4 +1,4 @@
-//! FtP 5.8.1 [INTERP] option `interception-target` (digest 9.3 #7): an interception into a space
+//! FtP 5.8.1 reading, option `interception-target`: an interception into a space
 //! the interceptor's own units hold (`no-mover-units`, the default: ES 5.8.1 "que no contenga ya
 //! alguna UM enemiga o fuerte enemigo", ES 5.2.4 "como consecuencia del desplazamiento,
 //! intercepción o retirada") and the battle of the combined force (5.8.3, 7.4.1, 5.3.5, 5.2.4),

@@ -1,5 +1,5 @@
 //! The Italian edition's readings where its worked examples or rules differ from the Spanish
-//! (option `edition = italian`, digest 9.1): the UNC examples of FtP 6.6.2 (a fort at Paducah,
+//! (option `edition = italian`): the UNC examples of FtP 6.6.2 (a fort at Paducah,
 //! a fort at Dover) and strategic movement (IT 10.21). The Spanish readings are tested with
 //! their examples in `unc_tests.rs` (T-UNC-3) and `play_tests.rs`.
 
@@ -131,7 +131,7 @@ fn csa_railroads_by_edition_fpt_5_9_3() {
     }
 }
 
-/// FtP 16, 5.9.3 [INTERP] option `csa-rail-1864`: the 1864 scenario starts in Summer 1864 with
+/// FtP 16, 5.9.3 reading, option `csa-rail-1864`: the 1864 scenario starts in Summer 1864 with
 /// Meridian-Demopolis and Greensboro-Danville already railroads (`built`, default). With `road`
 /// they are still roads: in the Italian edition (IT 5.93) until the CSA plays an OPs card to
 /// build them; in the Spanish edition they are railroads from Spring 1864 all the same.

@@ -3,8 +3,8 @@
 //! too, `choices.rs`) offers.
 //!
 //! The rulebook gives the owner the choice between cavalry and infantry for battle losses
-//! (5.5.4, `choices.rs`); for attrition it does not say who chooses, and the digest (§3.26)
-//! reads it the same way: [INTERP] the owner picks, one SP at a time, whenever the SP lost
+//! (5.5.4, `choices.rs`); for attrition it does not say who chooses, so
+//! by our reading the owner picks, one SP at a time, whenever the SP lost
 //! could come from different places: a cavalry brigade (which one), loose infantry SP, or the
 //! infantry on an army display in the same space (an army's strength marker and the loose SP
 //! beside it are one force, 9.1 "army SP are counted by the army's strength marker"). A
@@ -102,7 +102,7 @@ impl FtP {
         self.cause_pools(st, side, space, cause).actions(out);
     }
 
-    /// One SP off the display of `army` (FtP 5.5.4, 9.1 [INTERP]); an army left with no SP is
+    /// One SP off the display of `army` (FtP 5.5.4, 9.1, a reading); an army left with no SP is
     /// eliminated at once (5.2.1), and generals left alone go to the turn track (5.3.4).
     pub(super) fn lose_army_sp(&self, st: &mut State, side: Side, army: ArmyId, log: &mut Log) {
         let Some(x) = st.armies[army as usize].as_mut() else { return };

@@ -1,7 +1,7 @@
 //! For the People (GMT, 2nd edition): the content model and loader, and the rules.
 //!
 //! Rule numbers in comments (`FtP 12.1.4`) are the Spanish rulebook's (the base edition), as
-//! restated in the English rules digest. Layout:
+//! Layout:
 //! - `content`: the content schema and loader with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: strength, supply (LOC), control tests;
@@ -307,7 +307,7 @@ impl FtP {
                 "cavalry-death-sp" => opts.cav_death_track_and_loss = v == "track-and-loss",
                 "strong-brigade-killed" => opts.strong_killed_two_losses = v == "two-losses",
                 "var-rail-logistics" => opts.rail_logistics = v == "on",
-                // FtP 6.8.2 [INTERP]: a space id names the only fort #115 may retake.
+                // FtP 6.8.2 (a reading of an unclear rule): a space id names the only fort #115 may retake.
                 "galveston-forts" => opts.retake_only = self.c.space(v).map(|s| s.0),
                 "fort-return" => opts.fort_return_pc = v == "pc-phase",
                 "csa-rail-1864" => opts.csa_rail_road = v == "road",
@@ -336,7 +336,7 @@ impl FtP {
     /// The scenarios' introduction: "podéis empezar un escenario y jugar hasta el final de uno de
     /// los escenarios posteriores" (3, 6, 9, 12 or 13 turns). Option `play-until` names that later
     /// scenario (`scenario`: the one started); its last turn and victory conditions end the game.
-    /// [INTERP] The special rules (15) and first-turn steps stay those of the scenario started.
+    /// By our reading, the special rules (15) and first-turn steps stay those of the scenario started.
     fn play_until(&self, setup: &Setup, sc: &content::ScenarioDef) -> Result<Option<u8>, Refusal> {
         let Some(v) = setup.option("play-until").filter(|v| *v != "scenario" && *v != sc.id) else { return Ok(None) };
         let Some(i) = self.c.scenarios.iter().position(|s| s.id == v) else {

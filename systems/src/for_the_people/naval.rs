@@ -42,7 +42,7 @@ pub struct NavalSt {
     pub voyage: Option<Voyage>,
     /// The campaign being played has made its one naval move (FtP 4.3.2).
     pub campaign_naval: bool,
-    /// Option `naval-origin` (FtP 6.1.1 [INTERP]): a port, unlike a coastal fort, needs a LOC
+    /// Option `naval-origin` (FtP 6.1.1, a reading): a port, unlike a coastal fort, needs a LOC
     /// to start a naval move.
     pub origin_needs_loc: bool,
     /// The naval event under which the next naval move is made (set by the events module).
@@ -384,7 +384,7 @@ impl FtP {
             if loose == 0 && !self.gens_at(st, side, s).any(|g| self.is_cav(st, g)) {
                 continue;
             }
-            // FtP 6.1.1 [INTERP] (option `naval-origin`): coastal forts need no LOC, ports do.
+            // FtP 6.1.1 (a reading, option `naval-origin`): coastal forts need no LOC, ports do.
             if st.naval.origin_needs_loc && !d.coastal_fort && !loc.get_or_insert_with(|| self.supplied(st, side))[s as usize] {
                 continue;
             }
@@ -695,7 +695,7 @@ impl FtP {
             log.info(|| format!("the Confederate fort at {} is eliminated (FtP 6.8.1)", self.sname(s)));
             self.fort_eliminated(st, s, log);
         }
-        // FtP 6.1.3, 11.3 D exception [INTERP]: a Farragut move that holds the CSA port it
+        // FtP 6.1.3, 11.3 D exception (a reading of an unclear rule): a Farragut move that holds the CSA port it
         // entered places a Union PC there, which captures its ungarrisoned coastal fort (6.8.4).
         if holds && v.event == Some(NavalEvent::Farragut) && !st.controls(Side::Union, s) {
             log.info(|| format!("Farragut: a Union PC at {} (FtP 6.1.3, 11.3 D)", self.sname(s)));

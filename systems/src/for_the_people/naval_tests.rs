@@ -1,5 +1,5 @@
 //! Tests of naval and combined operations (FtP 6.1-6.4, 6.8.1), with the worked examples of the
-//! digest section 8.3 (T-NAVAL-1, T-RUN-1, T-POTOMAC-1) and 8.1 (T-AMPH-1, T-AMPH-4) played with
+//! worked examples of naval movement and amphibious moves played with
 //! forced dice (a seed whose first rolls are the example's).
 
 use super::content::{Control, Side};
@@ -430,7 +430,7 @@ fn one_naval_move_per_campaign() {
     assert_eq!(refused(&mut st, Side::Union, "naval fort_monroe 3"), "FtP 6.1.1");
 }
 
-/// FtP 6.1.1 [INTERP], option `naval-origin`: by default a port needs a LOC to start a naval
+/// FtP 6.1.1, a reading, option `naval-origin`: by default a port needs a LOC to start a naval
 /// move and a coastal fort does not; `any-port` drops the LOC test.
 #[test]
 fn naval_origin_option() {

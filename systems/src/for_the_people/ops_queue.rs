@@ -9,7 +9,7 @@
 //! queued general takes part in a battle; at the end of the turn every queued card is
 //! discarded. One queue per player at a time.
 //!
-//! Readings ([INTERP], noted in the report): a queue is opened only for a general the card
+//! Readings of unclear rules: a queue is opened only for a general the card
 //! alone could not activate (a rating above its OPs; otherwise it is a normal activation); the
 //! queued general may be an army commander or a general on the map outside an army; the
 //! activation uses min(total, 3) as the card value (FtP 5.10); "Forward to Richmond!" breaks the

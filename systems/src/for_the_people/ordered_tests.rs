@@ -68,7 +68,7 @@ fn forward_to_richmond_leaves_one_sp_in_a_fort_fpt_4_6_2() {
 }
 
 /// FtP 4.2.6 "el jugador de la Unión debe usar esta misma carta en su siguiente ronda
-/// estratégica", [INTERP] option `forward-no-army` when no army with a named commander can be
+/// estratégica", reading, option `forward-no-army` when no army with a named commander can be
 /// activated with the card taken: `lapses` (default) the Union plays as it likes;
 /// `card-still-used` the card is still its play (for OPs, any use, or as its event).
 #[test]

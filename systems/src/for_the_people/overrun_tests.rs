@@ -1,4 +1,4 @@
-//! Tests of overruns and ungarrisoned forts (FtP 5.7.2, digest T-OVERRUN-1) and what they count
+//! Tests of overruns and ungarrisoned forts (FtP 5.7.2) and what they count
 //! for the Emancipation Proclamation (4.4.1).
 
 use super::choices_tests::{check, put_army, put_general};
@@ -20,7 +20,7 @@ fn army_moving() -> State {
     st
 }
 
-/// Digest T-OVERRUN-1: 10 SP against 1: no battle, the defender is eliminated, the mover goes
+/// FtP 5.7.2: 10 SP against 1: no battle, the defender is eliminated, the mover goes
 /// on, and it counts as a Union win for the Emancipation Proclamation (4.4.1).
 #[test]
 fn ten_to_one_overruns_and_counts_for_emancipation_t_overrun_1_fpt_5_7_2() {
@@ -35,7 +35,7 @@ fn ten_to_one_overruns_and_counts_for_emancipation_t_overrun_1_fpt_5_7_2() {
     check(&st);
 }
 
-/// Digest T-OVERRUN-1: the defender may first try a retreat before battle.
+/// FtP 5.7.2: the defender may first try a retreat before battle.
 #[test]
 fn the_overrun_defender_may_retreat_before_battle_t_overrun_1_fpt_5_7_2() {
     let mut st = army_moving();
@@ -53,7 +53,7 @@ fn the_overrun_defender_may_retreat_before_battle_t_overrun_1_fpt_5_7_2() {
     check(&st);
 }
 
-/// Digest T-OVERRUN-1: an ungarrisoned fort counter is removed, no battle, and it counts as a
+/// FtP 5.7.2: an ungarrisoned fort counter is removed, no battle, and it counts as a
 /// medium battle won (4.4.1); with a garrison and a fort a normal battle is fought.
 #[test]
 fn an_ungarrisoned_fort_counts_as_a_medium_win_t_overrun_1_fpt_5_7_2() {

@@ -1,5 +1,5 @@
 //! Tests of picking up and dropping SP and generals during a move (pickup.rs): FtP 5.1.5,
-//! 5.3.2 (digest T-CMD-1), 5.3.3, 5.3.4, 5.6.6 and 4.6.2.
+//! 5.3.2, 5.3.3, 5.3.4, 5.6.6 and 4.6.2.
 
 use super::choices_tests::{check, put_army, put_general, refused};
 use super::content::{Control, Side};
@@ -22,7 +22,7 @@ fn has(st: &State, text: &str) -> bool {
     legal_text(st, Side::Union).contains(&text.to_string())
 }
 
-/// Digest T-CMD-1, the example of 5.3.2.
+/// The example of FtP 5.3.2.
 #[test]
 fn burnside_leaves_alone_and_picks_up_fremont_t_cmd_1_fpt_5_3_2() {
     let mut st = frederick(2);

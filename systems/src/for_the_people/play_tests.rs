@@ -31,7 +31,7 @@ fn fuzz_opts(scenario: &str, games: usize, seed: u64, deep: usize, opts: &[(&str
 }
 
 /// Optional rules the fuzzer plays too, one at a time (FtP 20, FtP 19, FtP 5.6.7 A), and the
-/// other value of the [INTERP] readings FtP 3.2, 4.2.6, 5.6.5, 5.8.1, 6.8.1, 7.2.1/7.2.3, 7.7.3,
+/// other value of the readings of FtP 3.2, 4.2.6, 5.6.5, 5.8.1, 6.8.1, 7.2.1/7.2.3, 7.7.3,
 /// 10.5.1/12.5 and 15.7.
 const OPTIONS: [(&str, &str); 14] = [
     ("opt-ops-queue", "on"),

@@ -196,7 +196,7 @@ impl FtP {
 
     /// FtP 3.2: `k` cards from the deck to `side`'s hand (fewer if the deck and the discards
     /// run out). "Siempre que se agote el mazo" the discards (plus any undrawn cards) form a new
-    /// deck: [INTERP] option `reshuffle-timing` = `last-card` (default) reshuffles the moment the
+    /// deck: reading, option `reshuffle-timing` = `last-card` (default) reshuffles the moment the
     /// last card is drawn, without the cards played after; `next-draw` when a draw finds the
     /// deck empty. A draw that finds the deck empty reshuffles under either reading.
     pub(super) fn draw_cards(st: &mut State, side: Side, k: usize, log: &mut Log) {
@@ -348,7 +348,7 @@ impl FtP {
             }
             // FtP 4.2.6, 4.6: the card taken by "Forward to Richmond!" must be used now.
             Frame::Round { side } if self.forward_card(st, side).is_some() => out.extend(self.forward_card(st, side).map(|card| Action::Ops { card })),
-            // FtP 4.2.6 [INTERP] option `forward-no-army`: no army can move with it, the card
+            // FtP 4.2.6 reading, option `forward-no-army`: no army can move with it, the card
             // is still the Union's play (for OPs, or as its event).
             Frame::Round { side } if self.forward_bound(st, side).is_some() => {
                 let card = self.forward_bound(st, side).expect("bound card");
@@ -1347,7 +1347,7 @@ impl FtP {
             self.enter_capital(st, side, to, log);
             return;
         }
-        // FtP 5.7.4 [INTERP]: generals moving without SP whom an interceptor meets (they never
+        // FtP 5.7.4 (a reading of an unclear rule): generals moving without SP whom an interceptor meets (they never
         // enter an enemy-occupied space themselves, 5.6.6) go to the turn track: no battle.
         if st.moving.as_ref().is_some_and(|m| self.generals_only(st, m)) {
             log.info(|| "generals without SP meet the interceptor and go to the turn track (FtP 5.7.4)".to_string());
@@ -1521,7 +1521,7 @@ impl FtP {
     }
 
     /// Remove `n` SP of `side` in `s`: loose infantry first, then the army's, then brigades
-    /// ([INTERP] the owner's choice of FtP 5.5.4 is made this way: infantry before cavalry).
+    /// (by our reading, the owner's choice of FtP 5.5.4 is made this way: infantry before cavalry).
     pub(super) fn lose_in_space(&self, st: &mut State, side: Side, s: Sp, mut n: u16, log: &mut Log) {
         let i = side.index();
         let take = (st.sp[s as usize][i] as u16).min(n);
@@ -1928,7 +1928,7 @@ impl FtP {
         !self.c.map.ids().any(|s| (self.c.map.space(s).resource > 0 && self.original(s.0) == StateSide::Csa && !st.rc_destroyed[s.index()]) || ports[s.index()])
     }
 
-    /// FtP 17.2.1, 17.2.2 [INTERP] option `auto-victory-timing` = `immediate` (digest 9.3.4: IT
+    /// FtP 17.2.1, 17.2.2 reading, option `auto-victory-timing` = `immediate` (IT
     /// 17.2 "nel momento in cui"; ES 3.6 checks in the End of Turn Phase, the default): the CSA's
     /// SW at 0, or the collapse of its resource centers and BR ports, ends the game after the
     /// action that caused it (the Union wins); the other automatic victories ("more than twice",
@@ -1957,7 +1957,7 @@ impl FtP {
         // FtP 17.2.1: automatic victory by Strategic Will.
         let td = &self.c.turns[st.turn as usize - 1];
         let last = st.turn >= self.end_scenario(st).last_turn;
-        // FtP 3.6 [INTERP] option `auto-victory-last-turn`: on the last turn, 17.2 too (the
+        // FtP 3.6 reading, option `auto-victory-last-turn`: on the last turn, 17.2 too (the
         // default, 17.2.1 "at the end of any turn") or the scenario's conditions alone (3.6).
         let auto = if last && st.opts.last_turn_scenario_only {
             None
@@ -2058,7 +2058,7 @@ impl FtP {
     /// Union's SP on the map minus the CSA's against a base of +35; the CSA gains 10 SW per full
     /// 5 SP below, the Union 5 per full 5 above; no Change of Fortune). It is printed with the
     /// 1863 victory conditions: it applies when the game ends with them (the 1863 scenario, or
-    /// play-until 1863). [INTERP] option `sp-differential` = `every-end` (digest 9.3 #10): at the
+    /// play-until 1863). reading, option `sp-differential` = `every-end`: at the
     /// end of every scenario and of the campaign too, with the 1863 figures of the edition.
     pub(super) fn sw_at_end(&self, st: &State) -> [i16; 2] {
         let [mut u, mut c] = st.sw;

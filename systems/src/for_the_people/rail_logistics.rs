@@ -11,7 +11,7 @@
 //! - 10.2.1 (modified): the army special case of strategic movement is limited to 3 SP per
 //!   player per turn.
 //!
-//! Readings ([INTERP], noted in the report): a rail LOC also obeys the LOC rules of 8.1 (no
+//! Readings of unclear rules: a rail LOC also obeys the LOC rules of 8.1 (no
 //! enemy SP or fort on the path, the CSA never across a river under UNC); a supply source (or a
 //! Union supplied port) with a rail connection has a rail LOC itself; "adjacent" is by a land
 //! connection (road, railroad, dashed link), not along a river; the rail movement bonus (5.9)

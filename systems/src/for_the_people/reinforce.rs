@@ -282,7 +282,7 @@ impl FtP {
             }
             log.roll(|| format!("blockade runners at level {}: {:?} (FtP 10.5)", st.blockade, res));
         } else if st.opts.closed_zone_every_turn {
-            // FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` = `every-turn` (digest 9.3
+            // FtP 10.5.1, 12.5 reading, option `closed-zone-penalty` = `every-turn`
             // #13): in a turn without BR rolls (a scenario's first turn, turn 3) a zone whose BR
             // ports are all closed still costs the CSA 2 SW.
             let closed = self.br_zones_open(st).iter().filter(|&&o| !o).count();
@@ -392,7 +392,7 @@ impl FtP {
         match side {
             Side::Union => {
                 let cav = st.pool[P_CAV] > 0;
-                // FtP 5.5.4: [INTERP] the rules name no space for a returning Union cavalry SP:
+                // FtP 5.5.4: by our reading, the rules name no space for a returning Union cavalry SP:
                 // any space that may receive a Union reinforcement SP of some area (10.3.1).
                 net.candidates.iter().copied().filter(|&s| net.area[s as usize].is_some_and(|a| cav || (st.pool[P_UNION] > 0 && st.pool[P_EAST + a] > 0))).collect()
             }

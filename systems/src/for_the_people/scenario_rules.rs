@@ -10,7 +10,7 @@
 //!   limitación de una activación por estado"): when the card a player plays in his first
 //!   strategy round of the scenario is a campaign card played as its event (4.3; for the CSA
 //!   also when it plays first with it, 3.3.1), no two of that campaign's moves may be activations
-//!   in the same state. [INTERP] The state of an activation is the state of the space where the
+//!   in the same state. By our reading, the state of an activation is the state of the space where the
 //!   activated force starts its move (an army's or a general's space, a division's space, a naval
 //!   move's port); "the first card" is the card of the player's first strategy round (an
 //!   interrupt played during the enemy's round is no round of his own, 4.2.5). The rule names

@@ -141,7 +141,7 @@ fn blockade_obligation_held_and_played_fpt_15() {
     assert!(!st.sc_rules.blockade_card_held);
 }
 
-/// FtP 17.2.1 [INTERP] option `auto-victory-timing` (digest 9.3.4): with `immediate` the CSA's SW
+/// FtP 17.2.1 reading, option `auto-victory-timing`: with `immediate` the CSA's SW
 /// at 0 ends the game after the action that caused it, decisions still pending or not; with the
 /// default `end-of-turn` the game goes on to the End of Turn Phase (ES 3.6).
 #[test]
@@ -199,7 +199,7 @@ fn play_until_a_later_scenario_fpt_scenarios_intro() {
     assert_eq!(g.setup(&s).expect_err("an earlier scenario").rule, "FtP Scenarios");
 }
 
-/// FtP 3.6 vs 17.2.1 [INTERP] option `auto-victory-last-turn`: at the end of Spring 1865 (the
+/// FtP 3.6 vs 17.2.1 reading, option `auto-victory-last-turn`: at the end of Spring 1865 (the
 /// 1864 scenario's last turn) the CSA has more than twice the Union's SW and the Union controls 10
 /// CSA states. `checked` (default, 17.2.1 "at the end of any turn"): the CSA wins automatically;
 /// `scenario` (3.6: the last turn ends the game, automatic victory is for the other turns): 17.3
@@ -233,7 +233,7 @@ fn auto_victory_on_the_last_turn_option_fpt_3_6_17_2_1() {
     }
 }
 
-/// FtP 15.7 (ES) [INTERP] option `sp-differential` (digest 9.3 #10): the SP differential
+/// FtP 15.7 (ES) reading, option `sp-differential`: the SP differential
 /// printed with the 1863 victory conditions. `1863` (default): it counts when the game ends
 /// with them (the 1863 scenario, or 1862 played until 1863), not at the end of 1862 or 1864;
 /// `every-end`: at the end of every game. Union SP - CSA SP = 30 (5 below the base 35): the

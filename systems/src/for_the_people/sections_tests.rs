@@ -1,5 +1,5 @@
 //! One test per rule section the rest of the suite did not cite, grouped by chapter of
-//! the Spanish rulebook as restated in the English rules digest.
+//! the Spanish rulebook.
 
 use super::choices_tests::{check, no_forts, put_army, put_general, refused};
 use super::content::{Control, Side};
@@ -216,7 +216,7 @@ fn a_force_that_entered_an_enemy_occupied_space_gets_no_rail_bonus_fpt_5_9_2() {
     assert!(st.moving.as_ref().is_none_or(|m| !m.rail_only), "entered an enemy-occupied space: no bonus afterwards");
 }
 
-/// FtP 5.6.5 [INTERP] option `reorganization-rail` (audit I1): "Un general que se desplaza
+/// FtP 5.6.5 reading, option `reorganization-rail` (audit I1): "Un general que se desplaza
 /// independientemente puede desplazarse un número ilimitado de espacios por ferrocarril" states no
 /// control condition (the road leg, "igual que una unidad de caballería", goes through any space
 /// not enemy-controlled, 5.6.6); 5.9.1's "espacios no controlados por el enemigo ni neutrales"
@@ -343,7 +343,7 @@ fn an_eliminated_army_returns_next_turn_fpt_7_3_5() {
     assert!(legal_text(&st, Side::Union).iter().any(|x| x.starts_with("create baltimore army_of_the_potomac")), "from the next turn");
 }
 
-/// FtP 7.2.1, 7.2.3 [INTERP] option `brigades-alone-retreat` (audit I2): 7.2.1 is for "un espacio
+/// FtP 7.2.1, 7.2.3 reading, option `brigades-alone-retreat` (audit I2): 7.2.1 is for "un espacio
 /// ocupado únicamente por una brigada de caballería" (singular) and 7.2.3 for "Un ejército o
 /// cuerpo" or "Una brigada de caballería apilada con UM de infantería": two brigades with no
 /// infantry and no other general are neither, so by default (`none`, read literally) they do not
@@ -518,7 +518,7 @@ fn a_generic_army_takes_no_more_generals_than_its_sp_fpt_10_6_1_10_6_2() {
     check(&st);
 }
 
-/// Digest T-GEN-1 (FtP 10.6, 10.6.4): Stuart placed at Manassas absorbs 1 SP at once and
+/// FtP 10.6, 10.6.4: Stuart placed at Manassas absorbs 1 SP at once and
 /// becomes a brigade; a space takes no more generals than it has SP, counting those present.
 #[test]
 fn t_gen_1_general_placement_fpt_10_6_10_6_4() {
@@ -925,7 +925,7 @@ fn a_br_port_needs_a_loc_to_another_resource_center_fpt_10_5_2() {
     }
 }
 
-/// FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` (digest 9.3 #13): in a turn without
+/// FtP 10.5.1, 12.5 reading, option `closed-zone-penalty`: in a turn without
 /// blockade-runner rolls (a scenario's first turn, turn 3) a zone with every BR port closed
 /// costs nothing (`br-turns`, default: the step is skipped) or 2 SW (`every-turn`); in a turn
 /// with rolls it costs 2 SW either way (10.5.1). The West Gulf's BR ports taken by the Union.
@@ -962,7 +962,7 @@ fn a_closed_blockade_zone_in_a_turn_without_rolls_by_option_fpt_10_5_1_12_5() {
     }
 }
 
-/// FtP 3.2 [INTERP] option `reshuffle-timing`: the deck holds exactly the cards of a draw.
+/// FtP 3.2 reading, option `reshuffle-timing`: the deck holds exactly the cards of a draw.
 /// `last-card` (default; ES "siempre que se agote el mazo ... se vuelven a barajar las cartas y
 /// se prosigue el juego"): the discards form the new deck the moment the last card is drawn, so
 /// a card discarded afterwards waits for the next reshuffle; `next-draw`: the deck stays empty

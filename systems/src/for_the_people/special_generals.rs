@@ -3,13 +3,13 @@
 //! (Wilson's Raid): general_counters.rs; C and D's 2-SP brigades: strong_brigades.rs.
 //!
 //! * A 1: when McClellan is given command of an army within 4 spaces of the Union capital, the
-//!   Union gains +5 SW, once a game (the Italian "+5 SP" is a typo for SW, digest 5.2). A
-//!   command he holds when the scenario starts was not "given" during play [INTERP]; moving his
+//!   Union gains +5 SW, once a game (the Italian "+5 SP" is a typo for SW). A
+//!   command he holds when the scenario starts was not "given" during play (a reading); moving his
 //!   army near the capital gives nothing.
 //! * A 2: in each Union Reinforcement Phase (step a), while McClellan commands an army with a
 //!   LOC in or adjacent to the Union capital, the Union gets +1 SP placed in his army (no
 //!   choice: the rule names where it goes). An army already at its limit (5.2.1) cannot take
-//!   it and it is lost [INTERP].
+//!   it and it is lost (a reading).
 
 use super::FtP;
 use super::content::{ArmyId, LinkKind, Side};

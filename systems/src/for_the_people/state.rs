@@ -293,7 +293,7 @@ pub struct Opts {
     /// FtP 20 (optional): the operations queue.
     #[serde(default)]
     pub ops_queue: bool,
-    /// FtP 6.8.2 [INTERP] option `galveston-forts`: the only coastal fort a
+    /// FtP 6.8.2 reading, option `galveston-forts`: the only coastal fort a
     /// `retake_coastal_fort` card (#115) may retake (`None`: any).
     #[serde(default)]
     pub retake_only: Option<Sp>,
@@ -304,7 +304,7 @@ pub struct Opts {
     /// Control Phase (step iii) instead of at the end of the next Reinforcement Phase.
     #[serde(default)]
     pub fort_return_pc: bool,
-    /// FtP 5.9.3, 16 [INTERP] option `csa-rail-1864` = `road`: the 1864 scenario starts with
+    /// FtP 5.9.3, 16 reading, option `csa-rail-1864` = `road`: the 1864 scenario starts with
     /// Meridian-Demopolis and Greensboro-Danville still roads (else already railroads, the
     /// scenario's `csa_rail_built`); they then become railroads by the edition's `csa_rail_build`.
     #[serde(default)]
@@ -312,66 +312,66 @@ pub struct Opts {
     /// FtP 5.6.7 (optional): special generals (special_generals.rs, general_counters.rs, strong_brigades.rs).
     #[serde(default)]
     pub special_generals: bool,
-    /// FtP 5.6.7 B, D [INTERP] option `counter-swap-mp` = `brigade`: a swap to the brigade
+    /// FtP 5.6.7 B, D reading, option `counter-swap-mp` = `brigade`: a swap to the brigade
     /// counter adds the brigade's extra MP to the move (else the MP left stay).
     #[serde(default)]
     pub swap_brigade_mp: bool,
-    /// FtP 5.5.4 [INTERP] option `cavalry-death-sp` = `track-and-loss`: a killed cavalry
+    /// FtP 5.5.4 reading, option `cavalry-death-sp` = `track-and-loss`: a killed cavalry
     /// general's brigade SP counts toward one SP of the battle's losses and 1 SP goes to the
     /// turn track all the same (else the SP goes to the track unless used for a loss).
     #[serde(default)]
     pub cav_death_track_and_loss: bool,
-    /// FtP 5.6.7 C, D [INTERP] option `strong-brigade-killed` = `two-losses`: both SP of a
+    /// FtP 5.6.7 C, D reading, option `strong-brigade-killed` = `two-losses`: both SP of a
     /// killed general's 2-SP brigade count toward the battle's losses (else one, as 5.5.4).
     #[serde(default)]
     pub strong_killed_two_losses: bool,
-    /// FtP 17.2 [INTERP] option `auto-victory-timing` = `immediate`: the CSA's SW at 0 and its
+    /// FtP 17.2 reading, option `auto-victory-timing` = `immediate`: the CSA's SW at 0 and its
     /// resource collapse end the game at once (procs.rs `immediate_victory`).
     #[serde(default)]
     pub auto_victory_immediate: bool,
-    /// FtP 3.6 vs 17.2.1 [INTERP] option `auto-victory-last-turn` = `scenario`: at the end of the
+    /// FtP 3.6 vs 17.2.1 reading, option `auto-victory-last-turn` = `scenario`: at the end of the
     /// game's last turn only the scenario's victory conditions decide (3.6 literally: "if it is
     /// the last turn the game ends; in any other turn it ends if a player meets an automatic
     /// victory condition").
     #[serde(default)]
     pub last_turn_scenario_only: bool,
-    /// FtP 5.8.1 [INTERP] option `interception-target` = `empty`: the space entered must hold no
+    /// FtP 5.8.1 reading, option `interception-target` = `empty`: the space entered must hold no
     /// SP or fort of either side for an interception (else only none of the moving side's, ES
     /// 5.8.1 "que no contenga ya alguna UM enemiga o fuerte enemigo", and 5.2.4's two armies in a
     /// space "como consecuencia del desplazamiento, intercepción o retirada").
     #[serde(default)]
     pub intercept_empty_target: bool,
-    /// FtP 6.8.1 [INTERP] option `fort-garrison-beaten` = `taken`: a fort whose garrison left or
+    /// FtP 6.8.1 reading, option `fort-garrison-beaten` = `taken`: a fort whose garrison left or
     /// lost a land battle is eliminated (counter) or captured (coastal fort) as soon as the
     /// enemy land force holds its space, as an ungarrisoned fort "entered by land" (else it stays
     /// until a PC is placed on it, 11.1, 3.4.2 i).
     #[serde(default)]
     pub fort_taken_at_once: bool,
-    /// FtP 15.7 [INTERP] option `sp-differential` = `every-end` (digest 9.3 #10): the 1863 SP
+    /// FtP 15.7 reading, option `sp-differential` = `every-end`: the 1863 SP
     /// differential's SW at the end of every scenario and of the campaign (else only when the
     /// game ends with the 1863 conditions).
     #[serde(default)]
     pub sp_differential_every_end: bool,
-    /// FtP 10.5.1, 12.5 [INTERP] option `closed-zone-penalty` = `every-turn` (digest 9.3 #13):
+    /// FtP 10.5.1, 12.5 reading, option `closed-zone-penalty` = `every-turn`:
     /// the -2 SW of a blockade zone with every BR port closed also in the turns without BR
     /// rolls (else the whole BR step is skipped then).
     #[serde(default)]
     pub closed_zone_every_turn: bool,
-    /// FtP 3.2 [INTERP] option `reshuffle-timing` = `next-draw`: the deck is reshuffled when a
+    /// FtP 3.2 reading, option `reshuffle-timing` = `next-draw`: the deck is reshuffled when a
     /// draw finds it empty (else the moment its last card is drawn, ES "siempre que se agote el
     /// mazo", IT "ogni volta che il mazzo finisce").
     #[serde(default)]
     pub reshuffle_next_draw: bool,
-    /// FtP 4.2.6 [INTERP] option `forward-no-army` = `card-still-used`: with no army the card
+    /// FtP 4.2.6 reading, option `forward-no-army` = `card-still-used`: with no army the card
     /// taken by "Forward to Richmond!" can activate, it is still the Union's next play (else
     /// the obligation lapses).
     #[serde(default)]
     pub forward_card_still_used: bool,
-    /// FtP 5.6.5 [INTERP] option `reorganization-rail` = `friendly-only`: the reorganization's
+    /// FtP 5.6.5 reading, option `reorganization-rail` = `friendly-only`: the reorganization's
     /// unlimited rail leg passes only spaces the side controls (else neutral ones too).
     #[serde(default)]
     pub reorg_rail_friendly_only: bool,
-    /// FtP 7.2.1, 7.2.3 [INTERP] option `brigades-alone-retreat` = `automatic`: two or more cavalry
+    /// FtP 7.2.1, 7.2.3 reading, option `brigades-alone-retreat` = `automatic`: two or more cavalry
     /// brigades alone in a space (no infantry SP) retreat before battle automatically, as one
     /// brigade does (else they may not retreat before battle).
     #[serde(default)]
@@ -505,7 +505,7 @@ pub struct State {
     /// Generals already moved by the reorganization under way (FtP 5.6.5).
     #[serde(default)]
     pub reorg_moved: Vec<GeneralId>,
-    /// FtP 4.4.1 [INTERP]: the last turn the Union won a medium or large battle (0: never).
+    /// FtP 4.4.1 (a reading of an unclear rule): the last turn the Union won a medium or large battle (0: never).
     #[serde(default)]
     pub union_major_win: u8,
     /// FtP 4.4.1, 4.4.2: a special event was discarded or played for OPs this turn.
@@ -748,7 +748,7 @@ pub enum Action {
     LoseBrigade { general: GeneralId },
     /// One infantry SP: a loose SP of the space if there is one, else the army's.
     LoseInfantry,
-    /// [INTERP] FtP 5.5.4, 9.1, 7.6.1: one infantry SP off the army display although loose SP
+    /// FtP 5.5.4, 9.1, 7.6.1, by our reading: one infantry SP off the army display although loose SP
     /// of the same force share its space (the owner picks, losses.rs).
     LoseArmyInfantry,
     /// FtP 5.6.1: relieve `army`'s commander; `commander` takes over.

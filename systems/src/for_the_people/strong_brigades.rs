@@ -11,7 +11,7 @@
 //! * Every count of brigade SP goes through [`FtP::brigade_sp`] (space, army and moving
 //!   strength, battles, losses, size limits, naval moves, the SP totals of the fuzzer and the AI).
 //!
-//! Readings [INTERP]:
+//! Readings of unclear rules:
 //! * "At any time" = whenever the owner has a decision of its own: a strategy round, a card's
 //!   operations, a campaign, PC placement, its own move, the steps of its Reinforcement Phase,
 //!   and in the enemy's move the interception and retreat-before-battle decisions (not in the
@@ -32,7 +32,7 @@
 //!   choice of losses is under way: those frames take SP off a force whose losses are already
 //!   fixed by the CRT (7.8), and an SP absorbed there would change which SP the loss may take;
 //!   the rule's "en cualquier momento" is read as the owner's moments of play, not the steps
-//!   inside the resolution of a loss [INTERP].
+//!   inside the resolution of a loss (a reading).
 
 use super::FtP;
 use super::content::{ArmyId, GeneralId, Side};
@@ -105,7 +105,7 @@ impl FtP {
         }
     }
 
-    /// FtP 5.6.7 C, D: the brigades `top`'s deciding side may grow now ([INTERP] its own decisions).
+    /// FtP 5.6.7 C, D: the brigades `top`'s deciding side may grow now (by our reading, its own decisions).
     pub(super) fn grow_actions(&self, st: &State, top: Frame, out: &mut Vec<Action>) {
         if !st.opts.special_generals {
             return;

@@ -371,7 +371,7 @@ fn strong_brigades_random_play_fpt_5_6_7_c_d() {
 
 /// FtP 5.5.4 and 5.6.7 C, D: a killed cavalry general's brigade leaves the map; one SP may count
 /// toward the battle's losses and 1 SP goes to the turn track, by the options
-/// `cavalry-death-sp` and `strong-brigade-killed` ([INTERP], game.toml).
+/// `cavalry-death-sp` and `strong-brigade-killed` (readings, game.toml).
 #[test]
 fn killed_cavalry_generals_brigade_sp_by_the_options_fpt_5_5_4_fpt_5_6_7_c() {
     let g = game();
@@ -407,7 +407,7 @@ fn killed_cavalry_generals_brigade_sp_by_the_options_fpt_5_5_4_fpt_5_6_7_c() {
 
 /// FtP 5.5.4, 10.4.2, 10.4.3: the turn-track SP returns in the next Reinforcement Phase, the
 /// CSA's with the states' SP (1 per state if possible, else any CSA space with a LOC), the
-/// Union's in a space that may take a Union reinforcement [INTERP].
+/// Union's in a space that may take a Union reinforcement (a reading).
 #[test]
 fn killed_cavalry_sp_returns_next_reinforcement_phase_fpt_5_5_4() {
     let g = game();

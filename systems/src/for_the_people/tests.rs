@@ -1,5 +1,5 @@
 //! Content tests for For the People: the built-in content loads and agrees with the rulebooks
-//! (as restated in the English rules digest), and broken content is reported with
+//! and broken content is reported with
 //! file:line:col. Rule numbers are the Spanish rulebook's.
 
 use super::content::*;
@@ -59,12 +59,12 @@ fn builtin_content_loads_with_everything() {
     let c = content();
     assert_eq!(c.title, "For the People");
     assert!(c.map.len() >= 200, "the published map has on the order of 200 spaces; got {}", c.map.len());
-    assert_eq!(c.states.len(), 22, "11 CSA + 3 border + 7 Union states + DC (digest 7.2)");
+    assert_eq!(c.states.len(), 22, "11 CSA + 3 border + 7 Union states + DC");
     assert_eq!(c.cards.len(), 130);
     let mut ids: Vec<&str> = c.scenarios.iter().map(|s| s.id.as_str()).collect();
     ids.sort();
     assert_eq!(ids, ["1861", "1862", "1863", "1864", "campaign"]);
-    assert_eq!(c.turns.len(), 13, "Spring 1861 to Spring 1865 (digest 1.1)");
+    assert_eq!(c.turns.len(), 13, "Spring 1861 to Spring 1865");
     assert_eq!(c.editions.iter().map(|e| e.id.as_str()).collect::<Vec<_>>(), ["spanish", "italian"]);
 }
 
@@ -106,7 +106,7 @@ fn every_state_control_threshold_is_reachable_fpt_12_1_4() {
         let have: u32 = c.map.ids().filter(|&s| c.map.space(s).state == st).map(|s| c.control_weight(s) as u32).sum();
         assert!(have >= need as u32, "{id}: {need} spaces needed, only {have}");
     }
-    // The digest reconstructs the border states completely (7.3): MO 10, KY 9, WV 7 spaces.
+    // The border states are reconstructed completely (FtP 7.3): MO 10, KY 9, WV 7 spaces.
     for (id, n) in [("mo", 10), ("ky", 9), ("wv", 7)] {
         let st = c.state(id).unwrap();
         assert_eq!(c.map.ids().filter(|&s| c.map.space(s).state == st).count(), n, "{id}");
@@ -235,7 +235,7 @@ fn no_two_spaces_share_a_position() {
 }
 
 #[test]
-fn explicit_adjacencies_of_the_rules_exist_digest_7_5() {
+fn explicit_adjacencies_of_the_rules_exist() {
     let c = content();
     let pairs = [
         ("washington", "manassas"), ("washington", "frederick"), ("frederick", "manassas"), ("chambersburg", "gettysburg"), ("frederick", "gettysburg"), ("cairo", "paducah"),
@@ -245,7 +245,7 @@ fn explicit_adjacencies_of_the_rules_exist_digest_7_5() {
         ("forest", "jackson_ms"), ("jackson_ms", "vicksburg"), ("manassas", "fredericksburg"), ("lebanon", "bowling_green"),
     ];
     for (a, b) in pairs {
-        assert!(c.map.edges_between(sid(c, a), sid(c, b)).any(|l| l.rules && l.is_land()), "{a}-{b} (digest 7.5)");
+        assert!(c.map.edges_between(sid(c, a), sid(c, b)).any(|l| l.rules && l.is_land()), "{a}-{b}");
     }
     // Narrated paths (each step one MP): Cincinnati to Knoxville in exactly 5 steps (11.1 ex. 1).
     let path = c.map.shortest_path(sid(c, "cincinnati"), sid(c, "knoxville"), |_, _, l| l.is_land().then_some(1));
@@ -304,7 +304,7 @@ fn capitals_and_resource_centers_fpt_11_2_12_2() {
     assert!(c.editions[spanish(c) as usize].union_capital_harrisburg && !c.editions[italian(c) as usize].union_capital_harrisburg);
     assert_eq!(c.map.space(sid(c, "nashville")).resource, 5, "12.2: Nashville = 5");
     for rc in ["richmond", "fayetteville_nc", "atlanta", "columbus_ga", "selma", "jackson_ms", "little_rock", "memphis"] {
-        assert!(c.map.space(sid(c, rc)).resource > 0, "{rc} is a resource center (digest 7.1 #4)");
+        assert!(c.map.space(sid(c, rc)).resource > 0, "{rc} is a resource center");
     }
     assert!(c.map.space(sid(c, "knoxville")).pro_union, "10.4.3: Knoxville is pro-Union (example of play)");
     assert!(c.map.ids().any(|s| c.map.space(s).north_edge_rail), "8.2: Union railroads leave the north edge");
@@ -314,7 +314,7 @@ fn capitals_and_resource_centers_fpt_11_2_12_2() {
 // Generals, turn track, tables
 
 #[test]
-fn generals_keep_every_rating_the_rules_state_digest_7_6() {
+fn generals_keep_every_rating_the_rules_state() {
     let c = content();
     let g = |id: &str| &c.generals[c.general(id).unwrap_or_else(|| panic!("{id}")) as usize];
     for (id, pr) in [("mcclellan", 10), ("fremont", 8), ("butler", 8), ("grant", 8), ("buell", 6), ("rosecrans", 5), ("burnside", 6), ("mcdowell", 6), ("meade", 5)] {
@@ -396,7 +396,7 @@ fn crt_matches_the_worked_examples_fpt_7_10() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cards (digest 6)
+// Cards
 
 #[test]
 fn deck_composition_matches_the_card_lists() {
@@ -462,7 +462,7 @@ fn card_scenario_lists_agree_with_the_removal_lists() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scenarios: counts per side against the digest tables (digest 4)
+// Scenarios: counts per side against the setup tables
 
 fn counts(id: &str, edition: EditionId) -> ([u32; 2], [usize; 2], Position) {
     let c = content();
@@ -486,7 +486,7 @@ fn at(p: &Position, id: &str) -> GeneralAt {
 fn scenario_1861_sets_up_fpt_2_3_2_4() {
     let c = content();
     let (sp, gens, p) = counts("1861", spanish(c));
-    assert_eq!(sp, [19, 13], "digest 4.1: Union 19 SP, CSA 13 SP on the map");
+    assert_eq!(sp, [19, 13], "FtP 2.3-2.4: Union 19 SP, CSA 13 SP on the map");
     assert_eq!(gens, [3, 5]);
     assert_eq!((p.turn, p.sw, p.sw_plus, p.blockade, p.amphibious, p.emancipation), (1, [100, 100], [false, true], 0, 0, false), "2.5, 2.7");
     let ctl = |id: &str| p.control[sid(c, id).index()];
@@ -573,13 +573,13 @@ fn scenario_1864_sets_up_fpt_16() {
     assert_eq!(p.armies[atn].map(|a| a.space), Some(sid(c, "fort_monroe")), "the Army of the James counter");
 }
 
-/// Every row of the digest's setup tables (section 4, Spanish edition = base; rules 2.3-2.4,
+/// Every row of the setup tables (Spanish edition = base; rules 2.3-2.4,
 /// 14.1-14.2, 15.1-15.2, 16.1-16.2), transcribed: scenario, side, space, generals (army
 /// commander first, note A), SP, fort, PC, army marker. The Italian-only Tullahoma PC of 1863 is
-/// left out (the digest treats it as an IT error).
-type DigestRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
-const DIGEST_SETUP_ROWS: &[DigestRow] = &[
-    // 1861 Confederate setup (digest 4, rule 2.3)
+/// left out (read as an IT error).
+type ExpectedRow = (&'static str, Side, &'static str, &'static [&'static str], u8, bool, bool, Option<&'static str>);
+const SETUP_ROWS: &[ExpectedRow] = &[
+    // 1861 Confederate setup (rule 2.3)
     ("1861", Side::Csa, "fayetteville_ar", &["price"], 1, false, false, None),
     ("1861", Side::Csa, "little_rock", &[], 1, false, false, None),
     ("1861", Side::Csa, "mobile", &[], 1, false, false, None),
@@ -592,7 +592,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1861", Side::Csa, "manassas", &["beauregard"], 3, false, false, None),
     ("1861", Side::Csa, "richmond", &[], 1, true, false, None),
     ("1861", Side::Csa, "new_madrid", &[], 0, false, true, None),
-    // 1861 Union setup (digest 4, rule 2.4)
+    // 1861 Union setup (rule 2.4)
     ("1861", Side::Union, "washington", &["mcdowell"], 5, true, false, Some("army_of_the_potomac")),
     ("1861", Side::Union, "fort_pickens", &[], 0, false, true, None),
     ("1861", Side::Union, "springfield_il", &[], 1, false, false, None),
@@ -606,7 +606,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1861", Side::Union, "philadelphia", &[], 1, false, false, None),
     ("1861", Side::Union, "harpers_ferry", &[], 2, false, true, None),
     ("1861", Side::Union, "fort_monroe", &["butler"], 1, false, true, None),
-    // 1862 Confederate setup (digest 4, rule 14.1)
+    // 1862 Confederate setup (rule 14.1)
     ("1862", Side::Csa, "fort_morgan", &[], 1, false, false, None),
     ("1862", Side::Csa, "springfield_mo", &["van_dorn", "price"], 3, false, true, None),
     ("1862", Side::Csa, "little_rock", &[], 1, false, false, None),
@@ -622,7 +622,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1862", Side::Csa, "fredericksburg", &["j_johnston", "stuart"], 6, false, false, Some("army_of_northern_virginia")),
     ("1862", Side::Csa, "richmond", &[], 2, true, false, None),
     ("1862", Side::Csa, "williamsburg", &[], 1, false, false, None),
-    // 1862 Union setup (digest 4, rule 14.2)
+    // 1862 Union setup (rule 14.2)
     ("1862", Side::Union, "washington", &[], 3, true, false, None),
     ("1862", Side::Union, "fort_pickens", &[], 0, false, true, None),
     ("1862", Side::Union, "fort_pulaski", &[], 1, false, true, None),
@@ -639,7 +639,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1862", Side::Union, "manassas", &["mcclellan", "mcdowell", "burnside"], 13, false, false, Some("army_of_the_potomac")),
     ("1862", Side::Union, "fort_monroe", &[], 1, false, true, None),
     ("1862", Side::Union, "lewisburg", &["fremont"], 2, false, false, None),
-    // 1863 Confederate setup (digest 4, rule 15.1)
+    // 1863 Confederate setup (rule 15.1)
     ("1863", Side::Csa, "little_rock", &["price"], 1, false, false, None),
     ("1863", Side::Csa, "mobile", &["j_johnston"], 1, false, false, None),
     ("1863", Side::Csa, "pensacola", &[], 1, false, false, None),
@@ -662,7 +662,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1863", Side::Csa, "fredericksburg", &["lee", "jackson", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
     ("1863", Side::Csa, "richmond", &[], 3, true, false, None),
     ("1863", Side::Csa, "petersburg", &["longstreet"], 2, false, false, None),
-    // 1863 Union setup (digest 4, rule 15.2)
+    // 1863 Union setup (rule 15.2)
     ("1863", Side::Union, "washington", &["halleck", "butler"], 8, true, false, None),
     ("1863", Side::Union, "harpers_ferry", &[], 0, false, true, None),
     ("1863", Side::Union, "winchester", &[], 0, false, true, None),
@@ -702,7 +702,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1863", Side::Union, "parkersburg", &[], 1, false, false, None),
     ("1863", Side::Union, "charleston_wv", &[], 1, false, false, None),
     ("1863", Side::Union, "grafton", &["fremont"], 1, false, false, None),
-    // 1864 Confederate setup (digest 4, rule 16.1)
+    // 1864 Confederate setup (rule 16.1)
     ("1864", Side::Csa, "demopolis", &["polk"], 3, false, false, None),
     ("1864", Side::Csa, "mobile", &[], 1, true, false, None),
     ("1864", Side::Csa, "camden_ar", &["price"], 3, false, false, None),
@@ -724,7 +724,7 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
     ("1864", Side::Csa, "wilderness", &["lee", "ewell", "hill", "stuart"], 12, false, false, Some("army_of_northern_virginia")),
     ("1864", Side::Csa, "richmond", &[], 2, true, false, None),
     ("1864", Side::Csa, "petersburg", &["beauregard"], 1, true, false, None),
-    // 1864 Union setup (digest 4, rule 16.2)
+    // 1864 Union setup (rule 16.2)
     ("1864", Side::Union, "washington", &["halleck"], 4, true, false, None),
     ("1864", Side::Union, "little_rock", &["curtis"], 5, false, true, Some("army_of_the_missouri")),
     ("1864", Side::Union, "arkansas_post", &[], 1, false, true, None),
@@ -783,11 +783,11 @@ const DIGEST_SETUP_ROWS: &[DigestRow] = &[
 ];
 
 #[test]
-fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
+fn every_setup_row_resolves_and_matches() {
     let c = content();
     let es = spanish(c);
     let mut per_table: std::collections::HashMap<(&str, Side), usize> = std::collections::HashMap::new();
-    for &(scn, side, space, gens, sp, fort, pc, army) in DIGEST_SETUP_ROWS {
+    for &(scn, side, space, gens, sp, fort, pc, army) in SETUP_ROWS {
         *per_table.entry((scn, side)).or_default() += 1;
         let sc = c.scenario(scn).unwrap_or_else(|| panic!("scenario {scn}"));
         let space_id = sid(c, space);
@@ -809,7 +809,7 @@ fn every_setup_row_of_the_digest_resolves_and_matches_digest_4() {
 
 #[test]
 fn removed_card_lists_are_the_rulebooks_fpt_14_4_15_4_16_4() {
-    // Checked against the Spanish seed text (14.4, 15.4, 16.4) and the digest (4.2-4.4).
+    // Checked against the Spanish rulebook (ES 14.4, 15.4, 16.4).
     let c = content();
     let lists = |id: &str| {
         let sc = c.scenario(id).unwrap();
@@ -845,8 +845,8 @@ fn every_coastal_port_lies_in_a_blockade_zone_fpt_10_5_1() {
 }
 
 #[test]
-fn italian_setups_differ_only_in_pcs_digest_4() {
-    // Digest 4.2-4.4: the Italian tables list the same SP and generals; they differ only in PCs
+fn italian_setups_differ_only_in_pcs() {
+    // The Italian tables list the same SP and generals; they differ only in PCs
     // (1863: no Harper's Ferry / Winchester PCs; the IT-only Tullahoma PC is an IT error).
     let c = content();
     for id in ["1861", "1862", "1863", "1864", "campaign"] {
@@ -867,7 +867,7 @@ fn scenario_1861_victory_and_options_fpt_13_2() {
         }
         k => panic!("{k:?}"),
     }
-    assert_eq!(sc.options[0].values[0], "draw", "the digest's reading is the default");
+    assert_eq!(sc.options[0].values[0], "draw", "the usual reading is the default");
     assert!(c.options.iter().any(|o| o.key == "edition" && o.values == ["spanish", "italian"]));
 }
 
@@ -936,7 +936,7 @@ fn line_col(text: &str, needle: &str) -> (usize, usize) {
     text.lines().enumerate().find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1))).unwrap_or_else(|| panic!("no {needle}"))
 }
 
-/// Digest 9.1: an edition's string-valued settings (`fort_return`, `naval_retreat` ...) are
+/// An edition's string-valued settings (`fort_return`, `naval_retreat` ...) are
 /// closed sets typed at load: a misspelt value is reported at its file:line:col with the allowed
 /// values, never read silently as the Spanish default.
 #[test]
@@ -955,7 +955,7 @@ fn misspelt_edition_settings_point_at_file_line_col_with_the_allowed_values() {
     assert!(e.message.contains("`naval_retreat`") && e.message.contains("`union_state_port_priority_1`") && e.message.contains("`italian`"), "{e}");
 }
 
-/// Digest 9.1: the `edition` scenario option offers edition ids only (a value naming no
+/// The `edition` scenario option offers edition ids only (a value naming no
 /// edition would silently play the Spanish one).
 #[test]
 fn edition_option_values_must_be_edition_ids() {
@@ -1014,7 +1014,7 @@ fn scenario_consistency_is_checked() {
     assert!(all.contains("general `pope` arrived in turn Some(2) but is neither set up nor eliminated"), "{all}");
 }
 
-/// Digest 9.1: the rules read an edition's typed settings, never its id. A mod swaps the two
+/// The rules read an edition's typed settings, never its id. A mod swaps the two
 /// editions' settings of 8.4 (Shenandoah standard or optional), FtP 19 (rail logistics) and the
 /// scenarios' lists of removed cards (15.4), and lists `italian` first in the `edition` option:
 /// each edition then plays by its new settings, and the Italian one is the default.
@@ -1052,7 +1052,7 @@ fn editions_play_by_their_settings_not_their_names() {
     assert_eq!((ed, opts.shenandoah), (es, false), "FtP 8.4 now optional in the Spanish edition");
 }
 
-/// Digest 9.1: the new typed edition settings are closed sets with file:line:col diagnostics.
+/// The new typed edition settings are closed sets with file:line:col diagnostics.
 #[test]
 fn misspelt_scenario_removed_cards_is_reported_at_file_line_col() {
     let text = std::fs::read_to_string(builtin().join(DIR).join("game.toml")).unwrap();

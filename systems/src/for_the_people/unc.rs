@@ -8,7 +8,7 @@
 //! which is negated itself. The sources are the sea (onto every coastal port whose coastal fort is
 //! not CSA-controlled, case 4, and into every river mouth on the sea) and the head of every river
 //! that does not rise in a Confederate state (the Ohio, Wabash and Mississippi at the north map
-//! edge, digest 7.4). Pressure passes from a river to another only at a tributary's mouth, so a
+//! edge). Pressure passes from a river to another only at a tributary's mouth, so a
 //! fort on a river rising in the CSA negates everything upstream (case 2) and two forts on the
 //! same system negate everything between them (case 3). Every worked example of 6.6.2 (T-UNC-1
 //! to T-UNC-4, ES version) follows; see `naval_tests.rs`.

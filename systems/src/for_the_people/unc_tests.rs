@@ -1,6 +1,6 @@
 //! Tests of Union Naval Control (FtP 6.6) and what it governs: river crossings (6.2.4-6.2.6,
 //! 6.5.1), Confederate river movement (6.5), LOC and supply (8.1, 8.2), the Potomac (6.6.3),
-//! the Mississippi (10.4.2, 12.8). The digest's worked examples T-UNC-1..4, T-RIVER-1..3 and
+//! the Mississippi (10.4.2, 12.8). Worked examples of the rules and
 //! T-POTOMAC-1 (section 8.3) are reproduced here.
 
 use super::content::{Control, Side};

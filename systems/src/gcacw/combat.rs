@@ -64,7 +64,7 @@ fn half_text(h: u32) -> String {
 
 impl Gcacw {
     /// Entrenchment multiplier x2 for a defending unit: the best of its own marker and a usable
-    /// redoubt, never their product (GCACW 9.0; A-23).
+    /// redoubt, never their product (GCACW 9.0).
     pub fn ent_mult2(&self, st: &State, u: UnitId) -> u32 {
         let sc = self.sc(st);
         let us = &st.units[u as usize];
@@ -113,7 +113,7 @@ impl Gcacw {
         let cap = if n > 0 && ent == n {
             caps[3]
         } else if n > 0 && ent * 2 >= n {
-            caps[2] // count units; redoubts count.
+            caps[2] // Count units; redoubts count.
         } else {
             caps[1]
         };
@@ -157,7 +157,7 @@ impl Gcacw {
         ch.ratio_below
     }
 
-    /// Defender's terrain DRM against an attack from `from` (GCACW 7.4, digest 6.7.4 / A-04).
+    /// Defender's terrain DRM against an attack from `from` (GCACW 7.4).
     pub fn terrain_drm(&self, st: &State, from: HexId, def: HexId) -> i32 {
         let sc = self.sc(st);
         let m = &sc.map;
@@ -195,7 +195,7 @@ impl Gcacw {
         hexside + relief_ridge
     }
 
-    /// Artillery DRM (GCACW 7.4, digest 6.7.3) with the parity roll for starred cells.
+    /// Artillery DRM (GCACW 7.4) with the parity roll for starred cells.
     pub fn artillery_drm(&self, st: &mut State, att: u64, def: u64, def_hex: HexId, log: &mut Log) -> i32 {
         let sc = self.sc(st);
         let t = sc.map.terrain(def_hex);
@@ -250,7 +250,7 @@ impl Gcacw {
         }
     }
 
-    /// The flank attack bonus (GCACW 7.4, digest 6.7.9), including Flank Refused, redoubt and
+    /// The flank attack bonus (GCACW 7.4), including Flank Refused, redoubt and
     /// cavalry-versus-cavalry adjustments. `attackers` are the active attacking units.
     pub fn flank_drm(&self, st: &State, att_side: u8, attackers: u64, def_hex: HexId, def_q: u32, cav_attack: bool) -> i32 {
         let sc = self.sc(st);
@@ -261,7 +261,7 @@ impl Gcacw {
         for dir in 0..6 {
             let n = m.hexes[def_hex as usize].nbr[dir];
             if n == NO_HEX {
-                // an off-map hex counts as covered and reduces the bonus.
+                // An off-map hex counts as covered and reduces the bonus.
                 covered += 1;
                 reductions += 1;
                 continue;
@@ -269,7 +269,7 @@ impl Gcacw {
             let Some(s) = eff_side(m, st, def_hex, n) else { continue };
             let s = &s;
             if m.terrain(n) == Terrain::Water {
-                continue;
+                continue;
             }
             let terrain_cov = (route_only(m.terrain(n), st.rain) || route_only(m.terrain(def_hex), st.rain)) && !s.any_route();
             let river_cov = (s.river > 0 && s.crossing == Crossing::None)
@@ -343,7 +343,7 @@ impl Gcacw {
             let before = fin;
             fin = squeeze(fin, 0);
             if before == 0 && refused {
-                fin = 1; // the +1 for non-flank attacks comes from the marker only.
+                fin = 1; // The +1 for non-flank attacks comes from the marker only.
             }
         } else if refused {
             fin = if fin == 0 { 1 } else { squeeze(fin, 1) };
@@ -393,7 +393,7 @@ impl Gcacw {
         };
         d.flank = self.flank_drm(st, cb.att_side, cb.att_units, cb.def_hex, d.def_q, cav_attack);
         d.terrain = self.terrain_drm(st, cb.att_hex, cb.def_hex);
-        // Demoralized-2 defender (GCACW 7.4; A-09).
+        // Demoralized-2 defender (GCACW 7.4).
         let d2_half: u32 = bits(def_units).filter(|&i| st.units[i].dem == 2).map(|i| self.cv_half(&st.units[i])).sum();
         if d2_half > 0 && (st.opts.d2_any || d2_half * 2 > d.def_raw_half) {
             d.d2 = -1;
@@ -412,7 +412,7 @@ impl Gcacw {
             && ld.side == CSA
             && sc.leaders.iter().enumerate().any(|(l, x)| x.bonus.as_deref() == Some("lee") && l != leader && self.leader_hex(st, l) == hex);
         let longstreet = sc.year >= 1864 && ld.bonus.as_deref() == Some("longstreet");
-        // any leader whose command lies within Jackson's corps, Jackson included.
+        // Any leader whose command lies within Jackson's corps, Jackson included.
         let jackson = v.jackson_bonus
             && sc.leaders.iter().enumerate().any(|(l, x)| x.bonus.as_deref() == Some("jackson") && !st.leaders[l].gone && (l == leader || (ld.subs & !x.subs) == 0));
         i32::from(lee || longstreet || jackson)
@@ -449,7 +449,7 @@ impl Gcacw {
         cb.dres = ch.crt_def.get(row).and_then(|r| r.get(dcol)).copied().unwrap_or_default();
         cb.ares = ch.crt_att.get(row).and_then(|r| r.get(acol)).copied().unwrap_or_default();
         if cb.grand {
-            // GCACW 7.2: grand-assault overload on the per-hex-capped total.
+            // GCACW 7.2: grand-assault overload on the per-hex-capped total.
             cb.overload = self.overload(d.att_half / 2);
         }
         cb.def_nothing = cb.dres == Default::default();
@@ -583,7 +583,7 @@ impl Gcacw {
                 drm += v.csa_cav_large as i32;
             }
         } else if q >= 3 && q <= if st.opts.cav_small_wide { 6 } else { 4 } {
-            // 3/4 .. 1 as printed, or up to 1 1/2 with the option.
+            // 3/4 .. 1 as printed, or up to 1 1/2 with the option.
             if !(csa && v.csa_cav_small_ignored) {
                 drm += if csa { v.csa_cav_small as i32 } else { -2 };
             }

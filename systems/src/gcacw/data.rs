@@ -18,7 +18,7 @@ pub const NONE8: u8 = u8::MAX;
 pub const UNION: u8 = 0;
 pub const CSA: u8 = 1;
 
-/// Primary hex terrain (GCACW 2.3, digest 2.1).
+/// Primary hex terrain (GCACW 2.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Terrain {
     Clear,
@@ -87,15 +87,15 @@ pub struct SideData {
     pub crossing: Crossing,
     pub creek: bool,
     /// +1: the ridge line lies in THIS hex (an attack from the neighbour is "up");
-    /// -1: it lies in the neighbour's hex; 0: no ridge (digest 2.2).
+    /// -1: it lies in the neighbour's hex; 0: no ridge.
     pub ridge: i8,
     pub pike: bool,
     pub road: bool,
     pub railroad: bool,
     pub trail: bool,
-    /// A permanent bridge that may never be destroyed (GCACW 10.0, digest 7.3.4).
+    /// A permanent bridge that may never be destroyed (GCACW 10.0).
     pub indestructible: bool,
-    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: digest 7.3.4).
+    /// A destroyed major-river ferry still leaves a ford (Snicker's, Berry's: GCACW 10.0).
     pub ford_remains: bool,
     /// A named hexside's own pontoon-building DRM (OTR Barrett's Ferry S3409-S3509: +1, GCACW 10.1).
     pub pontoon_drm: i8,
@@ -246,20 +246,20 @@ fn standard() -> String {
     "standard".into()
 }
 
-/// The per-game switches (digest 8.2), from variants.toml.
+/// The per-game switches, from variants.toml.
 #[derive(Clone, Debug, Deserialize)]
 pub struct Variant {
-    /// OTR: the Union leader-activation size depends on the winning initiative die (digest 4.2.3).
+    /// OTR: the Union leader-activation size depends on the winning initiative die.
     #[serde(default)]
     pub union_activation_by_die: bool,
     /// Pontoon bridge markers per side [Union, CSA] for minor and major rivers; 255 =
-    /// unlimited (GCACW 10.0, digest 7.3.1 marker limits).
+    /// unlimited (GCACW 10.0 marker limits).
     #[serde(default = "pontoon_minor_default")]
     pub pontoon_minor: [u8; 2],
     #[serde(default = "pontoon_major_default")]
     pub pontoon_major: [u8; 2],
     /// "standard" (GCACW 10.1) or "slb": SLB keeps its own bridge rules (SLB 10.0), which the
-    /// standard rules do not reproduce, so no standard pontoon building there (digest 7.3.1).
+    /// standard rules do not reproduce, so no standard pontoon building there (GCACW 10.0).
     #[serde(default = "standard")]
     pub pontoon_rules: String,
     /// Bridge/ferry repair: the repairer's CV and the enemy CV in a linked hex that forbids
@@ -272,7 +272,7 @@ pub struct Variant {
     /// rule (MISSING DATA), so Union repairs are not offered (GCACW 10.3).
     #[serde(default)]
     pub union_repair_county: bool,
-    /// The game has army leaders (SIV has none) / district leaders (BAC has none) (digest 8.2).
+    /// The game has army leaders (SIV has none) / district leaders (BAC has none) (GCACW 2.2).
     #[serde(default = "yes")]
     pub army_leaders: bool,
     #[serde(default = "yes")]
@@ -311,7 +311,7 @@ pub struct Variant {
     pub redoubts_both_sides: bool,
 }
 
-/// One CRT cell: optional manpower loss, then letters (GCACW 7.5, digest 6.9.3).
+/// One CRT cell: optional manpower loss, then letters (GCACW 7.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, Deserialize)]
 pub struct CrtRes {
     pub loss: u8,
@@ -357,7 +357,7 @@ impl CrtRes {
         }
         Some(r)
     }
-    /// The march of an active unit ends (D, F, f, E; digest 6.2 step 6).
+    /// The march of an active unit ends (D, F, f, E; march step 6).
     pub fn ends_march(&self) -> bool {
         self.d || self.fat > 0 || self.e
     }
@@ -393,7 +393,7 @@ impl CrtRes {
     }
 }
 
-/// Extended March Table result (digest 4.1.1).
+/// Extended March Table result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExtRes {
     NoEffect,
@@ -695,7 +695,7 @@ struct ScenarioHead {
     #[serde(default)]
     turn_names: Vec<String>,
     /// The unit fatigues are the published SJW/HCR/RTG values, converted at load to the
-    /// standard system (GCACW 12.0 set-up changes, digest 7.6).
+    /// standard system (GCACW 12.0 set-up changes).
     #[serde(default)]
     published_fatigue: bool,
     /// Unfordable-river markers already on the turn track at the start [minor, major]: the last
@@ -1148,7 +1148,7 @@ fn side_of(set: &ContentSet, src: SrcId, s: &Spanned<String>, errs: &mut Diagnos
 
 /// Published SJW/HCR/RTG starting fatigue to the standard (fatigue, exhausted): 0 -> (0, normal),
 /// 1 -> (0, exhausted), 2 -> (1, exhausted); i.e. published + 2, then Recovery steps 4-5
-/// (GCACW 12.0 set-up changes, digest 7.6, TC-11). Organization is untouched.
+/// (GCACW 12.0 set-up changes). Organization is untouched.
 pub fn convert_published_fatigue(f: u8) -> (u8, bool) {
     let before = f.min(4) + 2;
     (before.saturating_sub(3), before >= 3)
@@ -1254,12 +1254,12 @@ fn load_scenario(set: &ContentSet, rel: &str, variants: &[Variant], vindex: &IdI
                 LKind::Division
             }
         };
-        // Digest 8.2: SIV has no army leaders; BAC has no district leaders.
+        // GCACW 2.2: SIV has no army leaders; BAC has no district leaders.
         if kind == LKind::Army && !variant.army_leaders {
-            errs.push(set.diag(src, l.kind.span(), format!("{} has no army leaders (GCACW 2.2, digest 8.2)", variant.id)));
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no army leaders (GCACW 2.2)", variant.id)));
         }
         if kind == LKind::District && !variant.district_leaders {
-            errs.push(set.diag(src, l.kind.span(), format!("{} has no district leaders (GCACW 2.2, digest 8.2)", variant.id)));
+            errs.push(set.diag(src, l.kind.span(), format!("{} has no district leaders (GCACW 2.2)", variant.id)));
         }
         let mut subs = 0u64;
         for (j, u) in units.iter().enumerate() {

@@ -1,6 +1,6 @@
-//! Limited Intelligence, the optional rule of GCACW 7.7 (digest 7.7, seed §12 "Inteligencia
+//! Limited Intelligence, the optional rule of GCACW 7.7 (ES §12 "Inteligencia
 //! limitada"): secret force markers and decoys, where they may be placed, and when they are
-//! revealed. Hidden units stay in their hex and play normally (GCACW 6.4, digest 5.7); only what
+//! revealed. Hidden units stay in their hex and play normally (GCACW 6.4); only what
 //! a seat is shown (`hidden_from`) changes.
 
 use super::Gcacw;
@@ -40,7 +40,7 @@ impl Gcacw {
 
     /// GCACW 7.7: the marker hex `mk` (of `side`) is screened from the enemy cavalry in `cav`, two
     /// hexes away, by impassable terrain, a woods hexside without route, or a unit of `side` in
-    /// the hex between. Option: any path blocked (seed) or every path blocked (digest).
+    /// the hex between. Option: any path blocked (ES) or every path blocked.
     pub(super) fn li_screened(&self, st: &State, side: u8, mk: u16, cav: u16) -> bool {
         let m = &self.sc(st).map;
         let mut any = false;
@@ -332,7 +332,7 @@ impl Gcacw {
 
     /// After every decision: markers follow their units, drop eliminated ones, and reveal
     /// (GCACW 7.7). A marker whose units all marched away together moves with them; a unit that
-    /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4, digest 5.7).
+    /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4).
     pub(super) fn li_sync(&self, st: &mut State, log: &mut Log) {
         if st.forces.is_empty() {
             return;
@@ -383,7 +383,7 @@ impl Gcacw {
     /// Reveal every marker the enemy now sees (GCACW 7.7).
     fn li_reveal(&self, st: &mut State, log: &mut Log) {
         let sc = self.sc(st);
-        // Reveal until nothing changes: a revealed cavalry unit is then on the map (A-36: two
+        // Reveal until nothing changes: a revealed cavalry unit is then on the map (two
         // adjacent markers with real units reveal each other).
         loop {
             let mut gone: Vec<(u8, u8)> = Vec::new();

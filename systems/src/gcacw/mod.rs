@@ -1,7 +1,6 @@
 //! GCACW: the Great Campaigns of the American Civil War Standard Basic Game Rules v1.1.
 //!
-//! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections; the digest
-//! (the English rules digest) restates them. Layout:
+//! Rule numbers in comments (`GCACW 6.2`) are the rulebook's own sections. Layout:
 //! - `data`: the content schema and loader (maps, charts, variants, scenarios) with diagnostics;
 //! - `state`: the plain-data state, flow frames and actions;
 //! - `rules`: terrain, ZOC, movement cost, command radius;
@@ -108,51 +107,56 @@ impl Gcacw {
         self.names.get(n as usize).map(String::as_str).unwrap_or("?")
     }
 
+    /// The scenario options; the first value of each is the default. Besides the optional
+    /// rules, they choose between readings of rules the rulebook leaves open:
+    /// `swamp-exit-dams` = `on` treats a dam as a bridge that can never be destroyed;
+    /// `intel-cavalry-screen` = `any` follows the Spanish rulebook (ES) "cualquiera de los dos
+    /// hexes", `all` reads it as "the 2-hex path is blocked".
     fn options() -> Vec<OptionInfo> {
         vec![
             OptionInfo {
                 key: "fatigue4-march".into(),
-                description: "GCACW 5.1 optional rule: an organized unit at fatigue 4 may march (it becomes disorganized)".into(),
+                description: "Optional rule: 'off' (default): an organized unit at fatigue 4 may not march; 'on': it may, and becomes disorganized (GCACW 5.1)".into(),
                 values: vec!["off".into(), "on".into()],
             },
             OptionInfo {
                 key: "ridge-up-stacks".into(),
-                description: "A-04: an attack up a ridge into a hill or mountain hex adds the ridge +2 to the relief modifier (on) or takes the larger (off)".into(),
+                description: "An attack up a ridge into a hill or mountain hex: 'on' (default): the ridge's +2 is added to the relief modifier; 'off': only the larger of the two counts (GCACW 7.4)".into(),
                 values: vec!["on".into(), "off".into()],
             },
             OptionInfo {
                 key: "demoralized-2".into(),
-                description: "A-09: the defender's -1 for Demoralized-2 needs more than half the hex's CV to be D2 (most, GCACW 7.4) or any D2 unit (any, GCACW 11.0)".into(),
+                description: "The defender's -1 for Demoralized-2: 'most' (default): more than half the hex's CV must be D2 (GCACW 7.4); 'any': any D2 unit gives it (GCACW 11.0)".into(),
                 values: vec!["most".into(), "any".into()],
             },
             OptionInfo {
                 key: "cavalry-small-force".into(),
-                description: "A-21: the cavalry-retreat small-force DRM applies to combined CV 3/4-1 as printed (printed) or 3/4-1 1/2 (wide)".into(),
+                description: "The cavalry-retreat small-force DRM applies to a combined CV of 'printed' (default): 3/4 to 1, as printed; 'wide': 3/4 to 1 1/2 (GCACW 7.7)".into(),
                 values: vec!["printed".into(), "wide".into()],
             },
             OptionInfo {
                 key: "unfordable-fords".into(),
-                description: "A-15: a ford of an unfordable river blocks movement, retreats and advances only, as GCACW 12.0 states (move), or also ZOC and attacks, as in rain (rain)".into(),
+                description: "A ford of an unfordable river: 'move' (default): blocks movement, retreats and advances only, as the rule states; 'rain': also ZOC and attacks, as in rain (GCACW 12.0)".into(),
                 values: vec!["move".into(), "rain".into()],
             },
             OptionInfo {
                 key: "swamp-exit-dams".into(),
-                description: "A-33: a unit flooded out of a provisional swamp may cross a river by a dam (on) or only by a bridge or ferry, as GCACW 12.0 words it (off)".into(),
+                description: "A unit flooded out of a provisional swamp may cross a river 'on' (default): by a dam too, as by a bridge; 'off': only by a bridge or ferry, as the rule words it (GCACW 12.0)".into(),
                 values: vec!["on".into(), "off".into()],
             },
             OptionInfo {
                 key: "limited-intelligence".into(),
-                description: "GCACW 7.7 optional rule: secret force markers (up to 10 a side) and decoys, revealed by adjacent enemies and enemy cavalry within 2 hexes".into(),
+                description: "Optional rule: 'on': secret force markers (up to 10 a side) and decoys, revealed by adjacent enemies and enemy cavalry within 2 hexes; 'off' (default): none (GCACW 7.7)".into(),
                 values: vec!["off".into(), "on".into()],
             },
             OptionInfo {
                 key: "intel-cavalry-screen".into(),
-                description: "[INTERP] GCACW 7.7: a force marker 2 hexes from enemy cavalry is screened when either hex path between is blocked (any, the seed's wording) or only when every path is (all, the digest's)".into(),
+                description: "With Limited Intelligence, a marker 2 hexes from enemy cavalry is screened when 'any' (default): either hex path between is blocked, as ES words it; 'all': only when both are (GCACW 7.7)".into(),
                 values: vec!["any".into(), "all".into()],
             },
             OptionInfo {
                 key: "entrench-action-1863".into(),
-                description: "GCACW 5.5 optional rule: the entrench action in 1863 scenarios (always in 1864+, never in 1862)".into(),
+                description: "Optional rule: the entrench action in 1863 scenarios, 'off' (default) or 'on'; it is always allowed from 1864 on and never in 1862 (GCACW 5.5)".into(),
                 values: vec!["off".into(), "on".into()],
             },
         ]

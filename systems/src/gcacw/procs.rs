@@ -38,7 +38,7 @@ impl Gcacw {
         self.swamp_flood(st, rain_event, log);
     }
 
-    // ---- Destroying permanent bridges and ferries (GCACW 10.0, digest 7.3.4) -----------------
+    // ---- Destroying permanent bridges and ferries (GCACW 10.0) -----------------
 
     /// Hexes across a bridge or ferry hexside from the marching unit that it may try to destroy
     /// as it ends its march (GCACW 10.0).
@@ -116,7 +116,7 @@ impl Gcacw {
         });
     }
 
-    // ---- Pontoon bridges (GCACW 10.0, digest 7.3.1-7.3.3) ---------------------------------------
+    // ---- Pontoon bridges (GCACW 10.0) ---------------------------------------
 
     fn hex_has_route(&self, st: &State, h: HexId) -> bool {
         self.sc(st).map.hexes[h as usize].side.iter().any(|s| s.any_route())
@@ -241,7 +241,7 @@ impl Gcacw {
         });
     }
 
-    /// GCACW 10.2 (digest 7.3.3): a pontoon bridge stays until a unit of CV 5+ (SIV 3+) of the
+    /// GCACW 10.2: a pontoon bridge stays until a unit of CV 5+ (SIV 3+) of the
     /// other side ENDS a march, retreat or advance after combat in either hex it links; it is
     /// destroyed at that moment. `units` are the units whose move just ended. (The automatic
     /// destruction at the end of a Mergers phase belongs to games whose Mergers phase is not
@@ -267,7 +267,7 @@ impl Gcacw {
         }
     }
 
-    // ---- Repairing permanent bridges and ferries (GCACW 10.3, digest 7.3.5) -------------------
+    // ---- Repairing permanent bridges and ferries (GCACW 10.3) -------------------
 
     /// Hexes across a destroyed permanent bridge or ferry that unit `u` may try to repair in
     /// Recovery step 1 (GCACW 10.3).
@@ -344,9 +344,9 @@ impl Gcacw {
     }
 
     /// GCACW 3.1: Random Events Phase: 2d6 on the scenario's Random Events Table (a scenario
-    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0, digest 7.5.2):
+    /// may have none: then no roll). Rain results place rain markers (GCACW 12.0):
     /// `rain_until = max(rain_until, turn + k)`. Rain rules then apply only in the games where
-    /// rain has Basic Game effects (`rain_in_basic`, digest 7.5.1).
+    /// rain has Basic Game effects (`rain_in_basic`).
     /// Returns whether a rain event happened (a rain result on this turn's roll).
     pub(super) fn random_events(&self, st: &mut State, log: &mut Log) -> bool {
         let sc = self.sc(st);
@@ -426,7 +426,7 @@ impl Gcacw {
     }
 
     /// Place rain markers for a Rain result covering `k` turns from the current one; markers
-    /// never double up (GCACW 12.0, digest 7.5.2, TC-10).
+    /// never double up (GCACW 12.0).
     pub(super) fn add_rain(&self, st: &mut State, k: u8, log: &mut Log) {
         let until = st.turn.saturating_add(k - 1);
         if until > st.rain_until {
@@ -436,10 +436,10 @@ impl Gcacw {
         log.info(|| format!("rain markers through turn {u} (GCACW 12.0)"));
     }
 
-    /// GCACW 12.0 "unfordable rivers" (digest 7.5.4): each rain result places the minor- and
+    /// GCACW 12.0 "unfordable rivers": each rain result places the minor- and
     /// major-river unfordable markers N boxes ahead of the current turn, or advances them N
     /// boxes if already on the track; N = 0 places nothing. N comes from the game's rain-number
-    /// columns (`rain_minor`, `rain_major`). Only where rain has Basic Game effects.
+    /// columns (`rain_minor`, `rain_major`). Only where rain has Basic Game effects.
     pub(super) fn add_unfordable(&self, st: &mut State, k: u8, log: &mut Log) {
         let v = &self.sc(st).variant;
         if !v.rain_in_basic || k == 0 {
@@ -612,8 +612,8 @@ impl Gcacw {
                 continue;
             }
             // GCACW 7.5: a leader left without its unit goes to the nearest hex holding a
-            // subordinate unit (A-32: hex distance); none left: eliminated. Several units at
-            // that distance: its owner picks, the leader waiting with the first.
+            // subordinate unit (hex distance); none left: eliminated. Several units at
+            // that distance: its owner picks, the leader waiting with the first.
             let from = st.units[ls.unit as usize].hex;
             let ld = &sc.leaders[l];
             let subs: Vec<usize> = (0..st.units.len())
@@ -961,7 +961,7 @@ impl Gcacw {
             (Some(Frame::Retreat(_)), _) => ("GCACW 7.6", "the retreat must follow the restrictions and the priorities of the Retreat Tables".into()),
             (Some(Frame::Relocate { .. }), _) => (
                 "GCACW 7.5",
-                "the leader of an eliminated unit goes to one of the nearest subordinate units (A-32: its owner picks among those at the same distance)".into(),
+                "the leader of an eliminated unit goes to one of the nearest subordinate units (its owner picks among those at the same distance)".into(),
             ),
             (Some(Frame::Transfer { .. }), _) => ("GCACW 6.3", "a leader transfers once, to a subordinate unit within 10 hexes not through enemy units".into()),
             (Some(Frame::Select { .. }), _) => ("GCACW 5.2", "that unit may not be selected (command, command radius, fatigue; in OTR the Union winning die limits the count)".into()),
@@ -1111,7 +1111,7 @@ impl Gcacw {
                 let ld = &sc.leaders[leader as usize];
                 let is_cav = sc.units[u].kind == Kind::Cav;
                 // GCACW 5.2 step 8: under a cavalry division leader only the first cavalry unit
-                // that marches may attack.
+                // that marches may attack.
                 let bar = ld.cavalry && ld.kind == LKind::Division && is_cav && cav_marched;
                 st.flow.replace(Frame::Activation { leader, remaining: remaining & !(1 << u), lma, may_transfer: false, cav_marched: cav_marched || is_cav });
                 self.start_march(st, u, leader, lma, log);
@@ -1523,7 +1523,7 @@ impl Gcacw {
         if !side_crossable(m, from, to, st, true) || enemy_pontoon(m, st, from, to, st.active) {
             return false;
         }
-        // Option A-15: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
+        // Option `unfordable-fords` = `rain`: no attack across a ford of an unfordable river, as in rain (GCACW 12.0).
         if st.opts.unford_like_rain && unfordable_blocks(m, st, from, to) {
             return false;
         }
@@ -1552,7 +1552,7 @@ impl Gcacw {
         let u = mv.unit as usize;
         let hex = st.units[u].hex;
         let side = self.sc(st).units[u].side;
-        // GCACW 7.8: 1 MP, not in mountain/swamp, not after entering an enemy ZOC, a
+        // GCACW 7.8: 1 MP, not in mountain/swamp, not after entering an enemy ZOC, a
         // ZOC-to-ZOC move or an advance; one marker per hex.
         mv.ma >= 2
             && !mv.stopped
@@ -1631,7 +1631,7 @@ impl Gcacw {
                     m.no_attack = true;
                 } else if cost > m.ma {
                     m.ma = 0;
-                    m.no_attack = true;
+                    m.no_attack = true;
                 } else {
                     m.ma -= cost;
                 }
@@ -1751,7 +1751,7 @@ impl Gcacw {
     // ---- Leader activation (GCACW 5.2) --------------------------------------------------------
 
     /// How many units leader `l` may select for a leader activation: unlimited, except the OTR
-    /// Union rule (GCACW 5.2 as changed for OTR, digest 4.2.3, TC-12): a winning die of 1-4
+    /// Union rule (GCACW 5.2 as changed for OTR): a winning die of 1-4
     /// allows 1 unit, a 5 allows 2, a 6 any; any when won by the other's pass or without a roll.
     pub fn activation_limit(&self, st: &State, l: usize) -> u32 {
         let sc = self.sc(st);
@@ -1765,7 +1765,7 @@ impl Gcacw {
         }
     }
 
-    /// Units that may join `l`'s activation (GCACW 5.2 step 2, digest 4.2.1).
+    /// Units that may join `l`'s activation (GCACW 5.2 step 2).
     pub fn activation_candidates(&self, st: &State, l: usize) -> Vec<usize> {
         let sc = self.sc(st);
         let ld = &sc.leaders[l];
@@ -1848,7 +1848,7 @@ impl Gcacw {
             st.flow.push(Frame::Advance { side: ld.side, pool: units, hex: target, march: false });
             return;
         }
-        let allowed = n.max(1) as u8;
+        let allowed = n.max(1) as u8;
         if allowed as u32 >= count(units) {
             st.flow.push(Frame::Cont(Cont::AssaultGrand { leader, target, units }));
         } else {
@@ -2216,7 +2216,7 @@ impl Gcacw {
     }
 
     /// The entrenchment an entrench action would give `u`, if it may take one (GCACW 5.5,
-    /// digest 4.5 and the 7.2.2 transition table).
+    /// the 7.2.2 transition table).
     pub fn entrench_action_to(&self, st: &State, u: usize) -> Option<u8> {
         let sc = self.sc(st);
         let us = &st.units[u];

@@ -16,7 +16,7 @@ pub fn route_only(t: Terrain, rain: bool) -> bool {
 
 /// The hexside between `a` and `b` as it stands now: a destroyed bridge or ferry leaves a ford
 /// on a minor river and nothing on a major one, except where the map says a ford remains
-/// (GCACW 10.0, digest 7.3.4).
+/// (GCACW 10.0).
 pub fn eff_side(m: &MapData, st: &State, a: HexId, b: HexId) -> Option<SideData> {
     let mut s = *m.side(a, b)?;
     if matches!(s.crossing, Crossing::Bridge | Crossing::Ferry) && !st.destroyed.is_empty() && st.destroyed.contains(&(a.min(b), a.max(b))) {
@@ -30,7 +30,7 @@ pub fn eff_side(m: &MapData, st: &State, a: HexId, b: HexId) -> Option<SideData>
 }
 
 /// The hexside's only way across is a pontoon bridge of the enemy of `side`: units of `side`
-/// may not march, retreat, advance or attack across it (GCACW 10.0, digest 7.3.2).
+/// may not march, retreat, advance or attack across it (GCACW 10.0).
 pub fn enemy_pontoon(m: &MapData, st: &State, a: HexId, b: HexId, side: u8) -> bool {
     if st.pontoons.is_empty() {
         return false;
@@ -60,12 +60,12 @@ pub fn river_passable(s: &SideData, rain: bool) -> bool {
 }
 
 /// The river of this hexside is unfordable this turn: its marker (minor or major) lies on the
-/// turn track at or after the current turn (GCACW 12.0 "unfordable rivers", digest 7.5.4).
+/// turn track at or after the current turn (GCACW 12.0 "unfordable rivers").
 pub fn unfordable(st: &State, s: &SideData) -> bool {
     s.river > 0 && st.unford[(s.river - 1) as usize] >= st.turn
 }
 
-/// GCACW 12.0 (digest 7.5.4): while a river is unfordable no unit moves, retreats or advances
+/// GCACW 12.0: while a river is unfordable no unit moves, retreats or advances
 /// across it by a ford; on a minor river a destroyed bridge or ferry counts as that ford
 /// (`eff_side` already turns it into one). Attacks and ZOC are not named by the rule.
 pub fn unfordable_blocks(m: &MapData, st: &State, a: HexId, b: HexId) -> bool {
@@ -105,7 +105,7 @@ pub fn side_block(m: &MapData, a: HexId, b: HexId, st: &State, swamp_trail: bool
         let t = m.terrain(h);
         if route_only(t, rain) {
             // GCACW 6.2: mountains along pike/road/trail/railroad; swamps along pike/road/railroad
-            // for movement, trails included for attacks, retreats and ZOC.
+            // for movement, trails included for attacks, retreats and ZOC.
             if t == Terrain::Mountain {
                 if !s.any_route() {
                     return Some(("GCACW 6.2", "a mountain hex may be entered or left only across a pike, road, trail or railroad hexside"));
@@ -141,7 +141,7 @@ pub fn zoc_into(m: &MapData, from: HexId, to: HexId, st: &State) -> u8 {
         return ZOC_NONE;
     }
     // Rivers: only through a ford, dam, ferry or bridge; not across fords in rain (nor, under
-    // option A-15, across fords of an unfordable river).
+    // option `unfordable-fords`, across fords of an unfordable river).
     if !river_passable(s, rain) || (st.opts.unford_like_rain && s.crossing == Crossing::Ford && unfordable(st, s)) {
         return ZOC_NONE;
     }
@@ -175,7 +175,7 @@ impl Gcacw {
     }
 
     /// Attacking CV in half points: D1 halved (floor, minimum 1/2), D2 = 1 (1/2 if CV <= 1)
-    /// (GCACW 11.0; A-26).
+    /// (GCACW 11.0).
     pub fn attack_cv_half(&self, u: &UnitSt) -> u32 {
         let cv = self.cv_half(u);
         match u.dem {
@@ -342,7 +342,7 @@ impl Gcacw {
         let whole_up = cv.div_ceil(2);
         let close = match sc.map.terrain(to) {
             Terrain::Swamp | Terrain::Woods | Terrain::Mountain => true,
-            // provisional swamp as rough in fair weather, swamp in rain; hill as clear.
+            // Provisional swamp as rough in fair weather, swamp in rain; hill as clear.
             Terrain::ProvSwamp => st.rain,
             _ => false,
         };
@@ -359,7 +359,7 @@ impl Gcacw {
     }
 
     /// Cost in half MP for `unit` to step from `from` into the adjacent `to`, before ZOC
-    /// effects; None if it may not (GCACW 6.1, 6.2, 10.0, 12.0; digest 2.3).
+    /// effects; None if it may not (GCACW 6.1, 6.2, 10.0, 12.0).
     pub fn step_cost(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Option<u8> {
         self.step_cost_why(st, unit, from, to).ok()
     }

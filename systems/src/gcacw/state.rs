@@ -5,7 +5,7 @@ use bivouac_engine::flow::Flow;
 use bivouac_engine::rng::GameRng;
 use serde::{Deserialize, Serialize};
 
-/// Entrenchment levels (GCACW 9.0, digest 7.2).
+/// Entrenchment levels (GCACW 9.0).
 pub const ENT_NONE: u8 = 0;
 pub const ENT_ABATIS: u8 = 1;
 pub const ENT_BW_BUILD: u8 = 2;
@@ -134,7 +134,7 @@ pub struct MarchCtx {
 pub struct Combat {
     pub att_side: u8,
     pub att_units: u64,
-    /// The active unit's hex (march) or the assaulting leader's hex.
+    /// The active unit's hex (march) or the assaulting leader's hex.
     pub att_hex: HexId,
     pub def_hex: HexId,
     pub def_units: u64,
@@ -244,7 +244,7 @@ pub enum Frame {
     /// ZOC, `zoc_start` if it began there (GCACW 6.2, 7.7: hidden forces follow the normal rules).
     Decoy { side: u8, num: u8, cav: bool, ma: u8, moved: bool, stopped: bool, zoc_start: bool },
     /// A leader whose unit was eliminated goes to the nearest subordinate unit; with several
-    /// at that distance its owner picks one of `units` (GCACW 7.5, A-32: "owner breaks ties").
+    /// at that distance its owner picks one of `units` (GCACW 7.5: "owner breaks ties").
     /// The leader waits provisionally with the first of them.
     Relocate { side: u8, leader: u8, units: u64 },
     Cont(Cont),
@@ -275,26 +275,26 @@ impl Frame {
 pub struct Opts {
     /// Optional rule (GCACW 5.1): an organized fatigue-4 unit may march.
     pub fatigue4_march: bool,
-    /// an attack up a ridge into a hill/mountain stacks with the relief modifier.
+    /// An attack up a ridge into a hill/mountain stacks with the relief modifier.
     pub ridge_stacks: bool,
-    /// any Demoralized-2 defender gives -1 (instead of "more than half the CV").
+    /// Any Demoralized-2 defender gives -1 (instead of "more than half the CV").
     pub d2_any: bool,
-    /// the cavalry "small force" DRM applies from 3/4 to 1 1/2 (instead of 3/4 to 1).
+    /// The cavalry "small force" DRM applies from 3/4 to 1 1/2 (instead of 3/4 to 1).
     pub cav_small_wide: bool,
     /// Optional rule (GCACW 5.5): the entrench action in 1863 scenarios.
     pub entrench_1863: bool,
-    /// a ford of an unfordable river also stops ZOC and attacks, as in rain (on), or only
+    /// A ford of an unfordable river also stops ZOC and attacks, as in rain (on), or only
     /// movement, retreats and advances, as the rule states (off; GCACW 12.0).
     pub unford_like_rain: bool,
-    /// a unit flooded out of a provisional swamp may cross a river by a dam (on, the
-    /// digest's reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
+    /// A unit flooded out of a provisional swamp may cross a river by a dam (on, a
+    /// reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
     /// letter of GCACW 12.0).
     pub swamp_dams: bool,
     /// Optional rule (GCACW 7.7, seed §12): Limited Intelligence, hidden force markers and decoys.
     pub limited_intel: bool,
-    /// [INTERP] (GCACW 7.7): a marker two hexes from enemy cavalry is screened when any 2-hex path
-    /// between them is blocked (off, the seed's "cualquiera de los dos hexes") or only when every
-    /// path is (on, the digest's "the 2-hex path is blocked").
+    /// A reading of GCACW 7.7: a marker two hexes from enemy cavalry is screened when any 2-hex path
+    /// between them is blocked (off, ES "cualquiera de los dos hexes") or only when every
+    /// path is (on, read as "the 2-hex path is blocked").
     pub intel_screen_all: bool,
 }
 
@@ -337,13 +337,13 @@ pub struct State {
     pub stations: Vec<(HexId, u8)>,
     /// Rain rules in effect this turn (a rain turn in a game where rain has Basic Game effects).
     pub rain: bool,
-    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0, digest 7.5.2).
+    /// Last turn covered by a rain marker, 0 = none (GCACW 12.0).
     pub rain_until: u8,
     /// Destroyed permanent bridges and ferries, as (lower, higher) hex pairs (GCACW 10.0).
     pub destroyed: Vec<(HexId, HexId)>,
     /// Units that made a destruction attempt this turn (GCACW 10.0: one per unit per turn).
     pub destroy_tried: u64,
-    /// The acting side took the initiative by the other's pass or without a roll (digest 4.2.3).
+    /// The acting side took the initiative by the other's pass or without a roll.
     pub init_free: bool,
     /// Pontoon bridges: (lower hex, higher hex, owner, major river) (GCACW 10.0).
     pub pontoons: Vec<(HexId, HexId, u8, bool)>,
@@ -352,7 +352,7 @@ pub struct State {
     pub pontoon_failed: Vec<(HexId, HexId)>,
     pub pontoon_hexes: Vec<HexId>,
     /// Unfordable-river markers [minor, major]: the last turn whose box the marker occupies,
-    /// 0 = off the track (GCACW 12.0, digest 7.5.4).
+    /// 0 = off the track (GCACW 12.0).
     pub unford: [u8; 2],
     /// Sides (bit = side) that made their one bridge/ferry repair attempt in this Recovery
     /// Phase (GCACW 10.3).

@@ -1,4 +1,4 @@
-//! GCACW rule tests. Each test names the rule it checks (GCACW section, digest TC-/DT- case).
+//! GCACW rule tests. Each test names the rule it checks (GCACW section, or the derived case it checks).
 
 use super::*;
 use bivouac_engine::fuzz::{FuzzConfig, fuzz};
@@ -270,7 +270,7 @@ fn dt99_command_radius_blocked_by_empty_enemy_zoc() {
     let (from, to) = (t.h("0502"), t.h("0505"));
     assert!(!t.g.in_command_radius(&t.st, UNION, from, to), "an empty enemy-ZOC hex blocks the radius");
     assert_eq!(t.g.activation_candidates(&t.st, t.l("ldr")), vec![t.u("a")]);
-    // A friendly unit in the ZOC hex opens the path (digest DT-99).
+    // A friendly unit in the ZOC hex opens the path.
     let f = t.u("f");
     t.st.units[f].hex = t.h("0504");
     assert!(t.g.in_command_radius(&t.st, UNION, from, to));
@@ -679,7 +679,7 @@ fn tc06_grand_assault_walker_and_bragg() {
     assert!(combat.contains("attacker 12 vs"), "5 + 4 + 3: {combat}");
 }
 
-/// DT-39 (GCACW 7.2, digest 6.5): a grand assault from three hexes at 40, 30 and 22 (92 in all)
+/// DT-39 (GCACW 7.2): a grand assault from three hexes at 40, 30 and 22 (92 in all)
 /// overloads the attack: a CRT loss of 2 costs the attacker 2 + 2 = 4 manpower.
 fn dt39_position(dice: &[u8]) -> (T, Vec<String>) {
     let body = unit("w1", "confederate", "inf", 14, "0505", "corps = \"W\"")
@@ -731,11 +731,11 @@ fn dt39_play_out(t: &mut T, ids: &[&str]) -> u32 {
     before - ids.iter().map(|u| u32::from(t.unit(u).mp)).sum::<u32>()
 }
 
-/// DT-39 reads "CRT gives the attacker 2D". The provisional CRT (digest Appendix B.1) never
+/// DT-39 reads "CRT gives the attacker 2D". The provisional CRT never
 /// prints 2D in the attacker's 70+ column that a 92-CV attack uses (its 2D cells are in the
 /// 1/2-3 to 12-18 columns): the real-chart run uses the 70+ cell "2a" at +7, the same loss of 2;
-/// the digest's "2D" itself is applied as a forced result (loss 2 + 2, every attacker
-/// disorganized). The seed has no such example: DT-39 is the digest's derived case.
+/// the "2D" itself is applied as a forced result (loss 2 + 2, every attacker
+/// disorganized). The Spanish rulebook (ES) has no such example: DT-39 is a derived case.
 #[test]
 fn dt39_grand_assault_overload() {
     let ids = ["w1", "w2", "w3", "j1", "j2", "j3", "k1", "k2"];
@@ -744,7 +744,7 @@ fn dt39_grand_assault_overload() {
     assert!(combat.contains("attacker 92 vs"), "40 + 30 + 22: {combat}");
     let cb = probe.st.combat.clone().expect("combat in progress");
     assert_eq!(cb.overload, 2, "DT-39: 90-99 adds 2 to the attacker's loss");
-    // The digest's result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
+    // The result as written: "2D" costs 2 + 2 = 4 and disorganizes every attacker.
     probe.st.combat.as_mut().expect("combat").ares = data::CrtRes::parse("2D").expect("2D");
     assert_eq!(dt39_play_out(&mut probe, &ids), 4, "DT-39 (2D): the attacker loses 2 + 2 = 4 manpower");
     assert!(ids.iter().all(|u| !probe.unit(u).org), "D applies to every participant, joiners included (GCACW 7.5)");
@@ -983,10 +983,10 @@ fn dt55_demoralized_2_defender() {
     let cb = march_combat(&t, "a", "0506");
     assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, 0, "D2 is not more than half the CV");
     t.st.opts.d2_any = true;
-    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, -1, "option: any D2 unit (A-09)");
+    assert_eq!(t.g.combat_drms(&mut t.st.clone(), &cb, &mut Log::quiet()).d2, -1, "option: any D2 unit");
 }
 
-// ---- Flank attacks (GCACW 7.4, digest 6.7.9) --------------------------------------------------
+// ---- Flank attacks (GCACW 7.4) --------------------------------------------------
 
 /// Defender at 0505; attackers in the listed neighbours (0504 N, 0605 NE, 0606 SE, 0506 S,
 /// 0406 SW, 0405 NW).
@@ -1389,7 +1389,7 @@ fn bad_content_reports_file_line_col() {
 
 #[test]
 fn tc10_rain_markers_never_double_up() {
-    // GCACW 12.0 / digest 7.5.2, TC-10.
+    // GCACW 12.0.
     let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
     let mut t = build("siv", 1862, &[], "", &body);
     let base = t.st.clone();
@@ -1412,7 +1412,7 @@ fn random_events_phase_rolls_2d6_on_the_scenario_table() {
     // GCACW 3.1: 2d6 on the scenario's table; the roll is logged with its purpose and forcible.
     let table = "[[random_event]]\nrolls = [2, 4]\nevent = \"rain+1\"\ntext = \"storm\"\n[[random_event]]\nrolls = [5, 12]\nevent = \"none\"\n";
     let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "") + table;
-    // SIV: rain has Basic Game effects (GCACW 12.0, digest 7.5.1).
+    // SIV: rain has Basic Game effects (GCACW 12.0).
     let mut t = build("siv", 1862, &[], "", &body);
     t.st.turn = 3;
     t.dice(&[1, 2]);
@@ -1460,7 +1460,7 @@ fn bad_random_events_table_is_diagnosed() {
 
 #[test]
 fn entrench_action_by_year_gcacw_5_5() {
-    // Digest DT-79 (the 1864 chain), DT-80 (redoubt: breastwork-build), DT-83 (nothing beyond a fort).
+    // The 1864 chain, DT-80 (redoubt: breastwork-build), DT-83 (nothing beyond a fort).
     let body = unit("u", "union", "inf", 6, "0505", "fatigue = 2") + &unit("e", "confederate", "inf", 4, "0909", "");
     // 1862: never (GCACW 5.5).
     let mut t = build("sjw", 1862, &[], "", &body);
@@ -1508,7 +1508,7 @@ fn entrench_action_by_year_gcacw_5_5() {
 
 #[test]
 fn destroying_bridges_and_ferries_gcacw_10() {
-    // Digest DT-89: a destroyed minor-river bridge becomes a ford.
+    // A destroyed minor-river bridge becomes a ford.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
                  [[hexside]]\nkind = \"bridge\"\nname = \"b\"\nsides = [[\"0505\", \"0506\"]]\n\
                  [[hexside]]\nkind = \"ferry\"\nname = \"f\"\nsides = [[\"0303\", \"0304\"]]\n";
@@ -1555,7 +1555,7 @@ fn destroying_bridges_and_ferries_gcacw_10() {
 
 #[test]
 fn tc12_otr_union_leader_activation_size() {
-    // GCACW 5.2 as changed for OTR (digest 4.2.3).
+    // GCACW 5.2 as changed for OTR.
     let body = unit("a", "union", "inf", 6, "0505", "corps = \"I\"") + &unit("b", "union", "inf", 6, "0506", "corps = \"I\"")
         + &unit("c", "union", "inf", 6, "0504", "corps = \"I\"")
         + &leader("mcd", "union", "corps", "I", 1, 3, "a", "")
@@ -1592,7 +1592,7 @@ fn tc12_otr_union_leader_activation_size() {
 
 #[test]
 fn tc11_published_setup_fatigue_conversion() {
-    // GCACW 12.0 set-up changes (digest 7.6).
+    // GCACW 12.0 set-up changes.
     assert_eq!(data::convert_published_fatigue(0), (0, false));
     assert_eq!(data::convert_published_fatigue(1), (0, true));
     assert_eq!(data::convert_published_fatigue(2), (1, true));
@@ -1619,7 +1619,7 @@ fn tc11_published_setup_fatigue_conversion() {
 
 #[test]
 fn pontoon_bridges_gcacw_10() {
-    // Digest DT-84 (no building in rain), DT-92 (enemy CV 5 ending its move beside it destroys it).
+    // No building in rain, DT-92 (enemy CV 5 ending its move beside it destroys it).
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n";
     let body = unit("big", "union", "inf", 6, "0505", "") + &unit("b2", "union", "inf", 6, "0505", "")
         + &unit("small", "union", "inf", 4, "0303", "") + &unit("e", "confederate", "inf", 6, "0909", "");
@@ -1667,7 +1667,7 @@ fn pontoon_bridges_gcacw_10() {
 
 #[test]
 fn tc04_thomas_activation_with_march_and_entrench() {
-    // GCACW 5.2 with the 1863 optional entrench action (GCACW 5.5), digest TC-04.
+    // GCACW 5.2 with the 1863 optional entrench action (GCACW 5.5).
     let body = unit("baird", "union", "inf", 6, "0505", "corps = \"XIV\"\nfatigue = 4")
         + &unit("negley", "union", "inf", 6, "0506", "corps = \"XIV\"")
         + &unit("brannan", "union", "inf", 6, "0504", "corps = \"XIV\"\nfatigue = 2")
@@ -1753,8 +1753,8 @@ fn pontoon_goes_when_an_enemy_retreat_ends_beside_it_not_before_gcacw_10_2() {
 
 #[test]
 fn unfordable_rivers_gcacw_12() {
-    // Digest DT-95: SIV Rain gives no minor marker (number 0) and a major one.
-    // Digest 7.5.4: markers, their effects on movement, retreats and ferries, and removal.
+    // SIV Rain gives no minor marker (number 0) and a major one.
+    // GCACW 12.0: markers, their effects on movement, retreats and ferries, and removal.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"], [\"0303\", \"0304\"]]\n\
                  [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n\
                  [[hexside]]\nkind = \"ferry\"\nname = \"y\"\nsides = [[\"0303\", \"0304\"]]\n";
@@ -1782,7 +1782,7 @@ fn unfordable_rivers_gcacw_12() {
     assert_eq!(t.st.unford, [0, 6]);
     t.st.turn = 5;
     assert_eq!(t.g.step_cost(&t.st, u, a, b), Some(ford_cost), "the minor marker is gone");
-    // SJW: rain has no Basic Game effect, so no marker (A-27); SJW numbers: Rain +2 -> 2 and 3.
+    // SJW: rain has no Basic Game effect, so no marker; SJW numbers: Rain +2 -> 2 and 3.
     let mut s = build("sjw", 1862, &[], extra, &body);
     s.g.add_unfordable(&mut s.st, 3, &mut Log::quiet());
     assert_eq!(s.st.unford, [0, 0]);
@@ -1906,7 +1906,7 @@ fn pontoon_building_modifiers_and_slb_gcacw_10_1() {
 
 #[test]
 fn rain_floods_provisional_swamps_gcacw_12() {
-    // Digest DT-101.
+    // DT-101.
     // Every Random Events roll is rain; SIV applies rain in the Basic Game. 0505 is a provisional
     // swamp ringed by swamps except 0504 (variable) and 0506; 0303 is one with a road (exempt).
     let table = "[[random_event]]\nrolls = [2, 12]\nevent = \"rain\"\ntext = \"rain\"\n";
@@ -1954,10 +1954,10 @@ fn rain_floods_provisional_swamps_gcacw_12() {
     assert_eq!(t.unit("u").fat, 0);
 }
 
-// ---- Per-game switches (digest 8.2) -------------------------------------------------------------
+// ---- Per-game switches -------------------------------------------------------------------------
 
 #[test]
-fn variant_leader_kinds_are_checked_digest_8_2() {
+fn variant_leader_kinds_are_checked() {
     let body = unit("u", "union", "inf", 6, "0505", "corps = \"A\"") + &leader("l", "union", "army", "army", 1, 3, "u", "")
         + &unit("e", "confederate", "inf", 6, "0909", "");
     let e = try_build("siv", 1862, &[], "", "", &body).err().expect("SIV has no army leaders");
@@ -1973,7 +1973,7 @@ fn variant_leader_kinds_are_checked_digest_8_2() {
 
 #[test]
 fn defender_is_offered_the_voluntary_retreat_after_a_result_without_retreat() {
-    // Digest DT-62 (with dt67_retreat_may_not_end_next_to_its_start: it may end adjacent).
+    // With dt67_retreat_may_not_end_next_to_its_start: it may end adjacent.
     // A hopeless march attack (attacker 1, defender 6): the defender's result has no r/R, so
     // the defender's seat is asked at once whether to retreat voluntarily (GCACW 7.6).
     let body = unit("a", "confederate", "inf", 6, "0504", "") + &unit("d", "union", "inf", 6, "0505", "");
@@ -2133,7 +2133,7 @@ fn cavalry_retreat_offers_at_march_start_and_against_an_attack_from_its_restrict
 
 #[test]
 fn a15_option_unfordable_fords_like_rain() {
-    // GCACW 12.0 names only movement, retreats and advances (default); option A-15 also stops
+    // GCACW 12.0 names only movement, retreats and advances (default); option `unfordable-fords` = `rain` also stops
     // ZOC and attacks across the ford, as in rain.
     let extra = "[[hexside]]\nkind = \"minor-river\"\nname = \"r\"\nsides = [[\"0505\", \"0506\"]]\n\
                  [[hexside]]\nkind = \"ford\"\nname = \"f\"\nsides = [[\"0505\", \"0506\"]]\n";
@@ -2320,7 +2320,7 @@ fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
 
 #[test]
 fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
-    // GCACW 7.7 (seed §12 "Revelando fuerzas enemigas") and A-36: an adjacent enemy unit or
+    // GCACW 7.7 (ES §12 "Revelando fuerzas enemigas"): an adjacent enemy unit or
     // force marker reveals; two adjacent markers holding real units reveal each other; a decoy
     // reveals nothing and is simply removed.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
@@ -2339,7 +2339,7 @@ fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
     t.act("move 0507");
     assert_eq!(marker_at(&t, CSA, 1).map(|m| m.0), Some("0507".into()), "the marker moves with its only unit");
     let log = t.act("move 0506");
-    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (A-36 mutual)");
+    assert_eq!(marker_at(&t, CSA, 1), None, "revealed by the adjacent Union units (mutual)");
     assert_eq!(marker_at(&t, UNION, 1), None);
     assert_eq!(marker_at(&t, UNION, 2), None, "the decoy is removed");
     assert!(log.iter().any(|l| l.contains("revealed: a decoy")), "{log:?}");
@@ -2678,7 +2678,7 @@ fn t_li_7_7_decoy_moves_by_the_zoc_rules() {
 
 #[test]
 fn every_die_roll_is_logged_and_forcible() {
-    // Digest 9 / issue: every die roll is logged with its purpose and may be forced in tests.
+    // Every die roll is logged with its purpose and may be forced in tests.
     // In random play, every step that takes a die from the forced list logs a roll event.
     let g = game();
     let mut rolled_steps = 0;
@@ -2709,11 +2709,11 @@ fn every_die_roll_is_logged_and_forcible() {
     assert!(rolled_steps > 50, "{rolled_steps}");
 }
 
-// ---- Derived cases of the digest (section 9 "Derived tests") ------------------------------------
+// ---- Derived cases ------------------------------------------------------------------------------------
 
 #[test]
 fn dt15_cavalry_division_leader_lets_only_the_first_cavalry_unit_attack() {
-    // GCACW 5.2 step 8 (A-05): in a cavalry division leader's activation only the first cavalry
+    // GCACW 5.2 step 8: in a cavalry division leader's activation only the first cavalry
     // unit that marches may attack, even if it did not.
     let body = unit("k1", "confederate", "cav", 3, "0505", "division = \"C-1\"") + &unit("k2", "confederate", "cav", 3, "0505", "division = \"C-1\"")
         + &leader("cd", "confederate", "division", "C-1", 1, 3, "k1", "cavalry = true")
@@ -2795,7 +2795,7 @@ fn dt18_to_dt20_ferries_and_the_minimum_move() {
 
 #[test]
 fn dt84_no_entrenching_or_repairs_in_rain() {
-    // GCACW 12.0 (digest 7.5.3): no entrench action in rain (building: pontoon_bridges_gcacw_10).
+    // GCACW 12.0: no entrench action in rain (building: pontoon_bridges_gcacw_10).
     let body = unit("u", "union", "inf", 6, "0505", "") + &unit("e", "confederate", "inf", 4, "0909", "");
     let mut t = build("gtc", 1864, &[], "", &body);
     t.initiative(UNION);
@@ -2919,7 +2919,7 @@ fn dt27_dt28_attack_results_that_end_the_march() {
 
 #[test]
 fn dt47_lee_and_jackson_bonuses_never_combine() {
-    // GCACW 7.4 (digest 6.7.5): Lee in the assaulting leader's hex +1; Jackson's corps +1 in
+    // GCACW 7.4: Lee in the assaulting leader's hex +1; Jackson's corps +1 in
     // SJW/HCR/SLB; never combined (an assault's leader bonus is at most +1).
     let body = unit("j1", "confederate", "inf", 6, "0505", "corps = \"II\"") + &unit("j2", "confederate", "inf", 6, "0303", "corps = \"II\"")
         + &leader("jackson", "confederate", "corps", "II", 3, 4, "j1", "bonus = \"jackson\"")
@@ -2968,7 +2968,7 @@ fn dt65_dt68_dt71_retreat_paths() {
 
 #[test]
 fn dt88_dt90_destroying_ferries_and_major_river_bridges() {
-    // GCACW 10.0 (digest 7.3.4): a Confederate ferry attempt from outside any enemy ZOC by a unit
+    // GCACW 10.0: a Confederate ferry attempt from outside any enemy ZOC by a unit
     // that spent its whole march there: 4 - 2 - 1 - 1 = 0 <= 1: destroyed (DT-88). A destroyed
     // major-river bridge leaves no crossing, except where a ford remains (Snicker's and Berry's
     // ferries, `ford_remains`) (DT-90).
@@ -3087,7 +3087,7 @@ fn reinforcements_turn_update_and_victory_cedar_mountain_gcacw_3_5() {
     assert_eq!(o.winners, vec![1]);
 }
 
-/// GCACW 7.5 (A-32): the leader of an eliminated unit goes to the nearest subordinate unit by
+/// GCACW 7.5: the leader of an eliminated unit goes to the nearest subordinate unit by
 /// hex distance; with several at that distance its owner picks (never the engine); with one it
 /// goes there; with none it is eliminated.
 #[test]
@@ -3124,7 +3124,7 @@ fn leader_of_an_eliminated_unit_goes_to_the_nearest_subordinate_gcacw_7_5() {
     assert!(t.st.leaders[t.l("zl")].gone);
 }
 
-/// GCACW 7.4 (digest 6.7): -1 to the attacker's roll in every rain turn, where the game's rain
+/// GCACW 7.4: -1 to the attacker's roll in every rain turn, where the game's rain
 /// rules apply in the Basic Game (SIV, OTR, GTC: variants.toml `rain_in_basic`); SJW marks
 /// rain without Basic Game effects.
 #[test]
@@ -3140,7 +3140,7 @@ fn rain_modifier_gcacw_7_4() {
 
 /// The charts the rulebook lacks are content tables whose header gives each table's
 /// provenance: taken from the rulebook, external, or authored, and PROVISIONAL where
-/// unverified (the digest's Appendix B).
+/// unverified.
 #[test]
 fn every_chart_table_states_its_provenance() {
     let text = std::fs::read_to_string(content_dir().join(DIR).join("charts.toml")).unwrap();

@@ -157,7 +157,7 @@ fn towns_lie_on_their_true_banks_bl_1_27() {
 }
 
 /// The neighbour of hex `label` in compass direction `dir` on the odd-r grid (odd rows shoved
-/// east): the rulebook names hexsides by direction (digest 7.1).
+/// east): the rulebook names hexsides by direction.
 fn toward(label: &str, dir: &str) -> u16 {
     let (c, r): (i32, i32) = (label[..2].parse().unwrap(), label[2..].parse().unwrap());
     let odd = r % 2 == 1;

@@ -160,7 +160,7 @@ fn side_between(a: &str, b: &str) -> SideKind {
 #[test]
 fn potomac_at_washington_and_upstream_bl_1_27_8_1_10_5() {
     // Authored map (content header): Washington (1313) is on the Maryland bank; the
-    // Potomac is the boundary of USA and CSA home territory (BL 8.1, digest 7.3), so every
+    // Potomac is the boundary of USA and CSA home territory (BL 8.1), so every
     // land hexside across it joins a USA hex to a CSA hex, and it is crossed by land only at a
     // bridge or ford (BL 1.27) or by a River Crossing (BL 10.5).
     assert_eq!(side_between("rockville", "washington"), SideKind::Clear, "Rockville and Washington are both in Maryland");
@@ -468,7 +468,7 @@ fn scenario_end_marginal_or_draw_bl_3_2_4() {
 #[test]
 fn tournament_points_bl_3_2_5() {
     // BL 3.2.5: a Decisive victory is worth 5 TP, a Draw 1 TP to each side, a Marginal victory
-    // 1, 2 or 3 TP (AUTHORED mapping, digest A54: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
+    // 1, 2 or 3 TP (AUTHORED mapping: 1-3 VP = 1, 4-6 = 2, 7-9 = 3); the loser 0.
     let g = game();
     let d = &g.data;
     assert_eq!((d.tp_decisive, d.tp_draw, d.tp_marginal_from), (5, 1, [1, 4, 7]));
@@ -911,7 +911,7 @@ fn a_cadre_costs_its_cadre_rp_bl_12_42() {
     assert!(!legal_texts(&s, 1).contains(&"step csa-longstreet".to_string()), "BL 12.4: no step for a new cadre");
 }
 
-// ------------------------------------------------------------------ digest 6.3 [INTERP] options
+// ------------------------------------------------------------------ siege readings (BL 11.8), options
 
 fn siege_setup(opts: &[(&str, &str)]) -> State {
     let mut st = Setup::new("1862", 2, 1);
@@ -932,7 +932,7 @@ fn siege_setup(opts: &[(&str, &str)]) -> State {
 
 #[test]
 fn siege_group_option_bl_11_8() {
-    // Digest 6.3 [INTERP], option `siege-group`: a besieged group is made of the hexes the side
+    // A reading of BL 11.8, option `siege-group`: a besieged group is made of the hexes the side
     // occupies (default), or also of the empty hexes it controls between them.
     let g = game();
     let d = &g.data;
@@ -972,7 +972,7 @@ fn siege_group_option_bl_11_8() {
 
 #[test]
 fn siege_naval_and_demand_options_bl_11_8_11_81() {
-    // Digest 6.3 [INTERP], option `siege-naval`: naval supply to one port of a group lifts the
+    // A reading of BL 11.8, option `siege-naval`: naval supply to one port of a group lifts the
     // siege of the group (default) or of the port's hex only. Option `surrender-demands`: one
     // demand per besieged hex per Campaign Turn (default) or one per turn in all.
     let g = game();
@@ -1123,7 +1123,7 @@ fn counts(s: &State, side: Side) -> std::collections::BTreeMap<u16, usize> {
 #[test]
 fn free_deployment_is_a_secret_simultaneous_set_up_bl_3_2_3() {
     // BL 3.2.3: deploy historically, then move blocks between the historical locations, each
-    // keeping its historical strength (digest A25 default `block`), every location keeping its
+    // keeping its historical strength (default `block`, BL 3.2.3), every location keeping its
     // number of blocks; both sides commit before play begins (like the bids, BL 4.3).
     let g = game();
     let hist = setup("1862");
@@ -1148,7 +1148,7 @@ fn free_deployment_is_a_secret_simultaneous_set_up_bl_3_2_3() {
     let text = g.notation(&Action::Swap(a as u8, b as u8));
     act(&mut s, 1, &text);
     assert_eq!((s.units[a].hex, s.units[b].hex), (hb, ha), "BL 3.2.3: the blocks exchange locations");
-    assert_eq!((s.units[a].steps, s.units[b].steps), (sa, sb), "digest A25 `block`: strengths follow the block");
+    assert_eq!((s.units[a].steps, s.units[b].steps), (sa, sb), "BL 3.2.3 `block`: strengths follow the block");
     assert_eq!((counts(&s, Side::Usa), counts(&s, Side::Csa)), before, "BL 3.2.3: every location keeps its number of blocks");
     // Secret: the enemy reads no block names.
     let seen = g.notation_seen(&s, 1, &Action::Swap(a as u8, b as u8)).expect("a swap is secret");
@@ -1169,7 +1169,7 @@ fn free_deployment_is_a_secret_simultaneous_set_up_bl_3_2_3() {
 
 #[test]
 fn free_deployment_strengths_option_a25_bl_3_2_3() {
-    // Digest A25 [INTERP] `location`: each set-up location keeps the strengths the OB lists
+    // BL 3.2.3, `location` reading: each set-up location keeps the strengths the OB lists
     // there, and a block takes a location's strength only within its maximum (rule 2.4).
     let g = game();
     let mut s = setup_with("1862", &[("deployment", "free"), ("free-deployment-strengths", "location")]);

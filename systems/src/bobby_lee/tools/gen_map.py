@@ -399,7 +399,7 @@ def render():
         if wy.get("from"):
             w('from = "%s"' % wy["from"])
         if wy.get("csa_naval_optional"):
-            w("csa_naval = true   # rule 5.4 names the Appomattox; rules 10.1 / 11.42 the James only (digest A9)")
+            w("csa_naval = true   # rule 5.4 names the Appomattox; rules 10.1 / 11.42 the James only")
             w("csa_naval_optional = true   # so the CSA's use of it is the option csa-naval-rivers")
         elif wy.get("csa_naval"):
             w("csa_naval = true   # rule 10.1 / 5.4: CSA naval movement and supply, while it holds Norfolk")

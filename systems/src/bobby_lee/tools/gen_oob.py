@@ -9,7 +9,7 @@ def spot(x):
 
 HEADER = """# Bobby Lee, {year} scenario: set-up (order of battle) for {month_name} {year}.
 #
-# AUTHORED ([MISSING] in the rulebook, digest 2.5): the rulebook's OB charts are not in the text.
+# AUTHORED ([MISSING] in the rulebook): the rulebook's OB charts are not in the text.
 # Locations and strengths below follow the historical armies of {month_name} {year} in broad strokes
 # (one block = one division, brigade or army HQ); blocks not listed start unbuilt (spare, in the
 # force pool). A `hex` is a place id from map.toml or a hex label "CCRR".

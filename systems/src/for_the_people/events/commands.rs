@@ -737,7 +737,7 @@ impl FtP {
         }
         let flag = |f| card.and_then(|n| self.c.card(n)).is_some_and(|d| d.has(f));
         let d = self.c.map.space(SpaceId(s));
-        // FtP 6.8.2 [INTERP] option `galveston-forts`: the card retakes any coastal fort, or
+        // FtP 6.8.2 reading, option `galveston-forts`: the card retakes any coastal fort, or
         // (the ES sentence read as one exception) Fort Monroe only.
         let retake = flag(CardFlag::RetakeCoastalFort) && st.opts.retake_only.is_none_or(|only| only == s);
         if side == Side::Csa && d.coastal_fort && st.controls(Side::Union, s) && !retake {

@@ -29,7 +29,7 @@ pub enum Require {
     /// The opponent holds a card he could discard: not a special event (FtP 4.2.3, 4.4), nor,
     /// for the Union, Red River (e.g. FtP 4.6.5 "de la que se pueda descartar").
     OpponentHasDiscardable,
-    /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle this turn.
+    /// FtP 4.4.1 (a reading of an unclear rule): the Union has won a medium or large battle this turn.
     UnionMajorWin,
     /// The discard pile holds a card (FtP 4.2: e.g. #78 takes one from it).
     Discards,

@@ -7,9 +7,9 @@
 //! Enforced here: on its next round the Union may only play that card for OPs, and the OPs may
 //! only move an army with a named commander that the card can activate. If the card has left the
 //! hand, the obligation lapses; if no such army can move, it lapses too, or, with the option
-//! `forward-no-army` = `card-still-used` ([INTERP] ES 4.2.6 "debe usar esta misma carta en su
+//! `forward-no-army` = `card-still-used` (by our reading, ES 4.2.6 "debe usar esta misma carta en su
 //! siguiente ronda estratégica"), the card is still the Union's play, for OPs (any use) or as
-//! its event (`forward_bound`). [INTERP] The card is taken at
+//! its event (`forward_bound`). By our reading, the card is taken at
 //! random (the CSA cannot see the Union hand). The move itself (the shortest path toward
 //! Richmond, no SP or general picked up or dropped, the obligation to attack, 4.6.2) is
 //! enforced by `ordered.rs`.
@@ -41,7 +41,7 @@ impl FtP {
         (side == Side::Union && held && !self.forward_armies(st, value).is_empty()).then_some(card)
     }
 
-    /// FtP 4.2.6 [INTERP] option `forward-no-army` = `card-still-used`: no army can move with
+    /// FtP 4.2.6 reading, option `forward-no-army` = `card-still-used`: no army can move with
     /// the card taken by "Forward to Richmond!", but it is still the Union's play this round.
     pub(crate) fn forward_bound(&self, st: &State, side: Side) -> Option<CardNo> {
         let card = st.forward.filter(|_| st.opts.forward_card_still_used && side == Side::Union)?;

@@ -11,7 +11,7 @@
 //! - 4.4.1, 4.4.2: discarded or played for OPs, the deck is reshuffled at the end of the
 //!   Strategy Rounds Phase.
 //!
-//! [INTERP] The card texts are not in the sources; the digest infers #81's condition as a Union
+//! The card texts are not in the rulebooks; by our reading, #81's condition as a Union
 //! win in a medium or large battle (here: this turn, `union_major_win`) and #82's as CSA SW of
 //! 110 or more (its script's `playable`).
 
@@ -96,7 +96,7 @@ impl FtP {
         }
     }
 
-    /// FtP 4.4.1 [INTERP]: the Union has won a medium or large battle (this turn).
+    /// FtP 4.4.1 (a reading of an unclear rule): the Union has won a medium or large battle (this turn).
     pub(crate) fn note_battle(&self, st: &mut State, union_won: bool, medium_or_large: bool) {
         if union_won && medium_or_large {
             st.union_major_win = st.turn;

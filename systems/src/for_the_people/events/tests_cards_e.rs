@@ -367,7 +367,7 @@ fn card_115_battle_of_galveston_retakes_a_coastal_fort_ftp_6_8_2() {
     refused_to(115, Side::Union);
 }
 
-/// FtP 6.8.2 [INTERP], option `galveston-forts`: by default #115 retakes any coastal fort (a
+/// FtP 6.8.2, a reading, option `galveston-forts`: by default #115 retakes any coastal fort (a
 /// second exception beside Fort Monroe); `fort_monroe` reads the ES sentence as one exception,
 /// so #115 retakes Fort Monroe only.
 #[test]

@@ -166,7 +166,7 @@ fn an_elite_unit_used_is_lost_when_its_force_loses_two_sp_fpt_7_8_2() {
     assert!(lost_seen && kept_seen);
 }
 
-/// FtP 7.8.2 [INTERP] option `elite-loss = more-than-2` (IT 7.82): a force that used an elite
+/// FtP 7.8.2 reading, option `elite-loss = more-than-2` (IT 7.82): a force that used an elite
 /// unit and lost exactly 2 SP keeps it; 3 or more, it loses one.
 #[test]
 fn an_elite_unit_is_kept_at_two_sp_lost_under_more_than_2_fpt_7_8_2() {

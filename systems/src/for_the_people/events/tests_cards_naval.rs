@@ -1,5 +1,5 @@
 //! Card tests for the naval events (FtP 6.1-6.7): the CSA naval weapons placed by #51, #53-#56,
-//! removed by #60, and the Union naval moves of #57-#59 (T-RUN-1, T-IRON-1 of the digest). For
+//! removed by #60, and the Union naval moves of #57-#59 (worked examples of the rules). For
 //! each card a position where the event is playable, played with forced choices and dice and its
 //! effect checked, and a position where it is not, refused naming the rule.
 

@@ -373,7 +373,7 @@ fn top_value(cx: &Cx, key: &str) -> Value {
         "removed" => json!(cards(REMOVED)),
         "deck_count" => json!(st.piles.len(DECK)),
         "moving" => g.view_moving(st),
-        // FtP 6.8.2 [INTERP] option `galveston-forts`: nil, or the only coastal fort a
+        // FtP 6.8.2 reading, option `galveston-forts`: nil, or the only coastal fort a
         // `retake_coastal_fort` card may retake.
         "retake_only" => json!(st.opts.retake_only.map(|s| g.c.map.name(SpaceId(s)))),
         // FtP 7.5.1: the armies holding each side's elite units (one entry per unit).

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Which For the People rule sections and worked examples are cited by a test.
 
-Usage: rule_coverage.py DIGEST [WORKTREE]
-  DIGEST    the rules digest (its path given as an argument). Its rulebook part (chapters 2-5,
+Usage: rule_coverage.py SUMMARY [WORKTREE]
+  SUMMARY   a rules summary file (its path given as an argument). Its rulebook part (chapters 2-5,
             from "## 2." up to "## 6.") cites the rule numbers in brackets ([7.3.5], [6.4, 6.4.1]);
-            every such number is a rule section (not "see [3.19]", a digest heading). Its worked examples are the ids T-XXX-n.
+            every such number is a rule section (not "see [3.19]", a heading of the summary). Its worked examples are the ids T-XXX-n.
   WORKTREE  the repository root (default: four levels above this file).
 
 A section is cited by a test when a test file (*tests.rs, *tests_*.rs under
@@ -17,23 +17,23 @@ cites, and what nothing cites; exits 1 when a section or an example is cited by 
 """
 import glob, os, re, sys
 
-digest = open(sys.argv[1], encoding="utf-8").read().splitlines()
+summary = open(sys.argv[1], encoding="utf-8").read().splitlines()
 root = sys.argv[2] if len(sys.argv) > 2 else os.path.join(os.path.dirname(__file__), "..", "..", "..", "..")
 src = os.path.join(root, "systems", "src", "for_the_people")
 
-start = next(i for i, l in enumerate(digest) if l.startswith("## 2."))
-end = next(i for i, l in enumerate(digest) if l.startswith("## 6."))
-# "see [3.19]" points at the digest's own heading 3.19, not at a rule.
-headings = {m.group(1) for l in digest if (m := re.match(r"#+ (\d+(?:\.\d+)+) ", l))}
+start = next(i for i, l in enumerate(summary) if l.startswith("## 2."))
+end = next(i for i, l in enumerate(summary) if l.startswith("## 6."))
+# "see [3.19]" points at the summary's own heading 3.19, not at a rule.
+headings = {m.group(1) for l in summary if (m := re.match(r"#+ (\d+(?:\.\d+)+) ", l))}
 secs = []
-for line in digest[start:end]:
+for line in summary[start:end]:
     for see, bracket in re.findall(r"(see )?\[([^\]]*)\]", line):
         if see and bracket in headings:
             continue
         for s in re.findall(r"(?<![\d.])(\d{1,2}(?:\.\d{1,2}){1,2})(?!\d)", bracket):
             if s not in secs:
                 secs.append(s)
-examples = sorted(set(re.findall(r"\bT-[A-Z]+(?:-[0-9A-Z]+)+\b", "\n".join(digest))))
+examples = sorted(set(re.findall(r"\bT-[A-Z]+(?:-[0-9A-Z]+)+\b", "\n".join(summary))))
 
 files = glob.glob(os.path.join(src, "**", "*.rs"), recursive=True)
 is_test = lambda f: re.search(r"tests?(_[a-z0-9_]+)?\.rs$", os.path.basename(f)) is not None
