@@ -1329,3 +1329,53 @@ fn frame_times(h: &mut Harness<'_, BivouacApp>) -> String {
     let cpu: Option<Vec<f64>> = cpu.into_iter().collect();
     format!("{} per frame (ui pass + tessellation, no GPU){}", frame_stats(&times), cpu.map_or(String::new(), |c| format!("; on-CPU {}", frame_stats(&c))))
 }
+
+/// BL 2.5 in the app: playing Bobby Lee against the AI as a new player would, nothing on the
+/// screen names an enemy block the Union may not know. Every Confederate block's id or name on
+/// screen must be in the Union's own view or in the log lines the engine gives the Union (both
+/// held to the engine's leak check).
+#[test]
+fn bobby_lee_in_the_app_never_names_a_hidden_enemy_block() {
+    let catalog = bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let Some(index) = catalog.games.iter().position(|g| g.id() == "bobby-lee") else { return };
+    let units = std::fs::read_to_string(bivouac_systems::builtin_content_dir().join("bobby-lee/units.toml")).unwrap();
+    let field = |line: &str, key: &str| line.split(&format!("{key} = \"")).nth(1).and_then(|t| t.split('"').next()).map(str::to_string);
+    let csa: Vec<String> = units
+        .lines()
+        .filter(|l| l.contains("side = \"CSA\""))
+        .flat_map(|l| [field(l, "id"), field(l, "name")])
+        .flatten()
+        .filter(|t| t.len() > 3)
+        .collect();
+    assert!(csa.len() > 40, "the Confederate blocks are read from units.toml");
+    let mut h = harness(catalog, "bl-fog", 0.0);
+    h.run();
+    h.state_mut().launcher.game = index;
+    h.run();
+    click(&mut h, "Start game");
+    assert_eq!(h.state().play.as_ref().unwrap().controls[1], Control::default_ai(), "the Confederates are the AI's");
+    let mut rng = GameRng::new(5);
+    let mut checked = 0;
+    for step in 0..300 {
+        settle_ai(&mut h);
+        h.run();
+        let play = h.state().play.as_ref().unwrap();
+        if play.outcome.is_some() {
+            break;
+        }
+        let mut known = play.session.view_json(Some(0)).to_string();
+        for s in play.session.history() {
+            known.push_str(&s.lines("", Some(0)).join("\n"));
+        }
+        for text in csa.iter().filter(|t| !known.contains(t.as_str())) {
+            assert!(h.query_all_by_label_contains(text).next().is_none(), "after {step} actions the screen names the hidden Confederate block `{text}`");
+            checked += 1;
+        }
+        let play = h.state_mut().play.as_mut().unwrap();
+        if !play.actions.is_empty() {
+            let text = play.actions[rng.pick(play.actions.len())].0.clone();
+            play.act(&text);
+        }
+    }
+    assert!(checked > 1000, "hidden blocks were looked for on the screen ({checked} times)");
+}

@@ -118,6 +118,10 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, cfg: &FuzzConfig, recent: &mut Vec
     let deep_every = cfg.deep_check_every.max(1);
     let mut state = game.setup(setup).map_err(|r| fail("setup", r.to_string()))?;
     let mut rng = GameRng::new(setup.seed ^ 0x5eed_f022);
+    let leak_offset = match cfg.leak_check_every {
+        0 => 0,
+        every => GameRng::new(setup.seed ^ 0x1eac_0ff5).below(every as u32) as usize,
+    };
     game.check_invariants(&state).map_err(|e| fail("invariant", format!("after setup: {e}")))?;
     let limit = game.max_actions();
     let mut previous: Option<G::Action> = None;
@@ -141,7 +145,9 @@ fn fuzz_one<G: Game>(game: &G, setup: &Setup, cfg: &FuzzConfig, recent: &mut Vec
         if legal.is_empty() {
             return Err(fail("dead end", format!("seat {seat} is active but has no legal action")));
         }
-        if cfg.leak_check_every > 0 && steps.is_multiple_of(cfg.leak_check_every) {
+        // Each game checks at its own offset, so a sparse check (every 500 actions) still
+        // lands anywhere in a game, not only on the setup of every short one.
+        if cfg.leak_check_every > 0 && (*steps + leak_offset).is_multiple_of(cfg.leak_check_every) {
             // Its own stream, so a game plays the same with or without the check.
             let mut leak_rng = GameRng::new(setup.seed ^ 0x1eac_c4ec ^ (*steps as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
             crate::leak::check(game, &state, &mut leak_rng, &crate::leak::LeakConfig::default()).map_err(|e| fail("leak", e))?;

@@ -89,9 +89,10 @@ fn step_seen<G: Game>(game: &G, state: &mut G::State, seat: Seat, action: &G::Ac
     let mut log = Log::recording();
     game.apply(state, seat, action, &mut log).ok()?;
     let text = seen::action_text(&game.notation(action), seen_text.as_deref(), seat, viewer);
-    // Dice, and what the rules reveal to everyone, are open: such a step may tell more than
-    // the picture after it keeps (a card played, then shuffled back into the deck).
-    let rolled = log.events.iter().any(|e| e.kind == EventKind::Roll || (e.kind == EventKind::Reveal && e.visibility == crate::log::Visibility::Public));
+    // Dice, cards drawn face up and what the rules reveal to everyone are open: such a step
+    // may tell more than the picture after it keeps (a card played, then shuffled back).
+    let open = |e: &crate::log::Event| matches!(e.kind, EventKind::Draw | EventKind::Reveal) && e.visibility == crate::log::Visibility::Public;
+    let rolled = log.events.iter().any(|e| e.kind == EventKind::Roll || open(e));
     Some((seen::step_lines(name, &text, &log.events, viewer).join("\n"), rolled))
 }
 
@@ -136,8 +137,9 @@ pub fn check<G: Game>(game: &G, state: &G::State, rng: &mut GameRng, cfg: &LeakC
 /// the real state is played; its text is filed under the viewer's picture after it. Then a
 /// sample of `x`'s actions in each determinized state: an action leaving a picture the real
 /// state reaches must read as one of the texts filed there, else the text tells the viewer
-/// which of its possible states is the real one. Steps that roll dice (the samples' dice
-/// differ openly) or reveal something to everyone (the rules make it known) are left out. A state with more than `LeakConfig::actions * 8` actions is
+/// which of its possible states is the real one. Steps that roll dice or draw a card face up
+/// (the samples' dice and decks differ openly) or reveal something to everyone (the rules make
+/// it known) are left out. A state with more than `LeakConfig::actions * 8` actions is
 /// not checked (filing them all would cost too much).
 #[allow(clippy::too_many_arguments)]
 fn step_check<G: Game>(game: &G, state: &G::State, samples: &[G::State], x: Seat, viewer: Option<Seat>, names: &[String], rng: &mut GameRng, cfg: &LeakConfig) -> Result<(), String> {

@@ -362,7 +362,8 @@ impl BlockadeRunner {
         }
         let (b, d) = (l.blockade, l.defense);
         let name = &self.c.locs[p as usize].name;
-        log.info(|| format!("BR 3.1.1: {name}: blockade {b}, defense {d}"));
+        // A card drawn from the shuffled Union deck, open to all: undo may not take it back.
+        log.draw(None, || format!("BR 3.1.1: {name}: blockade {b}, defense {d}"));
     }
 
     /// BR 3.1.2: one Port Assault.

@@ -172,6 +172,24 @@ fn tc_06_the_1861_union_action() {
     inv(&s);
 }
 
+/// BR 3.1.1: the Union cards come from a deck shuffled every turn and are drawn open to all:
+/// the action that brings them is a draw, which undo may not take back.
+#[test]
+fn br_3_1_1_the_union_cards_drawn_are_a_draw_undo_cannot_cross() {
+    let g = game();
+    let mut s = new_game(4, 3);
+    let mut drawn = None;
+    while let Some(Frame::Placement { seat }) = s.flow.top().cloned() {
+        let a = g.legal_actions(&s, seat)[0].clone();
+        let mut log = Log::recording();
+        g.apply(&mut s, seat, &a, &mut log).unwrap();
+        if log.events.iter().any(|e| e.kind == bivouac_engine::log::EventKind::Draw && e.text.contains(": blockade ")) {
+            drawn = Some(log.sealed());
+        }
+    }
+    assert_eq!(drawn, Some(true), "the Union cards are drawn as a draw, and it seals the step");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Union Action
 

@@ -56,12 +56,12 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
             let pressed = |ui: &mut egui::Ui, k: &egui::KeyboardShortcut| !typing && ui.input_mut(|i| i.consume_shortcut(k));
             let undo_pressed = pressed(ui, &UNDO_KEY) && can_act;
             let save_pressed = pressed(ui, &SAVE_KEY);
-            let undo = egui::Button::new("Undo").shortcut_text(ui.ctx().format_shortcut(&UNDO_KEY));
-            if ui.add_enabled(can_act, undo).on_hover_text("Take back the last action, where the rules allow it").clicked() || undo_pressed {
+            let undo_tip = format!("Take back the last action, where the rules allow it ({})", ui.ctx().format_shortcut(&UNDO_KEY));
+            if ui.add_enabled(can_act, egui::Button::new("Undo")).on_hover_text(undo_tip).clicked() || undo_pressed {
                 play.undo();
             }
-            let save = egui::Button::new("Save").shortcut_text(ui.ctx().format_shortcut(&SAVE_KEY));
-            if (ui.add(save).on_hover_text("Save to a file in the saves folder").clicked() || save_pressed)
+            let save_tip = format!("Save to a file in the saves folder ({})", ui.ctx().format_shortcut(&SAVE_KEY));
+            if (ui.button("Save").on_hover_text(save_tip).clicked() || save_pressed)
                 && let Err(e) = play.save(None)
             {
                 play.notice = Some(super::play::Notice::Error(e));
