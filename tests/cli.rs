@@ -66,7 +66,7 @@ fn list_for_one_game_names_players_and_options() {
     let (ok, out, err) = bivouac(&["list", "--game", "gcacw"]);
     assert!(ok, "{err}");
     assert!(out.contains("gcacw cedar-mountain") && out.contains("players: 1-2 (default 2)"), "{out}");
-    assert!(out.contains("--option limited-intelligence=VALUE"), "{out}");
+    assert!(out.contains("--option limited-intelligence=off|on  (default off)"), "{out}");
     assert!(!out.contains("for-the-people"), "{out}");
     let (ok, _, err) = bivouac(&["list", "--game", "chess"]);
     assert!(!ok && err.contains("unknown game"), "{err}");

@@ -512,7 +512,8 @@ fn list(catalog: &Catalog, only: Option<&str>) -> CliResult {
             };
             println!("    players: {players}");
             for o in &s.options {
-                println!("    --option {}=VALUE  {}: {} (default `{}`)", o.key, printable(&o.description), o.values_text(), o.values.first().map_or("", |v| v.as_str()));
+                println!("    --option {}={}  (default {})", o.key, o.values.join("|"), o.values.first().map_or("", |v| v.as_str()));
+                println!("        {}", printable(&o.description));
             }
         }
     }
