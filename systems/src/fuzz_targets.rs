@@ -10,6 +10,9 @@
 //!   game (its first byte picks the game).
 //! * [`lua_values`]: a value crossing the Lua boundary both ways: JSON given to a script and
 //!   returned unchanged, or a Lua expression returned and converted.
+//!
+//! No rule is decided here: the games apply theirs, and an action they refuse names its section
+//! (e.g. BR 3.4, "not possible now"), which is an answer, not a failure.
 
 use crate::{Catalog, builtin_content_dir, load_catalog};
 use bivouac_engine::Setup;

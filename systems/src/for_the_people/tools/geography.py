@@ -129,11 +129,11 @@ def inside(p, m=0.0):
     return WEST - m <= p[0] <= EAST + m and SOUTH - m <= p[1] <= NORTH + m
 
 
-def clip_line(pts):
-    """The runs of a polyline inside the theatre."""
+def runs_where(pts, keep):
+    """The runs of two or more consecutive points of a polyline that `keep` accepts."""
     runs, cur = [], []
     for p in pts:
-        if inside(p):
+        if keep(p):
             cur.append(p)
         else:
             if len(cur) >= 2:
@@ -142,6 +142,11 @@ def clip_line(pts):
     if len(cur) >= 2:
         runs.append(cur)
     return runs
+
+
+def clip_line(pts):
+    """The runs of a polyline inside the theatre."""
+    return runs_where(pts, inside)
 
 
 def clip_ring(pts):
@@ -324,17 +329,7 @@ def wdb_rivers(src):
 
 def runs_near(pts, way, d):
     """The runs of `pts` within `d` of the corridor `way`."""
-    runs, cur = [], []
-    for p in pts:
-        if inside(p) and corridor_dist(p, way) <= d:
-            cur.append(p)
-        else:
-            if len(cur) >= 2:
-                runs.append(cur)
-            cur = []
-    if len(cur) >= 2:
-        runs.append(cur)
-    return runs
+    return runs_where(pts, lambda p: inside(p) and corridor_dist(p, way) <= d)
 
 
 def rivers(src):
