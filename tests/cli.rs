@@ -89,3 +89,50 @@ fn log_shows_a_seat_the_steps_as_do_printed_them() {
     assert_eq!(logged, printed);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A save played with other content (an older Bivouac, other mods) still loads and plays on
+/// when every action replays, with a note saying so; once played, it is saved with this content.
+#[test]
+fn a_save_from_other_content_replays_with_a_note() {
+    let dir = temp("other-content");
+    let save = dir.join("br.json");
+    let save = save.to_str().unwrap();
+    let (ok, _, err) = bivouac(&["new", "--game", "blockade-runner", "--seed", "7", "-o", save]);
+    assert!(ok, "{err}");
+    let text = std::fs::read_to_string(save).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let hash = json["content_hash"].as_str().expect("the save names its content").to_string();
+    std::fs::write(save, text.replace(&hash, "an-older-content")).unwrap();
+    let (ok, shown, err) = bivouac(&["show", save]);
+    assert!(ok, "{err}");
+    assert!(!shown.is_empty() && err.contains("other rules content"), "{err}");
+    let (ok, listed, err) = bivouac(&["actions", save]);
+    assert!(ok, "{err}");
+    let line = listed.lines().last().expect("an action to play");
+    let (ok, _, err) = bivouac(&["do", save, line]);
+    assert!(ok, "{err}");
+    let (ok, _, err) = bivouac(&["show", save]);
+    assert!(ok && !err.contains("other rules content"), "saved again with this content: {err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A folder given as a mod that holds nothing loadable is an error naming it, never "ok".
+#[test]
+fn a_mod_folder_that_holds_nothing_loadable_is_refused() {
+    let dir = temp("no-op-mods");
+    let missing = dir.join("no-such-mod");
+    let (ok, out, err) = bivouac(&["validate", missing.to_str().unwrap()]);
+    assert!(!ok && out.is_empty() && err.contains("no-such-mod: no such mod folder"), "{out}{err}");
+    let (ok, _, err) = bivouac(&["--mod", missing.to_str().unwrap(), "list"]);
+    assert!(!ok && err.contains("no such mod folder"), "{err}");
+    let misspelt = dir.join("misspelt");
+    std::fs::create_dir_all(misspelt.join("bobby_lee")).unwrap();
+    let (ok, _, err) = bivouac(&["validate", misspelt.to_str().unwrap()]);
+    assert!(!ok && err.contains("did you mean `bobby-lee`"), "{err}");
+    let save = dir.join("g.json");
+    let (ok, _, err) = bivouac(&["new", "--game", "gcacw", "--mod", misspelt.to_str().unwrap(), "-o", save.to_str().unwrap()]);
+    assert!(!ok && !save.exists() && err.contains("bobby_lee"), "{err}");
+    let (ok, _, err) = bivouac(&["--content", missing.to_str().unwrap(), "list"]);
+    assert!(!ok && err.contains("no such content folder"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -24,6 +24,11 @@ pub struct SaveFile {
     pub actions: Vec<SavedAction>,
 }
 
+/// What a player is told when a save played with other content (an older Bivouac, other mods)
+/// loads: every action replayed, and play goes on by the rules loaded now.
+pub const OTHER_CONTENT: &str =
+    "this save was played with other rules content (an older Bivouac or other mods); every action replayed, and the game goes on by the rules loaded now";
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SaveError {
     Io(String),
@@ -33,7 +38,8 @@ pub enum SaveError {
     Corrupt(String),
     WrongFormat { found: u32 },
     WrongGame { found: String, expected: String },
-    WrongContent { found: String, expected: String },
+    /// Played with other content, and no longer replays with this one (`why`).
+    WrongContent { found: String, expected: String, why: String },
     /// The setup was refused (unknown scenario, bad options).
     Setup(String),
     /// Action number `index` (1-based) no longer applies: the log was edited or is inconsistent.
@@ -53,9 +59,9 @@ impl fmt::Display for SaveError {
                 write!(f, "the save has format version {found}; this Bivouac reads version {SAVE_FORMAT}")
             }
             SaveError::WrongGame { found, expected } => write!(f, "the save is a game of `{found}`, not `{expected}`"),
-            SaveError::WrongContent { found, expected } => write!(
+            SaveError::WrongContent { found, expected, why } => write!(
                 f,
-                "the save was played with other rules content (hash {found}; the loaded content is {expected}); load it with the same content or mods"
+                "the save was played with other rules content (hash {found}; the loaded content is {expected}) and no longer replays with this one: {why}; load it with the content or mods it was played with"
             ),
             SaveError::Setup(e) => write!(f, "the save's setup is refused: {e}"),
             SaveError::Replay { index, action, reason } => {

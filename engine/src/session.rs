@@ -50,6 +50,8 @@ pub struct Session<G: Game> {
     setup: Setup,
     state: G::State,
     history: Vec<Step>,
+    /// The content hash a loaded save was played with, when it is not the content loaded now.
+    played_with: Option<String>,
 }
 
 impl<G: Game> Clone for Session<G> {
@@ -60,6 +62,7 @@ impl<G: Game> Clone for Session<G> {
             setup: self.setup.clone(),
             state: self.state.clone(),
             history: self.history.clone(),
+            played_with: self.played_with.clone(),
         }
     }
 }
@@ -82,7 +85,7 @@ fn check_active<G: Game>(game: &G, state: &G::State, seat: Seat) -> Result<(), R
 impl<G: Game> Session<G> {
     pub fn new(game: Arc<G>, content_hash: impl Into<String>, setup: Setup) -> Result<Self, Refusal> {
         let state = game.setup(&setup)?;
-        Ok(Session { game, content_hash: content_hash.into(), setup, state, history: Vec::new() })
+        Ok(Session { game, content_hash: content_hash.into(), setup, state, history: Vec::new(), played_with: None })
     }
 
     pub fn game(&self) -> &G {
@@ -158,7 +161,9 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Load = replay. Checks game, content and every action.
+    /// Load = replay. Checks game and every action. A save played with other content (an
+    /// update of Bivouac, other mods) is replayed all the same: it loads when every action still
+    /// applies, and [`Session::other_content`] says so; otherwise the error names both.
     pub fn load(game: Arc<G>, content_hash: &str, save: &SaveFile) -> Result<Self, SaveError> {
         if save.format != SAVE_FORMAT {
             return Err(SaveError::WrongFormat { found: save.format });
@@ -166,10 +171,23 @@ impl<G: Game> Session<G> {
         if save.game != game.id() {
             return Err(SaveError::WrongGame { found: save.game.clone(), expected: game.id().to_string() });
         }
-        if save.content_hash != content_hash {
-            return Err(SaveError::WrongContent { found: save.content_hash.clone(), expected: content_hash.to_string() });
+        let replayed = Self::replay_actions(game, content_hash, save.setup.clone(), &save.actions);
+        if save.content_hash == content_hash {
+            return replayed;
         }
-        Self::replay_actions(game, content_hash, save.setup.clone(), &save.actions)
+        match replayed {
+            Ok(mut session) => {
+                session.played_with = Some(save.content_hash.clone());
+                Ok(session)
+            }
+            Err(e) => Err(SaveError::WrongContent { found: save.content_hash.clone(), expected: content_hash.to_string(), why: e.to_string() }),
+        }
+    }
+
+    /// The content hash the loaded save was played with, when it differs from the content
+    /// loaded now (the game replayed; what follows is played by the current rules).
+    pub fn other_content(&self) -> Option<&str> {
+        self.played_with.as_deref()
     }
 
     fn replay_actions(game: Arc<G>, content_hash: &str, setup: Setup, actions: &[SavedAction]) -> Result<Self, SaveError> {
@@ -197,6 +215,8 @@ pub trait AnySession: Send {
     fn active_seats(&self) -> Vec<Seat>;
     fn legal_actions(&self, seat: Seat) -> Vec<String>;
     fn apply_text(&mut self, seat: Seat, action: &str) -> Result<Step, Refusal>;
+    /// Set when the loaded save was played with other content ([`Session::other_content`]).
+    fn other_content(&self) -> Option<&str>;
     /// Let an AI of `kind` choose and play for `seat`; returns the step it played.
     fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal>;
     fn undo(&mut self) -> Result<(), Refusal>;
@@ -241,6 +261,9 @@ impl<G: Game> AnySession for Session<G> {
     }
     fn apply_text(&mut self, seat: Seat, action: &str) -> Result<Step, Refusal> {
         Session::apply_text(self, seat, action).cloned()
+    }
+    fn other_content(&self) -> Option<&str> {
+        Session::other_content(self)
     }
     fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal> {
         check_active(&*self.game, &self.state, seat)?;

@@ -255,8 +255,17 @@ fn bad_saves_give_clear_errors() {
     assert!(e.to_string().contains("format version 99"), "{e}");
 
     let save = SaveFile::from_json(&json).unwrap();
-    let e = Session::load(game.clone(), "other-hash", &save).err().unwrap();
+    // Played with other content (an update, other mods): replayed all the same, and said so.
+    let replayed = Session::load(game.clone(), "other-hash", &save).unwrap();
+    assert_eq!(replayed.other_content(), Some("hash1"));
+    assert_eq!(replayed.state_hash(), s.state_hash());
+    assert_eq!(Session::load(game.clone(), "hash1", &save).unwrap().other_content(), None);
+    // ...unless an action no longer applies: then the error says the content differs.
+    let mut stale = save.clone();
+    stale.actions[0].action = "step 7".into();
+    let e = Session::load(game.clone(), "other-hash", &stale).err().unwrap();
     assert!(matches!(e, SaveError::WrongContent { .. }), "{e}");
+    assert!(e.to_string().contains("other rules content") && e.to_string().contains("action 1 `step 7`"), "{e}");
 
     let mut edited = save.clone();
     edited.actions[0].action = "step 7".into();

@@ -16,6 +16,7 @@ pub mod bobby_lee;
 pub mod for_the_people;
 pub mod gcacw;
 pub mod fuzz_targets;
+pub mod mod_folder;
 #[cfg(test)]
 mod leak_tests;
 

@@ -4,7 +4,7 @@
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::bench::{BenchConfig, BenchReport};
 use bivouac_engine::fuzz::FuzzConfig;
-use bivouac_engine::save::{SaveFile, SaveLock, write_atomic};
+use bivouac_engine::save::{OTHER_CONTENT, SaveFile, SaveLock, write_atomic};
 use bivouac_engine::session::{AnyGame, AnySession, Step};
 use bivouac_engine::sim::{Shard, SimConfig, SimControl, strength, strength_agents};
 use bivouac_engine::{Seat, Setup};
@@ -270,6 +270,15 @@ fn run(cli: Cli) -> CliResult {
         Some(dir) => dir,
         None => crate::builtin::content_dir().map_err(err)?,
     };
+    if let Some(dir) = &cli.content {
+        bivouac_systems::mod_folder::check(dir, true).map_err(err)?;
+    }
+    for dir in &cli.mods {
+        bivouac_systems::mod_folder::check(dir, false).map_err(err)?;
+    }
+    if let Some(Command::Validate { dir: Some(dir) }) = &cli.command {
+        bivouac_systems::mod_folder::check(dir, false).map_err(err)?;
+    }
     let mut layers = vec![builtin];
     layers.extend(cli.mods.iter().cloned());
     let Some(command) = cli.command else {
@@ -595,6 +604,9 @@ fn read_save(catalog: &Catalog, path: &Path, text: &str) -> Result<OpenedSave, C
     let cli: CliSave = serde_json::from_str(&text).map_err(|e| err(format!("{}: the save is damaged: {e}", path.display())))?;
     let game = find_game(catalog, &save.game)?;
     let session = game.load(&save).map_err(|e| err(format!("{}: {e}", path.display())))?;
+    if session.other_content().is_some() {
+        eprintln!("{}: note: {OTHER_CONTENT}", path.display());
+    }
     Ok((session, cli.ai))
 }
 

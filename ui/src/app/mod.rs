@@ -152,7 +152,12 @@ impl BivouacApp {
             .iter()
             .map(|n| ai.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map_or(Control::Human, |(_, kind)| Control::Ai(*kind)))
             .collect();
-        Ok(Play::new(self.catalog.clone(), index, session, controls, self.store.clone()))
+        let other_content = session.other_content().is_some();
+        let mut play = Play::new(self.catalog.clone(), index, session, controls, self.store.clone());
+        if other_content {
+            play.notice = Some(Notice::Info(bivouac_engine::save::OTHER_CONTENT.to_string()));
+        }
+        Ok(play)
     }
 
     fn begin(&mut self, play: Play) {
