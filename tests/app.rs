@@ -258,6 +258,9 @@ impl Game for Skirmish {
         }
         b
     }
+    fn prompt(&self, s: &State, seat: Seat) -> Option<String> {
+        (seat == s.turn && self.outcome(s).is_none()).then(|| "Move an army along a link, play Forced March, roll for supply, or pass (SK 2)".to_string())
+    }
     fn hint(&self, s: &State, a: &Action) -> ActionHint {
         match *a {
             Action::Move(army, to) => ActionHint { from: Some(s.pos[s.turn as usize][army as usize]), to: Some(to), group: "Move".into(), ..Default::default() },
@@ -304,6 +307,25 @@ fn has_label(h: &Harness<'_, BivouacApp>, text: &str) -> bool {
 fn click(h: &mut Harness<'_, BivouacApp>, label: &str) {
     h.get_by_label(label).click();
     h.run();
+}
+
+/// Play the legal action `text` through its button (in the action bar, the choices or the
+/// hand; an action on the map is chosen as a click on it would), confirming it if asked.
+fn confirm_if_asked(h: &mut Harness<'_, BivouacApp>) {
+    if h.state().play.as_ref().unwrap().confirm.is_some() {
+        click(h, "Confirm");
+    }
+}
+
+fn click_action(h: &mut Harness<'_, BivouacApp>, text: &str) {
+    let bar = bivouac::app::action_bar::label(text);
+    if let Some(node) = h.query_all_by_label(text).next().or_else(|| h.query_all_by_label(&bar).next()) {
+        node.click();
+    } else {
+        h.state_mut().play.as_mut().unwrap().choose(text);
+    }
+    h.run();
+    confirm_if_asked(h);
 }
 
 /// Let the AI finish the move it is thinking about (in its thread), one frame at a time.
@@ -384,8 +406,9 @@ fn refusals_show_their_rule_and_undo_refusals_are_shown() {
     let notice = h.state().play.as_ref().unwrap().notice.clone();
     assert!(matches!(&notice, Some(Notice::Refused(r)) if r.rule == "SK 2.1"), "{notice:?}");
     assert!(has(&h, "Refused by SK 2.1"));
-    // A roll cannot be taken back.
-    click(&mut h, "roll");
+    // A roll cannot be taken back: it is confirmed first.
+    click(&mut h, "Roll");
+    click(&mut h, "Confirm");
     assert_eq!(history_len(&h), 1);
     click(&mut h, "Undo");
     assert_eq!(history_len(&h), 1);
@@ -402,9 +425,12 @@ fn card_actions_form_a_hand_and_other_actions_a_grouped_list() {
     assert!(has_label(&h, "Your hand"));
     assert!(has_label(&h, "Forced March"));
     assert!(has_label(&h, "1 OP") && has_label(&h, "One army moves again this turn (SK 4)"), "the card shows its value and text");
+    assert!(has_label(&h, "All legal actions (7)"), "every other action, in notation, in one collapsed list");
+    click(&mut h, "All legal actions (7)");
     assert!(has_label(&h, "Move (5)"), "the Move group lists 5 moves");
     assert!(has_label(&h, "Supply (1)"));
     click(&mut h, "card march");
+    click(&mut h, "Confirm");
     assert_eq!(h.state().play.as_ref().unwrap().session.history()[0].action, "card march");
     assert!(!has_label(&h, "Your hand"), "the card was played");
 }
@@ -476,8 +502,10 @@ fn hotseat_hands_over_between_humans_and_hides_the_other_scout() {
     assert_eq!(play.viewer, Some(0));
     let scouts: Vec<_> = play.board.pieces.iter().filter(|p| p.kind == "block").collect();
     assert!(!scouts[0].hidden && scouts[1].hidden, "union sees its own scout only");
-    click(&mut h, "roll");
-    click(&mut h, "pass");
+    click(&mut h, "Roll");
+    click(&mut h, "Confirm");
+    click(&mut h, "Pass");
+    click(&mut h, "Confirm");
     assert!(has_label(&h, "Pass the device to confederate"));
     click(&mut h, "Continue as confederate");
     let play = h.state().play.as_ref().unwrap();
@@ -492,7 +520,8 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     let mut h = harness(toy_catalog(), "ai", 0.5);
     h.run();
     click(&mut h, "Start game");
-    click(&mut h, "pass");
+    click(&mut h, "Pass");
+    click(&mut h, "Confirm");
     // The AI (confederate) moves one step per half second of app time, not all at once.
     assert_eq!(history_len(&h), 1);
     h.run_steps(45);
@@ -621,18 +650,17 @@ fn play_by_clicking(h: &mut Harness<'_, BivouacApp>, id: &str) {
         eprintln!("{id}: clicking {name} on the board for `{}`", h.state().play.as_ref().unwrap().actions[i].0);
         h.get_all_by_label(&name).next().unwrap_or_else(|| panic!("{id}: no space `{name}` on the board")).click();
         h.run();
+        confirm_if_asked(h);
         let choice = h.state().play.as_ref().unwrap().choice.clone();
         if let Some(&c) = choice.first() {
             let text = h.state().play.as_ref().unwrap().actions[c].0.clone();
-            h.get_all_by_label(&text).next().unwrap().click();
-            h.run();
+            click_action(h, &text);
         }
         return;
     }
     let text = play.actions[0].0.clone();
     eprintln!("{id}: clicking the button `{text}`");
-    h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("{id}: no button for `{text}`")).click();
-    h.run();
+    click_action(h, &text);
 }
 
 #[test]
@@ -653,7 +681,7 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
         assert!(!play.actions.is_empty(), "{id}: no legal action at the start");
         let board_before = play.board.clone();
         play_by_clicking(&mut h, id);
-        assert_eq!(history_len(&h), 1, "{id}: the click played an action");
+        assert!(history_len(&h) >= 1, "{id}: the click played an action");
         assert!(has(&h, "1. "), "{id}: the log shows the action");
         if !board_before.spaces.is_empty() {
             eprintln!("{id}: board of {} spaces, {} links, {} pieces; board changed: {}", board_before.spaces.len(), board_before.links.len(), board_before.pieces.len(), h.state().play.as_ref().unwrap().board != board_before);
@@ -914,6 +942,8 @@ fn blockade_runner_ship_is_placed_by_picking_it_then_a_lit_port() {
     let name = space_name(&h, port);
     h.get_all_by_label(&name).next().unwrap().click();
     h.run();
+    // Placing it hands the decision to the next player (BR 2.3): confirmed first.
+    click(&mut h, "Confirm");
     assert_eq!(history_len(&h), 1, "the click placed the ship");
     let done = &h.state().play.as_ref().unwrap().session.history()[0].action;
     assert!(done.starts_with(&key), "`{done}` places the picked ship");
@@ -966,12 +996,12 @@ fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
             let name = space_name(&h, to);
             h.get_all_by_label(&name).next().unwrap().click();
             h.run();
+            confirm_if_asked(&mut h);
             let choice = h.state().play.as_ref().unwrap().choice.clone();
             if !choice.is_empty() {
                 let pick = choice.iter().copied().find(|&c| h.state().play.as_ref().unwrap().actions[c].0 == text).unwrap_or(choice[0]);
                 let label = h.state().play.as_ref().unwrap().actions[pick].0.clone();
-                h.get_all_by_label(&label).next().unwrap().click();
-                h.run();
+                click_action(&mut h, &label);
             }
             assert_eq!(history_len(&h), steps + 1, "the click moved a block");
             let play = h.state().play.as_ref().unwrap();
@@ -982,8 +1012,7 @@ fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
         assert!(!play.actions.is_empty(), "a decision is pending: {:?}", play.session.history().iter().map(|s| s.action.clone()).collect::<Vec<_>>());
         let pick = ["activate ", "march"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
         let text = play.actions[pick].0.clone();
-        h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("no button for `{text}`")).click();
-        h.run();
+        click_action(&mut h, &text);
     }
     panic!("no block could move in 40 decisions");
 }
@@ -1015,8 +1044,7 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
             }
             let pick = ["activate ", "march", "done"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
             let text = play.actions[pick].0.clone();
-            h.get_all_by_label(&text).next().unwrap_or_else(|| panic!("{id}: no button for `{text}`")).click();
-            h.run();
+            click_action(&mut h, &text);
         }
         let play = h.state().play.as_ref().unwrap();
         let origin = play.actions.iter().find(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to).and_then(|(_, hint)| hint.from);
@@ -1378,4 +1406,92 @@ fn bobby_lee_in_the_app_never_names_a_hidden_enemy_block() {
         }
     }
     assert!(checked > 1000, "hidden blocks were looked for on the screen ({checked} times)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The prompt, the action bar and the confirmation of what cannot be taken back
+
+/// Where the action bar's buttons are on the screen.
+fn bar_rects(h: &Harness<'_, BivouacApp>) -> Vec<egui::Rect> {
+    ["Undo", "Roll", "Pass"].iter().map(|l| h.get_by_label(l).rect()).collect()
+}
+
+#[test]
+fn the_prompt_is_on_top_and_the_bar_stays_in_place_across_actions() {
+    let mut h = harness(toy_catalog(), "bar", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    assert!(has_label(&h, "Move an army along a link, play Forced March, roll for supply, or pass (SK 2)"), "the game's prompt is shown");
+    let before = bar_rects(&h);
+    assert!(before[0].top() < 120.0, "the bar is at the top of the screen: {:?}", before[0]);
+    for (from, to) in [("Washington", "Fredericksburg"), ("Harpers Ferry", "Washington")] {
+        click(&mut h, from);
+        click(&mut h, to);
+        assert_eq!(bar_rects(&h), before, "the bar's buttons did not move after {from} -> {to}");
+    }
+    assert_eq!(history_len(&h), 2);
+    click(&mut h, "Undo");
+    assert_eq!(history_len(&h), 1);
+    assert_eq!(bar_rects(&h), before, "nor after an undo");
+    assert!(!has_label(&h, "roll"), "the full list of legal actions, in notation, is collapsed");
+    assert!(has(&h, "All legal actions"));
+}
+
+#[test]
+fn an_action_that_cannot_be_taken_back_asks_to_be_confirmed() {
+    let mut h = harness(toy_catalog(), "confirm", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    click(&mut h, "Roll");
+    assert_eq!(history_len(&h), 0, "nothing is rolled yet");
+    assert!(has(&h, "This cannot be taken back"));
+    assert!(has(&h, "`roll` rolls dice"), "the question says why");
+    click(&mut h, "Cancel");
+    assert_eq!(history_len(&h), 0, "cancelled: nothing rolled");
+    assert!(!has(&h, "This cannot be taken back"));
+    // Ending the turn hands the decision to the other side: asked too.
+    click(&mut h, "Pass");
+    assert!(has(&h, "ends your turn: the decision passes to confederate"));
+    click(&mut h, "Cancel");
+    // A card is spent.
+    click(&mut h, "card march");
+    assert!(has(&h, "spends the card Forced March"));
+    click(&mut h, "Confirm");
+    assert_eq!(history_len(&h), 1, "confirmed: played");
+    // A move can be taken back: played at once.
+    click(&mut h, "Washington");
+    click(&mut h, "Fredericksburg");
+    assert_eq!(history_len(&h), 2);
+    assert!(h.state().play.as_ref().unwrap().confirm.is_none());
+}
+
+#[test]
+fn against_the_ai_undo_works_until_the_turn_is_ended() {
+    let mut h = harness(toy_catalog(), "undo-ai", 0.0);
+    h.run();
+    click(&mut h, "Start game");
+    assert!(matches!(h.state().play.as_ref().unwrap().controls[1], Control::Ai(_)));
+    click(&mut h, "Washington");
+    click(&mut h, "Fredericksburg");
+    click(&mut h, "Harpers Ferry");
+    click(&mut h, "Washington");
+    for _ in 0..20 {
+        h.step();
+    }
+    assert_eq!(history_len(&h), 2, "the AI waits while the player's turn lasts");
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert_eq!(history_len(&h), 0, "both moves are taken back");
+    click(&mut h, "Pass");
+    click(&mut h, "Confirm");
+    assert_eq!(history_len(&h), 1);
+    for _ in 0..200 {
+        h.step();
+        settle_ai(&mut h);
+        if h.state().play.as_ref().unwrap().active == vec![0] {
+            break;
+        }
+    }
+    assert!(history_len(&h) > 1, "once the turn is ended, the AI answers");
+    assert_eq!(h.state().play.as_ref().unwrap().active, vec![0], "and it is the player's turn again");
 }

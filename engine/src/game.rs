@@ -170,6 +170,14 @@ pub trait Game: Send + Sync + 'static {
         crate::board::Board::default()
     }
 
+    /// What `seat` is asked to do now, as one sentence in the game's words ("Choose a hex to
+    /// move the Iron Brigade to", "Bid for the Banshee"), for the app's prompt. A function of
+    /// what the seat may know: the leak check compares it with the seat's legal actions.
+    /// `None` (the default): the seat owes no decision, or the game words none.
+    fn prompt(&self, _state: &Self::State, _seat: Seat) -> Option<String> {
+        None
+    }
+
     /// Where an action happens on the board (for highlighting and menus).
     fn hint(&self, _state: &Self::State, _action: &Self::Action) -> crate::board::ActionHint {
         crate::board::ActionHint::default()

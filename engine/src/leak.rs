@@ -3,7 +3,8 @@
 //!
 //! * **What a seat sees** ([`picture`]): its view as JSON, the board picture the app draws
 //!   (pieces, their order and labels), `describe`, the CLI's `show` text, and its legal
-//!   actions with their board hints (the CLI's `actions`, the app's lit spaces). A spectator
+//!   actions with their board hints (the CLI's `actions`, the app's lit spaces) and its prompt
+//!   ([`Game::prompt`], the sentence the app shows above the map). A spectator
 //!   sees the same without actions. At a state `S` each seat `Y`'s picture must be the same
 //!   in states [`Game::determinize`]`(S, Y)` (which re-deal what `Y` cannot know and reseed the
 //!   dice), and the spectator's picture the same in all of them.
@@ -49,6 +50,7 @@ pub fn picture<G: Game>(game: &G, state: &G::State, seat: Option<Seat>, with_act
     if let (Some(s), true) = (seat, with_actions) {
         let hints: Vec<String> = game.legal_actions(state, s).iter().map(|a| serde_json::to_string(&game.hint(state, a)).expect("hints serialize")).collect();
         parts.push(("actions", format!("{}{}", seen::actions_text(game, state, s), hints.join("\n"))));
+        parts.push(("prompt", game.prompt(state, s).unwrap_or_default()));
     }
     parts
 }

@@ -44,6 +44,19 @@ impl Step {
     }
 }
 
+/// Why an action cannot be taken back once played (see [`Session::irreversible`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Irreversible {
+    /// It rolls dice.
+    Dice,
+    /// It draws a card (or anything else from a deck).
+    Draw,
+    /// It reveals something hidden.
+    Reveal,
+    /// The decision passes to these seats (none: the game ends).
+    HandsOver(Vec<Seat>),
+}
+
 pub struct Session<G: Game> {
     game: Arc<G>,
     content_hash: String,
@@ -151,6 +164,32 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Why `action` of `seat` could not be taken back once played, if so: it rolls dice,
+    /// draws or reveals something, or hands the decision to another seat (what [`Self::undo`]
+    /// refuses). Found by playing it on a state determinized for `seat`, so the answer reads
+    /// only what the seat may know. `None`: undo could take it back.
+    pub fn irreversible(&self, seat: Seat, action: &G::Action) -> Option<Irreversible> {
+        let mut rng = crate::rng::GameRng::new(self.setup.seed ^ (self.history.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let mut state = self.game.determinize(&self.state, seat, &mut rng);
+        let before = self.game.active_seats(&state);
+        let mut log = Log::recording();
+        self.game.apply(&mut state, seat, action, &mut log).ok()?;
+        let kinds = |k: crate::log::EventKind| log.events.iter().any(|e| e.kind == k && e.visible_to(Some(seat)));
+        let after = self.game.active_seats(&state);
+        let what = if kinds(crate::log::EventKind::Roll) {
+            Irreversible::Dice
+        } else if kinds(crate::log::EventKind::Draw) {
+            Irreversible::Draw
+        } else if log.sealed() {
+            Irreversible::Reveal
+        } else if before != after {
+            Irreversible::HandsOver(after)
+        } else {
+            return None;
+        };
+        Some(what)
+    }
+
     pub fn to_save(&self) -> SaveFile {
         SaveFile {
             format: SAVE_FORMAT,
@@ -220,6 +259,11 @@ pub trait AnySession: Send {
     /// Let an AI of `kind` choose and play for `seat`; returns the step it played.
     fn ai_move(&mut self, seat: Seat, kind: AgentKind, seed: u64) -> Result<Step, Refusal>;
     fn undo(&mut self) -> Result<(), Refusal>;
+    /// What `seat` is asked to do now, in the game's words ([`Game::prompt`]).
+    fn prompt(&self, seat: Seat) -> Option<String>;
+    /// Why the action `text` of `seat` could not be taken back ([`Session::irreversible`]);
+    /// `None` also when the text is no action.
+    fn irreversible(&self, seat: Seat, text: &str) -> Option<Irreversible>;
     fn view_json(&self, seat: Option<Seat>) -> serde_json::Value;
     fn board(&self, seat: Option<Seat>) -> crate::board::Board;
     /// The legal actions of `seat` with their notation and board hints.
@@ -277,6 +321,12 @@ impl<G: Game> AnySession for Session<G> {
     }
     fn undo(&mut self) -> Result<(), Refusal> {
         Session::undo(self)
+    }
+    fn prompt(&self, seat: Seat) -> Option<String> {
+        self.game.prompt(&self.state, seat)
+    }
+    fn irreversible(&self, seat: Seat, text: &str) -> Option<Irreversible> {
+        Session::irreversible(self, seat, &self.game.parse(text).ok()?)
     }
     fn view_json(&self, seat: Option<Seat>) -> serde_json::Value {
         crate::seen::show_json(&*self.game, &self.state, seat)

@@ -70,3 +70,5 @@ pub fn builtin_content_dir() -> PathBuf {
 
 #[cfg(test)]
 mod options_tests;
+#[cfg(test)]
+mod prompt_tests;

@@ -13,6 +13,7 @@
 
 mod ai;
 mod data;
+mod prompt;
 mod script;
 mod state;
 #[cfg(test)]
@@ -2000,6 +2001,10 @@ impl Game for BlockadeRunner {
 
     fn notation(&self, action: &Action) -> String {
         self.notation_of(action)
+    }
+
+    fn prompt(&self, state: &State, seat: Seat) -> Option<String> {
+        prompt::prompt(self, state, seat)
     }
 
     /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.

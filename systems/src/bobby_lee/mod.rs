@@ -12,6 +12,7 @@ pub mod battle;
 mod board;
 pub mod data;
 mod deploy;
+mod prompt;
 mod rules;
 pub mod state;
 mod water;
@@ -354,6 +355,10 @@ impl Game for BobbyLee {
             bivouac_engine::refuse!("BL 1.1", "there are two seats");
         }
         self.act(s, seat, a, log)
+    }
+
+    fn prompt(&self, s: &State, seat: Seat) -> Option<String> {
+        prompt::prompt(self, s, seat)
     }
 
     fn notation(&self, a: &Action) -> String {

@@ -48,6 +48,7 @@ mod rail_logistics;
 mod ordered;
 mod pickup;
 mod procs;
+mod prompt;
 mod reinforce;
 mod rules;
 mod scenario_rules;
@@ -682,6 +683,10 @@ impl Game for FtP {
             return self.apply(st, seat, action, log);
         }
         self.carry_out(st, action, log)
+    }
+
+    fn prompt(&self, st: &State, seat: Seat) -> Option<String> {
+        prompt::prompt(self, st, seat)
     }
 
     fn notation(&self, a: &Action) -> String {

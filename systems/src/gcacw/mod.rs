@@ -14,6 +14,7 @@ mod combat;
 mod data;
 mod intel;
 mod procs;
+mod prompt;
 mod rules;
 mod state;
 #[cfg(test)]
@@ -369,6 +370,10 @@ impl Game for Gcacw {
         self.li_sync(st, log);
         self.li_mask_log(st, &before, &leaders_before, log, from);
         Ok(())
+    }
+
+    fn prompt(&self, st: &State, seat: Seat) -> Option<String> {
+        prompt::prompt(self, st, seat)
     }
 
     fn notation(&self, a: &Action) -> String {

@@ -1,9 +1,9 @@
 //! The decision panel: whose turn it is, the refusal of the last try (with its rule), the
-//! selected space and what it may do, the hand of cards, every other legal action grouped by
-//! its hint's group, and a text box that accepts action notation.
+//! selected space and what it may do, the hand of cards, the choices that are not on the map,
+//! every legal action in a collapsed list, and a text box that accepts action notation.
 
 use super::board_view::piece_text;
-use super::hand;
+use super::{action_bar, hand};
 use super::play::{Notice, Play};
 use egui::{Color32, RichText};
 
@@ -118,7 +118,7 @@ fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<Stri
     let mut clear = false;
     ui.group(|ui| {
         ui.set_min_width(ui.available_width());
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Selected: {name}")).strong().size(16.0));
             if ui.small_button("Clear selection").clicked() {
                 clear = true;
@@ -208,11 +208,49 @@ fn placements(ui: &mut egui::Ui, play: &mut Play) {
     });
 }
 
-/// Every legal action that is not a card play, grouped by its hint's group.
+/// The legal actions the map, the hand and the action bar do not offer (a bid, a sum, an
+/// event's options), grouped by their hint's group; then every legal action but the cards in
+/// one collapsed list, the expert's fallback.
 fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
+    let bar = action_bar::finishing(play);
+    let off_board = |i: usize| {
+        let h = &play.actions[i].1;
+        h.card.is_none() && h.from.is_none() && h.to.is_none() && h.piece.is_none() && h.to_box.is_none() && !bar.contains(&i)
+    };
+    let mut chosen = None;
+    let choices = groups(play, off_board);
+    if !choices.is_empty() {
+        ui.separator();
+        ui.label(RichText::new("Choices").strong());
+        let single = choices.len() == 1;
+        for (g, list) in &choices {
+            egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("choice", *g)).default_open(single || list.len() <= 40).show(ui, |ui| {
+                buttons(ui, play, list, &mut chosen);
+            });
+        }
+    }
+    let all = groups(play, |i| play.actions[i].1.card.is_none());
+    if all.is_empty() {
+        return chosen;
+    }
+    ui.separator();
+    let n: usize = all.iter().map(|(_, l)| l.len()).sum();
+    egui::CollapsingHeader::new(format!("All legal actions ({n})")).id_salt("all-actions").default_open(false).show(ui, |ui| {
+        ui.weak("Every action the rules allow now, in notation (the map, the hand and the bar offer the same).");
+        for (g, list) in &all {
+            egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("group", *g)).default_open(list.len() <= 40).show(ui, |ui| {
+                buttons(ui, play, list, &mut chosen);
+            });
+        }
+    });
+    chosen
+}
+
+/// The actions `keep` selects, by their hint's group, in the order of the listing.
+fn groups(play: &Play, keep: impl Fn(usize) -> bool) -> Vec<(&str, Vec<usize>)> {
     let mut groups: Vec<(&str, Vec<usize>)> = Vec::new();
     for (i, (_, h)) in play.actions.iter().enumerate() {
-        if h.card.is_some() {
+        if !keep(i) {
             continue;
         }
         let g = if h.group.is_empty() { "Actions" } else { h.group.as_str() };
@@ -221,23 +259,15 @@ fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
             None => groups.push((g, vec![i])),
         }
     }
-    let mut chosen = None;
-    if groups.is_empty() {
-        return None;
-    }
-    ui.separator();
-    ui.label(RichText::new("Legal actions").strong());
-    let single = groups.len() == 1;
-    for (g, list) in groups {
-        egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("group", g)).default_open(single || list.len() <= 40).show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for i in list {
-                    if ui.button(&play.actions[i].0).clicked() {
-                        chosen = Some(play.actions[i].0.clone());
-                    }
-                }
-            });
-        });
-    }
-    chosen
+    groups
+}
+
+fn buttons(ui: &mut egui::Ui, play: &Play, list: &[usize], chosen: &mut Option<String>) {
+    ui.horizontal_wrapped(|ui| {
+        for &i in list {
+            if ui.button(&play.actions[i].0).clicked() {
+                *chosen = Some(play.actions[i].0.clone());
+            }
+        }
+    });
 }

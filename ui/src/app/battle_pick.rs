@@ -44,7 +44,7 @@ impl Play {
                     0 => {}
                     1 => {
                         let text = self.actions[list[0]].0.clone();
-                        self.act(&text);
+                        self.choose(&text);
                     }
                     _ => self.choice = list,
                 }

@@ -1,9 +1,10 @@
-//! The play screen: a top bar (undo, save, AI pace), the decision panel on the left, the board
-//! in the middle, the game's panels and the log on the right; or the hand-over screen.
+//! The play screen: a top bar (save, AI pace), the prompt and action bar under it, the decision
+//! panel on the left, the board in the middle, the game's panels and the log on the right (all
+//! of fixed sizes); or the hand-over screen.
 
 use super::board_view::{self, BoardView, Highlights};
 use super::play::Play;
-use super::{actions, battle_panel, dice_panel, handover, log_panel, palette};
+use super::{action_bar, actions, battle_panel, confirm, dice_panel, handover, log_panel, palette};
 use egui::{Color32, RichText};
 
 /// Settings and widget state of the play screen that outlive one game's state changes.
@@ -21,6 +22,9 @@ impl GameView {
         GameView { board_view: BoardView::default(), notation: String::new(), save_as: String::new(), ai_delay, fast: false, log_all: false }
     }
 }
+
+/// The longest panel title the side panel's width shows whole in a header.
+const TITLE_CHARS: usize = 30;
 
 /// Take back the last action.
 pub const UNDO_KEY: egui::KeyboardShortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Z);
@@ -56,8 +60,7 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
             let pressed = |ui: &mut egui::Ui, k: &egui::KeyboardShortcut| !typing && ui.input_mut(|i| i.consume_shortcut(k));
             let undo_pressed = pressed(ui, &UNDO_KEY) && can_act;
             let save_pressed = pressed(ui, &SAVE_KEY);
-            let undo_tip = format!("Take back the last action, where the rules allow it ({})", ui.ctx().format_shortcut(&UNDO_KEY));
-            if ui.add_enabled(can_act, egui::Button::new("Undo")).on_hover_text(undo_tip).clicked() || undo_pressed {
+            if undo_pressed {
                 play.undo();
             }
             let save_tip = format!("Save to a file in the saves folder ({})", ui.ctx().format_shortcut(&SAVE_KEY));
@@ -97,18 +100,32 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
         return exit;
     }
     let mut chosen = None;
-    egui::Panel::left("decide").resizable(true).default_size(290.0).size_range(200.0..=480.0).show(ui, |ui| {
+    egui::Panel::top("prompt").exact_size(action_bar::HEIGHT).show(ui, |ui| match action_bar::show(ui, play) {
+        Some(action_bar::Pressed::Undo) => play.undo(),
+        Some(action_bar::Pressed::Act(text)) => chosen = Some(text),
+        None => {}
+    });
+    // Fixed widths: the map keeps its place and scale whatever the panels hold.
+    egui::Panel::left("decide").resizable(false).exact_size(300.0).show(ui, |ui| {
         egui::ScrollArea::vertical().id_salt("decide-scroll").auto_shrink([false, false]).show(ui, |ui| {
-            chosen = actions::show(ui, play, &mut gv.notation);
+            if let Some(a) = actions::show(ui, play, &mut gv.notation) {
+                chosen = Some(a);
+            }
         });
     });
     let mut review = None;
-    egui::Panel::right("side").resizable(true).default_size(270.0).size_range(200.0..=420.0).show(ui, |ui| {
+    egui::Panel::right("side").resizable(false).exact_size(280.0).show(ui, |ui| {
         let board = play.review.as_ref().map_or(&play.board, |r| &r.board);
         if !board.panels.is_empty() {
             egui::ScrollArea::vertical().id_salt("panels").max_height(ui.available_height() * 0.45).show(ui, |ui| {
                 for p in &board.panels {
-                    egui::CollapsingHeader::new(RichText::new(&p.title).strong()).id_salt(("panel", &p.title)).default_open(true).show(ui, |ui| {
+                    // A header does not wrap: a long title is cut there and given whole below.
+                    let long = p.title.chars().count() > TITLE_CHARS;
+                    let head = if long { format!("{}…", p.title.chars().take(TITLE_CHARS - 1).collect::<String>()) } else { p.title.clone() };
+                    egui::CollapsingHeader::new(RichText::new(head).strong()).id_salt(("panel", &p.title)).default_open(true).show(ui, |ui| {
+                        if long {
+                            ui.label(RichText::new(&p.title).strong());
+                        }
                         for l in &p.lines {
                             ui.label(l);
                         }
@@ -160,11 +177,12 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
         play.click_space(space);
     }
     if let Some(text) = chosen
-        && play.act(&text)
+        && play.choose(&text)
         && text == gv.notation.trim()
     {
         gv.notation.clear();
     }
+    confirm::show(ui.ctx(), play);
     match review {
         Some(usize::MAX) => play.review = None,
         Some(steps) => play.review_at(steps),

@@ -24,6 +24,8 @@ pub struct Launcher {
     pub players: u8,
     pub options: BTreeMap<String, String>,
     pub controls: Vec<Control>,
+    /// The game the seats' controls were chosen for (another game starts from the default).
+    controls_game: Option<usize>,
     pub seed: u64,
     pub handover: bool,
     pub open_path: String,
@@ -43,6 +45,7 @@ impl Default for Launcher {
             players: 0,
             options: BTreeMap::new(),
             controls: Vec::new(),
+            controls_game: None,
             seed: 1,
             handover: true,
             open_path: String::new(),
@@ -80,9 +83,11 @@ impl Launcher {
             self.seats_key = Some(key);
         }
         let n = self.seats.as_ref().map_or(0, |s| s.len());
-        if self.controls.len() != n {
-            // By default the first seat is the person at the screen and the rest are the AI.
+        if self.controls.len() != n || self.controls_game != Some(self.game) {
+            // By default, in every game, the first seat is the person at the screen and the
+            // rest are the AI.
             self.controls = (0..n).map(|i| if i == 0 { Control::Human } else { Control::default_ai() }).collect();
+            self.controls_game = Some(self.game);
         }
     }
 

@@ -33,6 +33,12 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
             if ui.selectable_label(reviewing == Some(i + 1), text).on_hover_text("Show the board after this action").clicked() {
                 review = Some(i + 1);
             }
+            if play.auto_steps.contains(&i) {
+                ui.horizontal(|ui| {
+                    ui.add_space(14.0);
+                    ui.label(RichText::new("the only legal choice: taken for you").italics().color(ui.visuals().weak_text_color()));
+                });
+            }
             for e in step.events.iter().filter(|e| e.visible_to(play.viewer)) {
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(14.0);

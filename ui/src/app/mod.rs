@@ -5,15 +5,19 @@
 //! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games.
 //! * [`lab`]: the balance lab, batches of AI games charted (the engine's `sim`).
 //! * [`play`]: the game in progress without drawing (who acts, who views, AI pace, autosave).
-//! * [`game_view`]: the play screen; [`board_view`], [`battle_panel`], [`actions`], [`hand`],
+//! * [`game_view`]: the play screen; [`action_bar`] (the prompt and the fixed buttons),
+//!   [`confirm`] (the question before an action that cannot be taken back), [`board_view`],
+//!   [`battle_panel`], [`actions`], [`hand`],
 //!   [`log_panel`], [`dice_panel`], [`handover`] draw its parts; [`battle_pick`] acts on the
 //!   battle board by clicks; [`palette`] colours them; [`autosave`] keeps the files.
 
+pub mod action_bar;
 pub mod actions;
 pub mod autosave;
 pub mod battle_panel;
 pub mod battle_pick;
 pub mod board_view;
+pub mod confirm;
 pub mod dice_panel;
 pub mod game_view;
 pub mod hand;

@@ -7,7 +7,7 @@ use super::autosave::{AppSave, Store};
 use super::board_view::{Geometry, HintIndex};
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::board::{ActionHint, Board};
-use bivouac_engine::session::{AnyGame, AnySession};
+use bivouac_engine::session::{AnyGame, AnySession, Irreversible};
 use bivouac_engine::{Outcome, Refusal, Seat};
 use bivouac_systems::Catalog;
 use std::collections::BTreeMap;
@@ -119,6 +119,19 @@ pub struct Play {
     pub refusal_rules: Vec<String>,
     /// Rule citations of the events about the selected space.
     pub selected_rules: Vec<String>,
+    /// What the acting seat is asked to do, in the game's words ([`AnySession::prompt`]).
+    pub prompt: Option<String>,
+    /// An action that cannot be taken back, waiting for the player to confirm it.
+    pub confirm: Option<Confirm>,
+    /// History indexes of the steps the app took because the rules left one choice.
+    pub auto_steps: Vec<usize>,
+}
+
+/// An action the player chose that cannot be taken back, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Confirm {
+    pub action: String,
+    pub why: String,
 }
 
 impl Play {
@@ -156,6 +169,9 @@ impl Play {
             thinking: None,
             refusal_rules: Vec::new(),
             selected_rules: Vec::new(),
+            prompt: None,
+            confirm: None,
+            auto_steps: Vec::new(),
         };
         p.refresh();
         p
@@ -234,6 +250,10 @@ impl Play {
             _ => Vec::new(),
         };
         self.hints = HintIndex::new(&self.actions);
+        self.prompt = match self.acting {
+            Some(a) if !self.actions.is_empty() => self.session.prompt(a),
+            _ => None,
+        };
         self.choice.clear();
         if self.placing.as_ref().is_some_and(|k| !self.placements().iter().any(|(key, _)| key == k)) {
             self.placing = None;
@@ -274,6 +294,64 @@ impl Play {
         }
     }
 
+    /// The player chose `text`: played at once, unless it cannot be taken back (it rolls dice,
+    /// draws, reveals, plays a card or ends the turn), which waits in [`Play::confirm`] for
+    /// the player's word. True if it was played.
+    pub fn choose(&mut self, text: &str) -> bool {
+        let text = text.trim();
+        if let Some(why) = self.acting.and_then(|seat| self.why_final(seat, text)) {
+            self.confirm = Some(Confirm { action: text.to_string(), why });
+            return false;
+        }
+        self.act(text)
+    }
+
+    /// The confirmed action is played (`yes`), or dropped.
+    pub fn answer_confirm(&mut self, yes: bool) -> bool {
+        match self.confirm.take() {
+            Some(c) if yes => self.act(&c.action),
+            _ => false,
+        }
+    }
+
+    /// Why `text` of `seat` could not be taken back once played, in words, if so.
+    fn why_final(&self, seat: Seat, text: &str) -> Option<String> {
+        let card = self.actions.iter().find(|(t, _)| t == text).and_then(|(_, h)| h.card.clone());
+        let why = match self.session.irreversible(seat, text) {
+            Some(Irreversible::Dice) => "rolls dice".to_string(),
+            Some(Irreversible::Draw) => "draws a card".to_string(),
+            Some(Irreversible::Reveal) => "reveals something hidden".to_string(),
+            Some(Irreversible::HandsOver(to)) if to.is_empty() => "ends the game".to_string(),
+            Some(Irreversible::HandsOver(to)) => {
+                let names: Vec<&str> = to.iter().map(|&s| self.seat_name(s)).collect();
+                if to.contains(&seat) { format!("brings {} into the decision", names.join(", ")) } else { format!("ends your turn: the decision passes to {}", names.join(", ")) }
+            }
+            None => return card.map(|c| format!("spends the card {c}")),
+        };
+        Some(match card {
+            Some(c) => format!("spends the card {c} and {why}"),
+            None => why,
+        })
+    }
+
+    /// Where the rules leave the acting seat exactly one choice and it can be taken back, the
+    /// app takes it (the log marks it); a choice that cannot be taken back waits for the player.
+    fn auto_take(&mut self) {
+        for _ in 0..64 {
+            let Some(seat) = self.acting.filter(|_| self.handover.is_none() && self.review.is_none() && self.outcome.is_none()) else { return };
+            if self.actions.len() != 1 || self.actions[0].1.card.is_some() {
+                return;
+            }
+            let text = self.actions[0].0.clone();
+            if self.why_final(seat, &text).is_some() || self.session.apply_text(seat, &text).is_err() {
+                return;
+            }
+            self.auto_steps.push(self.session.history().len() - 1);
+            self.notice = Some(Notice::Info(format!("The rules left one choice, taken for you: {text}")));
+            self.refresh();
+        }
+    }
+
     /// Play `text` for the acting seat. Refusals are kept as the notice, the game unchanged.
     pub fn act(&mut self, text: &str) -> bool {
         let Some(seat) = self.acting.filter(|_| self.handover.is_none() && self.review.is_none()) else {
@@ -308,20 +386,36 @@ impl Play {
         }
         match self.session.undo() {
             Ok(()) => {
+                // Steps the app took for the player go back with the choice that led to them.
+                while self.auto_steps.last() == Some(&self.session.history().len()) {
+                    self.auto_steps.pop();
+                    if self.session.undo().is_err() {
+                        break;
+                    }
+                }
                 self.notice = Some(Notice::Info("took back the last action".into()));
                 self.selected = None;
-                self.changed();
+                self.confirm = None;
+                self.refresh();
+                self.autosave();
             }
             Err(r) => self.refused(r),
         }
     }
 
-    /// After any change: autosave (nothing is lost if the window closes) and refresh.
+    /// After any change: take a forced choice, autosave (nothing is lost if the window
+    /// closes) and refresh.
     fn changed(&mut self) {
+        self.confirm = None;
+        self.refresh();
+        self.auto_take();
+        self.autosave();
+    }
+
+    fn autosave(&mut self) {
         if let Err(e) = self.store.write_autosave(&self.app_save()) {
             self.notice = Some(Notice::Error(format!("autosave failed: {e}")));
         }
-        self.refresh();
     }
 
     /// Write the game to `path` (or the current save path, or a new file in the saves folder).
@@ -340,6 +434,11 @@ impl Play {
     /// The AI seat to move now, if no game end or review stands in the way.
     pub fn ai_due(&self) -> Option<(Seat, AgentKind)> {
         if self.outcome.is_some() || self.review.is_some() {
+            return None;
+        }
+        // The AI answers once the people have finished their part (ended the turn), so each
+        // can take back their own steps until then.
+        if self.active.iter().any(|&s| self.is_human(s)) {
             return None;
         }
         self.active.iter().find_map(|&s| match self.controls.get(s as usize) {
@@ -477,7 +576,7 @@ impl Play {
             0 => self.select(if self.selected == Some(space) { None } else { Some(space) }),
             1 => {
                 let text = self.actions[candidates[0]].0.clone();
-                self.act(&text);
+                self.choose(&text);
             }
             _ => self.choice = candidates,
         }
