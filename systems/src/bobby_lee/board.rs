@@ -119,6 +119,15 @@ impl BobbyLee {
             month.push(format!("Committed: {}", committed.join(", ")));
         }
         b.panels.push(Panel { title: v.date.clone(), lines: month });
+        // The names this scenario gives the face-up blocks on the map (units.toml names the
+        // blocks for the whole war; a scenario names them as they were in its first month).
+        let sc = &self.data.scenarios[s.scenario as usize];
+        let mut names: Vec<String> = v.blocks.iter().filter_map(|x| Some(format!("{}: {}", x.id.as_deref()?, x.name.as_deref()?))).collect();
+        names.sort();
+        names.dedup();
+        if !names.is_empty() {
+            b.panels.push(Panel { title: format!("Block names, {} {}", super::rules::month_name(sc.start_month), sc.year), lines: names });
+        }
         b.battle = s.battle.as_ref().map(|bt| self.battle_board(s, bt, me));
         b
     }

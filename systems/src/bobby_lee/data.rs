@@ -183,6 +183,16 @@ pub struct Scenario {
     pub end_month: u8,
     pub emancipation: bool,
     pub deploy: Vec<Deploy>,
+    /// The blocks' historical names in the scenario's first month, where they differ from the
+    /// war-long names of units.toml (a display name only: no rule reads it).
+    pub names: Vec<(u8, String)>,
+}
+
+impl Scenario {
+    /// Block `u`'s name in this scenario: its historical name, else its units.toml name.
+    pub fn unit_name<'a>(&'a self, units: &'a [UnitDef], u: usize) -> &'a str {
+        self.names.iter().find(|(x, _)| *x as usize == u).map_or(units[u].name.as_str(), |(_, n)| n.as_str())
+    }
 }
 
 /// One hexside class's limits, [dry, mud]; -1 = "DR" (rule 1.21).
@@ -552,6 +562,14 @@ struct ScenarioDoc {
     emancipation: bool,
     #[serde(default)]
     deploy: Vec<DeployDoc>,
+    #[serde(default)]
+    names: Vec<NameDoc>,
+}
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NameDoc {
+    u: Spanned<String>,
+    name: String,
 }
 fn yes() -> bool {
     true
@@ -1039,7 +1057,15 @@ pub fn load_data(set: &ContentSet) -> Result<Data, Diagnostics> {
         if !(1..=12).contains(&s.start_month) || !(1..=12).contains(&s.end_month) {
             errs.push(Diagnostics::general(set.path(src), "start_month and end_month must be 1..=12").0.remove(0));
         }
-        scenarios.push(Scenario { id: s.id, title: s.title, year: s.year, start_month: s.start_month, end_month: s.end_month, emancipation: s.emancipation, deploy });
+        let mut names: Vec<(u8, String)> = Vec::new();
+        for n in &s.names {
+            match set.resolve(src, &n.u, &unit_index) {
+                Ok(u) if names.iter().any(|(x, _)| *x == u) => errs.push(set.diag(src, n.u.span(), "this block is already named in the scenario")),
+                Ok(u) => names.push((u, n.name.clone())),
+                Err(e) => errs.push(e),
+            }
+        }
+        scenarios.push(Scenario { id: s.id, title: s.title, year: s.year, start_month: s.start_month, end_month: s.end_month, emancipation: s.emancipation, deploy, names });
     }
     scenarios.sort_by(|a, b| a.id.cmp(&b.id));
     if scenarios.is_empty() {

@@ -224,6 +224,9 @@ pub struct BlockView {
     pub hex: String,
     /// None for an enemy block that is not revealed.
     pub id: Option<String>,
+    /// The block's name in this scenario (its historical name in the scenario's first month,
+    /// else its units.toml name), when its id is shown.
+    pub name: Option<String>,
     pub kind: Option<String>,
     pub steps: Option<u8>,
 }
@@ -530,6 +533,7 @@ impl Game for BobbyLee {
                 side: side.name(),
                 hex: self.data.hexes[u.hex as usize].label.clone(),
                 id: known.then(|| self.data.units[i].id.clone()),
+                name: known.then(|| self.data.scenarios[s.scenario as usize].unit_name(&self.data.units, i).to_string()),
                 kind: known.then(|| self.data.ty(i).id.clone()),
                 steps: known.then_some(u.steps),
             });
@@ -569,7 +573,7 @@ impl Game for BobbyLee {
                 out.push_str(&format!("\n{name}:"));
             }
             match (&b.id, b.steps) {
-                (Some(id), Some(st)) => out.push_str(&format!(" [{} {id} {st}]", b.side)),
+                (Some(id), Some(st)) => out.push_str(&format!(" [{} {id} {st}: {}]", b.side, b.name.as_deref().unwrap_or(""))),
                 _ => out.push_str(&format!(" [{} ?]", b.side)),
             }
         }

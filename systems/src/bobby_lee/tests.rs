@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 
 mod geography;
 mod sections;
+mod oob;
 mod speed;
 
 fn game() -> &'static BobbyLee {

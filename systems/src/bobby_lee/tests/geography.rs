@@ -204,3 +204,101 @@ fn map_tool_rebuilds_the_shipped_map() {
         Ok(o) => assert!(o.status.success(), "gen_map.py --check failed:\n{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr)),
     }
 }
+
+/// A fact of the coast (coast.toml, from the US Census shorelines): whether `place`'s hex
+/// touches the open water of the Bay or the ocean (a sea hex next to it), with its source.
+struct Shore {
+    place: &'static str,
+    sea: bool,
+    source: &'static str,
+}
+
+const SHORE: &[Shore] = &[
+    Shore { place: "fort-monroe", sea: true, source: "Fort Monroe stands on Old Point Comfort, at the mouth of Hampton Roads on the Chesapeake Bay" },
+    Shore { place: "yorktown", sea: true, source: "Yorktown is on the York a few miles above its mouth into the Bay (the siege of 1862; Gloucester Point faces it)" },
+    Shore { place: "point-lookout", sea: true, source: "Point Lookout is the tip of the peninsula between the Potomac's mouth and the Bay (the prison camp, 1863-65)" },
+    Shore { place: "annapolis", sea: true, source: "Annapolis is on the Bay at the Severn's mouth (the Naval Academy; Burnside's expedition sailed from it, 1862)" },
+    Shore { place: "havre-de-grace", sea: true, source: "Havre de Grace stands at the head of the Bay, at the Susquehanna's mouth" },
+    Shore { place: "alexandria", sea: false, source: "Alexandria is on the tidal Potomac, 90 miles above its mouth: a river, not the Bay" },
+    Shore { place: "washington", sea: false, source: "Washington is at the head of the tidal Potomac" },
+    Shore { place: "richmond", sea: false, source: "Richmond is at the falls of the James, its head of navigation" },
+    Shore { place: "williamsburg", sea: false, source: "Williamsburg lies inland, between the James and the York" },
+    Shore { place: "fredericksburg", sea: false, source: "Fredericksburg is at the falls of the Rappahannock" },
+    Shore { place: "petersburg", sea: false, source: "Petersburg is at the falls of the Appomattox" },
+    Shore { place: "tappahannock", sea: false, source: "Tappahannock is on the tidal Rappahannock, 30 miles above its mouth" },
+];
+
+fn touches_sea(h: u16) -> bool {
+    let d = &game().data;
+    d.hexes[h as usize].nbr.iter().any(|&n| n != NONE && d.hexes[n as usize].terrain == Terrain::Sea)
+}
+
+#[test]
+fn the_coast_is_the_real_shore_bl_1_28_10() {
+    let d = &game().data;
+    let mut wrong = Vec::new();
+    for x in SHORE {
+        if touches_sea(hx(x.place)) != x.sea {
+            wrong.push(format!("{} ({}): {}", x.place, if x.sea { "on the Bay" } else { "not on the Bay" }, x.source));
+        }
+    }
+    // Alexandria and Yorktown are on their rivers' navigable hexsides (BL 1.27, 10.2).
+    for (place, river, source) in [
+        ("alexandria", "Potomac", "Alexandria's wharves are on the Potomac"),
+        ("yorktown", "York", "Yorktown is on the York's south bank"),
+        ("point-lookout", "Potomac", "Point Lookout is on the Potomac's north bank at its mouth"),
+        ("fort-monroe", "James", "Fort Monroe faces Norfolk across Hampton Roads, the James's mouth"),
+    ] {
+        let h = hx(place);
+        let sides = river_sides(&[river]);
+        if !d.hexes[h as usize].nbr.iter().any(|&n| sides.contains(&(h, n))) {
+            wrong.push(format!("{place} on the {river}: {source}"));
+        }
+    }
+    // Norfolk: a port of the naval network on Hampton Roads (the James's first port below Fort
+    // Monroe, BL 10.1), south of the James (the bank facts above).
+    let norfolk = d.places.iter().find(|p| p.id == "norfolk").expect("Norfolk");
+    if !norfolk.port {
+        wrong.push("norfolk: a port on Hampton Roads, the Confederate navy yard at Gosport".into());
+    }
+    // The Bay is one body of water from off Annapolis to the Capes (the Union's route to Fort
+    // Monroe, 1861-65).
+    let seas = |h: u16| d.hexes[h as usize].nbr.iter().copied().filter(|&n| n != NONE && d.hexes[n as usize].terrain == Terrain::Sea).collect::<Vec<_>>();
+    let mut seen = HashSet::new();
+    let mut q: VecDeque<u16> = seas(hx("annapolis")).into();
+    while let Some(h) = q.pop_front() {
+        if seen.insert(h) {
+            q.extend(seas(h));
+        }
+    }
+    if !seas(hx("fort-monroe")).iter().any(|h| seen.contains(h)) {
+        wrong.push("the Bay is open water from Annapolis to Fort Monroe".into());
+    }
+    assert!(wrong.is_empty(), "facts of the real coast the map breaks:\n{}", wrong.join("\n"));
+}
+
+/// No land path crosses the Bay: the Eastern Shore (Easton, Talbot County, hex 1914) is three
+/// hexes from Annapolis across the water, and joins the mainland only at the head of the Bay,
+/// east of the map's edge (Elkton): there was no bridge across the Bay until 1952. A land move
+/// stops at sea, major and navigable rivers without a crossing and mountains (BL 1.26, 1.27, 1.28).
+#[test]
+fn no_land_path_crosses_the_bay_bl_1_28() {
+    let g = game();
+    let d = &g.data;
+    let easton = d.hex_of_label("1914").unwrap();
+    assert!(g.land(easton), "the Eastern Shore is land (US Census shoreline)");
+    assert!(grid_distance(hx("annapolis"), easton) <= 3);
+    let mut seen = HashSet::from([hx("annapolis")]);
+    let mut q = VecDeque::from([hx("annapolis")]);
+    while let Some(h) = q.pop_front() {
+        for dir in 0..6 {
+            let n = d.hexes[h as usize].nbr[dir];
+            let k = d.hexes[h as usize].side[dir];
+            if n != NONE && g.land(n) && !matches!(k, SideKind::MajorRiver | SideKind::NavigableRiver | SideKind::Mountain) && seen.insert(n) {
+                q.push_back(n);
+            }
+        }
+    }
+    assert!(!seen.contains(&easton), "no land path from Annapolis to the Eastern Shore");
+    assert!(seen.contains(&hx("baltimore")) && seen.contains(&hx("havre-de-grace")), "the western shore is one land");
+}

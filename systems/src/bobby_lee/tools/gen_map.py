@@ -3,9 +3,10 @@
 
     python3 systems/src/bobby_lee/tools/gen_map.py > content/bobby-lee/map.toml
 
-Reads map_data/gazetteer.toml (places, ridges, gaps, railroads, forests, the Bay shore, the
-naval network), map_data/rivers.toml (river courses from public-domain data, see
-extract_rivers.py) and map_data/corrections.toml (hand corrections, applied last). Standard
+Reads map_data/gazetteer.toml (places, ridges, gaps, railroads, forests, the naval network),
+map_data/rivers.toml (river courses from public-domain data, see extract_rivers.py),
+map_data/coast.toml (the open water of the Bay and the ocean from public-domain data, see
+extract_coast.py) and map_data/corrections.toml (hand corrections, applied last). Standard
 library only (Python 3.11+). `--check FILE` compares instead of printing (exit 1 on a
 difference); the Bobby Lee test `map_tool_rebuilds_the_shipped_map` runs it.
 
@@ -180,23 +181,39 @@ def stretches(river):
     return out
 
 
+# A hex is sea when open water (coast.toml) covers at least SEA_SHARE of it, sampled on a
+# 1-mile lattice inside its inscribed circle: a hex mostly of shore is a coastal land hex
+# (BL 1.2). At 45% the Bay stays one body of water through its narrows off Annapolis (hex
+# 1711, as much water as shore), so no land path crosses it by Kent Island.
+SEA_SHARE = 0.45
+
+
+class Sea:
+    def __init__(self, coast):
+        self.step = coast["step"]
+        self.rows = {round(r[0] / self.step): r[1] for r in coast["sea"]}
+
+    def water(self, lat, lon):
+        h = self.step / 2
+        return any(a - h <= lon < b + h for a, b in self.rows.get(round(lat / self.step), []))
+
+    def hex(self, c, r):
+        cx, cy = center(c, r)
+        pts = [(cx + dx, cy + dy) for dx in range(-4, 5) for dy in range(-4, 5) if dx * dx + dy * dy <= (W / 2 * math.sqrt(3) / 2) ** 2]
+        wet = sum(self.water(LAT_N - y / MI_LAT, LON_W + x / MI_LON) for x, y in pts)
+        return wet >= SEA_SHARE * len(pts)
+
+
 def build():
     gaz, riv, cor = load("gazetteer.toml"), load("rivers.toml"), load("corrections.toml")
     m = Map(gaz)
     terrain = {}
-    sea_line = [tuple(p) for p in gaz["bay_shore"]]
+    sea = Sea(load("coast.toml"))
     for r in range(1, ROWS + 1):
         for c in range(1, COLS + 1):
             x, y = center(c, r)
-            lat, lon = LAT_N - y / MI_LAT, LON_W + x / MI_LON
-            shore = None
-            for i in range(len(sea_line) - 1):
-                (la1, lo1), (la2, lo2) = sea_line[i], sea_line[i + 1]
-                if la2 <= lat <= la1:
-                    t = (la1 - lat) / (la1 - la2)
-                    shore = lo1 + (lo2 - lo1) * t
             t = "."
-            if shore is not None and lon > shore + 0.04:
+            if sea.hex(c, r):
                 t = "~"
             else:
                 for (fl, fo, rad) in gaz["forests"]:
