@@ -1039,7 +1039,9 @@ fn each_game_mid_play_snapshot_and_readme_screenshot() {
         for _ in 0..60 {
             let play = h.state().play.as_ref().unwrap();
             let movable = play.actions.iter().any(|(_, hint)| hint.from.is_some() && hint.to.is_some() && hint.from != hint.to);
-            if play.actions.is_empty() || movable {
+            // A piece placed from off the map (Blockade Runner's ships, BR 2.3) lights its spaces too.
+            let placed = play.actions.iter().any(|(_, hint)| hint.from.is_none() && hint.to.is_some());
+            if play.actions.is_empty() || movable || placed {
                 break;
             }
             let pick = ["activate ", "march", "done"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
