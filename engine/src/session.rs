@@ -247,7 +247,8 @@ impl<G: Game> Session<G> {
 }
 
 /// A session behind a trait object: everything in action notation.
-pub trait AnySession: Send {
+/// `Sync` so that a server can hold a session across the awaits of a request.
+pub trait AnySession: Send + Sync {
     fn game_id(&self) -> &'static str;
     fn setup(&self) -> &Setup;
     fn seat_names(&self) -> Vec<String>;

@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 mod lab;
+mod online;
 
 #[derive(Parser, Debug)]
 #[command(name = "bivouac", version, about = "One engine for four American Civil War board games")]
@@ -217,6 +218,28 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run a game server for online play (until Ctrl-C).
+    Serve {
+        /// The database: a SQLite file name, or a `sqlite://` or `postgres://` URL.
+        #[arg(long, default_value = "bivouac-server.db")]
+        db: String,
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// Requests a second allowed per client address (0: no limit).
+        #[arg(long, default_value_t = 20.0)]
+        rate: f64,
+    },
+    /// Play on a game server (`bivouac serve`): accounts, games, actions.
+    Online {
+        #[command(subcommand)]
+        command: online::Online,
+    },
+    /// Load a server with many clients playing random games; checks no acknowledged action
+    /// is lost or doubled. Starts its own server (`bivouac serve`) unless --server is given.
+    Loadtest {
+        #[command(flatten)]
+        load: online::Loadtest,
+    },
     /// Random-play fuzzing with invariant checks; exits 1 on any failure.
     Fuzz {
         #[command(flatten)]
@@ -296,6 +319,9 @@ fn run(cli: Cli) -> CliResult {
     }
     let catalog = load_catalog(&layers);
     match command {
+        Command::Serve { db, addr, rate } => online::serve(catalog, db, addr, rate),
+        Command::Online { command } => online::online(command),
+        Command::Loadtest { load } => online::loadtest(catalog, &layers, load),
         Command::List { game } => list(&catalog, game.as_deref()),
         Command::Validate { .. } => unreachable!("handled above"),
         Command::New { pick: Pick { game, scenario, players }, seed, options, ai_seats, ai, out, force } => {

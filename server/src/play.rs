@@ -1,0 +1,219 @@
+//! Games in play: each stored game loaded once into an engine [`AnySession`] (the replay of its
+//! log), behind a lock of its own so its changes happen one at a time, and a channel that
+//! tells the seats watching it live what changed.
+//!
+//! Every change is tried on a copy of the session first and written to the database in one
+//! transaction; only once that commits does the copy replace the session and the change go out.
+//! A refused action, or a write that fails, leaves both the session and the database as they were.
+
+use crate::db::{GameRow, LogRow, SeatRow, Summary, UNDO_SEAT};
+use crate::routes::ApiError;
+use crate::App;
+use bivouac_engine::agent::AgentKind;
+use bivouac_engine::session::{AnySession, Step};
+use bivouac_engine::Seat;
+use bivouac_systems::Catalog;
+use axum::http::StatusCode;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use tokio::sync::broadcast;
+
+/// The most actions the AI seats play in a row for one request (a runaway guard).
+const MAX_AI_STEPS: usize = 20_000;
+
+/// A change of a game, as it goes out to the seats watching live ([`crate::live`]).
+#[derive(Clone, Debug)]
+pub enum Change {
+    /// Steps were played; `from` is the index of the first in the history.
+    Steps { version: i64, from: usize, steps: Vec<Step> },
+    /// The last step was taken back.
+    Undone { version: i64 },
+    /// A seat asks to take back the last step.
+    UndoRequested { version: i64, by: Seat },
+    /// The request was declined (or lapsed).
+    UndoDeclined { version: i64 },
+    /// A seat resigned: the game is over.
+    Resigned { seat: Seat, result: String },
+    /// A user took an open seat.
+    Joined { seat: Seat, user: String },
+}
+
+/// A loaded game: its stored row and seats and the session replayed from its log.
+pub struct Loaded {
+    pub row: GameRow,
+    pub seats: Vec<SeatRow>,
+    pub session: Box<dyn AnySession>,
+}
+
+impl Loaded {
+    /// The seat `user` plays here, if any.
+    pub fn seat_of(&self, user: &str) -> Option<Seat> {
+        self.seats.iter().find(|s| s.user.as_deref() == Some(user)).map(|s| s.seat as Seat)
+    }
+
+    /// The seat `user` plays, or 403.
+    pub fn my_seat(&self, user: &str) -> Result<Seat, ApiError> {
+        self.seat_of(user).ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "you play no seat in this game"))
+    }
+
+    pub fn ai_of(&self, seat: Seat) -> Option<AgentKind> {
+        self.seats.get(seat as usize).and_then(|s| s.ai.as_deref()).and_then(|k| AgentKind::parse(k).ok())
+    }
+
+    pub fn summary(&self) -> Summary {
+        summary(&*self.session, self.row.version, &self.row)
+    }
+}
+
+pub fn summary(session: &dyn AnySession, version: i64, row: &GameRow) -> Summary {
+    let names = session.seat_names();
+    let over = session.outcome().is_some();
+    let to_act: Vec<String> = if over { Vec::new() } else { session.active_seats().iter().map(|&s| names[s as usize].clone()).collect() };
+    Summary {
+        version,
+        moves: session.history().len() as i64,
+        to_act: to_act.join(","),
+        finished: over || row.finished,
+        result: if over { session.turn_line() } else { row.result.clone() },
+    }
+}
+
+/// One stored game's place in memory.
+pub struct Slot {
+    pub game: tokio::sync::Mutex<Option<Loaded>>,
+    pub live: broadcast::Sender<Arc<Change>>,
+    /// Per seat, how many steps of the history it has been sent (its view, a push, a reply):
+    /// taking back a step a human opponent has seen needs that opponent's consent.
+    pub seen: Mutex<Vec<usize>>,
+}
+
+impl Slot {
+    pub fn mark_seen(&self, seat: Seat, moves: usize) {
+        let mut seen = self.seen.lock().expect("seen lock");
+        if seen.len() <= seat as usize {
+            seen.resize(seat as usize + 1, 0);
+        }
+        seen[seat as usize] = seen[seat as usize].max(moves);
+    }
+
+    /// Whether `seat` has been sent the history up to `moves` steps.
+    pub fn has_seen(&self, seat: Seat, moves: usize) -> bool {
+        self.seen.lock().expect("seen lock").get(seat as usize).is_some_and(|&m| m >= moves)
+    }
+}
+
+#[derive(Default)]
+pub struct Games {
+    slots: Mutex<HashMap<String, Arc<Slot>>>,
+}
+
+impl Games {
+    pub fn slot(&self, id: &str) -> Arc<Slot> {
+        let mut slots = self.slots.lock().expect("slots lock");
+        slots
+            .entry(id.to_string())
+            .or_insert_with(|| Arc::new(Slot { game: tokio::sync::Mutex::new(None), live: broadcast::channel(256).0, seen: Mutex::new(Vec::new()) }))
+            .clone()
+    }
+}
+
+/// Rebuild a session from a stored game: its setup, then every row of its log.
+pub fn replay(catalog: &Catalog, row: &GameRow, log: &[LogRow]) -> Result<Box<dyn AnySession>, String> {
+    let game = catalog.game(&row.game).ok_or_else(|| format!("game {}: this server does not play `{}`", row.id, row.game))?;
+    if game.content_hash() != row.content_hash {
+        return Err(format!("game {} was played with other rules content ({}; this server has {})", row.id, row.content_hash, game.content_hash()));
+    }
+    let setup = serde_json::from_str(&row.setup).map_err(|e| format!("game {}: damaged setup: {e}", row.id))?;
+    let mut session = game.new_session(setup).map_err(|e| format!("game {}: setup refused: {e}", row.id))?;
+    for (i, r) in log.iter().enumerate() {
+        let done = if r.seat == UNDO_SEAT { session.undo() } else { session.apply_text(r.seat as Seat, &r.action).map(|_| ()) };
+        done.map_err(|e| format!("game {}: log row {} `{}` does not replay: {e}", row.id, i + 1, r.action))?;
+    }
+    Ok(session)
+}
+
+/// Let the AI seats play while one of them is to act; the steps they played.
+pub fn run_ai(session: &mut dyn AnySession, loaded_seats: &[SeatRow], seed: u64) -> Result<Vec<Step>, ApiError> {
+    let mut steps = Vec::new();
+    for _ in 0..MAX_AI_STEPS {
+        if session.outcome().is_some() {
+            break;
+        }
+        let ai = session.active_seats().into_iter().find_map(|s| {
+            let kind = loaded_seats.get(s as usize).and_then(|r| r.ai.as_deref()).and_then(|k| AgentKind::parse(k).ok());
+            kind.map(|k| (s, k))
+        });
+        let Some((seat, kind)) = ai else { break };
+        let step = session.ai_move(seat, kind, seed).map_err(|r| ApiError::internal(format!("the AI could not play: {r}")))?;
+        steps.push(step);
+    }
+    Ok(steps)
+}
+
+pub fn log_rows(steps: &[Step]) -> Vec<LogRow> {
+    steps.iter().map(|s| LogRow { seat: s.seat as i64, action: s.action.clone() }).collect()
+}
+
+/// CPU-bound engine work (replays, rules, AI) off the async worker's cooperative budget.
+pub fn engine<T>(f: impl FnOnce() -> T) -> T {
+    tokio::task::block_in_place(f)
+}
+
+impl App {
+    /// The game `id` loaded, under its lock: 404 when there is no such game.
+    pub async fn lock_game<'a>(&self, slot: &'a Slot, id: &str) -> Result<tokio::sync::MutexGuard<'a, Option<Loaded>>, ApiError> {
+        let mut guard = slot.game.lock().await;
+        if guard.is_none() {
+            let Some((row, seats, log)) = self.db.load_game(id).await.map_err(ApiError::internal)? else {
+                return Err(ApiError::new(StatusCode::NOT_FOUND, format!("no game `{id}`")));
+            };
+            let session = engine(|| replay(&self.catalog, &row, &log)).map_err(ApiError::internal)?;
+            // After a restart nobody is known to have seen less than everything.
+            let moves = session.history().len();
+            *slot.seen.lock().expect("seen lock") = vec![moves; seats.len()];
+            *guard = Some(Loaded { row, seats, session });
+        }
+        Ok(guard)
+    }
+
+    /// Write `steps` (played on `next`, a copy of the game's session) after the game's log and
+    /// make `next` the game. 409 when another writer changed the game first: the copy in
+    /// memory is dropped so the next request reloads it.
+    pub async fn commit_steps(&self, slot: &Slot, loaded: &mut Option<Loaded>, next: Box<dyn AnySession>, steps: Vec<Step>) -> Result<i64, ApiError> {
+        let l = loaded.as_mut().expect("loaded");
+        let rows = log_rows(&steps);
+        let version = l.row.version + rows.len() as i64;
+        let s = summary(&*next, version, &l.row);
+        if !self.db.append(&l.row.id, l.row.version, &rows, &s).await.map_err(ApiError::internal)? {
+            *loaded = None;
+            return Err(ApiError::new(StatusCode::CONFLICT, "the game changed meanwhile: fetch it again"));
+        }
+        let from = l.session.history().len();
+        l.session = next;
+        l.row.version = version;
+        l.row.finished = s.finished;
+        l.row.result = s.result;
+        l.row.undo_by = None;
+        l.row.undo_at = None;
+        let _ = slot.live.send(Arc::new(Change::Steps { version, from, steps }));
+        Ok(version)
+    }
+
+    /// Take back the last step (already checked against the rules on a copy, `next`).
+    pub async fn commit_undo(&self, slot: &Slot, loaded: &mut Option<Loaded>, next: Box<dyn AnySession>) -> Result<i64, ApiError> {
+        let l = loaded.as_mut().expect("loaded");
+        let version = l.row.version + 1;
+        let s = summary(&*next, version, &l.row);
+        let rows = [LogRow { seat: UNDO_SEAT, action: "undo".into() }];
+        if !self.db.append(&l.row.id, l.row.version, &rows, &s).await.map_err(ApiError::internal)? {
+            *loaded = None;
+            return Err(ApiError::new(StatusCode::CONFLICT, "the game changed meanwhile: fetch it again"));
+        }
+        l.session = next;
+        l.row.version = version;
+        l.row.undo_by = None;
+        l.row.undo_at = None;
+        let _ = slot.live.send(Arc::new(Change::Undone { version }));
+        Ok(version)
+    }
+}
