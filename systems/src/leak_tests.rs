@@ -1,6 +1,6 @@
 //! The hidden-information check (the engine's `leak::check`, run by its fuzzer) over every
 //! game, every scenario, every player count at its ends and each option that hides something
-//! (GCACW 7.7 Limited Intelligence, BL 3.2.3 free deployment): no seat is shown, in its view,
+//! (GCACW 12.0 Limited Intelligence, BL 3.2.3 free deployment): no seat is shown, in its view,
 //! board, `show` text, actions or the text of any step, anything it may not know.
 
 use crate::{builtin_content_dir, load_catalog};
@@ -72,6 +72,35 @@ fn run(games: usize, every: usize, seed: u64, only: Option<&str>) -> Vec<String>
 #[test]
 fn no_seat_is_shown_what_it_may_not_know() {
     run(2, 60, 37, None);
+}
+
+/// Games of the big run (seed 370000 on, checked every 500 actions) where the check once found
+/// a leak, each replayed alone: the check lands on the same step.
+#[test]
+fn the_big_runs_findings_stay_fixed() {
+    let catalog = load_catalog(&[builtin_content_dir()]);
+    let li: &[(&str, &str)] = &[("limited-intelligence", "on")];
+    let cases: [(&str, &str, &[(&str, &str)], u64, &str); 6] = [
+        ("gcacw", "cedar-mountain", li, 370_058, "GCACW 12.0: the activation of a leader under a force marker named the marker"),
+        ("gcacw", "cedar-mountain", li, 370_136, "GCACW 12.0: `hide N` of a unit already hidden named the marker"),
+        ("gcacw", "cedar-mountain", li, 371_126, "GCACW 12.0: two samples named two markers for one activation"),
+        ("bobby-lee", "1863", &[], 370_065, "BL 7.32: a face-up block picked for a loss was named"),
+        ("bobby-lee", "1864", &[], 370_317, "BL 7.32: a face-up block picked for a loss was named"),
+        ("bobby-lee", "1861", &[("deployment", "free")], 370_624, "BL 5.4: a rail move and a land move of a face-down block read apart"),
+    ];
+    let mut failed = Vec::new();
+    for (id, scenario, options, seed, what) in cases {
+        let mut setup = Setup::new(scenario, 2, seed);
+        for (k, v) in options {
+            setup.options.insert(k.to_string(), v.to_string());
+        }
+        let cfg = FuzzConfig { setup, games: 1, deep_check_every: 1000, leak_check_every: 500 };
+        let r = catalog.game(id).expect("loaded").fuzz(&cfg).expect("setup");
+        for f in &r.failures {
+            failed.push(format!("{id} {scenario} seed {seed} ({what}): step {} [{}] {}", f.step, f.kind, f.message));
+        }
+    }
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
 
 /// The big run: `BIVOUAC_LEAK_GAMES=2000 BIVOUAC_LEAK_EVERY=50 cargo test --release -p

@@ -101,3 +101,46 @@ fn bl_2_5_stacks_show_face_up_blocks_first_and_the_backs_in_no_tell_tale_order()
         assert_eq!(g.describe(&d, Some(seat)), g.describe(&s, Some(seat)));
     }
 }
+
+#[test]
+fn bl_7_32_the_block_picked_for_a_loss_is_never_named_to_the_enemy() {
+    // BL 7.32, 11.6: which blocks are the strongest, and which hold a Double Defense half-hit,
+    // may be hidden, so the pick reads alike for a face-up block and a face-down one: a name
+    // would tell the enemy that the face-down blocks are no stronger. A step lost by a face-up
+    // block shows on the block itself.
+    let g = game();
+    let mut s = g.setup(&Setup::new("1863", 2, 1)).unwrap();
+    let i = (0..s.units.len()).find(|&i| s.units[i].st == St::Map && g.data.units[i].side == Side::Usa).unwrap();
+    for shown in [false, true] {
+        s.units[i].shown = shown;
+        for seat in [0u8, 1] {
+            assert_eq!(g.notation_seen(&s, seat, &Action::Hit(i as u8)).as_deref(), Some("picks the block that takes the loss"), "face up: {shown}");
+        }
+    }
+}
+
+#[test]
+fn bl_5_4_a_face_down_blocks_strategic_move_reads_alike_by_land_rail_or_sea() {
+    // BL 2.5, 5.4: the enemy sees a face-down block leave and arrive and the Strategic Moves
+    // spent, not how it went: a rail move, a sea move and a land move (whose reach depends on
+    // the block's speed) to the same hex read alike, in the action's text and in the log.
+    let g = game();
+    let s = g.setup(&Setup::new("1862", 2, 1)).unwrap();
+    let i = (0..s.units.len()).find(|&i| s.units[i].st == St::Map && !s.units[i].shown && g.data.units[i].side == Side::Usa).unwrap();
+    let from = s.units[i].hex;
+    let (u, to) = (i as u8, if from == 0 { 1 } else { 0 });
+    let want = format!("moves a block from {} to {} (strategic move)", g.label(from), g.label(to));
+    for a in [Action::SmLand(u, to, data::NONE), Action::Rail(u, to), Action::Naval(u, to), Action::Invade(u, to), Action::Evacuate(u, to), Action::Cross(u, to)] {
+        assert_eq!(g.notation_seen(&s, 0, &a).as_deref(), Some(want.as_str()), "{}", g.notation(&a));
+    }
+    // The log: the owner reads the kind of move, the enemy only where to and for how many SM.
+    let (mut rail, mut land) = (Log::recording(), Log::recording());
+    g.log_strategic(&s, i, to, 1, &mut rail, || "BL 9.3: USA moves by rail".into());
+    g.log_strategic(&s, i, to, 1, &mut land, || "BL 5.4: USA moves by land".into());
+    let reads = |log: &Log, seat: Option<u8>| log.events.iter().filter(|e| e.visible_to(seat)).map(|e| e.text.clone()).collect::<Vec<_>>();
+    for viewer in [Some(1), None] {
+        assert_eq!(reads(&rail, viewer), reads(&land, viewer));
+        assert_eq!(reads(&rail, viewer), vec![format!("BL 5.4: USA makes a strategic move to {} (1 SM)", g.data.hex_name(to))]);
+    }
+    assert_eq!(reads(&rail, Some(0)), vec!["BL 9.3: USA moves by rail".to_string()]);
+}

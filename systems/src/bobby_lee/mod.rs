@@ -331,20 +331,22 @@ impl Game for BobbyLee {
             Action::Move(u, h, _) if hidden(u) => from_to("moves", u, h),
             // BL 5.32: the die marks a block of the stack; where it is bound shows once rolled.
             Action::Force(u, _) if hidden(u) => "marks a forced march (BL 5.32)".into(),
-            Action::SmLand(u, h, _) if hidden(u) => format!("{} (strategic move)", from_to("moves", u, h)),
-            Action::Rail(u, h) if hidden(u) => from_to("moves by rail", u, h),
-            Action::Naval(u, h) if hidden(u) => from_to("moves by sea", u, h),
-            Action::Invade(u, h) if hidden(u) => from_to("lands by sea", u, h),
-            Action::Evacuate(u, h) if hidden(u) => from_to("evacuates by sea", u, h),
-            Action::Cross(u, h) if hidden(u) => from_to("crosses the river with", u, h),
+            // BL 2.5, 5.4: a face-down block's strategic move shows where it went and the
+            // Strategic Moves spent, not how: rail, sea and river moves are open to some blocks
+            // only, and land moves reach hexes by the block's speed.
+            Action::SmLand(u, h, _) | Action::Rail(u, h) | Action::Naval(u, h) | Action::Invade(u, h) | Action::Evacuate(u, h) | Action::Cross(u, h) if hidden(u) => {
+                format!("{} (strategic move)", from_to("moves", u, h))
+            }
             Action::Retreat(u, h) if hidden(u) => from_to("retreats", u, h),
             Action::Deploy(u, b) if hidden(u) => format!("deploys a block to {}", battle::box_name(*b)),
             Action::BMove(u, b) if hidden(u) => box_move("moves", u, b),
             Action::Disengage(u, b) if hidden(u) => box_move("disengages", u, b),
             Action::Envelop(u, b) if hidden(u) => box_move("envelops with", u, b),
             Action::Reinforce(u) if hidden(u) => format!("reinforces the battle with a block from {}", at(u)),
-            // BL 7.32, 11.6: which of equally strong blocks takes a loss is the owner's secret.
-            Action::Hit(u) if hidden(u) => "picks the block that takes the loss".into(),
+            // BL 7.32, 11.6: which of equally strong blocks takes a loss is the owner's secret,
+            // face-up ones included: which blocks are the strongest, and which hold a Double
+            // Defense half-hit, may be hidden. A step lost by a face-up block shows on it.
+            Action::Hit(_) => "picks the block that takes the loss".into(),
             _ => return None,
         })
     }

@@ -1453,7 +1453,11 @@ impl BobbyLee {
                 x.moved = true;
                 x.used = used;
                 x.stop = stop;
-                log.info(|| format!("{} moves to {}", side.name(), d.hex_name(h)));
+                if matches!(a, Action::SmLand(..)) {
+                    self.log_strategic(s, u, h, 1, log, || format!("BL 5.4: {} moves by land to {} (1 SM)", side.name(), d.hex_name(h)));
+                } else {
+                    log.info(|| format!("{} moves to {}", side.name(), d.hex_name(h)));
+                }
             }
             Action::Force(u, h) => {
                 if self.occ(s)[h as usize] & bit(side.other()) != 0 {
@@ -1474,24 +1478,24 @@ impl BobbyLee {
                 let cost = self.rail_dests(s, u, &occ).into_iter().find(|x| x.0 == h).map(|x| x.1).expect("legal");
                 s.sm -= cost;
                 self.place_moved(s, u, h);
-                log.info(|| format!("BL 9.3: {} moves by rail to {} ({cost} SM)", side.name(), d.hex_name(h)));
+                self.log_strategic(s, u, h, cost, log, || format!("BL 9.3: {} moves by rail to {} ({cost} SM)", side.name(), d.hex_name(h)));
             }
             Action::Naval(u, h) => {
                 s.sm -= 1;
                 self.place_moved(s, u as usize, h);
-                log.info(|| format!("BL 10.3: {} moves by sea to {}", side.name(), d.hex_name(h)));
+                self.log_strategic(s, u as usize, h, 1, log, || format!("BL 10.3: {} moves by sea to {}", side.name(), d.hex_name(h)));
             }
             Action::Invade(u, h) => {
                 s.sm -= 2;
                 let port = s.units[u as usize].hex;
                 s.invaders.push((u, port));
                 self.place_moved(s, u as usize, h);
-                log.info(|| format!("BL 10.4: {} lands by sea in {}", side.name(), d.hex_name(h)));
+                self.log_strategic(s, u as usize, h, 2, log, || format!("BL 10.4: {} lands by sea in {}", side.name(), d.hex_name(h)));
             }
             Action::Evacuate(u, h) => {
                 s.sm -= 2;
                 self.place_moved(s, u as usize, h);
-                log.info(|| format!("BL 10.42: {} evacuates by sea to {}", side.name(), d.hex_name(h)));
+                self.log_strategic(s, u as usize, h, 2, log, || format!("BL 10.42: {} evacuates by sea to {}", side.name(), d.hex_name(h)));
             }
             Action::Cross(u, h) => {
                 let from = s.units[u as usize].hex;
@@ -1506,7 +1510,7 @@ impl BobbyLee {
                     }
                 }
                 self.place_moved(s, u as usize, h);
-                log.info(|| format!("BL 10.5: {} crosses the river into {} ({cost} SM)", side.name(), d.hex_name(h)));
+                self.log_strategic(s, u as usize, h, cost, log, || format!("BL 10.5: {} crosses the river into {} ({cost} SM)", side.name(), d.hex_name(h)));
             }
             Action::End => match s.phase {
                 Phase::Movement => {
@@ -1562,6 +1566,21 @@ impl BobbyLee {
             }
         }
         Ok(())
+    }
+
+    /// BL 2.5, 5.4: the log line of a strategic move of block `u` to `to` for `cost` SM. The
+    /// owner reads how it went (`detail`). A face-down block's opponent sees it leave and arrive
+    /// and the Strategic Moves spent, not the kind of move, which would tell what the block may
+    /// be (only infantry invades, rail and land reach different hexes by the block's speed).
+    pub(crate) fn log_strategic(&self, s: &State, u: usize, to: u16, cost: u8, log: &mut Log, detail: impl FnOnce() -> String) {
+        if s.units[u].shown {
+            log.info(detail);
+            return;
+        }
+        let side = self.side_of(u);
+        let owner = side.idx() as u8;
+        log.push(EventKind::Info, Visibility::Seat(owner), detail);
+        log.push(EventKind::Info, Visibility::Others(owner), || format!("BL 5.4: {} makes a strategic move to {} ({cost} SM)", side.name(), self.d().hex_name(to)));
     }
 
     fn place_moved(&self, s: &mut State, u: usize, h: u16) {

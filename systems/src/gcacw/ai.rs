@@ -21,7 +21,7 @@ impl Gcacw {
 
     /// Everything on the GCACW map is open to both players; only the future dice (initiative,
     /// extended march, combat, random events) are unknown, so the sample reseeds the stream.
-    /// Under Limited Intelligence (GCACW 7.7) the enemy's force display is secret too: the
+    /// Under Limited Intelligence (GCACW 12.0) the enemy's force display is secret too: the
     /// seat knows where the enemy markers stand and which enemy units it cannot see, not which
     /// marker holds which of them, nor which markers are decoys; the sample deals those units
     /// among the markers at random.
@@ -261,10 +261,10 @@ mod tests {
         assert_ne!(done.units[u].hex, begun.units[u].hex, "the unit moved");
     }
 
-    /// GCACW 7.7: a sample deals the enemy's hidden units among its force markers; the seat's
+    /// GCACW 12.0: a sample deals the enemy's hidden units among its force markers; the seat's
     /// own view of the position is the same in every sample.
     #[test]
-    fn determinization_redeals_units_under_enemy_markers_li_7_7() {
+    fn determinization_redeals_units_under_enemy_markers_li_12() {
         use bivouac_engine::Log;
         let g = game();
         let mut setup = Setup::new("cedar-mountain", 2, 4);

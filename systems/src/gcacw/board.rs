@@ -102,7 +102,7 @@ impl Gcacw {
         for &(a, c, _, _) in &st.pontoons {
             b.links.push(BoardLink { a, b: c, kind: "pontoon".into() });
         }
-        // GCACW 7.7 (Limited Intelligence): units under an enemy force marker are not drawn;
+        // GCACW 12.0 (Limited Intelligence): units under an enemy force marker are not drawn;
         // the marker is, by its number only (a decoy looks like any other marker).
         let hid = self.hidden_from(st, seat);
         for f in &st.forces {

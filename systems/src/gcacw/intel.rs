@@ -1,5 +1,5 @@
-//! Limited Intelligence, the optional rule of GCACW 7.7 (ES §12 "Inteligencia
-//! limitada"): secret force markers and decoys, where they may be placed, and when they are
+//! Limited Intelligence, the optional rule of GCACW 12.0 ("Inteligencia limitada", a part of
+//! section 12 in the Spanish rules): secret force markers and decoys, where they may be placed, and when they are
 //! revealed. Hidden units stay in their hex and play normally (GCACW 6.4); only what
 //! a seat is shown (`hidden_from`) changes.
 
@@ -9,7 +9,7 @@ use super::rules::{ZOC_NORMAL, side_crossable};
 use super::state::{Action, ForceM, Frame, State};
 use bivouac_engine::log::{Event, EventKind, Log, Visibility};
 
-/// At most ten force markers per player in play at once (GCACW 7.7).
+/// At most ten force markers per player in play at once (GCACW 12.0).
 pub const MAX_MARKERS: usize = 10;
 
 impl Gcacw {
@@ -21,14 +21,14 @@ impl Gcacw {
     }
 
     /// Movement is possible between the adjacent hexes `a` and `b`: impassable terrain (a river
-    /// without crossing, water, a mountain or swamp hexside without route) prevents it (GCACW 7.7).
+    /// without crossing, water, a mountain or swamp hexside without route) prevents it (GCACW 12.0).
     fn li_passable(&self, st: &State, a: u16, b: u16) -> bool {
         let m = &self.sc(st).map;
         side_crossable(m, a, b, st, false) && side_crossable(m, b, a, st, false)
     }
 
     /// One leg of a 2-hex path blocks sight: impassable terrain, or a woods hexside that no pike,
-    /// road, trail or railroad crosses (GCACW 7.7).
+    /// road, trail or railroad crosses (GCACW 12.0).
     fn li_leg_blocked(&self, st: &State, a: u16, b: u16) -> bool {
         let m = &self.sc(st).map;
         if !self.li_passable(st, a, b) {
@@ -38,7 +38,7 @@ impl Gcacw {
         woods && !m.side(a, b).is_some_and(|s| s.any_route())
     }
 
-    /// GCACW 7.7: the marker hex `mk` (of `side`) is screened from the enemy cavalry in `cav`, two
+    /// GCACW 12.0: the marker hex `mk` (of `side`) is screened from the enemy cavalry in `cav`, two
     /// hexes away, by impassable terrain, a woods hexside without route, or a unit of `side` in
     /// the hex between. Option: any path blocked (ES) or every path blocked.
     pub(super) fn li_screened(&self, st: &State, side: u8, mk: u16, cav: u16) -> bool {
@@ -58,7 +58,7 @@ impl Gcacw {
         st.forces.iter().filter(|f| f.side == side).fold(0, |m, f| m | f.units)
     }
 
-    /// Units whose identity `seat` may not see: enemy units under force markers (GCACW 7.7: the
+    /// Units whose identity `seat` may not see: enemy units under force markers (GCACW 12.0: the
     /// force display is secret). An observer (no seat) sees no marker's contents.
     pub(super) fn hidden_from(&self, st: &State, seat: Option<u8>) -> u64 {
         if st.forces.is_empty() {
@@ -68,7 +68,7 @@ impl Gcacw {
     }
 
     /// Enemy cavalry on the map within `hex`'s 2-hex radius that is not under a force marker:
-    /// only such cavalry reveals or bars placement (GCACW 7.7 note).
+    /// only such cavalry reveals or bars placement (GCACW 12.0 note).
     fn li_cavalry_sees(&self, st: &State, side: u8, hex: u16) -> bool {
         let sc = self.sc(st);
         let m = &sc.map;
@@ -89,13 +89,13 @@ impl Gcacw {
         m.neighbors(hex).any(|n| self.side_units_at(st, n, 1 - side) != 0 && self.li_passable(st, hex, n))
     }
 
-    /// GCACW 7.7 placement restrictions: not next to an enemy unit (unless impassable terrain
+    /// GCACW 12.0 placement restrictions: not next to an enemy unit (unless impassable terrain
     /// lies between), not within 2 hexes of enemy cavalry (unless screened).
     pub(super) fn li_may_place(&self, st: &State, side: u8, hex: u16) -> bool {
         !self.li_enemy_adjacent(st, side, hex) && !self.li_cavalry_sees(st, side, hex)
     }
 
-    /// GCACW 7.7 exception: the hex where a unit of `side` under a force marker is about to
+    /// GCACW 12.0 exception: the hex where a unit of `side` under a force marker is about to
     /// start its march (nothing moved yet), else NO_HEX.
     fn li_march_start_hex(&self, st: &State, side: u8) -> u16 {
         if !matches!(st.flow.top(), Some(Frame::March)) {
@@ -110,28 +110,29 @@ impl Gcacw {
         }
     }
 
-    /// GCACW 7.7: every unit and leader name of the scenario, longest first, each with what
+    /// GCACW 12.0: every unit and leader name of the scenario, longest first, each with what
     /// seat `seat` reads instead when it is hidden from it, given the force markers (and leader
     /// attachments) before and after one action: a unit under an enemy marker at either moment
-    /// reads as the marker, a leader with one as that marker's leader.
+    /// reads as "a hidden unit", a leader with one as "a hidden leader". The marker is not named:
+    /// the force display is secret, so which marker holds a unit shows only as the marker moves
+    /// on the map.
     fn li_masks(&self, st: &State, seat: u8, before: &[ForceM], leaders_before: &[u8]) -> Vec<(String, Option<String>)> {
         let sc = self.sc(st);
-        let marker_of = |u: usize| before.iter().chain(&st.forces).find(|f| f.side != seat && f.units & (1 << u) != 0).map(|f| f.num);
-        let mut out: Vec<(String, Option<String>)> =
-            sc.units.iter().enumerate().map(|(u, d)| (d.name.clone(), marker_of(u).map(|n| format!("force marker {n}")))).collect();
+        let marker_of = |u: usize| before.iter().chain(&st.forces).any(|f| f.side != seat && f.units & (1 << u) != 0);
+        let mut out: Vec<(String, Option<String>)> = sc.units.iter().enumerate().map(|(u, d)| (d.name.clone(), marker_of(u).then(|| HIDDEN_UNIT.to_string()))).collect();
         for (l, ld) in sc.leaders.iter().enumerate() {
-            let with = |u: u8| if (u as usize) < sc.units.len() { marker_of(u as usize) } else { None };
-            let hidden = with(st.leaders[l].unit).or_else(|| leaders_before.get(l).and_then(|&u| with(u)));
-            out.push((ld.name.clone(), hidden.map(|n| format!("the leader under force marker {n}"))));
+            let with = |u: u8| (u as usize) < sc.units.len() && marker_of(u as usize);
+            let hidden = with(st.leaders[l].unit) || leaders_before.get(l).is_some_and(|&u| with(u));
+            out.push((ld.name.clone(), hidden.then(|| HIDDEN_LEADER.to_string())));
         }
         out.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
         out
     }
 
-    /// GCACW 7.7: rewrite the events one action logged (from index `from`) so that no seat reads
+    /// GCACW 12.0: rewrite the events one action logged (from index `from`) so that no seat reads
     /// the name of a unit, or of a leader with it, hidden from it under a force marker. A public
-    /// line that would name one becomes one line per seat, each masked for that seat (the
-    /// marker's number stands for the unit); an observer reads neither. Reveals are exempt: they
+    /// line that would name one becomes one line per seat, each masked for that seat ("a hidden
+    /// unit" stands for the unit); an observer reads neither. Reveals are exempt: they
     /// are what makes the units known.
     pub(super) fn li_mask_log(&self, st: &State, before: &[ForceM], leaders_before: &[u8], log: &mut Log, from: usize) {
         if log.events.len() <= from || (before.is_empty() && st.forces.is_empty()) {
@@ -172,7 +173,7 @@ impl Gcacw {
         }
         let Some(side) = self.li_side(st) else { return };
         let sc = self.sc(st);
-        // GCACW 7.7: markers are placed, and units divided among them, while holding the initiative.
+        // GCACW 12.0: markers are placed, and units divided among them, while holding the initiative.
         if let Some(Frame::Initiative { .. }) = st.flow.top() {
             let own = st.forces.iter().filter(|f| f.side == side).count();
             if own < MAX_MARKERS {
@@ -197,7 +198,7 @@ impl Gcacw {
                 }
             }
         }
-        // GCACW 7.7: a decoy moves as infantry or cavalry; normally this takes the initiative's
+        // GCACW 12.0: a decoy moves as infantry or cavalry; normally this takes the initiative's
         // action. Exception: decoys starting in the hex of a real marker whose unit begins its
         // march move with it, without an action of their own.
         let along = self.li_march_start_hex(st, side);
@@ -220,13 +221,13 @@ impl Gcacw {
             }
             out.push(Action::End);
         }
-        // GCACW 7.7: a player may remove his own force markers at any time.
+        // GCACW 12.0: a player may remove his own force markers at any time.
         for f in st.forces.iter().filter(|f| f.side == side) {
             out.push(Action::Unmark { num: f.num });
         }
     }
 
-    /// The moving decoy's next hex `to` from `from`, as a unit's march would take it (GCACW 7.7:
+    /// The moving decoy's next hex `to` from `from`, as a unit's march would take it (GCACW 12.0:
     /// hidden forces follow the normal rules): (cost in half MP, march over). Its terrain cost
     /// (GCACW 6.2, the friendly-hex cost as infantry); it leaves an enemy normal ZOC only as the
     /// first thing of a move begun there, for +1 MP, and ZOC to ZOC takes the whole allowance;
@@ -259,11 +260,11 @@ impl Gcacw {
                 let h = self.hex_of(st, *hex).expect("legal hex");
                 let num = (1..=MAX_MARKERS as u8).find(|n| !st.forces.iter().any(|f| f.side == side && f.num == *n)).expect("room");
                 st.forces.push(ForceM { side, num, hex: h, units: 0, real: false });
-                log.info(|| format!("force marker {num} placed in {} (GCACW 7.7)", sc.map.label(h)));
+                log.info(|| format!("force marker {num} placed in {} (GCACW 12.0)", sc.map.label(h)));
             }
             Action::Hide { num, unit } => {
                 let u = self.unit_of(st, *unit).expect("legal unit");
-                // GCACW 7.7: the hex's units are divided among its markers at will, on a display
+                // GCACW 12.0: the hex's units are divided among its markers at will, on a display
                 // the enemy never sees; a marker left with no unit stays on the map, a decoy.
                 for f in st.forces.iter_mut().filter(|f| f.side == side && f.units & (1u64 << u) != 0) {
                     f.units &= !(1u64 << u);
@@ -272,8 +273,10 @@ impl Gcacw {
                 let f = st.forces.iter_mut().find(|f| f.side == side && f.num == *num).expect("legal marker");
                 f.units |= 1 << u;
                 f.real = true;
-                // Only the owner's log names the unit; the event text stays neutral.
-                log.info(|| format!("a unit goes under force marker {num} (GCACW 7.7)"));
+                // Only the owner reads the unit and the marker: the enemy, who sees neither the
+                // force display nor which marker took a unit, reads that one did.
+                log.push(EventKind::Info, Visibility::Seat(side), || format!("{} goes under force marker {num} (GCACW 12.0)", sc.units[u].name));
+                log.push(EventKind::Info, Visibility::Others(side), || "a unit goes under a force marker (GCACW 12.0)".into());
             }
             Action::Feint { num, cav, lead } => {
                 if let Some(&Frame::Initiative { by_pass, .. }) = st.flow.top() {
@@ -284,7 +287,7 @@ impl Gcacw {
                     st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
                 }
                 // Otherwise it moves along with a real marker's march and then that march goes on.
-                // GCACW 7.7: the movement dice are rolled openly, as for the unit it pretends to be:
+                // GCACW 12.0: the movement dice are rolled openly, as for the unit it pretends to be:
                 // a unit's allowance (GCACW 5.1) or, with a leader, the leader's (GCACW 5.2 step 3).
                 let (dice, add, min) = if *lead == 0 { self.ma_dice(st, side, *cav) } else { self.leader_ma_dice(st, side, *cav, *lead == 2) };
                 let mut sum = 0i32;
@@ -292,16 +295,17 @@ impl Gcacw {
                     sum += st.d6() as i32;
                 }
                 let mp = (sum + add).max(min).max(0) as u8;
-                // The same lines a hidden unit's march shows the enemy (its name masked by the
-                // marker's number), so nothing tells a decoy from a real force (GCACW 7.7).
+                // The same lines a hidden unit's march shows the enemy (its name masked, its hex
+                // untold), so nothing tells a decoy from a real force (GCACW 12.0).
                 let roll = if *lead == 0 {
-                    format!("force marker {num} movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.1)")
+                    format!("{HIDDEN_UNIT} movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.1)")
                 } else {
-                    format!("the leader under force marker {num} leader movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.2)")
+                    format!("{HIDDEN_LEADER} leader movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.2)")
                 };
                 decoy_event(log, EventKind::Roll, side, *num, roll);
                 let hex = st.forces.iter().find(|f| f.side == side && f.num == *num).expect("legal decoy").hex;
-                decoy_event(log, EventKind::Info, side, *num, format!("force marker {num} marches from {} with {mp} MP", sc.map.label(hex)));
+                log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} marches from {} with {mp} MP", sc.map.label(hex)));
+                log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_march_start(mp));
                 let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
                 st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
             }
@@ -316,14 +320,15 @@ impl Gcacw {
                     *moved = true;
                     *stopped = stop;
                 }
-                decoy_event(log, EventKind::Info, side, num, format!("force marker {num} moves to {} ({} MP)", sc.map.label(to), cost as f32 / 2.0));
+                log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} moves to {} ({} MP)", sc.map.label(to), cost as f32 / 2.0));
+                log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_move(sc.map.label(to)));
             }
             Action::End if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
                 st.flow.pop();
             }
             Action::Unmark { num } => {
                 st.forces.retain(|f| !(f.side == side && f.num == *num));
-                log.info(|| format!("force marker {num} removed voluntarily (GCACW 7.7)"));
+                log.info(|| format!("force marker {num} removed voluntarily (GCACW 12.0)"));
             }
             _ => return false,
         }
@@ -331,7 +336,7 @@ impl Gcacw {
     }
 
     /// After every decision: markers follow their units, drop eliminated ones, and reveal
-    /// (GCACW 7.7). A marker whose units all marched away together moves with them; a unit that
+    /// (GCACW 12.0). A marker whose units all marched away together moves with them; a unit that
     /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4).
     pub(super) fn li_sync(&self, st: &mut State, log: &mut Log) {
         if st.forces.is_empty() {
@@ -365,7 +370,7 @@ impl Gcacw {
                 }
             }
         }
-        // GCACW 7.7: a marker is removed only when revealed or by its owner; one whose units
+        // GCACW 12.0: a marker is removed only when revealed or by its owner; one whose units
         // have all left it stays on the map as a decoy, since the enemy cannot know it is empty.
         for f in forces.iter_mut() {
             f.real = f.units != 0;
@@ -380,7 +385,7 @@ impl Gcacw {
         }
     }
 
-    /// Reveal every marker the enemy now sees (GCACW 7.7).
+    /// Reveal every marker the enemy now sees (GCACW 12.0).
     fn li_reveal(&self, st: &mut State, log: &mut Log) {
         let sc = self.sc(st);
         // Reveal until nothing changes: a revealed cavalry unit is then on the map (two
@@ -404,11 +409,28 @@ impl Gcacw {
                     let ids: Vec<&str> = (0..st.units.len()).filter(|i| f.units & (1 << i) != 0).map(|i| sc.units[i].id.as_str()).collect();
                     ids.join(", ")
                 };
-                log.reveal(|| format!("force marker {num} in {} revealed: {what} (GCACW 7.7)", sc.map.label(f.hex)));
+                log.reveal(|| format!("force marker {num} in {} revealed: {what} (GCACW 12.0)", sc.map.label(f.hex)));
             }
             st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
         }
     }
+}
+
+/// What the enemy reads for a hidden unit's name in the log (GCACW 12.0).
+pub(super) const HIDDEN_UNIT: &str = "a hidden unit";
+/// What the enemy reads for the name of a leader with a hidden unit (GCACW 12.0).
+pub(super) const HIDDEN_LEADER: &str = "a hidden leader";
+
+/// The line the enemy reads when a hidden unit (or a decoy) sets out with `mp` MP: no hex,
+/// since which marker sets out shows only when it moves (GCACW 12.0).
+pub(super) fn hidden_march_start(mp: u8) -> String {
+    format!("{HIDDEN_UNIT} marches with {mp} MP")
+}
+
+/// The line the enemy reads when a hidden unit (or a decoy) moves into the hex labelled `to`:
+/// not what it cost, which would tell the hex it came from (GCACW 12.0).
+pub(super) fn hidden_move(to: &str) -> String {
+    format!("{HIDDEN_UNIT} moves to {to}")
 }
 
 /// A line about decoy `num` of `side`, told as a hidden unit's march is (`li_mask_log`): the

@@ -147,12 +147,12 @@ impl Gcacw {
             },
             OptionInfo {
                 key: "limited-intelligence".into(),
-                description: "Optional rule: 'on': secret force markers (up to 10 a side) and decoys, revealed by adjacent enemies and enemy cavalry within 2 hexes; 'off' (default): none (GCACW 7.7)".into(),
+                description: "Optional rule: 'on': secret force markers (up to 10 a side) and decoys, revealed by adjacent enemies and enemy cavalry within 2 hexes; 'off' (default): none (GCACW 12.0)".into(),
                 values: vec!["off".into(), "on".into()],
             },
             OptionInfo {
                 key: "intel-cavalry-screen".into(),
-                description: "With Limited Intelligence, a marker 2 hexes from enemy cavalry is screened when 'any' (default): either hex path between is blocked, as ES words it; 'all': only when both are (GCACW 7.7)".into(),
+                description: "With Limited Intelligence, a marker 2 hexes from enemy cavalry is screened when 'any' (default): either hex path between is blocked, as ES words it; 'all': only when both are (GCACW 12.0)".into(),
                 values: vec!["any".into(), "all".into()],
             },
             OptionInfo {
@@ -163,6 +163,18 @@ impl Gcacw {
         ]
     }
 
+    /// The leader of the activation or assault under way as a seat not seeing the units `hid`
+    /// reads it (`View::activation`).
+    fn activation_seen(&self, st: &State, hid: u64) -> String {
+        let leader = st.flow.iter().find_map(|f| match f {
+            Frame::Select { leader, .. } | Frame::Activation { leader, .. } | Frame::AssaultTarget { leader, .. } | Frame::AssaultKeep { leader, .. } => Some(*leader as usize),
+            _ => None,
+        });
+        let Some(l) = leader else { return String::new() };
+        let u = st.leaders[l].unit as usize;
+        if u < st.units.len() && hid & (1 << u) != 0 { "a leader under a force marker".into() } else { self.sc(st).leaders[l].id.clone() }
+    }
+
     /// Whose decision is `frame`.
     fn frame_owner(st: &State, f: &Frame) -> u8 {
         f.owner().unwrap_or(st.active)
@@ -170,7 +182,7 @@ impl Gcacw {
 }
 
 /// What a seat sees: GCACW information is open (rulebook 1.0), except under the optional Limited
-/// Intelligence rule (GCACW 7.7), where units under an enemy force marker are left out.
+/// Intelligence rule (GCACW 12.0), where units under an enemy force marker are left out.
 #[derive(Serialize)]
 pub struct View {
     pub scenario: String,
@@ -179,6 +191,10 @@ pub struct View {
     pub date: String,
     pub phase: String,
     pub awaiting: String,
+    /// The leader of the activation or assault under way (GCACW 5.2, 5.3), empty when none:
+    /// the table sees which leader acts, or under Limited Intelligence that a leader under a
+    /// force marker does (GCACW 12.0).
+    pub activation: String,
     pub units: Vec<UnitView>,
     pub leaders: Vec<LeaderView>,
     pub flanks_refused: Vec<String>,
@@ -194,11 +210,11 @@ pub struct View {
     pub destroyed_crossings: Vec<String>,
     /// Pontoon bridges: (hexside, owner) (GCACW 10.1).
     pub pontoons: Vec<(String, String)>,
-    /// Force markers on the map (GCACW 7.7). An enemy marker shows only its number and hex.
+    /// Force markers on the map (GCACW 12.0). An enemy marker shows only its number and hex.
     pub force_markers: Vec<ForceView>,
 }
 
-/// A force marker as a seat sees it (GCACW 7.7: the enemy's force display is secret).
+/// A force marker as a seat sees it (GCACW 12.0: the enemy's force display is secret).
 #[derive(Serialize)]
 pub struct ForceView {
     pub number: u8,
@@ -355,7 +371,7 @@ impl Game for Gcacw {
         if !legal.contains(action) {
             return Err(self.explain_refusal(st, action));
         }
-        // GCACW 7.7: the markers before the action, to keep hidden units' names out of the
+        // GCACW 12.0: the markers before the action, to keep hidden units' names out of the
         // enemy's log (only when text is recorded and markers are in play).
         let from = log.events.len();
         let before = st.forces.clone();
@@ -363,7 +379,7 @@ impl Game for Gcacw {
         if !self.li_perform(st, action, log) {
             self.perform(st, action, log);
         }
-        // GCACW 7.7: markers follow their units and are revealed as soon as the enemy is close,
+        // GCACW 12.0: markers follow their units and are revealed as soon as the enemy is close,
         // before the continuations run (a revealed moving decoy ends its move) and after them.
         self.li_sync(st, log);
         self.proceed(st, log);
@@ -427,29 +443,30 @@ impl Game for Gcacw {
         }
     }
 
-    /// GCACW 7.7: the enemy (and an observer) reads an action naming a unit hidden under a force
-    /// marker, or a leader with one, with the marker's number instead of the name; the unit a
-    /// player puts under a marker is never named to the enemy.
+    /// GCACW 12.0: the enemy (and an observer) reads an action naming a unit hidden under a force
+    /// marker, or a leader with one, as "a unit (leader) under a force marker": the force display
+    /// is secret, so which marker holds it is not told either; the enemy sees a marker only when
+    /// it moves on the map. The unit a player puts under a marker, and which marker, are never
+    /// told to the enemy.
     fn notation_seen(&self, st: &State, seat: Seat, action: &Action) -> Option<String> {
         if st.forces.is_empty() {
             return None;
         }
         let text = self.notation(action);
-        if let Action::Hide { num, .. } = action {
-            return Some(format!("hide {num} (a unit)"));
+        if let Action::Hide { .. } = action {
+            return Some("hide (a unit)".into());
         }
-        // GCACW 7.7: a decoy moves as the hidden force it pretends to be; the enemy reads its
+        // GCACW 12.0: a decoy moves as the hidden force it pretends to be; the enemy reads its
         // move as that of a hidden unit (or leader) setting out, never as a decoy's.
-        if let Action::Feint { num, lead, .. } = action {
-            return Some(if *lead == 0 { format!("march (a unit under force marker {num})") } else { format!("activate (the leader under force marker {num})") });
+        if let Action::Feint { lead, .. } = action {
+            return Some(if *lead == 0 { "march (a unit under a force marker)" } else { "activate (a leader under a force marker)" }.into());
         }
         let hidden = self.hidden_from(st, Some(1 - seat));
-        let marker = |u: usize| st.forces.iter().find(|f| f.units & (1 << u) != 0).map_or(0, |f| f.num);
-        let unit = |n: &u16| self.unit_of(st, *n).filter(|&u| hidden & (1 << u) != 0).map(|u| format!("(a unit under force marker {})", marker(u)));
+        let unit = |n: &u16| self.unit_of(st, *n).filter(|&u| hidden & (1 << u) != 0).map(|_| "(a unit under a force marker)".to_string());
         let leader = |n: &u16| {
             let l = self.leader_of(st, *n)?;
             let u = st.leaders[l].unit as usize;
-            (u < st.units.len() && hidden & (1 << u) != 0).then(|| format!("(the leader under force marker {})", marker(u)))
+            (u < st.units.len() && hidden & (1 << u) != 0).then(|| "(a leader under a force marker)".to_string())
         };
         match action {
             Action::Transfer { leader: l, unit: u } => match (leader(l), unit(u)) {
@@ -460,9 +477,6 @@ impl Game for Gcacw {
             Action::Bridge { unit: u, hex } | Action::Repair { unit: u, hex } => {
                 unit(u).map(|x| format!("{} {x} {}", text.split(' ').next().unwrap_or(""), lab_text(*hex)))
             }
-            // Choosing which unit of an activation goes next shows no marker: only its march
-            // does (a decoy then marches too).
-            Action::Pick { unit: u } if unit(u).is_some() => Some("pick (a unit under a force marker)".into()),
             Action::March { unit: u }
             | Action::Burn { unit: u }
             | Action::Pick { unit: u }
@@ -600,7 +614,7 @@ impl Game for Gcacw {
     fn view(&self, st: &State, seat: Option<Seat>) -> View {
         let sc = self.sc(st);
         let m = &sc.map;
-        // GCACW 7.7: units under an enemy force marker are not shown at all.
+        // GCACW 12.0: units under an enemy force marker are not shown at all.
         let hid = self.hidden_from(st, seat);
         View {
             scenario: sc.id.clone(),
@@ -609,6 +623,7 @@ impl Game for Gcacw {
             date: sc.turn_names.get(st.turn as usize - 1).cloned().unwrap_or_default(),
             phase: format!("{:?}", st.phase),
             awaiting: self.awaiting(st),
+            activation: self.activation_seen(st, hid),
             units: sc
                 .units
                 .iter()
@@ -674,6 +689,9 @@ impl Game for Gcacw {
         let hid = self.hidden_from(st, seat);
         let mut out = format!("{} - turn {}/{} ({}), {} phase\n", sc.title, v.turn, v.turns, v.date, v.phase);
         out.push_str(&format!("Awaiting: {}\n", v.awaiting));
+        if !v.activation.is_empty() {
+            out.push_str(&format!("Activation of: {}\n", v.activation));
+        }
         for side in 0..2u8 {
             out.push_str(&format!("\n{} (manpower lost {}):\n", SIDES[side as usize], st.lost[side as usize]));
             let mut rows: Vec<(String, String)> = Vec::new();
@@ -716,7 +734,7 @@ impl Game for Gcacw {
             }
         }
         if !v.force_markers.is_empty() {
-            out.push_str("\nForce markers (GCACW 7.7):\n");
+            out.push_str("\nForce markers (GCACW 12.0):\n");
             for f in &v.force_markers {
                 let inside = match &f.units {
                     None => "contents secret".to_string(),
@@ -845,7 +863,7 @@ impl Game for Gcacw {
                 return Err(format!("opposing units share hex {}", sc.map.label(u.hex)));
             }
         }
-        // GCACW 7.7: at most ten numbered markers a side; hidden units are in their marker's hex.
+        // GCACW 12.0: at most ten numbered markers a side; hidden units are in their marker's hex.
         let mut seen = 0u64;
         for (k, f) in st.forces.iter().enumerate() {
             if !st.opts.limited_intel || !(1..=intel::MAX_MARKERS as u8).contains(&f.num) || f.hex as usize >= sc.map.hexes.len() {

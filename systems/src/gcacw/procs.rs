@@ -7,7 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
-use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -876,7 +876,7 @@ impl Gcacw {
                     out.push(Action::Halt);
                 }
             }
-            // GCACW 7.7: a decoy's moves are the force-marker actions (`intel::li_legal`).
+            // GCACW 12.0: a decoy's moves are the force-marker actions (`intel::li_legal`).
             Frame::Decoy { .. } => {}
             Frame::Relocate { leader, units, .. } => {
                 for u in bits(*units) {
@@ -926,7 +926,7 @@ impl Gcacw {
         let top = st.flow.top();
         let (rule, msg): (&'static str, String) = match (top, a) {
             (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. }) => (
-                "GCACW 7.7",
+                "GCACW 12.0",
                 "force markers need the Limited Intelligence option; they are placed (at most 10) and filled while holding the initiative, on a friendly stack not next to an enemy unit and not within 2 hexes of unscreened enemy cavalry, and removed only by their owner".into(),
             ),
             (Some(Frame::Initiative { .. }), Action::March { .. }) => ("GCACW 5.1", "only a unit on the map at fatigue 0-3 may march".into()),
@@ -1020,7 +1020,7 @@ impl Gcacw {
             Frame::Voluntary { .. } => "withdraw: retreat voluntarily, or stay (GCACW 7.6)",
             Frame::Advance { .. } => "advance UNIT into the vacated hex, or done (GCACW 7.6)",
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
-            // GCACW 7.7: both seats read this; a decoy's move reads as a march.
+            // GCACW 12.0: both seats read this; a decoy's move reads as a march.
             Frame::Decoy { .. } => "march: move HEX, attack HEX TYPE, force (forced march, GCACW 5.1), refuse (Flank Refused marker, GCACW 7.8), destroy/dismantle a bridge (GCACW 10.0), or end",
             Frame::Relocate { .. } => "transfer LEADER UNIT: the leader of an eliminated unit joins one of the nearest subordinate units (GCACW 7.5)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
@@ -1342,7 +1342,7 @@ impl Gcacw {
             sum += st.d6() as i32;
         }
         let ma = (sum + add).max(min).max(0) as u8;
-        // GCACW 7.7: rolled openly, under the marker's number when hidden.
+        // GCACW 12.0: rolled openly; a hidden unit's name is masked (`li_mask_log`).
         log.roll(|| format!("{} movement allowance: {dice}d6 = {sum} -> {ma} MP (GCACW 5.1)", sc.units[u].name));
         ma
     }
@@ -1461,7 +1461,15 @@ impl Gcacw {
             declined: Vec::new(),
         });
         st.flow.push(Frame::March);
-        log.info(|| format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
+        // GCACW 12.0: the enemy reads no hex for a hidden unit setting out: which marker moves
+        // shows only as it moves on the map (its name is masked by `li_mask_log`).
+        if self.li_hidden_units(st, side) & (1 << u) != 0 {
+            log.push(EventKind::Info, Visibility::Seat(side), || format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
+            // As a decoy's start reads (an observer reads neither).
+            log.push(EventKind::Info, Visibility::Seat(1 - side), || super::intel::hidden_march_start(ma));
+        } else {
+            log.info(|| format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
+        }
         // GCACW 7.7: enemy cavalry whose normal ZOC holds a marching infantry/artillery unit
         // may retreat now, after the extended march and before any forced march.
         if ud.kind != Kind::Cav {
@@ -1635,7 +1643,15 @@ impl Gcacw {
                 } else {
                     m.ma -= cost;
                 }
-                log.info(|| format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
+                let side = sc.units[u].side;
+                if self.li_hidden_units(st, side) & (1 << u) != 0 {
+                    // GCACW 12.0: the enemy sees the hidden force arrive, not the hex it came from
+                    // nor what the move cost (which would tell that hex).
+                    log.push(EventKind::Info, Visibility::Seat(side), || format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
+                    log.push(EventKind::Info, Visibility::Seat(1 - side), || super::intel::hidden_move(sc.map.label(n)));
+                } else {
+                    log.info(|| format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
+                }
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {

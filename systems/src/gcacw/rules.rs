@@ -371,7 +371,7 @@ impl Gcacw {
     }
 
     /// `step_cost` for a mover of `side`, cavalry or not, of manpower `mp` (a decoy force
-    /// marker moves as infantry or cavalry with no manpower, GCACW 7.7).
+    /// marker moves as infantry or cavalry with no manpower, GCACW 12.0).
     pub fn move_cost(&self, st: &State, side: u8, cav: bool, mp: u8, from: HexId, to: HexId) -> Option<u8> {
         self.move_cost_why(st, side, cav, mp, from, to).ok()
     }

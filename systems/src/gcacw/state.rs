@@ -290,15 +290,15 @@ pub struct Opts {
     /// reading: a dam is an indestructible bridge) or only by bridge or ferry (off, the
     /// letter of GCACW 12.0).
     pub swamp_dams: bool,
-    /// Optional rule (GCACW 7.7, seed §12): Limited Intelligence, hidden force markers and decoys.
+    /// Optional rule (GCACW 12.0): Limited Intelligence, hidden force markers and decoys.
     pub limited_intel: bool,
-    /// A reading of GCACW 7.7: a marker two hexes from enemy cavalry is screened when any 2-hex path
+    /// A reading of GCACW 12.0: a marker two hexes from enemy cavalry is screened when any 2-hex path
     /// between them is blocked (off, ES "cualquiera de los dos hexes") or only when every
     /// path is (on, read as "the 2-hex path is blocked").
     pub intel_screen_all: bool,
 }
 
-/// A force marker under Limited Intelligence (GCACW 7.7, seed §12): `units` hidden in `hex`;
+/// A force marker under Limited Intelligence (GCACW 12.0): `units` hidden in `hex`;
 /// a marker that never held a real unit is a decoy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ForceM {
@@ -357,7 +357,7 @@ pub struct State {
     /// Sides (bit = side) that made their one bridge/ferry repair attempt in this Recovery
     /// Phase (GCACW 10.3).
     pub repair_tried: u8,
-    /// Force markers on the map (GCACW 7.7; empty unless Limited Intelligence is on).
+    /// Force markers on the map (GCACW 12.0; empty unless Limited Intelligence is on).
     #[serde(default)]
     pub forces: Vec<ForceM>,
     pub flow: Flow<Frame>,
@@ -428,15 +428,15 @@ pub enum Action {
     Dismantle { hex: Lab },
     /// Recovery step 1: `unit` tries to repair the destroyed bridge or ferry to `hex` (GCACW 10.3).
     Repair { unit: u16, hex: Lab },
-    /// Limited Intelligence: place a new (empty: decoy) force marker in `hex` (GCACW 7.7).
+    /// Limited Intelligence: place a new (empty: decoy) force marker in `hex` (GCACW 12.0).
     Marker { hex: Lab },
-    /// Limited Intelligence: put `unit` under the friendly force marker `num` in its hex (GCACW 7.7).
+    /// Limited Intelligence: put `unit` under the friendly force marker `num` in its hex (GCACW 12.0).
     Hide { num: u8, unit: u16 },
-    /// Limited Intelligence: take the friendly force marker `num` off the map (GCACW 7.7).
+    /// Limited Intelligence: take the friendly force marker `num` off the map (GCACW 12.0).
     Unmark { num: u8 },
     /// Limited Intelligence: move the decoy `num` as cavalry (`cav`) or infantry, alone
     /// (`lead` 0) or with a leader (1: an infantry or cavalry division leader, 2: a cavalry corps
-    /// leader), taking the initiative's action (GCACW 7.7).
+    /// leader), taking the initiative's action (GCACW 12.0).
     Feint { num: u8, cav: bool, lead: u8 },
 }
 

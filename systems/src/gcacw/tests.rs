@@ -67,7 +67,7 @@ fn fuzz_sample_is_clean() {
     eprintln!("fuzz seven-pines, options: {} games, {} actions, {:.1}s", r.games, r.actions, r.seconds);
 }
 
-/// Both scenarios with Limited Intelligence on (GCACW 7.7), each cavalry-screen reading.
+/// Both scenarios with Limited Intelligence on (GCACW 12.0), each cavalry-screen reading.
 #[test]
 fn fuzz_limited_intelligence_is_clean() {
     let g = game();
@@ -2215,7 +2215,7 @@ fn chatham_bridge_switches_as_scenario_data_gcacw_10_1() {
     assert!(e.contains("destroyed crossing must be"), "{e}");
 }
 
-// ---- Limited Intelligence (GCACW 7.7, seed §12 "Inteligencia limitada") ------------------------
+// ---- Limited Intelligence (GCACW 12.0, "Inteligencia limitada") ------------------------
 
 fn li(body: &str, grid: &[&str], extra: &str) -> T {
     let mut t = build("sjw", 1862, grid, extra, body);
@@ -2228,8 +2228,8 @@ fn marker_at(t: &T, side: u8, num: u8) -> Option<(String, u64)> {
 }
 
 #[test]
-fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
-    // GCACW 7.7 (seed §12 "Colocando marcador de fuerza"): placed while holding the initiative,
+fn t_li_12_markers_placed_with_the_initiative_up_to_ten_units_divided() {
+    // GCACW 12.0 ("Colocando marcador de fuerza"): placed while holding the initiative,
     // several in one hex, units divided among them as the owner likes, at most ten at once.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
     let mut t = li(&body, &[], "");
@@ -2252,7 +2252,7 @@ fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
     assert_eq!(t.st.forces.len(), 10);
     assert!(!t.has("marker 0505"), "ten markers at most");
     let r = t.refused("marker 0505");
-    assert_eq!(r.rule, "GCACW 7.7");
+    assert_eq!(r.rule, "GCACW 12.0");
     // Not while marching (no initiative decision), but removal is open at any time.
     t.act("unmark 3");
     t.dice(&[3]);
@@ -2260,17 +2260,17 @@ fn t_li_7_7_markers_placed_with_the_initiative_up_to_ten_units_divided() {
     assert!(!t.has("marker 0505") && !t.has("hide 4 a"));
     assert!(t.has("unmark 4"));
     t.act("unmark 4");
-    assert_eq!(marker_at(&t, UNION, 4), None, "voluntary removal at any time (GCACW 7.7)");
+    assert_eq!(marker_at(&t, UNION, 4), None, "voluntary removal at any time (GCACW 12.0)");
     // Without the option there are no force-marker actions.
     let mut t = build("sjw", 1862, &[], "", &body);
     t.initiative(UNION);
     assert!(!t.legal().iter().any(|a| a.starts_with("marker")));
-    assert_eq!(t.refused("marker 0505").rule, "GCACW 7.7");
+    assert_eq!(t.refused("marker 0505").rule, "GCACW 12.0");
 }
 
 #[test]
-fn t_li_7_7_placement_not_next_to_enemy_unless_impassable() {
-    // GCACW 7.7 (seed §12): not adjacent to an enemy unit, unless impassable terrain prevents
+fn t_li_12_placement_not_next_to_enemy_unless_impassable() {
+    // GCACW 12.0: not adjacent to an enemy unit, unless impassable terrain prevents
     // movement between the two hexes (a minor river with no crossing).
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0506", "");
     let mut t = li(&body, &[], "");
@@ -2283,8 +2283,8 @@ fn t_li_7_7_placement_not_next_to_enemy_unless_impassable() {
 }
 
 #[test]
-fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
-    // GCACW 7.7 (seed §12): not within 2 hexes of enemy cavalry, unless the hex between is
+fn t_li_12_placement_and_reveal_by_cavalry_within_two_hexes() {
+    // GCACW 12.0: not within 2 hexes of enemy cavalry, unless the hex between is
     // blocked: impassable terrain, a woods hexside without route, or a friendly unit there.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("k", "confederate", "cav", 2, "0503", "");
     let mut t = li(&body, &[], "");
@@ -2300,7 +2300,7 @@ fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
     t2.initiative(UNION);
     assert!(t2.has("marker 0505"), "screened by the friendly unit in 0504: {:?}", t2.legal());
     assert!(!t2.has("marker 0504"), "0504 is next to the cavalry");
-    // Cavalry hidden under a marker never reveals nor bars (GCACW 7.7 note).
+    // Cavalry hidden under a marker never reveals nor bars (GCACW 12.0 note).
     let mut t = li(&body, &[], "");
     t.initiative(CSA);
     t.act("marker 0503");
@@ -2319,8 +2319,8 @@ fn t_li_7_7_placement_and_reveal_by_cavalry_within_two_hexes() {
 }
 
 #[test]
-fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
-    // GCACW 7.7 (ES §12 "Revelando fuerzas enemigas"): an adjacent enemy unit or
+fn t_li_12_reveal_adjacent_enemy_unit_or_marker_mutual() {
+    // GCACW 12.0 ("Revelando fuerzas enemigas"): an adjacent enemy unit or
     // force marker reveals; two adjacent markers holding real units reveal each other; a decoy
     // reveals nothing and is simply removed.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0508", "");
@@ -2357,7 +2357,7 @@ fn t_li_7_7_reveal_adjacent_enemy_unit_or_marker_mutual() {
 }
 
 #[test]
-fn t_li_7_7_a_unit_marching_out_of_a_shared_marker_leaves_it() {
+fn t_li_12_a_unit_marching_out_of_a_shared_marker_leaves_it() {
     // GCACW 6.4 / 7.7: hidden units move by the normal rules; a unit that marches away from
     // its marker's other units leaves the force (split the units among markers to move hidden).
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("b", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
@@ -2374,8 +2374,8 @@ fn t_li_7_7_a_unit_marching_out_of_a_shared_marker_leaves_it() {
 }
 
 #[test]
-fn t_view_hides_enemy_forces_li_7_7() {
-    // GCACW 7.7: the force display is secret. view and describe for the enemy (and for an
+fn t_view_hides_enemy_forces_li_12() {
+    // GCACW 12.0: the force display is secret. view and describe for the enemy (and for an
     // observer) never show what is under a marker, nor whether it is a decoy.
     let body = unit("hidden-one", "union", "inf", 4, "0505", "division = \"X\"") + &unit("open-one", "union", "inf", 4, "0305", "")
         + &unit("c", "confederate", "inf", 4, "0909", "");
@@ -2399,10 +2399,10 @@ fn t_view_hides_enemy_forces_li_7_7() {
     assert!(d.contains("hidden-one") && d.contains("#1 in 0505: hidden-one") && d.contains("#2 in 0305: decoy"), "{d}");
 }
 
-/// GCACW 7.7 in random play: markers are placed, filled and revealed, and at every step no
+/// GCACW 12.0 in random play: markers are placed, filled and revealed, and at every step no
 /// seat's view lists a unit or leader hidden under an enemy marker.
 #[test]
-fn t_li_7_7_random_play_never_shows_hidden_units() {
+fn t_li_12_random_play_never_shows_hidden_units() {
     let g = game();
     let (mut placed, mut hidden_seen, mut revealed) = (0, 0, 0);
     for (sc, seed) in [("cedar-mountain", 21), ("seven-pines", 22)] {
@@ -2444,8 +2444,8 @@ fn t_li_7_7_random_play_never_shows_hidden_units() {
 }
 
 #[test]
-fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
-    // GCACW 7.7 (seed §12 "Moviendo marcadores de fuerza"): a decoy moves as any infantry or
+fn t_li_12_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
+    // GCACW 12.0 ("Moviendo marcadores de fuerza"): a decoy moves as any infantry or
     // cavalry, taking the initiative's action; its dice are rolled openly; it is removed when
     // revealed, which ends its move.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0509", "");
@@ -2476,8 +2476,8 @@ fn t_li_7_7_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
 }
 
 #[test]
-fn t_li_7_7_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
-    // GCACW 7.7: the force display is secret and a decoy moves as the force it pretends to be,
+fn t_li_12_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
+    // GCACW 12.0: the force display is secret and a decoy moves as the force it pretends to be,
     // so the enemy reads a decoy's move as it reads a hidden unit's march: by the marker's
     // number, never "feint" (only decoys feint) nor the decoy's own wording.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0509", "");
@@ -2485,20 +2485,20 @@ fn t_li_7_7_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
     t.initiative(UNION);
     t.act("marker 0505");
     let feint = t.g.parse("feint 1 cavalry").unwrap();
-    assert_eq!(t.g.notation_seen(&t.st, UNION, &feint).as_deref(), Some("march (a unit under force marker 1)"));
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &feint).as_deref(), Some("march (a unit under a force marker)"));
     let led = t.g.parse("feint 1 cavalry leader").unwrap();
-    assert_eq!(t.g.notation_seen(&t.st, UNION, &led).as_deref(), Some("activate (the leader under force marker 1)"));
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &led).as_deref(), Some("activate (a leader under a force marker)"));
     t.dice(&[2, 3]);
     let mut log = Log::recording();
     t.g.apply(&mut t.st, UNION, &feint, &mut log).unwrap();
     let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(1 - UNION))).map(|e| e.text.as_str()).collect();
-    assert_eq!(enemy, vec!["force marker 1 movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)", "force marker 1 marches from 0505 with 5 MP"]);
+    assert_eq!(enemy, vec!["a hidden unit movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)", "a hidden unit marches with 5 MP"]);
     assert!(log.events.iter().all(|e| !e.visible_to(None)), "an observer reads no marker's doings, as for a hidden unit");
 }
 
 #[test]
-fn t_li_7_7_decoys_move_with_a_real_marker_from_the_same_hex() {
-    // GCACW 7.7 exception (seed §12): when more than one force marker starts an activation in
+fn t_li_12_decoys_move_with_a_real_marker_from_the_same_hex() {
+    // GCACW 12.0 exception: when more than one force marker starts an activation in
     // the same hex, decoys may move from it with the markers holding real units, without an
     // activation of their own; the real unit's march then goes on.
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
@@ -2524,9 +2524,9 @@ fn t_li_7_7_decoys_move_with_a_real_marker_from_the_same_hex() {
 }
 
 #[test]
-fn t_li_7_7_hidden_march_log_shows_dice_not_names() {
-    // GCACW 7.7 (seed §12): dice are rolled openly, but the enemy reads the marker's number, not
-    // the unit it hides.
+fn t_li_12_hidden_march_log_shows_dice_not_names() {
+    // GCACW 12.0: dice are rolled openly, but the enemy reads neither the unit a marker hides
+    // nor which marker sets out; it sees the marker move.
     let body = unit("secret-a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
     let mut t = li(&body, &[], "");
     t.initiative(UNION);
@@ -2540,8 +2540,8 @@ fn t_li_7_7_hidden_march_log_shows_dice_not_names() {
     t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
     let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
     let own: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(UNION))).map(|e| e.text.as_str()).collect();
-    assert!(enemy.iter().any(|l| l.contains("force marker 1 movement allowance: 1d6 = 4")), "{enemy:?}");
-    assert!(enemy.iter().any(|l| l.contains("force marker 1 moves to 0504")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("a hidden unit movement allowance: 1d6 = 4")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("a hidden unit moves to 0504")), "{enemy:?}");
     assert!(!enemy.iter().any(|l| l.contains("secret-a")), "{enemy:?}");
     assert!(own.iter().any(|l| l.contains("secret-a movement allowance")), "{own:?}");
 }
@@ -2558,10 +2558,10 @@ fn enemy_reads(t: &mut T, text: &str) -> (String, Vec<String>) {
 }
 
 #[test]
-fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
-    // GCACW 7.7 (seed §12): the force display is secret. A leader activation, a forced march and
-    // a station burnt by hidden units are read by the enemy under the marker's number, in the
-    // action's text and in the log; the owner reads the names; dice stay open.
+fn t_li_12_enemy_never_reads_hidden_names_in_actions_or_log() {
+    // GCACW 12.0: the force display is secret. A leader activation, a forced march and
+    // a station burnt by hidden units are read by the enemy as "a unit (leader) under a force
+    // marker", in the action's text and in the log; the owner reads the names; dice stay open.
     let extra = "[[place]]\nid = \"s\"\nname = \"station\"\nhex = \"0505\"\nstation = true\n";
     let body = unit("secret-a", "union", "inf", 6, "0505", "division = \"X\"") + &unit("secret-b", "union", "inf", 6, "0505", "division = \"X\"")
         + &leader("gen-h", "union", "division", "X", 1, 3, "secret-a", "")
@@ -2570,7 +2570,7 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
     t.initiative(UNION);
     t.act("marker 0505");
     let (seen, _) = enemy_reads(&mut t, "hide 1 secret-a");
-    assert_eq!(seen, "hide 1 (a unit)", "which unit goes under which marker is secret");
+    assert_eq!(seen, "hide (a unit)", "which unit goes under which marker is secret");
     t.act("hide 1 secret-b");
     let mut enemy: Vec<String> = Vec::new();
     let mut seen_all: Vec<String> = Vec::new();
@@ -2580,12 +2580,12 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
         seen_all.push(seen);
         enemy.extend(ev);
     }
-    assert_eq!(seen_all[0], "activate (the leader under force marker 1)");
+    assert_eq!(seen_all[0], "activate (a leader under a force marker)");
     assert_eq!(seen_all[1], "pick (a unit under a force marker)", "a pick shows no marker: only the march does");
-    assert_eq!(seen_all[3], "next (a unit under force marker 1)");
-    assert!(enemy.iter().any(|l| l.contains("the leader under force marker 1 leader activation")), "{enemy:?}");
+    assert_eq!(seen_all[3], "next (a unit under a force marker)");
+    assert!(enemy.iter().any(|l| l.contains("a hidden leader leader activation")), "{enemy:?}");
     assert!(enemy.iter().any(|l| l.contains("leader movement allowance: 1d6 = 4")), "dice are open: {enemy:?}");
-    assert!(enemy.iter().any(|l| l.contains("force marker 1 forced march: roll 3")), "{enemy:?}");
+    assert!(enemy.iter().any(|l| l.contains("a hidden unit forced march: roll 3")), "{enemy:?}");
     for l in enemy.iter().chain(&seen_all) {
         assert!(!l.contains("secret-") && !l.contains("gen-h"), "a hidden name reaches the enemy: {l}");
     }
@@ -2593,8 +2593,8 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
     // Burning a station with a hidden unit (GCACW 5.4).
     t.initiative(UNION);
     let (seen, ev) = enemy_reads(&mut t, "burn secret-b");
-    assert_eq!(seen, "burn (a unit under force marker 1)");
-    assert!(ev.iter().any(|l| l.contains("force marker 1 burns the station at 0505")), "{ev:?}");
+    assert_eq!(seen, "burn (a unit under a force marker)");
+    assert!(ev.iter().any(|l| l.contains("a hidden unit burns the station at 0505")), "{ev:?}");
     assert!(ev.iter().all(|l| !l.contains("secret-")), "{ev:?}");
     // Entrenching with a hidden unit (GCACW 5.5, 1864).
     let body = unit("secret-e", "union", "inf", 6, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
@@ -2604,8 +2604,8 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
     t.act("marker 0505");
     t.act("hide 1 secret-e");
     let (seen, ev) = enemy_reads(&mut t, "entrench secret-e");
-    assert_eq!(seen, "entrench (a unit under force marker 1)");
-    assert!(ev.iter().any(|l| l.contains("force marker 1 entrenches")), "{ev:?}");
+    assert_eq!(seen, "entrench (a unit under a force marker)");
+    assert!(ev.iter().any(|l| l.contains("a hidden unit entrenches")), "{ev:?}");
     assert!(ev.iter().all(|l| !l.contains("secret-")), "{ev:?}");
     // Nothing hidden: everyone reads the plain notation.
     let mut t = li(&body, &[], "");
@@ -2615,15 +2615,92 @@ fn t_li_7_7_enemy_never_reads_hidden_names_in_actions_or_log() {
 }
 
 #[test]
-fn t_li_7_7_names_inside_longer_names_are_left_alone() {
-    // GCACW 7.7: masking a hidden unit never garbles the name of a visible one that contains it.
+fn t_li_12_the_enemy_never_reads_which_marker_holds_a_unit() {
+    // GCACW 12.0: the force display is secret, so which marker holds a unit (and so in which hex
+    // it is) is too: a unit moved from one marker to another, a leader under a marker activated
+    // and a hidden unit sent on its march read alike to the enemy whichever marker it is under.
+    // The owner reads the unit and the marker. The enemy sees a marker only as it moves.
+    let body = unit("secret-a", "union", "inf", 6, "0505", "division = \"X\"")
+        + &unit("secret-b", "union", "inf", 6, "0505", "division = \"X\"")
+        + &unit("secret-c", "union", "inf", 6, "0705", "division = \"X\"")
+        + &leader("gen-h", "union", "division", "X", 1, 3, "secret-a", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let setup = || {
+        let mut t = li(&body, &[], "");
+        t.initiative(UNION);
+        for a in ["marker 0505", "marker 0505", "marker 0705", "marker 0705", "hide 1 secret-a", "hide 1 secret-b", "hide 3 secret-c"] {
+            t.act(a);
+        }
+        t
+    };
+    // What the enemy reads of each step: its text, then its events.
+    let reads = |steps: &[(&str, Vec<u8>)]| {
+        let mut t = setup();
+        let mut enemy = Vec::new();
+        for (text, dice) in steps {
+            t.dice(dice);
+            let (seen, ev) = enemy_reads(&mut t, text);
+            enemy.push(seen);
+            enemy.extend(ev);
+        }
+        enemy
+    };
+    // A unit already hidden moves to the other marker of its hex, in one hex or in another.
+    let to_2 = reads(&[("hide 2 secret-b", vec![])]);
+    let to_4 = reads(&[("hide 4 secret-c", vec![])]);
+    assert_eq!(to_2, vec!["hide (a unit)", "a unit goes under a force marker (GCACW 12.0)"]);
+    assert_eq!(to_2, to_4, "the marker a unit goes under, and its hex, are secret");
+    let mut t = setup();
+    let a = t.g.parse("hide 2 secret-b").unwrap();
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap();
+    let own: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(UNION))).map(|e| e.text.as_str()).collect();
+    assert_eq!(own, vec!["secret-b goes under force marker 2 (GCACW 12.0)"], "the owner reads it");
+    assert!(log.events.iter().all(|e| e.visible_to(Some(UNION)) != e.visible_to(Some(CSA))), "each seat reads its own line");
+    // A leader under a marker activated, then a unit of another marker sent on its march: no
+    // marker number and no hex is read before a marker moves.
+    let enemy = reads(&[("activate gen-h", vec![]), ("pick secret-c", vec![]), ("go", vec![4]), ("next secret-c", vec![])]);
+    for l in &enemy {
+        assert!(!l.contains("marker 1") && !l.contains("marker 3") && !l.contains("0505") && !l.contains("0705"), "{l} tells where: {enemy:?}");
+        assert!(!l.contains("secret-") && !l.contains("gen-h"), "{l} names a hidden piece");
+    }
+    assert_eq!(enemy[0], "activate (a leader under a force marker)");
+    assert!(enemy.iter().any(|l| l.starts_with("a hidden unit marches with ")), "{enemy:?}");
+    // The table sees that a leader under a marker acts (GCACW 5.2), not which marker holds him.
+    let mut t = setup();
+    t.act("activate gen-h");
+    assert_eq!(t.g.view(&t.st, Some(CSA)).activation, "a leader under a force marker");
+    assert_eq!(t.g.view(&t.st, Some(UNION)).activation, "gen-h");
+    // A hidden unit's move reads where it arrives, not what it cost (that would tell whence).
+    t.act("pick secret-c");
+    t.dice(&[4]);
+    t.act("go");
+    t.act("next secret-c");
+    let to = t.legal().into_iter().find(|a| a.starts_with("move ")).expect("a move");
+    let (_, ev) = enemy_reads(&mut t, &to);
+    assert!(ev.contains(&format!("a hidden unit moves to {}", &to[5..])) && ev.iter().all(|l| !l.contains(" MP)")), "{ev:?}");
+    // The same activation with the leader's unit under the other marker of its hex reads alike.
+    let mut t = setup();
+    t.act("hide 2 secret-a");
+    let a = t.g.parse("activate gen-h").unwrap();
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &a).as_deref(), Some("activate (a leader under a force marker)"));
+    // Its march (rolled openly) names no marker either: the marker shows as it moves.
+    let mut t = setup();
+    let (seen, ev) = enemy_reads(&mut t, "march secret-c");
+    assert_eq!(seen, "march (a unit under a force marker)");
+    assert!(ev.iter().all(|l| !l.contains("marker 3") && !l.contains("0705")), "{ev:?}");
+}
+
+#[test]
+fn t_li_12_names_inside_longer_names_are_left_alone() {
+    // GCACW 12.0: masking a hidden unit never garbles the name of a visible one that contains it.
     let masks = vec![("A.P. Hill".to_string(), None), ("Hill".to_string(), Some("force marker 2".to_string()))];
     assert_eq!(intel::mask_names("A.P. Hill attacks; Hill moves. Hills", &masks), "A.P. Hill attacks; force marker 2 moves. Hills");
 }
 
 #[test]
-fn t_li_7_7_decoy_moves_with_or_without_a_leader() {
-    // GCACW 7.7 (seed §12): a decoy may move as any infantry or cavalry, with or without a
+fn t_li_12_decoy_moves_with_or_without_a_leader() {
+    // GCACW 12.0: a decoy may move as any infantry or cavalry, with or without a
     // leader, at the owner's choice: a leader's allowance is the leader's roll (GCACW 5.2 step 3).
     let body = unit("a", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
     for (how, dice, mp) in [
@@ -2649,8 +2726,8 @@ fn t_li_7_7_decoy_moves_with_or_without_a_leader() {
 }
 
 #[test]
-fn t_li_7_7_decoy_moves_by_the_zoc_rules() {
-    // GCACW 7.7: hidden forces follow the normal rules, decoys included (GCACW 6.2): entering an
+fn t_li_12_decoy_moves_by_the_zoc_rules() {
+    // GCACW 12.0: hidden forces follow the normal rules, decoys included (GCACW 6.2): entering an
     // enemy normal ZOC ends the decoy's move (it cannot attack); leaving one is possible only as
     // the first thing of a move begun there, for +1 MP; ZOC to ZOC takes the whole allowance.
     // (A decoy next to an enemy unit is revealed at once; the step itself is checked here.)
@@ -2820,10 +2897,10 @@ fn dt97_frederick_junction_is_only_ever_damaged() {
     assert!(!t.has("burn big"), "burning it again changes nothing");
 }
 
-/// GCACW 7.7 through the engine's session, in random play: no step's action text nor any event
+/// GCACW 12.0 through the engine's session, in random play: no step's action text nor any event
 /// another seat may read names a unit hidden from that seat before or after the step.
 #[test]
-fn t_li_7_7_session_history_never_names_hidden_units_to_the_enemy() {
+fn t_li_12_session_history_never_names_hidden_units_to_the_enemy() {
     use bivouac_engine::session::Session;
     let g = std::sync::Arc::new(game());
     let mut masked = 0;
