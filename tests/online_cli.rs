@@ -41,14 +41,16 @@ fn a_script_plays_online_through_the_cli() {
     let id = out.lines().last().unwrap().trim().to_string();
     let (ok, out, e) = bivouac(&["online", "join", &id], Some(bob), &url);
     assert!(ok && out.contains("as p2"), "{out}{e}");
+    // The deal decides who begins: the list says whose turn it is.
     let (_, out, _) = bivouac(&["online", "games"], Some(ann), &url);
-    assert!(out.contains(&id) && out.contains("your turn"), "{out}");
+    assert!(out.contains(&id) && (out.contains("your turn") || out.contains("waiting for p2")), "{out}");
+    let (mover, other) = if out.contains("your turn") { (ann, bob) } else { (bob, ann) };
     // Out of turn: refused, exit 1.
-    let (_, line, _) = bivouac(&["online", "actions", &id], Some(ann), &url);
+    let (_, line, _) = bivouac(&["online", "actions", &id], Some(mover), &url);
     let line = line.lines().next().unwrap().to_string();
-    let (ok, _, e) = bivouac(&["online", "do", &id, &line], Some(bob), &url);
+    let (ok, _, e) = bivouac(&["online", "do", &id, &line], Some(other), &url);
     assert!(!ok && e.contains("422"), "{e}");
-    let (ok, out, e) = bivouac(&["online", "do", &id, &line], Some(ann), &url);
+    let (ok, out, e) = bivouac(&["online", "do", &id, &line], Some(mover), &url);
     assert!(ok, "{e}");
     assert!(out.contains("to act"), "{out}");
     let (ok, out, _) = bivouac(&["online", "show", &id], Some(bob), &url);

@@ -2455,7 +2455,8 @@ fn t_li_12_decoy_moves_as_infantry_or_cavalry_and_is_revealed() {
     assert!(t.has("feint 1 infantry") && t.has("feint 1 cavalry"));
     t.dice(&[2, 3]);
     let log = t.act("feint 1 cavalry");
-    assert!(log.iter().any(|l| l == "force marker 1 movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)"), "{log:?}");
+    // Rolled openly, read as any hidden unit's roll (the owner alone reads "decoy 1").
+    assert!(log.iter().any(|l| l == "a hidden unit movement allowance: 2d6 = 5 -> 5 MP (GCACW 5.1)"), "{log:?}");
     assert!(matches!(t.st.flow.top(), Some(Frame::Decoy { ma: 10, .. })));
     t.act("move 0506");
     assert_eq!(marker_at(&t, UNION, 1).map(|m| m.0), Some("0506".into()));
