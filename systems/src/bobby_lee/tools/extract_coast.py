@@ -22,6 +22,8 @@ Standard library only.
 import argparse
 import json
 
+from extract_rivers import topo  # the same US Census TopoJSON reader
+
 # The map's box with a margin (lat, lon); gen_map.py's grid lies inside it.
 BOX = (36.5, 40.5, -79.5, -75.7)
 STEP = 0.02
@@ -37,21 +39,6 @@ MOUTHS = [
     ("York", (37.28, -76.38), (37.22, -76.40), "Guinea Neck (Gloucester) to Tue Marsh (York County), below Yorktown"),
     ("James", (37.00, -76.31), (36.95, -76.30), "Old Point Comfort (Fort Monroe) to Willoughby Spit: Hampton Roads, the James's mouth"),
 ]
-
-
-def topo(path):
-    d = json.load(open(path))
-    t = d["transform"]
-    arcs = []
-    for a in d["arcs"]:
-        x = y = 0
-        pts = []
-        for p in a:
-            x += p[0]
-            y += p[1]
-            pts.append((y * t["scale"][1] + t["translate"][1], x * t["scale"][0] + t["translate"][0]))
-        arcs.append(pts)
-    return d, arcs
 
 
 def rings_of(g):
