@@ -211,6 +211,23 @@ impl Gcacw {
                 }
             }
         }
+        // GCACW 12.0, 5.2: a decoy moving with a leader pretends the picks of an activation (as
+        // many as the side has hidden units, which the enemy may count), then each pretended
+        // unit marches in turn.
+        if let Some(&Frame::DecoyLead { picks, lma, .. }) = st.flow.top() {
+            match lma {
+                None => {
+                    if (picks as u32) < self.li_hidden_units(st, side).count_ones().max(1) {
+                        out.push(Action::DecoyPick);
+                    }
+                    if picks > 0 {
+                        out.push(Action::Go);
+                    }
+                }
+                Some(_) if picks > 0 => out.push(Action::DecoyNext),
+                Some(_) => {}
+            }
+        }
         if let Some(&Frame::Decoy { num, .. }) = st.flow.top() {
             if let Some(f) = st.forces.iter().find(|f| f.side == side && f.num == num) {
                 for n in sc.map.neighbors(f.hex) {
@@ -251,6 +268,17 @@ impl Gcacw {
         (cost <= ma || !moved).then_some((cost, to_zoc))
     }
 
+    /// Decoy `num` of `side` sets out with `mp` MP, read by the enemy as a hidden unit's march
+    /// (GCACW 12.0).
+    fn decoy_march(&self, st: &mut State, side: u8, num: u8, cav: bool, mp: u8, log: &mut Log) {
+        let sc = self.sc(st);
+        let hex = st.forces.iter().find(|f| f.side == side && f.num == num).expect("legal decoy").hex;
+        log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} marches from {} with {mp} MP", sc.map.label(hex)));
+        log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_march_start(mp));
+        let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
+        st.flow.push(Frame::Decoy { side, num, cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
+    }
+
     /// Perform a Limited Intelligence action (already checked legal). Returns false for others.
     pub(super) fn li_perform(&self, st: &mut State, a: &Action, log: &mut Log) -> bool {
         let Some(side) = self.li_side(st) else { return false };
@@ -287,27 +315,45 @@ impl Gcacw {
                     st.flow.push(Frame::Cont(super::state::Cont::ActionDone));
                 }
                 // Otherwise it moves along with a real marker's march and then that march goes on.
-                // GCACW 12.0: the movement dice are rolled openly, as for the unit it pretends to be:
-                // a unit's allowance (GCACW 5.1) or, with a leader, the leader's (GCACW 5.2 step 3).
-                let (dice, add, min) = if *lead == 0 { self.ma_dice(st, side, *cav) } else { self.leader_ma_dice(st, side, *cav, *lead == 2) };
-                let mut sum = 0i32;
-                for _ in 0..dice {
-                    sum += st.d6() as i32;
-                }
-                let mp = (sum + add).max(min).max(0) as u8;
-                // The same lines a hidden unit's march shows the enemy (its name masked, its hex
-                // untold), so nothing tells a decoy from a real force (GCACW 12.0).
-                let roll = if *lead == 0 {
-                    format!("{HIDDEN_UNIT} movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.1)")
+                if *lead == 0 {
+                    // GCACW 12.0: the movement dice are rolled openly, as for the unit it
+                    // pretends to be (GCACW 5.1).
+                    let (dice, add, min) = self.ma_dice(st, side, *cav);
+                    let (sum, mp) = roll_allowance(st, dice, add, min);
+                    let roll = format!("{HIDDEN_UNIT} movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.1)");
+                    decoy_event(log, EventKind::Roll, side, *num, roll);
+                    self.decoy_march(st, side, *num, *cav, mp, log);
                 } else {
-                    format!("{HIDDEN_LEADER} leader movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.2)")
-                };
-                decoy_event(log, EventKind::Roll, side, *num, roll);
-                let hex = st.forces.iter().find(|f| f.side == side && f.num == *num).expect("legal decoy").hex;
-                log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} marches from {} with {mp} MP", sc.map.label(hex)));
-                log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_march_start(mp));
-                let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
-                st.flow.push(Frame::Decoy { side, num: *num, cav: *cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
+                    // With a leader it goes through a hidden leader's activation step by step
+                    // (picks, go, the leader's allowance, each unit in turn): a decoy that
+                    // skipped them would show itself by what it skipped (GCACW 12.0, 5.2).
+                    decoy_event(log, EventKind::Info, side, *num, format!("{HIDDEN_LEADER} leader activation (GCACW 5.2)"));
+                    st.flow.push(Frame::DecoyLead { side, num: *num, cav: *cav, lead: *lead, picks: 0, lma: None });
+                }
+            }
+            Action::DecoyPick => {
+                if let Some(Frame::DecoyLead { picks, .. }) = st.flow.top_mut() {
+                    *picks += 1;
+                }
+            }
+            Action::Go if matches!(st.flow.top(), Some(Frame::DecoyLead { lma: None, .. })) => {
+                let Some(Frame::DecoyLead { num, cav, lead, .. }) = st.flow.top().cloned() else { unreachable!() };
+                // GCACW 12.0: the leader's allowance is rolled openly, as a hidden leader's is
+                // (GCACW 5.2 step 3).
+                let (dice, add, min) = self.leader_ma_dice(st, side, cav, lead == 2);
+                let (sum, mp) = roll_allowance(st, dice, add, min);
+                let roll = format!("{HIDDEN_LEADER} leader movement allowance: {dice}d6 = {sum} -> {mp} MP (GCACW 5.2)");
+                decoy_event(log, EventKind::Roll, side, num, roll);
+                if let Some(Frame::DecoyLead { lma, .. }) = st.flow.top_mut() {
+                    *lma = Some(mp);
+                }
+            }
+            Action::DecoyNext => {
+                let Some(Frame::DecoyLead { num, cav, lma: Some(mp), .. }) = st.flow.top().cloned() else { unreachable!("legal") };
+                if let Some(Frame::DecoyLead { picks, .. }) = st.flow.top_mut() {
+                    *picks -= 1;
+                }
+                self.decoy_march(st, side, num, cav, mp, log);
             }
             Action::Move { hex } if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
                 let to = self.hex_of(st, *hex).expect("legal hex");
@@ -340,6 +386,7 @@ impl Gcacw {
     /// leaves its marker's hex while others stay behind leaves the force (GCACW 6.4).
     pub(super) fn li_sync(&self, st: &mut State, log: &mut Log) {
         if st.forces.is_empty() {
+            end_lost_decoy(st);
             return;
         }
         let mut forces = std::mem::take(&mut st.forces);
@@ -377,12 +424,7 @@ impl Gcacw {
         }
         st.forces = forces;
         self.li_reveal(st, log);
-        // A decoy revealed while moving ends its move.
-        if let Some(&Frame::Decoy { side, num, .. }) = st.flow.top()
-            && !st.forces.iter().any(|f| f.side == side && f.num == num)
-        {
-            st.flow.pop();
-        }
+        end_lost_decoy(st);
     }
 
     /// Reveal every marker the enemy now sees (GCACW 12.0).
@@ -414,6 +456,21 @@ impl Gcacw {
             st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
         }
     }
+}
+
+/// A decoy revealed (or taken off) while it moves ends its move, and its pretended activation.
+fn end_lost_decoy(st: &mut State) {
+    while let Some(&(Frame::Decoy { side, num, .. } | Frame::DecoyLead { side, num, .. })) = st.flow.top()
+        && !st.forces.iter().any(|f| f.side == side && f.num == num)
+    {
+        st.flow.pop();
+    }
+}
+
+/// A movement allowance roll of `dice` d6 plus `add`, at least `min`: (the dice's sum, the MP).
+fn roll_allowance(st: &mut State, dice: i32, add: i32, min: i32) -> (i32, u8) {
+    let sum: i32 = (0..dice).map(|_| st.d6() as i32).sum();
+    (sum, (sum + add).max(min).max(0) as u8)
 }
 
 /// What the enemy reads for a hidden unit's name in the log (GCACW 12.0).

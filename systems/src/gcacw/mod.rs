@@ -168,8 +168,13 @@ impl Gcacw {
     fn activation_seen(&self, st: &State, hid: u64) -> String {
         let leader = st.flow.iter().find_map(|f| match f {
             Frame::Select { leader, .. } | Frame::Activation { leader, .. } | Frame::AssaultTarget { leader, .. } | Frame::AssaultKeep { leader, .. } => Some(*leader as usize),
+            // GCACW 12.0: a decoy moving with a leader reads as a hidden leader's activation.
+            Frame::DecoyLead { .. } => Some(usize::MAX),
             _ => None,
         });
+        if leader == Some(usize::MAX) {
+            return "a leader under a force marker".into();
+        }
         let Some(l) = leader else { return String::new() };
         let u = st.leaders[l].unit as usize;
         if u < st.units.len() && hid & (1 << u) != 0 { "a leader under a force marker".into() } else { self.sc(st).leaders[l].id.clone() }
@@ -440,6 +445,8 @@ impl Game for Gcacw {
                 };
                 format!("feint {num} {}{with}", if *cav { "cavalry" } else { "infantry" })
             }
+            Action::DecoyPick => "pick decoy".into(),
+            Action::DecoyNext => "next decoy".into(),
         }
     }
 
@@ -460,6 +467,12 @@ impl Game for Gcacw {
         // move as that of a hidden unit (or leader) setting out, never as a decoy's.
         if let Action::Feint { lead, .. } = action {
             return Some(if *lead == 0 { "march (a unit under a force marker)" } else { "activate (a leader under a force marker)" }.into());
+        }
+        // A decoy's pretended activation reads as a hidden leader's (GCACW 12.0, 5.2).
+        match action {
+            Action::DecoyPick => return Some("pick (a unit under a force marker)".into()),
+            Action::DecoyNext => return Some("next (a unit under a force marker)".into()),
+            _ => {}
         }
         let hidden = self.hidden_from(st, Some(1 - seat));
         let unit = |n: &u16| self.unit_of(st, *n).filter(|&u| hidden & (1 << u) != 0).map(|_| "(a unit under a force marker)".to_string());
@@ -575,6 +588,10 @@ impl Game for Gcacw {
                 arity(3)?;
                 let (unit, h) = (name(1)?, hex(2)?);
                 if verb == "bridge" { Action::Bridge { unit, hex: h } } else { Action::Repair { unit, hex: h } }
+            }
+            "pick" | "next" if w.get(1) == Some(&"decoy") => {
+                arity(2)?;
+                if verb == "pick" { Action::DecoyPick } else { Action::DecoyNext }
             }
             "move" | "target" | "retreat" | "override" | "destroy" | "dismantle" => {
                 arity(2)?;

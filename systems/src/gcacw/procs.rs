@@ -534,7 +534,7 @@ impl Gcacw {
                     st.flow.pop();
                     self.pontoon_move_ended(st, ended, log);
                 }
-                Frame::Activation { remaining: 0, .. } => {
+                Frame::Activation { remaining: 0, .. } | Frame::DecoyLead { lma: Some(_), picks: 0, .. } => {
                     st.flow.pop();
                 }
                 Frame::Activation { leader, remaining, .. } if st.leaders[leader as usize].gone => {
@@ -877,7 +877,7 @@ impl Gcacw {
                 }
             }
             // GCACW 12.0: a decoy's moves are the force-marker actions (`intel::li_legal`).
-            Frame::Decoy { .. } => {}
+            Frame::Decoy { .. } | Frame::DecoyLead { .. } => {}
             Frame::Relocate { leader, units, .. } => {
                 for u in bits(*units) {
                     out.push(Action::Transfer { leader: self.lname(st, *leader as usize), unit: un(u) });
@@ -925,7 +925,7 @@ impl Gcacw {
     pub(super) fn explain_refusal(&self, st: &State, a: &Action) -> Refusal {
         let top = st.flow.top();
         let (rule, msg): (&'static str, String) = match (top, a) {
-            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. }) => (
+            (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. } | Action::DecoyPick | Action::DecoyNext) => (
                 "GCACW 12.0",
                 "force markers need the Limited Intelligence option; they are placed (at most 10) and filled while holding the initiative, on a friendly stack not next to an enemy unit and not within 2 hexes of unscreened enemy cavalry, and removed only by their owner".into(),
             ),
@@ -1022,6 +1022,9 @@ impl Gcacw {
             Frame::Swamp { .. } => "rain floods a provisional swamp: move the unit out (GCACW 12.0)",
             // GCACW 12.0: both seats read this; a decoy's move reads as a march.
             Frame::Decoy { .. } => "march: move HEX, attack HEX TYPE, force (forced march, GCACW 5.1), refuse (Flank Refused marker, GCACW 7.8), destroy/dismantle a bridge (GCACW 10.0), or end",
+            // GCACW 12.0: both seats read a decoy's pretended activation as a leader's.
+            Frame::DecoyLead { lma: None, .. } => "pick the units of the leader activation, then go (GCACW 5.2)",
+            Frame::DecoyLead { .. } => "next UNIT: the next unit marches; entrench UNIT; lead UNIT: the leader moves with that unit (GCACW 5.2)",
             Frame::Relocate { .. } => "transfer LEADER UNIT: the leader of an eliminated unit joins one of the nearest subordinate units (GCACW 7.5)",
             Frame::Recovery { .. } => "Recovery step 1: entrench, build pontoon bridges, repair bridges and ferries",
             Frame::Cont(_) => "",
@@ -2277,7 +2280,16 @@ impl Gcacw {
         us.fat = (us.fat + add).min(4);
         us.ent = to;
         let f = us.fat;
-        log.info(|| format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to)));
+        let line = || format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to));
+        // GCACW 12.0: a hidden unit's entrenchment and fatigue are on the secret force display;
+        // the enemy reads only that a hidden unit entrenched (an observer reads nothing).
+        let side = sc.units[u].side;
+        if self.li_hidden_units(st, side) & (1 << u) != 0 {
+            log.push(EventKind::Info, Visibility::Seat(side), line);
+            log.push(EventKind::Info, Visibility::Seat(1 - side), || format!("{} entrenches (GCACW 5.5)", super::intel::HIDDEN_UNIT));
+        } else {
+            log.info(line);
+        }
     }
 
     /// Recovery steps 3-5 (GCACW 8.0).

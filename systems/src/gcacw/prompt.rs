@@ -38,6 +38,8 @@ pub fn prompt(g: &Gcacw, st: &State, seat: Seat) -> Option<String> {
         Frame::Recovery { .. } => "Build or repair bridges, or press Done to end your recovery (GCACW 8.0, 10.0)".to_string(),
         Frame::Swamp { unit: u, .. } => format!("Rain floods the swamp: choose a hex to move {} out to (GCACW 12.0)", unit(*u)),
         Frame::Decoy { .. } => "Move the decoy force marker, or stop (GCACW 7.7)".to_string(),
+        Frame::DecoyLead { lma: None, .. } => "Choose how many units the decoy pretends to activate, then press Done (GCACW 12.0)".to_string(),
+        Frame::DecoyLead { .. } => "March the decoy force marker as the next unit of its pretended activation (GCACW 12.0)".to_string(),
         Frame::Relocate { leader: l, .. } => format!("Choose the unit {} joins (GCACW 7.5)", leader(*l)),
         Frame::Cont(_) => "Choose your action".to_string(),
     };

@@ -243,6 +243,11 @@ pub enum Frame {
     /// `ma` half MP left; `moved` once it left its hex, `stopped` once it entered an enemy normal
     /// ZOC, `zoc_start` if it began there (GCACW 6.2, 7.7: hidden forces follow the normal rules).
     Decoy { side: u8, num: u8, cav: bool, ma: u8, moved: bool, stopped: bool, zoc_start: bool },
+    /// Limited Intelligence: `side`'s decoy `num` moves "with a leader" and so goes through the
+    /// steps of a hidden leader's activation, as the enemy would read them (GCACW 12.0, 5.2):
+    /// `picks` units pretended picked; once `lma` (the leader's rolled allowance) is known, each
+    /// pretended unit marches in turn, `picks` counting those left.
+    DecoyLead { side: u8, num: u8, cav: bool, lead: u8, picks: u8, lma: Option<u8> },
     /// A leader whose unit was eliminated goes to the nearest subordinate unit; with several
     /// at that distance its owner picks one of `units` (GCACW 7.5: "owner breaks ties").
     /// The leader waits provisionally with the first of them.
@@ -256,7 +261,7 @@ impl Frame {
         Some(match self {
             Frame::Transfer { side } | Frame::Initiative { side, .. } | Frame::CavOffer { side, .. } | Frame::Loss { side, .. } => *side,
             Frame::Voluntary { side, .. } | Frame::Advance { side, .. } | Frame::Recovery { side } | Frame::Swamp { side, .. } => *side,
-            Frame::Decoy { side, .. } | Frame::Relocate { side, .. } => *side,
+            Frame::Decoy { side, .. } | Frame::DecoyLead { side, .. } | Frame::Relocate { side, .. } => *side,
             Frame::Retreat(r) => r.side,
             Frame::Select { .. }
             | Frame::Activation { .. }
@@ -438,6 +443,12 @@ pub enum Action {
     /// (`lead` 0) or with a leader (1: an infantry or cavalry division leader, 2: a cavalry corps
     /// leader), taking the initiative's action (GCACW 12.0).
     Feint { num: u8, cav: bool, lead: u8 },
+    /// Limited Intelligence: a decoy moving with a leader pretends to pick one more unit for the
+    /// activation (GCACW 12.0, 5.2).
+    DecoyPick,
+    /// Limited Intelligence: the next pretended unit of a decoy's activation marches: the decoy
+    /// force marker moves (GCACW 12.0, 5.2).
+    DecoyNext,
 }
 
 pub fn lab_text(l: Lab) -> String {

@@ -2497,6 +2497,86 @@ fn t_li_12_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
     assert!(log.events.iter().all(|e| !e.visible_to(None)), "an observer reads no marker's doings, as for a hidden unit");
 }
 
+/// What the Confederate side reads of each Union step in `steps`: the action line, the events
+/// it may see, what is awaited, its board description and its view.
+fn enemy_reading(t: &mut T, steps: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    for text in steps {
+        let a = t.g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let seat = t.seat();
+        let line = t.g.notation_seen(&t.st, seat, &a).unwrap_or_else(|| t.g.notation(&a));
+        let mut log = Log::recording();
+        t.g.apply(&mut t.st, seat, &a, &mut log).unwrap_or_else(|e| panic!("`{text}` refused: {e}\nlegal: {:?}", t.legal()));
+        let events: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
+        let view = serde_json::to_string(&t.g.view(&t.st, Some(CSA))).unwrap();
+        out.push(format!("{line} | {events:?} | {} | {} | {view}", t.g.awaiting(&t.st), t.g.describe(&t.st, Some(CSA))));
+    }
+    out
+}
+
+#[test]
+fn t_li_12_a_decoy_with_a_leader_reads_as_a_hidden_leaders_activation() {
+    // GCACW 12.0: "a decoy may move as any infantry or cavalry, with or without a leader"; the
+    // enemy must not tell it from a hidden leader's activation (GCACW 5.2: pick the units, go,
+    // the leader's allowance, each unit in turn), step by step: same lines, same events, same
+    // board, same view. Markers 1 and 2 share 0505 in both games; only which one holds `ewell`
+    // (with its leader) differs, which the force display keeps secret.
+    let body = unit("ewell", "union", "inf", 4, "0505", "division = \"X\"")
+        + &leader("ldr", "union", "division", "X", 1, 3, "ewell", "")
+        + &unit("c", "confederate", "inf", 4, "0909", "");
+    let setup = |real_marker: u8| {
+        let mut t = li(&body, &[], "");
+        t.initiative(UNION);
+        t.act("marker 0505");
+        t.act("marker 0505");
+        t.act(&format!("hide {real_marker} ewell"));
+        t.initiative(UNION);
+        t
+    };
+    let mut real = setup(2);
+    real.dice(&[4]);
+    let real_read = enemy_reading(&mut real, &["activate ldr", "pick ewell", "go", "next ewell", "move 0405", "end"]);
+    let mut decoy = setup(2);
+    // The decoy is marker 1; marker 2 (holding `ewell`) stays put.
+    decoy.dice(&[4]);
+    let decoy_read = enemy_reading(&mut decoy, &["feint 1 infantry leader", "pick decoy", "go", "next decoy", "move 0405", "end"]);
+    assert_eq!(marker_at(&decoy, UNION, 1).map(|m| m.0), Some("0405".into()));
+    assert_eq!(marker_at(&real, UNION, 2).map(|m| m.0), Some("0405".into()));
+    // Swap the markers' numbers so both boards show the same marker moved.
+    let mut real = setup(1);
+    real.dice(&[4]);
+    let real_read_1 = enemy_reading(&mut real, &["activate ldr", "pick ewell", "go", "next ewell", "move 0405", "end"]);
+    for (i, (r, d)) in real_read_1.iter().zip(&decoy_read).enumerate() {
+        assert_eq!(r, d, "step {i} reads differently to the enemy");
+    }
+    assert_eq!(real_read_1.len(), decoy_read.len());
+    assert_ne!(real_read, real_read_1, "the marker that moved is seen on the map");
+    // The owner reads its own decoy as such.
+    assert!(matches!(decoy.st.flow.top(), Some(Frame::Initiative { .. })), "the action is over: {:?}", decoy.st.flow.top());
+}
+
+#[test]
+fn t_li_12_a_hidden_units_entrenchment_stays_on_the_secret_display() {
+    // GCACW 12.0: the force display is secret, so a hidden unit's entrenchment and fatigue are
+    // too (GCACW 5.5 adds both); the enemy reads only that a hidden unit entrenched.
+    let body = unit("ewell", "union", "inf", 4, "0505", "") + &unit("c", "confederate", "inf", 4, "0909", "");
+    let mut t = build("sjw", 1864, &[], "", &body);
+    t.st.opts.limited_intel = true;
+    t.initiative(UNION);
+    t.act("marker 0505");
+    t.act("hide 1 ewell");
+    t.initiative(UNION);
+    let a = t.g.parse("entrench ewell").unwrap();
+    let mut log = Log::recording();
+    t.g.apply(&mut t.st, UNION, &a, &mut log).unwrap_or_else(|e| panic!("{e}: {:?}", t.legal()));
+    let enemy: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
+    assert_eq!(enemy.first(), Some(&"a hidden unit entrenches (GCACW 5.5)"), "{enemy:?}");
+    assert!(enemy.iter().all(|l| !l.contains("fatigue") && !l.contains("ewell")), "{enemy:?}");
+    let own: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(UNION))).map(|e| e.text.as_str()).collect();
+    assert!(own.iter().any(|l| l.starts_with("ewell entrenches: ") && l.contains("fatigue 1")), "{own:?}");
+    assert_eq!(t.g.notation_seen(&t.st, UNION, &a).as_deref(), Some("entrench (a unit under a force marker)"));
+}
+
 #[test]
 fn t_li_12_decoys_move_with_a_real_marker_from_the_same_hex() {
     // GCACW 12.0 exception: when more than one force marker starts an activation in
@@ -2718,7 +2798,14 @@ fn t_li_12_decoy_moves_with_or_without_a_leader() {
         assert!(t.has(&text), "{how}: {:?}", t.legal());
         assert_eq!(t.g.notation(&t.g.parse(&text).unwrap()), text, "notation round-trips");
         t.dice(&dice);
-        let log = t.act(&text);
+        let mut log = t.act(&text);
+        if how.contains("leader") {
+            // As a hidden leader's activation: pick, go (the leader's roll), next.
+            assert!(matches!(t.st.flow.top(), Some(Frame::DecoyLead { lma: None, .. })), "{how}");
+            t.act("pick decoy");
+            log = t.act("go");
+            t.act("next decoy");
+        }
         assert!(matches!(t.st.flow.top(), Some(&Frame::Decoy { ma, .. }) if ma == 2 * mp), "{how}: {log:?}");
         assert!(log.iter().any(|l| l.contains(&format!("-> {mp} MP"))), "{log:?}");
     }
