@@ -19,10 +19,8 @@ pub struct Step {
     pub seat: Seat,
     pub action: String,
     pub events: Vec<Event>,
-    /// A roll, draw or reveal happened: undo may not go back across it.
-    pub sealed: bool,
-    pub active_before: Vec<Seat>,
-    pub active_after: Vec<Seat>,
+    /// Why undo may not take this step back, if so ([`Irreversible::of`]).
+    pub irreversible: Option<Irreversible>,
     /// What every seat but `seat` reads instead of `action`, when it names something hidden
     /// from them ([`Game::notation_seen`]).
     pub action_seen: Option<String>,
@@ -55,6 +53,38 @@ pub enum Irreversible {
     Reveal,
     /// The decision passes to these seats (none: the game ends).
     HandsOver(Vec<Seat>),
+}
+
+impl Irreversible {
+    /// Why the action of `seat` that wrote `log`, taking the decision from the seats `before`
+    /// to `after`, cannot be taken back: it rolled dice, drew or revealed something (undo may
+    /// not cross what the table has seen), or it handed the decision on. `None`: undo may.
+    /// The one rule behind [`Session::undo`] and [`Session::irreversible`].
+    pub fn of(log: &Log, seat: Seat, before: &[Seat], after: &[Seat]) -> Option<Self> {
+        let seen = |k: crate::log::EventKind| log.events.iter().any(|e| e.kind == k && e.visible_to(Some(seat)));
+        Some(if seen(crate::log::EventKind::Roll) {
+            Irreversible::Dice
+        } else if seen(crate::log::EventKind::Draw) {
+            Irreversible::Draw
+        } else if log.sealed() {
+            Irreversible::Reveal
+        } else if before != after {
+            Irreversible::HandsOver(after.to_vec())
+        } else {
+            return None;
+        })
+    }
+
+    /// What the action did, for undo's refusal ("`roll` rolled dice: it cannot be taken back").
+    pub fn reason(&self) -> &'static str {
+        match self {
+            Irreversible::Dice => "rolled dice",
+            Irreversible::Draw => "drew a card",
+            Irreversible::Reveal => "revealed something hidden",
+            Irreversible::HandsOver(to) if to.is_empty() => "ended the game",
+            Irreversible::HandsOver(_) => "passed the decision to another seat",
+        }
+    }
 }
 
 pub struct Session<G: Game> {
@@ -130,10 +160,8 @@ impl<G: Game> Session<G> {
         self.history.push(Step {
             seat,
             action: self.game.notation(action),
-            sealed: log.sealed(),
+            irreversible: Irreversible::of(&log, seat, &active_before, &active_after),
             events: log.events,
-            active_before,
-            active_after,
             action_seen,
         });
         Ok(self.history.last().expect("just pushed"))
@@ -150,11 +178,8 @@ impl<G: Game> Session<G> {
         let Some(last) = self.history.last() else {
             return Err(Refusal::new("undo", "nothing to undo"));
         };
-        if last.sealed {
-            return Err(Refusal::new("undo", format!("`{}` rolled dice, drew or revealed something: it cannot be taken back", last.action)));
-        }
-        if last.active_before != last.active_after {
-            return Err(Refusal::new("undo", format!("after `{}` the decision passed to another seat: it cannot be taken back", last.action)));
+        if let Some(why) = &last.irreversible {
+            return Err(Refusal::new("undo", format!("`{}` {}: it cannot be taken back", last.action, why.reason())));
         }
         let mut log: Vec<SavedAction> = self.history.iter().map(|s| SavedAction { seat: s.seat, action: s.action.clone() }).collect();
         log.pop();
@@ -174,20 +199,7 @@ impl<G: Game> Session<G> {
         let before = self.game.active_seats(&state);
         let mut log = Log::recording();
         self.game.apply(&mut state, seat, action, &mut log).ok()?;
-        let kinds = |k: crate::log::EventKind| log.events.iter().any(|e| e.kind == k && e.visible_to(Some(seat)));
-        let after = self.game.active_seats(&state);
-        let what = if kinds(crate::log::EventKind::Roll) {
-            Irreversible::Dice
-        } else if kinds(crate::log::EventKind::Draw) {
-            Irreversible::Draw
-        } else if log.sealed() {
-            Irreversible::Reveal
-        } else if before != after {
-            Irreversible::HandsOver(after)
-        } else {
-            return None;
-        };
-        Some(what)
+        Irreversible::of(&log, seat, &before, &self.game.active_seats(&state))
     }
 
     pub fn to_save(&self) -> SaveFile {
