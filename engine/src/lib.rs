@@ -33,6 +33,7 @@ pub mod log;
 pub mod lua;
 pub mod map;
 pub mod mcts;
+pub mod mod_folder;
 pub mod piles;
 pub mod report;
 pub mod rng;

@@ -16,7 +16,6 @@ pub mod bobby_lee;
 pub mod for_the_people;
 pub mod gcacw;
 pub mod fuzz_targets;
-pub mod mod_folder;
 #[cfg(test)]
 mod leak_tests;
 
@@ -29,6 +28,11 @@ pub const MODULES: &[(&str, Loader)] = &[
     (bobby_lee::DIR, bobby_lee::load),
     (gcacw::DIR, gcacw::load),
 ];
+
+/// The content folder of every game, as a mod or content folder must name them.
+pub fn game_folders() -> Vec<&'static str> {
+    MODULES.iter().map(|(dir, _)| *dir).collect()
+}
 
 /// All games whose content loaded, and the diagnostics of those whose content did not.
 #[derive(Default)]
@@ -72,3 +76,12 @@ pub fn builtin_content_dir() -> PathBuf {
 mod options_tests;
 #[cfg(test)]
 mod prompt_tests;
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_built_in_content_passes_the_mod_folder_check() {
+        let games = super::game_folders();
+        assert_eq!(bivouac_engine::mod_folder::check(&super::builtin_content_dir(), true, &games), Ok(()));
+    }
+}

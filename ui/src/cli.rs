@@ -294,13 +294,13 @@ fn run(cli: Cli) -> CliResult {
         None => crate::builtin::content_dir().map_err(err)?,
     };
     if let Some(dir) = &cli.content {
-        bivouac_systems::mod_folder::check(dir, true).map_err(err)?;
+        bivouac_engine::mod_folder::check(dir, true, &bivouac_systems::game_folders()).map_err(err)?;
     }
     for dir in &cli.mods {
-        bivouac_systems::mod_folder::check(dir, false).map_err(err)?;
+        bivouac_engine::mod_folder::check(dir, false, &bivouac_systems::game_folders()).map_err(err)?;
     }
     if let Some(Command::Validate { dir: Some(dir) }) = &cli.command {
-        bivouac_systems::mod_folder::check(dir, false).map_err(err)?;
+        bivouac_engine::mod_folder::check(dir, false, &bivouac_systems::game_folders()).map_err(err)?;
     }
     let mut layers = vec![builtin];
     layers.extend(cli.mods.iter().cloned());
