@@ -19,6 +19,8 @@ pub mod fuzz_targets;
 pub mod mod_folder;
 #[cfg(test)]
 mod leak_tests;
+#[cfg(test)]
+mod seeded_games;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 

@@ -339,7 +339,7 @@ impl Game for Gcacw {
         };
         let mut log = Log::quiet();
         self.begin_turn(&mut st, &mut log);
-        self.proceed(&mut st, &mut log);
+        self.proceed(&mut st, &mut log)?;
         Ok(st)
     }
 
@@ -382,7 +382,7 @@ impl Game for Gcacw {
         // GCACW 12.0: markers follow their units and are revealed as soon as the enemy is close,
         // before the continuations run (a revealed moving decoy ends its move) and after them.
         self.li_sync(st, log);
-        self.proceed(st, log);
+        self.proceed(st, log)?;
         self.li_sync(st, log);
         self.li_mask_log(st, &before, &leaders_before, log, from);
         Ok(())
