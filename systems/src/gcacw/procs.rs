@@ -7,7 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
-use bivouac_engine::flow::{Procedure, drive};
+use bivouac_engine::flow::{At, Procedure, drive};
 use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
@@ -2375,6 +2375,10 @@ impl Procedure for Gcacw {
             }
             Step::Frame(f) => self.run_frame(st, f, log),
         }
+    }
+
+    fn at_step(&self, st: &mut State, at: At, step: &'static str, log: &mut Log) {
+        self.hooks_at_step(st, at, step, log);
     }
 }
 
