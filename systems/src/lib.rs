@@ -18,6 +18,8 @@ pub mod gcacw;
 pub mod fuzz_targets;
 pub mod mod_folder;
 #[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
 mod leak_tests;
 #[cfg(test)]
 mod seeded_games;

@@ -84,3 +84,14 @@ fn a_forbidden_move_is_refused_naming_the_rule_with_the_state_untouched() {
     }
     panic!("no Confederate move into Union territory came up");
 }
+
+/// The fuzzer over the game with the mod: no listed action refused, no refusal that changes the
+/// state, no dead end (the filter and the refusal agree).
+#[test]
+fn fuzz_with_the_1861_mod_is_clean() {
+    use bivouac_engine::fuzz::{FuzzConfig, fuzz};
+    let g = game_over(true);
+    let r = fuzz(&g, &FuzzConfig { setup: Setup::new("1861", 2, 17), games: 4, deep_check_every: 7, leak_check_every: 0 }).unwrap();
+    assert!(r.failures.is_empty(), "{:?}", r.failures.first());
+    assert_eq!(r.finished, 4);
+}

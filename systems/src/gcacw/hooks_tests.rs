@@ -160,3 +160,14 @@ fn a_broken_hook_is_reported_at_load_naming_its_file() {
         assert!(err.contains("rule.lua") || err.contains("hooks.toml"), "case {i} names the file: {err}");
     }
 }
+
+/// The fuzzer over the game with the mod: no listed action refused, no refusal that changes the
+/// state, no dead end (the filter and the refusal agree).
+#[test]
+fn fuzz_with_the_rapidan_mod_is_clean() {
+    use bivouac_engine::fuzz::{FuzzConfig, fuzz};
+    let g = with_mod();
+    let r = fuzz(&g, &FuzzConfig { setup: Setup::new("cedar-mountain", 2, 17), games: 12, deep_check_every: 7, leak_check_every: 0 }).unwrap();
+    assert!(r.failures.is_empty(), "{:?}", r.failures.first());
+    assert_eq!(r.finished, 12);
+}
