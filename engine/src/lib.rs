@@ -28,6 +28,7 @@ pub mod content;
 pub mod flow;
 pub mod fuzz;
 pub mod game;
+pub mod hooks;
 pub mod leak;
 pub mod log;
 pub mod lua;

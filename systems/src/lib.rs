@@ -17,7 +17,11 @@ pub mod for_the_people;
 pub mod gcacw;
 pub mod fuzz_targets;
 #[cfg(test)]
+mod examples_tests;
+#[cfg(test)]
 mod leak_tests;
+#[cfg(test)]
+mod seeded_games;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 

@@ -6,8 +6,8 @@
 //! lost its charts; see each file's header.
 //!
 //! Shape: the state keeps a [`Flow`](bivouac_engine::flow::Flow) of [`Frame`]s. Automatic steps
-//! (the Union Action, goods management, turn order, end of year) run in [`BlockadeRunner::advance`]
-//! until a decision frame is on top; every player action is a decision frame with small
+//! (the Union Action, goods management, turn order, end of year) are the engine flow driver's steps
+//! (`impl Procedure for BlockadeRunner`), run until a decision frame is on top; every player action is a decision frame with small
 //! sub-steps (`load kate cotton`, `sail kate hatteras`, `bid 12`, `done`), so `legal_actions` is
 //! complete and each out-of-turn decision (a bid, an evacuation, a trade answer) belongs to one seat.
 
@@ -24,7 +24,7 @@ pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State, TradeAnswe
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::Diagnostics;
-use bivouac_engine::flow::Flow;
+use bivouac_engine::flow::{Flow, Procedure, drive};
 use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup, check_options};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::session::{AnyGame, Registered};
@@ -500,54 +500,11 @@ impl BlockadeRunner {
         }
     }
 
-    /// Run automatic steps until a decision is owed or the game is over.
-    fn advance(&self, s: &mut State, log: &mut Log) {
-        loop {
-            let Some(top) = s.flow.top().cloned() else { return };
-            match top {
-                Frame::YearStart => {
-                    s.flow.pop();
-                    self.year_start(s, log);
-                }
-                Frame::Assaults { mut ports } => {
-                    if ports.is_empty() {
-                        s.flow.pop();
-                        continue;
-                    }
-                    let p = ports.remove(0);
-                    s.flow.replace(Frame::Assaults { ports });
-                    self.assault(s, p, log);
-                }
-                Frame::Capture { port } => {
-                    s.flow.pop();
-                    self.capture(s, port, log);
-                }
-                Frame::AfterAssaults => {
-                    s.flow.pop();
-                    self.after_assaults(s, log);
-                    s.flow.push(Frame::Turns { idx: 0 });
-                }
-                Frame::Turns { idx } => {
-                    if (idx as usize) < s.turn_order.len() {
-                        s.flow.replace(Frame::Turns { idx: idx + 1 });
-                        let seat = s.turn_order[idx as usize];
-                        let p = &s.players[seat as usize];
-                        let left = self.c.actions_per_turn + if p.bonus { self.c.bonus_actions } else { 0 };
-                        s.flow.push(Frame::Turn { seat, left, offers: 0 });
-                    } else {
-                        s.flow.pop();
-                        self.end_year(s, log);
-                    }
-                }
-                Frame::Turn { left: 0, .. } => {
-                    s.flow.pop();
-                }
-                Frame::Placement { .. } if !s.ships.iter().any(|sh| sh.owner.is_some() && !sh.lost && sh.zone.is_none()) => {
-                    s.flow.pop();
-                }
-                _ => return,
-            }
-        }
+    /// Run automatic steps until a decision is owed or the game is over (the engine's flow
+    /// driver over [`Procedure`] below).
+    fn advance(&self, s: &mut State, log: &mut Log) -> Result<(), Refusal> {
+        drive(self, s, log)?;
+        Ok(())
     }
 
     // ------------------------------------------------------------------------------------
@@ -639,7 +596,7 @@ impl BlockadeRunner {
         s.flow.push(Frame::YearStart);
         s.flow.push(Frame::Placement { seat: start });
         let mut log = Log::quiet();
-        self.advance(&mut s, &mut log);
+        self.advance(&mut s, &mut log)?;
         Ok(s)
     }
 
@@ -1957,6 +1914,79 @@ impl BlockadeRunner {
     }
 }
 
+/// The automatic steps (BR 3.0): each is a frame that runs as soon as it is on top.
+impl Procedure for BlockadeRunner {
+    type State = State;
+    type Step = Frame;
+
+    fn next_step(&self, s: &State) -> Option<Frame> {
+        let top = s.flow.top()?;
+        let automatic = match top {
+            Frame::YearStart | Frame::Assaults { .. } | Frame::Capture { .. } | Frame::AfterAssaults | Frame::Turns { .. } => true,
+            Frame::Turn { left, .. } => *left == 0,
+            // BR 2.3: placement ends once no owned ship waits off the board.
+            Frame::Placement { .. } => !s.ships.iter().any(|sh| sh.owner.is_some() && !sh.lost && sh.zone.is_none()),
+            _ => false,
+        };
+        automatic.then(|| top.clone())
+    }
+
+    fn step_name(&self, f: &Frame) -> &'static str {
+        match f {
+            Frame::YearStart => "year-start",
+            Frame::Assaults { .. } => "union-assault",
+            Frame::Capture { .. } => "port-capture",
+            Frame::AfterAssaults => "goods-and-turn-order",
+            Frame::Turns { .. } => "next-turn",
+            Frame::Turn { .. } => "turn-end",
+            Frame::Placement { .. } => "placement-end",
+            _ => "decision",
+        }
+    }
+
+    fn run_step(&self, s: &mut State, f: Frame, log: &mut Log) {
+        match f {
+            Frame::YearStart => {
+                s.flow.pop();
+                self.year_start(s, log);
+            }
+            Frame::Assaults { mut ports } => {
+                if ports.is_empty() {
+                    s.flow.pop();
+                    return;
+                }
+                let p = ports.remove(0);
+                s.flow.replace(Frame::Assaults { ports });
+                self.assault(s, p, log);
+            }
+            Frame::Capture { port } => {
+                s.flow.pop();
+                self.capture(s, port, log);
+            }
+            Frame::AfterAssaults => {
+                s.flow.pop();
+                self.after_assaults(s, log);
+                s.flow.push(Frame::Turns { idx: 0 });
+            }
+            Frame::Turns { idx } => {
+                if (idx as usize) < s.turn_order.len() {
+                    s.flow.replace(Frame::Turns { idx: idx + 1 });
+                    let seat = s.turn_order[idx as usize];
+                    let p = &s.players[seat as usize];
+                    let left = self.c.actions_per_turn + if p.bonus { self.c.bonus_actions } else { 0 };
+                    s.flow.push(Frame::Turn { seat, left, offers: 0 });
+                } else {
+                    s.flow.pop();
+                    self.end_year(s, log);
+                }
+            }
+            _ => {
+                s.flow.pop();
+            }
+        }
+    }
+}
+
 impl Game for BlockadeRunner {
     type State = State;
     type Action = Action;
@@ -1994,7 +2024,7 @@ impl Game for BlockadeRunner {
         // Validate and apply on a copy, so a refusal leaves the state untouched.
         let mut next = state.clone();
         self.apply_inner(&mut next, seat, action, log)?;
-        self.advance(&mut next, log);
+        self.advance(&mut next, log)?;
         *state = next;
         Ok(())
     }

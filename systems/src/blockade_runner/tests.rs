@@ -208,7 +208,7 @@ fn tc_01_blockade_draw_1864_thirteen_arms() {
         }
     }
     let mut log = Log::recording();
-    g.advance(&mut s, &mut log);
+    g.advance(&mut s, &mut log).unwrap();
     let total: u32 = s.locs.iter().map(|l| l.blockade as u32).sum();
     assert_eq!(total, 4 + 2, "4 ports +1, the assaulted port +2");
     assert!(log.events.iter().any(|e| e.text.contains("5 Union cards drawn, 1 port assault")), "{:?}", log.events);
@@ -230,7 +230,7 @@ fn tc_02_charleston_assault_falls_and_evacuates() {
         s.flow.push(Frame::AfterAssaults);
         s.flow.push(Frame::Assaults { ports: vec![ch] });
         s.forced = vec![dice.0, dice.1];
-        g.advance(&mut s, &mut Log::quiet());
+        g.advance(&mut s, &mut Log::quiet()).unwrap();
         assert!(matches!(s.flow.top(), Some(Frame::Move { seat: 1, evac: Some(_), .. })), "evacuation owed by p2");
         assert_eq!(s.locs[ch as usize].blockade, 4);
         // p2 sails out: the roll happens on leaving.
@@ -280,7 +280,7 @@ fn tc_02_variant_evacuation_in_turn_order() {
     s.flow.push(Frame::AfterAssaults);
     s.flow.push(Frame::Assaults { ports: vec![ch] });
     s.forced = vec![1, 1, 1, 1, 1, 1];
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert_eq!(g.active_seats(&s), vec![2], "p3 is first in turn order");
     assert!(act(&mut s, 2, "done").is_err(), "BR 3.1.2: every ship must leave the falling port");
     ok(&mut s, 2, "sail annie georgia-bight");
@@ -308,7 +308,7 @@ fn tc_06_sub_case_galveston_falls_in_1861() {
     s.flow = Flow::new();
     s.flow.push(Frame::AfterAssaults);
     s.flow.push(Frame::Assaults { ports: vec![gv] });
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert!(s.locs[gv as usize].captured);
     assert_eq!(s.locs[gv as usize].blockade, 2);
     // A stronger port holds and keeps the raised blockade (BR 3.1.2 step 4).
@@ -317,7 +317,7 @@ fn tc_06_sub_case_galveston_falls_in_1861() {
     s.flow = Flow::new();
     s.flow.push(Frame::AfterAssaults);
     s.flow.push(Frame::Assaults { ports: vec![nw] });
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert!(!s.locs[nw as usize].captured);
     assert_eq!(s.locs[nw as usize].blockade, 2);
 }
@@ -358,7 +358,7 @@ fn tc_07_blockade_overflow_lowers_defense() {
     s.arms_last = 23; // 0 cards
     s.flow = Flow::new();
     s.flow.push(Frame::YearStart);
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert_eq!(s.locs[ch as usize].defense, 4, "TC-08: A >= 23 draws no card");
     // Two Charleston cards, A = 22 -> modifier -11 -> N = max(0, min(12,2) - 11) = 0 (literal B11).
     let mut s2 = bare(4, 1862);
@@ -368,7 +368,7 @@ fn tc_07_blockade_overflow_lowers_defense() {
     s2.arms_last = 0; // modifier 0: N = min(12, 2) = 2, K = 2 (placeholder row), both assaults
     s2.flow = Flow::new();
     s2.flow.push(Frame::YearStart);
-    g.advance(&mut s2, &mut Log::quiet());
+    g.advance(&mut s2, &mut Log::quiet()).unwrap();
     assert!(s2.locs[ch as usize].captured, "assaulted at blockade 6 >= defense: falls");
     // Direct check of the +1 step at 6.
     let mut s3 = bare(4, 1862);
@@ -378,7 +378,7 @@ fn tc_07_blockade_overflow_lowers_defense() {
     s3.arms_last = 5; // modifier -3, 1 assault: N = max(0, 2 - 3) = 0 under the literal reading
     s3.flow = Flow::new();
     s3.flow.push(Frame::YearStart);
-    g.advance(&mut s3, &mut Log::quiet());
+    g.advance(&mut s3, &mut Log::quiet()).unwrap();
     assert_eq!(s3.locs[ch as usize].defense, 4, "B11 literal: the small deck shrinks first");
     let mut s4 = bare(4, 1862);
     s4.opts.literal_draw = false;
@@ -388,7 +388,7 @@ fn tc_07_blockade_overflow_lowers_defense() {
     s4.arms_last = 20; // modifier -10, 1 assault: N = min(12 - 10, 2) = 2 under cap-after
     s4.flow = Flow::new();
     s4.flow.push(Frame::YearStart);
-    g.advance(&mut s4, &mut Log::quiet());
+    g.advance(&mut s4, &mut Log::quiet()).unwrap();
     // First card: +1 at 6 -> defense 3 (printed); second: assault, 6 >= 3 -> falls.
     assert!(s4.locs[ch as usize].captured);
     assert_eq!(s4.locs[ch as usize].defense, 3);
@@ -422,7 +422,7 @@ fn tc_08_no_assault_at_23_arms_inland_still_falls() {
     s.flow.push(Frame::YearStart);
     // Inland roll 2+? = sum; force sum 8 (atlanta) and squadron die 3.
     s.forced = vec![4, 4, 3];
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert_eq!(s.locs.iter().map(|l| l.blockade as u32).sum::<u32>(), 0);
     assert!(s.locs[z("atlanta") as usize].captured, "BR 3.1.3: 2d8 sum 8 -> Atlanta (authored chart)");
     assert_eq!(s.locs[z("atlanta") as usize].supply, [0; 4]);
@@ -512,7 +512,7 @@ fn tc_09_goods_management_1862() {
     s.flow.push(Frame::AfterAssaults);
     s.arms_last = 23;
     s.forced = vec![4, 4, 1]; // inland roll (atlanta), squadron
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert_eq!([g.price(&s, 0), g.price(&s, 1), g.price(&s, 3)], [12, 20, 22]);
     assert_eq!(s.locs[sav as usize].supply[data::COTTON], 3, "refilled");
     assert_eq!(s.locs[mob as usize].supply, [0; 4], "captured: no refill");
@@ -536,7 +536,7 @@ fn tc_10_turn_order_capacity_then_money() {
     s.flow.push(Frame::AfterAssaults);
     s.arms_last = 23;
     s.forced = vec![4, 4, 1];
-    g.advance(&mut s, &mut Log::quiet());
+    g.advance(&mut s, &mut Log::quiet()).unwrap();
     assert_eq!(s.turn_order, vec![2, 1, 0, 3]);
 }
 
@@ -649,10 +649,10 @@ fn tc_14_extra_action_for_most_arms() {
     s.flow = Flow::new();
     s.flow.push(Frame::Turns { idx: 0 });
     s.turn_order = vec![2, 0, 1];
-    g.advance(&mut s, &mut log);
+    g.advance(&mut s, &mut log).unwrap();
     assert_eq!(s.flow.top(), Some(&Frame::Turn { seat: 2, left: 4, offers: 0 }));
     s.flow.pop();
-    g.advance(&mut s, &mut log);
+    g.advance(&mut s, &mut log).unwrap();
     assert_eq!(s.flow.top(), Some(&Frame::Turn { seat: 0, left: 5, offers: 0 }));
     // Nobody delivered: nobody gets it (E6).
     let mut s = bare(3, 1862);
@@ -1216,4 +1216,18 @@ fn br_3_9_a_trade_names_its_cards_only_to_the_two_traders() {
     assert_eq!(g.notation_seen(&s, 3, &offer).as_deref(), Some("offer p3 (a card, secret: BR 3.9)"));
     assert_eq!(g.notation_seen(&s, 2, &accept).as_deref(), Some("accept (a card in exchange, secret: BR 3.9)"));
     assert_eq!(g.notation_seen(&s, 0, &Action::Pass), None, "public actions read as played");
+}
+
+/// Identity of random play through the whole game (BR 3.0: every year's Union Action, player
+/// turns and end of year): seeded random games for 2 to 6 players, pinned so that a change to how
+/// the automatic steps run keeps every game.
+#[test]
+fn seeded_random_games_are_pinned() {
+    let g = game();
+    let got: Vec<(usize, String)> = (2..=6u8).map(|n| crate::seeded_games::random_game_hash(g, &Setup::new("standard", n, n as u64), 50_000)).collect();
+    let all: String = got.iter().map(|(_, h)| h.as_str()).collect();
+    let n: usize = got.iter().map(|(n, _)| n).sum();
+    let h = bivouac_engine::game::state_hash(&all);
+    eprintln!("seeded random games: {n} {h}");
+    assert_eq!((n, h.as_str()), (2233, "22067f7ade0d4a668a425c275db7d938"));
 }

@@ -12,6 +12,9 @@ pub mod battle;
 mod board;
 pub mod data;
 mod deploy;
+mod hooks;
+#[cfg(test)]
+mod hooks_tests;
 mod prompt;
 mod rules;
 pub mod state;
@@ -44,6 +47,8 @@ pub struct BobbyLee {
     /// Land hexes on the coast or a navigable river, or with a port, in hex order: the
     /// targets an invasion may have (rule 10.4), derived from the map at load.
     pub(crate) shore: Vec<u16>,
+    /// Per scenario, then the campaign: its special rules as Lua hooks (`hooks.toml`).
+    pub(crate) hooks: Vec<bivouac_engine::hooks::Hooks>,
 }
 
 impl BobbyLee {
@@ -57,7 +62,9 @@ impl BobbyLee {
             data,
             attacks: true,
             shore: Vec::new(),
+            hooks: Vec::new(),
         };
+        g.hooks = vec![Default::default(); g.data.scenarios.len() + 1];
         g.shore = (0..g.data.hexes.len() as u16).filter(|&t| g.land(t) && (g.coastal(t) || g.port_at(t).is_some())).collect();
         g
     }
@@ -67,7 +74,9 @@ impl BobbyLee {
 pub fn load_game(layers: &[PathBuf]) -> Result<(BobbyLee, String), Diagnostics> {
     let set = ContentSet::open(layers, DIR)?;
     let data = data::load_data(&set)?;
-    Ok((BobbyLee::new(data), set.hash().to_string()))
+    let mut game = BobbyLee::new(data);
+    game.hooks = hooks::load(&set, &game)?;
+    Ok((game, set.hash().to_string()))
 }
 
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
@@ -352,13 +361,15 @@ impl Game for BobbyLee {
     }
 
     fn legal_actions(&self, s: &State, seat: Seat) -> Vec<Action> {
-        self.legal(s, seat)
+        self.allowed(s, seat, self.legal(s, seat))
     }
 
     fn apply(&self, s: &mut State, seat: Seat, a: &Action, log: &mut Log) -> Result<(), Refusal> {
         if seat > 1 {
             bivouac_engine::refuse!("BL 1.1", "there are two seats");
         }
+        // The scenario's special rules (Lua hooks) may forbid a legal action.
+        self.check_forbidden(s, seat, a)?;
         self.act(s, seat, a, log)
     }
 

@@ -25,7 +25,7 @@ fn attrition_loss_from_cavalry_or_infantry_fpt_9_1() {
     check(&st);
     st.flow.clear();
     st.phase = Phase::Capital;
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     // 3 SP: 1 lost (FtP 9.1), the CSA picks which; the turn ends only afterwards.
     assert_eq!(st.phase, Phase::Attrition);
     assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, cause: LossCause::Attrition, .. })), "{:?}", st.flow.top());
@@ -68,7 +68,7 @@ fn retreat_onto_an_enemy_pc_loss_is_the_owners_choice_fpt_7_6_1() {
     st.phase = Phase::Strategy;
     st.flow.push(Frame::Round { side: Side::Union });
     g.retreat_defender(&mut st, Side::Csa, sp("manassas"), sp("fredericksburg"), &mut Log::quiet());
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, cause: LossCause::Retreat, .. })));
     refused(&mut st, Side::Csa, "lose forrest", "FtP 7.6.1");
     act(&mut st, Side::Csa, "lose infantry");
@@ -91,7 +91,7 @@ fn attrition_from_loose_or_army_sp_is_the_owners_choice_fpt_9_1() {
     check(&st);
     st.flow.clear();
     st.phase = Phase::Capital;
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     // 3 SP: 1 lost (FtP 9.1).
     assert!(matches!(st.flow.top(), Some(Frame::SpaceLosses { side: Side::Csa, left: 1, .. })), "{:?}", st.flow.top());
     assert_eq!(sorted(&st, Side::Csa), ["lose army infantry", "lose infantry"]);
@@ -123,7 +123,7 @@ fn the_owner_picks_which_brigade_is_lost_fpt_5_5_4() {
     check(&st);
     st.flow.clear();
     st.phase = Phase::Capital;
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert_eq!(sorted(&st, Side::Csa), ["lose forrest", "lose infantry", "lose stuart"]);
     refused(&mut st, Side::Csa, "lose army infantry", "FtP 9.1");
     act(&mut st, Side::Csa, "lose forrest");

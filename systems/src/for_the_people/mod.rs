@@ -196,18 +196,18 @@ impl FtP {
         // FtP 5.6.7 C, D: growing a brigade takes no card, round or step of the procedure under way.
         if let Action::GrowBrigade { general } = *action {
             self.grow_brigade(st, general, log);
-            self.proceed(st, log);
+            self.proceed(st, log)?;
             return Ok(());
         }
         // FtP 20: what breaks or ends an operations queue.
         self.queue_hook(st, action, log);
         if let Some(r) = self.event_action(st, action, log) {
             r?;
-            self.proceed(st, log);
+            self.proceed(st, log)?;
             return Ok(());
         }
         self.perform(st, action, log);
-        self.proceed(st, log);
+        self.proceed(st, log)?;
         Ok(())
     }
 
@@ -495,7 +495,7 @@ impl FtP {
         st.special.mcclellan_army = self.mcclellan_army(&st);
         let mut log = Log::quiet();
         self.begin_turn(&mut st, &mut log);
-        self.proceed(&mut st, &mut log);
+        self.proceed(&mut st, &mut log)?;
         Ok(st)
     }
 

@@ -502,7 +502,7 @@ fn eliminated_forts_wait_on_the_turn_track_fpt_6_8_6() {
         assert_eq!(st.forts_track, if pc_phase { [0, 0] } else { [0, 1] }, "3.4.2 iii only with the option");
         st.flow.clear();
         st.phase = Phase::Reinforcement;
-        g.proceed(&mut st, &mut Log::quiet());
+        g.proceed(&mut st, &mut Log::quiet()).unwrap();
         assert_eq!(st.forts_track, [0, 0], "FtP 6.8.6: back at the end of the Reinforcement Phase");
         assert!(!csa_forts(&st).is_empty());
     }

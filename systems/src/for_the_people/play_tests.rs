@@ -733,7 +733,7 @@ fn generals_arrive_on_friendly_supplied_sp_in_turn_2() {
     while let Some(c) = st.piles.top(HAND[1]) {
         st.piles.move_card(c, HAND[1], DISCARD).unwrap();
     }
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert_eq!(st.turn, 2);
     // FtP 3.1: steps a (SP) and b (strategic movement) come before step c (generals).
     while let Some(Frame::Reinforce { side } | Frame::Strategic { side }) = st.flow.top().copied() {
@@ -796,7 +796,7 @@ fn reinforcements_of_turn_2_follow_10_3_and_10_4() {
             st.piles.move_card(c, h, DISCARD).unwrap();
         }
     }
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert_eq!(st.turn, 2);
     // FtP 10.3.1: Washington has a rail LOC north: 8 East in Washington, 6 Center, 4 West.
     assert!(matches!(st.flow.top(), Some(Frame::Reinforce { side: Side::Union })));
@@ -850,7 +850,7 @@ fn excess_generals_go_to_the_turn_track_chosen_by_the_opponent() {
     st.generals[general("buell") as usize] = GenAt::Map(sp("fort_monroe"));
     st.generals[general("pope") as usize] = GenAt::Map(sp("fort_monroe"));
     st.flow.clear();
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     let top = *st.flow.top().unwrap();
     assert!(matches!(top, Frame::Excess { side: Side::Union, chooser: Side::Csa, .. }), "{top:?}");
     assert_eq!(g.active_seats(&st), vec![1]);

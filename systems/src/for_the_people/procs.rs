@@ -8,7 +8,8 @@ use super::content::{ArmyId, CardFlag, CardNo, Control, CsaRailBuild, EventSide,
 use super::rules::other;
 use super::sw_order::SwRule;
 use super::state::*;
-use bivouac_engine::log::Log;
+use bivouac_engine::flow::{Procedure, drive};
+use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::piles::CardId;
 
@@ -223,7 +224,9 @@ impl FtP {
     // The automatic flow
     // ------------------------------------------------------------------------------------
 
-    pub fn proceed(&self, st: &mut State, log: &mut Log) {
+    /// Housekeeping, then the phases' automatic steps through the engine's flow driver (the
+    /// [`Procedure`] below) until a decision is owed, then the checks after every step.
+    pub fn proceed(&self, st: &mut State, log: &mut Log) -> Result<(), Refusal> {
         // FtP 4.3.1: an event's frames done, the campaign they interrupted has its records back.
         self.restore_campaign(st);
         // FtP 5.6.7 A 1 (optional): a command given to McClellan by the action just made.
@@ -232,65 +235,12 @@ impl FtP {
         self.strong_cleanup(st);
         self.settle_space_losses(st, log);
         self.push_choices(st);
-        while st.flow.is_empty() && st.phase != Phase::Over {
-            match st.phase {
-                Phase::Reinforcement => {
-                    // FtP 6.8.6 (ES): forts eliminated before come back at the end of the
-                    // Reinforcement Phase (option `fort-return`: in the PC Phase instead).
-                    if !st.opts.fort_return_pc {
-                        self.forts_return(st, log);
-                    }
-                    self.deal(st, log);
-                    st.phase = Phase::Strategy;
-                    // FtP 3.3.1: the CSA may go first only with a campaign card as its event.
-                    if self.campaign_cards(st, Side::Csa).is_empty() {
-                        st.next = Side::Union;
-                    } else {
-                        st.flow.push(Frame::FirstPlayer);
-                    }
-                }
-                Phase::Strategy => {
-                    let hands = [st.piles.len(HAND[0]), st.piles.len(HAND[1])];
-                    if hands == [0, 0] {
-                        // FtP 5.2.9, 5.3.4: the limits at the end of the last round.
-                        if self.push_excess(st) {
-                            continue;
-                        }
-                        self.end_of_strategy_rounds(st, log);
-                        st.phase = Phase::Capital;
-                        for side in [Side::Csa, Side::Union] {
-                            if st.capital[side.index()].is_none() && !self.capital_spaces(st, side).is_empty() {
-                                st.flow.push(Frame::Capital { side });
-                            }
-                        }
-                        continue;
-                    }
-                    // FtP 3.3.2: alternate; a player out of cards lets the other play out.
-                    let side = if hands[st.next.index()] > 0 { st.next } else { other(st.next) };
-                    st.flow.push(Frame::Round { side });
-                    self.round_starts(st, side);
-                    // FtP 5.2.9, 5.3.4: the general limits at the round boundary.
-                    self.push_excess(st);
-                }
-                Phase::Capital => {
-                    // FtP 3.4.2 i-iii; step iii waits while SW changes are ordered (12.4).
-                    self.political_phase(st, log);
-                    if st.phase != Phase::Political {
-                        self.start_attrition(st, log);
-                    }
-                }
-                Phase::Political => {
-                    self.political_step_iii(st, log);
-                    self.start_attrition(st, log);
-                }
-                Phase::Attrition => self.end_turn(st, log),
-                Phase::Over => {}
-            }
-        }
+        drive(self, st, log)?;
         // FtP 15: the Union holding a blockade-raising card (the 1863 blockade obligation).
         self.blockade_duty_watch(st);
         // FtP 17.2 (option auto-victory-timing): an automatic victory at once.
         self.immediate_victory(st, log);
+        Ok(())
     }
 
     pub(super) fn campaign_cards(&self, st: &State, side: Side) -> Vec<CardNo> {
@@ -2165,5 +2115,83 @@ impl FtP {
             st.flow.push(Frame::Excess { side, space: s, chooser: other(side) });
         }
         !over.is_empty()
+    }
+}
+
+/// The sequence of play between decisions (FtP 3.0): with no frame pending, the phase in
+/// progress runs its next automatic step.
+impl Procedure for FtP {
+    type State = State;
+    type Step = Phase;
+
+    fn next_step(&self, st: &State) -> Option<Phase> {
+        (st.flow.is_empty() && st.phase != Phase::Over).then_some(st.phase)
+    }
+
+    fn step_name(&self, phase: &Phase) -> &'static str {
+        match phase {
+            Phase::Reinforcement => "reinforcement-phase-end",
+            Phase::Strategy => "strategy-round",
+            Phase::Capital => "capital-phase",
+            Phase::Political => "political-phase-step-iii",
+            Phase::Attrition => "turn-end",
+            Phase::Over => "game-over",
+        }
+    }
+
+    fn run_step(&self, st: &mut State, _phase: Phase, log: &mut Log) {
+        match st.phase {
+            Phase::Reinforcement => {
+                // FtP 6.8.6 (ES): forts eliminated before come back at the end of the
+                // Reinforcement Phase (option `fort-return`: in the PC Phase instead).
+                if !st.opts.fort_return_pc {
+                    self.forts_return(st, log);
+                }
+                self.deal(st, log);
+                st.phase = Phase::Strategy;
+                // FtP 3.3.1: the CSA may go first only with a campaign card as its event.
+                if self.campaign_cards(st, Side::Csa).is_empty() {
+                    st.next = Side::Union;
+                } else {
+                    st.flow.push(Frame::FirstPlayer);
+                }
+            }
+            Phase::Strategy => {
+                let hands = [st.piles.len(HAND[0]), st.piles.len(HAND[1])];
+                if hands == [0, 0] {
+                    // FtP 5.2.9, 5.3.4: the limits at the end of the last round.
+                    if self.push_excess(st) {
+                        return;
+                    }
+                    self.end_of_strategy_rounds(st, log);
+                    st.phase = Phase::Capital;
+                    for side in [Side::Csa, Side::Union] {
+                        if st.capital[side.index()].is_none() && !self.capital_spaces(st, side).is_empty() {
+                            st.flow.push(Frame::Capital { side });
+                        }
+                    }
+                    return;
+                }
+                // FtP 3.3.2: alternate; a player out of cards lets the other play out.
+                let side = if hands[st.next.index()] > 0 { st.next } else { other(st.next) };
+                st.flow.push(Frame::Round { side });
+                self.round_starts(st, side);
+                // FtP 5.2.9, 5.3.4: the general limits at the round boundary.
+                self.push_excess(st);
+            }
+            Phase::Capital => {
+                // FtP 3.4.2 i-iii; step iii waits while SW changes are ordered (12.4).
+                self.political_phase(st, log);
+                if st.phase != Phase::Political {
+                    self.start_attrition(st, log);
+                }
+            }
+            Phase::Political => {
+                self.political_step_iii(st, log);
+                self.start_attrition(st, log);
+            }
+            Phase::Attrition => self.end_turn(st, log),
+            Phase::Over => {}
+        }
     }
 }

@@ -121,7 +121,7 @@ fn blockade_obligation_held_and_played_fpt_15() {
             st.piles.move_card(c, from, DECK).unwrap();
         }
         round_with(&mut st, Side::Union, raise);
-        g.proceed(&mut st, &mut Log::quiet());
+        g.proceed(&mut st, &mut Log::quiet()).unwrap();
         assert!(st.sc_rules.blockade_card_held, "dealt or drawn: held");
         assert!(!st.sc_rules.blockade_card_played);
         let before = st.blockade;
@@ -137,7 +137,7 @@ fn blockade_obligation_held_and_played_fpt_15() {
     // The 1861 scenario has no obligation: nothing is recorded.
     let mut st = new("1861", 5);
     round_with(&mut st, Side::Union, raise);
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert!(!st.sc_rules.blockade_card_held);
 }
 
@@ -155,7 +155,7 @@ fn auto_victory_timing_option_fpt_17_2_1_17_2_2() {
         assert_eq!(st.opts.auto_victory_immediate, immediate);
         assert!(!g.active_seats(&st).is_empty());
         st.sw[1] = 0;
-        g.proceed(&mut st, &mut Log::quiet());
+        g.proceed(&mut st, &mut Log::quiet()).unwrap();
         assert_eq!(st.result.as_ref().map(|r| r.0.clone()), immediate.then(|| vec![0]), "immediate {immediate}");
         assert_eq!(g.active_seats(&st).is_empty(), immediate);
         if immediate {

@@ -63,7 +63,7 @@ fn pc_phase_places_the_capital_then_determines_control_fpt_3_4_1_3_4_2() {
     st.phase = Phase::Strategy;
     st.capital[0] = None;
     put_sp(&mut st, Side::Union, "leesburg", 1);
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     assert!(matches!(st.flow.top(), Some(Frame::Capital { side: Side::Union })), "segment a first");
     assert_eq!(st.control(sp("leesburg")), Control::Of(Side::Csa), "no PC before the capital is placed");
     act(&mut st, Side::Union, "capital philadelphia");

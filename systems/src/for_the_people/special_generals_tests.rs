@@ -98,7 +98,7 @@ fn mcclellan_given_command_near_the_capital_gains_5_sw_once_fpt_5_6_7_a() {
     if let Some(x) = st.armies[b as usize].as_mut() {
         x.space = sp(near);
     }
-    game().proceed(&mut st, &mut Log::quiet());
+    game().proceed(&mut st, &mut Log::quiet()).unwrap();
     assert_eq!(st.sw[0], sw, "a command not given near the capital");
     assert!(!st.special.mcclellan_bonus);
 }

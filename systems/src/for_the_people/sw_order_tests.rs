@@ -34,7 +34,7 @@ fn step_ii_with_a_gain_and_a_loss() -> State {
     assert_eq!((st.sw, st.sw_plus), ([100, 100], [false, true]));
     st.flow.clear();
     st.phase = Phase::Capital;
-    g.proceed(&mut st, &mut Log::quiet());
+    g.proceed(&mut st, &mut Log::quiet()).unwrap();
     st
 }
 

@@ -133,6 +133,9 @@ pub struct MapData {
     /// The Confederate capital (OTR N0627, GTC S3626: Richmond), NO_HEX if off this map: a
     /// Confederate major-river pontoon within 10 hexes gets -3 (GCACW 10.1).
     pub csa_capital: HexId,
+    /// The names of the hexside features (rivers, creeks, fords, bridges) between two adjacent
+    /// hexes, keyed (lower, higher): what the Lua hooks read as `crosses`.
+    pub side_names: HashMap<(HexId, HexId), Vec<String>>,
 }
 
 impl MapData {
@@ -144,6 +147,10 @@ impl MapData {
     }
     pub fn dist(&self, a: HexId, b: HexId) -> u32 {
         hex_distance(self.hexes[a as usize].ax, self.hexes[b as usize].ax)
+    }
+    /// The named hexside features between adjacent hexes `a` and `b` (none: empty).
+    pub fn side_names(&self, a: HexId, b: HexId) -> &[String] {
+        self.side_names.get(&(a.min(b), a.max(b))).map_or(&[], Vec::as_slice)
     }
     pub fn label(&self, h: HexId) -> &str {
         if h == NO_HEX { "off-map" } else { &self.hexes[h as usize].label }
@@ -622,7 +629,6 @@ struct RouteDoc {
 #[serde(deny_unknown_fields)]
 struct HexsideDoc {
     kind: Spanned<String>,
-    #[allow(dead_code)]
     name: String,
     sides: Vec<[Spanned<String>; 2]>,
     /// Bridges: never destroyable (GCACW 10.0).
@@ -1025,7 +1031,7 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
             hx.nbr[dir] = by_ax.get(&(n.x, n.y)).copied().unwrap_or(NO_HEX);
         }
     }
-    let mut map = MapData { hexes, by_label, csa_capital: NO_HEX };
+    let mut map = MapData { hexes, by_label, csa_capital: NO_HEX, side_names: HashMap::new() };
     let find = |map: &MapData, s: &Spanned<String>, errs: &mut Diagnostics| -> Option<HexId> {
         match map.by_label.get(s.get_ref().trim()) {
             Some(&h) => Some(h),
@@ -1102,6 +1108,9 @@ fn load_map(set: &ContentSet, rel: &str, errs: &mut Diagnostics) -> Option<MapDa
                 s.pontoon_drm += hs.pontoon_drm;
                 s.unrepairable |= hs.unrepairable;
             });
+            if let (Some(&x), Some(&y)) = (map.by_label.get(a.get_ref()), map.by_label.get(b.get_ref())) {
+                map.side_names.entry((x.min(y), x.max(y))).or_default().push(hs.name.clone());
+            }
         }
     }
     for rd in &d.ridge {

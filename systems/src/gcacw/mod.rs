@@ -6,17 +6,21 @@
 //! - `rules`: terrain, ZOC, movement cost, command radius;
 //! - `intel`: the optional Limited Intelligence rule (force markers, decoys, revealing);
 //! - `combat`: combat values, modifiers, the flank procedure, CRT, retreat paths;
-//! - `procs`: the sequence of play and every action as a state machine on the engine's Flow.
+//! - `procs`: the sequence of play and every action as a state machine on the engine's Flow;
+//! - `hooks`: the scenario's special rules as Lua hooks (step names, the action table).
 
 mod ai;
 mod board;
 mod combat;
 mod data;
+mod hooks;
 mod intel;
 mod procs;
 mod prompt;
 mod rules;
 mod state;
+#[cfg(test)]
+mod hooks_tests;
 #[cfg(test)]
 mod tests;
 
@@ -37,7 +41,8 @@ pub const DIR: &str = "gcacw";
 pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics> {
     let set = ContentSet::open(layers, DIR)?;
     let data = data::load_data(&set)?;
-    let game = Gcacw::new(data);
+    let mut game = Gcacw::new(data);
+    game.hooks = hooks::load(&set, &game)?;
     Ok(Some(Box::new(Registered::new(game, set.hash()))))
 }
 
@@ -53,11 +58,13 @@ pub struct Gcacw {
     /// Per scenario: (column, row) of each hex, and back.
     hex_lab: Vec<Vec<Lab>>,
     lab_hex: Vec<HashMap<Lab, HexId>>,
+    /// Per scenario: its special rules as Lua hooks (`hooks.toml`; empty for most).
+    hooks: Vec<bivouac_engine::hooks::Hooks>,
 }
 
 impl Gcacw {
     fn new(data: Data) -> Self {
-        let mut g = Gcacw { data, names: Vec::new(), name_idx: HashMap::new(), unit_name: Vec::new(), leader_name: Vec::new(), hex_lab: Vec::new(), lab_hex: Vec::new() };
+        let mut g = Gcacw { data, names: Vec::new(), name_idx: HashMap::new(), unit_name: Vec::new(), leader_name: Vec::new(), hex_lab: Vec::new(), lab_hex: Vec::new(), hooks: Vec::new() };
         let intern = |names: &mut Vec<String>, idx: &mut HashMap<String, u16>, s: &str| -> u16 {
             if let Some(&i) = idx.get(s) {
                 return i;
@@ -82,6 +89,7 @@ impl Gcacw {
                 .collect();
             g.lab_hex.push(labs.iter().enumerate().map(|(i, &l)| (l, i as HexId)).collect());
             g.hex_lab.push(labs);
+            g.hooks.push(Default::default());
         }
         g
     }
@@ -344,7 +352,7 @@ impl Game for Gcacw {
         };
         let mut log = Log::quiet();
         self.begin_turn(&mut st, &mut log);
-        self.proceed(&mut st, &mut log);
+        self.proceed(&mut st, &mut log)?;
         Ok(st)
     }
 
@@ -361,7 +369,7 @@ impl Game for Gcacw {
 
     fn legal_actions(&self, st: &State, seat: Seat) -> Vec<Action> {
         match st.flow.top() {
-            Some(f) if !matches!(f, Frame::Cont(_)) && Self::frame_owner(st, f) == seat => self.legal_all(st),
+            Some(f) if !matches!(f, Frame::Cont(_)) && Self::frame_owner(st, f) == seat => self.allowed(st, self.legal_all(st)),
             _ => vec![],
         }
     }
@@ -376,6 +384,8 @@ impl Game for Gcacw {
         if !legal.contains(action) {
             return Err(self.explain_refusal(st, action));
         }
+        // The scenario's special rules (Lua hooks) may forbid a legal action.
+        self.check_forbidden(st, legal, action)?;
         // GCACW 12.0: the markers before the action, to keep hidden units' names out of the
         // enemy's log (only when text is recorded and markers are in play).
         let from = log.events.len();
@@ -387,7 +397,7 @@ impl Game for Gcacw {
         // GCACW 12.0: markers follow their units and are revealed as soon as the enemy is close,
         // before the continuations run (a revealed moving decoy ends its move) and after them.
         self.li_sync(st, log);
-        self.proceed(st, log);
+        self.proceed(st, log)?;
         self.li_sync(st, log);
         self.li_mask_log(st, &before, &leaders_before, log, from);
         Ok(())

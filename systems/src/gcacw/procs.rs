@@ -7,6 +7,7 @@ use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
 use super::state::*;
+use bivouac_engine::flow::{At, Procedure, drive};
 use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
@@ -484,123 +485,105 @@ impl Gcacw {
         }
     }
 
-    /// Run continuations and automatic steps until a seat owes a decision or the game ends.
-    pub(super) fn proceed(&self, st: &mut State, log: &mut Log) {
-        for _ in 0..10_000 {
-            self.cleanup(st, log);
-            let Some(top) = st.flow.top().cloned() else {
-                match st.phase {
-                    Phase::End => return,
-                    Phase::Transfer => {
-                        st.phase = Phase::Cycle;
-                        self.start_action_phase(st, log);
-                    }
-                    Phase::Cycle => {
-                        // GCACW 4.4: the Action Cycle is over; Recovery Phase step 1.
-                        st.dice = [0, 0];
-                        st.phase = Phase::Recovery;
-                        log.info(|| "the Action Cycle ends; Recovery Phase (GCACW 8.0)".into());
-                        st.pontoon_hexes.clear();
-                        st.repair_tried = 0;
-                        st.flow.push(Frame::Recovery { side: CSA });
-                        st.flow.push(Frame::Recovery { side: UNION });
-                    }
-                    Phase::Recovery => {
-                        self.recovery_rest(st, log);
-                        self.turn_update(st, log);
+    /// Run the automatic steps until a decision is owed or the game is over (the engine's flow
+    /// driver over the [`Procedure`] below).
+    pub(super) fn proceed(&self, st: &mut State, log: &mut Log) -> Result<(), Refusal> {
+        drive(self, st, log)?;
+        Ok(())
+    }
+
+    /// Whether [`Gcacw::cleanup`] has anything to do: a leader whose unit left the map, or a
+    /// Flank Refused marker with no unit of its side left in its hex.
+    fn cleanup_due(&self, st: &State) -> bool {
+        let orphan = st.leaders.iter().any(|ls| !ls.gone && ls.unit != NONE8 && !st.units[ls.unit as usize].on_map());
+        orphan || st.refused.iter().any(|&(h, s)| self.side_units_at(st, h, s) == 0)
+    }
+
+    /// Whether the frame on top runs by itself (no choice is left to make) rather than waiting
+    /// for a seat.
+    fn frame_is_automatic(&self, st: &State, f: &Frame) -> bool {
+        match f {
+            Frame::Cont(_) => true,
+            Frame::March => match &st.march {
+                None => true,
+                Some(mv) => {
+                    let u = &st.units[mv.unit as usize];
+                    // A unit out of MP may still end its march with a destruction attempt
+                    // (GCACW 10.0).
+                    mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked) && self.destroy_targets(st).is_empty())
+                }
+            },
+            Frame::Activation { remaining: 0, .. } | Frame::DecoyLead { lma: Some(_), picks: 0, .. } => true,
+            Frame::Activation { leader, .. } => st.leaders[*leader as usize].gone,
+            Frame::Loss { left, pool, .. } => {
+                let alive = bits(*pool).filter(|&i| st.units[i].on_map() && st.units[i].mp > 0).count();
+                *left == 0 || alive <= 1
+            }
+            Frame::Advance { pool, hex, .. } => self.advance_candidates(st, *pool, *hex) == 0,
+            Frame::CavOffer { side, hex, .. } => self.cav_in(st, *hex, *side) == 0,
+            Frame::Swamp { unit, .. } => {
+                let u = *unit as usize;
+                !st.units[u].on_map() || self.swamp_exits(st, u).is_empty()
+            }
+            Frame::Voluntary { side, hex, .. } => self.side_units_at(st, *hex, *side) == 0,
+            Frame::Retreat(r) => {
+                let alive = bits(r.units).any(|i| st.units[i].on_map());
+                let (_, max) = r.min_max();
+                let halt = self.retreat_can_halt(st, r);
+                !alive || (r.steps >= max && halt) || (self.retreat_options(st, r).is_empty() && !halt)
+            }
+            _ => false,
+        }
+    }
+
+    /// The effect of an automatic frame on top (`frame_is_automatic`).
+    fn run_frame(&self, st: &mut State, f: Frame, log: &mut Log) {
+        match f {
+            Frame::Cont(c) => {
+                st.flow.pop();
+                self.run_cont(st, c, log);
+            }
+            Frame::March => {
+                let ended = st.march.take().map_or(0, |mv| 1u64 << mv.unit);
+                st.flow.pop();
+                self.pontoon_move_ended(st, ended, log);
+            }
+            Frame::Loss { left, pool, d, .. } => {
+                let alive = bits(pool).filter(|&i| st.units[i].on_map() && st.units[i].mp > 0).fold(0u64, |m, i| m | 1 << i);
+                st.flow.pop();
+                if left != 0 && alive != 0 {
+                    // Only one unit can take it: no decision to make (GCACW 7.5).
+                    self.lose(st, alive.trailing_zeros() as usize, left, d, log);
+                }
+            }
+            Frame::Swamp { unit, .. } => {
+                let u = unit as usize;
+                st.flow.pop();
+                if st.units[u].on_map() {
+                    // GCACW 12.0: no legal hex: eliminated (its manpower counts as lost).
+                    self.eliminate(st, u, log, "is eliminated: no way out of the flooded swamp (GCACW 12.0)");
+                }
+            }
+            Frame::Retreat(r) => {
+                let alive = bits(r.units).filter(|&i| st.units[i].on_map()).fold(0u64, |m, i| m | 1 << i);
+                let (_, max) = r.min_max();
+                let halt = r.steps >= max && self.retreat_can_halt(st, &r);
+                st.flow.pop();
+                if alive == 0 {
+                } else if halt {
+                    self.pontoon_move_ended(st, alive, log);
+                } else {
+                    // GCACW 7.6: no legal hex: the retreating units surrender.
+                    for i in bits(alive) {
+                        self.eliminate(st, i, log, "surrenders (GCACW 7.6)");
                     }
                 }
-                continue;
-            };
-            match top {
-                Frame::Cont(c) => {
-                    st.flow.pop();
-                    self.run_cont(st, c, log);
-                }
-                Frame::March => {
-                    let done = match &st.march {
-                        None => true,
-                        Some(mv) => {
-                            let u = &st.units[mv.unit as usize];
-                            // A unit out of MP may still end its march with a destruction
-                            // attempt (GCACW 10.0).
-                            mv.ended || !u.on_map() || (mv.ma == 0 && (mv.moved || mv.attacked) && self.destroy_targets(st).is_empty())
-                        }
-                    };
-                    if !done {
-                        return;
-                    }
-                    let ended = st.march.take().map_or(0, |mv| 1u64 << mv.unit);
-                    st.flow.pop();
-                    self.pontoon_move_ended(st, ended, log);
-                }
-                Frame::Activation { remaining: 0, .. } | Frame::DecoyLead { lma: Some(_), picks: 0, .. } => {
-                    st.flow.pop();
-                }
-                Frame::Activation { leader, remaining, .. } if st.leaders[leader as usize].gone => {
-                    let _ = remaining;
-                    st.flow.pop();
-                }
-                Frame::Loss { left, pool, .. } => {
-                    let alive = bits(pool).filter(|&i| st.units[i].on_map() && st.units[i].mp > 0).fold(0u64, |m, i| m | 1 << i);
-                    if left == 0 || alive == 0 {
-                        st.flow.pop();
-                    } else if count(alive) == 1 {
-                        // Only one unit can take it: no decision to make.
-                        let u = alive.trailing_zeros() as usize;
-                        let d = matches!(st.flow.top(), Some(Frame::Loss { d: true, .. }));
-                        st.flow.pop();
-                        self.lose(st, u, left, d, log);
-                    } else {
-                        return;
-                    }
-                }
-                Frame::Advance { pool, hex, .. }
-                    if self.advance_candidates(st, pool, hex) == 0 => {
-                        st.flow.pop();
-                    }
-                Frame::CavOffer { side, hex, .. }
-                    if self.cav_in(st, hex, side) == 0 => {
-                        st.flow.pop();
-                    }
-                Frame::Swamp { unit, .. } => {
-                    let u = unit as usize;
-                    if !st.units[u].on_map() {
-                        st.flow.pop();
-                    } else if self.swamp_exits(st, u).is_empty() {
-                        // GCACW 12.0: no legal hex: eliminated (its manpower counts as lost).
-                        st.flow.pop();
-                        self.eliminate(st, u, log, "is eliminated: no way out of the flooded swamp (GCACW 12.0)");
-                    } else {
-                        return;
-                    }
-                }
-                Frame::Voluntary { side, hex, .. }
-                    if self.side_units_at(st, hex, side) == 0 => {
-                        st.flow.pop();
-                    }
-                Frame::Retreat(r) => {
-                    let alive = bits(r.units).filter(|&i| st.units[i].on_map()).fold(0u64, |m, i| m | 1 << i);
-                    let (_, max) = r.min_max();
-                    if alive == 0 {
-                        st.flow.pop();
-                    } else if r.steps >= max && self.retreat_can_halt(st, &r) {
-                        st.flow.pop();
-                        self.pontoon_move_ended(st, alive, log);
-                    } else if self.retreat_options(st, &r).is_empty() && !self.retreat_can_halt(st, &r) {
-                        // GCACW 7.6: no legal hex: the retreating units surrender.
-                        st.flow.pop();
-                        for i in bits(alive) {
-                            self.eliminate(st, i, log, "surrenders (GCACW 7.6)");
-                        }
-                    } else {
-                        return;
-                    }
-                }
-                _ => return,
+            }
+            // An activation that is over, or a choice nobody is left to make.
+            _ => {
+                st.flow.pop();
             }
         }
-        panic!("gcacw: the procedure did not settle");
     }
 
     /// Housekeeping after every step: leaders of eliminated units, abandoned Flank Refused markers.
@@ -2335,5 +2318,79 @@ impl Gcacw {
     }
 }
 
-#[allow(dead_code)]
-fn unused(_: Crossing) {}
+/// An automatic step of the sequence of play (GCACW 3.0).
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// Leaders of eliminated units, abandoned Flank Refused markers (GCACW 7.5, 7.4).
+    Cleanup,
+    /// The flow is empty: the phase `Phase` is over.
+    PhaseEnd(Phase),
+    /// The frame on top runs by itself.
+    Frame(Frame),
+}
+
+impl Procedure for Gcacw {
+    type State = State;
+    type Step = Step;
+
+    fn next_step(&self, st: &State) -> Option<Step> {
+        if self.cleanup_due(st) {
+            return Some(Step::Cleanup);
+        }
+        match st.flow.top() {
+            None => (st.phase != Phase::End).then_some(Step::PhaseEnd(st.phase)),
+            Some(f) => self.frame_is_automatic(st, f).then(|| Step::Frame(f.clone())),
+        }
+    }
+
+    fn step_name(&self, step: &Step) -> &'static str {
+        match step {
+            Step::Cleanup => "leader-relocation",
+            Step::PhaseEnd(Phase::Transfer) => "action-cycle-start",
+            Step::PhaseEnd(Phase::Cycle) => "action-cycle-end",
+            Step::PhaseEnd(_) => "turn-end",
+            Step::Frame(Frame::Cont(Cont::ActionDone)) => "action-phase",
+            Step::Frame(Frame::Cont(Cont::Combat)) => "combat",
+            Step::Frame(Frame::Cont(Cont::AssaultRoll { .. })) => "assault-roll",
+            Step::Frame(Frame::Cont(Cont::AssaultGrand { .. })) => "grand-assault",
+            Step::Frame(Frame::Cont(Cont::MarchResume)) => "march-resume",
+            Step::Frame(Frame::March) => "march-end",
+            // A decoy's pretended activation ends as a real one does (GCACW 12.0).
+            Step::Frame(Frame::Activation { .. } | Frame::DecoyLead { .. }) => "activation-end",
+            Step::Frame(Frame::Loss { .. }) => "loss",
+            Step::Frame(Frame::Swamp { .. }) => "swamp-flood",
+            Step::Frame(Frame::Retreat(_)) => "retreat-end",
+            Step::Frame(_) => "choice-skipped",
+        }
+    }
+
+    fn run_step(&self, st: &mut State, step: Step, log: &mut Log) {
+        match step {
+            Step::Cleanup => self.cleanup(st, log),
+            Step::PhaseEnd(Phase::Transfer) => {
+                st.phase = Phase::Cycle;
+                self.start_action_phase(st, log);
+            }
+            Step::PhaseEnd(Phase::Cycle) => {
+                // GCACW 4.4: the Action Cycle is over; Recovery Phase step 1.
+                st.dice = [0, 0];
+                st.phase = Phase::Recovery;
+                log.info(|| "the Action Cycle ends; Recovery Phase (GCACW 8.0)".into());
+                st.pontoon_hexes.clear();
+                st.repair_tried = 0;
+                st.flow.push(Frame::Recovery { side: CSA });
+                st.flow.push(Frame::Recovery { side: UNION });
+            }
+            Step::PhaseEnd(_) => {
+                self.recovery_rest(st, log);
+                self.turn_update(st, log);
+            }
+            Step::Frame(f) => self.run_frame(st, f, log),
+        }
+    }
+
+    fn at_step(&self, st: &mut State, at: At, step: &'static str, log: &mut Log) {
+        self.hooks_at_step(st, at, step, log);
+    }
+}
+

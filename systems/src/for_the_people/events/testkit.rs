@@ -121,7 +121,7 @@ fn step(g: &FtP, st: &mut State, seat: Side, a: &Action, roll: super::play::Roll
     // hands are empty (a test's position holds only the cards it gives), so the event's
     // effect can be inspected before attrition and the end of the turn.
     if !(st.flow.is_empty() && st.piles.is_empty(HAND[0]) && st.piles.is_empty(HAND[1])) {
-        g.proceed(st, &mut Log::quiet());
+        g.proceed(st, &mut Log::quiet()).unwrap();
     }
     Ok(())
 }
