@@ -17,6 +17,7 @@ pub mod for_the_people;
 pub mod gcacw;
 pub mod fuzz_targets;
 pub mod mod_folder;
+pub mod words;
 #[cfg(test)]
 mod leak_tests;
 

@@ -30,7 +30,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play, battle: &BattleBoard, seat_colors: &
     let lit = if play.review.is_some() { HashSet::new() } else { play.lit_boxes() };
     if let Some(p) = &play.battle_piece {
         let where_to = if lit.is_empty() { "" } else { "; its boxes are lit" };
-        ui.label(RichText::new(format!("Picked: {p}{where_to}")).color(palette::SELECTED));
+        ui.label(RichText::new(format!("Picked: {}{where_to}", play.battle_piece_name(p))).color(palette::SELECTED));
     }
     let grid = |ui: &mut egui::Ui, click: &mut Option<BattleClick>| {
         egui::Grid::new("battle-grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
