@@ -935,7 +935,8 @@ fn blockade_runner_ship_is_placed_by_picking_it_then_a_lit_port() {
     let kinds = h.state().play.as_ref().unwrap().placements();
     assert!(kinds.len() >= 2, "several ships to place: {kinds:?}");
     let (key, list) = kinds[0].clone();
-    let label = format!("{key} ({})", list.len());
+    let label = format!("{} ({})", h.state().play.as_ref().unwrap().placement_words(&list), list.len());
+    assert!(!label.contains(&key), "the ship is named in words, not in notation: {label}");
     click(&mut h, &label);
     let play = h.state().play.as_ref().unwrap();
     let ports: std::collections::HashSet<u16> = list.iter().filter_map(|&i| play.actions[i].1.to).collect();
