@@ -1513,14 +1513,10 @@ use egui_kittest::kittest::NodeT;
 
 /// The visible, enabled button labelled `label`, clicked (scrolled to when its panel hides it).
 fn click_button(h: &mut Harness<'_, BivouacApp>, label: &str) -> bool {
-    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     let Some(node) = h.query_all_by_role_and_label(Role::Button, label).next() else { return false };
-    if screen.contains(node.rect().center()) {
-        node.click();
-    } else {
-        // Below the fold of a scrolled panel: what scrolling to it and clicking does.
-        node.click_accesskit();
-    }
+    // A button of a scrolled panel may be out of its view: what scrolling to it and clicking
+    // does (the map's places are clicked where they are drawn, see `click_place`).
+    node.click_accesskit();
     h.run();
     true
 }
@@ -1544,8 +1540,14 @@ fn click_place(h: &mut Harness<'_, BivouacApp>, space: u16) -> Result<(), String
     let before = (history_len(h), h.state().play.as_ref().unwrap().selected);
     for _ in 0..4 {
         let p = at(h);
-        let Some(node) = h.query_all_by_role_and_label(Role::Button, &name).find(|n| n.rect().contains(p)) else { return Err(format!("the place `{name}` is not on the map")) };
-        node.click();
+        if !h.query_all_by_role_and_label(Role::Button, &name).any(|n| n.rect().contains(p)) {
+            return Err(format!("the place `{name}` is not on the map"));
+        }
+        // A click at the place's centre, where a person aims.
+        h.event(egui::Event::PointerMoved(p));
+        for pressed in [true, false] {
+            h.event(egui::Event::PointerButton { pos: p, button: egui::PointerButton::Primary, pressed, modifiers: egui::Modifiers::default() });
+        }
         h.run();
         // A neighbour drawn over it took the click: zoom in on the place, as a person would.
         let play = h.state().play.as_ref().unwrap();
@@ -1768,35 +1770,44 @@ fn gcacw_first_actions_by_clicks_and_in_words() {
     clicks_prefix("gcacw", "cedar-mountain", 2, 14, 150);
 }
 
-/// A whole game by clicks; prints how many actions it took.
-fn whole_game_by_clicks(id: &str, scenario: &str, players: u8, seed: u64, max: usize) {
-    let Some(mut h) = start_hotseat(id, scenario, players, seed) else { return };
+/// A whole game by clicks; prints how many actions it took and how it ended.
+fn whole_game_by_clicks(id: &str, scenario: &str, players: u8, seed: u64, max: usize) -> usize {
+    let Some(mut h) = start_hotseat(id, scenario, players, seed) else { return 0 };
     let start = std::time::Instant::now();
     let c = play_by_clicks(&mut h, id, seed, max, false);
-    eprintln!("{id} {scenario}: {} actions by clicks in {:.0} s, finished: {}", c.actions, start.elapsed().as_secs_f64(), c.finished);
+    let reason = h.state().play.as_ref().unwrap().outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default();
+    eprintln!("{id} {scenario} seed {seed}: {} actions by clicks in {:.0} s, finished: {} ({reason})", c.actions, start.elapsed().as_secs_f64(), c.finished);
     assert!(c.finished, "{id}: the game did not end in {max} actions");
+    c.actions
 }
 
 #[test]
-#[ignore = "a whole game: run by hand with --ignored --nocapture"]
 fn for_the_people_whole_game_by_clicks() {
     whole_game_by_clicks("for-the-people", "1861", 2, 21, 100_000);
 }
 
 #[test]
-#[ignore = "a whole game: run by hand with --ignored --nocapture"]
 fn bobby_lee_whole_game_by_clicks() {
     whole_game_by_clicks("bobby-lee", "1861", 2, 22, 100_000);
 }
 
 #[test]
-#[ignore = "a whole game: run by hand with --ignored --nocapture"]
 fn blockade_runner_whole_game_by_clicks() {
     whole_game_by_clicks("blockade-runner", "standard", 2, 23, 100_000);
 }
 
 #[test]
-#[ignore = "a whole game: run by hand with --ignored --nocapture"]
 fn gcacw_whole_game_by_clicks() {
     whole_game_by_clicks("gcacw", "cedar-mountain", 2, 24, 100_000);
+}
+
+/// Ten whole games of each game by clicks, other seeds: more of each game's actions reached.
+#[test]
+#[ignore = "about ten minutes: run by hand with --ignored --nocapture"]
+fn every_game_by_clicks_over_ten_seeds() {
+    for (id, scenario) in [("gcacw", "cedar-mountain"), ("blockade-runner", "standard"), ("bobby-lee", "1861"), ("for-the-people", "1861")] {
+        let start = std::time::Instant::now();
+        let actions: usize = (100..110).map(|seed| whole_game_by_clicks(id, scenario, 2, seed, 100_000)).sum();
+        eprintln!("{id}: 10 games, {actions} actions by clicks in {:.0} s", start.elapsed().as_secs_f64());
+    }
 }

@@ -154,7 +154,8 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
         if is_lit {
             let resp = ui.interact(frame.response.rect, ui.scope_id().with(("battle-box", &b.key)), egui::Sense::click());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("to {}", b.key)));
-            if resp.on_hover_text(format!("Put {} here", play.battle_piece.as_deref().unwrap_or_default())).clicked() && click.is_none() {
+            let name = play.battle_piece.as_deref().map_or_else(|| "the piece".to_string(), |k| play.battle_piece_name(k));
+            if resp.on_hover_text(format!("Put {name} here")).clicked() && click.is_none() {
                 click = Some(BattleClick::Box(b.key.clone()));
             }
         }
