@@ -1775,8 +1775,10 @@ fn whole_game_by_clicks(id: &str, scenario: &str, players: u8, seed: u64, max: u
     let Some(mut h) = start_hotseat(id, scenario, players, seed) else { return 0 };
     let start = std::time::Instant::now();
     let c = play_by_clicks(&mut h, id, seed, max, false);
-    let reason = h.state().play.as_ref().unwrap().outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default();
-    eprintln!("{id} {scenario} seed {seed}: {} actions by clicks in {:.0} s, finished: {} ({reason})", c.actions, start.elapsed().as_secs_f64(), c.finished);
+    let play = h.state().play.as_ref().unwrap();
+    let reason = play.outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default();
+    let kinds: std::collections::BTreeSet<&str> = play.session.history().iter().filter_map(|s| s.action.split(' ').next()).collect();
+    eprintln!("{id} {scenario} seed {seed}: {} actions by clicks in {:.0} s, finished: {} ({reason}); kinds: {kinds:?}", c.actions, start.elapsed().as_secs_f64(), c.finished);
     assert!(c.finished, "{id}: the game did not end in {max} actions");
     c.actions
 }
