@@ -211,4 +211,8 @@ pub struct ActionHint {
     /// between boxes, so the app lights the legal boxes of a picked piece.
     #[serde(default)]
     pub to_box: Option<String>,
+    /// The action in the game's words ("Move the XII Corps to 0814"), for the buttons a player
+    /// sees; empty: the app shows the notation.
+    #[serde(default)]
+    pub words: String,
 }

@@ -18,6 +18,7 @@ pub mod gcacw;
 pub mod fuzz_targets;
 #[cfg(test)]
 mod examples_tests;
+pub mod words;
 #[cfg(test)]
 mod leak_tests;
 #[cfg(test)]

@@ -1393,6 +1393,51 @@ impl BlockadeRunner {
     // ------------------------------------------------------------------------------------
     // notation
 
+    /// The action in words for the app's buttons: ships, places and cards by name.
+    fn action_words(&self, a: &Action) -> String {
+        const PHRASES: &[(&str, &str)] = &[
+            ("load", "Load"),
+            ("rail", "Rail"),
+            ("unload", "Unload"),
+            ("move", "Move"),
+            ("auction", "Auction"),
+            ("pass", "Pass"),
+            ("done", "Done"),
+            ("decline", "Decline"),
+            ("place", "Place the {1} in {2}"),
+            ("play", "Play {1}"),
+            ("discard", "Discard {1}"),
+            ("offer", "Offer {2} to {1}"),
+            ("sail", "Sail the {1} to {2}"),
+            ("jettison", "Jettison the cargo of the {1}"),
+            ("fund", "Fund {1}"),
+            ("improve", "Improve {1}"),
+            ("bid", "Bid {1}"),
+            ("accept", "Accept {1}"),
+        ];
+        let text = self.notation_of(a);
+        let text = match a {
+            // Cubes: "load banshee cotton" reads "Load cotton on the Banshee".
+            Action::LoadCube { ship, good } => format!("Load {} on the {}", GOODS.get(*good as usize).unwrap_or(&"?"), self.c.ships[*ship as usize].name),
+            Action::UnloadCube { ship, good } => format!("Unload {} from the {}", GOODS.get(*good as usize).unwrap_or(&"?"), self.c.ships[*ship as usize].name),
+            Action::RailCube { ship, good, from } => format!("Rail {} from {} to the {}", GOODS.get(*good as usize).unwrap_or(&"?"), self.c.locs[*from as usize].name, self.c.ships[*ship as usize].name),
+            Action::AuctionShip { ship } => format!("Auction the {}", self.c.ships[*ship as usize].name),
+            _ => return crate::words::words(&text, PHRASES, |w| self.id_name(w)),
+        };
+        text
+    }
+
+    /// The printed name of a ship, place or card id.
+    fn id_name(&self, w: &str) -> Option<String> {
+        if let Some(i) = self.c.ship_index.get(w) {
+            return Some(self.c.ships[i as usize].name.clone());
+        }
+        if let Some(i) = self.c.loc_index.get(w) {
+            return Some(self.c.locs[i as usize].name.clone());
+        }
+        self.c.card_index.get(w).map(|i| self.c.cards[i as usize].name.clone())
+    }
+
     fn notation_of(&self, a: &Action) -> String {
         let ship = |i: &u8| self.c.ships.get(*i as usize).map_or("?", |d| d.id.as_str()).to_string();
         let loc = |i: &u8| self.c.locs.get(*i as usize).map_or("?", |d| d.id.as_str()).to_string();
@@ -2122,7 +2167,7 @@ impl Game for BlockadeRunner {
             Action::Play { card, .. } | Action::Discard { card } | Action::Offer { card, .. } | Action::Accept { card } => Some(self.c.cards[*card as usize].name.clone()),
             _ => None,
         };
-        ActionHint { from, to, card, group: group.into(), ..Default::default() }
+        ActionHint { from, to, card, group: group.into(), words: self.action_words(action), ..Default::default() }
     }
 
     fn max_actions(&self) -> usize {

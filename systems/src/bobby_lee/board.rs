@@ -254,7 +254,63 @@ impl BobbyLee {
             Action::Target(u, _) | Action::Hit(u) => (unit(u), None),
             _ => (None, None),
         };
-        ActionHint { from, to, card: None, group: group.into(), piece, to_box }
+        let words = self.action_words(&bivouac_engine::Game::notation(self, a));
+        ActionHint { from, to, card: None, group: group.into(), piece, to_box, words }
+    }
+
+    /// The action in words for the app's buttons: blocks by name, battle boxes as boxes.
+    fn action_words(&self, notation: &str) -> String {
+        const PHRASES: &[(&str, &str)] = &[
+            ("emancipate", "Proclaim emancipation"),
+            ("no-emancipation", "Do not proclaim emancipation"),
+            ("draft", "Conscription"),
+            ("march", "March"),
+            ("press", "Press the melee"),
+            ("refuse", "Refuse to surrender"),
+            ("end", "End"),
+            ("withdraw", "Withdraw"),
+            ("continue", "Fight another day"),
+            ("step", "Add a step to {1}"),
+            ("build", "Build {1} in {2}"),
+            ("bid", "Bid {1}"),
+            ("swap", "Swap {1} with {2}"),
+            ("activate", "Activate {1}"),
+            ("move", "Move {1} to {2}"),
+            ("force", "Force march {1} to {2}"),
+            ("sm", "Strategic move {1} to {2}"),
+            ("rail", "Move {1} by rail to {2}"),
+            ("naval", "Move {1} by sea to {2}"),
+            ("invade", "Invade {2} with {1}"),
+            ("evacuate", "Evacuate {1} to {2}"),
+            ("cross", "Cross {1} to {2}"),
+            ("hq-supply", "Supply from {1}"),
+            ("demand", "Demand the surrender of {1}"),
+            ("surrender", "Surrender {1}"),
+            ("deploy", "Deploy {1} in {2}"),
+            ("retreat", "Retreat {1} to {2}"),
+            ("fire", "Fire {1} at {2}"),
+            ("melee", "Melee in {1}"),
+            ("break", "Break off in {1}"),
+            ("bmove", "Move {1} to {2}"),
+            ("disengage", "Disengage {1} to {2}"),
+            ("reinforce", "Reinforce with {1}"),
+            ("target", "Fire {1} at {2}"),
+            ("envelop", "Envelop with {1} in {2}"),
+            ("fight", "Fight the battle in {1}"),
+            ("hit", "Take the loss on {1}"),
+        ];
+        crate::words::words(notation, PHRASES, |w| {
+            if let Some(u) = self.data.unit_index(w) {
+                return Some(self.data.units[u].name.clone());
+            }
+            let (side, pos) = w.split_once('-')?;
+            let side = match side {
+                "usa" => "USA",
+                "csa" => "CSA",
+                _ => return None,
+            };
+            ["left", "center", "right", "reserve"].contains(&pos).then(|| format!("the {side} {pos} box"))
+        })
     }
 }
 

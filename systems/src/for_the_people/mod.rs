@@ -230,6 +230,94 @@ impl FtP {
         Ok(g)
     }
 
+    /// Where an action happens on the map, and its group.
+    fn hint_of(&self, st: &State, a: &Action) -> ActionHint {
+        let card = |c: &u8| self.c.card(*c).map(|d| d.title.clone());
+        match a {
+            Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } | Action::QueueCard { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
+            Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
+            Action::Strategic { from, to } => ActionHint { from: Some(*from), to: Some(*to), group: "Strategic movement (FtP 10.2)".into(), ..Default::default() },
+            Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
+                ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }
+            }
+            _ => ActionHint { group: "Order".into(), ..Default::default() },
+        }
+    }
+
+    /// The action in words for the app's buttons: spaces, generals, armies and cards by name.
+    fn action_words(&self, a: &Action) -> String {
+        const PHRASES: &[(&str, &str)] = &[
+            ("union-first", "The Union goes first"),
+            ("pcs", "Place political control markers"),
+            ("convert", "Convert"),
+            ("stop", "Stop here"),
+            ("withdraw", "Withdraw"),
+            ("stand", "Stand"),
+            ("decline", "Decline"),
+            ("build-railroads", "Build railroads"),
+            ("lose infantry", "Lose an infantry SP"),
+            ("lose army infantry", "Lose an infantry SP of the army"),
+            ("demote", "Demote"),
+            ("retire", "Retire"),
+            ("reorganize", "Reorganize"),
+            ("pick-up sp", "Pick up an SP"),
+            ("drop sp", "Drop an SP"),
+            ("place", "Place the general in {1}"),
+            ("reinforce", "Reinforce {1}"),
+            ("rail", "Move by rail from {1} to {2}"),
+            ("army", "Move the {1}"),
+            ("corps", "Move {1} with {2} SP"),
+            ("division", "Move a division of {2} SP from {1}"),
+            ("division-of", "Move a division of {2} SP from the {1}"),
+            ("brigade", "Move {1}'s brigade"),
+            ("create", "Create the {2} in {1} under {3}"),
+            ("fort", "Build a fort in {1}"),
+            ("pc", "Political control in {1}"),
+            ("step", "Move to {1}"),
+            ("elite", "Elite unit {1}"),
+            ("counter", "Use the {1} counter"),
+            ("intercept", "Intercept from {1}"),
+            ("remove", "Remove {1}"),
+            ("retreat", "Retreat to {1}"),
+            ("capital", "Move the capital to {1}"),
+            ("sw-first", "Strategic Will change {1} first"),
+            ("naval", "Naval move from {1} with {2} SP"),
+            ("sail", "Sail to {1}"),
+            ("naval-army", "Naval move of the {1}"),
+            ("choose", "Option {1}"),
+            ("disband", "Disband the {1}"),
+            ("command", "Command: {1}"),
+            ("lose", "Lose {1}'s brigade"),
+            ("relieve", "Relieve the {1}'s commander, appoint {2}"),
+            ("reassign", "Reassign to the {1}"),
+            ("reorg", "Reorganize {1}"),
+            ("reorg-to", "Reorganize to {1}"),
+            ("raid", "Raid {1}"),
+            ("grow", "Grow {1}'s brigade"),
+            ("queue-open", "Open an operations queue for {1}"),
+            ("pick-up", "Pick up {1}"),
+            ("drop", "Drop {1}"),
+        ];
+        let card = |c: &u8, how: &str| format!("{how} {}", self.c.card(*c).map_or_else(|| format!("card {c}"), |d| format!("{c} {}", d.title)));
+        match a {
+            Action::Ops { card: c } => return card(c, "Operations with"),
+            Action::Event { card: c } => return card(c, "Event of"),
+            Action::Discard { card: c } => return card(c, "Discard"),
+            Action::CsaFirst { card: c } => return card(c, "The Confederacy goes first, with"),
+            Action::QueueCard { card: c } => return card(c, "Queue"),
+            _ => {}
+        }
+        crate::words::words(&self.notation(a), PHRASES, |w| {
+            if let Some(s) = self.c.space(w) {
+                return Some(self.sname(s.0).to_string());
+            }
+            if let Some(g) = self.c.general(w) {
+                return Some(self.c.generals[g as usize].name.clone());
+            }
+            self.c.army(w).map(|x| self.c.armies[x as usize].name.clone())
+        })
+    }
+
     pub fn sname(&self, s: Sp) -> &str {
         &self.c.map.space(SpaceId(s)).name
     }
@@ -1256,15 +1344,8 @@ impl Game for FtP {
     }
 
     fn hint(&self, st: &State, a: &Action) -> ActionHint {
-        let card = |c: &u8| self.c.card(*c).map(|d| d.title.clone());
-        match a {
-            Action::Ops { card: c } | Action::Event { card: c } | Action::Discard { card: c } | Action::CsaFirst { card: c } | Action::QueueCard { card: c } => ActionHint { card: card(c), group: "Card".into(), ..Default::default() },
-            Action::Step { to } => ActionHint { from: st.moving.as_ref().map(|m| m.at), to: Some(*to), group: "Move".into(), ..Default::default() },
-            Action::Pc { space } | Action::PlaceGeneral { space } | Action::Reinforce { space } | Action::BuildFort { space } | Action::RetreatTo { space } | Action::Capital { space } => {
-                ActionHint { to: Some(*space), group: "Place".into(), ..Default::default() }
-            }
-            _ => ActionHint { group: "Order".into(), ..Default::default() },
-        }
+        let hint = self.hint_of(st, a);
+        ActionHint { words: self.action_words(a), ..hint }
     }
 
     fn max_actions(&self) -> usize {

@@ -256,7 +256,63 @@ impl Gcacw {
             Action::Bridge { unit, hex } => (unit_hex(*unit), at(*hex), "Bridges (GCACW 10.0)"),
             _ => (None, None, ""),
         };
-        ActionHint { from, to, group: group.into(), ..Default::default() }
+        let words = self.action_words(st, &bivouac_engine::Game::notation(self, a));
+        ActionHint { from, to, group: group.into(), words, ..Default::default() }
+    }
+
+    /// The action in words for the app's buttons: units and leaders by their printed names.
+    fn action_words(&self, st: &State, notation: &str) -> String {
+        const PHRASES: &[(&str, &str)] = &[
+            ("pass", "Pass"),
+            ("done", "Done"),
+            ("go", "Go on"),
+            ("end", "End"),
+            ("force", "Force march"),
+            ("refuse", "Refuse"),
+            ("halt", "Halt"),
+            ("stay", "Stay"),
+            ("withdraw", "Withdraw"),
+            ("grand", "Grand assault"),
+            ("nogrand", "No grand assault"),
+            ("cavretreat", "Cavalry retreat"),
+            ("transfer", "Transfer {1} to {2}"),
+            ("march", "March with {1}"),
+            ("activate", "Activate {1}"),
+            ("assault", "Assault with {1}"),
+            ("burn", "Burn the station with {1}"),
+            ("pick", "Pick {1}"),
+            ("next", "Next: {1}"),
+            ("lead", "Lead {1}"),
+            ("move", "Move to {1}"),
+            ("attack", "Attack {1} ({2})"),
+            ("target", "Assault {1}"),
+            ("keep", "Keep {1}"),
+            ("join", "Join {1}"),
+            ("loss", "Take the loss on {1}"),
+            ("retreat", "Retreat to {1}"),
+            ("override", "Retreat to {1} (override)"),
+            ("advance", "Advance with {1}"),
+            ("entrench", "Entrench {1}"),
+            ("destroy", "Destroy the bridge at {1}"),
+            ("dismantle", "Dismantle the bridge at {1}"),
+            ("bridge", "Build a bridge with {1} at {2}"),
+            ("repair", "Repair with {1} at {2}"),
+            ("marker", "Force marker at {1}"),
+            ("hide", "Put under force marker {1}: {2}"),
+            ("unmark", "Remove force marker {1}"),
+            ("feint", "Decoy force marker {1}: {2}"),
+        ];
+        let sc = self.sc(st);
+        crate::words::words(notation, PHRASES, |w| {
+            if w == "corps-leader" {
+                return Some("with a corps leader".into());
+            }
+            let n = *self.name_idx.get(w)?;
+            if let Some(u) = self.unit_of(st, n) {
+                return Some(sc.units[u].name.clone());
+            }
+            self.leader_of(st, n).map(|l| sc.leaders[l].name.clone())
+        })
     }
 }
 

@@ -71,7 +71,9 @@ pub fn show(ui: &mut egui::Ui, play: &Play) -> Option<Pressed> {
         if can_act {
             for i in finishing(play) {
                 let text = &play.actions[i].0;
-                if ui.add_sized(BUTTON, egui::Button::new(RichText::new(label(text)).strong())).on_hover_text(format!("Play `{text}`")).clicked() {
+                let words = if play.actions[i].1.words.is_empty() { label(text) } else { play.actions[i].1.words.clone() };
+                let button = egui::Button::new(RichText::new(&words).strong()).min_size(BUTTON);
+                if ui.add(button).on_hover_text(format!("Play: {words}")).clicked() {
                     pressed = Some(Pressed::Act(text.clone()));
                 }
             }

@@ -1,10 +1,11 @@
 //! The decision panel: whose turn it is, the refusal of the last try (with its rule), the
 //! selected space and what it may do, the hand of cards, the choices that are not on the map,
-//! every legal action in a collapsed list, and a text box that accepts action notation.
+//! and, collapsed, the expert's list of every legal action in notation with a text box that
+//! accepts notation.
 
 use super::board_view::piece_text;
 use super::{action_bar, hand};
-use super::play::{Notice, Play};
+use super::play::{Notice, Play, words_of};
 use egui::{Color32, RichText};
 
 pub const REFUSED: Color32 = Color32::from_rgb(180, 30, 30);
@@ -19,12 +20,12 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
     if !play.choice.is_empty() {
         ui.group(|ui| {
             let ask = match &play.battle_piece {
-                Some(p) => format!("Actions of {p}; choose one:"),
+                Some(p) => format!("Actions of {}; choose one:", play.battle_piece_name(p)),
                 None => "Several actions go there; choose one:".to_string(),
             };
             ui.label(RichText::new(ask).strong());
             for &i in &play.choice {
-                if ui.button(&play.actions[i].0).clicked() {
+                if ui.button(words_of(&play.actions[i])).clicked() {
                     chosen = Some(play.actions[i].0.clone());
                 }
             }
@@ -45,21 +46,9 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, notation: &mut String) -> Option
         if let Some(a) = hand::show(ui, &play.actions, &play.board.cards) {
             chosen = Some(a);
         }
-        if let Some(a) = grouped(ui, play) {
+        if let Some(a) = grouped(ui, play, notation) {
             chosen = Some(a);
         }
-    }
-    if play.acting.is_some() && play.review.is_none() && play.handover.is_none() {
-        ui.separator();
-        ui.label("Type an action (notation):");
-        ui.horizontal(|ui| {
-            let edit = ui.add(egui::TextEdit::singleline(notation).hint_text("e.g. pass").desired_width(ui.available_width() - 60.0));
-            edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Action notation"));
-            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if (ui.button("Play").clicked() || enter) && !notation.trim().is_empty() {
-                chosen = Some(notation.trim().to_string());
-            }
-        });
     }
     chosen
 }
@@ -164,7 +153,7 @@ fn selected_space(ui: &mut egui::Ui, play: &mut Play, space: u16) -> Option<Stri
                 }
                 ui.horizontal_wrapped(|ui| {
                     for i in list {
-                        if ui.button(&play.actions[i].0).clicked() {
+                        if ui.button(words_of(&play.actions[i])).clicked() {
                             chosen = Some(play.actions[i].0.clone());
                         }
                     }
@@ -199,7 +188,8 @@ fn placements(ui: &mut egui::Ui, play: &mut Play) {
         ui.horizontal_wrapped(|ui| {
             for (key, list) in &kinds {
                 let on = play.placing.as_ref() == Some(key);
-                if ui.selectable_label(on, format!("{key} ({})", list.len())).on_hover_text("Light up where it may go").clicked() {
+                let text = format!("{} ({})", play.placement_words(list), list.len());
+                if ui.selectable_label(on, text).on_hover_text("Light up where it may go").clicked() {
                     play.placing = if on { None } else { Some(key.clone()) };
                     play.select(None);
                 }
@@ -211,7 +201,7 @@ fn placements(ui: &mut egui::Ui, play: &mut Play) {
 /// The legal actions the map, the hand and the action bar do not offer (a bid, a sum, an
 /// event's options), grouped by their hint's group; then every legal action but the cards in
 /// one collapsed list, the expert's fallback.
-fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
+fn grouped(ui: &mut egui::Ui, play: &Play, notation: &mut String) -> Option<String> {
     let bar = action_bar::finishing(play);
     let off_board = |i: usize| {
         let h = &play.actions[i].1;
@@ -225,7 +215,7 @@ fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
         let single = choices.len() == 1;
         for (g, list) in &choices {
             egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("choice", *g)).default_open(single || list.len() <= 40).show(ui, |ui| {
-                buttons(ui, play, list, &mut chosen);
+                buttons(ui, play, list, true, &mut chosen);
             });
         }
     }
@@ -237,9 +227,20 @@ fn grouped(ui: &mut egui::Ui, play: &Play) -> Option<String> {
     let n: usize = all.iter().map(|(_, l)| l.len()).sum();
     egui::CollapsingHeader::new(format!("All legal actions ({n})")).id_salt("all-actions").default_open(false).show(ui, |ui| {
         ui.weak("Every action the rules allow now, in notation (the map, the hand and the bar offer the same).");
+        if play.acting.is_some() && play.handover.is_none() {
+            ui.label("Type an action (notation):");
+            ui.horizontal(|ui| {
+                let edit = ui.add(egui::TextEdit::singleline(notation).hint_text("e.g. pass").desired_width(ui.available_width() - 60.0));
+                edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Action notation"));
+                let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Play").clicked() || enter) && !notation.trim().is_empty() {
+                    chosen = Some(notation.trim().to_string());
+                }
+            });
+        }
         for (g, list) in &all {
             egui::CollapsingHeader::new(format!("{g} ({})", list.len())).id_salt(("group", *g)).default_open(list.len() <= 40).show(ui, |ui| {
-                buttons(ui, play, list, &mut chosen);
+                buttons(ui, play, list, false, &mut chosen);
             });
         }
     });
@@ -262,10 +263,12 @@ fn groups(play: &Play, keep: impl Fn(usize) -> bool) -> Vec<(&str, Vec<usize>)> 
     groups
 }
 
-fn buttons(ui: &mut egui::Ui, play: &Play, list: &[usize], chosen: &mut Option<String>) {
+/// One button per action: in the game's words, or in notation (the expert's list).
+fn buttons(ui: &mut egui::Ui, play: &Play, list: &[usize], words: bool, chosen: &mut Option<String>) {
     ui.horizontal_wrapped(|ui| {
         for &i in list {
-            if ui.button(&play.actions[i].0).clicked() {
+            let text = if words { words_of(&play.actions[i]) } else { play.actions[i].0.as_str() };
+            if ui.button(text).clicked() {
                 *chosen = Some(play.actions[i].0.clone());
             }
         }

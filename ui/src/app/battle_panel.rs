@@ -30,7 +30,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play, battle: &BattleBoard, seat_colors: &
     let lit = if play.review.is_some() { HashSet::new() } else { play.lit_boxes() };
     if let Some(p) = &play.battle_piece {
         let where_to = if lit.is_empty() { "" } else { "; its boxes are lit" };
-        ui.label(RichText::new(format!("Picked: {p}{where_to}")).color(palette::SELECTED));
+        ui.label(RichText::new(format!("Picked: {}{where_to}", play.battle_piece_name(p))).color(palette::SELECTED));
     }
     let grid = |ui: &mut egui::Ui, click: &mut Option<BattleClick>| {
         egui::Grid::new("battle-grid").spacing(vec2(6.0, 6.0)).show(ui, |ui| {
@@ -154,7 +154,8 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
         if is_lit {
             let resp = ui.interact(frame.response.rect, ui.scope_id().with(("battle-box", &b.key)), egui::Sense::click());
             resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, format!("to {}", b.key)));
-            if resp.on_hover_text(format!("Put {} here", play.battle_piece.as_deref().unwrap_or_default())).clicked() && click.is_none() {
+            let name = play.battle_piece.as_deref().map_or_else(|| "the piece".to_string(), |k| play.battle_piece_name(k));
+            if resp.on_hover_text(format!("Put {name} here")).clicked() && click.is_none() {
                 click = Some(BattleClick::Box(b.key.clone()));
             }
         }

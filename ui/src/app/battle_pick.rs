@@ -19,6 +19,12 @@ impl Play {
         self.actions.iter().filter(|(_, h)| h.piece.as_ref() == Some(p)).filter_map(|(_, h)| h.to_box.clone()).collect()
     }
 
+    /// The name printed on the battle piece `key` ("the piece" when it shows none).
+    pub fn battle_piece_name(&self, key: &str) -> String {
+        let pieces = self.board.battle.iter().flat_map(|b| b.sides.iter()).flat_map(|s| s.boxes.iter()).flat_map(|b| b.pieces.iter());
+        pieces.filter(|x| x.key == key).map(|x| x.piece.label.clone()).find(|l| !l.is_empty()).unwrap_or_else(|| "the piece".into())
+    }
+
     /// True when some legal action is about this battle piece.
     pub fn battle_piece_acts(&self, key: &str) -> bool {
         !key.is_empty() && self.actions.iter().any(|(_, h)| h.piece.as_deref() == Some(key))

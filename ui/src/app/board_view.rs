@@ -576,6 +576,14 @@ pub fn show(
             clicked = Some(id);
         }
     }
+    // Hit areas of close places overlap (Charleston and Fort Sumter): a click within a place's
+    // radius goes to the nearest place, not to the area drawn last.
+    if clicked.is_some()
+        && let Some(p) = ui.input(|i| i.pointer.interact_pos())
+        && let Some(n) = nearest(geo, &t, p, hit)
+    {
+        clicked = Some(n);
+    }
     if clicked.is_none()
         && canvas.clicked()
         && let Some(p) = canvas.interact_pointer_pos()

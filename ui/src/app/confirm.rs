@@ -12,7 +12,7 @@ pub fn show(ctx: &egui::Context, play: &mut Play) {
         ui.set_width(380.0);
         ui.label(RichText::new("This cannot be taken back").size(17.0).strong());
         ui.add_space(4.0);
-        ui.label(format!("`{}` {}. Undo will not be able to take it back.", c.action, c.why));
+        ui.label(format!("\"{}\" {}. Undo will not be able to take it back.", c.words, c.why));
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.add_sized([110.0, 30.0], egui::Button::new(RichText::new("Confirm").strong())).clicked() || ui.input(|i| i.key_pressed(egui::Key::Enter)) {

@@ -145,7 +145,9 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     let mut battle_click = None;
     if let Some(battle) = play.review.as_ref().map_or(&play.board, |r| &r.board).battle.as_ref() {
         egui::Panel::bottom("battle").resizable(true).default_size(270.0).show(ui, |ui| {
-            battle_click = egui::ScrollArea::vertical().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors)).inner;
+            // Both ways: a wide battle (many boxes, pieces not yet deployed) scrolls sideways
+            // rather than hiding its last pieces under the side panel.
+            battle_click = egui::ScrollArea::both().id_salt("battle-scroll").show(ui, |ui| battle_panel::show(ui, play, battle, &colors)).inner;
         });
     }
     if let Some(c) = battle_click {

@@ -45,7 +45,7 @@ pub fn show(ui: &mut egui::Ui, actions: &[(String, ActionHint)], faces: &[CardFa
                         }
                         ui.horizontal_wrapped(|ui| {
                             for i in list {
-                                if ui.button(&actions[i].0).clicked() {
+                                if ui.button(super::play::words_of(&actions[i])).clicked() {
                                     chosen = Some(actions[i].0.clone());
                                 }
                             }

@@ -131,7 +131,14 @@ pub struct Play {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Confirm {
     pub action: String,
+    /// The action in the game's words.
+    pub words: String,
     pub why: String,
+}
+
+/// What a player reads for a legal action: the game's words, else its notation.
+pub fn words_of(action: &(String, ActionHint)) -> &str {
+    if action.1.words.is_empty() { &action.0 } else { &action.1.words }
 }
 
 impl Play {
@@ -300,7 +307,8 @@ impl Play {
     pub fn choose(&mut self, text: &str) -> bool {
         let text = text.trim();
         if let Some(why) = self.acting.and_then(|seat| self.why_final(seat, text)) {
-            self.confirm = Some(Confirm { action: text.to_string(), why });
+            let words = self.words(text);
+            self.confirm = Some(Confirm { action: text.to_string(), words, why });
             return false;
         }
         self.act(text)
@@ -346,8 +354,9 @@ impl Play {
             if self.why_final(seat, &text).is_some() || self.session.apply_text(seat, &text).is_err() {
                 return;
             }
+            let words = words_of(&self.actions[0]).to_string();
             self.auto_steps.push(self.session.history().len() - 1);
-            self.notice = Some(Notice::Info(format!("The rules left one choice, taken for you: {text}")));
+            self.notice = Some(Notice::Info(format!("The rules left one choice, taken for you: {words}")));
             self.refresh();
         }
     }
@@ -656,6 +665,24 @@ impl Play {
             return Vec::new();
         }
         kinds
+    }
+
+    /// The words of the legal action `text` (its notation when it is none).
+    pub fn words(&self, text: &str) -> String {
+        self.actions.iter().find(|(t, _)| t == text).map_or(text, words_of).to_string()
+    }
+
+    /// How the placement `key` (see [`Play::placements`]) reads: the words of one of its
+    /// actions without their destination.
+    pub fn placement_words(&self, list: &[usize]) -> String {
+        let Some(&i) = list.first() else { return String::new() };
+        let words = words_of(&self.actions[i]);
+        let Some(dest) = self.actions[i].1.to.and_then(|t| self.board.spaces.get(t as usize)) else { return words.to_string() };
+        let name = if dest.label.is_empty() { &dest.id } else { &dest.label };
+        let cut = words.replace(name.as_str(), "");
+        let cut = cut.trim_end();
+        let cut = [" in", " to", " at"].iter().fold(cut, |c, p| c.strip_suffix(p).unwrap_or(c));
+        cut.trim().to_string()
     }
 
     /// The legal actions that start or end at `space`.
