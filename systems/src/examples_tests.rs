@@ -2,7 +2,8 @@
 //! folder's layout, then every game loaded over the built-in content, hooks dry-run), and a
 //! broken hook is reported naming its file.
 
-use crate::{builtin_content_dir, load_catalog, mod_folder};
+use crate::{builtin_content_dir, game_folders, load_catalog};
+use bivouac_engine::mod_folder;
 use std::path::PathBuf;
 
 fn examples() -> Vec<PathBuf> {
@@ -17,7 +18,7 @@ fn every_example_mod_validates() {
     let mods = examples();
     assert!(mods.len() >= 2, "{mods:?}");
     for m in mods {
-        mod_folder::check(&m, false).unwrap_or_else(|e| panic!("{e}"));
+        mod_folder::check(&m, false, &game_folders()).unwrap_or_else(|e| panic!("{e}"));
         let catalog = load_catalog(&[builtin_content_dir(), m.clone()]);
         assert!(catalog.errors.is_empty(), "{}: {:?}", m.display(), catalog.errors);
         assert_eq!(catalog.games.len(), 4, "{}", m.display());
