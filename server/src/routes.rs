@@ -386,6 +386,7 @@ async fn act(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Bo
     {
         return Err(ApiError::conflict(format!("the game is at version {}, not {v}: fetch it again", l.row.version)));
     }
+    not_yours(l, seat)?;
     let seed: u64 = serde_json::from_str::<Setup>(&l.row.setup).map(|s| s.seed).unwrap_or(0);
     let (next, steps) = engine(|| -> Result<_, ApiError> {
         let mut next = l.session.clone_box();
@@ -410,6 +411,19 @@ async fn act(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Bo
         "finished": l.row.finished,
         "your_turn": your_turn,
     })))
+}
+
+/// Refuse an action of `seat` while other seats are to act, saying which seat the caller
+/// plays: "you play usa; csa's move is not yours".
+fn not_yours(l: &crate::play::Loaded, seat: Seat) -> Result<(), ApiError> {
+    let active = l.session.active_seats();
+    if active.is_empty() || active.contains(&seat) {
+        return Ok(());
+    }
+    let names = l.session.seat_names();
+    let owed: Vec<&str> = active.iter().map(|&s| names.get(s as usize).map_or("?", String::as_str)).collect();
+    let message = format!("you play {}; {}'s move is not yours", names[seat as usize], owed.join(" and "));
+    Err(ApiError::refused(Refusal::new("sequence of play", message)))
 }
 
 #[derive(Deserialize)]

@@ -242,6 +242,10 @@ fn a_seat_acts_and_reads_only_for_itself() {
         let r = post(idle, &format!("/api/games/{id}/act"), json!({ "action": action }));
         assert_eq!(r.status, 422, "{:?}", r.body);
         assert_eq!(r.body["rule"], json!("sequence of play"));
+        // The refusal says which seat the caller plays, and whose move it is.
+        let (idle_seat, active_seat) = if std::ptr::eq(idle, &a) { (&mine, &theirs) } else { (&theirs, &mine) };
+        let expected = format!("you play {idle_seat}; {active_seat}'s move is not yours");
+        assert!(r.body["error"].as_str().unwrap().contains(&expected), "{:?}", r.body);
         assert_eq!(post(active, &format!("/api/games/{id}/act"), json!({ "action": "no such action" })).status, 422);
         // Someone not at the table.
         assert_eq!(get(&c, &format!("/api/games/{id}")).status, 403);
