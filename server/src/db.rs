@@ -13,6 +13,26 @@ pub const UNDO_SEAT: i64 = -1;
 #[derive(Clone)]
 pub struct Db {
     pub pool: AnyPool,
+    /// PostgreSQL: several server processes may share the database, so each change is
+    /// announced (NOTIFY on [`CHANNEL`]) and a game kept in memory is checked against its
+    /// stored [`Stamp`] before use. SQLite is one process's database.
+    pub shared: bool,
+    /// The URL connected to (the listener of announcements opens its own connection).
+    pub url: String,
+}
+
+/// The PostgreSQL channel on which every change of a game is announced, its id as payload.
+pub const CHANNEL: &str = "bivouac_games";
+
+/// What tells whether a game kept in memory is the stored one: its version (the log's
+/// length), whether it is over, the undo request, and how many seats have a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub version: i64,
+    pub finished: bool,
+    pub undo_by: Option<i64>,
+    pub undo_at: Option<i64>,
+    pub players: i64,
 }
 
 /// A database error as a message (the routes turn it into a 500 or a 503).
@@ -108,7 +128,28 @@ impl Db {
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await.map_err(e)?;
         }
         sqlx::migrate!("./migrations").run(&pool).await.map_err(|err| format!("database migration: {err}"))?;
-        Ok(Db { pool })
+        Ok(Db { pool, shared: !sqlite, url })
+    }
+
+    /// Tell the other server processes on this database that game `id` changed (PostgreSQL;
+    /// nothing on SQLite). A lost announcement costs only a live push: every process checks
+    /// a game's [`Stamp`] before it uses its copy.
+    pub async fn announce(&self, id: &str) {
+        if self.shared {
+            let _ = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&self.pool).await;
+        }
+    }
+
+    /// The stored game's [`Stamp`], if the game exists.
+    pub async fn stamp(&self, id: &str) -> DbResult<Option<Stamp>> {
+        let r = sqlx::query(
+            "SELECT g.version, g.finished, g.undo_by, g.undo_at,              (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id AND s.user_name IS NOT NULL) FROM games g WHERE g.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(e)?;
+        Ok(r.map(|r| Stamp { version: r.get(0), finished: r.get::<i64, _>(1) != 0, undo_by: r.get(2), undo_at: r.get(3), players: r.get(4) }))
     }
 
     pub async fn create_user(&self, name: &str, password_hash: &str) -> DbResult<bool> {
@@ -265,6 +306,7 @@ impl Db {
             return if err.contains("UNIQUE") || err.contains("unique") || err.contains("duplicate") { Ok(false) } else { Err(err) };
         }
         tx.commit().await.map_err(e)?;
+        self.announce(id).await;
         Ok(true)
     }
 
@@ -277,6 +319,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(r.rows_affected() == 1)
     }
 
@@ -289,6 +332,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(r.rows_affected() == 1)
     }
 
@@ -301,6 +345,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(())
     }
 

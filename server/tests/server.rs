@@ -495,3 +495,77 @@ fn a_seat_watching_live_gets_each_step_as_it_may_read_it() {
         assert_eq!(pushed.len(), log.as_array().unwrap().len());
     }
 }
+
+/// Two server instances on one PostgreSQL database (run when `BIVOUAC_TEST_POSTGRES` is set;
+/// SQLite is one process's database): a move made through one is pushed live to a seat
+/// watching through the other (LISTEN/NOTIFY), neither answers from a stale copy, and the
+/// same seat racing through both gets exactly one action applied.
+#[test]
+fn two_servers_on_one_postgres_database_push_to_each_other_and_apply_one_of_a_race() {
+    use tungstenite::stream::MaybeTlsStream;
+    let Some(pg) = std::env::var("BIVOUAC_TEST_POSTGRES").ok().filter(|s| !s.is_empty()) else { return };
+    let (one, two) = (start(&pg, 0.0), start(&pg, 0.0));
+    let a = user(&one, "a");
+    let b_two = user(&two, "b");
+    let id = two_player_game(&a, &b_two, "blockade-runner", "standard", 2);
+    // Each player has a client on each server.
+    let on = |server: &Running, c: &Client| Client::with_token(&server.url(), c.token.as_deref().unwrap());
+    let (a_two, b_one) = (on(&two, &a), on(&one, &b_two));
+    // b watches live through the second server.
+    let url = format!("ws://{}/api/games/{id}/live?token={}", two.addr, b_two.token.as_deref().unwrap());
+    let (mut ws, _) = tungstenite::connect(url).expect("websocket");
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    }
+    let hello: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(hello["kind"], json!("hello"));
+    let mut rng = GameRng::new(5);
+    for _ in 0..8 {
+        // Every move goes through the first server; the second pushes it to b.
+        let probe = a.game(&id, usize::MAX >> 1).unwrap();
+        let mover = if probe["your_turn"] == json!(true) { &a } else { &b_one };
+        let v = mover.game(&id, usize::MAX >> 1).unwrap();
+        let actions = v["actions"].as_array().unwrap();
+        let action = actions[rng.pick(actions.len())].as_str().unwrap();
+        let version = v["version"].as_i64().unwrap();
+        assert_eq!(mover.act(&id, action, Some(version)).unwrap().status, 200);
+        let msg: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+        assert_eq!(msg["kind"], json!("steps"), "{msg}");
+        assert_eq!(msg["version"].as_i64(), Some(version + 1), "{msg}");
+        let log = b_two.game(&id, msg["from"].as_u64().unwrap() as usize).unwrap();
+        assert_eq!(log["log"], msg["steps"], "the push is b's log as b reads it");
+        // The second server's copy is current: it answers at the new version.
+        assert_eq!(a_two.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version + 1));
+    }
+    for _ in 0..6 {
+        let probe = a.game(&id, usize::MAX >> 1).unwrap();
+        if probe["finished"] == json!(true) {
+            break;
+        }
+        let (here, there) = if probe["your_turn"] == json!(true) { (&a, &a_two) } else { (&b_one, &b_two) };
+        let v = here.game(&id, usize::MAX >> 1).unwrap();
+        let (version, action) = (v["version"].as_i64().unwrap(), v["actions"][0].as_str().unwrap().to_string());
+        // Both servers have the game loaded at this version before the race.
+        assert_eq!(there.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version));
+        let barrier = std::sync::Barrier::new(2);
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let hs: Vec<_> = [here, there]
+                .into_iter()
+                .map(|c| {
+                    let (barrier, id, action) = (&barrier, &id, &action);
+                    s.spawn(move || {
+                        barrier.wait();
+                        c.act(id, action, Some(version)).unwrap().status
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut sorted = statuses.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![200, 409], "{statuses:?}");
+        for c in [here, there] {
+            assert_eq!(c.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version + 1), "one row, seen by both servers");
+        }
+    }
+}
