@@ -1,7 +1,7 @@
 //! The database: SQLite or PostgreSQL through sqlx's Any driver, with parameterized queries
 //! only (`$1`, `$2`... read the same by both). A game is its row in `games` (setup and a summary
-//! for listings), its `seats` and its append-only `actions` log; the state is never stored,
-//! it is the replay of the log.
+//! for listings), its `seats` and its append-only `actions` log; the state is the replay of
+//! the log, from the game's periodic `snapshots` row (a cache of the session) when it has one.
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -237,6 +237,13 @@ impl Db {
 
     /// A game's row, seats and log; `None` when there is no such game.
     pub async fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<SeatRow>, Vec<LogRow>)>> {
+        let Some((row, seats)) = self.game_and_seats(id).await? else { return Ok(None) };
+        let log = self.log_after(id, 0).await?;
+        Ok(Some((row, seats, log)))
+    }
+
+    /// Game `id`'s row and seats.
+    pub async fn game_and_seats(&self, id: &str) -> DbResult<Option<(GameRow, Vec<SeatRow>)>> {
         let Some(r) = sqlx::query("SELECT id, game, content_hash, setup, created_by, version, finished, result, undo_by, undo_at FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -265,15 +272,34 @@ impl Db {
             .iter()
             .map(seat_row)
             .collect();
-        let log = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(e)?
-            .iter()
-            .map(|r| LogRow { seat: r.get(0), action: r.get(1) })
-            .collect();
-        Ok(Some((row, seats, log)))
+        Ok(Some((row, seats)))
+    }
+
+    /// Keep `data` as game `id`'s snapshot at `version`, unless a later one is kept.
+    pub async fn save_snapshot(&self, id: &str, version: i64, data: &str) -> DbResult<()> {
+        sqlx::query(
+            "INSERT INTO snapshots (game_id, version, data) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, data = excluded.data WHERE snapshots.version < excluded.version",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(data)
+        .execute(&self.pool)
+        .await
+        .map_err(e)?;
+        Ok(())
+    }
+
+    /// Game `id`'s snapshot: its version and data.
+    pub async fn snapshot(&self, id: &str) -> DbResult<Option<(i64, String)>> {
+        let r = sqlx::query("SELECT version, data FROM snapshots WHERE game_id = $1").bind(id).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(r.map(|r| (r.get(0), r.get(1))))
+    }
+
+    /// The rows of game `id`'s log after row `version`.
+    pub async fn log_after(&self, id: &str, version: i64) -> DbResult<Vec<LogRow>> {
+        let rows = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq").bind(id).bind(version).fetch_all(&self.pool).await.map_err(e)?;
+        Ok(rows.iter().map(|r| LogRow { seat: r.get(0), action: r.get(1) }).collect())
     }
 
     /// Append `log` to the game's log after row `version`, and write its new summary, in one

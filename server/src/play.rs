@@ -18,6 +18,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
 
+/// A game's snapshot is written each time its log passes a multiple of this many rows.
+pub const SNAPSHOT_EVERY: i64 = 100;
+
 /// The most actions the AI seats play in a row for one request (a runaway guard).
 const MAX_AI_STEPS: usize = 20_000;
 
@@ -182,6 +185,24 @@ pub fn replay(catalog: &Catalog, row: &GameRow, log: &[LogRow]) -> Result<Box<dy
     Ok(session)
 }
 
+/// Rebuild a session from a snapshot (taken with this game's content) and the log's rows
+/// after it; `None` when the snapshot cannot be used (then the whole log is replayed).
+pub fn resume(catalog: &Catalog, row: &GameRow, snapshot: &str, after: &[LogRow]) -> Option<Result<Box<dyn AnySession>, String>> {
+    let game = catalog.game(&row.game)?;
+    if game.content_hash() != row.content_hash {
+        return None;
+    }
+    let setup = serde_json::from_str(&row.setup).ok()?;
+    let mut session = game.resume(setup, snapshot).ok()?;
+    for (i, r) in after.iter().enumerate() {
+        let done = if r.seat == UNDO_SEAT { session.undo() } else { session.apply_text(r.seat as Seat, &r.action).map(|_| ()) };
+        if let Err(e) = done {
+            return Some(Err(format!("game {}: log row {} after the snapshot, `{}`, does not replay: {e}", row.id, i + 1, r.action)));
+        }
+    }
+    Some(Ok(session))
+}
+
 /// Let the AI seats play while one of them is to act; the steps they played.
 pub fn run_ai(session: &mut dyn AnySession, loaded_seats: &[SeatRow], seed: u64) -> Result<Vec<Step>, ApiError> {
     let mut steps = Vec::new();
@@ -239,13 +260,31 @@ impl App {
         Ok(guard)
     }
 
-    /// The stored game, replayed.
-    async fn load(&self, id: &str) -> Result<Loaded, ApiError> {
+    /// The stored game: from its snapshot and the log's rows after it, or else replayed from
+    /// its whole log.
+    pub async fn load(&self, id: &str) -> Result<Loaded, ApiError> {
+        if let Some((version, data)) = self.db.snapshot(id).await.map_err(ApiError::internal)?
+            && let Some((row, seats)) = self.db.game_and_seats(id).await.map_err(ApiError::internal)?
+        {
+            let after = self.db.log_after(id, version).await.map_err(ApiError::internal)?;
+            if let Some(session) = engine(|| resume(&self.catalog, &row, &data, &after)) {
+                return Ok(Loaded { row, seats, session: session.map_err(ApiError::internal)? });
+            }
+        }
         let Some((row, seats, log)) = self.db.load_game(id).await.map_err(ApiError::internal)? else {
             return Err(ApiError::new(StatusCode::NOT_FOUND, format!("no game `{id}`")));
         };
         let session = engine(|| replay(&self.catalog, &row, &log)).map_err(ApiError::internal)?;
         Ok(Loaded { row, seats, session })
+    }
+
+    /// After a commit that took the log past a multiple of [`SNAPSHOT_EVERY`] rows, keep a
+    /// snapshot (a cache: a failure to write it costs only a longer load).
+    async fn maybe_snapshot(&self, id: &str, old: i64, version: i64, session: &dyn AnySession) {
+        if version / SNAPSHOT_EVERY > old / SNAPSHOT_EVERY {
+            let data = engine(|| session.snapshot());
+            let _ = self.db.save_snapshot(id, version, &data).await;
+        }
     }
 
     /// Listen to the other server processes' announcements (PostgreSQL) and bring each
@@ -287,6 +326,7 @@ impl App {
             return Err(ApiError::new(StatusCode::CONFLICT, "the game changed meanwhile: fetch it again"));
         }
         let from = l.session.history().len();
+        self.maybe_snapshot(&l.row.id, l.row.version, version, &*next).await;
         l.session = next;
         l.row.version = version;
         l.row.finished = s.finished;

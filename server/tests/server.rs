@@ -569,3 +569,51 @@ fn two_servers_on_one_postgres_database_push_to_each_other_and_apply_one_of_a_ra
         }
     }
 }
+
+/// A game's snapshot: written as its log passes each multiple of `SNAPSHOT_EVERY` rows, and
+/// the session resumed from it plus the rows after it is the session replayed from the whole
+/// log (the same state hash and history); a server started again serves the game from it.
+#[test]
+fn a_game_loads_from_its_snapshot_as_from_its_whole_log() {
+    use bivouac_server::play::{SNAPSHOT_EVERY, replay, resume};
+    for db in databases("snapshot") {
+        let server = start(&db, 0.0);
+        let (a, b) = (user(&server, "a"), user(&server, "b"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let mut rng = GameRng::new(11);
+        let mut version = 0;
+        while version < SNAPSHOT_EVERY + 20 {
+            let probe = a.game(&id, usize::MAX >> 1).unwrap();
+            assert_ne!(probe["finished"], json!(true), "the game ended before its first snapshot");
+            let mover = if probe["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            version = r.body["version"].as_i64().unwrap();
+        }
+        let seen_before = a.game(&id, 0).unwrap();
+        server.stop().unwrap();
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let app = bivouac_server::App::open(Config { db: db.clone(), ..Config::default() }, catalog()).await.unwrap();
+            let (row, _, log) = app.db.load_game(&id).await.unwrap().unwrap();
+            let full = replay(&app.catalog, &row, &log).unwrap();
+            let (at, data) = app.db.snapshot(&id).await.unwrap().expect("a snapshot was kept");
+            assert!(at >= SNAPSHOT_EVERY && at <= version, "snapshot at {at}, log at {version}");
+            let after = app.db.log_after(&id, at).await.unwrap();
+            assert_eq!(after.len() as i64, version - at, "only the rows after the snapshot");
+            let fast = tokio::task::block_in_place(|| resume(&app.catalog, &row, &data, &after)).expect("the snapshot is usable").unwrap();
+            assert_eq!(fast.state_hash(), full.state_hash());
+            let lines = |s: &dyn AnySession| s.history().iter().map(|st| (st.seat, st.action.clone(), st.events.len())).collect::<Vec<_>>();
+            assert_eq!(lines(&*fast), lines(&*full));
+        });
+        // A server started again serves the game from its snapshot, as it served it before.
+        let again = start(&db, 0.0);
+        let a2 = Client::with_token(&again.url(), a.token.as_deref().unwrap());
+        let seen_after = a2.game(&id, 0).unwrap();
+        for k in ["version", "show", "view", "log", "actions"] {
+            assert_eq!(seen_after[k], seen_before[k], "{k}");
+        }
+    }
+}
