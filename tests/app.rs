@@ -291,7 +291,7 @@ fn harness(catalog: Catalog, name: &str, ai_delay: f64) -> Harness<'static, Bivo
 }
 
 fn history_len(h: &Harness<'_, BivouacApp>) -> usize {
-    h.state().play.as_ref().expect("a game is on").session.history().len()
+    h.state().play.as_ref().expect("a game is on").table.history().len()
 }
 
 /// Some node's label contains `text`.
@@ -374,7 +374,7 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     click(&mut h, "Fredericksburg");
     assert_eq!(history_len(&h), 1);
     let play = h.state().play.as_ref().unwrap();
-    assert_eq!(play.session.history()[0].action, "move a1 1");
+    assert_eq!(play.table.history()[0].action, "move a1 1");
     assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
     assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
     assert!(has(&h, "I Corps moves to Fredericksburg"), "the log shows its event");
@@ -433,7 +433,7 @@ fn card_actions_form_a_hand_and_other_actions_a_grouped_list() {
     assert!(has_label(&h, "Supply (1)"));
     click(&mut h, "card march");
     click(&mut h, "Confirm");
-    assert_eq!(h.state().play.as_ref().unwrap().session.history()[0].action, "card march");
+    assert_eq!(h.state().play.as_ref().unwrap().table.history()[0].action, "card march");
     assert!(!has_label(&h, "Your hand"), "the card was played");
 }
 
@@ -468,7 +468,7 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     h.run();
     click(&mut h, "Open");
     let play = h.state().play.as_ref().expect("opened");
-    assert_eq!(play.session.history().len(), 1);
+    assert_eq!(play.table.history().len(), 1);
     assert_eq!(play.controls[1], Control::default_ai(), "the ai map is read back");
 
     // A save written by hand (as the CLI does) opens too, with its AI seats.
@@ -539,7 +539,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     }
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.acting, Some(0), "back to the human");
-    let n = play.session.history().len();
+    let n = play.table.history().len();
     assert!(n >= 2);
     assert!(has(&h, "(AI)"), "AI moves are in the log");
     // Review the board after the first action, then go back.
@@ -568,7 +568,7 @@ fn fast_ai_plays_a_game_to_the_end_off_the_ui_thread() {
         h.step();
     }
     let play = h.state().play.as_ref().unwrap();
-    assert!(play.outcome.is_some(), "the game ended after {} actions", play.session.history().len());
+    assert!(play.outcome.is_some(), "the game ended after {} actions", play.table.history().len());
     h.run();
     assert!(has(&h, "Game over"), "the end is announced");
 }
@@ -585,7 +585,7 @@ fn hex_scenario_draws_and_moves_by_clicking() {
     // I Corps stands on hex 0101; move it to 0201 (Sharpsburg).
     click(&mut h, "0101");
     click(&mut h, "Sharpsburg");
-    assert_eq!(h.state().play.as_ref().unwrap().session.history()[0].action, "move a1 3");
+    assert_eq!(h.state().play.as_ref().unwrap().table.history()[0].action, "move a1 3");
 }
 
 fn snapshot_toy_board(scenario: usize, name: &str) {
@@ -692,7 +692,7 @@ fn every_catalog_game_starts_moves_undoes_saves_and_loads() {
         let play = h.state().play.as_ref().unwrap();
         match &play.notice {
             Some(Notice::Refused(r)) => assert_eq!(r.rule, "undo", "{id}: {r}"),
-            _ => assert_eq!(play.session.history().len(), 0, "{id}: undo took the action back"),
+            _ => assert_eq!(play.table.history().len(), 0, "{id}: undo took the action back"),
         }
         click(&mut h, "Save");
         let path = h.state().play.as_ref().unwrap().save_path.clone().expect("saved");
@@ -844,7 +844,7 @@ fn bobby_lee_battle_board_is_drawn_and_a_block_deploys_by_clicking() {
         click(&mut h, &label);
     }
     assert_eq!(history_len(&h), steps + 1, "the click on the lit box acted");
-    let done = h.state().play.as_ref().unwrap().session.history().last().unwrap().action.clone();
+    let done = h.state().play.as_ref().unwrap().table.history().last().unwrap().action.clone();
     assert!(done.contains(&piece) && done.ends_with(&to_box), "`{done}` deploys {piece} to {to_box}");
 }
 
@@ -948,7 +948,7 @@ fn blockade_runner_ship_is_placed_by_picking_it_then_a_lit_port() {
     // Placing it hands the decision to the next player (BR 2.3): confirmed first.
     click(&mut h, "Confirm");
     assert_eq!(history_len(&h), 1, "the click placed the ship");
-    let done = &h.state().play.as_ref().unwrap().session.history()[0].action;
+    let done = &h.state().play.as_ref().unwrap().table.history()[0].action;
     assert!(done.starts_with(&key), "`{done}` places the picked ship");
 }
 
@@ -1012,7 +1012,7 @@ fn bobby_lee_block_moves_by_clicking_on_the_hex_map() {
             return;
         }
         // Take the initiative and activate an HQ when possible; otherwise the last choice listed.
-        assert!(!play.actions.is_empty(), "a decision is pending: {:?}", play.session.history().iter().map(|s| s.action.clone()).collect::<Vec<_>>());
+        assert!(!play.actions.is_empty(), "a decision is pending: {:?}", play.table.history().iter().map(|s| s.action.clone()).collect::<Vec<_>>());
         let pick = ["activate ", "march"].iter().find_map(|v| play.actions.iter().position(|(t, _)| t.starts_with(v))).unwrap_or(play.actions.len() - 1);
         let text = play.actions[pick].0.clone();
         click_action(&mut h, &text);
@@ -1396,8 +1396,8 @@ fn bobby_lee_in_the_app_never_names_a_hidden_enemy_block() {
         if play.outcome.is_some() {
             break;
         }
-        let mut known = play.session.view_json(Some(0)).to_string();
-        for s in play.session.history() {
+        let mut known = play.table.local().unwrap().view_json(Some(0)).to_string();
+        for s in play.table.history() {
             known.push_str(&s.lines("", Some(0)).join("\n"));
         }
         for text in csa.iter().filter(|t| !known.contains(t.as_str())) {
@@ -1812,4 +1812,179 @@ fn every_game_by_clicks_over_ten_seeds() {
         let actions: usize = (100..110).map(|seed| whole_game_by_clicks(id, scenario, 2, seed, 100_000)).sum();
         eprintln!("{id}: 10 games, {actions} actions by clicks in {:.0} s", start.elapsed().as_secs_f64());
     }
+}
+
+// Online: the app plays one seat of a game on a real server (loopback, SQLite), through the same
+// play screen; the other seat is a second client or the server's AI.
+
+fn online_server(name: &str) -> bivouac_server::Running {
+    let dir = data_dir(&format!("server-{name}"));
+    let config = bivouac_server::Config { db: dir.join("games.db").display().to_string(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, ..Default::default() };
+    bivouac_server::spawn(config, toy_catalog()).expect("the server starts")
+}
+
+/// Frames until `done` holds: the app's calls to the server run on threads of their own.
+fn wait_for(h: &mut Harness<'_, BivouacApp>, what: &str, done: impl Fn(&BivouacApp) -> bool) {
+    for _ in 0..1500 {
+        if done(h.state()) {
+            h.run_steps(3);
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
+    panic!("waited 15 s for {what}");
+}
+
+/// Click the widget labelled `label` and draw a few frames (an online screen keeps repainting
+/// while it waits for the server, so it never settles as `Harness::run` wants).
+fn press(h: &mut Harness<'_, BivouacApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_steps(3);
+}
+
+fn online_history(a: &BivouacApp) -> usize {
+    a.play.as_ref().map_or(0, |p| p.table.history().len())
+}
+
+fn settled(a: &BivouacApp) -> bool {
+    a.play.as_ref().is_some_and(|p| !p.waiting())
+}
+
+/// Open the online lobby from the launcher and register `name` on the server at `url`.
+fn register_online(h: &mut Harness<'_, BivouacApp>, url: &str, name: &str) {
+    h.run_steps(3);
+    press(h, "Play online");
+    let lobby = h.state_mut().online.as_mut().expect("the lobby is open");
+    lobby.server = url.to_string();
+    lobby.name = name.to_string();
+    lobby.password = "a long secret".to_string();
+    h.run_steps(3);
+    press(h, "Register");
+    wait_for(h, "signed in", |a| a.online.as_ref().is_some_and(|l| l.user.is_some() && !l.busy()));
+    assert!(has(h, &format!("as {name}")), "the lobby says who is signed in");
+}
+
+#[test]
+fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
+    use bivouac::app::online::SeatChoice;
+    use serde_json::json;
+    let server = online_server("two");
+    let url = server.url();
+    let mut bob = bivouac_server::client::Client::new(&url);
+    bob.sign_in("bob", "a long secret", false).unwrap();
+    let mut h = harness(toy_catalog(), "online-two", 0.5);
+
+    // A wrong server address is said in plain words.
+    h.run_steps(3);
+    press(&mut h, "Play online");
+    h.state_mut().online.as_mut().unwrap().server = "http://127.0.0.1:9".into();
+    h.state_mut().online.as_mut().unwrap().name = "ann".into();
+    h.run_steps(3);
+    press(&mut h, "Sign in");
+    wait_for(&mut h, "the error", |a| a.online.as_ref().is_some_and(|l| l.error.is_some()));
+    assert!(has(&h, "cannot be reached: is it running"), "{:?}", h.state().online.as_ref().unwrap().error);
+    press(&mut h, "Back");
+    register_online(&mut h, &url, "ann");
+
+    // A new game: ann plays the union, the confederate seat is open; bob joins it.
+    assert_eq!(h.state().online.as_ref().unwrap().seats, vec![SeatChoice::Me, SeatChoice::Open]);
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let id = h.state().play.as_ref().unwrap().online().expect("an online game").game.id.clone();
+    assert!(has(&h, &format!("online game {id}, you play union")));
+    bob.post(&format!("/api/games/{id}/join"), &json!({})).unwrap();
+    wait_for(&mut h, "the app hears bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.as_deref() == Some("bob"));
+    wait_for(&mut h, "live updates", |a| a.play.as_ref().unwrap().online().unwrap().remote.live.load(std::sync::atomic::Ordering::Relaxed));
+
+    // The same screen as a local game: select Washington, click the lit Fredericksburg.
+    assert!(has_label(&h, "Your decision, union"));
+    press(&mut h, "Washington");
+    assert!(h.state().play.as_ref().unwrap().lit().contains(&1));
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move is applied", |a| online_history(a) == 1 && settled(a));
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
+    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has(&h, "I Corps moves to Fredericksburg"), "and its event");
+
+    // Bob has seen the move: taking it back waits for his consent.
+    bob.game(&id, 0).unwrap();
+    press(&mut h, "Undo");
+    wait_for(&mut h, "the request", |a| settled(a) && a.play.as_ref().unwrap().online().unwrap().game.undo_by.is_some());
+    assert!(has(&h, "asked them to let you take it back"));
+    bob.post(&format!("/api/games/{id}/undo/accept"), &json!({})).unwrap();
+    wait_for(&mut h, "the undo", |a| online_history(a) == 0);
+
+    // Out of turn, bob is told which seat he plays.
+    let r = bob.act(&id, "pass", None).unwrap();
+    assert_eq!(r.status, 422);
+    assert!(r.body["error"].as_str().unwrap().contains("you play confederate; union's move is not yours"), "{:?}", r.body);
+
+    // Ann moves and ends her turn; bob's move arrives live and the turn is hers again.
+    press(&mut h, "Washington");
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move", |a| online_history(a) == 1 && settled(a));
+    press(&mut h, "Pass");
+    wait_for(&mut h, "the pass", |a| online_history(a) == 2 && settled(a));
+    assert!(has(&h, "Waiting for confederate"));
+    let v = bob.game(&id, 0).unwrap();
+    let step = v["actions"].as_array().unwrap().iter().filter_map(|a| a.as_str()).find(|a| a.starts_with("move")).unwrap().to_string();
+    assert_eq!(bob.act(&id, &step, v["version"].as_i64()).unwrap().status, 200);
+    wait_for(&mut h, "bob's move", |a| online_history(a) == 3);
+    assert!(has_label(&h, &format!("3. confederate: {step}")), "bob's move is in the log");
+
+    // Bob asks to take it back (ann has seen it live); ann accepts on her screen.
+    let r = bob.post(&format!("/api/games/{id}/undo"), &json!({})).unwrap();
+    assert_eq!(r["requested"], json!(true), "{r}");
+    wait_for(&mut h, "bob's request", |a| a.play.as_ref().unwrap().online().unwrap().game.undo_by.is_some());
+    assert!(has(&h, "confederate asks to take back their last step"));
+    press(&mut h, "Accept");
+    wait_for(&mut h, "the undo", |a| online_history(a) == 2 && settled(a));
+
+    // Bob ends his turn: it arrives live and the turn is ann's again.
+    assert_eq!(bob.act(&id, "pass", None).unwrap().status, 200);
+    wait_for(&mut h, "bob's pass", |a| online_history(a) == 3);
+    assert!(has_label(&h, "3. confederate: pass"));
+    assert!(has_label(&h, "Your decision, union"));
+
+    // A refusal by the server's rules is shown with its rule, the game unchanged.
+    let version = h.state().play.as_ref().unwrap().online().unwrap().game.version;
+    h.state_mut().play.as_mut().unwrap().send(bivouac::app::remote::Request::Act { action: "move a1 3".into(), version });
+    wait_for(&mut h, "the refusal", |a| settled(a) && a.play.as_ref().unwrap().notice.is_some());
+    assert!(matches!(&h.state().play.as_ref().unwrap().notice, Some(Notice::Refused(r)) if r.rule == "SK 2.1"), "{:?}", h.state().play.as_ref().unwrap().notice);
+    assert_eq!(online_history(h.state()), 3);
+
+    // Ann resigns; then a rematch opens in place of the finished game.
+    press(&mut h, "Resign");
+    wait_for(&mut h, "the end", |a| a.play.as_ref().unwrap().outcome.is_some());
+    assert_eq!(h.state().play.as_ref().unwrap().outcome.as_ref().unwrap().winners, vec![1]);
+    assert!(has(&h, "Game over: confederate won"));
+    press(&mut h, "Rematch");
+    wait_for(&mut h, "the rematch", |a| a.play.as_ref().and_then(|p| p.online()).is_some_and(|r| r.game.id != id));
+    assert_eq!(online_history(h.state()), 0);
+
+    // Back in the lobby, both games are listed with their state.
+    press(&mut h, "Menu");
+    wait_for(&mut h, "the lists", |a| a.online.as_ref().is_some_and(|l| !l.busy() && l.mine.len() == 2));
+    assert!(has(&h, "union resigned"));
+}
+
+#[test]
+fn online_game_against_the_servers_ai() {
+    use bivouac::app::online::SeatChoice;
+    let server = online_server("ai");
+    let mut h = harness(toy_catalog(), "online-ai", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+    h.state_mut().online.as_mut().unwrap().seats[1] = SeatChoice::Ai(AgentKind::Random);
+    h.run_steps(3);
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    assert_eq!(h.state().play.as_ref().unwrap().controls, vec![Control::Human, Control::Ai(AgentKind::Random)]);
+    press(&mut h, "Pass");
+    // The server's AI answers in the same request: the turn comes back to the union.
+    wait_for(&mut h, "the AI's answer", |a| online_history(a) >= 2 && settled(a) && a.play.as_ref().unwrap().acting == Some(0));
+    assert!(has_label(&h, "1. union: pass"));
+    assert!(has(&h, "2. confederate (AI): "), "the AI's move is in the log");
+    assert!(!h.state().play.as_ref().unwrap().ai_thinking(), "the app's own AI stays idle");
 }

@@ -50,6 +50,9 @@ fn a_script_plays_online_through_the_cli() {
     let line = line.lines().next().unwrap().to_string();
     let (ok, _, e) = bivouac(&["online", "do", &id, &line], Some(other), &url);
     assert!(!ok && e.contains("422"), "{e}");
+    // The refusal names the seat the caller plays and whose move it is.
+    let (me, them) = if mover == ann { ("p2", "p1") } else { ("p1", "p2") };
+    assert!(e.contains(&format!("you play {me}; {them}'s move is not yours")), "{e}");
     let (ok, out, e) = bivouac(&["online", "do", &id, &line], Some(mover), &url);
     assert!(ok, "{e}");
     assert!(out.contains("to act"), "{out}");

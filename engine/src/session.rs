@@ -14,7 +14,7 @@ use crate::sim::{SimConfig, SimControl, SimReport};
 use std::sync::Arc;
 
 /// One applied action and what it told the table.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Step {
     pub seat: Seat,
     pub action: String,
@@ -256,6 +256,24 @@ impl<G: Game> Session<G> {
     pub fn state_hash(&self) -> String {
         state_hash(&self.state)
     }
+
+    /// The state and the history as JSON: with the setup, the session again without replaying
+    /// its log ([`Session::resume`]; a server's snapshot for fast loading).
+    pub fn snapshot(&self) -> String {
+        serde_json::to_string(&serde_json::json!({ "state": &self.state, "history": &self.history })).expect("states serialize")
+    }
+
+    /// The session of a [`Session::snapshot`] taken with this game and content.
+    pub fn resume(game: Arc<G>, content_hash: &str, setup: Setup, snapshot: &str) -> Result<Self, String> {
+        #[derive(serde::Deserialize)]
+        #[serde(bound = "")]
+        struct Snapshot<G: Game> {
+            state: G::State,
+            history: Vec<Step>,
+        }
+        let s: Snapshot<G> = serde_json::from_str(snapshot).map_err(|e| format!("damaged snapshot: {e}"))?;
+        Ok(Session { game, content_hash: content_hash.to_string(), setup, state: s.state, history: s.history, played_with: None })
+    }
 }
 
 /// A session behind a trait object: everything in action notation.
@@ -292,6 +310,8 @@ pub trait AnySession: Send + Sync {
     fn state_hash(&self) -> String;
     fn history(&self) -> &[Step];
     fn to_save(&self) -> SaveFile;
+    /// [`Session::snapshot`].
+    fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn AnySession>;
     /// Parse a seat name (`p2`, `union`) or a number.
     fn seat_by_name(&self, name: &str) -> Option<Seat> {
@@ -374,6 +394,9 @@ impl<G: Game> AnySession for Session<G> {
     fn to_save(&self) -> SaveFile {
         Session::to_save(self)
     }
+    fn snapshot(&self) -> String {
+        Session::snapshot(self)
+    }
     fn clone_box(&self) -> Box<dyn AnySession> {
         Box::new(self.clone())
     }
@@ -387,6 +410,8 @@ pub trait AnyGame: Send + Sync {
     fn content_hash(&self) -> &str;
     fn new_session(&self, setup: Setup) -> Result<Box<dyn AnySession>, Refusal>;
     fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError>;
+    /// A session from its [`Session::snapshot`] and setup, without replaying.
+    fn resume(&self, setup: Setup, snapshot: &str) -> Result<Box<dyn AnySession>, String>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal>;
     fn fuzz(&self, cfg: &FuzzConfig) -> Result<FuzzReport, Refusal>;
     /// A batch that `control` may stop between games (Ctrl-C); the report covers the games played.
@@ -438,6 +463,9 @@ impl<G: Game> AnyGame for Registered<G> {
     }
     fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError> {
         Ok(Box::new(Session::load(self.game.clone(), &self.content_hash, save)?))
+    }
+    fn resume(&self, setup: Setup, snapshot: &str) -> Result<Box<dyn AnySession>, String> {
+        Ok(Box::new(Session::resume(self.game.clone(), &self.content_hash, setup, snapshot)?))
     }
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal> {
         crate::sim::simulate(&*self.game, cfg)

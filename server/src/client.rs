@@ -92,6 +92,24 @@ impl Client {
         self.get(&format!("/api/games/{id}?since={since}"))
     }
 
+    /// The game as this seat sees it with the picture the app draws (`?picture=true`).
+    pub fn picture(&self, id: &str) -> Result<Value, String> {
+        self.get(&format!("/api/games/{id}?picture=true"))
+    }
+
+    /// Open the game's live updates (WebSocket). Reads time out after `timeout`, so a reader
+    /// can look up now and then whether it should stop.
+    pub fn live(&self, id: &str, timeout: Duration) -> Result<Live, String> {
+        let host = self.base.strip_prefix("http://").ok_or_else(|| format!("{}: live updates need an http:// address", self.base))?;
+        let token = self.token.as_deref().ok_or("sign in first")?;
+        let url = format!("ws://{host}/api/games/{id}/live?token={token}");
+        let (mut ws, _) = tungstenite::connect(url).map_err(|e| format!("live updates of {id}: {e}"))?;
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_mut() {
+            s.set_read_timeout(Some(timeout)).map_err(|e| e.to_string())?;
+        }
+        Ok(Live { ws })
+    }
+
     /// Play `action`, on the game as it was at `version` when given.
     pub fn act(&self, id: &str, action: &str, version: Option<i64>) -> Result<Reply, String> {
         let mut body = json!({ "action": action });
@@ -99,5 +117,23 @@ impl Client {
             body["version"] = json!(v);
         }
         self.call(&format!("/api/games/{id}/act"), Some(&body))
+    }
+}
+
+/// A game's live updates: each message the server pushes, as JSON.
+pub struct Live {
+    ws: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+}
+
+impl Live {
+    /// The next message; `Ok(None)` when none came within the read timeout, `Err` once the
+    /// connection is gone.
+    pub fn next(&mut self) -> Result<Option<Value>, String> {
+        match self.ws.read() {
+            Ok(tungstenite::Message::Text(t)) => Ok(Some(serde_json::from_str(t.as_str()).unwrap_or(Value::Null))),
+            Ok(_) => Ok(Some(Value::Null)),
+            Err(tungstenite::Error::Io(e)) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => Ok(None),
+            Err(e) => Err(e.to_string()),
+        }
     }
 }

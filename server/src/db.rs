@@ -1,7 +1,7 @@
 //! The database: SQLite or PostgreSQL through sqlx's Any driver, with parameterized queries
 //! only (`$1`, `$2`... read the same by both). A game is its row in `games` (setup and a summary
-//! for listings), its `seats` and its append-only `actions` log; the state is never stored,
-//! it is the replay of the log.
+//! for listings), its `seats` and its append-only `actions` log; the state is the replay of
+//! the log, from the game's periodic `snapshots` row (a cache of the session) when it has one.
 
 use serde::{Deserialize, Serialize};
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -13,6 +13,26 @@ pub const UNDO_SEAT: i64 = -1;
 #[derive(Clone)]
 pub struct Db {
     pub pool: AnyPool,
+    /// PostgreSQL: several server processes may share the database, so each change is
+    /// announced (NOTIFY on [`CHANNEL`]) and a game kept in memory is checked against its
+    /// stored [`Stamp`] before use. SQLite is one process's database.
+    pub shared: bool,
+    /// The URL connected to (the listener of announcements opens its own connection).
+    pub url: String,
+}
+
+/// The PostgreSQL channel on which every change of a game is announced, its id as payload.
+pub const CHANNEL: &str = "bivouac_games";
+
+/// What tells whether a game kept in memory is the stored one: its version (the log's
+/// length), whether it is over, the undo request, and how many seats have a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    pub version: i64,
+    pub finished: bool,
+    pub undo_by: Option<i64>,
+    pub undo_at: Option<i64>,
+    pub players: i64,
 }
 
 /// A database error as a message (the routes turn it into a 500 or a 503).
@@ -108,7 +128,28 @@ impl Db {
             sqlx::query("PRAGMA journal_mode=WAL").execute(&pool).await.map_err(e)?;
         }
         sqlx::migrate!("./migrations").run(&pool).await.map_err(|err| format!("database migration: {err}"))?;
-        Ok(Db { pool })
+        Ok(Db { pool, shared: !sqlite, url })
+    }
+
+    /// Tell the other server processes on this database that game `id` changed (PostgreSQL;
+    /// nothing on SQLite). A lost announcement costs only a live push: every process checks
+    /// a game's [`Stamp`] before it uses its copy.
+    pub async fn announce(&self, id: &str) {
+        if self.shared {
+            let _ = sqlx::query("SELECT pg_notify($1, $2)").bind(CHANNEL).bind(id).execute(&self.pool).await;
+        }
+    }
+
+    /// The stored game's [`Stamp`], if the game exists.
+    pub async fn stamp(&self, id: &str) -> DbResult<Option<Stamp>> {
+        let r = sqlx::query(
+            "SELECT g.version, g.finished, g.undo_by, g.undo_at,              (SELECT COUNT(*) FROM seats s WHERE s.game_id = g.id AND s.user_name IS NOT NULL) FROM games g WHERE g.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        .map_err(e)?;
+        Ok(r.map(|r| Stamp { version: r.get(0), finished: r.get::<i64, _>(1) != 0, undo_by: r.get(2), undo_at: r.get(3), players: r.get(4) }))
     }
 
     pub async fn create_user(&self, name: &str, password_hash: &str) -> DbResult<bool> {
@@ -196,6 +237,13 @@ impl Db {
 
     /// A game's row, seats and log; `None` when there is no such game.
     pub async fn load_game(&self, id: &str) -> DbResult<Option<(GameRow, Vec<SeatRow>, Vec<LogRow>)>> {
+        let Some((row, seats)) = self.game_and_seats(id).await? else { return Ok(None) };
+        let log = self.log_after(id, 0).await?;
+        Ok(Some((row, seats, log)))
+    }
+
+    /// Game `id`'s row and seats.
+    pub async fn game_and_seats(&self, id: &str) -> DbResult<Option<(GameRow, Vec<SeatRow>)>> {
         let Some(r) = sqlx::query("SELECT id, game, content_hash, setup, created_by, version, finished, result, undo_by, undo_at FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -224,15 +272,34 @@ impl Db {
             .iter()
             .map(seat_row)
             .collect();
-        let log = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 ORDER BY seq")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(e)?
-            .iter()
-            .map(|r| LogRow { seat: r.get(0), action: r.get(1) })
-            .collect();
-        Ok(Some((row, seats, log)))
+        Ok(Some((row, seats)))
+    }
+
+    /// Keep `data` as game `id`'s snapshot at `version`, unless a later one is kept.
+    pub async fn save_snapshot(&self, id: &str, version: i64, data: &str) -> DbResult<()> {
+        sqlx::query(
+            "INSERT INTO snapshots (game_id, version, data) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, data = excluded.data WHERE snapshots.version < excluded.version",
+        )
+        .bind(id)
+        .bind(version)
+        .bind(data)
+        .execute(&self.pool)
+        .await
+        .map_err(e)?;
+        Ok(())
+    }
+
+    /// Game `id`'s snapshot: its version and data.
+    pub async fn snapshot(&self, id: &str) -> DbResult<Option<(i64, String)>> {
+        let r = sqlx::query("SELECT version, data FROM snapshots WHERE game_id = $1").bind(id).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(r.map(|r| (r.get(0), r.get(1))))
+    }
+
+    /// The rows of game `id`'s log after row `version`.
+    pub async fn log_after(&self, id: &str, version: i64) -> DbResult<Vec<LogRow>> {
+        let rows = sqlx::query("SELECT seat, action FROM actions WHERE game_id = $1 AND seq > $2 ORDER BY seq").bind(id).bind(version).fetch_all(&self.pool).await.map_err(e)?;
+        Ok(rows.iter().map(|r| LogRow { seat: r.get(0), action: r.get(1) }).collect())
     }
 
     /// Append `log` to the game's log after row `version`, and write its new summary, in one
@@ -265,6 +332,7 @@ impl Db {
             return if err.contains("UNIQUE") || err.contains("unique") || err.contains("duplicate") { Ok(false) } else { Err(err) };
         }
         tx.commit().await.map_err(e)?;
+        self.announce(id).await;
         Ok(true)
     }
 
@@ -277,6 +345,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(r.rows_affected() == 1)
     }
 
@@ -289,6 +358,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(r.rows_affected() == 1)
     }
 
@@ -301,6 +371,7 @@ impl Db {
             .execute(&self.pool)
             .await
             .map_err(e)?;
+        self.announce(id).await;
         Ok(())
     }
 

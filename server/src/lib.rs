@@ -61,7 +61,12 @@ impl App {
     pub async fn open(config: Config, catalog: Catalog) -> Result<Arc<App>, String> {
         let db = db::Db::open(&config.db).await?;
         let rate = limits::RateLimit::new(config.rate, config.burst);
-        Ok(Arc::new(App { db, catalog, games: play::Games::default(), rate, config }))
+        let shared = db.shared;
+        let app = Arc::new(App { db, catalog, games: play::Games::default(), rate, config });
+        if shared {
+            tokio::spawn(app.clone().listen());
+        }
+        Ok(app)
     }
 }
 

@@ -84,5 +84,6 @@ async fn render(app: &App, slot: &Slot, id: &str, seat: Seat, change: &Change) -
         Change::UndoDeclined { version } => json!({ "kind": "undo_declined", "version": version }),
         Change::Resigned { seat, result } => json!({ "kind": "resigned", "seat": seat, "result": result }),
         Change::Joined { seat, user } => json!({ "kind": "joined", "seat": seat, "user": user }),
+        Change::Resync => json!({ "kind": "resync" }),
     })
 }

@@ -6,7 +6,7 @@
 //! transaction; only once that commits does the copy replace the session and the change go out.
 //! A refused action, or a write that fails, leaves both the session and the database as they were.
 
-use crate::db::{GameRow, LogRow, SeatRow, Summary, UNDO_SEAT};
+use crate::db::{GameRow, LogRow, SeatRow, Stamp, Summary, UNDO_SEAT};
 use crate::routes::ApiError;
 use crate::App;
 use bivouac_engine::agent::AgentKind;
@@ -17,6 +17,9 @@ use axum::http::StatusCode;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::broadcast;
+
+/// A game's snapshot is written each time its log passes a multiple of this many rows.
+pub const SNAPSHOT_EVERY: i64 = 100;
 
 /// The most actions the AI seats play in a row for one request (a runaway guard).
 const MAX_AI_STEPS: usize = 20_000;
@@ -36,6 +39,8 @@ pub enum Change {
     Resigned { seat: Seat, result: String },
     /// A user took an open seat.
     Joined { seat: Seat, user: String },
+    /// Another server process changed the game in a way no other change says: fetch it.
+    Resync,
 }
 
 /// A loaded game: its stored row and seats and the session replayed from its log.
@@ -63,6 +68,49 @@ impl Loaded {
     pub fn summary(&self) -> Summary {
         summary(&*self.session, self.row.version, &self.row)
     }
+
+    /// What the stored game's [`Stamp`] is when this copy is current.
+    pub fn stamp(&self) -> Stamp {
+        let players = self.seats.iter().filter(|s| s.user.is_some()).count() as i64;
+        Stamp { version: self.row.version, finished: self.row.finished, undo_by: self.row.undo_by, undo_at: self.row.undo_at, players }
+    }
+}
+
+/// The changes that turn `old` into `new` (the same game, reloaded after another server
+/// process changed it), as live pushes: the steps played (when the old history is a prefix of
+/// the new), an undo, seats taken, an undo request; anything else as a resync.
+fn changes(old: &Loaded, new: &Loaded) -> Vec<Change> {
+    let (oh, nh) = (old.session.history(), new.session.history());
+    let version = new.row.version;
+    let mut out = Vec::new();
+    let prefix = oh.len() <= nh.len() && oh.iter().zip(nh).all(|(a, b)| a.seat == b.seat && a.action == b.action);
+    if version != old.row.version {
+        if prefix && nh.len() > oh.len() && new.row.version - old.row.version == (nh.len() - oh.len()) as i64 {
+            out.push(Change::Steps { version, from: oh.len(), steps: nh[oh.len()..].to_vec() });
+        } else if nh.len() + 1 == oh.len() && new.row.version == old.row.version + 1 {
+            out.push(Change::Undone { version });
+        } else {
+            out.push(Change::Resync);
+        }
+    }
+    for (o, n) in old.seats.iter().zip(&new.seats) {
+        if o.user.is_none()
+            && let Some(user) = &n.user
+        {
+            out.push(Change::Joined { seat: n.seat as Seat, user: user.clone() });
+        }
+    }
+    if new.row.undo_by != old.row.undo_by {
+        match new.row.undo_by {
+            Some(by) => out.push(Change::UndoRequested { version, by: by as Seat }),
+            None if version == old.row.version => out.push(Change::UndoDeclined { version }),
+            None => {}
+        }
+    }
+    if new.row.finished && !old.row.finished && version == old.row.version {
+        out.push(Change::Resync);
+    }
+    out
 }
 
 pub fn summary(session: &dyn AnySession, version: i64, row: &GameRow) -> Summary {
@@ -108,6 +156,11 @@ pub struct Games {
 }
 
 impl Games {
+    /// The game's place in memory, if it has one (nothing is created).
+    pub fn existing(&self, id: &str) -> Option<Arc<Slot>> {
+        self.slots.lock().expect("slots lock").get(id).cloned()
+    }
+
     pub fn slot(&self, id: &str) -> Arc<Slot> {
         let mut slots = self.slots.lock().expect("slots lock");
         slots
@@ -130,6 +183,24 @@ pub fn replay(catalog: &Catalog, row: &GameRow, log: &[LogRow]) -> Result<Box<dy
         done.map_err(|e| format!("game {}: log row {} `{}` does not replay: {e}", row.id, i + 1, r.action))?;
     }
     Ok(session)
+}
+
+/// Rebuild a session from a snapshot (taken with this game's content) and the log's rows
+/// after it; `None` when the snapshot cannot be used (then the whole log is replayed).
+pub fn resume(catalog: &Catalog, row: &GameRow, snapshot: &str, after: &[LogRow]) -> Option<Result<Box<dyn AnySession>, String>> {
+    let game = catalog.game(&row.game)?;
+    if game.content_hash() != row.content_hash {
+        return None;
+    }
+    let setup = serde_json::from_str(&row.setup).ok()?;
+    let mut session = game.resume(setup, snapshot).ok()?;
+    for (i, r) in after.iter().enumerate() {
+        let done = if r.seat == UNDO_SEAT { session.undo() } else { session.apply_text(r.seat as Seat, &r.action).map(|_| ()) };
+        if let Err(e) = done {
+            return Some(Err(format!("game {}: log row {} after the snapshot, `{}`, does not replay: {e}", row.id, i + 1, r.action)));
+        }
+    }
+    Some(Ok(session))
 }
 
 /// Let the AI seats play while one of them is to act; the steps they played.
@@ -161,19 +232,85 @@ pub fn engine<T>(f: impl FnOnce() -> T) -> T {
 
 impl App {
     /// The game `id` loaded, under its lock: 404 when there is no such game.
+    /// With several server processes on one database (PostgreSQL), the copy in memory is
+    /// checked against the stored game's stamp first, and reloaded if another process changed
+    /// the game; the seats watching live are told what changed.
     pub async fn lock_game<'a>(&self, slot: &'a Slot, id: &str) -> Result<tokio::sync::MutexGuard<'a, Option<Loaded>>, ApiError> {
         let mut guard = slot.game.lock().await;
+        if self.db.shared
+            && let Some(l) = guard.as_ref()
+        {
+            let stamp = self.db.stamp(id).await.map_err(ApiError::internal)?;
+            if stamp.as_ref() != Some(&l.stamp()) {
+                let old = guard.take().expect("loaded");
+                let new = self.load(id).await?;
+                for change in changes(&old, &new) {
+                    let _ = slot.live.send(Arc::new(change));
+                }
+                *guard = Some(new);
+            }
+        }
         if guard.is_none() {
-            let Some((row, seats, log)) = self.db.load_game(id).await.map_err(ApiError::internal)? else {
-                return Err(ApiError::new(StatusCode::NOT_FOUND, format!("no game `{id}`")));
-            };
-            let session = engine(|| replay(&self.catalog, &row, &log)).map_err(ApiError::internal)?;
+            let l = self.load(id).await?;
             // After a restart nobody is known to have seen less than everything.
-            let moves = session.history().len();
-            *slot.seen.lock().expect("seen lock") = vec![moves; seats.len()];
-            *guard = Some(Loaded { row, seats, session });
+            let moves = l.session.history().len();
+            *slot.seen.lock().expect("seen lock") = vec![moves; l.seats.len()];
+            *guard = Some(l);
         }
         Ok(guard)
+    }
+
+    /// The stored game: from its snapshot and the log's rows after it, or else replayed from
+    /// its whole log.
+    pub async fn load(&self, id: &str) -> Result<Loaded, ApiError> {
+        if let Some((version, data)) = self.db.snapshot(id).await.map_err(ApiError::internal)?
+            && let Some((row, seats)) = self.db.game_and_seats(id).await.map_err(ApiError::internal)?
+        {
+            let after = self.db.log_after(id, version).await.map_err(ApiError::internal)?;
+            if let Some(session) = engine(|| resume(&self.catalog, &row, &data, &after)) {
+                return Ok(Loaded { row, seats, session: session.map_err(ApiError::internal)? });
+            }
+        }
+        let Some((row, seats, log)) = self.db.load_game(id).await.map_err(ApiError::internal)? else {
+            return Err(ApiError::new(StatusCode::NOT_FOUND, format!("no game `{id}`")));
+        };
+        let session = engine(|| replay(&self.catalog, &row, &log)).map_err(ApiError::internal)?;
+        Ok(Loaded { row, seats, session })
+    }
+
+    /// After a commit that took the log past a multiple of [`SNAPSHOT_EVERY`] rows, keep a
+    /// snapshot (a cache: a failure to write it costs only a longer load).
+    async fn maybe_snapshot(&self, id: &str, old: i64, version: i64, session: &dyn AnySession) {
+        if version / SNAPSHOT_EVERY > old / SNAPSHOT_EVERY {
+            let data = engine(|| session.snapshot());
+            let _ = self.db.save_snapshot(id, version, &data).await;
+        }
+    }
+
+    /// Listen to the other server processes' announcements (PostgreSQL) and bring each
+    /// announced game that seats here watch live up to date, which pushes its changes to them.
+    pub async fn listen(self: Arc<Self>) {
+        let mut listener = match sqlx::postgres::PgListener::connect(&self.db.url).await {
+            Ok(l) => l,
+            Err(err) => {
+                eprintln!("live updates between server processes are off: {err}");
+                return;
+            }
+        };
+        if let Err(err) = listener.listen(crate::db::CHANNEL).await {
+            eprintln!("live updates between server processes are off: {err}");
+            return;
+        }
+        loop {
+            // `recv` reconnects by itself after a dropped connection.
+            let Ok(n) = listener.recv().await else { continue };
+            let id = n.payload();
+            if let Some(slot) = self.games.existing(id)
+                && slot.live.receiver_count() > 0
+            {
+                let _ = self.lock_game(&slot, id).await;
+            }
+        }
     }
 
     /// Write `steps` (played on `next`, a copy of the game's session) after the game's log and
@@ -189,6 +326,7 @@ impl App {
             return Err(ApiError::new(StatusCode::CONFLICT, "the game changed meanwhile: fetch it again"));
         }
         let from = l.session.history().len();
+        self.maybe_snapshot(&l.row.id, l.row.version, version, &*next).await;
         l.session = next;
         l.row.version = version;
         l.row.finished = s.finished;

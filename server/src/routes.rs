@@ -327,6 +327,9 @@ struct ShowQuery {
     since: Option<usize>,
     /// The seat asked for: must be the caller's own.
     seat: Option<String>,
+    /// Add the seat's picture as the app draws it ([`seat_picture`]).
+    #[serde(default)]
+    picture: bool,
 }
 
 /// 403 unless `asked` (a seat name, when given) is `mine`.
@@ -346,7 +349,45 @@ async fn show(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Q
     let l = guard.as_ref().expect("loaded");
     let seat = l.my_seat(&user.name)?;
     check_asked_seat(l, seat, q.seat.as_deref())?;
-    Ok(Json(engine(|| seat_view(&slot, l, seat, q.since.unwrap_or(0)))))
+    let since = q.since.unwrap_or(0);
+    let mut view = engine(|| seat_view(&slot, l, seat, since));
+    if q.picture {
+        let picture = engine(|| seat_picture(l, seat, since));
+        if let (Some(v), Value::Object(p)) = (view.as_object_mut(), picture) {
+            v.extend(p);
+        }
+    }
+    Ok(Json(view))
+}
+
+/// What the desktop app draws for `seat`, each part rendered by the engine for that seat alone
+/// (the leak check covers every one): the board picture, the text picture, the legal actions
+/// with their hints and the prompt (when it is to act), the outcome, and the history from step
+/// `since` as structured steps: who played, the action as the seat reads it, the events it may
+/// read.
+pub fn seat_picture(l: &crate::play::Loaded, seat: Seat, since: usize) -> Value {
+    let s = &*l.session;
+    let your_turn = !l.row.finished && s.active_seats().contains(&seat);
+    let steps: Vec<Value> = s
+        .history()
+        .iter()
+        .skip(since)
+        .map(|st| {
+            let events: Vec<&bivouac_engine::log::Event> = st.events.iter().filter(|e| e.visible_to(Some(seat))).collect();
+            json!({ "seat": st.seat, "action": st.action_for(Some(seat)), "events": events })
+        })
+        .collect();
+    let active: Vec<Seat> = if l.row.finished { Vec::new() } else { s.active_seats() };
+    json!({
+        "seat_index": seat,
+        "active": active,
+        "board": s.board(Some(seat)),
+        "describe": s.describe(Some(seat)),
+        "hints": if your_turn { s.hinted_actions(seat) } else { Vec::new() },
+        "prompt": if your_turn { s.prompt(seat) } else { None },
+        "outcome": s.outcome(),
+        "history": steps,
+    })
 }
 
 async fn actions(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Query(q): Query<ShowQuery>) -> ApiResult {
@@ -386,6 +427,7 @@ async fn act(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Bo
     {
         return Err(ApiError::conflict(format!("the game is at version {}, not {v}: fetch it again", l.row.version)));
     }
+    not_yours(l, seat)?;
     let seed: u64 = serde_json::from_str::<Setup>(&l.row.setup).map(|s| s.seed).unwrap_or(0);
     let (next, steps) = engine(|| -> Result<_, ApiError> {
         let mut next = l.session.clone_box();
@@ -410,6 +452,19 @@ async fn act(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Bo
         "finished": l.row.finished,
         "your_turn": your_turn,
     })))
+}
+
+/// Refuse an action of `seat` while other seats are to act, saying which seat the caller
+/// plays: "you play usa; csa's move is not yours".
+fn not_yours(l: &crate::play::Loaded, seat: Seat) -> Result<(), ApiError> {
+    let active = l.session.active_seats();
+    if active.is_empty() || active.contains(&seat) {
+        return Ok(());
+    }
+    let names = l.session.seat_names();
+    let owed: Vec<&str> = active.iter().map(|&s| names.get(s as usize).map_or("?", String::as_str)).collect();
+    let message = format!("you play {}; {}'s move is not yours", names[seat as usize], owed.join(" and "));
+    Err(ApiError::refused(Refusal::new("sequence of play", message)))
 }
 
 #[derive(Deserialize)]

@@ -242,6 +242,10 @@ fn a_seat_acts_and_reads_only_for_itself() {
         let r = post(idle, &format!("/api/games/{id}/act"), json!({ "action": action }));
         assert_eq!(r.status, 422, "{:?}", r.body);
         assert_eq!(r.body["rule"], json!("sequence of play"));
+        // The refusal says which seat the caller plays, and whose move it is.
+        let (idle_seat, active_seat) = if std::ptr::eq(idle, &a) { (&mine, &theirs) } else { (&theirs, &mine) };
+        let expected = format!("you play {idle_seat}; {active_seat}'s move is not yours");
+        assert!(r.body["error"].as_str().unwrap().contains(&expected), "{:?}", r.body);
         assert_eq!(post(active, &format!("/api/games/{id}/act"), json!({ "action": "no such action" })).status, 422);
         // Someone not at the table.
         assert_eq!(get(&c, &format!("/api/games/{id}")).status, 403);
@@ -489,5 +493,127 @@ fn a_seat_watching_live_gets_each_step_as_it_may_read_it() {
             assert_eq!(&log[*k], st, "step {k}");
         }
         assert_eq!(pushed.len(), log.as_array().unwrap().len());
+    }
+}
+
+/// Two server instances on one PostgreSQL database (run when `BIVOUAC_TEST_POSTGRES` is set;
+/// SQLite is one process's database): a move made through one is pushed live to a seat
+/// watching through the other (LISTEN/NOTIFY), neither answers from a stale copy, and the
+/// same seat racing through both gets exactly one action applied.
+#[test]
+fn two_servers_on_one_postgres_database_push_to_each_other_and_apply_one_of_a_race() {
+    use tungstenite::stream::MaybeTlsStream;
+    let Some(pg) = std::env::var("BIVOUAC_TEST_POSTGRES").ok().filter(|s| !s.is_empty()) else { return };
+    let (one, two) = (start(&pg, 0.0), start(&pg, 0.0));
+    let a = user(&one, "a");
+    let b_two = user(&two, "b");
+    let id = two_player_game(&a, &b_two, "blockade-runner", "standard", 2);
+    // Each player has a client on each server.
+    let on = |server: &Running, c: &Client| Client::with_token(&server.url(), c.token.as_deref().unwrap());
+    let (a_two, b_one) = (on(&two, &a), on(&one, &b_two));
+    // b watches live through the second server.
+    let url = format!("ws://{}/api/games/{id}/live?token={}", two.addr, b_two.token.as_deref().unwrap());
+    let (mut ws, _) = tungstenite::connect(url).expect("websocket");
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    }
+    let hello: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+    assert_eq!(hello["kind"], json!("hello"));
+    let mut rng = GameRng::new(5);
+    for _ in 0..8 {
+        // Every move goes through the first server; the second pushes it to b.
+        let probe = a.game(&id, usize::MAX >> 1).unwrap();
+        let mover = if probe["your_turn"] == json!(true) { &a } else { &b_one };
+        let v = mover.game(&id, usize::MAX >> 1).unwrap();
+        let actions = v["actions"].as_array().unwrap();
+        let action = actions[rng.pick(actions.len())].as_str().unwrap();
+        let version = v["version"].as_i64().unwrap();
+        assert_eq!(mover.act(&id, action, Some(version)).unwrap().status, 200);
+        let msg: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+        assert_eq!(msg["kind"], json!("steps"), "{msg}");
+        assert_eq!(msg["version"].as_i64(), Some(version + 1), "{msg}");
+        let log = b_two.game(&id, msg["from"].as_u64().unwrap() as usize).unwrap();
+        assert_eq!(log["log"], msg["steps"], "the push is b's log as b reads it");
+        // The second server's copy is current: it answers at the new version.
+        assert_eq!(a_two.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version + 1));
+    }
+    for _ in 0..6 {
+        let probe = a.game(&id, usize::MAX >> 1).unwrap();
+        if probe["finished"] == json!(true) {
+            break;
+        }
+        let (here, there) = if probe["your_turn"] == json!(true) { (&a, &a_two) } else { (&b_one, &b_two) };
+        let v = here.game(&id, usize::MAX >> 1).unwrap();
+        let (version, action) = (v["version"].as_i64().unwrap(), v["actions"][0].as_str().unwrap().to_string());
+        // Both servers have the game loaded at this version before the race.
+        assert_eq!(there.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version));
+        let barrier = std::sync::Barrier::new(2);
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let hs: Vec<_> = [here, there]
+                .into_iter()
+                .map(|c| {
+                    let (barrier, id, action) = (&barrier, &id, &action);
+                    s.spawn(move || {
+                        barrier.wait();
+                        c.act(id, action, Some(version)).unwrap().status
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut sorted = statuses.clone();
+        sorted.sort();
+        assert_eq!(sorted, vec![200, 409], "{statuses:?}");
+        for c in [here, there] {
+            assert_eq!(c.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version + 1), "one row, seen by both servers");
+        }
+    }
+}
+
+/// A game's snapshot: written as its log passes each multiple of `SNAPSHOT_EVERY` rows, and
+/// the session resumed from it plus the rows after it is the session replayed from the whole
+/// log (the same state hash and history); a server started again serves the game from it.
+#[test]
+fn a_game_loads_from_its_snapshot_as_from_its_whole_log() {
+    use bivouac_server::play::{SNAPSHOT_EVERY, replay, resume};
+    for db in databases("snapshot") {
+        let server = start(&db, 0.0);
+        let (a, b) = (user(&server, "a"), user(&server, "b"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let mut rng = GameRng::new(11);
+        let mut version = 0;
+        while version < SNAPSHOT_EVERY + 20 {
+            let probe = a.game(&id, usize::MAX >> 1).unwrap();
+            assert_ne!(probe["finished"], json!(true), "the game ended before its first snapshot");
+            let mover = if probe["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            version = r.body["version"].as_i64().unwrap();
+        }
+        let seen_before = a.game(&id, 0).unwrap();
+        server.stop().unwrap();
+        let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let app = bivouac_server::App::open(Config { db: db.clone(), ..Config::default() }, catalog()).await.unwrap();
+            let (row, _, log) = app.db.load_game(&id).await.unwrap().unwrap();
+            let full = replay(&app.catalog, &row, &log).unwrap();
+            let (at, data) = app.db.snapshot(&id).await.unwrap().expect("a snapshot was kept");
+            assert!(at >= SNAPSHOT_EVERY && at <= version, "snapshot at {at}, log at {version}");
+            let after = app.db.log_after(&id, at).await.unwrap();
+            assert_eq!(after.len() as i64, version - at, "only the rows after the snapshot");
+            let fast = tokio::task::block_in_place(|| resume(&app.catalog, &row, &data, &after)).expect("the snapshot is usable").unwrap();
+            assert_eq!(fast.state_hash(), full.state_hash());
+            let lines = |s: &dyn AnySession| s.history().iter().map(|st| (st.seat, st.action.clone(), st.events.len())).collect::<Vec<_>>();
+            assert_eq!(lines(&*fast), lines(&*full));
+        });
+        // A server started again serves the game from its snapshot, as it served it before.
+        let again = start(&db, 0.0);
+        let a2 = Client::with_token(&again.url(), a.token.as_deref().unwrap());
+        let seen_after = a2.game(&id, 0).unwrap();
+        for k in ["version", "show", "view", "log", "actions"] {
+            assert_eq!(seen_after[k], seen_before[k], "{k}");
+        }
     }
 }

@@ -54,7 +54,7 @@ fn headline(play: &Play) -> (String, bool) {
             (text, true)
         }
         _ => {
-            let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_human(s) { "" } else { " (AI)" })).collect();
+            let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_ai(s) { " (AI)" } else { "" })).collect();
             (format!("Waiting for {}", names.join(", ")), false)
         }
     }

@@ -72,7 +72,7 @@ fn status(ui: &mut egui::Ui, play: &Play) {
             ui.label(RichText::new(format!("Your decision, {}", play.seat_name(a))).size(17.0).strong());
         }
         _ => {
-            let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_human(s) { "" } else { " (AI)" })).collect();
+            let names: Vec<String> = play.active.iter().map(|&s| format!("{}{}", play.seat_name(s), if play.is_ai(s) { " (AI)" } else { "" })).collect();
             ui.label(RichText::new(format!("Waiting for {}", names.join(", "))).size(16.0));
             if play.ai_thinking() {
                 ui.horizontal(|ui| {

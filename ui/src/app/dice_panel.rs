@@ -13,7 +13,7 @@ const LOOKBACK: usize = 12;
 /// The readable rolls of the last `LOOKBACK` steps up to the reviewed point, newest first:
 /// (step number, seat, action, roll texts).
 pub fn recent_rolls(play: &Play, lookback: usize) -> Vec<(usize, String, Vec<String>)> {
-    let history = play.session.history();
+    let history = play.table.history();
     let upto = play.review.as_ref().map_or(history.len(), |r| r.steps);
     let from = upto.saturating_sub(lookback);
     let mut out = Vec::new();

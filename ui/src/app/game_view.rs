@@ -39,6 +39,11 @@ pub enum Exit {
 pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     // The AI plays at a pace a person can follow; egui wakes us up when its next move is due.
     let now = ui.input(|i| i.time);
+    // An online game: take in what the server sent, and look again soon.
+    play.poll();
+    if play.online().is_some() {
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
     if play.handover.is_none()
         && let Some(wait) = play.tick_ai(now, gv.ai_delay, gv.fast)
     {
@@ -47,11 +52,20 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     let mut exit = Exit::Stay;
     egui::Panel::top("top").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Menu").on_hover_text("Back to the launcher (the game is autosaved)").clicked() {
+            let back = if play.online().is_some() { "Back to the online lobby (the server keeps the game)" } else { "Back to the launcher (the game is autosaved)" };
+            if ui.button("Menu").on_hover_text(back).clicked() {
                 exit = Exit::ToLauncher;
             }
-            let setup = play.session.setup();
+            let setup = play.table.setup();
             ui.label(RichText::new(play.game().title()).strong().size(16.0));
+            if play.online().is_some() {
+                ui.label(format!("scenario {}, {} players", setup.scenario, setup.players));
+                ui.separator();
+                online_bar(ui, play);
+                ui.separator();
+                seats_legend(ui, play);
+                return;
+            }
             ui.label(format!("scenario {}, {} players, seed {}", setup.scenario, setup.players, setup.seed));
             ui.separator();
             let can_act = play.review.is_none() && play.handover.is_none();
@@ -193,6 +207,36 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
     exit
 }
 
+/// An online game's part of the top bar: its id, the connection, the opponent's request to
+/// take back a step, resign and rematch.
+fn online_bar(ui: &mut egui::Ui, play: &mut Play) {
+    use super::remote::Request;
+    let Some(r) = play.online() else { return };
+    let (id, live, finished, mine) = (r.game.id.clone(), r.remote.live.load(std::sync::atomic::Ordering::Relaxed), r.game.finished, r.game.seat);
+    let asking = r.game.undo_by.clone().filter(|by| by != &r.game.names[mine as usize]);
+    ui.label(format!("online game {id}, you play {}", play.seat_name(mine))).on_hover_text(format!("on {}; a friend joins with this id", r.remote.server));
+    let (dot, tip) = if live { ("live", "moves arrive as they are made (WebSocket)") } else { ("polling", "live updates are down: the game is fetched every 2 s") };
+    ui.weak(dot).on_hover_text(tip);
+    if play.waiting() {
+        ui.spinner();
+    }
+    if let Some(by) = asking {
+        ui.label(RichText::new(format!("{by} asks to take back their last step")).strong());
+        if ui.button("Accept").clicked() {
+            play.send(Request::AnswerUndo(true));
+        }
+        if ui.button("Decline").clicked() {
+            play.send(Request::AnswerUndo(false));
+        }
+    }
+    if !finished && ui.button("Resign").on_hover_text("End the game: the other side wins").clicked() {
+        play.send(Request::Resign);
+    }
+    if finished && ui.button("Rematch").on_hover_text("A new game with the same setup and seats").clicked() {
+        play.send(Request::Rematch);
+    }
+}
+
 fn seats_legend(ui: &mut egui::Ui, play: &Play) {
     for (i, name) in play.names.iter().enumerate() {
         let c = palette::seat_color(i as u8, name);
@@ -202,7 +246,11 @@ fn seats_legend(ui: &mut egui::Ui, play: &Play) {
         if play.active.contains(&(i as u8)) {
             t = t.strong().underline();
         }
-        let who = if play.is_human(i as u8) { "human" } else { "AI" };
+        let who = match play.controls.get(i) {
+            Some(super::play::Control::Human) => "human",
+            Some(super::play::Control::Online) => "a player online",
+            _ => "AI",
+        };
         ui.label(t).on_hover_text(format!("{name}: {who}{}", if play.viewer == Some(i as u8) { ", the view shown" } else { "" }));
     }
 }

@@ -16,6 +16,8 @@ pub enum Command {
     Continue,
     /// The balance lab on this setup, its seats named.
     Lab { game: usize, setup: Setup, seats: Vec<String> },
+    /// The online lobby: games on a server.
+    Online,
 }
 
 pub struct Launcher {
@@ -289,6 +291,11 @@ impl Launcher {
         }
         ui.separator();
         ui.weak("Autosave and saves are kept in the app's data folder").on_hover_text(store.dir.display().to_string());
+        ui.separator();
+        ui.heading("Online");
+        if ui.button("Play online").on_hover_text("Sign in to a game server; play a friend or the server's AI").clicked() {
+            command = Some(Command::Online);
+        }
         command
     }
 }

@@ -10,7 +10,7 @@ const SHOWN: usize = 200;
 /// Returns the step count to review, if the player clicked an entry.
 pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize> {
     let mut review = None;
-    let history = play.session.history();
+    let history = play.table.history();
     let reviewing = play.review.as_ref().map(|r| r.steps);
     ui.horizontal(|ui| {
         ui.label(RichText::new("Log").strong());
@@ -28,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
         }
         for (i, step) in history.iter().enumerate().skip(start) {
             let who = play.seat_name(step.seat);
-            let ai = if play.is_human(step.seat) { "" } else { " (AI)" };
+            let ai = if play.is_ai(step.seat) { " (AI)" } else { "" };
             let text = format!("{}. {who}{ai}: {}", i + 1, step.action_for(play.viewer));
             if ui.selectable_label(reviewing == Some(i + 1), text).on_hover_text("Show the board after this action").clicked() {
                 review = Some(i + 1);

@@ -10,6 +10,9 @@
 //!   [`battle_panel`], [`actions`], [`hand`],
 //!   [`log_panel`], [`dice_panel`], [`handover`] draw its parts; [`battle_pick`] acts on the
 //!   battle board by clicks; [`palette`] colours them; [`autosave`] keeps the files.
+//! * [`online`]: the online lobby (sign in, my games, new game, join); [`remote`]: a game on a
+//!   server, its network calls off the UI thread; [`table`]: a game here or on a server, as
+//!   the play screen reads it.
 
 pub mod action_bar;
 pub mod actions;
@@ -26,15 +29,20 @@ pub mod lab;
 pub mod launcher;
 pub mod log_panel;
 pub mod map_labels;
+pub mod online;
 pub mod palette;
 pub mod play;
+pub mod remote;
+pub mod table;
 
 use autosave::{AppSave, Store};
 use bivouac_systems::{Catalog, load_catalog};
 use game_view::{Exit, GameView};
 use lab::Lab;
 use launcher::{Command, Launcher};
+use online::{Lobby, LobbyCommand};
 use play::{Control, Notice, Play};
+use table::{RemoteGame, Table};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -58,6 +66,8 @@ pub struct BivouacApp {
     pub launcher: Launcher,
     pub play: Option<Play>,
     pub lab: Option<Lab>,
+    /// The online lobby, while the player is online (it stays behind an online game's screen).
+    pub online: Option<Lobby>,
     pub view: GameView,
 }
 
@@ -69,6 +79,7 @@ impl BivouacApp {
             launcher: Launcher::default(),
             play: None,
             lab: None,
+            online: None,
             view: GameView::new(config.ai_delay),
         }
     }
@@ -84,9 +95,29 @@ impl BivouacApp {
     /// Draw one frame. eframe calls this through [`eframe::App`]; tests call it directly.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         if let Some(play) = &mut self.play {
-            if let Exit::ToLauncher = game_view::show(ui, play, &mut self.view) {
+            let exit = game_view::show(ui, play, &mut self.view);
+            let online = play.online().is_some();
+            let rematch = play.rematch.take();
+            if let Exit::ToLauncher = exit {
                 self.play = None;
                 self.launcher.invalidate();
+                if online && let Some(lobby) = &mut self.online {
+                    lobby.refresh();
+                }
+            } else if let (Some(id), Some(lobby)) = (rematch, &mut self.online) {
+                // The rematch opens in place of the finished game.
+                self.play = None;
+                lobby.open_game(id, None);
+            }
+            return;
+        }
+        if let Some(lobby) = &mut self.online {
+            let mut command = None;
+            egui::CentralPanel::default().show(ui, |ui| command = lobby.ui(ui, &self.catalog));
+            match command {
+                Some(LobbyCommand::Back) => self.online = None,
+                Some(LobbyCommand::Play(client, game)) => self.play_online(client, game),
+                None => {}
             }
             return;
         }
@@ -107,18 +138,47 @@ impl BivouacApp {
             Some(Command::Open(path)) => self.open(&path),
             Some(Command::Continue) => self.open(&self.store.autosave_path()),
             Some(Command::Lab { game, setup, seats }) => self.lab = Some(Lab::new(game, setup, seats)),
+            Some(Command::Online) => self.online = Some(Lobby::default()),
             None => {}
         }
+    }
+
+    /// Play an online game on the play screen: this app's seat is the person's, the server's
+    /// AI plays its seats, other players the rest.
+    fn play_online(&mut self, client: bivouac_server::client::Client, game: Box<remote::Snapshot>) {
+        let Some(index) = self.catalog.games.iter().position(|g| g.id() == game.game) else {
+            if let Some(lobby) = &mut self.online {
+                lobby.error = Some(format!("the server's game `{}` is not playable in this app", game.game));
+            }
+            return;
+        };
+        let controls = game
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, (_, ai))| match ai.as_deref().map(bivouac_engine::agent::AgentKind::parse) {
+                _ if i == game.seat as usize => Control::Human,
+                Some(Ok(kind)) => Control::Ai(kind),
+                _ => Control::Online,
+            })
+            .collect();
+        let remote = remote::Remote::connect(client, &game.id);
+        let mut play = Play::new(self.catalog.clone(), index, Table::Remote(Box::new(RemoteGame { remote, game: *game })), controls, self.store.clone());
+        play.handover_enabled = false;
+        play.refresh();
+        self.begin(play);
     }
 
     pub fn start(&mut self, game: usize, setup: bivouac_engine::Setup, controls: Vec<Control>, handover: bool) {
         let Some(g) = self.catalog.games.get(game) else { return };
         match g.new_session(setup) {
             Ok(session) => {
-                let mut play = Play::new(self.catalog.clone(), game, session, controls, self.store.clone());
+                let mut play = Play::new(self.catalog.clone(), game, Table::Local(session), controls, self.store.clone());
                 play.handover_enabled = handover;
                 play.refresh();
-                if let Err(e) = self.store.write_autosave(&play.app_save()) {
+                if let Some(save) = play.app_save()
+                    && let Err(e) = self.store.write_autosave(&save)
+                {
                     play.notice = Some(Notice::Error(format!("autosave failed: {e}")));
                 }
                 self.begin(play);
@@ -137,7 +197,9 @@ impl BivouacApp {
                     self.store.add_recent(path);
                     play.save_path = Some(path.to_path_buf());
                 }
-                let _ = self.store.write_autosave(&play.app_save());
+                if let Some(save) = play.app_save() {
+                    let _ = self.store.write_autosave(&save);
+                }
                 self.begin(play);
             }
             Err(e) => self.launcher.error = Some(e),
@@ -157,7 +219,7 @@ impl BivouacApp {
             .map(|n| ai.iter().find(|(k, _)| k.eq_ignore_ascii_case(n)).map_or(Control::Human, |(_, kind)| Control::Ai(*kind)))
             .collect();
         let other_content = session.other_content().is_some();
-        let mut play = Play::new(self.catalog.clone(), index, session, controls, self.store.clone());
+        let mut play = Play::new(self.catalog.clone(), index, Table::Local(session), controls, self.store.clone());
         if other_content {
             play.notice = Some(Notice::Info(bivouac_engine::save::OTHER_CONTENT.to_string()));
         }

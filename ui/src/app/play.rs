@@ -1,13 +1,16 @@
 //! A game in progress, without any drawing: the session, who plays each seat, whose view the
 //! board shows, the cached board and legal actions (recomputed only when the state changes),
 //! the AI's pace, hand-overs, autosave and the review of past steps. Every action offered comes
-//! from the engine's `hinted_actions`; the app holds no rules.
+//! from the engine's `hinted_actions`; the app holds no rules. The game itself is a
+//! [`Table`]: a session played here, or a game on a server of which this app plays one seat.
 
 use super::autosave::{AppSave, Store};
 use super::board_view::{Geometry, HintIndex};
+use super::remote::{Request, Update};
+use super::table::{RemoteGame, Table};
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::board::{ActionHint, Board};
-use bivouac_engine::session::{AnyGame, AnySession, Irreversible};
+use bivouac_engine::session::{AnyGame, Irreversible};
 use bivouac_engine::{Outcome, Refusal, Seat};
 use bivouac_systems::Catalog;
 use std::collections::BTreeMap;
@@ -19,6 +22,8 @@ use std::sync::Arc;
 pub enum Control {
     Human,
     Ai(AgentKind),
+    /// Another player, on a game server (an online game's other seats).
+    Online,
 }
 
 impl Control {
@@ -30,6 +35,7 @@ impl Control {
                 let level = AgentKind::ALL.iter().position(|x| *x == k).map_or(0, |i| i + 1);
                 format!("AI level {level}: {}", k.label().trim_start_matches("AI: "))
             }
+            Control::Online => "Player online".into(),
         }
     }
 
@@ -76,7 +82,7 @@ struct AiJob {
 pub struct Play {
     catalog: Arc<Catalog>,
     game_index: usize,
-    pub session: Box<dyn AnySession>,
+    pub table: Table,
     pub controls: Vec<Control>,
     pub names: Vec<String>,
     pub handover_enabled: bool,
@@ -119,12 +125,14 @@ pub struct Play {
     pub refusal_rules: Vec<String>,
     /// Rule citations of the events about the selected space.
     pub selected_rules: Vec<String>,
-    /// What the acting seat is asked to do, in the game's words ([`AnySession::prompt`]).
+    /// What the acting seat is asked to do, in the game's words ([`bivouac_engine::session::AnySession::prompt`]).
     pub prompt: Option<String>,
     /// An action that cannot be taken back, waiting for the player to confirm it.
     pub confirm: Option<Confirm>,
     /// History indexes of the steps the app took because the rules left one choice.
     pub auto_steps: Vec<usize>,
+    /// An online game's rematch, to be opened in place of this one.
+    pub rematch: Option<String>,
 }
 
 /// An action the player chose that cannot be taken back, and why.
@@ -142,14 +150,14 @@ pub fn words_of(action: &(String, ActionHint)) -> &str {
 }
 
 impl Play {
-    pub fn new(catalog: Arc<Catalog>, game_index: usize, session: Box<dyn AnySession>, controls: Vec<Control>, store: Store) -> Self {
-        let names = session.seat_names();
+    pub fn new(catalog: Arc<Catalog>, game_index: usize, table: Table, controls: Vec<Control>, store: Store) -> Self {
+        let names = table.seat_names();
         let mut controls = controls;
         controls.resize(names.len(), Control::Human);
         let mut p = Play {
             catalog,
             game_index,
-            session,
+            table,
             controls,
             names,
             handover_enabled: true,
@@ -179,6 +187,7 @@ impl Play {
             prompt: None,
             confirm: None,
             auto_steps: Vec::new(),
+            rematch: None,
         };
         p.refresh();
         p
@@ -196,6 +205,10 @@ impl Play {
         self.controls.get(seat as usize) == Some(&Control::Human)
     }
 
+    pub fn is_ai(&self, seat: Seat) -> bool {
+        matches!(self.controls.get(seat as usize), Some(Control::Ai(_)))
+    }
+
     pub fn seat_name(&self, seat: Seat) -> &str {
         self.names.get(seat as usize).map_or("?", String::as_str)
     }
@@ -207,20 +220,68 @@ impl Play {
             .enumerate()
             .filter_map(|(i, c)| match c {
                 Control::Ai(k) => Some((self.names[i].to_lowercase(), *k)),
-                Control::Human => None,
+                Control::Human | Control::Online => None,
             })
             .collect()
     }
 
-    pub fn app_save(&self) -> AppSave {
-        AppSave { save: self.session.to_save(), ai: self.ai_map() }
+    /// The save of a game played here (an online game's is the server's).
+    pub fn app_save(&self) -> Option<AppSave> {
+        Some(AppSave { save: self.table.local()?.to_save(), ai: self.ai_map() })
+    }
+
+    /// The game is on a server.
+    pub fn online(&self) -> Option<&RemoteGame> {
+        self.table.remote()
+    }
+
+    /// Take in what the server sent since the last frame (an online game; nothing otherwise).
+    pub fn poll(&mut self) {
+        let Table::Remote(r) = &mut self.table else { return };
+        let mut changed = false;
+        for u in r.remote.updates() {
+            match u {
+                Update::Game(g) => {
+                    let r = match &mut self.table {
+                        Table::Remote(r) => r,
+                        Table::Local(_) => return,
+                    };
+                    if g.version != r.game.version || g.finished != r.game.finished || g.undo_by != r.game.undo_by || g.players != r.game.players {
+                        changed = true;
+                    }
+                    r.game = *g;
+                }
+                Update::Refused(refusal) => self.refused(refusal),
+                Update::Error(e) => self.notice = Some(Notice::Error(e)),
+                Update::Info(i) => self.notice = Some(Notice::Info(i)),
+                Update::Rematch(id) => self.rematch = Some(id),
+                Update::Answered => {}
+            }
+        }
+        if changed {
+            self.selected = None;
+            self.confirm = None;
+            self.refresh();
+        }
+    }
+
+    /// Send a request about the online game (nothing for a game played here).
+    pub fn send(&mut self, request: Request) {
+        if let Table::Remote(r) = &mut self.table {
+            r.remote.send(request);
+        }
+    }
+
+    /// An online game's requests are on their way or being answered.
+    pub fn waiting(&self) -> bool {
+        self.online().is_some_and(|r| r.remote.pending > 0)
     }
 
     /// Work out who acts and who views, and rebuild the cached board and actions.
     pub fn refresh(&mut self) {
         self.version += 1;
-        self.active = self.session.active_seats();
-        self.outcome = self.session.outcome();
+        self.active = self.table.active_seats();
+        self.outcome = self.table.outcome();
         if !self.handover_enabled
             && let Some(h) = self.handover.take()
         {
@@ -249,16 +310,16 @@ impl Play {
                 self.viewer = None;
             }
         }
-        self.board = self.session.board(self.viewer);
+        self.board = self.table.board(self.viewer);
         self.geometry = Geometry::new(&self.board);
-        self.describe = self.session.describe(self.viewer);
+        self.describe = self.table.describe(self.viewer);
         self.actions = match (self.acting, self.handover) {
-            (Some(a), None) if Some(a) == self.viewer => self.session.hinted_actions(a),
+            (Some(a), None) if Some(a) == self.viewer => self.table.hinted_actions(a),
             _ => Vec::new(),
         };
         self.hints = HintIndex::new(&self.actions);
         self.prompt = match self.acting {
-            Some(a) if !self.actions.is_empty() => self.session.prompt(a),
+            Some(a) if !self.actions.is_empty() => self.table.prompt(a),
             _ => None,
         };
         self.choice.clear();
@@ -279,7 +340,7 @@ impl Play {
         let board = self.review.as_ref().map_or(&self.board, |r| &r.board);
         let Some(s) = space.and_then(|i| board.spaces.get(i as usize)) else { return };
         let name = if s.label.is_empty() { s.id.clone() } else { s.label.clone() };
-        for step in self.session.history() {
+        for step in self.table.history() {
             for e in step.events.iter().filter(|e| e.visible_to(self.viewer) && e.text.contains(&name)) {
                 for c in citations(&e.text) {
                     if !self.selected_rules.contains(&c) {
@@ -325,7 +386,10 @@ impl Play {
     /// Why `text` of `seat` could not be taken back once played, in words, if so.
     fn why_final(&self, seat: Seat, text: &str) -> Option<String> {
         let card = self.actions.iter().find(|(t, _)| t == text).and_then(|(_, h)| h.card.clone());
-        let why = match self.session.irreversible(seat, text) {
+        // An online game is asked of the server, which knows no more than the seat: only a card
+        // spent is confirmed there.
+        let irreversible = self.table.local().and_then(|s| s.irreversible(seat, text));
+        let why = match irreversible {
             Some(Irreversible::Dice) => "rolls dice".to_string(),
             Some(Irreversible::Draw) => "draws a card".to_string(),
             Some(Irreversible::Reveal) => "reveals something hidden".to_string(),
@@ -351,11 +415,16 @@ impl Play {
                 return;
             }
             let text = self.actions[0].0.clone();
-            if self.why_final(seat, &text).is_some() || self.session.apply_text(seat, &text).is_err() {
+            // An online game's moves are the player's own: none is sent for them.
+            if self.online().is_some() || self.why_final(seat, &text).is_some() {
                 return;
             }
             let words = words_of(&self.actions[0]).to_string();
-            self.auto_steps.push(self.session.history().len() - 1);
+            let Table::Local(session) = &mut self.table else { return };
+            if session.apply_text(seat, &text).is_err() {
+                return;
+            }
+            self.auto_steps.push(self.table.history().len() - 1);
             self.notice = Some(Notice::Info(format!("The rules left one choice, taken for you: {words}")));
             self.refresh();
         }
@@ -367,7 +436,21 @@ impl Play {
             self.notice = Some(Notice::Info("no decision of yours is pending".into()));
             return false;
         };
-        match self.session.apply_text(seat, text.trim()) {
+        let session = match &mut self.table {
+            Table::Local(s) => s,
+            Table::Remote(r) => {
+                if r.remote.pending > 0 {
+                    self.notice = Some(Notice::Info("waiting for the server's answer to your last request".into()));
+                    return false;
+                }
+                let version = r.game.version;
+                r.remote.send(Request::Act { action: text.trim().to_string(), version });
+                self.notice = Some(Notice::Info(format!("sent to the server: {}", text.trim())));
+                self.selected = None;
+                return true;
+            }
+        };
+        match session.apply_text(seat, text.trim()) {
             Ok(_) => {
                 self.notice = None;
                 self.selected = None;
@@ -393,12 +476,20 @@ impl Play {
         if self.review.is_some() {
             return;
         }
-        match self.session.undo() {
+        let session = match &mut self.table {
+            Table::Local(s) => s,
+            Table::Remote(r) => {
+                // The server takes it back at once, or asks the opponent who has seen it.
+                r.remote.send(Request::Undo);
+                return;
+            }
+        };
+        match session.undo() {
             Ok(()) => {
                 // Steps the app took for the player go back with the choice that led to them.
-                while self.auto_steps.last() == Some(&self.session.history().len()) {
+                while self.auto_steps.last() == Some(&session.history().len()) {
                     self.auto_steps.pop();
-                    if self.session.undo().is_err() {
+                    if session.undo().is_err() {
                         break;
                     }
                 }
@@ -422,18 +513,19 @@ impl Play {
     }
 
     fn autosave(&mut self) {
-        if let Err(e) = self.store.write_autosave(&self.app_save()) {
+        let Some(save) = self.app_save() else { return };
+        if let Err(e) = self.store.write_autosave(&save) {
             self.notice = Some(Notice::Error(format!("autosave failed: {e}")));
         }
     }
 
     /// Write the game to `path` (or the current save path, or a new file in the saves folder).
     pub fn save(&mut self, path: Option<PathBuf>) -> Result<PathBuf, String> {
-        let path = path.or_else(|| self.save_path.clone()).unwrap_or_else(|| {
-            let s = self.session.setup();
-            self.store.new_save_path(self.session.game_id(), &s.scenario)
-        });
-        self.app_save().write(&path)?;
+        let (Some(save), Some(session)) = (self.app_save(), self.table.local()) else {
+            return Err("an online game is kept by the server; its save (with every hidden action) is given once the game is over".into());
+        };
+        let path = path.or_else(|| self.save_path.clone()).unwrap_or_else(|| self.store.new_save_path(session.game_id(), &session.setup().scenario));
+        save.write(&path)?;
         self.store.add_recent(&path);
         self.save_path = Some(path.clone());
         self.notice = Some(Notice::Info(format!("saved to {}", path.display())));
@@ -442,7 +534,8 @@ impl Play {
 
     /// The AI seat to move now, if no game end or review stands in the way.
     pub fn ai_due(&self) -> Option<(Seat, AgentKind)> {
-        if self.outcome.is_some() || self.review.is_some() {
+        // An online game's AI seats are played by the server.
+        if self.outcome.is_some() || self.review.is_some() || self.online().is_some() {
             return None;
         }
         // The AI answers once the people have finished their part (ended the turn), so each
@@ -483,7 +576,7 @@ impl Play {
     /// Start the AI thinking: its moves until a human must decide, within `budget_ms` (0: one
     /// move). The seed of each move follows the CLI's, so the same game plays the same anywhere.
     fn start_ai(&mut self, budget_ms: u64) {
-        let mut session = self.session.clone_box();
+        let Some(mut session) = self.table.local().map(|s| s.clone_box()) else { return };
         let ai: Vec<Option<AgentKind>> = self.controls.iter().map(|c| if let Control::Ai(k) = c { Some(*k) } else { None }).collect();
         let from = session.history().len();
         let handle = std::thread::spawn(move || {
@@ -512,16 +605,21 @@ impl Play {
             self.notice = Some(Notice::Error("the AI stopped with an internal error".into()));
             return;
         };
-        if self.session.history().len() != job.from || self.review.is_some() {
+        if self.table.history().len() != job.from || self.review.is_some() {
             return;
         }
+        let Table::Local(session) = &mut self.table else { return };
         let mut played = 0;
+        let mut refused = None;
         for (seat, action) in moves {
-            if let Err(r) = self.session.apply_text(seat, &action) {
-                self.notice = Some(Notice::Error(format!("the AI's move `{action}` for {} was refused: {r}", self.seat_name(seat))));
+            if let Err(r) = session.apply_text(seat, &action) {
+                refused = Some((seat, action, r));
                 break;
             }
             played += 1;
+        }
+        if let Some((seat, action, r)) = refused {
+            self.notice = Some(Notice::Error(format!("the AI's move `{action}` for {} was refused: {r}", self.seat_name(seat))));
         }
         if let Some(e) = error {
             self.notice = Some(Notice::Error(e));
@@ -538,11 +636,15 @@ impl Play {
 
     /// Show the board after `steps` actions (replaying the save into a read-only session).
     pub fn review_at(&mut self, steps: usize) {
-        if steps >= self.session.history().len() {
+        if steps >= self.table.history().len() {
             self.review = None;
             return;
         }
-        let mut save = self.session.to_save();
+        let Some(session) = self.table.local() else {
+            self.notice = Some(Notice::Info("an online game shows no earlier boards: the server keeps the game, and the log reads each step".into()));
+            return;
+        };
+        let mut save = session.to_save();
         save.actions.truncate(steps);
         match self.game().load(&save) {
             Ok(s) => {
@@ -610,7 +712,12 @@ impl Play {
             return false;
         };
         let Some(seat) = self.acting else { return false };
-        match self.session.apply_text(seat, &text) {
+        // Online, the server's rules give the refusal.
+        let session = match &mut self.table {
+            Table::Local(s) => s,
+            Table::Remote(_) => return self.act(&text),
+        };
+        match session.apply_text(seat, &text) {
             // Legal after all (every legal action is lit, so this is not expected): it is played.
             Ok(_) => {
                 self.notice = None;
