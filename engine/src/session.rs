@@ -43,7 +43,7 @@ impl Step {
 }
 
 /// Why an action cannot be taken back once played (see [`Session::irreversible`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Irreversible {
     /// It rolls dice.
     Dice,
