@@ -1589,7 +1589,7 @@ fn click_through(h: &mut Harness<'_, BivouacApp>, i: usize) -> Result<(), String
     let (text, hint) = play.actions[i].clone();
     let words = words_of(&play.actions[i]).to_string();
     let selected = play.selected;
-    let steps = play.session.history().len();
+    let steps = play.table.history().len();
     let placement = play.placements().into_iter().find(|(_, l)| l.contains(&i)).map(|(_, l)| format!("{} ({})", play.placement_words(&l), l.len()));
     let battle = !play.board.spaces.is_empty() && play.board.battle.is_some();
     let pick = |h: &mut Harness<'_, BivouacApp>| -> Result<(), String> {
@@ -1653,7 +1653,7 @@ fn click_through(h: &mut Harness<'_, BivouacApp>, i: usize) -> Result<(), String
     // The map click selected the place instead (a piece there may act too): the action is
     // among the place's buttons.
     let play = h.state().play.as_ref().unwrap();
-    if play.session.history().len() == steps && play.confirm.is_none() && play.choice.is_empty() {
+    if play.table.history().len() == steps && play.confirm.is_none() && play.choice.is_empty() {
         pick(h)?;
     }
     confirm_if_asked(h);
@@ -1777,7 +1777,7 @@ fn whole_game_by_clicks(id: &str, scenario: &str, players: u8, seed: u64, max: u
     let c = play_by_clicks(&mut h, id, seed, max, false);
     let play = h.state().play.as_ref().unwrap();
     let reason = play.outcome.as_ref().map(|o| o.reason.clone()).unwrap_or_default();
-    let kinds: std::collections::BTreeSet<&str> = play.session.history().iter().filter_map(|s| s.action.split(' ').next()).collect();
+    let kinds: std::collections::BTreeSet<&str> = play.table.history().iter().filter_map(|s| s.action.split(' ').next()).collect();
     eprintln!("{id} {scenario} seed {seed}: {} actions by clicks in {:.0} s, finished: {} ({reason}); kinds: {kinds:?}", c.actions, start.elapsed().as_secs_f64(), c.finished);
     assert!(c.finished, "{id}: the game did not end in {max} actions");
     c.actions

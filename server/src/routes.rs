@@ -566,21 +566,28 @@ async fn undo(State(app): State<Arc<App>>, user: User, Path(id): Path<String>) -
     Ok(Json(json!({ "undone": true, "version": version })))
 }
 
-async fn undo_accept(State(app): State<Arc<App>>, user: User, Path(id): Path<String>) -> ApiResult {
-    let slot = app.games.slot(&id);
-    let mut guard = app.lock_game(&slot, &id).await?;
-    let l = guard.as_mut().expect("loaded");
+/// The request to take back a step that `user` is to answer: the seat that asked and the
+/// version it asked at. Refused when nobody asks (409) or the request is the user's own (403).
+fn request_to_answer(l: &crate::play::Loaded, user: &User) -> Result<(Seat, Option<i64>), ApiError> {
     let seat = l.my_seat(&user.name)?;
-    let (Some(by), Some(at)) = (l.row.undo_by, l.row.undo_at) else {
+    let Some(by) = l.row.undo_by else {
         return Err(ApiError::conflict("nobody asks to take back a step"));
     };
     if by as Seat == seat {
         return Err(ApiError::new(StatusCode::FORBIDDEN, "the other side answers your own request"));
     }
-    if at != l.row.version {
+    Ok((by as Seat, l.row.undo_at))
+}
+
+async fn undo_accept(State(app): State<Arc<App>>, user: User, Path(id): Path<String>) -> ApiResult {
+    let slot = app.games.slot(&id);
+    let mut guard = app.lock_game(&slot, &id).await?;
+    let l = guard.as_mut().expect("loaded");
+    let (by, at) = request_to_answer(l, &user)?;
+    if at != Some(l.row.version) {
         return Err(ApiError::conflict("the game has moved on since the request"));
     }
-    let next = try_undo(l, by as Seat)?;
+    let next = try_undo(l, by)?;
     let version = app.commit_undo(&slot, &mut guard, next).await?;
     Ok(Json(json!({ "undone": true, "version": version })))
 }
@@ -589,13 +596,7 @@ async fn undo_decline(State(app): State<Arc<App>>, user: User, Path(id): Path<St
     let slot = app.games.slot(&id);
     let mut guard = app.lock_game(&slot, &id).await?;
     let l = guard.as_mut().expect("loaded");
-    let seat = l.my_seat(&user.name)?;
-    let Some(by) = l.row.undo_by else {
-        return Err(ApiError::conflict("nobody asks to take back a step"));
-    };
-    if by as Seat == seat {
-        return Err(ApiError::new(StatusCode::FORBIDDEN, "the other side answers your own request"));
-    }
+    request_to_answer(l, &user)?;
     app.db.set_undo_request(&id, None).await.map_err(ApiError::internal)?;
     l.row.undo_by = None;
     l.row.undo_at = None;

@@ -186,6 +186,28 @@ fn check_received(catalog: &Catalog, save: &Value, got: &[Received], seat_of: &[
     assert!(checked > 0);
 }
 
+/// Two clients send the same action for the same seat at the same version at once: exactly
+/// one is applied (200), the other refused as stale (409).
+fn race(clients: [&Client; 2], id: &str, action: &str, version: i64) {
+    let barrier = std::sync::Barrier::new(2);
+    let statuses: Vec<u16> = std::thread::scope(|s| {
+        let hs: Vec<_> = clients
+            .into_iter()
+            .map(|c| {
+                let barrier = &barrier;
+                s.spawn(move || {
+                    barrier.wait();
+                    c.act(id, action, Some(version)).unwrap().status
+                })
+            })
+            .collect();
+        hs.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let mut sorted = statuses.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![200, 409], "{statuses:?}");
+}
+
 #[test]
 fn every_game_plays_to_the_end_through_the_api_and_each_seat_sees_only_its_own() {
     let catalog = catalog();
@@ -344,23 +366,7 @@ fn two_clients_racing_for_one_seat_get_exactly_one_action_applied() {
             let (version, action) = (v["version"].as_i64().unwrap(), v["actions"][0].as_str().unwrap().to_string());
             // The same seat's token on two connections, the same action on the same version.
             let twin = Client::with_token(&who.base, who.token.as_deref().unwrap());
-            let barrier = std::sync::Barrier::new(2);
-            let statuses: Vec<u16> = std::thread::scope(|s| {
-                let hs: Vec<_> = [who, &twin]
-                    .into_iter()
-                    .map(|c| {
-                        let (barrier, id, action) = (&barrier, &id, &action);
-                        s.spawn(move || {
-                            barrier.wait();
-                            c.act(id, action, Some(version)).unwrap().status
-                        })
-                    })
-                    .collect();
-                hs.into_iter().map(|h| h.join().unwrap()).collect()
-            });
-            let mut sorted = statuses.clone();
-            sorted.sort();
-            assert_eq!(sorted, vec![200, 409], "{statuses:?}");
+            race([who, &twin], &id, &action, version);
             applied += 1;
             let after = a.game(&id, usize::MAX >> 1).unwrap();
             assert_eq!(after["version"].as_i64().unwrap(), version + 1);
@@ -547,23 +553,7 @@ fn two_servers_on_one_postgres_database_push_to_each_other_and_apply_one_of_a_ra
         let (version, action) = (v["version"].as_i64().unwrap(), v["actions"][0].as_str().unwrap().to_string());
         // Both servers have the game loaded at this version before the race.
         assert_eq!(there.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version));
-        let barrier = std::sync::Barrier::new(2);
-        let statuses: Vec<u16> = std::thread::scope(|s| {
-            let hs: Vec<_> = [here, there]
-                .into_iter()
-                .map(|c| {
-                    let (barrier, id, action) = (&barrier, &id, &action);
-                    s.spawn(move || {
-                        barrier.wait();
-                        c.act(id, action, Some(version)).unwrap().status
-                    })
-                })
-                .collect();
-            hs.into_iter().map(|h| h.join().unwrap()).collect()
-        });
-        let mut sorted = statuses.clone();
-        sorted.sort();
-        assert_eq!(sorted, vec![200, 409], "{statuses:?}");
+        race([here, there], &id, &action, version);
         for c in [here, there] {
             assert_eq!(c.game(&id, usize::MAX >> 1).unwrap()["version"].as_i64(), Some(version + 1), "one row, seen by both servers");
         }

@@ -1,6 +1,7 @@
 //! Every game's prompt (`Game::prompt`, the sentence the app shows above the map): at each
 //! decision of a seeded random game every seat to act is asked something, in plain words (no
-//! notation ids), and a seat with no decision is asked nothing.
+//! notation ids), citing the rule that asks it (`FtP 8.1`, `BL 5.3`, `BR 3.4`, `GCACW 5.2`),
+//! and a seat with no decision is asked nothing.
 
 use crate::{builtin_content_dir, load_catalog};
 use bivouac_engine::{GameRng, Setup};
@@ -14,6 +15,12 @@ fn plain(text: &str) -> Result<(), String> {
     }
     if text.contains(['_', '`', '{', '}']) {
         return Err(format!("has an id or a code mark: {text}"));
+    }
+    let cites = ["(FtP ", "(BL ", "(BR ", "(GCACW "].iter().any(|game| {
+        text.match_indices(game).any(|(i, m)| text[i + m.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    });
+    if !cites {
+        return Err(format!("names no rule: {text}"));
     }
     Ok(())
 }

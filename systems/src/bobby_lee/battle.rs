@@ -204,6 +204,12 @@ impl BobbyLee {
         }
         // BL 7.52: the victors may reinforce an adjacent battle from the next battle turn.
         s.won.push((b.hex, b.day, b.turn));
+        // The battle is over: its units leave the battle board and stand upright on the map
+        // again, hidden, as units in play normally stand (BL 2, seed L353; revealed only "until
+        // they move to the Reserve or night falls" within a battle, L731).
+        for x in &b.units {
+            s.units[x.u as usize].shown = false;
+        }
         s.battle = None;
     }
 
@@ -213,6 +219,8 @@ impl BobbyLee {
         if let Some(b) = s.battle.as_mut() {
             b.units.retain(|x| x.u != u);
         }
+        // BL 7.13 (seed L781): a retreating or regrouping unit is disrupted and laid face down.
+        s.units[u as usize].shown = false;
         s.units[u as usize].hex = n;
         s.disrupted.push(u);
         let side = self.side_of(u as usize);

@@ -8,7 +8,7 @@ use egui::RichText;
 pub fn show(ctx: &egui::Context, play: &mut Play) {
     let Some(c) = play.confirm.clone() else { return };
     let mut answer = None;
-    egui::Modal::new(egui::Id::new("confirm-action")).show(ctx, |ui| {
+    egui::Modal::new(egui::Id::unique("confirm-action")).show(ctx, |ui| {
         ui.set_width(380.0);
         ui.label(RichText::new("This cannot be taken back").size(17.0).strong());
         ui.add_space(4.0);

@@ -72,9 +72,8 @@ impl Snapshot {
                 seat: st["seat"].as_u64().unwrap_or(0) as Seat,
                 action: st["action"].as_str().unwrap_or_default().to_string(),
                 events,
-                sealed: false,
-                active_before: Vec::new(),
-                active_after: Vec::new(),
+                // Undo of an online game is the server's to decide.
+                irreversible: None,
                 action_seen: None,
             });
         }

@@ -19,28 +19,24 @@ pub struct Remote {
     token: Option<String>,
 }
 
+/// Who signs in, and where.
+#[derive(Args, Debug)]
+pub struct SignIn {
+    #[command(flatten)]
+    remote: Remote,
+    #[arg(long)]
+    name: String,
+    /// The password (default: $BIVOUAC_PASSWORD, which keeps it out of the process list).
+    #[arg(long)]
+    password: Option<String>,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Online {
     /// Create an account; prints its session token (pass it as --token or BIVOUAC_TOKEN).
-    Register {
-        #[command(flatten)]
-        remote: Remote,
-        #[arg(long)]
-        name: String,
-        /// The password (default: $BIVOUAC_PASSWORD, which keeps it out of the process list).
-        #[arg(long)]
-        password: Option<String>,
-    },
+    Register(SignIn),
     /// Log in; prints a session token.
-    Login {
-        #[command(flatten)]
-        remote: Remote,
-        #[arg(long)]
-        name: String,
-        /// The password (default: $BIVOUAC_PASSWORD, which keeps it out of the process list).
-        #[arg(long)]
-        password: Option<String>,
-    },
+    Login(SignIn),
     /// Start a game on the server; prints its id (others join with it).
     New {
         #[command(flatten)]
@@ -158,18 +154,17 @@ fn print_steps(steps: &Value) {
     }
 }
 
+/// Register (`existing` false) or log in, printing the session token.
+fn sign_in(who: SignIn, existing: bool) -> CliResult {
+    let token = client(&who.remote).sign_in(&who.name, &the_password(who.password)?, existing).map_err(server_err)?;
+    println!("{token}");
+    Ok(())
+}
+
 pub fn online(cmd: Online) -> CliResult {
     match cmd {
-        Online::Register { remote, name, password } => {
-            let token = client(&remote).sign_in(&name, &the_password(password)?, false).map_err(server_err)?;
-            println!("{token}");
-            Ok(())
-        }
-        Online::Login { remote, name, password } => {
-            let token = client(&remote).sign_in(&name, &the_password(password)?, true).map_err(server_err)?;
-            println!("{token}");
-            Ok(())
-        }
+        Online::Register(who) => sign_in(who, false),
+        Online::Login(who) => sign_in(who, true),
         Online::New { remote, game, scenario, players, options, seat, ai } => {
             let mut opts = BTreeMap::new();
             for o in options {

@@ -5,29 +5,9 @@
 
 use super::*;
 
-/// A seeded random game: every listing's actions in order, the chosen action and the final
-/// state, hashed. Any change of legal actions, their order, or their effects changes it.
+/// A seeded random game of `scenario` ([`crate::seeded_games::random_game_hash`]).
 fn random_game_hash(scenario: &str, seed: u64) -> (usize, String) {
-    let g = game();
-    let mut s = g.setup(&Setup::new(scenario, 2, seed)).expect("setup");
-    let mut rng = bivouac_engine::GameRng::new(seed ^ 0x5eed);
-    let mut trace = String::new();
-    let mut actions = 0;
-    while g.outcome(&s).is_none() && actions < 200_000 {
-        let act = g.active_seats(&s);
-        let seat = act[rng.pick(act.len())];
-        let l = g.legal_actions(&s, seat);
-        for a in &l {
-            trace.push_str(&g.notation(a));
-            trace.push(',');
-        }
-        let a = l[rng.pick(l.len())].clone();
-        trace.push_str(&format!("={}|", g.notation(&a)));
-        g.apply(&mut s, seat, &a, &mut Log::quiet()).expect("a listed action applies");
-        actions += 1;
-    }
-    trace.push_str(&bivouac_engine::game::state_hash(&s));
-    (actions, bivouac_engine::game::state_hash(&trace))
+    crate::seeded_games::random_game_hash(game(), &Setup::new(scenario, 2, seed), 200_000)
 }
 
 #[test]
