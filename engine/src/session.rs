@@ -82,7 +82,7 @@ impl Irreversible {
             Irreversible::Draw => "drew a card",
             Irreversible::Reveal => "revealed something hidden",
             Irreversible::HandsOver(to) if to.is_empty() => "ended the game",
-            Irreversible::HandsOver(_) => "passed the decision to another seat",
+            Irreversible::HandsOver(_) => "ended the turn: the decision passed to another seat",
         }
     }
 }
