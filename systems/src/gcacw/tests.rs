@@ -3343,5 +3343,7 @@ fn seeded_random_games_are_pinned() {
     let all: String = got.iter().map(|(_, h)| h.as_str()).collect();
     let n: usize = got.iter().map(|(n, _)| n).sum();
     eprintln!("seeded random games: {n} {}", state_hash(&all));
-    assert_eq!((n, state_hash(&all).as_str()), (3240, "4a12764016e61d62f81919c5c1ba2246"));
+    // Re-pinned when a decoy moving with a leader began to go through a leader activation's
+    // steps (GCACW 12.0, 5.2): the Limited Intelligence games play differently from there.
+    assert_eq!((n, state_hash(&all).as_str()), (3159, "1efa6ef64f25725366704f0376217072"));
 }
