@@ -1,6 +1,7 @@
 //! Identity of random play for any game: the hash of a seeded random game (every listing's
 //! actions in order, the chosen action, the final state). A refactoring that claims to keep the
-//! rules must keep these hashes; each game pins its own in its tests.
+//! rules must keep these hashes; each game pins its own in its tests. A game runs its whole
+//! sequence of play (FtP 3, BL 4.0, BR 3.4, GCACW 3.0), so every rule on the way is covered.
 
 use bivouac_engine::game::{Game, Setup, state_hash};
 use bivouac_engine::log::Log;

@@ -1,7 +1,8 @@
 //! An action in the game's words, for the app's buttons: the notation's verb read through a
 //! table of phrases, each id it names replaced by the name the game prints for it
 //! (`sm usa-xii-1 0814` -> "Strategic move XII Corps to 0814"). Built from the notation and
-//! the content alone, so it tells a player no more than the notation does.
+//! the content alone, so it tells a player no more than the notation does (a hidden block or
+//! a secret card stays hidden: BL 2.5, BR 3.9).
 
 /// `notation` in words. `phrases` maps a whole notation or its first word to a phrase in which
 /// `{1}`, `{2}`... stand for the following words (each through `name`, which gives the printed

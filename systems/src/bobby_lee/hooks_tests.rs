@@ -1,5 +1,7 @@
 //! A scenario special rule as a Lua hook (`bivouac_engine::hooks`), on the example mod
-//! `examples/mods/bobby-lee-1861`: in 1861 no Confederate block enters Union home territory.
+//! `examples/mods/bobby-lee-1861`: in 1861 no Confederate block enters Union home territory
+//! (home territory as BL 8.1 draws it). A forbidden move is refused naming the mod's rule, the
+//! state untouched, as the rules' own refusals are (BL 5.4 for a strategic move).
 
 use super::*;
 use bivouac_engine::rng::GameRng;

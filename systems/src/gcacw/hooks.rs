@@ -1,5 +1,7 @@
 //! GCACW's side of the Lua hooks (`bivouac_engine::hooks`): the step names hooks attach to, the
-//! action table `forbid(view, action)` reads, and the load-time dry run.
+//! action table `forbid(view, action)` reads, and the load-time dry run. The steps are those of
+//! the sequence of play (GCACW 3.0); `crosses` names the hexside features a march step crosses
+//! (GCACW 6.1, 6.2).
 //!
 //! The action table: `kind` (the notation's first word: `move`, `attack`, `march`, `retreat`,
 //! `advance`, `pass`...), `notation` (the whole text), `side` (`union` or `confederate`, the seat

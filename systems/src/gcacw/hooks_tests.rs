@@ -1,5 +1,7 @@
 //! The scenario special rules as Lua hooks (`bivouac_engine::hooks`), on the example mod
-//! `examples/mods/gcacw-rapidan`: Union units may not cross the Rapidan on turn 1.
+//! `examples/mods/gcacw-rapidan`: Union units may not cross the Rapidan on turn 1 (a crossing is
+//! a march step across a river hexside, GCACW 6.1, 6.2; the rule itself is the mod's, not the
+//! rulebook's).
 
 use super::*;
 use bivouac_engine::game::state_hash;

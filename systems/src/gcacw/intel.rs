@@ -273,8 +273,7 @@ impl Gcacw {
     fn decoy_march(&self, st: &mut State, side: u8, num: u8, cav: bool, mp: u8, log: &mut Log) {
         let sc = self.sc(st);
         let hex = st.forces.iter().find(|f| f.side == side && f.num == num).expect("legal decoy").hex;
-        log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} marches from {} with {mp} MP", sc.map.label(hex)));
-        log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_march_start(mp));
+        tell(log, side, true, || format!("decoy {num} marches from {} with {mp} MP", sc.map.label(hex)), || hidden_march_start(mp));
         let zoc_start = self.enemy_zoc(st, side, hex) == ZOC_NORMAL;
         st.flow.push(Frame::Decoy { side, num, cav, ma: 2 * mp, moved: false, stopped: false, zoc_start });
     }
@@ -366,8 +365,7 @@ impl Gcacw {
                     *moved = true;
                     *stopped = stop;
                 }
-                log.push(EventKind::Info, Visibility::Seat(side), || format!("decoy {num} moves to {} ({} MP)", sc.map.label(to), cost as f32 / 2.0));
-                log.push(EventKind::Info, Visibility::Seat(1 - side), || hidden_move(sc.map.label(to)));
+                tell(log, side, true, || format!("decoy {num} moves to {} ({} MP)", sc.map.label(to), cost as f32 / 2.0), || hidden_move(sc.map.label(to)));
             }
             Action::End if matches!(st.flow.top(), Some(Frame::Decoy { .. })) => {
                 st.flow.pop();
@@ -455,6 +453,18 @@ impl Gcacw {
             }
             st.forces.retain(|f| !gone.contains(&(f.side, f.num)));
         }
+    }
+}
+
+/// A line about a unit of `side`: `own` to everyone when the unit is not `hidden`; when it is
+/// (or for a decoy), `own` to its side and `enemy` to the other, an observer reading neither
+/// (GCACW 12.0: the force display is secret).
+pub(super) fn tell(log: &mut Log, side: u8, hidden: bool, own: impl FnOnce() -> String, enemy: impl FnOnce() -> String) {
+    if hidden {
+        log.push(EventKind::Info, Visibility::Seat(side), own);
+        log.push(EventKind::Info, Visibility::Seat(1 - side), enemy);
+    } else {
+        log.info(own);
     }
 }
 

@@ -175,15 +175,16 @@ impl Gcacw {
     /// reads it (`View::activation`).
     fn activation_seen(&self, st: &State, hid: u64) -> String {
         let leader = st.flow.iter().find_map(|f| match f {
-            Frame::Select { leader, .. } | Frame::Activation { leader, .. } | Frame::AssaultTarget { leader, .. } | Frame::AssaultKeep { leader, .. } => Some(*leader as usize),
+            Frame::Select { leader, .. } | Frame::Activation { leader, .. } | Frame::AssaultTarget { leader, .. } | Frame::AssaultKeep { leader, .. } => Some(Some(*leader as usize)),
             // GCACW 12.0: a decoy moving with a leader reads as a hidden leader's activation.
-            Frame::DecoyLead { .. } => Some(usize::MAX),
+            Frame::DecoyLead { .. } => Some(None),
             _ => None,
         });
-        if leader == Some(usize::MAX) {
-            return "a leader under a force marker".into();
-        }
-        let Some(l) = leader else { return String::new() };
+        let l = match leader {
+            None => return String::new(),
+            Some(None) => return "a leader under a force marker".into(),
+            Some(Some(l)) => l,
+        };
         let u = st.leaders[l].unit as usize;
         if u < st.units.len() && hid & (1 << u) != 0 { "a leader under a force marker".into() } else { self.sc(st).leaders[l].id.clone() }
     }

@@ -6,9 +6,10 @@ use super::Gcacw;
 use super::combat::bits;
 use super::data::{CSA, Crossing, ExtRes, HexId, Kind, LKind, NO_HEX, NONE8, Terrain, UNION, UnitId};
 use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_crossable, unfordable, unfordable_blocks};
+use super::intel::tell;
 use super::state::*;
 use bivouac_engine::flow::{At, Procedure, drive};
-use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
+use bivouac_engine::log::{Log, Refusal};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -1449,13 +1450,9 @@ impl Gcacw {
         st.flow.push(Frame::March);
         // GCACW 12.0: the enemy reads no hex for a hidden unit setting out: which marker moves
         // shows only as it moves on the map (its name is masked by `li_mask_log`).
-        if self.li_hidden_units(st, side) & (1 << u) != 0 {
-            log.push(EventKind::Info, Visibility::Seat(side), || format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
-            // As a decoy's start reads (an observer reads neither).
-            log.push(EventKind::Info, Visibility::Seat(1 - side), || super::intel::hidden_march_start(ma));
-        } else {
-            log.info(|| format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)));
-        }
+        // A hidden unit's start reads as a decoy's (an observer reads neither).
+        let hidden = self.li_hidden_units(st, side) & (1 << u) != 0;
+        tell(log, side, hidden, || format!("{} marches from {} with {ma} MP", sc.units[u].name, sc.map.label(hex)), || super::intel::hidden_march_start(ma));
         // GCACW 7.7: enemy cavalry whose normal ZOC holds a marching infantry/artillery unit
         // may retreat now, after the extended march and before any forced march.
         if ud.kind != Kind::Cav {
@@ -1629,15 +1626,11 @@ impl Gcacw {
                 } else {
                     m.ma -= cost;
                 }
+                // GCACW 12.0: the enemy sees a hidden force arrive, not the hex it came from nor
+                // what the move cost (which would tell that hex).
                 let side = sc.units[u].side;
-                if self.li_hidden_units(st, side) & (1 << u) != 0 {
-                    // GCACW 12.0: the enemy sees the hidden force arrive, not the hex it came from
-                    // nor what the move cost (which would tell that hex).
-                    log.push(EventKind::Info, Visibility::Seat(side), || format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
-                    log.push(EventKind::Info, Visibility::Seat(1 - side), || super::intel::hidden_move(sc.map.label(n)));
-                } else {
-                    log.info(|| format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0));
-                }
+                let hidden = self.li_hidden_units(st, side) & (1 << u) != 0;
+                tell(log, side, hidden, || format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0), || super::intel::hidden_move(sc.map.label(n)));
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {
@@ -2263,16 +2256,11 @@ impl Gcacw {
         us.fat = (us.fat + add).min(4);
         us.ent = to;
         let f = us.fat;
-        let line = || format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to));
         // GCACW 12.0: a hidden unit's entrenchment and fatigue are on the secret force display;
         // the enemy reads only that a hidden unit entrenched (an observer reads nothing).
         let side = sc.units[u].side;
-        if self.li_hidden_units(st, side) & (1 << u) != 0 {
-            log.push(EventKind::Info, Visibility::Seat(side), line);
-            log.push(EventKind::Info, Visibility::Seat(1 - side), || format!("{} entrenches (GCACW 5.5)", super::intel::HIDDEN_UNIT));
-        } else {
-            log.info(line);
-        }
+        let hidden = self.li_hidden_units(st, side) & (1 << u) != 0;
+        tell(log, side, hidden, || format!("{} entrenches: {}, fatigue {f} (GCACW 5.5)", sc.units[u].name, ent_name(to)), || format!("{} entrenches (GCACW 5.5)", super::intel::HIDDEN_UNIT));
     }
 
     /// Recovery steps 3-5 (GCACW 8.0).

@@ -2497,17 +2497,12 @@ fn t_li_12_a_decoy_reads_to_the_enemy_as_a_hidden_march() {
     assert!(log.events.iter().all(|e| !e.visible_to(None)), "an observer reads no marker's doings, as for a hidden unit");
 }
 
-/// What the Confederate side reads of each Union step in `steps`: the action line, the events
-/// it may see, what is awaited, its board description and its view.
+/// What the Confederate side reads of each Union step in `steps` ([`enemy_reads`]), with what
+/// is awaited, its board description and its view after it.
 fn enemy_reading(t: &mut T, steps: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for text in steps {
-        let a = t.g.parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let seat = t.seat();
-        let line = t.g.notation_seen(&t.st, seat, &a).unwrap_or_else(|| t.g.notation(&a));
-        let mut log = Log::recording();
-        t.g.apply(&mut t.st, seat, &a, &mut log).unwrap_or_else(|e| panic!("`{text}` refused: {e}\nlegal: {:?}", t.legal()));
-        let events: Vec<&str> = log.events.iter().filter(|e| e.visible_to(Some(CSA))).map(|e| e.text.as_str()).collect();
+        let (line, events) = enemy_reads(t, text);
         let view = serde_json::to_string(&t.g.view(&t.st, Some(CSA))).unwrap();
         out.push(format!("{line} | {events:?} | {} | {} | {view}", t.g.awaiting(&t.st), t.g.describe(&t.st, Some(CSA))));
     }
