@@ -80,7 +80,7 @@ fn no_seat_is_shown_what_it_may_not_know() {
 fn the_big_runs_findings_stay_fixed() {
     let catalog = load_catalog(&[builtin_content_dir()]);
     let li: &[(&str, &str)] = &[("limited-intelligence", "on")];
-    let cases: [(&str, &str, &[(&str, &str)], u64, &str); 11] = [
+    let cases: [(&str, &str, &[(&str, &str)], u64, &str); 13] = [
         ("gcacw", "cedar-mountain", li, 370_058, "GCACW 12.0: the activation of a leader under a force marker named the marker"),
         ("gcacw", "cedar-mountain", li, 370_136, "GCACW 12.0: `hide N` of a unit already hidden named the marker"),
         ("gcacw", "cedar-mountain", li, 371_126, "GCACW 12.0: two samples named two markers for one activation"),
@@ -91,6 +91,8 @@ fn the_big_runs_findings_stay_fixed() {
         ("bobby-lee", "1863", &[], 370_065, "BL 7.32: a face-up block picked for a loss was named"),
         ("bobby-lee", "1864", &[], 370_317, "BL 7.32: a face-up block picked for a loss was named"),
         ("bobby-lee", "1861", &[("deployment", "free")], 370_624, "BL 5.4: a rail move and a land move of a face-down block read apart"),
+        ("gcacw", "seven-pines", li, 371_214, "GCACW 12.0: a hidden unit's entrenchment showed on the board"),
+        ("gcacw", "seven-pines", li, 371_433, "GCACW 12.0: a visible unit's step cost told where hidden units were"),
         ("bobby-lee", "1864", &[("deployment", "free")], 371_163, "BL 11.6: a block revealed in a battle stayed face up after it, so supply attrition told it from the hidden ones"),
     ];
     let mut failed = Vec::new();

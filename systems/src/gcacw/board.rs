@@ -15,6 +15,7 @@ impl Gcacw {
     /// GCACW has no hidden information in the Basic Game: every seat sees the same board.
     pub(super) fn make_board(&self, st: &State, seat: Option<Seat>) -> Board {
         let sc = self.sc(st);
+        let hid = self.hidden_from(st, seat);
         let m = &sc.map;
         let mut b = Board { layout: Layout::HexFlat, ..Default::default() };
         for (h, hx) in m.hexes.iter().enumerate() {
@@ -37,8 +38,10 @@ impl Gcacw {
             for o in sc.objectives.iter().filter(|o| o.hex == h) {
                 marks.push(format!("VP {}/{}", o.vp[0], o.vp[1]));
             }
-            // GCACW 9.0: entrenchments belong to the units in the hex.
-            if let Some((d, u)) = sc.units.iter().zip(&st.units).find(|(_, u)| u.on_map() && u.hex == h && u.ent > 0) {
+            // GCACW 9.0: entrenchments belong to the units in the hex; a hidden unit's is on the
+            // secret force display (GCACW 12.0).
+            let seen = |i: usize| hid & (1 << i) == 0;
+            if let Some((_, (d, u))) = sc.units.iter().zip(&st.units).enumerate().find(|(i, (_, u))| seen(*i) && u.on_map() && u.hex == h && u.ent > 0) {
                 marks.push(format!("{} ({})", state::ent_name(u.ent), SIDES[d.side as usize]));
             }
             for &(_, side) in st.refused.iter().filter(|&&(x, _)| x == h) {

@@ -9,7 +9,7 @@ use super::rules::{Block, ZOC_NONE, ZOC_NORMAL, enemy_pontoon, route_only, side_
 use super::intel::tell;
 use super::state::*;
 use bivouac_engine::flow::{At, Procedure, drive};
-use bivouac_engine::log::{Log, Refusal};
+use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
 
 const SIDE: [&str; 2] = ["Union", "Confederate"];
 
@@ -1630,7 +1630,15 @@ impl Gcacw {
                 // what the move cost (which would tell that hex).
                 let side = sc.units[u].side;
                 let hidden = self.li_hidden_units(st, side) & (1 << u) != 0;
-                tell(log, side, hidden, || format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0), || super::intel::hidden_move(sc.map.label(n)));
+                let own = || format!("{} moves to {} ({} MP)", sc.units[u].name, sc.map.label(n), cost as f32 / 2.0);
+                if !hidden && st.opts.limited_intel {
+                    // GCACW 12.0: a step's cost may hang on where hidden units are (friendly
+                    // hexes, enemy ZOC under a marker): the others read the step without it.
+                    log.push(EventKind::Info, Visibility::Seat(side), own);
+                    log.push(EventKind::Info, Visibility::Others(side), || format!("{} moves to {}", sc.units[u].name, sc.map.label(n)));
+                } else {
+                    tell(log, side, hidden, own, || super::intel::hidden_move(sc.map.label(n)));
+                }
                 if z2z && !linked {
                     // GCACW 6.2: ZOC to ZOC without a route: disorganized, or -1 manpower.
                     if st.units[u].org {
