@@ -119,9 +119,10 @@ impl BobbyLee {
             month.push(format!("Committed: {}", committed.join(", ")));
         }
         b.panels.push(Panel { title: v.date.clone(), lines: month });
-        // The names this scenario gives the face-up blocks on the map (units.toml names the
-        // blocks for the whole war; a scenario names them as they were in its first month).
-        let sc = &self.data.scenarios[s.scenario as usize];
+        // The names the face-up blocks on the map bore (units.toml names the blocks for the
+        // whole war; a scenario names them as they were in its first month, and a campaign
+        // takes each year's names as the war reaches it).
+        let sc = self.data.names_for(s.scenario as usize, s.campaign, s.year, s.month);
         let mut names: Vec<String> = v.blocks.iter().filter_map(|x| Some(format!("{}: {}", x.id.as_deref()?, x.name.as_deref()?))).collect();
         names.sort();
         names.dedup();

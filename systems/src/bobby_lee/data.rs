@@ -189,6 +189,11 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The month the scenario's names are of: its first month.
+    pub fn names_date(&self) -> (u16, u8) {
+        (self.year, self.start_month)
+    }
+
     /// Block `u`'s name in this scenario: its historical name, else its units.toml name.
     pub fn unit_name<'a>(&'a self, units: &'a [UnitDef], u: usize) -> &'a str {
         self.names.iter().find(|(x, _)| *x as usize == u).map_or(units[u].name.as_str(), |(_, n)| n.as_str())
@@ -254,6 +259,18 @@ pub struct Data {
 }
 
 impl Data {
+    /// The scenario whose block names hold in `year`/`month` of a game begun with `scenario`.
+    /// A one-year scenario keeps its own; a campaign follows the war: the names of the latest
+    /// scenario whose first month has come (BL 3.3: the campaign starts with one year's OB and
+    /// plays on through the others), so a corps is not named before it existed nor after it
+    /// was renamed.
+    pub fn names_for(&self, scenario: usize, campaign: bool, year: u16, month: u8) -> &Scenario {
+        let own = &self.scenarios[scenario];
+        if !campaign {
+            return own;
+        }
+        self.scenarios.iter().filter(|x| own.names_date() <= x.names_date() && x.names_date() <= (year, month)).max_by_key(|x| x.names_date()).unwrap_or(own)
+    }
     pub fn hex_of_label(&self, label: &str) -> Option<u16> {
         let (c, r) = parse_label(label)?;
         self.by_hex.get(&offset_to_hex(c, r, self.convention)).copied()

@@ -530,6 +530,7 @@ impl Game for BobbyLee {
 
     fn view(&self, s: &State, seat: Option<Seat>) -> View {
         let me = seat.map(|x| Side::from_idx(x as usize));
+        let names = self.data.names_for(s.scenario as usize, s.campaign, s.year, s.month);
         let mut blocks = Vec::new();
         for (i, u) in s.units.iter().enumerate() {
             let side = self.data.units[i].side;
@@ -546,7 +547,7 @@ impl Game for BobbyLee {
                 side: side.name(),
                 hex: self.data.hexes[u.hex as usize].label.clone(),
                 id: known.then(|| self.data.units[i].id.clone()),
-                name: known.then(|| self.data.scenarios[s.scenario as usize].unit_name(&self.data.units, i).to_string()),
+                name: known.then(|| names.unit_name(&self.data.units, i).to_string()),
                 kind: known.then(|| self.data.ty(i).id.clone()),
                 steps: known.then_some(u.steps),
             });

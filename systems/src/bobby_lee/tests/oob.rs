@@ -1,6 +1,6 @@
 //! Bobby Lee's orders of battle against history: the blocks keep one name for the whole war
-//! (units.toml), and each scenario names them as they were in its first month (its `names`),
-//! so no scenario shows a corps before it existed or a commander where he was not. A name is
+//! (units.toml), and each scenario names them as they were in its first month (its `names`;
+//! a campaign takes each year's names as the war reaches it), so no scenario shows a corps before it existed or a commander where he was not. A name is
 //! shown only: no rule reads it. The scenarios are built by systems/src/bobby_lee/tools/gen_oob.py.
 
 use super::*;
@@ -119,6 +119,36 @@ fn the_cli_and_the_board_show_the_names_of_the_month_bl_2_5() {
     let panel = board.panels.iter().find(|p| p.title == "Block names, Jul 1861").expect("names panel");
     assert!(panel.lines.iter().any(|l| l == "csa-jackson: Jackson's brigade"), "{:?}", panel.lines);
     assert!(!panel.lines.iter().any(|l| l.starts_with("usa-")), "the CSA sees no USA block's name");
+}
+
+/// A campaign's blocks take each year's names as the war reaches it (BL 3.3: the campaign
+/// plays on from its first year through the others): begun in July 1861, Jackson's block is
+/// "Jackson's brigade" that year and carries the 1862 scenario's name from May 1862, and the
+/// USA's `usa-ii-2` block reads "IV Corps (Keyes)" only from then on.
+#[test]
+fn bl_3_3_a_campaign_takes_each_years_names_as_the_war_reaches_it() {
+    let g = game();
+    let d = &g.data;
+    let mut s = g.setup(&Setup { options: [("start".to_string(), "1861".to_string())].into_iter().collect(), ..Setup::new("campaign", 2, 1) }).expect("campaign");
+    assert!(s.campaign);
+    let name_at = |s: &State, year: u16, month: u8, id: &str| {
+        let sc = d.names_for(s.scenario as usize, s.campaign, year, month);
+        (sc.id.clone(), sc.unit_name(&d.units, d.unit_index(id).unwrap()).to_string())
+    };
+    assert_eq!(name_at(&s, 1861, 7, "csa-jackson"), ("1861".into(), "Jackson's brigade".into()));
+    assert_eq!(name_at(&s, 1862, 4, "csa-jackson").0, "1861", "April 1862 still has the 1861 names");
+    for (sc, year, month) in [("1862", 1862, 5), ("1862", 1862, 10), ("1863", 1863, 5), ("1864", 1865, 3)] {
+        assert_eq!(name_at(&s, year, month, "usa-ii-1").0, sc, "{year}-{month}");
+    }
+    assert_eq!(name_at(&s, 1862, 6, "usa-ii-2").1, "IV Corps (Keyes)");
+    // The board's names panel and the CLI's description follow the game's month.
+    s.year = 1862;
+    s.month = 6;
+    let board = g.board(&s, Some(Side::Csa.idx() as u8));
+    assert!(board.panels.iter().any(|p| p.title == "Block names, May 1862"), "{:?}", board.panels.iter().map(|p| &p.title).collect::<Vec<_>>());
+    // A one-year scenario keeps its own month's names.
+    let one = setup("1862");
+    assert_eq!(d.names_for(one.scenario as usize, one.campaign, 1862, 10).id, "1862");
 }
 
 /// The OOB tool is re-runnable: it rebuilds the four scenario files byte for byte (python3,
