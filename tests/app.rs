@@ -1988,3 +1988,53 @@ fn online_game_against_the_servers_ai() {
     assert!(has(&h, "2. confederate (AI): "), "the AI's move is in the log");
     assert!(!h.state().play.as_ref().unwrap().ai_thinking(), "the app's own AI stays idle");
 }
+
+/// Open the menu labelled `menu` and pick `item` in it.
+fn pick(h: &mut Harness<'_, BivouacApp>, menu: &str, item: &str) {
+    press(h, menu);
+    h.get_all_by_label(item).last().unwrap_or_else(|| panic!("no `{item}` in the menu `{menu}`")).click();
+    h.run_steps(3);
+}
+
+/// The online New game offers what the local one does: the number of players, the scenario's
+/// rules options, and the server's AI for any seat; the game is created with them.
+#[test]
+fn online_new_game_offers_players_rules_options_and_ai_seats() {
+    use bivouac::app::online::SeatChoice;
+    let real = || bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let dir = data_dir("server-choices");
+    let config = bivouac_server::Config { db: dir.join("games.db").display().to_string(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, ..Default::default() };
+    let server = bivouac_server::spawn(config, real()).expect("the server starts");
+    let catalog = real();
+    let title = |id: &str| catalog.game(id).unwrap().title().to_string();
+    let (br, gcacw) = (title("blockade-runner"), title("gcacw"));
+    let mut h = harness(real(), "online-choices", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+
+    // Blockade Runner for three, the third seat the server's AI.
+    pick(&mut h, "Online game", &br);
+    h.get_by_label("Players").set_value_accesskit(3.0);
+    h.run_steps(3);
+    assert_eq!(h.state().online.as_ref().unwrap().seats, vec![SeatChoice::Me, SeatChoice::Open, SeatChoice::Open], "three seats");
+    pick(&mut h, "Seat p3", &Control::Ai(AgentKind::Random).label());
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let game = h.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.setup.players, 3);
+    assert_eq!(game.names.len(), 3);
+    assert_eq!(game.players[2].1.as_deref(), Some("random"), "the server's AI plays p3");
+    assert_eq!(game.players[1], (None, None), "p2 is open");
+
+    // GCACW with its Limited Intelligence rule.
+    press(&mut h, "Menu");
+    wait_for(&mut h, "the lobby", |a| a.play.is_none() && a.online.as_ref().is_some_and(|l| !l.busy()));
+    pick(&mut h, "Online game", &gcacw);
+    assert_eq!(h.state().online.as_ref().unwrap().options.get("limited-intelligence").map(String::as_str), Some("off"), "the rulebook's default");
+    pick(&mut h, "limited-intelligence", "on");
+    assert_eq!(h.state().online.as_ref().unwrap().options.get("limited-intelligence").map(String::as_str), Some("on"));
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let game = h.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.game, "gcacw");
+    assert_eq!(game.setup.option("limited-intelligence"), Some("on"), "the server's game has the option");
+}
