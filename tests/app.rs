@@ -2038,3 +2038,68 @@ fn online_new_game_offers_players_rules_options_and_ai_seats() {
     assert_eq!(game.game, "gcacw");
     assert_eq!(game.setup.option("limited-intelligence"), Some("on"), "the server's game has the option");
 }
+
+/// An online action that undo could not take back (the server says so for the seat) asks
+/// first, as a local one does; cancelling sends nothing, confirming plays it.
+#[test]
+fn an_irreversible_online_action_asks_first() {
+    let server = online_server("final");
+    let mut bob = bivouac_server::client::Client::new(&server.url());
+    bob.sign_in("bob", "a long secret", false).unwrap();
+    let mut h = harness(toy_catalog(), "online-final", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let id = h.state().play.as_ref().unwrap().online().unwrap().game.id.clone();
+    bob.post(&format!("/api/games/{id}/join"), &serde_json::json!({})).unwrap();
+    wait_for(&mut h, "bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.is_some());
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.table.irreversible(0, "roll"), Some(bivouac_engine::session::Irreversible::Dice), "the server says a roll is final");
+    assert_eq!(play.table.irreversible(0, "move a1 1"), None);
+
+    // Cancelled: nothing is sent, the game is unchanged.
+    press(&mut h, "Roll");
+    assert!(has(&h, "\"roll\" rolls dice"), "the question says why");
+    assert!(h.state().play.as_ref().unwrap().confirm.is_some());
+    press(&mut h, "Cancel");
+    assert!(h.state().play.as_ref().unwrap().confirm.is_none());
+    assert!(!h.state().play.as_ref().unwrap().waiting(), "no request went out");
+    h.run_steps(10);
+    assert_eq!(bob.game(&id, 0).unwrap()["version"], serde_json::json!(0), "the server saw nothing");
+
+    // Confirmed: played on the server.
+    press(&mut h, "Roll");
+    press(&mut h, "Confirm");
+    wait_for(&mut h, "the roll", |a| online_history(a) == 1 && settled(a));
+    assert_eq!(bob.game(&id, 0).unwrap()["version"], serde_json::json!(1));
+    // A move undo can take back is played at once.
+    press(&mut h, "Washington");
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move", |a| online_history(a) == 2 && settled(a));
+    assert!(h.state().play.as_ref().unwrap().confirm.is_none());
+}
+
+/// The review of earlier boards online: the log's step shows the board the server renders for
+/// this seat at that step.
+#[test]
+fn an_online_game_reviews_earlier_boards_as_the_seat_saw_them() {
+    let server = online_server("review");
+    let mut bob = bivouac_server::client::Client::new(&server.url());
+    bob.sign_in("bob", "a long secret", false).unwrap();
+    let mut h = harness(toy_catalog(), "online-review", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let id = h.state().play.as_ref().unwrap().online().unwrap().game.id.clone();
+    bob.post(&format!("/api/games/{id}/join"), &serde_json::json!({})).unwrap();
+    wait_for(&mut h, "bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.is_some());
+    let start = h.state().play.as_ref().unwrap().board.clone();
+    press(&mut h, "Washington");
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move", |a| online_history(a) == 1 && settled(a));
+    assert_eq!(h.state().play.as_ref().unwrap().board.pieces[0].space, 1);
+    press(&mut h, "0. setup");
+    wait_for(&mut h, "the earlier board", |a| a.play.as_ref().unwrap().review.as_ref().is_some_and(|r| r.board.pieces[0].space == 0) && settled(a));
+    let review = h.state().play.as_ref().unwrap().review.as_ref().unwrap();
+    assert_eq!(serde_json::to_value(&review.board).unwrap(), serde_json::to_value(&start).unwrap(), "the board as it was sent at the start");
+}

@@ -607,3 +607,69 @@ fn a_game_loads_from_its_snapshot_as_from_its_whole_log() {
         }
     }
 }
+
+/// The game `id` as the server holds it in memory, if it holds it (not loaded by this call).
+fn in_memory<T>(server: &Running, id: &str, f: impl FnOnce(&bivouac_server::play::Loaded) -> T) -> Option<T> {
+    let slot = server.app.games.existing(id)?;
+    let guard = slot.game.blocking_lock();
+    guard.as_ref().map(f)
+}
+
+/// Each seat's picture says, for each of its legal actions, whether undo could take it back
+/// (`Session::irreversible`, found on a state determinized for that seat), and for its own
+/// past steps why they are final; never for another seat's. An earlier board asked for by a
+/// seat is the board it was sent when the game stood there; another seat's, or a stranger's,
+/// request is refused.
+#[test]
+fn a_seat_is_told_which_of_its_actions_are_final_and_reviews_its_own_earlier_boards() {
+    for db in databases("final_and_review") {
+        let server = start(&db, 0.0);
+        let (a, b, c) = (user(&server, "a"), user(&server, "b"), user(&server, "c"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let seats = [a.game(&id, 0).unwrap()["seat"].as_str().unwrap().to_string(), b.game(&id, 0).unwrap()["seat"].as_str().unwrap().to_string()];
+        let mut rng = GameRng::new(3);
+        // Per seat, the board it was sent by the number of steps played.
+        let mut boards: [BTreeMap<u64, Value>; 2] = Default::default();
+        let mut finals = 0;
+        for _ in 0..40 {
+            let pictures = [a.picture(&id).unwrap(), b.picture(&id).unwrap()];
+            if pictures[0]["finished"] == json!(true) {
+                break;
+            }
+            for (k, p) in pictures.iter().enumerate() {
+                boards[k].insert(p["moves"].as_u64().unwrap(), p["board"].clone());
+                let hints = p["hints"].as_array().unwrap();
+                let irreversible = p["irreversible"].as_array().unwrap();
+                assert_eq!(irreversible.len(), hints.len(), "one answer per legal action");
+                if p["your_turn"] == json!(true) {
+                    let seat = p["seat_index"].as_u64().unwrap() as Seat;
+                    let expected: Vec<Value> = in_memory(&server, &id, |l| hints.iter().map(|h| json!(l.session.irreversible(seat, h[0].as_str().unwrap()))).collect()).unwrap();
+                    assert_eq!(irreversible, &expected, "as the engine finds it for the seat");
+                    finals += irreversible.iter().filter(|x| !x.is_null()).count();
+                }
+                for st in p["history"].as_array().unwrap() {
+                    if st["seat"].as_u64().unwrap() as usize != p["seat_index"].as_u64().unwrap() as usize {
+                        assert!(st["irreversible"].is_null(), "another seat's step says nothing of undo");
+                    }
+                }
+            }
+            let mover = if pictures[0]["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+        }
+        assert!(finals > 0, "some action could not be taken back");
+        for (k, who) in [&a, &b].into_iter().enumerate() {
+            for (steps, board) in &boards[k] {
+                let r = get(who, &format!("/api/games/{id}/review?steps={steps}"));
+                assert_eq!(r.status, 200, "{:?}", r.body);
+                assert_eq!(&r.body["board"], board, "seat {} at step {steps}: the board it was sent", seats[k]);
+            }
+        }
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=1&seat={}", seats[1])).status, 403, "another seat's board");
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=1&seat={}", seats[0])).status, 200);
+        assert_eq!(get(&c, &format!("/api/games/{id}/review?steps=1")).status, 403, "a stranger");
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=100000")).status, 400);
+    }
+}
