@@ -91,6 +91,9 @@ pub struct Summary {
     pub to_act: String,
     pub finished: bool,
     pub result: String,
+    /// The state hash at `version` (`Session::state_hash`); never sent to a client, since it
+    /// is computed from hidden information too.
+    pub hash: String,
 }
 
 /// A line of `GET /api/games`.
@@ -201,8 +204,8 @@ impl Db {
         let mut tx = self.pool.begin().await.map_err(e)?;
         let t = now();
         sqlx::query(
-            "INSERT INTO games (id, game, content_hash, setup, created_by, created, updated, version, moves, to_act, finished, result, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO games (id, game, content_hash, setup, created_by, created, updated, version, moves, to_act, finished, result, rematch_of, state_hash) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&g.id)
         .bind(&g.game)
@@ -217,6 +220,7 @@ impl Db {
         .bind(s.finished as i64)
         .bind(&s.result)
         .bind(rematch_of)
+        .bind(&s.hash)
         .execute(&mut *tx)
         .await
         .map_err(e)?;
@@ -308,8 +312,8 @@ impl Db {
         let mut tx = self.pool.begin().await.map_err(e)?;
         // The guarded update first: it takes the write lock, and a stale version writes nothing.
         let r = sqlx::query(
-            "UPDATE games SET version = $1, moves = $2, to_act = $3, finished = $4, result = $5, updated = $6, undo_by = NULL, undo_at = NULL \
-             WHERE id = $7 AND version = $8 AND finished = 0",
+            "UPDATE games SET version = $1, moves = $2, to_act = $3, finished = $4, result = $5, updated = $6, undo_by = NULL, undo_at = NULL, state_hash = $7 \
+             WHERE id = $8 AND version = $9 AND finished = 0",
         )
         .bind(s.version)
         .bind(s.moves)
@@ -317,6 +321,7 @@ impl Db {
         .bind(s.finished as i64)
         .bind(&s.result)
         .bind(now())
+        .bind(&s.hash)
         .bind(id)
         .bind(version)
         .execute(&mut *tx)
@@ -426,6 +431,12 @@ impl Db {
     }
 
     /// Every game's id (the fault test replays them all).
+    /// The stored version of game `id` and the state hash written with it.
+    pub async fn stored_hash(&self, id: &str) -> DbResult<Option<(i64, String)>> {
+        let row = sqlx::query("SELECT version, state_hash FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
     pub async fn game_ids(&self) -> DbResult<Vec<String>> {
         let rows = sqlx::query("SELECT id FROM games ORDER BY id").fetch_all(&self.pool).await.map_err(e)?;
         Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())

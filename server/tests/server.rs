@@ -673,3 +673,51 @@ fn a_seat_is_told_which_of_its_actions_are_final_and_reviews_its_own_earlier_boa
         assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=100000")).status, 400);
     }
 }
+
+/// Games in memory are dropped past the cap (least recently used first) and once idle too
+/// long; a dropped game loads again from its snapshot and log to the same state hash, and is
+/// served as before.
+#[test]
+fn idle_games_are_dropped_from_memory_and_load_again_the_same() {
+    use bivouac_server::play::SNAPSHOT_EVERY;
+    for db in databases("evict") {
+        let server = bivouac_server::spawn(Config { db: db.clone(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, max_games: 2, ..Config::default() }, catalog()).unwrap();
+        let (a, b) = (user(&server, "a"), user(&server, "b"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let mut rng = GameRng::new(7);
+        let mut version = 0;
+        while version < SNAPSHOT_EVERY + 10 {
+            let probe = a.game(&id, usize::MAX >> 1).unwrap();
+            assert_ne!(probe["finished"], json!(true), "the game ended before its first snapshot");
+            let mover = if probe["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            version = r.body["version"].as_i64().unwrap();
+        }
+        let before = a.game(&id, 0).unwrap();
+        let hash = in_memory(&server, &id, |l| l.session.state_hash()).expect("in memory");
+        // Two more games: the first, least recently used, is dropped.
+        let _second = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let _third = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        assert!(server.app.games.existing(&id).is_none(), "the least recently used game was dropped");
+        assert!(server.app.games.len() <= 2);
+        let again = a.game(&id, 0).unwrap();
+        for k in ["version", "show", "view", "log", "actions"] {
+            assert_eq!(again[k], before[k], "{k}");
+        }
+        assert_eq!(in_memory(&server, &id, |l| l.session.state_hash()).as_deref(), Some(hash.as_str()), "loaded again to the same state");
+        drop(server);
+
+        // Idle for a second: dropped by the sweep.
+        let server = bivouac_server::spawn(Config { db: db.clone(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, idle_secs: 1, ..Config::default() }, catalog()).unwrap();
+        let a = Client::with_token(&server.url(), a.token.as_deref().unwrap());
+        assert_eq!(a.game(&id, 0).unwrap()["version"], before["version"]);
+        assert!(server.app.games.existing(&id).is_some());
+        std::thread::sleep(std::time::Duration::from_millis(3500));
+        assert!(server.app.games.existing(&id).is_none(), "the idle game was dropped");
+        assert_eq!(a.game(&id, 0).unwrap()["show"], before["show"]);
+        assert_eq!(in_memory(&server, &id, |l| l.session.state_hash()).as_deref(), Some(hash.as_str()));
+    }
+}
