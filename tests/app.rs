@@ -1925,7 +1925,10 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     press(&mut h, "Washington");
     press(&mut h, "Fredericksburg");
     wait_for(&mut h, "the move", |a| online_history(a) == 1 && settled(a));
+    // Ending the turn hands the decision on: asked first, as in a local game.
     press(&mut h, "Pass");
+    assert!(has(&h, "ends your turn"), "the question says why");
+    press(&mut h, "Confirm");
     wait_for(&mut h, "the pass", |a| online_history(a) == 2 && settled(a));
     assert!(has(&h, "Waiting for confederate"));
     let v = bob.game(&id, 0).unwrap();
@@ -1982,6 +1985,7 @@ fn online_game_against_the_servers_ai() {
     wait_for(&mut h, "the game opens", |a| a.play.is_some());
     assert_eq!(h.state().play.as_ref().unwrap().controls, vec![Control::Human, Control::Ai(AgentKind::Random)]);
     press(&mut h, "Pass");
+    press(&mut h, "Confirm");
     // The server's AI answers in the same request: the turn comes back to the union.
     wait_for(&mut h, "the AI's answer", |a| online_history(a) >= 2 && settled(a) && a.play.as_ref().unwrap().acting == Some(0));
     assert!(has_label(&h, "1. union: pass"));
@@ -2013,7 +2017,7 @@ fn online_new_game_offers_players_rules_options_and_ai_seats() {
 
     // Blockade Runner for three, the third seat the server's AI.
     pick(&mut h, "Online game", &br);
-    h.get_by_label("Players").set_value_accesskit(3.0);
+    h.get_by_role_and_label(Role::Slider, "Players").set_value_accesskit(3.0);
     h.run_steps(3);
     assert_eq!(h.state().online.as_ref().unwrap().seats, vec![SeatChoice::Me, SeatChoice::Open, SeatChoice::Open], "three seats");
     pick(&mut h, "Seat p3", &Control::Ai(AgentKind::Random).label());
