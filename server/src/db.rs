@@ -341,6 +341,41 @@ impl Db {
         Ok(true)
     }
 
+    /// Store the invitations to a game's open seats: (seat, the code's SHA-256).
+    pub async fn insert_invites(&self, id: &str, invites: &[(i64, String)]) -> DbResult<()> {
+        for (seat, code_hash) in invites {
+            sqlx::query("INSERT INTO invites (code_hash, game_id, seat) VALUES ($1, $2, $3)").bind(code_hash).bind(id).bind(seat).execute(&self.pool).await.map_err(e)?;
+        }
+        Ok(())
+    }
+
+    /// The invitation with this code hash: its game, its seat, and who took it.
+    pub async fn invite(&self, code_hash: &str) -> DbResult<Option<(String, i64, Option<String>)>> {
+        let row = sqlx::query("SELECT game_id, seat, taken_by FROM invites WHERE code_hash = $1").bind(code_hash).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
+    }
+
+    /// `user` takes the invitation and its seat, in one transaction. `Ok(false)`: the
+    /// invitation was used or the seat taken meanwhile; nothing was written.
+    pub async fn take_invite(&self, code_hash: &str, id: &str, seat: i64, user: &str) -> DbResult<bool> {
+        let mut tx = self.pool.begin().await.map_err(e)?;
+        let r = sqlx::query("UPDATE invites SET taken_by = $1 WHERE code_hash = $2 AND taken_by IS NULL").bind(user).bind(code_hash).execute(&mut *tx).await.map_err(e)?;
+        let s = sqlx::query("UPDATE seats SET user_name = $1 WHERE game_id = $2 AND seat = $3 AND user_name IS NULL AND ai IS NULL")
+            .bind(user)
+            .bind(id)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await
+            .map_err(e)?;
+        if r.rows_affected() != 1 || s.rows_affected() != 1 {
+            tx.rollback().await.map_err(e)?;
+            return Ok(false);
+        }
+        tx.commit().await.map_err(e)?;
+        self.announce(id).await;
+        Ok(true)
+    }
+
     /// Give an open seat to `user`. `Ok(false)`: the seat is taken (or not open).
     pub async fn take_seat(&self, id: &str, seat: i64, user: &str) -> DbResult<bool> {
         let r = sqlx::query("UPDATE seats SET user_name = $1 WHERE game_id = $2 AND seat = $3 AND user_name IS NULL AND ai IS NULL")

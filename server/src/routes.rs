@@ -102,6 +102,7 @@ pub fn router() -> Router<Arc<App>> {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/save", get(save))
         .route("/api/games/{id}/live", get(crate::live::live))
+        .route("/api/invites/{code}", post(accept_invite))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such endpoint (the API is under /api)") })
 }
 
@@ -273,16 +274,22 @@ async fn start_game(
     let summary = crate::play::summary(&*session, row.version, &row);
     app.db.insert_game(&row, &seats, &crate::play::log_rows(&steps), &summary, rematch.as_ref().map(|r| r.0)).await.map_err(ApiError::internal)?;
     let id = row.id.clone();
+    // One invitation per open seat, its code given to the creator only.
+    let codes: Vec<(&SeatRow, String)> = seats.iter().filter(|s| s.user.is_none() && s.ai.is_none()).map(|s| (s, auth::new_token())).collect();
+    let hashed: Vec<(i64, String)> = codes.iter().map(|(s, c)| (s.seat, auth::hash_token(c))).collect();
+    app.db.insert_invites(&id, &hashed).await.map_err(ApiError::internal)?;
+    let invites: Vec<Value> = codes.iter().map(|(s, c)| json!({ "seat": s.name, "code": c, "path": format!("/api/invites/{c}") })).collect();
     let slot = app.games.slot(&id);
     *slot.game.lock().await = Some(crate::play::Loaded { row, seats, session });
     let guard = slot.game.lock().await;
     let l = guard.as_ref().expect("just stored");
     let seat = l.my_seat(user).ok();
     *slot.seen.lock().expect("seen lock") = vec![0; l.seats.len()];
-    let view = match seat {
+    let mut view = match seat {
         Some(s) => seat_view(&slot, l, s, 0),
         None => json!({ "id": id }),
     };
+    view["invites"] = json!(invites);
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -543,6 +550,41 @@ async fn join(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, B
         *guard = None;
         return Err(ApiError::conflict("the seat was taken meanwhile"));
     }
+    l.seats[seat as usize].user = Some(user.name.clone());
+    let _ = slot.live.send(Arc::new(Change::Joined { seat, user: user.name.clone() }));
+    let l = guard.as_ref().expect("loaded");
+    Ok(Json(engine(|| seat_view(&slot, l, seat, 0))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
+/// Take the seat an invitation names: 404 for an unknown code, 409 when it was used, the seat
+/// is taken, the game is over, or the caller already plays a seat of the game.
+async fn accept_invite(State(app): State<Arc<App>>, user: User, Path(code): Path<String>, Body(NoFields {}): Body<NoFields>) -> ApiResult {
+    let hash = auth::hash_token(&code);
+    let Some((id, seat, taken)) = app.db.invite(&hash).await.map_err(ApiError::internal)? else {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "no such invitation"));
+    };
+    if taken.is_some() {
+        return Err(ApiError::conflict("this invitation has been used"));
+    }
+    let slot = app.games.slot(&id);
+    let mut guard = app.lock_game(&slot, &id).await?;
+    let l = guard.as_mut().expect("loaded");
+    if l.seat_of(&user.name).is_some() {
+        return Err(ApiError::conflict("you already play a seat in this game"));
+    }
+    if l.row.finished {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let name = l.seats.get(seat as usize).map_or_else(|| "?".to_string(), |s| s.name.clone());
+    if !app.db.take_invite(&hash, &id, seat, &user.name).await.map_err(ApiError::internal)? {
+        *guard = None;
+        return Err(ApiError::conflict(format!("seat `{name}` is taken")));
+    }
+    let seat = seat as Seat;
     l.seats[seat as usize].user = Some(user.name.clone());
     let _ = slot.live.send(Arc::new(Change::Joined { seat, user: user.name.clone() }));
     let l = guard.as_ref().expect("loaded");

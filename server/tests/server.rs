@@ -721,3 +721,38 @@ fn idle_games_are_dropped_from_memory_and_load_again_the_same() {
         assert_eq!(in_memory(&server, &id, |l| l.session.state_hash()).as_deref(), Some(hash.as_str()));
     }
 }
+
+/// A game's creator gets one invitation per open seat; whoever opens one signed in takes its
+/// seat; a used invitation, or one whose seat was taken, is refused (409), an unknown one 404.
+#[test]
+fn an_invitation_gives_its_seat_once() {
+    for db in databases("invites") {
+        let server = start(&db, 0.0);
+        let (a, b, c) = (user(&server, "a"), user(&server, "b"), user(&server, "c"));
+        let g = post(&a, "/api/games", json!({ "game": "blockade-runner", "players": 3, "seat": "p1" }));
+        assert_eq!(g.status, 201, "{:?}", g.body);
+        let id = g.body["id"].as_str().unwrap().to_string();
+        let invites = g.body["invites"].as_array().unwrap().clone();
+        let seats: Vec<&str> = invites.iter().map(|i| i["seat"].as_str().unwrap()).collect();
+        assert_eq!(seats, vec!["p2", "p3"], "one per open seat");
+        let path = |k: usize| invites[k]["path"].as_str().unwrap().to_string();
+
+        // Bob opens the p3 invitation: he plays p3.
+        let r = post(&b, &path(1), json!({}));
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["seat"], json!("p3"));
+        assert_eq!(b.game(&id, 0).unwrap()["seat"], json!("p3"));
+        // Used: refused, to anyone.
+        assert_eq!(post(&c, &path(1), json!({})).status, 409);
+        assert_eq!(post(&b, &path(1), json!({})).status, 409);
+        // Bob already plays here: the other invitation is not his to take.
+        assert_eq!(post(&b, &path(0), json!({})).status, 409);
+        // Its seat taken by a join, an invitation is refused and changes nothing.
+        assert_eq!(post(&c, &format!("/api/games/{id}/join"), json!({ "seat": "p2" })).status, 200);
+        let d = user(&server, "d");
+        assert_eq!(post(&d, &path(0), json!({})).status, 409);
+        assert_eq!(get(&d, &format!("/api/games/{id}")).status, 403, "d plays no seat");
+        assert_eq!(post(&d, "/api/invites/0123abcd", json!({})).status, 404);
+        assert_eq!(post(&Client::new(&server.url()), &path(0), json!({})).status, 401, "only signed in");
+    }
+}
