@@ -57,10 +57,12 @@ pub enum Online {
         #[arg(long, value_delimiter = ',')]
         ai: Vec<String>,
     },
-    /// Take an open seat of a game (the first open one by default).
+    /// Take an open seat of a game (the first open one by default), or the seat an invitation
+    /// link names (`new` prints one per open seat).
     Join {
         #[command(flatten)]
         remote: Remote,
+        /// The game's id, or an invitation link.
         id: String,
         #[arg(long)]
         seat: Option<String>,
@@ -177,13 +179,24 @@ pub fn online(cmd: Online) -> CliResult {
                 ai_map.insert(k.to_string(), v.to_string());
             }
             let body = json!({ "game": game, "scenario": scenario, "players": players, "options": opts, "seat": seat, "ai": ai_map });
-            let g = client(&remote).post("/api/games", &body).map_err(server_err)?;
+            let c = client(&remote);
+            let g = c.post("/api/games", &body).map_err(server_err)?;
             print_steps(&json!(g["log"]));
+            // The invitations on stderr: stdout is the id alone, for scripts.
+            for i in g["invites"].as_array().into_iter().flatten() {
+                eprintln!("invitation to {}: {}{}", i["seat"].as_str().unwrap_or_default(), c.base, i["path"].as_str().unwrap_or_default());
+            }
             println!("{}", g["id"].as_str().unwrap_or_default());
             Ok(())
         }
         Online::Join { remote, id, seat } => {
-            let g = client(&remote).post(&format!("/api/games/{id}/join"), &json!({ "seat": seat })).map_err(server_err)?;
+            // An invitation link takes the seat it names.
+            let (path, body) = match id.rsplit_once("/api/invites/") {
+                Some((_, code)) => (format!("/api/invites/{code}"), json!({})),
+                None => (format!("/api/games/{id}/join"), json!({ "seat": seat })),
+            };
+            let g = client(&remote).post(&path, &body).map_err(server_err)?;
+            let id = g["id"].as_str().unwrap_or(&id).to_string();
             println!("joined game {id} as {}; {}", g["seat"].as_str().unwrap_or_default(), g["turn"].as_str().unwrap_or_default());
             Ok(())
         }
