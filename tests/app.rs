@@ -2107,3 +2107,36 @@ fn an_online_game_reviews_earlier_boards_as_the_seat_saw_them() {
     let review = h.state().play.as_ref().unwrap().review.as_ref().unwrap();
     assert_eq!(serde_json::to_value(&review.board).unwrap(), serde_json::to_value(&start).unwrap(), "the board as it was sent at the start");
 }
+
+/// The creator's app shows an invitation link per open seat; a friend's app opens the link from
+/// its lobby and plays that seat; a used link is refused.
+#[test]
+fn an_invitation_link_seats_a_friend_through_the_app() {
+    let server = online_server("invite");
+    let mut ann = harness(toy_catalog(), "online-invite-ann", 0.5);
+    register_online(&mut ann, &server.url(), "ann");
+    press(&mut ann, "Create game");
+    wait_for(&mut ann, "the game opens", |a| a.play.is_some());
+    let game = ann.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.invites.len(), 1, "one open seat, one link");
+    let (seat, link) = game.invites[0].clone();
+    assert_eq!(seat, "confederate");
+    press(&mut ann, "Invite confederate");
+    assert!(matches!(&ann.state().play.as_ref().unwrap().notice, Some(Notice::Info(t)) if t.contains(&link)));
+
+    let mut bob = harness(toy_catalog(), "online-invite-bob", 0.5);
+    register_online(&mut bob, &server.url(), "bob");
+    bob.state_mut().online.as_mut().unwrap().link = link.clone();
+    bob.run_steps(3);
+    press(&mut bob, "Open invitation");
+    wait_for(&mut bob, "the game opens", |a| a.play.is_some());
+    let g = &bob.state().play.as_ref().unwrap().online().unwrap().game;
+    assert_eq!((g.id.clone(), g.seat), (game.id.clone(), 1), "bob plays the confederate seat");
+    wait_for(&mut ann, "ann hears bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.as_deref() == Some("bob"));
+    assert!(!has(&ann, "Invite confederate"), "no link once the seat is taken");
+
+    let mut carl = bivouac_server::client::Client::new(&server.url());
+    carl.sign_in("carl", "a long secret", false).unwrap();
+    let path = &link[link.find("/api/invites/").unwrap()..];
+    assert_eq!(carl.call(path, Some(&serde_json::json!({}))).unwrap().status, 409, "a used link is refused");
+}

@@ -79,6 +79,8 @@ pub struct Lobby {
     job: Option<Receiver<Done>>,
     /// An opened game waiting for the app to take it.
     opened: Option<Box<Snapshot>>,
+    /// An invitation link pasted by the player.
+    pub link: String,
 }
 
 impl Default for Lobby {
@@ -99,6 +101,7 @@ impl Default for Lobby {
             seat_names: None,
             job: None,
             opened: None,
+            link: String::new(),
         }
     }
 }
@@ -185,6 +188,26 @@ impl Lobby {
         });
     }
 
+    /// Take the seat an invitation link names, and open its game.
+    fn open_invitation(&mut self) {
+        let Some((_, code)) = self.link.trim().rsplit_once("/api/invites/") else {
+            self.error = Some("an invitation link ends in /api/invites/ and its code".into());
+            return;
+        };
+        let path = format!("/api/invites/{code}");
+        self.spawn(move |c| {
+            let joined = match c.post(&path, &json!({})) {
+                Ok(v) => v,
+                Err(e) => return Done::Error(plain(&e)),
+            };
+            let id = joined["id"].as_str().unwrap_or_default().to_string();
+            match c.picture(&id).map_err(|e| plain(&e)).and_then(|v| Snapshot::parse(&v)) {
+                Ok(s) => Done::Opened(Box::new(s)),
+                Err(e) => Done::Error(e),
+            }
+        });
+    }
+
     fn create(&mut self, catalog: &Catalog) {
         let Some(g) = catalog.games.get(self.game) else { return };
         let Some(sc) = g.scenarios().get(self.scenario).cloned() else { return };
@@ -205,8 +228,17 @@ impl Lobby {
                 Err(e) => return Done::Error(plain(&e)),
             };
             let id = created["id"].as_str().unwrap_or_default().to_string();
+            let invites: Vec<(String, String)> = created["invites"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| (i["seat"].as_str().unwrap_or_default().to_string(), format!("{}{}", c.base, i["path"].as_str().unwrap_or_default())))
+                .collect();
             match c.picture(&id).map_err(|e| plain(&e)).and_then(|v| Snapshot::parse(&v)) {
-                Ok(s) => Done::Opened(Box::new(s)),
+                Ok(mut s) => {
+                    s.invites = invites;
+                    Done::Opened(Box::new(s))
+                }
                 Err(e) => Done::Error(e),
             }
         });
@@ -326,6 +358,13 @@ impl Lobby {
                 }
             });
         }
+        ui.horizontal(|ui| {
+            let l = ui.label("Invitation link");
+            ui.add(egui::TextEdit::singleline(&mut self.link).desired_width(360.0)).labelled_by(l.id);
+            if ui.add_enabled(!self.busy(), egui::Button::new("Open invitation")).on_hover_text("Take the seat the link names").clicked() {
+                self.open_invitation();
+            }
+        });
         ui.separator();
         ui.heading("Open games");
         let me = name.to_string();

@@ -249,7 +249,9 @@ impl Play {
                     if g.version != r.game.version || g.finished != r.game.finished || g.undo_by != r.game.undo_by || g.players != r.game.players {
                         changed = true;
                     }
+                    let invites = std::mem::take(&mut r.game.invites);
                     r.game = *g;
+                    r.game.invites = invites;
                 }
                 Update::Refused(refusal) => self.refused(refusal),
                 Update::Error(e) => self.notice = Some(Notice::Error(e)),

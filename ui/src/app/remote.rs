@@ -48,6 +48,9 @@ pub struct Snapshot {
     pub history: Vec<Step>,
     /// The seat asking to take back its last step, if one asks.
     pub undo_by: Option<String>,
+    /// The invitation links to the open seats (seat, link), known to the app that created the
+    /// game (the server gives them to the creator once).
+    pub invites: Vec<(String, String)>,
 }
 
 impl Snapshot {
@@ -99,6 +102,7 @@ impl Snapshot {
             result: v["result"].as_str().unwrap_or_default().to_string(),
             history,
             undo_by: v["undo_request"]["by"].as_str().map(String::from),
+            invites: Vec::new(),
         })
     }
 }
