@@ -1925,7 +1925,10 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     press(&mut h, "Washington");
     press(&mut h, "Fredericksburg");
     wait_for(&mut h, "the move", |a| online_history(a) == 1 && settled(a));
+    // Ending the turn hands the decision on: asked first, as in a local game.
     press(&mut h, "Pass");
+    assert!(has(&h, "ends your turn"), "the question says why");
+    press(&mut h, "Confirm");
     wait_for(&mut h, "the pass", |a| online_history(a) == 2 && settled(a));
     assert!(has(&h, "Waiting for confederate"));
     let v = bob.game(&id, 0).unwrap();
@@ -1982,9 +1985,158 @@ fn online_game_against_the_servers_ai() {
     wait_for(&mut h, "the game opens", |a| a.play.is_some());
     assert_eq!(h.state().play.as_ref().unwrap().controls, vec![Control::Human, Control::Ai(AgentKind::Random)]);
     press(&mut h, "Pass");
+    press(&mut h, "Confirm");
     // The server's AI answers in the same request: the turn comes back to the union.
     wait_for(&mut h, "the AI's answer", |a| online_history(a) >= 2 && settled(a) && a.play.as_ref().unwrap().acting == Some(0));
     assert!(has_label(&h, "1. union: pass"));
     assert!(has(&h, "2. confederate (AI): "), "the AI's move is in the log");
     assert!(!h.state().play.as_ref().unwrap().ai_thinking(), "the app's own AI stays idle");
+}
+
+/// Open the menu labelled `menu` and pick `item` in it.
+fn pick(h: &mut Harness<'_, BivouacApp>, menu: &str, item: &str) {
+    press(h, menu);
+    h.get_all_by_label(item).last().unwrap_or_else(|| panic!("no `{item}` in the menu `{menu}`")).click();
+    h.run_steps(3);
+}
+
+/// The online New game offers what the local one does: the number of players, the scenario's
+/// rules options, and the server's AI for any seat; the game is created with them.
+#[test]
+fn online_new_game_offers_players_rules_options_and_ai_seats() {
+    use bivouac::app::online::SeatChoice;
+    let real = || bivouac_systems::load_catalog(&[bivouac_systems::builtin_content_dir()]);
+    let dir = data_dir("server-choices");
+    let config = bivouac_server::Config { db: dir.join("games.db").display().to_string(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, ..Default::default() };
+    let server = bivouac_server::spawn(config, real()).expect("the server starts");
+    let catalog = real();
+    let title = |id: &str| catalog.game(id).unwrap().title().to_string();
+    let (br, gcacw) = (title("blockade-runner"), title("gcacw"));
+    let mut h = harness(real(), "online-choices", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+
+    // Blockade Runner for three, the third seat the server's AI.
+    pick(&mut h, "Online game", &br);
+    h.get_by_role_and_label(Role::Slider, "Players").set_value_accesskit(3.0);
+    h.run_steps(3);
+    assert_eq!(h.state().online.as_ref().unwrap().seats, vec![SeatChoice::Me, SeatChoice::Open, SeatChoice::Open], "three seats");
+    pick(&mut h, "Seat p3", &Control::Ai(AgentKind::Random).label());
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let game = h.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.setup.players, 3);
+    assert_eq!(game.names.len(), 3);
+    assert_eq!(game.players[2].1.as_deref(), Some("random"), "the server's AI plays p3");
+    assert_eq!(game.players[1], (None, None), "p2 is open");
+
+    // GCACW with its Limited Intelligence rule.
+    press(&mut h, "Menu");
+    wait_for(&mut h, "the lobby", |a| a.play.is_none() && a.online.as_ref().is_some_and(|l| !l.busy()));
+    pick(&mut h, "Online game", &gcacw);
+    assert_eq!(h.state().online.as_ref().unwrap().options.get("limited-intelligence").map(String::as_str), Some("off"), "the rulebook's default");
+    pick(&mut h, "limited-intelligence", "on");
+    assert_eq!(h.state().online.as_ref().unwrap().options.get("limited-intelligence").map(String::as_str), Some("on"));
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let game = h.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.game, "gcacw");
+    assert_eq!(game.setup.option("limited-intelligence"), Some("on"), "the server's game has the option");
+}
+
+/// An online action that undo could not take back (the server says so for the seat) asks
+/// first, as a local one does; cancelling sends nothing, confirming plays it.
+#[test]
+fn an_irreversible_online_action_asks_first() {
+    let server = online_server("final");
+    let mut bob = bivouac_server::client::Client::new(&server.url());
+    bob.sign_in("bob", "a long secret", false).unwrap();
+    let mut h = harness(toy_catalog(), "online-final", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let id = h.state().play.as_ref().unwrap().online().unwrap().game.id.clone();
+    bob.post(&format!("/api/games/{id}/join"), &serde_json::json!({})).unwrap();
+    wait_for(&mut h, "bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.is_some());
+    let play = h.state().play.as_ref().unwrap();
+    assert_eq!(play.table.irreversible(0, "roll"), Some(bivouac_engine::session::Irreversible::Dice), "the server says a roll is final");
+    assert_eq!(play.table.irreversible(0, "move a1 1"), None);
+
+    // Cancelled: nothing is sent, the game is unchanged.
+    press(&mut h, "Roll");
+    assert!(has(&h, "\"roll\" rolls dice"), "the question says why");
+    assert!(h.state().play.as_ref().unwrap().confirm.is_some());
+    press(&mut h, "Cancel");
+    assert!(h.state().play.as_ref().unwrap().confirm.is_none());
+    assert!(!h.state().play.as_ref().unwrap().waiting(), "no request went out");
+    h.run_steps(10);
+    assert_eq!(bob.game(&id, 0).unwrap()["version"], serde_json::json!(0), "the server saw nothing");
+
+    // Confirmed: played on the server.
+    press(&mut h, "Roll");
+    press(&mut h, "Confirm");
+    wait_for(&mut h, "the roll", |a| online_history(a) == 1 && settled(a));
+    assert_eq!(bob.game(&id, 0).unwrap()["version"], serde_json::json!(1));
+    // A move undo can take back is played at once.
+    press(&mut h, "Washington");
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move", |a| online_history(a) == 2 && settled(a));
+    assert!(h.state().play.as_ref().unwrap().confirm.is_none());
+}
+
+/// The review of earlier boards online: the log's step shows the board the server renders for
+/// this seat at that step.
+#[test]
+fn an_online_game_reviews_earlier_boards_as_the_seat_saw_them() {
+    let server = online_server("review");
+    let mut bob = bivouac_server::client::Client::new(&server.url());
+    bob.sign_in("bob", "a long secret", false).unwrap();
+    let mut h = harness(toy_catalog(), "online-review", 0.5);
+    register_online(&mut h, &server.url(), "ann");
+    press(&mut h, "Create game");
+    wait_for(&mut h, "the game opens", |a| a.play.is_some());
+    let id = h.state().play.as_ref().unwrap().online().unwrap().game.id.clone();
+    bob.post(&format!("/api/games/{id}/join"), &serde_json::json!({})).unwrap();
+    wait_for(&mut h, "bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.is_some());
+    let start = h.state().play.as_ref().unwrap().board.clone();
+    press(&mut h, "Washington");
+    press(&mut h, "Fredericksburg");
+    wait_for(&mut h, "the move", |a| online_history(a) == 1 && settled(a));
+    assert_eq!(h.state().play.as_ref().unwrap().board.pieces[0].space, 1);
+    press(&mut h, "0. setup");
+    wait_for(&mut h, "the earlier board", |a| a.play.as_ref().unwrap().review.as_ref().is_some_and(|r| r.board.pieces[0].space == 0) && settled(a));
+    let review = h.state().play.as_ref().unwrap().review.as_ref().unwrap();
+    assert_eq!(serde_json::to_value(&review.board).unwrap(), serde_json::to_value(&start).unwrap(), "the board as it was sent at the start");
+}
+
+/// The creator's app shows an invitation link per open seat; a friend's app opens the link from
+/// its lobby and plays that seat; a used link is refused.
+#[test]
+fn an_invitation_link_seats_a_friend_through_the_app() {
+    let server = online_server("invite");
+    let mut ann = harness(toy_catalog(), "online-invite-ann", 0.5);
+    register_online(&mut ann, &server.url(), "ann");
+    press(&mut ann, "Create game");
+    wait_for(&mut ann, "the game opens", |a| a.play.is_some());
+    let game = ann.state().play.as_ref().unwrap().online().unwrap().game.clone();
+    assert_eq!(game.invites.len(), 1, "one open seat, one link");
+    let (seat, link) = game.invites[0].clone();
+    assert_eq!(seat, "confederate");
+    press(&mut ann, "Invite confederate");
+    assert!(matches!(&ann.state().play.as_ref().unwrap().notice, Some(Notice::Info(t)) if t.contains(&link)));
+
+    let mut bob = harness(toy_catalog(), "online-invite-bob", 0.5);
+    register_online(&mut bob, &server.url(), "bob");
+    bob.state_mut().online.as_mut().unwrap().link = link.clone();
+    bob.run_steps(3);
+    press(&mut bob, "Open invitation");
+    wait_for(&mut bob, "the game opens", |a| a.play.is_some());
+    let g = &bob.state().play.as_ref().unwrap().online().unwrap().game;
+    assert_eq!((g.id.clone(), g.seat), (game.id.clone(), 1), "bob plays the confederate seat");
+    wait_for(&mut ann, "ann hears bob joined", |a| a.play.as_ref().unwrap().online().unwrap().game.players[1].0.as_deref() == Some("bob"));
+    assert!(!has(&ann, "Invite confederate"), "no link once the seat is taken");
+
+    let mut carl = bivouac_server::client::Client::new(&server.url());
+    carl.sign_in("carl", "a long secret", false).unwrap();
+    let path = &link[link.find("/api/invites/").unwrap()..];
+    assert_eq!(carl.call(path, Some(&serde_json::json!({}))).unwrap().status, 409, "a used link is refused");
 }

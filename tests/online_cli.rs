@@ -39,8 +39,13 @@ fn a_script_plays_online_through_the_cli() {
     let (ok, out, e) = bivouac(&["online", "new", "--game", "blockade-runner", "--players", "2", "--seat", "p1"], Some(ann), &url);
     assert!(ok, "{e}");
     let id = out.lines().last().unwrap().trim().to_string();
-    let (ok, out, e) = bivouac(&["online", "join", &id], Some(bob), &url);
-    assert!(ok && out.contains("as p2"), "{out}{e}");
+    // The open seat's invitation link, on stderr: bob joins by it; used, it is refused.
+    let link = e.lines().find_map(|l| l.strip_prefix("invitation to p2: ")).unwrap_or_else(|| panic!("no invitation in {e}")).to_string();
+    assert!(link.starts_with(&format!("{url}/api/invites/")), "{link}");
+    let (ok, out, e) = bivouac(&["online", "join", &link], Some(bob), &url);
+    assert!(ok && out.contains(&format!("joined game {id} as p2")), "{out}{e}");
+    let (ok, _, e) = bivouac(&["online", "join", &link], Some(ann), &url);
+    assert!(!ok && e.contains("409"), "{e}");
     // The deal decides who begins: the list says whose turn it is.
     let (_, out, _) = bivouac(&["online", "games"], Some(ann), &url);
     assert!(out.contains(&id) && (out.contains("your turn") || out.contains("waiting for p2")), "{out}");

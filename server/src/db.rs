@@ -91,6 +91,9 @@ pub struct Summary {
     pub to_act: String,
     pub finished: bool,
     pub result: String,
+    /// The state hash at `version` (`Session::state_hash`); never sent to a client, since it
+    /// is computed from hidden information too.
+    pub hash: String,
 }
 
 /// A line of `GET /api/games`.
@@ -201,8 +204,8 @@ impl Db {
         let mut tx = self.pool.begin().await.map_err(e)?;
         let t = now();
         sqlx::query(
-            "INSERT INTO games (id, game, content_hash, setup, created_by, created, updated, version, moves, to_act, finished, result, rematch_of) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            "INSERT INTO games (id, game, content_hash, setup, created_by, created, updated, version, moves, to_act, finished, result, rematch_of, state_hash) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&g.id)
         .bind(&g.game)
@@ -217,6 +220,7 @@ impl Db {
         .bind(s.finished as i64)
         .bind(&s.result)
         .bind(rematch_of)
+        .bind(&s.hash)
         .execute(&mut *tx)
         .await
         .map_err(e)?;
@@ -308,8 +312,8 @@ impl Db {
         let mut tx = self.pool.begin().await.map_err(e)?;
         // The guarded update first: it takes the write lock, and a stale version writes nothing.
         let r = sqlx::query(
-            "UPDATE games SET version = $1, moves = $2, to_act = $3, finished = $4, result = $5, updated = $6, undo_by = NULL, undo_at = NULL \
-             WHERE id = $7 AND version = $8 AND finished = 0",
+            "UPDATE games SET version = $1, moves = $2, to_act = $3, finished = $4, result = $5, updated = $6, undo_by = NULL, undo_at = NULL, state_hash = $7 \
+             WHERE id = $8 AND version = $9 AND finished = 0",
         )
         .bind(s.version)
         .bind(s.moves)
@@ -317,6 +321,7 @@ impl Db {
         .bind(s.finished as i64)
         .bind(&s.result)
         .bind(now())
+        .bind(&s.hash)
         .bind(id)
         .bind(version)
         .execute(&mut *tx)
@@ -330,6 +335,41 @@ impl Db {
             // A duplicate row number: another server process wrote this game.
             let _ = tx.rollback().await;
             return if err.contains("UNIQUE") || err.contains("unique") || err.contains("duplicate") { Ok(false) } else { Err(err) };
+        }
+        tx.commit().await.map_err(e)?;
+        self.announce(id).await;
+        Ok(true)
+    }
+
+    /// Store the invitations to a game's open seats: (seat, the code's SHA-256).
+    pub async fn insert_invites(&self, id: &str, invites: &[(i64, String)]) -> DbResult<()> {
+        for (seat, code_hash) in invites {
+            sqlx::query("INSERT INTO invites (code_hash, game_id, seat) VALUES ($1, $2, $3)").bind(code_hash).bind(id).bind(seat).execute(&self.pool).await.map_err(e)?;
+        }
+        Ok(())
+    }
+
+    /// The invitation with this code hash: its game, its seat, and who took it.
+    pub async fn invite(&self, code_hash: &str) -> DbResult<Option<(String, i64, Option<String>)>> {
+        let row = sqlx::query("SELECT game_id, seat, taken_by FROM invites WHERE code_hash = $1").bind(code_hash).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
+    }
+
+    /// `user` takes the invitation and its seat, in one transaction. `Ok(false)`: the
+    /// invitation was used or the seat taken meanwhile; nothing was written.
+    pub async fn take_invite(&self, code_hash: &str, id: &str, seat: i64, user: &str) -> DbResult<bool> {
+        let mut tx = self.pool.begin().await.map_err(e)?;
+        let r = sqlx::query("UPDATE invites SET taken_by = $1 WHERE code_hash = $2 AND taken_by IS NULL").bind(user).bind(code_hash).execute(&mut *tx).await.map_err(e)?;
+        let s = sqlx::query("UPDATE seats SET user_name = $1 WHERE game_id = $2 AND seat = $3 AND user_name IS NULL AND ai IS NULL")
+            .bind(user)
+            .bind(id)
+            .bind(seat)
+            .execute(&mut *tx)
+            .await
+            .map_err(e)?;
+        if r.rows_affected() != 1 || s.rows_affected() != 1 {
+            tx.rollback().await.map_err(e)?;
+            return Ok(false);
         }
         tx.commit().await.map_err(e)?;
         self.announce(id).await;
@@ -426,6 +466,12 @@ impl Db {
     }
 
     /// Every game's id (the fault test replays them all).
+    /// The stored version of game `id` and the state hash written with it.
+    pub async fn stored_hash(&self, id: &str) -> DbResult<Option<(i64, String)>> {
+        let row = sqlx::query("SELECT version, state_hash FROM games WHERE id = $1").bind(id).fetch_optional(&self.pool).await.map_err(e)?;
+        Ok(row.map(|r| (r.get(0), r.get(1))))
+    }
+
     pub async fn game_ids(&self) -> DbResult<Vec<String>> {
         let rows = sqlx::query("SELECT id FROM games ORDER BY id").fetch_all(&self.pool).await.map_err(e)?;
         Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())

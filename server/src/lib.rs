@@ -32,11 +32,21 @@ pub struct Config {
     pub rate: f64,
     pub burst: f64,
     pub token_days: i64,
+    /// The most games kept in memory (past it, the least recently used idle game is dropped).
+    pub max_games: usize,
+    /// Seconds after which a game nobody asked for is dropped from memory.
+    pub idle_secs: u64,
 }
+
+/// The default of [`Config::max_games`]: a few megabytes each at most, so a small machine
+/// holds them.
+pub const MAX_GAMES: usize = 2000;
+/// The default of [`Config::idle_secs`]: half an hour.
+pub const IDLE_SECS: u64 = 1800;
 
 impl Default for Config {
     fn default() -> Self {
-        Config { db: "bivouac-server.db".into(), addr: SocketAddr::from(([127, 0, 0, 1], 8080)), max_body: 16 * 1024, rate: 20.0, burst: 60.0, token_days: auth::TOKEN_DAYS }
+        Config { db: "bivouac-server.db".into(), addr: SocketAddr::from(([127, 0, 0, 1], 8080)), max_body: 16 * 1024, rate: 20.0, burst: 60.0, token_days: auth::TOKEN_DAYS, max_games: MAX_GAMES, idle_secs: IDLE_SECS }
     }
 }
 
@@ -62,11 +72,24 @@ impl App {
         let db = db::Db::open(&config.db).await?;
         let rate = limits::RateLimit::new(config.rate, config.burst);
         let shared = db.shared;
-        let app = Arc::new(App { db, catalog, games: play::Games::default(), rate, config });
+        let games = play::Games::new(config.max_games, std::time::Duration::from_secs(config.idle_secs));
+        let app = Arc::new(App { db, catalog, games, rate, config });
         if shared {
             tokio::spawn(app.clone().listen());
         }
+        tokio::spawn(evict_idle(Arc::downgrade(&app)));
         Ok(app)
+    }
+}
+
+/// Drop the games idle too long, every tenth of the idle time (at least each second), for as
+/// long as the server runs.
+async fn evict_idle(app: std::sync::Weak<App>) {
+    let every = app.upgrade().map_or(60, |a| (a.config.idle_secs / 10).max(1));
+    loop {
+        tokio::time::sleep(std::time::Duration::from_secs(every)).await;
+        let Some(app) = app.upgrade() else { return };
+        app.games.evict_idle();
     }
 }
 
@@ -98,6 +121,8 @@ pub fn run(config: Config, catalog: Catalog, ready: impl FnOnce(SocketAddr)) -> 
 /// A server running on a thread of its own (tests, the load test).
 pub struct Running {
     pub addr: SocketAddr,
+    /// The server's shared state (tests look at the games it keeps in memory).
+    pub app: Arc<App>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<Result<(), String>>>,
 }
@@ -132,7 +157,7 @@ impl Drop for Running {
 /// Start a server on its own thread and runtime; returns once it listens (on `config.addr`,
 /// port 0 for any free port) with the database open.
 pub fn spawn(config: Config, catalog: Catalog) -> Result<Running, String> {
-    let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<SocketAddr, String>>();
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(SocketAddr, Arc<App>), String>>();
     let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || -> Result<(), String> {
         let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(4).enable_all().build().map_err(|e| e.to_string())?;
@@ -154,7 +179,7 @@ pub fn spawn(config: Config, catalog: Catalog) -> Result<Running, String> {
                     return Err(e);
                 }
             };
-            let _ = ready_tx.send(Ok(addr));
+            let _ = ready_tx.send(Ok((addr, app.clone())));
             serve(app, listener, async move {
                 let _ = stop_rx.await;
             })
@@ -162,7 +187,7 @@ pub fn spawn(config: Config, catalog: Catalog) -> Result<Running, String> {
         })
     });
     match ready_rx.recv() {
-        Ok(Ok(addr)) => Ok(Running { addr, stop: Some(stop_tx), thread: Some(thread) }),
+        Ok(Ok((addr, app))) => Ok(Running { addr, app, stop: Some(stop_tx), thread: Some(thread) }),
         Ok(Err(e)) => Err(e),
         Err(_) => Err(thread.join().ok().and_then(|r| r.err()).unwrap_or_else(|| "the server thread ended".into())),
     }

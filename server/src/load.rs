@@ -1,7 +1,7 @@
 //! The load test (`bivouac loadtest`): many clients, each on its own thread, play many games
 //! at once by random legal actions through the API; then every game's stored log is checked
 //! against what the server acknowledged: every acknowledged action at its place, nothing
-//! twice, and the log replays.
+//! twice, and the log replays to the state hash the server committed with it.
 
 use crate::client::Client;
 use crate::db::{Db, UNDO_SEAT};
@@ -185,9 +185,13 @@ pub struct Audit {
     pub replay_errors: Vec<String>,
     /// Each game's state hash after replaying its log.
     pub hashes: BTreeMap<String, String>,
+    /// Games whose replayed log does not give the state hash the server committed with its
+    /// last row (before acknowledging it): `game: stored, replayed`.
+    pub hash_mismatches: Vec<String>,
 }
 
-/// Check every game's stored log against the acknowledgements and replay it.
+/// Check every game's stored log against the acknowledgements, replay it, and hold the
+/// replay's state hash against the one stored with the log's last row.
 pub fn audit(db_url: &str, catalog: &Catalog, acked: &BTreeMap<String, Vec<Ack>>) -> Result<Audit, String> {
     let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
     rt.block_on(async {
@@ -206,9 +210,14 @@ pub fn audit(db_url: &str, catalog: &Catalog, acked: &BTreeMap<String, Vec<Ack>>
                 }
             }
             audit.unacknowledged += log.iter().filter(|r| r.seat != UNDO_SEAT).count().saturating_sub(acks.len());
+            let stored = db.stored_hash(&id).await?;
             match crate::play::replay(catalog, &row, &log) {
                 Ok(s) => {
-                    audit.hashes.insert(id, s.state_hash());
+                    let hash = s.state_hash();
+                    if stored.as_ref() != Some(&(log.len() as i64, hash.clone())) {
+                        audit.hash_mismatches.push(format!("{id}: stored {stored:?}, the log ({} rows) replays to {hash}", log.len()));
+                    }
+                    audit.hashes.insert(id, hash);
                 }
                 Err(e) => audit.replay_errors.push(e),
             }

@@ -15,7 +15,9 @@ use bivouac_engine::Seat;
 use bivouac_systems::Catalog;
 use axum::http::StatusCode;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use tokio::sync::broadcast;
 
 /// A game's snapshot is written each time its log passes a multiple of this many rows.
@@ -123,6 +125,7 @@ pub fn summary(session: &dyn AnySession, version: i64, row: &GameRow) -> Summary
         to_act: to_act.join(","),
         finished: over || row.finished,
         result: if over { session.turn_line() } else { row.result.clone() },
+        hash: session.state_hash(),
     }
 }
 
@@ -133,6 +136,8 @@ pub struct Slot {
     /// Per seat, how many steps of the history it has been sent (its view, a push, a reply):
     /// taking back a step a human opponent has seen needs that opponent's consent.
     pub seen: Mutex<Vec<usize>>,
+    /// When a request last asked for the game, in milliseconds since [`Games`] began.
+    used: AtomicU64,
 }
 
 impl Slot {
@@ -150,24 +155,74 @@ impl Slot {
     }
 }
 
-#[derive(Default)]
+/// The games kept in memory, at most `cap` of them: past the cap, the least recently used
+/// idle game is dropped, and any game idle for `idle` is dropped by [`Games::evict_idle`].
+/// A game is idle when no request holds it and no seat watches it live; dropped, it is loaded
+/// again from its snapshot and log when next asked for (its seats then count as having seen
+/// every step, as after a restart).
 pub struct Games {
     slots: Mutex<HashMap<String, Arc<Slot>>>,
+    cap: usize,
+    idle: Duration,
+    began: Instant,
 }
 
 impl Games {
+    pub fn new(cap: usize, idle: Duration) -> Self {
+        Games { slots: Mutex::new(HashMap::new()), cap: cap.max(1), idle, began: Instant::now() }
+    }
+
+    fn now_ms(&self) -> u64 {
+        self.began.elapsed().as_millis() as u64
+    }
+
     /// The game's place in memory, if it has one (nothing is created).
     pub fn existing(&self, id: &str) -> Option<Arc<Slot>> {
         self.slots.lock().expect("slots lock").get(id).cloned()
     }
 
+    /// The game's place in memory, made if it has none; the least recently used idle games
+    /// are dropped while more than the cap are kept.
     pub fn slot(&self, id: &str) -> Arc<Slot> {
+        let now = self.now_ms();
         let mut slots = self.slots.lock().expect("slots lock");
-        slots
+        let slot = slots
             .entry(id.to_string())
-            .or_insert_with(|| Arc::new(Slot { game: tokio::sync::Mutex::new(None), live: broadcast::channel(256).0, seen: Mutex::new(Vec::new()) }))
-            .clone()
+            .or_insert_with(|| Arc::new(Slot { game: tokio::sync::Mutex::new(None), live: broadcast::channel(256).0, seen: Mutex::new(Vec::new()), used: AtomicU64::new(now) }))
+            .clone();
+        slot.used.store(now, Ordering::Relaxed);
+        while slots.len() > self.cap {
+            let lru = slots.iter().filter(|(k, s)| k.as_str() != id && idle(s)).min_by_key(|(_, s)| s.used.load(Ordering::Relaxed)).map(|(k, _)| k.clone());
+            let Some(k) = lru else { break };
+            slots.remove(&k);
+        }
+        slot
     }
+
+    /// Drop every game idle for longer than the idle time; how many were dropped.
+    pub fn evict_idle(&self) -> usize {
+        let limit = self.now_ms().saturating_sub(self.idle.as_millis() as u64);
+        let mut slots = self.slots.lock().expect("slots lock");
+        let before = slots.len();
+        slots.retain(|_, s| s.used.load(Ordering::Relaxed) > limit || !idle(s));
+        before - slots.len()
+    }
+
+    /// How many games are in memory.
+    pub fn len(&self) -> usize {
+        self.slots.lock().expect("slots lock").len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Nobody holds the game (the map's reference is the only one: no request is using it and no
+/// live socket pushes from it) and nobody listens to its changes. Checked under the map's
+/// lock, so no request can take it meanwhile.
+fn idle(slot: &Arc<Slot>) -> bool {
+    Arc::strong_count(slot) == 1 && slot.live.receiver_count() == 0
 }
 
 /// Rebuild a session from a stored game: its setup, then every row of its log.

@@ -16,7 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::log::Refusal;
-use bivouac_engine::session::AnySession;
+use bivouac_engine::session::{AnySession, Irreversible};
 use bivouac_engine::{Seat, Setup};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -92,6 +92,7 @@ pub fn router() -> Router<Arc<App>> {
         .route("/api/games/open", get(open_games))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/actions", get(actions))
+        .route("/api/games/{id}/review", get(review))
         .route("/api/games/{id}/act", post(act))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/resign", post(resign))
@@ -101,6 +102,7 @@ pub fn router() -> Router<Arc<App>> {
         .route("/api/games/{id}/rematch", post(rematch))
         .route("/api/games/{id}/save", get(save))
         .route("/api/games/{id}/live", get(crate::live::live))
+        .route("/api/invites/{code}", post(accept_invite))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such endpoint (the API is under /api)") })
 }
 
@@ -272,16 +274,22 @@ async fn start_game(
     let summary = crate::play::summary(&*session, row.version, &row);
     app.db.insert_game(&row, &seats, &crate::play::log_rows(&steps), &summary, rematch.as_ref().map(|r| r.0)).await.map_err(ApiError::internal)?;
     let id = row.id.clone();
+    // One invitation per open seat, its code given to the creator only.
+    let codes: Vec<(&SeatRow, String)> = seats.iter().filter(|s| s.user.is_none() && s.ai.is_none()).map(|s| (s, auth::new_token())).collect();
+    let hashed: Vec<(i64, String)> = codes.iter().map(|(s, c)| (s.seat, auth::hash_token(c))).collect();
+    app.db.insert_invites(&id, &hashed).await.map_err(ApiError::internal)?;
+    let invites: Vec<Value> = codes.iter().map(|(s, c)| json!({ "seat": s.name, "code": c, "path": format!("/api/invites/{c}") })).collect();
     let slot = app.games.slot(&id);
     *slot.game.lock().await = Some(crate::play::Loaded { row, seats, session });
     let guard = slot.game.lock().await;
     let l = guard.as_ref().expect("just stored");
     let seat = l.my_seat(user).ok();
     *slot.seen.lock().expect("seen lock") = vec![0; l.seats.len()];
-    let view = match seat {
+    let mut view = match seat {
         Some(s) => seat_view(&slot, l, s, 0),
         None => json!({ "id": id }),
     };
+    view["invites"] = json!(invites);
     Ok((StatusCode::CREATED, Json(view)))
 }
 
@@ -368,22 +376,30 @@ async fn show(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Q
 pub fn seat_picture(l: &crate::play::Loaded, seat: Seat, since: usize) -> Value {
     let s = &*l.session;
     let your_turn = !l.row.finished && s.active_seats().contains(&seat);
+    // Why a step could not be taken back is given for the seat's own steps only.
     let steps: Vec<Value> = s
         .history()
         .iter()
         .skip(since)
         .map(|st| {
             let events: Vec<&bivouac_engine::log::Event> = st.events.iter().filter(|e| e.visible_to(Some(seat))).collect();
-            json!({ "seat": st.seat, "action": st.action_for(Some(seat)), "events": events })
+            let irreversible = if st.seat == seat { st.irreversible.clone() } else { None };
+            json!({ "seat": st.seat, "action": st.action_for(Some(seat)), "events": events, "irreversible": irreversible })
         })
         .collect();
     let active: Vec<Seat> = if l.row.finished { Vec::new() } else { s.active_seats() };
+    let hints = if your_turn { s.hinted_actions(seat) } else { Vec::new() };
+    // For each legal action, why undo could not take it back once played (dice, a draw, a
+    // reveal, the decision passing on), found as the local app finds it: played on a state
+    // determinized for this seat (`Session::irreversible`), so it reads nothing hidden from it.
+    let irreversible: Vec<Option<Irreversible>> = hints.iter().map(|(text, _)| s.irreversible(seat, text)).collect();
     json!({
         "seat_index": seat,
         "active": active,
         "board": s.board(Some(seat)),
         "describe": s.describe(Some(seat)),
-        "hints": if your_turn { s.hinted_actions(seat) } else { Vec::new() },
+        "hints": hints,
+        "irreversible": irreversible,
         "prompt": if your_turn { s.prompt(seat) } else { None },
         "outcome": s.outcome(),
         "history": steps,
@@ -398,6 +414,42 @@ async fn actions(State(app): State<Arc<App>>, user: User, Path(id): Path<String>
     check_asked_seat(l, seat, q.seat.as_deref())?;
     let legal = if l.row.finished { Vec::new() } else { engine(|| l.session.legal_actions(seat)) };
     Ok(Json(json!({ "version": l.row.version, "seat": l.seats[seat as usize].name, "actions": legal })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReviewQuery {
+    /// The board after this many steps of the game's history.
+    steps: usize,
+    /// The seat asked for: must be the caller's own.
+    seat: Option<String>,
+}
+
+/// An earlier board, for the app's review of past steps: the game after its first `steps`
+/// steps (the setup and those actions replayed), rendered for the caller's seat alone, as it
+/// was shown then: the board picture, the description, the text picture and the view.
+async fn review(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, Query(q): Query<ReviewQuery>) -> ApiResult {
+    let slot = app.games.slot(&id);
+    let guard = app.lock_game(&slot, &id).await?;
+    let l = guard.as_ref().expect("loaded");
+    let seat = l.my_seat(&user.name)?;
+    check_asked_seat(l, seat, q.seat.as_deref())?;
+    let moves = l.session.history().len();
+    if q.steps > moves {
+        return Err(ApiError::bad(format!("the game has {moves} steps, not {}", q.steps)));
+    }
+    let game = app.catalog.game(&l.row.game).ok_or_else(|| ApiError::internal("the game is no longer served"))?;
+    let mut save = l.session.to_save();
+    save.actions.truncate(q.steps);
+    drop(guard);
+    let then = engine(|| game.load(&save)).map_err(|e| ApiError::internal(format!("step {} does not replay: {e}", q.steps)))?;
+    Ok(Json(json!({
+        "steps": q.steps,
+        "board": then.board(Some(seat)),
+        "describe": then.describe(Some(seat)),
+        "show": then.show_text(Some(seat)),
+        "view": then.view_json(Some(seat)),
+    })))
 }
 
 #[derive(Deserialize)]
@@ -498,6 +550,41 @@ async fn join(State(app): State<Arc<App>>, user: User, Path(id): Path<String>, B
         *guard = None;
         return Err(ApiError::conflict("the seat was taken meanwhile"));
     }
+    l.seats[seat as usize].user = Some(user.name.clone());
+    let _ = slot.live.send(Arc::new(Change::Joined { seat, user: user.name.clone() }));
+    let l = guard.as_ref().expect("loaded");
+    Ok(Json(engine(|| seat_view(&slot, l, seat, 0))))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoFields {}
+
+/// Take the seat an invitation names: 404 for an unknown code, 409 when it was used, the seat
+/// is taken, the game is over, or the caller already plays a seat of the game.
+async fn accept_invite(State(app): State<Arc<App>>, user: User, Path(code): Path<String>, Body(NoFields {}): Body<NoFields>) -> ApiResult {
+    let hash = auth::hash_token(&code);
+    let Some((id, seat, taken)) = app.db.invite(&hash).await.map_err(ApiError::internal)? else {
+        return Err(ApiError::new(StatusCode::NOT_FOUND, "no such invitation"));
+    };
+    if taken.is_some() {
+        return Err(ApiError::conflict("this invitation has been used"));
+    }
+    let slot = app.games.slot(&id);
+    let mut guard = app.lock_game(&slot, &id).await?;
+    let l = guard.as_mut().expect("loaded");
+    if l.seat_of(&user.name).is_some() {
+        return Err(ApiError::conflict("you already play a seat in this game"));
+    }
+    if l.row.finished {
+        return Err(ApiError::conflict("the game is over"));
+    }
+    let name = l.seats.get(seat as usize).map_or_else(|| "?".to_string(), |s| s.name.clone());
+    if !app.db.take_invite(&hash, &id, seat, &user.name).await.map_err(ApiError::internal)? {
+        *guard = None;
+        return Err(ApiError::conflict(format!("seat `{name}` is taken")));
+    }
+    let seat = seat as Seat;
     l.seats[seat as usize].user = Some(user.name.clone());
     let _ = slot.live.send(Arc::new(Change::Joined { seat, user: user.name.clone() }));
     let l = guard.as_ref().expect("loaded");

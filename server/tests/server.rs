@@ -607,3 +607,152 @@ fn a_game_loads_from_its_snapshot_as_from_its_whole_log() {
         }
     }
 }
+
+/// The game `id` as the server holds it in memory, if it holds it (not loaded by this call).
+fn in_memory<T>(server: &Running, id: &str, f: impl FnOnce(&bivouac_server::play::Loaded) -> T) -> Option<T> {
+    let slot = server.app.games.existing(id)?;
+    let guard = slot.game.blocking_lock();
+    guard.as_ref().map(f)
+}
+
+/// Each seat's picture says, for each of its legal actions, whether undo could take it back
+/// (`Session::irreversible`, found on a state determinized for that seat), and for its own
+/// past steps why they are final; never for another seat's. An earlier board asked for by a
+/// seat is the board it was sent when the game stood there; another seat's, or a stranger's,
+/// request is refused.
+#[test]
+fn a_seat_is_told_which_of_its_actions_are_final_and_reviews_its_own_earlier_boards() {
+    for db in databases("final_and_review") {
+        let server = start(&db, 0.0);
+        let (a, b, c) = (user(&server, "a"), user(&server, "b"), user(&server, "c"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let seats = [a.game(&id, 0).unwrap()["seat"].as_str().unwrap().to_string(), b.game(&id, 0).unwrap()["seat"].as_str().unwrap().to_string()];
+        let mut rng = GameRng::new(3);
+        // Per seat, the board it was sent by the number of steps played.
+        let mut boards: [BTreeMap<u64, Value>; 2] = Default::default();
+        let mut finals = 0;
+        for _ in 0..40 {
+            let pictures = [a.picture(&id).unwrap(), b.picture(&id).unwrap()];
+            if pictures[0]["finished"] == json!(true) {
+                break;
+            }
+            for (k, p) in pictures.iter().enumerate() {
+                boards[k].insert(p["moves"].as_u64().unwrap(), p["board"].clone());
+                let hints = p["hints"].as_array().unwrap();
+                let irreversible = p["irreversible"].as_array().unwrap();
+                assert_eq!(irreversible.len(), hints.len(), "one answer per legal action");
+                if p["your_turn"] == json!(true) {
+                    let seat = p["seat_index"].as_u64().unwrap() as Seat;
+                    let expected: Vec<Value> = in_memory(&server, &id, |l| hints.iter().map(|h| json!(l.session.irreversible(seat, h[0].as_str().unwrap()))).collect()).unwrap();
+                    assert_eq!(irreversible, &expected, "as the engine finds it for the seat");
+                    finals += irreversible.iter().filter(|x| !x.is_null()).count();
+                }
+                for st in p["history"].as_array().unwrap() {
+                    if st["seat"].as_u64().unwrap() as usize != p["seat_index"].as_u64().unwrap() as usize {
+                        assert!(st["irreversible"].is_null(), "another seat's step says nothing of undo");
+                    }
+                }
+            }
+            let mover = if pictures[0]["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+        }
+        assert!(finals > 0, "some action could not be taken back");
+        for (k, who) in [&a, &b].into_iter().enumerate() {
+            for (steps, board) in &boards[k] {
+                let r = get(who, &format!("/api/games/{id}/review?steps={steps}"));
+                assert_eq!(r.status, 200, "{:?}", r.body);
+                assert_eq!(&r.body["board"], board, "seat {} at step {steps}: the board it was sent", seats[k]);
+            }
+        }
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=1&seat={}", seats[1])).status, 403, "another seat's board");
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=1&seat={}", seats[0])).status, 200);
+        assert_eq!(get(&c, &format!("/api/games/{id}/review?steps=1")).status, 403, "a stranger");
+        assert_eq!(get(&a, &format!("/api/games/{id}/review?steps=100000")).status, 400);
+    }
+}
+
+/// Games in memory are dropped past the cap (least recently used first) and once idle too
+/// long; a dropped game loads again from its snapshot and log to the same state hash, and is
+/// served as before.
+#[test]
+fn idle_games_are_dropped_from_memory_and_load_again_the_same() {
+    use bivouac_server::play::SNAPSHOT_EVERY;
+    for db in databases("evict") {
+        let server = bivouac_server::spawn(Config { db: db.clone(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, max_games: 2, ..Config::default() }, catalog()).unwrap();
+        let (a, b) = (user(&server, "a"), user(&server, "b"));
+        let id = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let mut rng = GameRng::new(7);
+        let mut version = 0;
+        while version < SNAPSHOT_EVERY + 10 {
+            let probe = a.game(&id, usize::MAX >> 1).unwrap();
+            assert_ne!(probe["finished"], json!(true), "the game ended before its first snapshot");
+            let mover = if probe["your_turn"] == json!(true) { &a } else { &b };
+            let v = mover.game(&id, usize::MAX >> 1).unwrap();
+            let actions = v["actions"].as_array().unwrap();
+            let r = mover.act(&id, actions[rng.pick(actions.len())].as_str().unwrap(), v["version"].as_i64()).unwrap();
+            assert_eq!(r.status, 200, "{:?}", r.body);
+            version = r.body["version"].as_i64().unwrap();
+        }
+        let before = a.game(&id, 0).unwrap();
+        let hash = in_memory(&server, &id, |l| l.session.state_hash()).expect("in memory");
+        // Two more games: the first, least recently used, is dropped.
+        let _second = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        let _third = two_player_game(&a, &b, "blockade-runner", "standard", 2);
+        assert!(server.app.games.existing(&id).is_none(), "the least recently used game was dropped");
+        assert!(server.app.games.len() <= 2);
+        let again = a.game(&id, 0).unwrap();
+        for k in ["version", "show", "view", "log", "actions"] {
+            assert_eq!(again[k], before[k], "{k}");
+        }
+        assert_eq!(in_memory(&server, &id, |l| l.session.state_hash()).as_deref(), Some(hash.as_str()), "loaded again to the same state");
+        drop(server);
+
+        // Idle for a second: dropped by the sweep.
+        let server = bivouac_server::spawn(Config { db: db.clone(), addr: "127.0.0.1:0".parse().unwrap(), rate: 0.0, idle_secs: 1, ..Config::default() }, catalog()).unwrap();
+        let a = Client::with_token(&server.url(), a.token.as_deref().unwrap());
+        assert_eq!(a.game(&id, 0).unwrap()["version"], before["version"]);
+        assert!(server.app.games.existing(&id).is_some());
+        std::thread::sleep(std::time::Duration::from_millis(3500));
+        assert!(server.app.games.existing(&id).is_none(), "the idle game was dropped");
+        assert_eq!(a.game(&id, 0).unwrap()["show"], before["show"]);
+        assert_eq!(in_memory(&server, &id, |l| l.session.state_hash()).as_deref(), Some(hash.as_str()));
+    }
+}
+
+/// A game's creator gets one invitation per open seat; whoever opens one signed in takes its
+/// seat; a used invitation, or one whose seat was taken, is refused (409), an unknown one 404.
+#[test]
+fn an_invitation_gives_its_seat_once() {
+    for db in databases("invites") {
+        let server = start(&db, 0.0);
+        let (a, b, c) = (user(&server, "a"), user(&server, "b"), user(&server, "c"));
+        let g = post(&a, "/api/games", json!({ "game": "blockade-runner", "players": 3, "seat": "p1" }));
+        assert_eq!(g.status, 201, "{:?}", g.body);
+        let id = g.body["id"].as_str().unwrap().to_string();
+        let invites = g.body["invites"].as_array().unwrap().clone();
+        let seats: Vec<&str> = invites.iter().map(|i| i["seat"].as_str().unwrap()).collect();
+        assert_eq!(seats, vec!["p2", "p3"], "one per open seat");
+        let path = |k: usize| invites[k]["path"].as_str().unwrap().to_string();
+
+        // Bob opens the p3 invitation: he plays p3.
+        let r = post(&b, &path(1), json!({}));
+        assert_eq!(r.status, 200, "{:?}", r.body);
+        assert_eq!(r.body["seat"], json!("p3"));
+        assert_eq!(b.game(&id, 0).unwrap()["seat"], json!("p3"));
+        // Used: refused, to anyone.
+        assert_eq!(post(&c, &path(1), json!({})).status, 409);
+        assert_eq!(post(&b, &path(1), json!({})).status, 409);
+        // Bob already plays here: the other invitation is not his to take.
+        assert_eq!(post(&b, &path(0), json!({})).status, 409);
+        // Its seat taken by a join, an invitation is refused and changes nothing.
+        assert_eq!(post(&c, &format!("/api/games/{id}/join"), json!({ "seat": "p2" })).status, 200);
+        let d = user(&server, "d");
+        assert_eq!(post(&d, &path(0), json!({})).status, 409);
+        assert_eq!(get(&d, &format!("/api/games/{id}")).status, 403, "d plays no seat");
+        assert_eq!(post(&d, "/api/invites/0123abcd", json!({})).status, 404);
+        assert_eq!(post(&Client::new(&server.url()), &path(0), json!({})).status, 401, "only signed in");
+    }
+}

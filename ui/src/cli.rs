@@ -228,6 +228,13 @@ enum Command {
         /// Requests a second allowed per client address (0: no limit).
         #[arg(long, default_value_t = 20.0)]
         rate: f64,
+        /// The most games kept in memory; past it the least recently used idle one is
+        /// dropped (it loads again from its snapshot and log when asked for).
+        #[arg(long, default_value_t = bivouac_server::MAX_GAMES)]
+        max_games: usize,
+        /// Minutes after which a game nobody asked for is dropped from memory.
+        #[arg(long, default_value_t = bivouac_server::IDLE_SECS / 60)]
+        idle_minutes: u64,
     },
     /// Play on a game server (`bivouac serve`): accounts, games, actions.
     Online {
@@ -319,7 +326,7 @@ fn run(cli: Cli) -> CliResult {
     }
     let catalog = load_catalog(&layers);
     match command {
-        Command::Serve { db, addr, rate } => online::serve(catalog, db, addr, rate),
+        Command::Serve { db, addr, rate, max_games, idle_minutes } => online::serve(catalog, bivouac_server::Config { db, addr, rate, max_games, idle_secs: idle_minutes * 60, ..Default::default() }),
         Command::Online { command } => online::online(command),
         Command::Loadtest { load } => online::loadtest(catalog, &layers, load),
         Command::List { game } => list(&catalog, game.as_deref()),

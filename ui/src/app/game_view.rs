@@ -214,6 +214,7 @@ fn online_bar(ui: &mut egui::Ui, play: &mut Play) {
     let Some(r) = play.online() else { return };
     let (id, live, finished, mine) = (r.game.id.clone(), r.remote.live.load(std::sync::atomic::Ordering::Relaxed), r.game.finished, r.game.seat);
     let asking = r.game.undo_by.clone().filter(|by| by != &r.game.names[mine as usize]);
+    let invites: Vec<(String, String)> = r.game.invites.iter().filter(|(seat, _)| r.game.names.iter().position(|n| n == seat).is_some_and(|i| r.game.players.get(i).is_some_and(|p| p.0.is_none()))).cloned().collect();
     ui.label(format!("online game {id}, you play {}", play.seat_name(mine))).on_hover_text(format!("on {}; a friend joins with this id", r.remote.server));
     let (dot, tip) = if live { ("live", "moves arrive as they are made (WebSocket)") } else { ("polling", "live updates are down: the game is fetched every 2 s") };
     ui.weak(dot).on_hover_text(tip);
@@ -227,6 +228,13 @@ fn online_bar(ui: &mut egui::Ui, play: &mut Play) {
         }
         if ui.button("Decline").clicked() {
             play.send(Request::AnswerUndo(false));
+        }
+    }
+    // The creator's invitation links to the seats still open: a click copies one.
+    for (seat, link) in invites {
+        if ui.button(format!("Invite {seat}")).on_hover_text(format!("Copy the invitation link to {seat}: {link}")).clicked() {
+            ui.ctx().copy_text(link.clone());
+            play.notice = Some(super::play::Notice::Info(format!("copied the invitation to {seat}: {link}")));
         }
     }
     if !finished && ui.button("Resign").on_hover_text("End the game: the other side wins").clicked() {

@@ -4,6 +4,7 @@
 
 use super::autosave::{AppSave, Store};
 use super::play::Control;
+use super::setup_choices;
 use bivouac_engine::Setup;
 use bivouac_systems::Catalog;
 use std::collections::BTreeMap;
@@ -69,15 +70,7 @@ impl Launcher {
             self.scenario = 0;
         }
         let Some(info) = scenarios.get(self.scenario) else { return };
-        if self.players < info.min_players || self.players > info.max_players {
-            self.players = info.default_players;
-        }
-        self.options.retain(|k, v| info.options.iter().any(|o| &o.key == k && o.values.contains(v)));
-        for o in &info.options {
-            if let Some(first) = o.values.first() {
-                self.options.entry(o.key.clone()).or_insert_with(|| first.clone());
-            }
-        }
+        setup_choices::normalize(info, &mut self.players, &mut self.options);
         let key = (self.game, self.scenario, self.players, self.options.clone());
         if self.seats_key.as_ref() != Some(&key) {
             let setup = self.setup(&info.id);
@@ -167,12 +160,7 @@ impl Launcher {
             .response
             .labelled_by(l.id);
             ui.end_row();
-            let l = ui.label("Players");
-            if info.min_players == info.max_players {
-                ui.label(info.min_players.to_string());
-            } else {
-                ui.add(egui::Slider::new(&mut self.players, info.min_players..=info.max_players)).labelled_by(l.id);
-            }
+            setup_choices::players_row(ui, &info, &mut self.players);
             ui.end_row();
             let l = ui.label("Seed");
             ui.horizontal(|ui| {
@@ -220,24 +208,7 @@ impl Launcher {
         // with its description in prose.
         if !info.options.is_empty() {
             ui.separator();
-            ui.label(egui::RichText::new("Rules options").strong());
-            for o in &info.options {
-                ui.horizontal(|ui| {
-                    let value = self.options.entry(o.key.clone()).or_default();
-                    let combo = egui::ComboBox::from_id_salt(("option", &o.key))
-                        .selected_text(value.as_str())
-                        .show_ui(ui, |ui| {
-                            for v in &o.values {
-                                ui.selectable_value(value, v.clone(), v);
-                            }
-                        })
-                        .response;
-                    let l = ui.label(egui::RichText::new(&o.key).monospace().weak());
-                    combo.labelled_by(l.id);
-                });
-                ui.add(egui::Label::new(egui::RichText::new(&o.description)).wrap());
-                ui.add_space(4.0);
-            }
+            setup_choices::options_ui(ui, &info, &mut self.options, "launcher");
         }
         command
     }

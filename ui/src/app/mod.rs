@@ -2,7 +2,8 @@
 //! It contains no rules: every action it offers comes from the engine's legal actions and their
 //! hints, the board is drawn from the game's `Board` picture alone.
 //!
-//! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games.
+//! * [`launcher`]: game, scenario, options, seats, seed; continue, open, recent games;
+//!   [`setup_choices`]: the players and rules options it shares with the online lobby.
 //! * [`lab`]: the balance lab, batches of AI games charted (the engine's `sim`).
 //! * [`play`]: the game in progress without drawing (who acts, who views, AI pace, autosave).
 //! * [`game_view`]: the play screen; [`action_bar`] (the prompt and the fixed buttons),
@@ -33,6 +34,7 @@ pub mod online;
 pub mod palette;
 pub mod play;
 pub mod remote;
+pub mod setup_choices;
 pub mod table;
 
 use autosave::{AppSave, Store};

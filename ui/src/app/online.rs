@@ -1,11 +1,13 @@
 //! The online lobby: sign in to a game server (or register), list my games with whose turn it
-//! is and the games with an open seat, start a game (game, scenario, who plays each seat: me, a
-//! player who joins, or the server's AI) or join one. Every call to the server runs on a thread
+//! is and the games with an open seat, start a game (game, scenario, players and rules options
+//! as in the launcher, who plays each seat: me, a player who joins, or the server's AI) or
+//! join one. Every call to the server runs on a thread
 //! of its own, so the window never waits; errors are shown in plain words. Opening a game hands
 //! it to the play screen as a [`super::table::Table::Remote`].
 
 use super::play::Control;
 use super::remote::{Snapshot, plain};
+use super::setup_choices;
 use bivouac_engine::agent::AgentKind;
 use bivouac_engine::Setup;
 use bivouac_server::client::Client;
@@ -39,6 +41,9 @@ impl SeatChoice {
     }
 }
 
+/// What the seat names depend on: game, scenario, players, options.
+type SetupKey = (usize, usize, u8, BTreeMap<String, String>);
+
 /// A finished call to the server.
 enum Done {
     SignedIn { name: String, token: String },
@@ -66,11 +71,16 @@ pub struct Lobby {
     /// The new game: catalog index, scenario index, who plays each seat.
     pub game: usize,
     pub scenario: usize,
+    /// The number of players and the rules options, as the launcher offers them.
+    pub players: u8,
+    pub options: BTreeMap<String, String>,
     pub seats: Vec<SeatChoice>,
-    seat_names: Option<((usize, usize), Vec<String>)>,
+    seat_names: Option<(SetupKey, Vec<String>)>,
     job: Option<Receiver<Done>>,
     /// An opened game waiting for the app to take it.
     opened: Option<Box<Snapshot>>,
+    /// An invitation link pasted by the player.
+    pub link: String,
 }
 
 impl Default for Lobby {
@@ -85,10 +95,13 @@ impl Default for Lobby {
             open: Vec::new(),
             game: 0,
             scenario: 0,
+            players: 0,
+            options: BTreeMap::new(),
             seats: Vec::new(),
             seat_names: None,
             job: None,
             opened: None,
+            link: String::new(),
         }
     }
 }
@@ -175,6 +188,26 @@ impl Lobby {
         });
     }
 
+    /// Take the seat an invitation link names, and open its game.
+    fn open_invitation(&mut self) {
+        let Some((_, code)) = self.link.trim().rsplit_once("/api/invites/") else {
+            self.error = Some("an invitation link ends in /api/invites/ and its code".into());
+            return;
+        };
+        let path = format!("/api/invites/{code}");
+        self.spawn(move |c| {
+            let joined = match c.post(&path, &json!({})) {
+                Ok(v) => v,
+                Err(e) => return Done::Error(plain(&e)),
+            };
+            let id = joined["id"].as_str().unwrap_or_default().to_string();
+            match c.picture(&id).map_err(|e| plain(&e)).and_then(|v| Snapshot::parse(&v)) {
+                Ok(s) => Done::Opened(Box::new(s)),
+                Err(e) => Done::Error(e),
+            }
+        });
+    }
+
     fn create(&mut self, catalog: &Catalog) {
         let Some(g) = catalog.games.get(self.game) else { return };
         let Some(sc) = g.scenarios().get(self.scenario).cloned() else { return };
@@ -188,15 +221,24 @@ impl Lobby {
             return;
         }
         let ai: BTreeMap<String, String> = self.seats.iter().zip(&names).filter_map(|(s, n)| if let SeatChoice::Ai(k) = s { Some((n.clone(), k.spec())) } else { None }).collect();
-        let body = json!({ "game": g.id(), "scenario": sc.id, "players": names.len(), "seat": names[me], "ai": ai });
+        let body = json!({ "game": g.id(), "scenario": sc.id, "players": self.players, "options": self.options, "seat": names[me], "ai": ai });
         self.spawn(move |c| {
             let created = match c.post("/api/games", &body) {
                 Ok(v) => v,
                 Err(e) => return Done::Error(plain(&e)),
             };
             let id = created["id"].as_str().unwrap_or_default().to_string();
+            let invites: Vec<(String, String)> = created["invites"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|i| (i["seat"].as_str().unwrap_or_default().to_string(), format!("{}{}", c.base, i["path"].as_str().unwrap_or_default())))
+                .collect();
             match c.picture(&id).map_err(|e| plain(&e)).and_then(|v| Snapshot::parse(&v)) {
-                Ok(s) => Done::Opened(Box::new(s)),
+                Ok(mut s) => {
+                    s.invites = invites;
+                    Done::Opened(Box::new(s))
+                }
                 Err(e) => Done::Error(e),
             }
         });
@@ -211,14 +253,20 @@ impl Lobby {
         let g = &catalog.games[self.game];
         let scenarios = g.scenarios();
         self.scenario = self.scenario.min(scenarios.len().saturating_sub(1));
-        let key = (self.game, self.scenario);
+        let Some(info) = scenarios.get(self.scenario) else { return };
+        setup_choices::normalize(info, &mut self.players, &mut self.options);
+        let key = (self.game, self.scenario, self.players, self.options.clone());
         if self.seat_names.as_ref().is_none_or(|(k, _)| *k != key) {
-            let names = scenarios
-                .get(self.scenario)
-                .and_then(|sc| g.new_session(Setup::new(sc.id.clone(), sc.default_players, 1)).ok())
-                .map(|s| s.seat_names())
-                .unwrap_or_default();
-            self.seats = (0..names.len()).map(|i| if i == 0 { SeatChoice::Me } else { SeatChoice::Open }).collect();
+            let mut setup = Setup::new(info.id.clone(), self.players, 1);
+            setup.options = self.options.clone();
+            let names = g.new_session(setup).map(|s| s.seat_names()).unwrap_or_default();
+            // Seats already chosen keep their choice; new ones are open.
+            self.seats.resize(names.len(), SeatChoice::Open);
+            if !self.seats.contains(&SeatChoice::Me)
+                && let Some(first) = self.seats.first_mut()
+            {
+                *first = SeatChoice::Me;
+            }
             self.seat_names = Some((key, names));
         }
     }
@@ -310,6 +358,13 @@ impl Lobby {
                 }
             });
         }
+        ui.horizontal(|ui| {
+            let l = ui.label("Invitation link");
+            ui.add(egui::TextEdit::singleline(&mut self.link).desired_width(360.0)).labelled_by(l.id);
+            if ui.add_enabled(!self.busy(), egui::Button::new("Open invitation")).on_hover_text("Take the seat the link names").clicked() {
+                self.open_invitation();
+            }
+        });
         ui.separator();
         ui.heading("Open games");
         let me = name.to_string();
@@ -337,6 +392,7 @@ impl Lobby {
     fn new_game_ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog) {
         let Some(g) = catalog.games.get(self.game) else { return };
         let scenarios = g.scenarios();
+        let before = (self.game, self.scenario);
         egui::ComboBox::from_label("Online game").selected_text(g.title()).show_ui(ui, |ui| {
             for (i, x) in catalog.games.iter().enumerate() {
                 ui.selectable_value(&mut self.game, i, x.title());
@@ -348,6 +404,23 @@ impl Lobby {
                 ui.selectable_value(&mut self.scenario, i, &s.title);
             }
         });
+        if (self.game, self.scenario) != before {
+            // Another game or scenario starts from its defaults and its own seats.
+            if self.game != before.0 {
+                self.scenario = 0;
+            }
+            self.players = 0;
+            self.options.clear();
+            self.seats.clear();
+            return;
+        }
+        let Some(info) = scenarios.get(self.scenario) else { return };
+        if info.min_players != info.max_players {
+            egui::Grid::new("online-players").num_columns(2).show(ui, |ui| {
+                setup_choices::players_row(ui, info, &mut self.players);
+                ui.end_row();
+            });
+        }
         let names = self.seat_names.as_ref().map(|(_, n)| n.clone()).unwrap_or_default();
         for (i, name) in names.iter().enumerate() {
             let Some(choice) = self.seats.get_mut(i) else { break };
@@ -357,6 +430,7 @@ impl Lobby {
                 }
             });
         }
+        setup_choices::options_ui(ui, info, &mut self.options, "online");
         ui.add_enabled_ui(!self.busy(), |ui| {
             if ui.button("Create game").clicked() {
                 self.create(catalog);

@@ -249,12 +249,21 @@ impl Play {
                     if g.version != r.game.version || g.finished != r.game.finished || g.undo_by != r.game.undo_by || g.players != r.game.players {
                         changed = true;
                     }
+                    let invites = std::mem::take(&mut r.game.invites);
                     r.game = *g;
+                    r.game.invites = invites;
                 }
                 Update::Refused(refusal) => self.refused(refusal),
                 Update::Error(e) => self.notice = Some(Notice::Error(e)),
                 Update::Info(i) => self.notice = Some(Notice::Info(i)),
                 Update::Rematch(id) => self.rematch = Some(id),
+                Update::Review(past) => {
+                    // Only if the player still asks for that step (and the game has it).
+                    if self.review.as_ref().is_some_and(|r| r.steps == past.steps) {
+                        let geometry = Geometry::new(&past.board);
+                        self.review = Some(Review { steps: past.steps, geometry, board: past.board, describe: past.describe });
+                    }
+                }
                 Update::Answered => {}
             }
         }
@@ -386,9 +395,8 @@ impl Play {
     /// Why `text` of `seat` could not be taken back once played, in words, if so.
     fn why_final(&self, seat: Seat, text: &str) -> Option<String> {
         let card = self.actions.iter().find(|(t, _)| t == text).and_then(|(_, h)| h.card.clone());
-        // An online game is asked of the server, which knows no more than the seat: only a card
-        // spent is confirmed there.
-        let irreversible = self.table.local().and_then(|s| s.irreversible(seat, text));
+        // An online game's answer comes from the server, found there for this seat alone.
+        let irreversible = self.table.irreversible(seat, text);
         let why = match irreversible {
             Some(Irreversible::Dice) => "rolls dice".to_string(),
             Some(Irreversible::Draw) => "draws a card".to_string(),
@@ -641,7 +649,11 @@ impl Play {
             return;
         }
         let Some(session) = self.table.local() else {
-            self.notice = Some(Notice::Info("an online game shows no earlier boards: the server keeps the game, and the log reads each step".into()));
+            // The server renders the board as this seat was shown it; until it arrives, the
+            // current board stays under the review's step.
+            let (board, geometry, describe) = (self.board.clone(), self.geometry.clone(), self.describe.clone());
+            self.review = Some(Review { steps, geometry, board, describe });
+            self.send(Request::Review(steps));
             return;
         };
         let mut save = session.to_save();

@@ -9,7 +9,7 @@
 
 use bivouac_engine::board::{ActionHint, Board};
 use bivouac_engine::log::Event;
-use bivouac_engine::session::Step;
+use bivouac_engine::session::{Irreversible, Step};
 use bivouac_engine::{Outcome, Refusal, Seat, Setup};
 use bivouac_server::client::{Client, Reply};
 use serde_json::{Value, json};
@@ -37,6 +37,9 @@ pub struct Snapshot {
     pub board: Board,
     pub describe: String,
     pub hints: Vec<(String, ActionHint)>,
+    /// For each of `hints`, why undo could not take it back once played, if so (the server
+    /// finds it for this seat from what the seat may know).
+    pub irreversible: Vec<Option<Irreversible>>,
     pub prompt: Option<String>,
     pub outcome: Option<Outcome>,
     pub finished: bool,
@@ -45,6 +48,9 @@ pub struct Snapshot {
     pub history: Vec<Step>,
     /// The seat asking to take back its last step, if one asks.
     pub undo_by: Option<String>,
+    /// The invitation links to the open seats (seat, link), known to the app that created the
+    /// game (the server gives them to the creator once).
+    pub invites: Vec<(String, String)>,
 }
 
 impl Snapshot {
@@ -72,8 +78,8 @@ impl Snapshot {
                 seat: st["seat"].as_u64().unwrap_or(0) as Seat,
                 action: st["action"].as_str().unwrap_or_default().to_string(),
                 events,
-                // Undo of an online game is the server's to decide.
-                irreversible: None,
+                // Given for this seat's own steps; undo itself is the server's to decide.
+                irreversible: serde_json::from_value(st["irreversible"].clone()).unwrap_or(None),
                 action_seen: None,
             });
         }
@@ -89,12 +95,14 @@ impl Snapshot {
             board: from(v, "board")?,
             describe: from(v, "describe")?,
             hints: from(v, "hints")?,
+            irreversible: from::<Option<Vec<Option<Irreversible>>>>(v, "irreversible")?.unwrap_or_default(),
             prompt: from(v, "prompt")?,
             outcome: from(v, "outcome")?,
             finished: field("finished")?.as_bool().unwrap_or(false),
             result: v["result"].as_str().unwrap_or_default().to_string(),
             history,
             undo_by: v["undo_request"]["by"].as_str().map(String::from),
+            invites: Vec::new(),
         })
     }
 }
@@ -111,6 +119,16 @@ pub enum Request {
     Rematch,
     /// Fetch the game again.
     Fetch,
+    /// The board as this seat was shown it after this many steps (the review of past steps).
+    Review(usize),
+}
+
+/// An earlier board of the game, as the server renders it for this seat.
+#[derive(Debug)]
+pub struct Past {
+    pub steps: usize,
+    pub board: Board,
+    pub describe: String,
 }
 
 /// What comes back.
@@ -125,6 +143,8 @@ pub enum Update {
     Info(String),
     /// The rematch's game id.
     Rematch(String),
+    /// An earlier board, asked for by [`Request::Review`].
+    Review(Box<Past>),
     /// The answer to one of the screen's requests is complete (the game fetched after it).
     Answered,
 }
@@ -198,7 +218,10 @@ fn work(client: Client, id: &str, requests: &Receiver<(Request, bool)>, updates:
             Err(RecvTimeoutError::Disconnected) => return,
         };
         let mut out = run(&client, id, &req);
-        out.push(fetch(&client, id));
+        // A review changes nothing: the game need not be fetched after it.
+        if !matches!(req, Request::Review(_)) {
+            out.push(fetch(&client, id));
+        }
         if answered {
             out.push(Update::Answered);
         }
@@ -224,6 +247,7 @@ fn run(client: &Client, id: &str, req: &Request) -> Vec<Update> {
     let call = |path: &str, body: Value| client.call(&format!("/api/games/{id}/{path}"), Some(&body));
     let reply = match req {
         Request::Fetch => return Vec::new(),
+        Request::Review(steps) => return vec![review(client, id, *steps)],
         Request::Act { action, version } => call("act", json!({ "action": action, "version": version })),
         Request::Undo => call("undo", json!({})),
         Request::AnswerUndo(yes) => call(if *yes { "undo/accept" } else { "undo/decline" }, json!({})),
@@ -241,6 +265,18 @@ fn run(client: &Client, id: &str, req: &Request) -> Vec<Update> {
             _ => Vec::new(),
         },
         Ok(r) => vec![refusal(&r)],
+    }
+}
+
+/// The board after `steps` steps as the server shows it to this seat, or why not.
+fn review(client: &Client, id: &str, steps: usize) -> Update {
+    let got = client.get(&format!("/api/games/{id}/review?steps={steps}")).map_err(|e| plain(&e)).and_then(|v| {
+        let board = serde_json::from_value(v["board"].clone()).map_err(|e| format!("the server's answer has no valid `board`: {e}"))?;
+        Ok(Past { steps, board, describe: v["describe"].as_str().unwrap_or_default().to_string() })
+    });
+    match got {
+        Ok(p) => Update::Review(Box::new(p)),
+        Err(e) => Update::Error(e),
     }
 }
 

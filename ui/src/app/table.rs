@@ -6,7 +6,7 @@
 
 use super::remote::{Remote, Snapshot};
 use bivouac_engine::board::{ActionHint, Board};
-use bivouac_engine::session::{AnySession, Step};
+use bivouac_engine::session::{AnySession, Irreversible, Step};
 use bivouac_engine::{Outcome, Seat, Setup};
 
 pub enum Table {
@@ -101,6 +101,19 @@ impl Table {
             Table::Local(s) => s.hinted_actions(seat),
             Table::Remote(r) if r.game.seat == seat => r.game.hints.clone(),
             Table::Remote(_) => Vec::new(),
+        }
+    }
+
+    /// Why `seat`'s legal action `text` could not be taken back once played, if so (a remote
+    /// game: as the server found it for its own seat; nothing for another seat).
+    pub fn irreversible(&self, seat: Seat, text: &str) -> Option<Irreversible> {
+        match self {
+            Table::Local(s) => s.irreversible(seat, text),
+            Table::Remote(r) if r.game.seat == seat => {
+                let i = r.game.hints.iter().position(|(t, _)| t == text)?;
+                r.game.irreversible.get(i).cloned().flatten()
+            }
+            Table::Remote(_) => None,
         }
     }
 

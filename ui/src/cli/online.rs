@@ -57,10 +57,12 @@ pub enum Online {
         #[arg(long, value_delimiter = ',')]
         ai: Vec<String>,
     },
-    /// Take an open seat of a game (the first open one by default).
+    /// Take an open seat of a game (the first open one by default), or the seat an invitation
+    /// link names (`new` prints one per open seat).
     Join {
         #[command(flatten)]
         remote: Remote,
+        /// The game's id, or an invitation link.
         id: String,
         #[arg(long)]
         seat: Option<String>,
@@ -177,13 +179,24 @@ pub fn online(cmd: Online) -> CliResult {
                 ai_map.insert(k.to_string(), v.to_string());
             }
             let body = json!({ "game": game, "scenario": scenario, "players": players, "options": opts, "seat": seat, "ai": ai_map });
-            let g = client(&remote).post("/api/games", &body).map_err(server_err)?;
+            let c = client(&remote);
+            let g = c.post("/api/games", &body).map_err(server_err)?;
             print_steps(&json!(g["log"]));
+            // The invitations on stderr: stdout is the id alone, for scripts.
+            for i in g["invites"].as_array().into_iter().flatten() {
+                eprintln!("invitation to {}: {}{}", i["seat"].as_str().unwrap_or_default(), c.base, i["path"].as_str().unwrap_or_default());
+            }
             println!("{}", g["id"].as_str().unwrap_or_default());
             Ok(())
         }
         Online::Join { remote, id, seat } => {
-            let g = client(&remote).post(&format!("/api/games/{id}/join"), &json!({ "seat": seat })).map_err(server_err)?;
+            // An invitation link takes the seat it names.
+            let (path, body) = match id.rsplit_once("/api/invites/") {
+                Some((_, code)) => (format!("/api/invites/{code}"), json!({})),
+                None => (format!("/api/games/{id}/join"), json!({ "seat": seat })),
+            };
+            let g = client(&remote).post(&path, &body).map_err(server_err)?;
+            let id = g["id"].as_str().unwrap_or(&id).to_string();
             println!("joined game {id} as {}; {}", g["seat"].as_str().unwrap_or_default(), g["turn"].as_str().unwrap_or_default());
             Ok(())
         }
@@ -278,8 +291,7 @@ pub fn online(cmd: Online) -> CliResult {
 }
 
 /// `bivouac serve`: run a server until Ctrl-C.
-pub fn serve(catalog: Catalog, db: String, addr: std::net::SocketAddr, rate: f64) -> CliResult {
-    let config = bivouac_server::Config { db, addr, rate, ..Default::default() };
+pub fn serve(catalog: Catalog, config: bivouac_server::Config) -> CliResult {
     let shown = bivouac_server::db::normalize_url(&config.db).split('?').next().unwrap_or_default().to_string();
     let games: Vec<String> = catalog.games.iter().map(|g| g.id().to_string()).collect();
     bivouac_server::run(config, catalog, |at| println!("bivouac server on http://{at} (database {shown}; games: {})", games.join(", "))).map_err(err)
@@ -361,15 +373,16 @@ fn print_load(what: &str, r: &bivouac_server::load::LoadReport) {
 
 fn print_audit(a: &bivouac_server::load::Audit) {
     println!(
-        "audit: {} games, {} log rows; {} acknowledged actions lost, {} rows not acknowledged, {} games replayed to a state hash, {} replay errors",
+        "audit: {} games, {} log rows; {} acknowledged actions lost, {} rows not acknowledged, {} games replayed to the state hash committed with their last row, {} to another, {} replay errors",
         a.games,
         a.rows,
         a.lost,
         a.unacknowledged,
-        a.hashes.len(),
+        a.hashes.len() - a.hash_mismatches.len(),
+        a.hash_mismatches.len(),
         a.replay_errors.len()
     );
-    for e in a.replay_errors.iter().take(5) {
+    for e in a.replay_errors.iter().chain(&a.hash_mismatches).take(5) {
         println!("    {e}");
     }
 }
@@ -408,7 +421,7 @@ pub fn loadtest(catalog: Catalog, layers: &[std::path::PathBuf], lt: Loadtest) -
             child = Some(start_server(layers, &db, port)?);
             let a = audit(&db, &catalog, &report.acked).map_err(err)?;
             print_audit(&a);
-            failed |= a.lost > 0 || !a.replay_errors.is_empty() || a.unacknowledged > report.unanswered;
+            failed |= a.lost > 0 || !a.replay_errors.is_empty() || !a.hash_mismatches.is_empty() || a.unacknowledged > report.unanswered;
             let before = a.hashes;
             // The restarted server replays the same games: what it shows must be what the log gives.
             let probe = Client::with_token(&cfg.server, &table.tokens[table.games.first().map_or(0, |g| g.1[0].0)]);
@@ -433,7 +446,7 @@ pub fn loadtest(catalog: Catalog, layers: &[std::path::PathBuf], lt: Loadtest) -
         let a = audit(&db, &catalog, &report.acked).map_err(err)?;
         print_audit(&a);
         let crashed = lt.kill_after.is_some();
-        failed |= a.lost > 0 || !a.replay_errors.is_empty() || (!crashed && a.unacknowledged > 0) || a.unacknowledged > report.unanswered;
+        failed |= a.lost > 0 || !a.replay_errors.is_empty() || !a.hash_mismatches.is_empty() || (!crashed && a.unacknowledged > 0) || a.unacknowledged > report.unanswered;
     }
     failed |= report.refused > 0;
     if let Some(mut c) = child {
@@ -446,7 +459,7 @@ pub fn loadtest(catalog: Catalog, layers: &[std::path::PathBuf], lt: Loadtest) -
         }
     }
     if failed {
-        return Err(CliError(1, "the load test found lost, doubled or refused actions, or logs that do not replay".into()));
+        return Err(CliError(1, "the load test found lost, doubled or refused actions, or logs that do not replay to their committed state hash".into()));
     }
     Ok(())
 }
