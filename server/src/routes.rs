@@ -220,7 +220,7 @@ async fn create(State(app): State<Arc<App>>, user: User, Body(req): Body<NewGame
         None => scenarios.first().ok_or_else(|| ApiError::bad("the game has no scenario"))?,
     };
     let players = req.players.unwrap_or(scenario.default_players);
-    let setup = Setup { scenario: scenario.id.clone(), players, options: req.options, seed: rand::random::<u32>() as u64 };
+    let setup = Setup { scenario: scenario.id.clone(), players, options: req.options, seed: new_seed() };
     start_game(&app, game, setup, &user.name, req.seat.as_deref(), &req.ai, None).await
 }
 
@@ -704,7 +704,7 @@ async fn rematch(State(app): State<Arc<App>>, user: User, Path(id): Path<String>
     }
     let game = app.catalog.game(&l.row.game).ok_or_else(|| ApiError::internal("the game is no longer served"))?;
     let mut setup: Setup = serde_json::from_str(&l.row.setup).map_err(|e| ApiError::internal(e.to_string()))?;
-    setup.seed = rand::random::<u32>() as u64;
+    setup.seed = new_seed();
     let seats = l.seats.clone();
     drop(guard);
     let (status, Json(view)) = start_game(&app, game, setup, &user.name, None, &BTreeMap::new(), Some((&id, seats))).await?;
@@ -721,4 +721,22 @@ async fn save(State(app): State<Arc<App>>, user: User, Path(id): Path<String>) -
         return Err(ApiError::new(StatusCode::FORBIDDEN, "the save (with the seed and every hidden action) is given only once the game is over"));
     }
     Ok(Json(serde_json::to_value(l.session.to_save()).expect("saves serialize")))
+}
+
+/// A new game's seed, kept on the server: it decides every die and draw, so a player who could
+/// guess it would know the hidden cards and future dice. 53 random bits are far too many to
+/// search for the seed that fits the dice seen so far, and stay exact in any JSON reader.
+fn new_seed() -> u64 {
+    rand::random::<u64>() >> 11
+}
+
+#[cfg(test)]
+mod seed_tests {
+    /// A seed is not guessable by trying the 2^32 values of a 32-bit one.
+    #[test]
+    fn a_new_games_seed_has_more_than_32_bits() {
+        let seeds: Vec<u64> = (0..64).map(|_| super::new_seed()).collect();
+        assert!(seeds.iter().any(|&s| s > u32::MAX as u64), "{seeds:?}");
+        assert!(seeds.iter().all(|&s| s < 1 << 53));
+    }
 }
