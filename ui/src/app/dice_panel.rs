@@ -17,10 +17,10 @@ pub fn recent_rolls(play: &Play, lookback: usize) -> Vec<(usize, String, Vec<Str
     let upto = play.review.as_ref().map_or(history.len(), |r| r.steps);
     let from = upto.saturating_sub(lookback);
     let mut out = Vec::new();
-    for (i, step) in history[from..upto].iter().enumerate().rev() {
-        let rolls: Vec<String> = step.events.iter().filter(|e| e.kind == EventKind::Roll && e.visible_to(play.viewer)).map(|e| e.text.clone()).collect();
+    for (i, (step, words)) in history[from..upto].iter().zip(play.log.steps.get(from..upto).unwrap_or_default()).enumerate().rev() {
+        let rolls: Vec<String> = words.events.iter().filter(|e| e.kind == EventKind::Roll).map(|e| e.text.clone()).collect();
         if !rolls.is_empty() {
-            out.push((from + i + 1, format!("{}: {}", play.seat_name(step.seat), step.action_for(play.viewer)), rolls));
+            out.push((from + i + 1, format!("{}: {}", play.seat_title(step.seat), words.action), rolls));
         }
     }
     out
