@@ -376,7 +376,7 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.table.history()[0].action, "move a1 1");
     assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
-    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has_label(&h, "1. Union: move a1 1"), "the log shows the action");
     assert!(has(&h, "I Corps moves to Fredericksburg"), "the log shows its event");
     assert!(has_label(&h, "SK 2.1"), "the event's rule citation is shown");
 
@@ -593,7 +593,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     assert!(n >= 2);
     assert!(has(&h, "(AI)"), "AI moves are in the log");
     // Review the board after the first action, then go back.
-    click(&mut h, "1. union: pass");
+    click(&mut h, "1. Union: pass");
     assert_eq!(h.state().play.as_ref().unwrap().review.as_ref().map(|r| r.steps), Some(1));
     assert!(has(&h, "Reviewing the board after step 1"));
     click(&mut h, "Back to the game");
@@ -1974,7 +1974,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     wait_for(&mut h, "the move is applied", |a| online_history(a) == 1 && settled(a));
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
-    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has_label(&h, "1. Union: move a1 1"), "the log shows the action");
     assert!(has(&h, "I Corps moves to Fredericksburg"), "and its event");
 
     // Bob has seen the move: taking it back waits for his consent.
@@ -2001,7 +2001,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     let step = v["actions"].as_array().unwrap().iter().filter_map(|a| a.as_str()).find(|a| a.starts_with("move")).unwrap().to_string();
     assert_eq!(bob.act(&id, &step, v["version"].as_i64()).unwrap().status, 200);
     wait_for(&mut h, "bob's move", |a| online_history(a) == 3);
-    assert!(has_label(&h, &format!("3. confederate: {step}")), "bob's move is in the log");
+    assert!(has_label(&h, &format!("3. Confederate: {step}")), "bob's move is in the log");
 
     // Bob asks to take it back (ann has seen it live); ann accepts on her screen.
     let r = bob.post(&format!("/api/games/{id}/undo"), &json!({})).unwrap();
@@ -2014,7 +2014,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     // Bob ends his turn: it arrives live and the turn is ann's again.
     assert_eq!(bob.act(&id, "pass", None).unwrap().status, 200);
     wait_for(&mut h, "bob's pass", |a| online_history(a) == 3);
-    assert!(has_label(&h, "3. confederate: pass"));
+    assert!(has_label(&h, "3. Confederate: pass"));
     assert!(has_label(&h, "Your decision, union"));
 
     // A refusal by the server's rules is shown with its rule, the game unchanged.
@@ -2053,7 +2053,7 @@ fn online_game_against_the_servers_ai() {
     press(&mut h, "Pass");
     // The server's AI answers in the same request: the turn comes back to the union.
     wait_for(&mut h, "the AI's answer", |a| online_history(a) >= 2 && settled(a) && a.play.as_ref().unwrap().acting == Some(0));
-    assert!(has_label(&h, "1. union: pass"));
-    assert!(has(&h, "2. confederate (AI): "), "the AI's move is in the log");
+    assert!(has_label(&h, "1. Union: pass"));
+    assert!(has(&h, "2. Confederate (AI): "), "the AI's move is in the log");
     assert!(!h.state().play.as_ref().unwrap().ai_thinking(), "the app's own AI stays idle");
 }
