@@ -277,7 +277,8 @@ impl Launcher {
                     if ui.button(label).on_hover_text(path.display().to_string()).clicked() {
                         command = Some(Command::Open(path.clone()));
                     }
-                    ui.label(summary.as_str());
+                    // One line each; a long title is cut, whole on hover.
+                    ui.add(egui::Label::new(summary.as_str()).truncate()).on_hover_text(summary.as_str());
                 });
             }
         });
