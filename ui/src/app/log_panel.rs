@@ -40,14 +40,22 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
                 });
             }
             for e in &words.events {
+                let color = if e.secret { Color32::from_rgb(120, 60, 140) } else { ui.visuals().weak_text_color() };
+                let parts = super::dice_panel::clauses(&e.text);
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(14.0);
-                    let color = if e.secret { Color32::from_rgb(120, 60, 140) } else { ui.visuals().weak_text_color() };
-                    ui.label(RichText::new(&e.text).color(color));
+                    ui.label(RichText::new(parts[0]).color(color));
                     for c in citations(&e.text) {
                         ui.label(RichText::new(c).small().strong().color(Color32::from_rgb(40, 90, 160)));
                     }
                 });
+                // A long line (a battle's forces, rolls and result) one clause a line.
+                for p in &parts[1..] {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(28.0);
+                        ui.label(RichText::new(*p).color(color));
+                    });
+                }
             }
         }
     });
