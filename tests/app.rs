@@ -376,7 +376,7 @@ fn launcher_starts_a_game_and_a_click_on_the_board_moves() {
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.table.history()[0].action, "move a1 1");
     assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
-    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has_label(&h, "1. Union: move a1 1"), "the log shows the action");
     assert!(has(&h, "I Corps moves to Fredericksburg"), "the log shows its event");
     assert!(has_label(&h, "SK 2.1"), "the event's rule citation is shown");
 
@@ -493,6 +493,56 @@ fn save_and_load_through_the_launcher_and_the_cli_ai_field() {
     assert!(has(&h, "damaged"));
 }
 
+/// "Save as" opens the app's file dialog on the saves folder; a name already taken is replaced
+/// only after the player agrees; the launcher's "Browse" opens a save picked from the folder;
+/// each game started gets an autosave of its own, listed under Continue.
+#[test]
+fn save_as_asks_before_replacing_and_open_browses_the_saves_folder() {
+    let mut h = harness(toy_catalog(), "save-as", 0.5);
+    h.run();
+    click(&mut h, "Start game");
+    click(&mut h, "Washington");
+    click(&mut h, "Harpers Ferry");
+    click(&mut h, "Save as");
+    let dir = h.state().store().saves_dir();
+    h.state_mut().view.browser.as_mut().expect("the dialog is open").name = "mine".into();
+    h.run();
+    click(&mut h, "Save the game");
+    let mine = dir.join("mine.json");
+    assert!(mine.is_file(), "saved under the name typed, .json added");
+    // The same name again: asked first; keeping the file leaves it as it was.
+    std::fs::write(&mine, "kept").unwrap();
+    click(&mut h, "Save as");
+    h.state_mut().view.browser.as_mut().unwrap().name = "mine".into();
+    h.run();
+    click(&mut h, "Save the game");
+    assert!(has(&h, "already exists. Replace it?"));
+    click(&mut h, "Keep it");
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), "kept", "nothing replaced without asking");
+    click(&mut h, "Save the game");
+    click(&mut h, "Replace");
+    assert!(h.state().view.browser.is_none());
+    assert!(std::fs::read_to_string(&mine).unwrap().contains("move a1 4"), "replaced once agreed");
+    // The launcher: Browse lists the folder; a click picks the file, Open opens it.
+    click(&mut h, "Menu");
+    click(&mut h, "Start game");
+    click(&mut h, "Menu");
+    let autosaves = h.state().store().autosaves();
+    assert_eq!(autosaves.len(), 2, "each game started has its own autosave: {:?}", autosaves.iter().map(|a| &a.path).collect::<Vec<_>>());
+    // The section's heading and the older game's button; the newer one is "the last game".
+    assert_eq!(h.query_all_by_label("Continue").count(), 2, "listed under Continue");
+    assert!(has_label(&h, "Continue the last game"));
+    click(&mut h, "Browse");
+    assert_eq!(h.query_all_by_label("mine.json").count(), 2, "the dialog lists the save (as do the recent games)");
+    h.query_all_by_label("mine.json").last().unwrap().click();
+    h.run();
+    assert_eq!(h.state().launcher.browser.as_ref().map(|b| b.name.as_str()), Some("mine.json"), "a click picks it");
+    click(&mut h, "Open this game");
+    let play = h.state().play.as_ref().expect("opened");
+    assert_eq!(play.table.history().len(), 1);
+    assert_eq!(play.save_path.as_deref(), Some(mine.as_path()));
+}
+
 #[test]
 fn hotseat_hands_over_between_humans_and_hides_the_other_scout() {
     let mut h = harness(toy_catalog(), "handover", 0.5);
@@ -543,7 +593,7 @@ fn ai_seats_play_at_a_pace_and_the_log_reviews_the_past() {
     assert!(n >= 2);
     assert!(has(&h, "(AI)"), "AI moves are in the log");
     // Review the board after the first action, then go back.
-    click(&mut h, "1. union: pass");
+    click(&mut h, "1. Union: pass");
     assert_eq!(h.state().play.as_ref().unwrap().review.as_ref().map(|r| r.steps), Some(1));
     assert!(has(&h, "Reviewing the board after step 1"));
     click(&mut h, "Back to the game");
@@ -1397,8 +1447,14 @@ fn bobby_lee_in_the_app_never_names_a_hidden_enemy_block() {
             break;
         }
         let mut known = play.table.local().unwrap().view_json(Some(0)).to_string();
+        let setup = play.table.setup().clone();
         for s in play.table.history() {
             known.push_str(&s.lines("", Some(0)).join("\n"));
+            // The log in words names what these lines named (Game::text_words).
+            known.push_str(&play.game().text_words(&setup, s.action_for(Some(0)), bivouac_engine::board::Line::Action));
+            for e in s.events.iter().filter(|e| e.visible_to(Some(0))) {
+                known.push_str(&play.game().text_words(&setup, &e.text, bivouac_engine::board::Line::Event));
+            }
         }
         for text in csa.iter().filter(|t| !known.contains(t.as_str())) {
             assert!(h.query_all_by_label_contains(text).next().is_none(), "after {step} actions the screen names the hidden Confederate block `{text}`");
@@ -1731,13 +1787,26 @@ fn check_no_notation(h: &Harness<'_, BivouacApp>, id: &str) {
     let keys: std::collections::HashSet<String> = play.board.battle.iter().flat_map(|b| &b.sides).flat_map(|s| &s.boxes).flat_map(|b| &b.pieces).map(|p| p.key.clone()).collect();
     for node in h.query_all_by_role(Role::Button) {
         let Some(label) = node.accesskit_node().label() else { continue };
-        // The log's steps ("6. confederate: pick hill-2") are a record, not a choice.
-        let logged = label.split_once(". ").is_some_and(|(n, _)| n.parse::<usize>().is_ok());
-        if keys.contains(label.as_str()) || label.starts_with("to ") || logged {
+        // The log's steps ("6. CSA: Pick Hill 2") are in words too, after their number and seat.
+        let label = label.split_once(": ").filter(|(n, _)| n.split_once(". ").is_some_and(|(n, _)| n.parse::<usize>().is_ok())).map_or(label.as_str(), |(_, a)| a);
+        if keys.contains(label) || label.starts_with("to ") {
             continue;
         }
-        assert!(!notation.contains(label.as_str()), "{id}: a button shows the notation `{label}`");
+        assert!(!notation.contains(label), "{id}: a button shows the notation `{label}`");
         assert!(!label.split_whitespace().any(raw_id), "{id}: a button shows a raw id: `{label}`");
+    }
+    check_log_in_words(play, id);
+}
+
+/// Every line of the log reads in words: no step's action is shown in its notation (unless the
+/// notation is a plain word such as `pass`), and no line names a raw id.
+fn check_log_in_words(play: &bivouac::app::play::Play, id: &str) {
+    for (step, words) in play.table.history().iter().zip(&play.log.steps) {
+        let shown = step.action_for(play.viewer);
+        assert!(shown != step.action || !shown.contains(' ') || words.action != shown, "{id}: the log shows the notation `{shown}`");
+        for line in std::iter::once(&words.action).chain(words.events.iter().map(|e| &e.text)) {
+            assert!(!line.split_whitespace().any(raw_id), "{id}: the log shows a raw id: `{line}`");
+        }
     }
 }
 
@@ -1905,7 +1974,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     wait_for(&mut h, "the move is applied", |a| online_history(a) == 1 && settled(a));
     let play = h.state().play.as_ref().unwrap();
     assert_eq!(play.board.pieces[0].space, 1, "the board shows I Corps in Fredericksburg");
-    assert!(has_label(&h, "1. union: move a1 1"), "the log shows the action");
+    assert!(has_label(&h, "1. Union: move a1 1"), "the log shows the action");
     assert!(has(&h, "I Corps moves to Fredericksburg"), "and its event");
 
     // Bob has seen the move: taking it back waits for his consent.
@@ -1935,7 +2004,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     let step = v["actions"].as_array().unwrap().iter().filter_map(|a| a.as_str()).find(|a| a.starts_with("move")).unwrap().to_string();
     assert_eq!(bob.act(&id, &step, v["version"].as_i64()).unwrap().status, 200);
     wait_for(&mut h, "bob's move", |a| online_history(a) == 3);
-    assert!(has_label(&h, &format!("3. confederate: {step}")), "bob's move is in the log");
+    assert!(has_label(&h, &format!("3. Confederate: {step}")), "bob's move is in the log");
 
     // Bob asks to take it back (ann has seen it live); ann accepts on her screen.
     let r = bob.post(&format!("/api/games/{id}/undo"), &json!({})).unwrap();
@@ -1948,7 +2017,7 @@ fn online_game_with_a_second_client_clicks_moves_and_sees_theirs_arrive_live() {
     // Bob ends his turn: it arrives live and the turn is ann's again.
     assert_eq!(bob.act(&id, "pass", None).unwrap().status, 200);
     wait_for(&mut h, "bob's pass", |a| online_history(a) == 3);
-    assert!(has_label(&h, "3. confederate: pass"));
+    assert!(has_label(&h, "3. Confederate: pass"));
     assert!(has_label(&h, "Your decision, union"));
 
     // A refusal by the server's rules is shown with its rule, the game unchanged.
@@ -1988,8 +2057,8 @@ fn online_game_against_the_servers_ai() {
     press(&mut h, "Confirm");
     // The server's AI answers in the same request: the turn comes back to the union.
     wait_for(&mut h, "the AI's answer", |a| online_history(a) >= 2 && settled(a) && a.play.as_ref().unwrap().acting == Some(0));
-    assert!(has_label(&h, "1. union: pass"));
-    assert!(has(&h, "2. confederate (AI): "), "the AI's move is in the log");
+    assert!(has_label(&h, "1. Union: pass"));
+    assert!(has(&h, "2. Confederate (AI): "), "the AI's move is in the log");
     assert!(!h.state().play.as_ref().unwrap().ai_thinking(), "the app's own AI stays idle");
 }
 

@@ -128,6 +128,10 @@ pub struct BattlePiece {
     /// Names this piece in [`ActionHint::piece`]; empty if no action is about it.
     #[serde(default)]
     pub key: String,
+    /// Its printed name, written beside the counter ("II Corps (Banks)"); empty when the
+    /// viewer may not know it (a hidden block) or the counter's label says it all.
+    #[serde(default)]
+    pub name: String,
 }
 
 /// A card as printed: its title, its value (operations points, a price...) and its event text.
@@ -192,6 +196,15 @@ pub struct BoardPiece {
 pub struct Panel {
     pub title: String,
     pub lines: Vec<String>,
+}
+
+/// Which kind of line of the log a text is ([`crate::Game::text_words`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// An action, as the viewer was shown it (its notation, or the text hiding what it names).
+    Action,
+    /// An event's text.
+    Event,
 }
 
 /// Where an action happens on the board, so the app can light up legal destinations and group

@@ -150,6 +150,15 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// A line a seat was shown (an action's text as [`crate::session::Step::action_for`] gives
+    /// it, or an event's text) in the game's words, for the app's log: the buttons' wording
+    /// ([`crate::board::ActionHint::words`]) and each id replaced by its printed name. Built
+    /// from the text and the content alone, so it says no more than the text: what the text
+    /// hid stays hidden, and the setup (its scenario, a public fact). Default: the text.
+    fn text_words(&self, _setup: &Setup, text: &str, _line: crate::board::Line) -> String {
+        text.to_string()
+    }
+
     /// Parse the canonical text. `parse(notation(a)) == a` for every action.
     fn parse(&self, text: &str) -> Result<Self::Action, Refusal>;
 

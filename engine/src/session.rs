@@ -304,6 +304,8 @@ pub trait AnySession: Send + Sync {
     fn show_text(&self, seat: Option<Seat>) -> String;
     /// The "to act" line, or the result ([`crate::seen::turn_line`]).
     fn turn_line(&self) -> String;
+    /// The turn the game is in ([`Game::turn`]), for lists of saved games.
+    fn turn(&self) -> Option<u32>;
     /// `bivouac actions --seat X` ([`crate::seen::actions_text`]).
     fn actions_text(&self, seat: Seat) -> String;
     fn outcome(&self) -> Option<Outcome>;
@@ -367,6 +369,9 @@ impl<G: Game> AnySession for Session<G> {
     fn show_text(&self, seat: Option<Seat>) -> String {
         crate::seen::show_text(&*self.game, &self.state, seat)
     }
+    fn turn(&self) -> Option<u32> {
+        self.game.turn(&self.state)
+    }
     fn turn_line(&self) -> String {
         crate::seen::turn_line(&*self.game, &self.state)
     }
@@ -410,6 +415,8 @@ pub trait AnyGame: Send + Sync {
     fn content_hash(&self) -> &str;
     fn new_session(&self, setup: Setup) -> Result<Box<dyn AnySession>, Refusal>;
     fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError>;
+    /// A line a seat was shown, in the game's words ([`Game::text_words`]).
+    fn text_words(&self, setup: &Setup, text: &str, line: crate::board::Line) -> String;
     /// A session from its [`Session::snapshot`] and setup, without replaying.
     fn resume(&self, setup: Setup, snapshot: &str) -> Result<Box<dyn AnySession>, String>;
     fn simulate(&self, cfg: &SimConfig) -> Result<SimReport, Refusal>;
@@ -463,6 +470,9 @@ impl<G: Game> AnyGame for Registered<G> {
     }
     fn load(&self, save: &SaveFile) -> Result<Box<dyn AnySession>, SaveError> {
         Ok(Box::new(Session::load(self.game.clone(), &self.content_hash, save)?))
+    }
+    fn text_words(&self, setup: &Setup, text: &str, line: crate::board::Line) -> String {
+        self.game.text_words(setup, text, line)
     }
     fn resume(&self, setup: Setup, snapshot: &str) -> Result<Box<dyn AnySession>, String> {
         Ok(Box::new(Session::resume(self.game.clone(), &self.content_hash, setup, snapshot)?))

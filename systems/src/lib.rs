@@ -22,6 +22,8 @@ pub mod words;
 #[cfg(test)]
 mod leak_tests;
 #[cfg(test)]
+mod words_tests;
+#[cfg(test)]
 mod seeded_games;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;

@@ -2083,6 +2083,15 @@ impl Game for BlockadeRunner {
     }
 
     /// BR 3.9: a trade is made in secret; the table reads that cards changed hands, not which.
+    /// A line of the log in words: an action as the buttons say it, ships, places and cards by
+    /// name; from the text alone.
+    fn text_words(&self, _setup: &Setup, text: &str, line: bivouac_engine::board::Line) -> String {
+        match (line, self.parse_text(text)) {
+            (bivouac_engine::board::Line::Action, Ok(a)) => self.action_words(&a),
+            _ => crate::words::named(text, |w| self.id_name(w)),
+        }
+    }
+
     fn notation_seen(&self, _state: &State, _seat: Seat, action: &Action) -> Option<String> {
         match action {
             Action::Offer { to, .. } => Some(format!("offer {} (a card, secret: BR 3.9)", seat_name(*to))),

@@ -160,7 +160,8 @@ impl BobbyLee {
             }
             // Only a face-up block is named, so the key tells nothing hidden (BL 2.5).
             let key = if known { def.id.clone() } else { String::new() };
-            (known, BattlePiece { piece, note: notes.join(", "), key })
+            let name = if known { d.scenarios[s.scenario as usize].unit_name(&d.units, i).to_string() } else { String::new() };
+            (known, BattlePiece { piece, note: notes.join(", "), key, name })
         };
         let defender = bt.attacker.other();
         let sides = [defender, bt.attacker]
@@ -300,18 +301,34 @@ impl BobbyLee {
             ("fight", "Fight the battle in {1}"),
             ("hit", "Take the loss on {1}"),
         ];
-        crate::words::words(notation, PHRASES, |w| {
-            if let Some(u) = self.data.unit_index(w) {
-                return Some(self.data.units[u].name.clone());
-            }
-            let (side, pos) = w.split_once('-')?;
-            let side = match side {
-                "usa" => "USA",
-                "csa" => "CSA",
-                _ => return None,
-            };
-            ["left", "center", "right", "reserve"].contains(&pos).then(|| format!("the {side} {pos} box"))
-        })
+        crate::words::words(notation, PHRASES, |w| self.word(w))
+    }
+
+    /// A line of the log in words: an action as the buttons say it, ids and hexes by name
+    /// ([`bivouac_engine::Game::text_words`]); from the text alone.
+    pub(crate) fn line_words(&self, text: &str, line: bivouac_engine::board::Line) -> String {
+        match line {
+            bivouac_engine::board::Line::Action if bivouac_engine::Game::parse(self, text).is_ok() => self.action_words(text),
+            _ => crate::words::named(text, |w| self.word(w)),
+        }
+    }
+
+    /// The printed name of a word of the notation: a block, a battle box, a hex with a place.
+    fn word(&self, w: &str) -> Option<String> {
+        if let Some(u) = self.data.unit_index(w) {
+            return Some(self.data.units[u].name.clone());
+        }
+        if w.len() == 4 && w.bytes().all(|b| b.is_ascii_digit()) {
+            let h = self.data.hex_of_label(w)?;
+            return Some(self.data.place_at(h).map_or_else(|| format!("hex {w}"), |p| p.name.clone()));
+        }
+        let (side, pos) = w.split_once('-')?;
+        let side = match side {
+            "usa" => "USA",
+            "csa" => "CSA",
+            _ => return None,
+        };
+        ["left", "center", "right", "reserve"].contains(&pos).then(|| format!("the {side} {pos} box"))
     }
 }
 
@@ -437,6 +454,15 @@ mod tests {
                         assert_eq!(pieces.iter().filter(|p| p.piece.hidden).count(), backs, "BL 2.5: unrevealed enemy blocks show their backs");
                         assert!(pieces.iter().filter(|p| p.piece.hidden).all(|p| p.piece.label == "?" && p.piece.strength.is_none()));
                         assert!(pieces.iter().all(|p| p.piece.hidden == p.key.is_empty()), "BL 2.5: only a face-up block is named by its key");
+                        // A face-up block reads by its name and strength as on the map; a
+                        // hidden one by neither (BL 2.5).
+                        let sc = &g.data.scenarios[s.scenario as usize];
+                        for p in &pieces {
+                            let named = g.data.unit_index(&p.key).map(|u| sc.unit_name(&g.data.units, u));
+                            assert_eq!(p.piece.hidden, p.name.is_empty(), "BL 2.5: a block is named exactly when face up");
+                            assert!(p.piece.hidden || named == Some(p.name.as_str()), "{}: named {:?}", p.key, p.name);
+                            assert!(p.piece.hidden || p.piece.strength.is_some(), "a face-up block shows its strength");
+                        }
                     }
                 }
                 let Some(&seat) = g.active_seats(&s).first() else { break };

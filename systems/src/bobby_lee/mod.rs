@@ -321,6 +321,10 @@ impl Game for BobbyLee {
     /// is until it is revealed; so an action naming a face-down block reads "a block" with the
     /// hexes or battle boxes everyone sees. BL 3.2.3 and 12.1: set-up swaps and the Replacement
     /// Turn are secret; BL 4.3: a bid stays sealed until both are in.
+    fn text_words(&self, _setup: &Setup, text: &str, line: bivouac_engine::board::Line) -> String {
+        self.line_words(text, line)
+    }
+
     fn notation_seen(&self, s: &State, _seat: Seat, a: &Action) -> Option<String> {
         let hidden = |u: &u8| s.units.get(*u as usize).is_some_and(|x| !x.shown);
         let lab = |h: u16| if (h as usize) < self.data.hexes.len() { self.label(h) } else { "?" };

@@ -184,9 +184,28 @@ pub struct FtP {
     fort_monroe: Option<Sp>,
     /// The geography drawn under the map (`geography.toml`), if the content has it.
     pub backdrop: Option<bivouac_engine::board::Backdrop>,
+    /// Each space's name for the buttons and the log, with its state where another space
+    /// bears the same name ("Columbus (GA)", "Columbus (KY)").
+    place_names: Vec<String>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
+
+/// Each space's name, followed by its state's abbreviation where several spaces bear it.
+fn place_names(c: &Content) -> Vec<String> {
+    let spaces: Vec<&content::SpaceDef> = (0..c.map.len() as Sp).map(|s| c.map.space(SpaceId(s))).collect();
+    let mut count: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for s in &spaces {
+        *count.entry(s.name.as_str()).or_default() += 1;
+    }
+    spaces
+        .iter()
+        .map(|s| match c.states.get(s.state as usize) {
+            Some(st) if count[s.name.as_str()] > 1 => format!("{} ({})", s.name, st.abbr),
+            _ => s.name.clone(),
+        })
+        .collect()
+}
 /// The special event whose effects last the rest of the game (FtP 4.4.2).
 pub(crate) const FOREIGN_INTERVENTION: content::CardNo = 82;
 
@@ -224,7 +243,8 @@ impl FtP {
         let id = IDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let coastal_forts = (0..c.map.len() as Sp).filter(|&s| c.map.space(SpaceId(s)).coastal_fort).collect();
         let fort_monroe = c.space("fort_monroe").map(|s| s.0);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe, backdrop: None };
+        let place_names = place_names(&c);
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe, backdrop: None, place_names };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)
@@ -307,15 +327,27 @@ impl FtP {
             Action::QueueCard { card: c } => return card(c, "Queue"),
             _ => {}
         }
-        crate::words::words(&self.notation(a), PHRASES, |w| {
-            if let Some(s) = self.c.space(w) {
-                return Some(self.sname(s.0).to_string());
-            }
-            if let Some(g) = self.c.general(w) {
-                return Some(self.c.generals[g as usize].name.clone());
-            }
-            self.c.army(w).map(|x| self.c.armies[x as usize].name.clone())
-        })
+        crate::words::words(&self.notation(a), PHRASES, |w| self.word(w))
+    }
+
+    /// The printed name of a word of the notation: a space, a general, an army.
+    fn word(&self, w: &str) -> Option<String> {
+        if let Some(s) = self.c.space(w) {
+            return self.place_names.get(s.0 as usize).cloned();
+        }
+        if let Some(g) = self.c.general(w) {
+            return Some(self.c.generals[g as usize].name.clone());
+        }
+        self.c.army(w).map(|x| self.c.armies[x as usize].name.clone())
+    }
+
+    /// A line of the log in words: an action as the buttons say it, ids by name
+    /// ([`bivouac_engine::Game::text_words`]); from the text alone.
+    fn line_words(&self, text: &str, line: bivouac_engine::board::Line) -> String {
+        match (line, self.parse(text)) {
+            (bivouac_engine::board::Line::Action, Ok(a)) => self.action_words(&a),
+            _ => crate::words::named(text, |w| self.word(w)),
+        }
     }
 
     pub fn sname(&self, s: Sp) -> &str {
@@ -846,6 +878,10 @@ impl Game for FtP {
             Action::DropOff { general: None } => "drop sp".into(),
             Action::DropOff { general: Some(x) } => format!("drop {}", g(x)),
         }
+    }
+
+    fn text_words(&self, _setup: &Setup, text: &str, line: bivouac_engine::board::Line) -> String {
+        self.line_words(text, line)
     }
 
     fn parse(&self, text: &str) -> Result<Action, Refusal> {

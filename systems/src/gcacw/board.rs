@@ -259,12 +259,12 @@ impl Gcacw {
             Action::Bridge { unit, hex } => (unit_hex(*unit), at(*hex), "Bridges (GCACW 10.0)"),
             _ => (None, None, ""),
         };
-        let words = self.action_words(st, &bivouac_engine::Game::notation(self, a));
+        let words = self.action_words(st.sc as usize, &bivouac_engine::Game::notation(self, a));
         ActionHint { from, to, group: group.into(), words, ..Default::default() }
     }
 
     /// The action in words for the app's buttons: units and leaders by their printed names.
-    fn action_words(&self, st: &State, notation: &str) -> String {
+    fn action_words(&self, sc: usize, notation: &str) -> String {
         const PHRASES: &[(&str, &str)] = &[
             ("pass", "Pass"),
             ("done", "Done"),
@@ -305,17 +305,38 @@ impl Gcacw {
             ("unmark", "Remove force marker {1}"),
             ("feint", "Decoy force marker {1}: {2}"),
         ];
-        let sc = self.sc(st);
-        crate::words::words(notation, PHRASES, |w| {
-            if w == "corps-leader" {
-                return Some("with a corps leader".into());
-            }
-            let n = *self.name_idx.get(w)?;
-            if let Some(u) = self.unit_of(st, n) {
-                return Some(sc.units[u].name.clone());
-            }
-            self.leader_of(st, n).map(|l| sc.leaders[l].name.clone())
-        })
+        crate::words::words(notation, PHRASES, |w| self.word(sc, w))
+    }
+
+    /// A line of the log in words: an action as the buttons say it, units, leaders and named
+    /// hexes by name ([`bivouac_engine::Game::text_words`]); from the text and the scenario.
+    pub(crate) fn line_words(&self, scenario: &str, text: &str, line: bivouac_engine::board::Line) -> String {
+        let Some(sc) = self.data.scenarios.iter().position(|s| s.id == scenario) else { return text.to_string() };
+        match line {
+            bivouac_engine::board::Line::Action if bivouac_engine::Game::parse(self, text).is_ok() => self.action_words(sc, text),
+            _ => crate::words::named(text, |w| self.word(sc, w)),
+        }
+    }
+
+    /// The printed name of a word of the notation in scenario `sc`: a unit, a leader, a hex
+    /// with a place's name (other hexes keep their number).
+    fn word(&self, sc: usize, w: &str) -> Option<String> {
+        let data = &self.data.scenarios[sc];
+        match w {
+            "corps-leader" => return Some("with a corps leader".into()),
+            // Entrenchments under way (GCACW 9.0), as the log names them.
+            "breastwork-build" => return Some("breastworks under construction".into()),
+            "fort-build" | "fort-build-1" | "fort-build-2" => return Some("a fort under construction".into()),
+            _ => {}
+        }
+        if let Some(&h) = data.map.by_label.get(w) {
+            return data.map.hexes[h as usize].name.clone();
+        }
+        let n = *self.name_idx.get(w)?;
+        if let Some(u) = self.unit_name[sc].iter().position(|&x| x == n) {
+            return Some(data.units[u].name.clone());
+        }
+        self.leader_name[sc].iter().position(|&x| x == n).map(|l| data.leaders[l].name.clone())
     }
 }
 

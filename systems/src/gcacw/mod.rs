@@ -466,6 +466,10 @@ impl Game for Gcacw {
     /// is secret, so which marker holds it is not told either; the enemy sees a marker only when
     /// it moves on the map. The unit a player puts under a marker, and which marker, are never
     /// told to the enemy.
+    fn text_words(&self, setup: &Setup, text: &str, line: bivouac_engine::board::Line) -> String {
+        self.line_words(&setup.scenario, text, line)
+    }
+
     fn notation_seen(&self, st: &State, seat: Seat, action: &Action) -> Option<String> {
         if st.forces.is_empty() {
             return None;

@@ -14,6 +14,10 @@ pub struct AppSave {
     pub save: SaveFile,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ai: BTreeMap<String, AgentKind>,
+    /// The turn the game was in, for the launcher's list of autosaves (the save itself needs
+    /// it not: replaying its actions gives it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn: Option<u32>,
 }
 
 impl AppSave {
@@ -21,8 +25,8 @@ impl AppSave {
         let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
         // The engine checks the version and shape first, so an old or damaged save says so clearly.
         let save = SaveFile::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let ai = serde_json::from_str::<AppSave>(&text).map(|s| s.ai).unwrap_or_default();
-        Ok(AppSave { save, ai })
+        let (ai, turn) = serde_json::from_str::<AppSave>(&text).map(|s| (s.ai, s.turn)).unwrap_or_default();
+        Ok(AppSave { save, ai, turn })
     }
 
     /// Atomic write (temporary file, then rename), creating the folder if needed.
@@ -60,6 +64,16 @@ pub struct Store {
 }
 
 const RECENT_MAX: usize = 8;
+/// Autosaves kept per game (For the People, Bobby Lee...): the games played last, one file each.
+pub const AUTOSAVES_PER_GAME: usize = 10;
+
+/// An autosave in the launcher's list.
+#[derive(Clone, Debug)]
+pub struct Autosave {
+    pub path: PathBuf,
+    pub save: AppSave,
+    pub modified: std::time::SystemTime,
+}
 
 impl Store {
     pub fn new(dir: PathBuf) -> Self {
@@ -91,14 +105,57 @@ impl Store {
         path
     }
 
-    /// The last game, if an autosave exists and reads.
-    pub fn autosave(&self) -> Option<AppSave> {
-        let p = self.autosave_path();
-        if p.exists() { AppSave::read(&p).ok() } else { None }
+    /// The folder of the autosaves: one file per game played, the last
+    /// [`AUTOSAVES_PER_GAME`] of each game kept.
+    pub fn autosaves_dir(&self) -> PathBuf {
+        self.dir.join("autosaves")
     }
 
-    pub fn write_autosave(&self, save: &AppSave) -> Result<(), String> {
-        save.write(&self.autosave_path())
+    /// Whether `path` is one of the app's autosaves (opening one continues writing to it).
+    pub fn is_autosave(&self, path: &Path) -> bool {
+        path == self.autosave_path() || path.parent() == Some(self.autosaves_dir().as_path())
+    }
+
+    /// The autosave file of a game being started or opened now: a new file, after the oldest
+    /// autosaves of that game beyond the kept number are removed to make room.
+    pub fn new_autosave_path(&self, game: &str, scenario: &str) -> PathBuf {
+        let mine: Vec<Autosave> = self.autosaves().into_iter().filter(|a| a.save.save.game == game && a.path != self.autosave_path()).collect();
+        for old in mine.iter().skip(AUTOSAVES_PER_GAME - 1) {
+            let _ = std::fs::remove_file(&old.path);
+        }
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let mut path = self.autosaves_dir().join(format!("{game}-{scenario}-{nanos}.json"));
+        let mut n = 2;
+        while path.exists() {
+            path = self.autosaves_dir().join(format!("{game}-{scenario}-{nanos}-{n}.json"));
+            n += 1;
+        }
+        path
+    }
+
+    /// Every autosave that reads, newest first (the old single `autosave.json` among them).
+    pub fn autosaves(&self) -> Vec<Autosave> {
+        let files = std::fs::read_dir(self.autosaves_dir()).into_iter().flatten().flatten().map(|e| e.path());
+        let mut list: Vec<Autosave> = files
+            .chain(Some(self.autosave_path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "json"))
+            .filter_map(|path| {
+                let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok()?;
+                let save = AppSave::read(&path).ok()?;
+                Some(Autosave { path, save, modified })
+            })
+            .collect();
+        list.sort_by(|a, b| b.modified.cmp(&a.modified).then_with(|| b.path.cmp(&a.path)));
+        list
+    }
+
+    /// The last game autosaved, if any.
+    pub fn autosave(&self) -> Option<AppSave> {
+        self.autosaves().into_iter().next().map(|a| a.save)
+    }
+
+    pub fn write_autosave(&self, path: &Path, save: &AppSave) -> Result<(), String> {
+        save.write(path)
     }
 
     /// Recently saved or opened files, newest first, only those that still exist.
@@ -116,5 +173,53 @@ impl Store {
         list.truncate(RECENT_MAX);
         let _ = std::fs::create_dir_all(&self.dir);
         let _ = std::fs::write(self.recent_path(), serde_json::to_string_pretty(&list).expect("paths serialize"));
+    }
+}
+
+/// How long ago `t` was, in a player's words ("just now", "5 min ago", "3 h ago", "2 days ago").
+pub fn ago(t: std::time::SystemTime) -> String {
+    let secs = std::time::SystemTime::now().duration_since(t).map(|d| d.as_secs()).unwrap_or(0);
+    match secs {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", secs / 60),
+        3600..86400 => format!("{} h ago", secs / 3600),
+        _ => format!("{} days ago", secs / 86400),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bivouac_engine::Setup;
+
+    fn save(game: &str) -> AppSave {
+        let save = SaveFile { format: bivouac_engine::save::SAVE_FORMAT, game: game.into(), content_hash: String::new(), setup: Setup::new("s", 2, 1), actions: Vec::new() };
+        AppSave { save, ai: BTreeMap::new(), turn: Some(3) }
+    }
+
+    /// Each game played gets its own autosave; the last ten of each game are kept, newest first,
+    /// and another game's autosaves are never removed to make room.
+    #[test]
+    fn autosaves_rotate_per_game_and_list_newest_first() {
+        let dir = std::env::temp_dir().join(format!("bivouac-autosaves-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::new(dir.clone());
+        let other = store.new_autosave_path("gcacw", "cedar-mountain");
+        store.write_autosave(&other, &save("gcacw")).unwrap();
+        let mut written = Vec::new();
+        for _ in 0..13 {
+            let p = store.new_autosave_path("bobby-lee", "1861");
+            store.write_autosave(&p, &save("bobby-lee")).unwrap();
+            written.push(p);
+            std::thread::sleep(std::time::Duration::from_millis(15));
+        }
+        let list = store.autosaves();
+        let bl: Vec<&PathBuf> = list.iter().filter(|a| a.save.save.game == "bobby-lee").map(|a| &a.path).collect();
+        assert_eq!(bl.len(), AUTOSAVES_PER_GAME, "the last ten games of Bobby Lee are kept");
+        let newest: Vec<&PathBuf> = written.iter().rev().take(AUTOSAVES_PER_GAME).collect();
+        assert_eq!(bl, newest, "newest first, the oldest removed");
+        assert!(list.iter().any(|a| a.path == other), "another game's autosave stays");
+        assert_eq!(list[0].save.turn, Some(3));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

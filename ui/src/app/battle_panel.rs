@@ -16,6 +16,8 @@ use std::collections::HashSet;
 const COUNTER: f32 = 34.0;
 /// Width of the column naming each side (name, role, strength).
 const SIDE_COLUMN: f32 = 120.0;
+/// Width of a named piece: its counter with its name wrapped under it.
+const NAME_WIDTH: f32 = COUNTER * 2.3;
 
 /// Draw the battle; returns what the player clicked.
 pub fn show(ui: &mut egui::Ui, play: &Play, battle: &BattleBoard, seat_colors: &[Color32]) -> Option<BattleClick> {
@@ -122,13 +124,21 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
             ui.vertical(|ui| {
                 ui.label(RichText::new(&b.name).small());
                 ui.horizontal_wrapped(|ui| {
-                    ui.set_max_width(COUNTER * 1.35 * 4.0);
+                    ui.set_max_width(NAME_WIDTH * 3.0 + 8.0);
                     for p in &b.pieces {
                         let acts = play.review.is_none() && play.battle_piece_acts(&p.key);
                         let sense = if acts { egui::Sense::click() } else { egui::Sense::hover() };
-                        let (r, resp) = ui.allocate_exact_size(vec2(COUNTER * 1.3, COUNTER * 1.1 + if p.note.is_empty() { 0.0 } else { 11.0 }), sense);
+                        // The piece's name under its counter, as the map's legend names it.
+                        let name = (!p.name.is_empty()).then(|| ui.painter().layout(p.name.clone(), egui::FontId::proportional(9.5), Color32::from_gray(40), NAME_WIDTH));
+                        let name_h = name.as_ref().map_or(0.0, |g| g.size().y.min(24.0) + 1.0);
+                        let width = if name.is_some() { NAME_WIDTH } else { COUNTER * 1.3 };
+                        let (r, resp) = ui.allocate_exact_size(vec2(width, COUNTER * 1.1 + name_h + if p.note.is_empty() { 0.0 } else { 11.0 }), sense);
                         let c = r.center_top() + vec2(0.0, COUNTER * 0.55);
                         draw_counter(ui.painter(), c, COUNTER, &p.piece, seat_colors);
+                        if let Some(g) = name {
+                            let at = egui::pos2(r.center().x - g.size().x / 2.0, r.top() + COUNTER * 1.1);
+                            ui.painter().with_clip_rect(egui::Rect::from_min_size(egui::pos2(r.left(), at.y), vec2(width, 24.0))).galley(at, g, Color32::from_gray(40));
+                        }
                         if play.battle_piece.as_deref() == Some(p.key.as_str()) && !p.key.is_empty() {
                             ui.painter().rect_stroke(r, 3.0, Stroke::new(2.5, palette::SELECTED), egui::StrokeKind::Inside);
                         } else if acts {
@@ -138,7 +148,8 @@ fn side_row(ui: &mut egui::Ui, play: &Play, side: &BattleSide, lit: &HashSet<Str
                             let short = p.note.split([' ', ',']).next().unwrap_or_default();
                             ui.painter().text(r.center_bottom(), egui::Align2::CENTER_BOTTOM, short, egui::FontId::proportional(9.0), Color32::from_rgb(150, 30, 30));
                         }
-                        let text = if p.note.is_empty() { piece_text(&p.piece) } else { format!("{}: {}", piece_text(&p.piece), p.note) };
+                        let what = if p.name.is_empty() { piece_text(&p.piece) } else { format!("{} ({})", p.name, piece_text(&p.piece)) };
+                        let text = if p.note.is_empty() { what } else { format!("{what}: {}", p.note) };
                         let resp = resp.on_hover_text(text);
                         if acts {
                             // Named for screen readers and tests by its key.

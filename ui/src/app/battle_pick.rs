@@ -22,7 +22,7 @@ impl Play {
     /// The name printed on the battle piece `key` ("the piece" when it shows none).
     pub fn battle_piece_name(&self, key: &str) -> String {
         let pieces = self.board.battle.iter().flat_map(|b| b.sides.iter()).flat_map(|s| s.boxes.iter()).flat_map(|b| b.pieces.iter());
-        pieces.filter(|x| x.key == key).map(|x| x.piece.label.clone()).find(|l| !l.is_empty()).unwrap_or_else(|| "the piece".into())
+        pieces.filter(|x| x.key == key).map(|x| if x.name.is_empty() { x.piece.label.clone() } else { x.name.clone() }).find(|l| !l.is_empty()).unwrap_or_else(|| "the piece".into())
     }
 
     /// True when some legal action is about this battle piece.

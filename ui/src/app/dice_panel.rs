@@ -17,10 +17,10 @@ pub fn recent_rolls(play: &Play, lookback: usize) -> Vec<(usize, String, Vec<Str
     let upto = play.review.as_ref().map_or(history.len(), |r| r.steps);
     let from = upto.saturating_sub(lookback);
     let mut out = Vec::new();
-    for (i, step) in history[from..upto].iter().enumerate().rev() {
-        let rolls: Vec<String> = step.events.iter().filter(|e| e.kind == EventKind::Roll && e.visible_to(play.viewer)).map(|e| e.text.clone()).collect();
+    for (i, (step, words)) in history[from..upto].iter().zip(play.log.steps.get(from..upto).unwrap_or_default()).enumerate().rev() {
+        let rolls: Vec<String> = words.events.iter().filter(|e| e.kind == EventKind::Roll).map(|e| e.text.clone()).collect();
         if !rolls.is_empty() {
-            out.push((from + i + 1, format!("{}: {}", play.seat_name(step.seat), step.action_for(play.viewer)), rolls));
+            out.push((from + i + 1, format!("{}: {}", play.seat_title(step.seat), words.action), rolls));
         }
     }
     out
@@ -43,16 +43,45 @@ pub fn show(ui: &mut egui::Ui, play: &Play) {
 
 /// One roll: its dice as faces, its text and the rules it cites.
 pub fn roll_line(ui: &mut egui::Ui, text: &str) {
+    let parts = clauses(text);
     ui.horizontal_wrapped(|ui| {
         ui.add_space(8.0);
         for d in dice_in(text) {
             die(ui, d);
         }
-        ui.label(RichText::new(text).color(Color32::from_rgb(120, 40, 20)));
+        ui.label(RichText::new(parts[0]).color(Color32::from_rgb(120, 40, 20)));
         for c in citations(text) {
             ui.label(RichText::new(c).small().strong().color(Color32::from_rgb(40, 90, 160)));
         }
     });
+    // A battle's roll reads one clause a line (forces, each side's roll, the result).
+    for p in &parts[1..] {
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(22.0);
+            ui.label(RichText::new(*p).color(Color32::from_rgb(120, 40, 20)));
+        });
+    }
+}
+
+/// A line's clauses: split at each "; " outside brackets, so a battle's long roll line
+/// ("attacker 3 vs defender 3; attacker rolls 1 +0 (ratio +0, ...); differential -1: ...")
+/// reads one part a line. Always at least one clause.
+pub fn clauses(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ';' if depth == 0 && text[i + 1..].starts_with(' ') => {
+                out.push(&text[start..i]);
+                start = i + 2;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The six-sided dice a roll's text names: a bracketed list of values 1-6 (`[6, 3, 1]`), or
@@ -102,6 +131,13 @@ pub fn die(ui: &mut egui::Ui, value: u8) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_battle_line_reads_one_clause_a_line() {
+        let t = "combat: attacker 3 vs defender 3 (entrenched 3); attacker rolls 1 +0 (ratio +0; x); differential -1: defender F (GCACW 7.4, 7.5)";
+        assert_eq!(super::clauses(t), ["combat: attacker 3 vs defender 3 (entrenched 3)", "attacker rolls 1 +0 (ratio +0; x)", "differential -1: defender F (GCACW 7.4, 7.5)"]);
+        assert_eq!(super::clauses("rolled 4"), ["rolled 4"]);
+    }
+
     use super::dice_in;
 
     #[test]

@@ -3,6 +3,7 @@
 //! of fixed sizes); or the hand-over screen.
 
 use super::board_view::{self, BoardView, Highlights};
+use super::file_browser::{Chosen, FileBrowser, Mode as BrowseMode};
 use super::play::Play;
 use super::{action_bar, actions, battle_panel, confirm, dice_panel, handover, log_panel, palette};
 use egui::{Color32, RichText};
@@ -11,7 +12,8 @@ use egui::{Color32, RichText};
 pub struct GameView {
     pub board_view: BoardView,
     pub notation: String,
-    pub save_as: String,
+    /// The Save as dialog, while open.
+    pub browser: Option<FileBrowser>,
     pub ai_delay: f64,
     pub fast: bool,
     pub log_all: bool,
@@ -19,7 +21,7 @@ pub struct GameView {
 
 impl GameView {
     pub fn new(ai_delay: f64) -> Self {
-        GameView { board_view: BoardView::default(), notation: String::new(), save_as: String::new(), ai_delay, fast: false, log_all: false }
+        GameView { board_view: BoardView::default(), notation: String::new(), browser: None, ai_delay, fast: false, log_all: false }
     }
 }
 
@@ -50,6 +52,16 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
         ui.ctx().request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.0)));
     }
     let mut exit = Exit::Stay;
+    if let Some(b) = &mut gv.browser
+        && let Some(chosen) = b.show(ui.ctx())
+    {
+        gv.browser = None;
+        if let Chosen::Save(path) = chosen
+            && let Err(e) = play.save(Some(path))
+        {
+            play.notice = Some(super::play::Notice::Error(e));
+        }
+    }
     egui::Panel::top("top").show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             let back = if play.online().is_some() { "Back to the online lobby (the server keeps the game)" } else { "Back to the launcher (the game is autosaved)" };
@@ -83,16 +95,10 @@ pub fn show(ui: &mut egui::Ui, play: &mut Play, gv: &mut GameView) -> Exit {
             {
                 play.notice = Some(super::play::Notice::Error(e));
             }
-            ui.menu_button("Save as", |ui| {
-                let edit = ui.add(egui::TextEdit::singleline(&mut gv.save_as).hint_text("path/to/game.json"));
-                edit.widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "Save as path"));
-                if ui.button("Save here").clicked() && !gv.save_as.trim().is_empty() {
-                    if let Err(e) = play.save(Some(gv.save_as.trim().into())) {
-                        play.notice = Some(super::play::Notice::Error(e));
-                    }
-                    ui.close();
-                }
-            });
+            if ui.button("Save as").on_hover_text("Save to a file you name, in the saves folder or another").clicked() {
+                let dir = play.save_path.as_ref().and_then(|p| p.parent()).map_or_else(|| play.saves_dir(), std::path::Path::to_path_buf);
+                gv.browser = Some(FileBrowser::new(BrowseMode::Save, dir, String::new()));
+            }
             if play.controls.iter().any(|c| *c != super::play::Control::Human) {
                 ui.separator();
                 ui.checkbox(&mut gv.fast, "Fast AI");

@@ -2,7 +2,7 @@
 //! an AI level), a seed; or continue the last game, open a save, or reopen a recent one; or
 //! open the balance lab on the chosen scenario.
 
-use super::autosave::{AppSave, Store};
+use super::autosave::Store;
 use super::play::Control;
 use super::setup_choices;
 use bivouac_engine::Setup;
@@ -14,7 +14,6 @@ use std::path::PathBuf;
 pub enum Command {
     Start { game: usize, setup: Setup, controls: Vec<Control>, handover: bool },
     Open(PathBuf),
-    Continue,
     /// The balance lab on this setup, its seats named.
     Lab { game: usize, setup: Setup, seats: Vec<String> },
     /// The online lobby: games on a server.
@@ -37,7 +36,9 @@ pub struct Launcher {
     seats: Result<Vec<String>, String>,
     seats_key: Option<(usize, usize, u8, BTreeMap<String, String>)>,
     /// The autosave summary and recent files, read once per visit (not every frame).
-    resume: Option<(Option<String>, Vec<PathBuf>)>,
+    resume: Option<(Vec<(String, PathBuf)>, Vec<PathBuf>)>,
+    /// The Open dialog, while open.
+    pub browser: Option<super::file_browser::FileBrowser>,
 }
 
 impl Default for Launcher {
@@ -56,6 +57,7 @@ impl Default for Launcher {
             seats: Ok(Vec::new()),
             seats_key: None,
             resume: None,
+            browser: None,
         }
     }
 }
@@ -221,25 +223,36 @@ impl Launcher {
     fn resume_ui(&mut self, ui: &mut egui::Ui, catalog: &Catalog, store: &Store) -> Option<Command> {
         let mut command = None;
         ui.heading("Continue");
-        let (last, recent) = self.resume.get_or_insert_with(|| {
-            let last = store.autosave().map(|AppSave { save, .. }| {
-                let title = catalog.game(&save.game).map_or(save.game.clone(), |g| g.title());
-                format!("{title}, scenario {}, {} actions played", save.setup.scenario, save.actions.len())
-            });
-            (last, store.recent())
+        let (autosaves, recent) = self.resume.get_or_insert_with(|| {
+            // Each game autosaved, newest first: game, scenario, turn, actions and when.
+            let autosaves = store
+                .autosaves()
+                .into_iter()
+                .map(|a| {
+                    let save = &a.save.save;
+                    let title = catalog.game(&save.game).map_or(save.game.clone(), |g| g.title());
+                    let turn = a.save.turn.map_or_else(String::new, |t| format!(", turn {t}"));
+                    (format!("{title}, scenario {}{turn}, {} actions, {}", save.setup.scenario, save.actions.len(), super::autosave::ago(a.modified)), a.path)
+                })
+                .collect();
+            (autosaves, store.recent())
         });
-        let recent = recent.clone();
-        match last {
-            Some(summary) => {
-                ui.label(summary.as_str());
-                if ui.button("Continue the last game").clicked() {
-                    command = Some(Command::Continue);
-                }
-            }
-            None => {
-                ui.weak("No game in progress.");
-            }
+        let (autosaves, recent) = (autosaves.clone(), recent.clone());
+        if autosaves.is_empty() {
+            ui.weak("No game in progress.");
         }
+        egui::ScrollArea::vertical().id_salt("autosaves").max_height(220.0).show(ui, |ui| {
+            for (i, (summary, path)) in autosaves.iter().enumerate() {
+                ui.horizontal(|ui| {
+                    let label = if i == 0 { "Continue the last game" } else { "Continue" };
+                    if ui.button(label).on_hover_text(path.display().to_string()).clicked() {
+                        command = Some(Command::Open(path.clone()));
+                    }
+                    // One line each; a long title is cut, whole on hover.
+                    ui.add(egui::Label::new(summary.as_str()).truncate()).on_hover_text(summary.as_str());
+                });
+            }
+        });
         ui.separator();
         ui.label("Open a save (from the app or the command line)");
         ui.horizontal(|ui| {
@@ -249,7 +262,18 @@ impl Launcher {
             if (ui.button("Open").clicked() || enter) && !self.open_path.trim().is_empty() {
                 command = Some(Command::Open(PathBuf::from(self.open_path.trim())));
             }
+            if ui.button("Browse").on_hover_text("Pick a saved game from the saves folder or another").clicked() {
+                self.browser = Some(super::file_browser::FileBrowser::new(super::file_browser::Mode::Open, store.saves_dir(), String::new()));
+            }
         });
+        if let Some(b) = &mut self.browser
+            && let Some(chosen) = b.show(ui.ctx())
+        {
+            self.browser = None;
+            if let super::file_browser::Chosen::Open(path) = chosen {
+                command = Some(Command::Open(path));
+            }
+        }
         if !recent.is_empty() {
             ui.separator();
             ui.label("Recent games");

@@ -26,10 +26,10 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
         if start == 0 && ui.selectable_label(reviewing == Some(0), "0. setup").clicked() {
             review = Some(0);
         }
-        for (i, step) in history.iter().enumerate().skip(start) {
-            let who = play.seat_name(step.seat);
+        for (i, (step, words)) in history.iter().zip(&play.log.steps).enumerate().skip(start) {
+            let who = play.seat_title(step.seat);
             let ai = if play.is_ai(step.seat) { " (AI)" } else { "" };
-            let text = format!("{}. {who}{ai}: {}", i + 1, step.action_for(play.viewer));
+            let text = format!("{}. {who}{ai}: {}", i + 1, words.action);
             if ui.selectable_label(reviewing == Some(i + 1), text).on_hover_text("Show the board after this action").clicked() {
                 review = Some(i + 1);
             }
@@ -39,16 +39,23 @@ pub fn show(ui: &mut egui::Ui, play: &Play, show_all: &mut bool) -> Option<usize
                     ui.label(RichText::new("the only legal choice: taken for you").italics().color(ui.visuals().weak_text_color()));
                 });
             }
-            for e in step.events.iter().filter(|e| e.visible_to(play.viewer)) {
+            for e in &words.events {
+                let color = if e.secret { Color32::from_rgb(120, 60, 140) } else { ui.visuals().weak_text_color() };
+                let parts = super::dice_panel::clauses(&e.text);
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(14.0);
-                    let secret = matches!(e.visibility, bivouac_engine::Visibility::Seat(_));
-                    let color = if secret { Color32::from_rgb(120, 60, 140) } else { ui.visuals().weak_text_color() };
-                    ui.label(RichText::new(&e.text).color(color));
+                    ui.label(RichText::new(parts[0]).color(color));
                     for c in citations(&e.text) {
                         ui.label(RichText::new(c).small().strong().color(Color32::from_rgb(40, 90, 160)));
                     }
                 });
+                // A long line (a battle's forces, rolls and result) one clause a line.
+                for p in &parts[1..] {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.add_space(28.0);
+                        ui.label(RichText::new(*p).color(color));
+                    });
+                }
             }
         }
     });

@@ -23,12 +23,14 @@ pub mod battle_pick;
 pub mod board_view;
 pub mod confirm;
 pub mod dice_panel;
+pub mod file_browser;
 pub mod game_view;
 pub mod hand;
 pub mod handover;
 pub mod lab;
 pub mod launcher;
 pub mod log_panel;
+pub mod log_words;
 pub mod map_labels;
 pub mod online;
 pub mod palette;
@@ -138,7 +140,6 @@ impl BivouacApp {
         match command {
             Some(Command::Start { game, setup, controls, handover }) => self.start(game, setup, controls, handover),
             Some(Command::Open(path)) => self.open(&path),
-            Some(Command::Continue) => self.open(&self.store.autosave_path()),
             Some(Command::Lab { game, setup, seats }) => self.lab = Some(Lab::new(game, setup, seats)),
             Some(Command::Online) => self.online = Some(Lobby::default()),
             None => {}
@@ -178,11 +179,7 @@ impl BivouacApp {
                 let mut play = Play::new(self.catalog.clone(), game, Table::Local(session), controls, self.store.clone());
                 play.handover_enabled = handover;
                 play.refresh();
-                if let Some(save) = play.app_save()
-                    && let Err(e) = self.store.write_autosave(&save)
-                {
-                    play.notice = Some(Notice::Error(format!("autosave failed: {e}")));
-                }
+                play.autosave();
                 self.begin(play);
             }
             Err(r) => self.launcher.error = Some(format!("The game could not start: {r}")),
@@ -195,13 +192,13 @@ impl BivouacApp {
             Ok(mut play) => {
                 play.handover_enabled = self.launcher.handover;
                 play.refresh();
-                if path != self.store.autosave_path() {
+                if self.store.is_autosave(path) {
+                    play.autosave_path = Some(path.to_path_buf());
+                } else {
                     self.store.add_recent(path);
                     play.save_path = Some(path.to_path_buf());
                 }
-                if let Some(save) = play.app_save() {
-                    let _ = self.store.write_autosave(&save);
-                }
+                play.autosave();
                 self.begin(play);
             }
             Err(e) => self.launcher.error = Some(e),
@@ -209,7 +206,7 @@ impl BivouacApp {
     }
 
     fn load(&self, path: &Path) -> Result<Play, String> {
-        let AppSave { save, ai } = AppSave::read(path)?;
+        let AppSave { save, ai, .. } = AppSave::read(path)?;
         let index = self.catalog.games.iter().position(|g| g.id() == save.game).ok_or_else(|| {
             let known: Vec<&str> = self.catalog.games.iter().map(|g| g.id()).collect();
             format!("{}: a game of `{}`, which is not playable here (playable: {})", path.display(), save.game, known.join(", "))

@@ -6,6 +6,7 @@
 
 use super::autosave::{AppSave, Store};
 use super::board_view::{Geometry, HintIndex};
+use super::log_words::LogWords;
 use super::remote::{Request, Update};
 use super::table::{RemoteGame, Table};
 use bivouac_engine::agent::AgentKind;
@@ -89,6 +90,8 @@ pub struct Play {
     store: Store,
     /// Where "Save" writes (set by "Save as" or when a save was opened).
     pub save_path: Option<PathBuf>,
+    /// This game's autosave (a new one at the first write, unless an autosave was opened).
+    pub autosave_path: Option<PathBuf>,
 
     // Recomputed by `refresh` after every change of state or viewer.
     pub active: Vec<Seat>,
@@ -133,6 +136,8 @@ pub struct Play {
     pub auto_steps: Vec<usize>,
     /// An online game's rematch, to be opened in place of this one.
     pub rematch: Option<String>,
+    /// The log in the game's words, as the viewer reads it.
+    pub log: LogWords,
 }
 
 /// An action the player chose that cannot be taken back, and why.
@@ -163,6 +168,7 @@ impl Play {
             handover_enabled: true,
             store,
             save_path: None,
+            autosave_path: None,
             active: Vec::new(),
             acting: None,
             viewer: None,
@@ -188,6 +194,7 @@ impl Play {
             confirm: None,
             auto_steps: Vec::new(),
             rematch: None,
+            log: LogWords::default(),
         };
         p.refresh();
         p
@@ -213,6 +220,11 @@ impl Play {
         self.names.get(seat as usize).map_or("?", String::as_str)
     }
 
+    /// A seat's name as players read it ("USA", "Player 2").
+    pub fn seat_title(&self, seat: Seat) -> String {
+        super::log_words::seat_title(self.seat_name(seat))
+    }
+
     /// The `ai` map of a save: seat name (lower case) -> agent kind.
     pub fn ai_map(&self) -> BTreeMap<String, AgentKind> {
         self.controls
@@ -227,7 +239,8 @@ impl Play {
 
     /// The save of a game played here (an online game's is the server's).
     pub fn app_save(&self) -> Option<AppSave> {
-        Some(AppSave { save: self.table.local()?.to_save(), ai: self.ai_map() })
+        let session = self.table.local()?;
+        Some(AppSave { save: session.to_save(), ai: self.ai_map(), turn: session.turn() })
     }
 
     /// The game is on a server.
@@ -319,6 +332,7 @@ impl Play {
                 self.viewer = None;
             }
         }
+        self.log.update(&*self.catalog.games[self.game_index], self.table.setup(), self.table.history(), self.viewer);
         self.board = self.table.board(self.viewer);
         self.geometry = Geometry::new(&self.board);
         self.describe = self.table.describe(self.viewer);
@@ -520,11 +534,17 @@ impl Play {
         self.autosave();
     }
 
-    fn autosave(&mut self) {
+    pub fn autosave(&mut self) {
         let Some(save) = self.app_save() else { return };
-        if let Err(e) = self.store.write_autosave(&save) {
+        let path = self.autosave_path.get_or_insert_with(|| self.store.new_autosave_path(&save.save.game, &save.save.setup.scenario)).clone();
+        if let Err(e) = self.store.write_autosave(&path, &save) {
             self.notice = Some(Notice::Error(format!("autosave failed: {e}")));
         }
+    }
+
+    /// The folder "Save" writes new saves to.
+    pub fn saves_dir(&self) -> PathBuf {
+        self.store.saves_dir()
     }
 
     /// Write the game to `path` (or the current save path, or a new file in the saves folder).
