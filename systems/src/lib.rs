@@ -23,6 +23,8 @@ pub mod words;
 mod leak_tests;
 #[cfg(test)]
 mod seeded_games;
+#[cfg(test)]
+mod hook_testkit;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 
