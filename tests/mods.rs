@@ -14,7 +14,14 @@ fn example(name: &str) -> String {
 }
 
 /// Each example mod: its folder, the game and a scenario it applies to.
-const EXAMPLES: &[(&str, &str, &str)] = &[("gcacw-rapidan", "gcacw", "cedar-mountain"), ("bobby-lee-1861", "bobby-lee", "1861")];
+const EXAMPLES: &[(&str, &str, &str)] = &[
+    ("gcacw-rapidan", "gcacw", "cedar-mountain"),
+    ("gcacw-high-water", "gcacw", "cedar-mountain"),
+    ("bobby-lee-1861", "bobby-lee", "1861"),
+    ("bobby-lee-stonewall", "bobby-lee", "1862"),
+    ("ftp-war-weariness", "for-the-people", "1861"),
+    ("blockade-runner-cruisers", "blockade-runner", "standard"),
+];
 
 #[test]
 fn every_example_mod_is_listed_here() {

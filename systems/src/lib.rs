@@ -25,6 +25,8 @@ mod leak_tests;
 mod words_tests;
 #[cfg(test)]
 mod seeded_games;
+#[cfg(test)]
+mod hook_testkit;
 
 type Loader = fn(&[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>;
 

@@ -13,6 +13,9 @@
 
 mod ai;
 mod data;
+mod hooks;
+#[cfg(test)]
+mod hooks_tests;
 mod prompt;
 mod script;
 mod state;
@@ -24,7 +27,7 @@ pub use state::{Frame, LocState, MoveSlot, Opts, Player, Ship, State, TradeAnswe
 
 use bivouac_engine::board::{ActionHint, Board, BoardLink, BoardPiece, BoardSpace, CardFace, Layout, Panel};
 use bivouac_engine::content::Diagnostics;
-use bivouac_engine::flow::{Flow, Procedure, drive};
+use bivouac_engine::flow::{At, Flow, Procedure, drive};
 use bivouac_engine::game::{Game, OptionInfo, Outcome, ScenarioInfo, Seat, Setup, check_options};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::session::{AnyGame, Registered};
@@ -44,6 +47,8 @@ pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>
 /// The rules plus the loaded content.
 pub struct BlockadeRunner {
     pub c: Content,
+    /// The special rules of `standard` as Lua hooks (`hooks.toml`).
+    pub(crate) hooks: bivouac_engine::hooks::Hooks,
 }
 
 /// A card play's target.
@@ -129,7 +134,9 @@ fn bit(i: u8) -> u64 {
 impl BlockadeRunner {
     pub fn load(layers: &[PathBuf]) -> Result<(Self, String), Diagnostics> {
         let (c, hash) = data::load_content(layers, DIR)?;
-        Ok((BlockadeRunner { c }, hash))
+        let mut game = BlockadeRunner { c, hooks: Default::default() };
+        game.hooks = hooks::load(layers, &game)?;
+        Ok((game, hash))
     }
 
     // ------------------------------------------------------------------------------------
@@ -277,6 +284,7 @@ impl BlockadeRunner {
         if empty && !s.opts.empty_once {
             t += 1; // C1 option: the empty bonus counted a second time
         }
+        t += self.hooked_evasion(s, ship, def, blk, what, log);
         let dice = self.roll_dice(s, s.opts.evasion_dice as u32);
         // BR 3.6 step 2: lost only if every die is greater than T.
         let lost = dice.iter().all(|&d| d as i32 > t);
@@ -491,6 +499,10 @@ impl BlockadeRunner {
         s.sold = [false; 4];
         let y = s.year;
         log.info(|| format!("BR 3.0: end of {y}: {total} arms delivered"));
+        // The scenario's own victory conditions (Lua hooks), then BR 3.11.
+        if self.hooked_victory(s, log) {
+            return;
+        }
         if s.year >= self.c.last_year {
             s.over = true;
             log.info(|| "BR 3.11: the game ends after 1865".into());
@@ -535,6 +547,7 @@ impl BlockadeRunner {
             n,
             year: self.c.first_year,
             over: false,
+            hook_victory: None,
             opts,
             rng: GameRng::new(setup.seed),
             forced: Vec::new(),
@@ -1650,6 +1663,10 @@ impl BlockadeRunner {
         if !s.over {
             return None;
         }
+        let scores = (0..s.n).map(|p| (s.players[p as usize].money + self.fleet_value(s, p)) as i64).collect();
+        if let Some((winner, reason)) = &s.hook_victory {
+            return Some(Outcome { winners: winner.iter().map(|&w| w as Seat).collect(), scores, reason: reason.clone() });
+        }
         // BR 3.11: money + fleet value; ties: capacity, then speed; else shared.
         let key = |p: u8| (s.players[p as usize].money + self.fleet_value(s, p), self.capacity(s, p), self.total_speed(s, p));
         let best = (0..s.n).map(key).max()?;
@@ -2029,6 +2046,10 @@ impl Procedure for BlockadeRunner {
                 s.flow.pop();
             }
         }
+    }
+
+    fn at_step(&self, s: &mut State, at: At, step: &'static str, log: &mut Log) {
+        self.hooks_at_step(s, at, step, log);
     }
 }
 

@@ -132,6 +132,10 @@ pub struct State {
     pub n: u8,
     pub year: u16,
     pub over: bool,
+    /// The game ended by a scenario's victory hook (Lua): the winning seat (`None`: a draw)
+    /// and the reason, which the outcome reports instead of BR 3.11's scores.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_victory: Option<(Option<u8>, String)>,
     pub opts: Opts,
     pub rng: GameRng,
     /// Test seam: die results used before the RNG (empty in real games).

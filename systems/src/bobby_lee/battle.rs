@@ -12,6 +12,7 @@ use super::data::{HqRole, Side, SideKind, Terrain, UnitKind, NONE};
 use super::rules::bit;
 use super::state::{Action, After, BStep, BUnit, Battle, Bx, Casualties, Phase, St, State, NOBOX};
 use super::BobbyLee;
+use super::sequence::Auto;
 use bivouac_engine::log::{Log, Refusal};
 
 pub const LEFT: u8 = 0;
@@ -100,7 +101,7 @@ impl BobbyLee {
 
     /// BL 4.42 / 6.1: after all movement, a battle in every hex holding both sides. They are
     /// fought together on one shared clock.
-    pub(crate) fn start_combat(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn start_combat_step(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         let occ = self.occ(s);
         s.disrupted.clear();
@@ -171,7 +172,7 @@ impl BobbyLee {
         while s.battle.is_none() {
             if s.battles.is_empty() {
                 s.phase = Phase::Supply;
-                self.to_supply(s, log);
+                s.due = Some(Auto::SupplyPhase);
                 return;
             }
             s.phase = Phase::Battle;
@@ -1535,7 +1536,8 @@ impl BobbyLee {
             return;
         }
         let dice = s.units[u as usize].steps;
-        let (hits, own, rolls) = self.roll_hits(s, dice, face.max(1), own_on_one);
+        let face = self.hooked_face(s, u, what, from, t, face.max(1), log);
+        let (hits, own, rolls) = self.roll_hits(s, dice, face, own_on_one);
         log.roll(|| format!("BL 7.3: {} {what} at {}: {rolls:?}, {hits} hits{}", side.name(), box_name(t), if own_on_one { format!(", {own} on friendly units") } else { String::new() }));
         let b = s.battle.as_ref().expect("battle");
         let target = match only {
@@ -1579,6 +1581,8 @@ impl BobbyLee {
             for &u in &groups[side.idx()].clone() {
                 s.units[u as usize].shown = true;
                 let f = self.d().ty(u as usize).fire_melee.max(1);
+                // BL 7.35: both sides melee in the box itself.
+                let f = self.hooked_face(s, u, "melee", t, t, f, log);
                 let (h, _, rolls) = self.roll_hits(s, s.units[u as usize].steps, f, false);
                 log.roll(|| format!("BL 7.35: {} melee {rolls:?}: {h} hits", side.name()));
                 hits[side.idx()] += h;

@@ -1,20 +1,35 @@
 //! Bobby Lee's side of the Lua hooks (`bivouac_engine::hooks`): the action table
-//! `forbid(view, action)` reads and the load-time dry run. Bobby Lee's month has no automatic
-//! steps run by the engine's flow driver yet, so it offers no step hooks.
+//! `forbid(view, action)` reads, the step hooks around the automatic steps of the month
+//! (`sequence::STEPS`, run by the engine's flow driver) and the load-time dry run.
 //!
 //! The view is the spectator's (`bivouac show` as JSON) with `scenario` (`1861`...`campaign`),
 //! `year` and `month` (1-12) added. The action table: `kind` (the notation's first word:
 //! `move`, `sm`, `rail`, `naval`, `invade`, `retreat`, `build`...), `notation`, `side` (`usa` or
 //! `csa`, the seat deciding), and where they apply `unit` (the block's id), `from` and `to` (hex
 //! labels) and `to_home` (`usa` or `csa`: whose home territory `to` is, BL 8.1).
+//!
+//! `combat_modifier(view, combat)` is asked at every fire and every melee roll of a block (BL
+//! 7.3, 7.35): its modifier is added to each die the block rolls (so +1 makes an F1 block fire as
+//! F2, BL 7.3). The combat table holds only what both players see as the block rolls (it is face
+//! up then, BL 7.41): `kind` (`fire` or `melee`), `fire` (`engaged fire`, `long-range fire`,
+//! `enfilade`, `heavy artillery fire`, `melee`), `side`, `unit` (the block's id), `unit_kind`
+//! (`infantry`, `cavalry`...), `steps`, `hex`, `attacker`, `day`, `from` and `at` (battle boxes,
+//! `usa-center`...), `fortress` and `forest`.
+//!
+//! `victory(view, check)` is asked at the Victory Check of every month (BL 4.6), after the
+//! month-end VPs and before the rulebook's own checks (BL 3.1, 3.2): `check` is `{point =
+//! "victory-check", vp = N, year = Y, month = M}`; a winner `usa`, `csa` or `draw` ends the game.
 
 use super::BobbyLee;
+use super::battle::box_name;
 use super::data::Side;
-use super::state::{Action, State};
+use super::state::{Action, Bx, State};
+use super::sequence::STEPS;
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
+use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Hooks};
-use bivouac_engine::log::Refusal;
+use bivouac_engine::hooks::{self, Command, Hooks, Samples, Verdict};
+use bivouac_engine::log::{Log, Refusal};
 use serde_json::{Value, json};
 
 const SIDES: [&str; 2] = ["usa", "csa"];
@@ -81,6 +96,85 @@ impl BobbyLee {
             None => Ok(()),
         }
     }
+
+    /// The combat table of block `u` rolling `fire` from box `from` at box `at` (module docs).
+    fn combat_table(&self, s: &State, u: u8, fire: &str, from: Bx, at: Bx) -> Value {
+        let d = &self.data;
+        let i = u as usize;
+        let x = &s.units[i];
+        let b = s.battle.as_ref();
+        let hex = b.map_or(x.hex, |b| b.hex);
+        json!({
+            "kind": if fire == "melee" { "melee" } else { "fire" },
+            "fire": fire,
+            "side": SIDES[d.units[i].side.idx()],
+            "unit": d.units[i].id,
+            "unit_kind": d.ty(i).id,
+            "steps": x.steps,
+            "hex": d.hexes.get(hex as usize).map(|h| h.label.as_str()),
+            "attacker": b.map(|b| SIDES[b.attacker.idx()]),
+            "day": b.map(|b| b.day),
+            "from": box_name(from),
+            "at": box_name(at),
+            "fortress": b.is_some_and(|b| b.fortress),
+            "forest": b.is_some_and(|b| b.forest),
+        })
+    }
+
+    /// BL 7.3: the hit number of a block's roll after the scenario's combat modifiers, each
+    /// logged publicly with its rule (the block is face up as it rolls, BL 7.41, so the table
+    /// and what the rules make of it are public). Each +1 of modifier hits on one pip less.
+    pub(super) fn hooked_face(&self, s: &State, u: u8, fire: &str, from: Bx, at: Bx, face: u8, log: &mut Log) -> u8 {
+        let rules = self.rules(s);
+        if !rules.modifies_combat() {
+            return face;
+        }
+        let (m, lines) = rules.combat_modifier(&self.hook_view(s), &self.combat_table(s, u, fire, from, at));
+        for line in lines {
+            log.info(|| format!("{line}, {} {fire}", self.data.units[u as usize].id));
+        }
+        (i64::from(face) - m).clamp(1, 7) as u8
+    }
+
+    /// BL 4.6: the scenario's victory hooks at the Victory Check; whether one ended the game.
+    pub(super) fn hooked_victory(&self, s: &mut State, log: &mut Log) -> bool {
+        let rules = self.rules(s);
+        if !rules.checks_victory() {
+            return false;
+        }
+        let check = json!({"point": "victory-check", "vp": s.vp, "year": s.year, "month": s.month});
+        for said in rules.victory(&self.hook_view(s), &check, &SIDES) {
+            let why = format!("{}: {}", said.rule, said.reason);
+            match said.value {
+                Verdict::Failed => log.info(|| why),
+                Verdict::Winner(i) => {
+                    self.game_over(s, Some(Side::from_idx(i)), &why, log);
+                    return true;
+                }
+                Verdict::Draw => {
+                    self.game_over(s, None, &why, log);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The hooks around an automatic step of the month: public log lines, from the
+    /// spectator's view, so they tell no seat what it may not see.
+    pub(super) fn hooks_at_step(&self, s: &mut State, at: At, step: &'static str, log: &mut Log) {
+        let rules = self.rules(s);
+        if !rules.listens(at, step) {
+            return;
+        }
+        for cmd in rules.at_step(at, step, &self.hook_view(s)) {
+            let text = match cmd {
+                Command::Log(text) => text,
+                Command::Game(v) => format!("a rule's hook returned a command Bobby Lee does not know: {v}"),
+            };
+            log.info(|| text);
+        }
+    }
 }
 
 /// Read `hooks.toml` and dry-run every rule on the opening position of each scenario it applies
@@ -88,7 +182,7 @@ impl BobbyLee {
 pub(super) fn load(set: &ContentSet, game: &BobbyLee) -> Result<Vec<Hooks>, Diagnostics> {
     let mut ids: Vec<&str> = game.data.scenarios.iter().map(|s| s.id.as_str()).collect();
     ids.push("campaign");
-    let rules = hooks::load(set, &ids, &[])?;
+    let rules = hooks::load(set, &ids, STEPS)?;
     let mut errs = Diagnostics::default();
     let mut out = Vec::new();
     for id in &ids {
@@ -109,9 +203,15 @@ pub(super) fn load(set: &ContentSet, game: &BobbyLee) -> Result<Vec<Hooks>, Diag
                             }
                         }
                     }
+                    let samples = samples(game, &s, actions);
                     for r in rules.iter().filter(|r| r.applies_to(id)) {
-                        if let Err(e) = r.dry_run(&view, &actions) {
-                            errs.push(hooks::diagnostic(&e));
+                        match r.dry_run_all(&view, &samples) {
+                            Ok(cmds) => {
+                                if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
+                                    errs.push(Diagnostic { file: r.script.name.clone(), line: 1, col: 1, found: v.to_string(), message: "Bobby Lee step hooks return only {log = \"text\"} commands".into() });
+                                }
+                            }
+                            Err(e) => errs.push(hooks::diagnostic(&e)),
                         }
                     }
                 }
@@ -121,4 +221,26 @@ pub(super) fn load(set: &ContentSet, game: &BobbyLee) -> Result<Vec<Hooks>, Diag
         out.push(h);
     }
     errs.into_result(out)
+}
+
+/// The dry run's inputs at an opening position: the actions, a fire and a melee of each side's
+/// first block, the Victory Check.
+fn samples(game: &BobbyLee, s: &State, actions: Vec<Value>) -> Samples {
+    use super::battle::bx;
+    let mut combats = Vec::new();
+    for side in [Side::Usa, Side::Csa] {
+        if let Some(u) = (0..s.units.len()).find(|&u| game.side_of(u) == side && s.units[u].on_map()) {
+            let (own, enemy) = (bx(side, 1), bx(side.other(), 1));
+            combats.push(game.combat_table(s, u as u8, "engaged fire", own, own));
+            combats.push(game.combat_table(s, u as u8, "melee", own, enemy));
+        }
+    }
+    Samples {
+        game: "Bobby Lee".into(),
+        actions,
+        combats,
+        moves: Vec::new(),
+        checks: vec![json!({"point": "victory-check", "vp": s.vp, "year": s.year, "month": s.month})],
+        seats: SIDES.iter().map(|s| s.to_string()).collect(),
+    }
 }

@@ -17,6 +17,7 @@ mod hooks;
 mod hooks_tests;
 mod prompt;
 mod rules;
+mod sequence;
 pub mod state;
 mod water;
 #[cfg(test)]
@@ -297,7 +298,7 @@ impl Game for BobbyLee {
                 _ => {}
             }
         }
-        Ok(self.new_state(sc, campaign, opts, setup.seed))
+        self.new_state(sc, campaign, opts, setup.seed)
     }
 
     fn seat_names(&self, _state: &State) -> Vec<String> {

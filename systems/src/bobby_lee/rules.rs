@@ -5,6 +5,8 @@
 use super::data::{Data, HqRole, PlaceKind, Side, SideKind, Terrain, UnitKind, NONE};
 use super::state::{Action, Opts, Phase, St, State, Unit};
 use super::BobbyLee;
+use super::sequence::Auto;
+use bivouac_engine::flow::drive;
 use bivouac_engine::log::{EventKind, Log, Refusal, Visibility};
 use bivouac_engine::refuse;
 use bivouac_engine::GameRng;
@@ -23,7 +25,7 @@ impl BobbyLee {
 
     // ------------------------------------------------------------------ setup
 
-    pub(crate) fn new_state(&self, scenario: usize, campaign: bool, opts: Opts, seed: u64) -> State {
+    pub(crate) fn new_state(&self, scenario: usize, campaign: bool, opts: Opts, seed: u64) -> Result<State, Refusal> {
         let d = self.d();
         let sc = &d.scenarios[scenario];
         let mut units = vec![Unit::pool(); d.units.len()];
@@ -70,6 +72,7 @@ impl BobbyLee {
             hq_supply: Vec::new(),
             alexandria_months: 0,
             military_rr: false,
+            due: None,
             battle: None,
             battles: Vec::new(),
             won: Vec::new(),
@@ -97,14 +100,13 @@ impl BobbyLee {
                 s.alexandria_months = 0;
             }
         self.update_military_rr(&mut s);
-        let mut log = Log::quiet();
-        self.start_month(&mut s, &mut log);
+        self.run_from(&mut s, Auto::MonthStart, &mut Log::quiet())?;
         if s.opts.free_deploy {
             // BL 3.2.3: the free set-up step comes before the first month's initiative.
             s.phase = Phase::Deploy;
             s.done = [false, false];
         }
-        s
+        Ok(s)
     }
 
     // ------------------------------------------------------------------ helpers
@@ -532,7 +534,7 @@ impl BobbyLee {
 
     /// Start a month: weather, then the Replacement Turn (skipped in the first month, rule 4.2)
     /// or the initiative bids.
-    pub(crate) fn start_month(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn start_month_step(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         let m = (s.month - 1) as usize;
         s.mud = d.weather[m].unwrap_or(d.roll_start_mud[m]);
@@ -603,7 +605,7 @@ impl BobbyLee {
         self.d().ty(u).cadre_cost[side.idx()]
     }
 
-    fn finish_replacements(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn finish_replacements(&self, s: &mut State, log: &mut Log) {
         // BL 12.1: both sides' orders are revealed together.
         for u in s.units.iter_mut() {
             if u.st == St::Pending {
@@ -622,21 +624,21 @@ impl BobbyLee {
         (0..s.units.len()).filter(|&i| s.units[i].st == St::Map && self.side_of(i) == side && self.kind(i) == UnitKind::Hq).collect()
     }
 
-    fn resolve_bids(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn resolve_bids(&self, s: &mut State, log: &mut Log) {
         let (usa, csa) = (s.bids[0].unwrap_or(0), s.bids[1].unwrap_or(0));
         log.reveal(|| format!("BL 4.3: bids revealed: USA {usa}, CSA {csa}"));
         if usa == 0 && csa == 0 {
             // BL 4.3: both bid zero: two Pass turns; the month ends at once.
-            self.month_end(s, log);
+            s.due = Some(Auto::VictoryCheck);
             return;
         }
         // BL 4.3: the higher bid wins; ties go to the CSA.
         let (winner, bid) = if usa > csa { (Side::Usa, usa) } else { (Side::Csa, csa) };
         s.must_activate = Some(bid);
-        self.begin_turn(s, winner, log);
+        s.due = Some(Auto::CampaignTurnStart(winner));
     }
 
-    pub(crate) fn begin_turn(&self, s: &mut State, side: Side, log: &mut Log) {
+    pub(crate) fn begin_turn_step(&self, s: &mut State, side: Side, log: &mut Log) {
         let d = self.d();
         s.active = side;
         s.phase = Phase::Activation;
@@ -669,23 +671,23 @@ impl BobbyLee {
         self.update_control(s, log);
     }
 
-    fn end_turn(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn end_turn(&self, s: &mut State) {
         s.turns += 1;
         for u in s.units.iter_mut() {
             u.shown = false;
         }
         if s.passes >= 2 {
             // BL 4.5: two consecutive passes end the month.
-            self.month_end(s, log);
+            s.due = Some(Auto::VictoryCheck);
         } else {
             let next = s.active.other();
             s.must_activate = None;
-            self.begin_turn(s, next, log);
+            s.due = Some(Auto::CampaignTurnStart(next));
         }
     }
 
     /// BL 4.6 / 3.52 / 11.8: siege attrition, month-end VPs, then the Victory Check.
-    pub(crate) fn month_end(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn month_end_step(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         self.update_control(s, log);
         // BL 11.8: siege attrition (by our reading, in this order: attrition, then VPs, then the check).
@@ -749,6 +751,10 @@ impl BobbyLee {
         }
         s.major_win_last_month = s.major_win_this_month;
         s.major_win_this_month = false;
+        // The scenario's own victory conditions (Lua hooks) come first, then the rulebook's.
+        if self.hooked_victory(s, log) {
+            return;
+        }
         // BL 3.1: a marker in a Decisive box at the end of a month wins at once.
         let dec = d.decisive;
         if s.vp >= dec {
@@ -781,10 +787,10 @@ impl BobbyLee {
         }
         s.first_month = false;
         self.update_military_rr(s);
-        self.start_month(s, log);
+        s.due = Some(Auto::MonthStart);
     }
 
-    fn game_over(&self, s: &mut State, w: Option<Side>, why: &str, log: &mut Log) {
+    pub(crate) fn game_over(&self, s: &mut State, w: Option<Side>, why: &str, log: &mut Log) {
         s.phase = Phase::Over;
         s.winner = Some(w);
         s.end_reason = why.to_string();
@@ -1315,7 +1321,15 @@ impl BobbyLee {
 
     // ------------------------------------------------------------------ apply
 
+    /// Apply a decision, then run the automatic steps it leads to (BL 4.1) through the engine's
+    /// flow driver until the next decision is owed.
     pub(crate) fn act(&self, s: &mut State, seat: u8, a: &Action, log: &mut Log) -> Result<(), Refusal> {
+        self.decide(s, seat, a, log)?;
+        drive(self, s, log)?;
+        Ok(())
+    }
+
+    fn decide(&self, s: &mut State, seat: u8, a: &Action, log: &mut Log) -> Result<(), Refusal> {
         let side = Side::from_idx(seat as usize);
         if s.phase == Phase::Over {
             refuse!("BL 3.1", "the game is over");
@@ -1384,7 +1398,7 @@ impl BobbyLee {
                 // BL 12.2: unspent RP are lost.
                 s.rp[side.idx()] = 0;
                 if s.done == [true, true] {
-                    self.finish_replacements(s, log);
+                    s.due = Some(Auto::ReplacementEnd);
                 }
             }
             // BL 3.2.3: swaps are applied in the Deploy phase above.
@@ -1393,7 +1407,7 @@ impl BobbyLee {
                 s.bids[side.idx()] = Some(b);
                 log.info(|| format!("{} has bid", side.name()));
                 if s.bids[0].is_some() && s.bids[1].is_some() {
-                    self.resolve_bids(s, log);
+                    s.due = Some(Auto::Initiative);
                 }
             }
             Action::Activate(h) => {
@@ -1404,7 +1418,7 @@ impl BobbyLee {
             Action::Pass => {
                 s.passes += 1;
                 log.info(|| format!("BL 4.5: {} passes", side.name()));
-                self.to_supply(s, log);
+                s.due = Some(Auto::SupplyPhase);
             }
             Action::March => {
                 s.passes = 0;
@@ -1523,15 +1537,9 @@ impl BobbyLee {
                     }
                     s.phase = Phase::HqMove;
                 }
-                Phase::HqMove => {
-                    self.resolve_forced_marches(s, log);
-                    // BL 4.42: the Combat Phase follows all movement.
-                    self.start_combat(s, log);
-                }
-                Phase::Supply => {
-                    self.attrition(s, log);
-                    self.end_turn(s, log);
-                }
+                // BL 5.32: the forced marches, then the Combat Phase (BL 4.42).
+                Phase::HqMove => s.due = Some(Auto::ForcedMarches),
+                Phase::Supply => s.due = Some(Auto::Attrition),
                 Phase::Battle => return self.battle_act(s, side, a, log),
                 _ => unreachable!("End is legal only in movement, HQ move, battles and supply"),
             },
@@ -1592,7 +1600,7 @@ impl BobbyLee {
     }
 
     /// BL 5.32: roll for every forced march after all other movement.
-    fn resolve_forced_marches(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn resolve_forced_marches(&self, s: &mut State, log: &mut Log) {
         let d = self.d();
         for u in 0..s.units.len() {
             let target = s.units[u].fm;
@@ -1642,7 +1650,7 @@ impl BobbyLee {
         s.attrition_picks.clear();
         // Skip the decision when nothing can happen in it.
         if self.attrition_losses(s).is_empty() {
-            self.end_turn(s, log);
+            s.due = Some(Auto::CampaignTurnEnd);
         }
     }
 
@@ -1700,7 +1708,7 @@ impl BobbyLee {
         Vec::new()
     }
 
-    fn attrition(&self, s: &mut State, log: &mut Log) {
+    pub(crate) fn attrition(&self, s: &mut State, log: &mut Log) {
         // BL 11.81: a besieged unit eliminated by attrition is removed permanently.
         let besieged = self.besieged_hexes(s, s.active, &self.occ(s));
         for u in self.attrition_losses(s) {

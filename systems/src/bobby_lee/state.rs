@@ -2,6 +2,7 @@
 //! `Data::units`, hex = index into `Data::hexes`), cheap to clone.
 
 use super::data::{Side, NONE};
+use super::sequence::Auto;
 use bivouac_engine::GameRng;
 use serde::{Deserialize, Serialize};
 
@@ -127,6 +128,10 @@ pub struct State {
     /// Months of continuous USA occupation of Alexandria (rule 9.5).
     pub alexandria_months: u8,
     pub military_rr: bool,
+    /// The automatic step of the sequence of play due next (BL 4.1), run by the flow driver
+    /// before an action returns: `None` whenever a decision is owed, so never saved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due: Option<Auto>,
     /// The battle being played now (rule 6), with its pending decision (`Battle::step`).
     pub battle: Option<Battle>,
     /// The other battles of this Combat Phase, waiting on the shared battle clock (rule 6.1,

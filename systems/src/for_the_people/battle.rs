@@ -396,6 +396,13 @@ pub struct Field {
     /// Card events' DRMs for the attacker and the defender (`battle_drm`, FtP 4.2).
     #[serde(default)]
     pub event_drm: [i8; 2],
+    /// The scenario's special rules' DRM for the attacker (Lua `combat_modifier` hooks).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rules_drm: i8,
+}
+
+fn is_zero(n: &i8) -> bool {
+    *n == 0
 }
 
 // ============================================================================================
@@ -424,6 +431,8 @@ pub enum DrmKind {
     EnemyOutOfSupply,
     Amphibious,
     Event,
+    /// A scenario's special rule (a Lua `combat_modifier` hook, `hooks.toml`).
+    SpecialRule,
 }
 
 impl DrmKind {
@@ -440,6 +449,7 @@ impl DrmKind {
             DrmKind::EnemyOutOfSupply => "FtP 8.3",
             DrmKind::Amphibious => "FtP 6.4.1",
             DrmKind::Event => "FtP 4.2",
+            DrmKind::SpecialRule => "scenario special rule",
         }
     }
     pub fn text(self) -> &'static str {
@@ -455,6 +465,7 @@ impl DrmKind {
             DrmKind::EnemyOutOfSupply => "enemy out of supply",
             DrmKind::Amphibious => "amphibious assault (net, capped)",
             DrmKind::Event => "card event in force",
+            DrmKind::SpecialRule => "scenario special rule (hooks.toml)",
         }
     }
 }
@@ -800,6 +811,9 @@ pub fn drms(c: &Content, t: &BattleTable, att: &Force, def: &Force, field: &Fiel
         if v != 0 {
             to.push(item(DrmKind::Event, v));
         }
+    }
+    if field.rules_drm != 0 {
+        a.push(item(DrmKind::SpecialRule, field.rules_drm));
     }
     [a, d]
 }
@@ -2009,6 +2023,7 @@ mod tests {
                 amphibious: amphibious.then(|| Amphibious { track: rng.pick(4) as u8, ironclad: rng.pick(2) == 0, ..Amphibious::default() }),
                 concentration_event: rng.pick(10) == 0,
                 event_drm: [0, 0],
+                rules_drm: 0,
             };
             if def.sp == 0 && !amphibious {
                 continue; // FtP 6.8.1: no battle (Entry::FortTaken)

@@ -409,7 +409,9 @@ impl FtP {
             // FtP 7.7.3: the move a concentration event activated (ordered.rs).
             concentration_event: matches!(m.order, MoveOrder::Attack | MoveOrder::Attacked),
             event_drm: self.event_drms(st, side, s),
+            rules_drm: 0,
         };
+        let field = Field { rules_drm: self.hooked_battle_drm(st, s, &att, &def, field.fort, field.amphibious.is_some(), log), ..field };
         // FtP 4.2, 7.5: an event's DRM for one battle only is used up by it.
         self.spend_event_drms(st, side, s);
         let rules = self.battle_rules(st);

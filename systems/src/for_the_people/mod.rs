@@ -35,6 +35,7 @@ pub mod backdrop;
 mod choices;
 mod generals;
 pub mod battle;
+mod hooks;
 mod battle_board;
 pub mod content;
 mod combat;
@@ -98,6 +99,8 @@ mod pickup_tests;
 #[cfg(test)]
 mod examples_tests;
 #[cfg(test)]
+mod hooks_tests;
+#[cfg(test)]
 mod sections_tests;
 #[cfg(test)]
 mod italian_tests;
@@ -148,6 +151,7 @@ pub fn load(layers: &[PathBuf]) -> Result<Option<Box<dyn AnyGame>>, Diagnostics>
     let backdrop = backdrop::load(&set, &c)?;
     let mut g = FtP::new(c)?;
     g.backdrop = backdrop;
+    g.hooks = hooks::load(&set, &g)?;
     Ok(Some(Box::new(Registered::new(g, set.hash()))))
 }
 
@@ -187,6 +191,8 @@ pub struct FtP {
     /// Each space's name for the buttons and the log, with its state where another space
     /// bears the same name ("Columbus (GA)", "Columbus (KY)").
     place_names: Vec<String>,
+    /// Per scenario: its special rules as Lua hooks (`hooks.toml`).
+    pub(crate) hooks: Vec<bivouac_engine::hooks::Hooks>,
 }
 
 const SIDES: [&str; 2] = ["union", "csa"];
@@ -244,7 +250,7 @@ impl FtP {
         let coastal_forts = (0..c.map.len() as Sp).filter(|&s| c.map.space(SpaceId(s)).coastal_fort).collect();
         let fort_monroe = c.space("fort_monroe").map(|s| s.0);
         let place_names = place_names(&c);
-        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe, backdrop: None, place_names };
+        let g = FtP { c, forts_max, battle_table, formulas, union_areas, union_west_spaces, id, unc_graph: std::sync::OnceLock::new(), view_static: std::sync::OnceLock::new(), coastal_forts, fort_monroe, backdrop: None, place_names, hooks: Vec::new() };
         // FtP 4.2: every event script is dry-run once, so a broken one is reported at load.
         g.dry_run_events()?;
         Ok(g)

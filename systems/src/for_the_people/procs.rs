@@ -8,7 +8,7 @@ use super::content::{ArmyId, CardFlag, CardNo, Control, CsaRailBuild, EventSide,
 use super::rules::other;
 use super::sw_order::SwRule;
 use super::state::*;
-use bivouac_engine::flow::{Procedure, drive};
+use bivouac_engine::flow::{At, Procedure, drive};
 use bivouac_engine::log::{Log, Refusal};
 use bivouac_engine::map::graph::SpaceId;
 use bivouac_engine::piles::CardId;
@@ -1900,6 +1900,10 @@ impl FtP {
     }
 
     pub(super) fn end_turn(&self, st: &mut State, log: &mut Log) {
+        // The scenario's own victory conditions (Lua hooks) come first.
+        if self.hooked_victory(st, log) {
+            return;
+        }
         self.expire_in_force(st);
         // FtP 20: queued cards never carry over to the next turn.
         self.queue_end_turn(st, log);
@@ -2193,5 +2197,9 @@ impl Procedure for FtP {
             Phase::Attrition => self.end_turn(st, log),
             Phase::Over => {}
         }
+    }
+
+    fn at_step(&self, st: &mut State, at: At, step: &'static str, log: &mut Log) {
+        self.hooks_at_step(st, at, step, log);
     }
 }

@@ -24,19 +24,27 @@ pub struct Drms {
     pub flank: i32,
     pub terrain: i32,
     pub d2: i32,
+    /// The scenario's special rules (Lua `combat_modifier` hooks), on the attacker's roll.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rules: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 impl Drms {
     pub fn attacker(&self) -> i32 {
-        self.ratio + self.tactical + self.artillery + self.kind + self.assault + self.leader + self.rain + self.flank
+        self.ratio + self.tactical + self.artillery + self.kind + self.assault + self.leader + self.rain + self.flank + self.rules
     }
     pub fn defender(&self) -> i32 {
         self.terrain + self.d2
     }
     /// "+14 (ratio +8, tactical +1, ...)": the attacker's total and its parts (GCACW 7.4).
     pub fn attacker_text(&self) -> String {
+        let rules = if self.rules == 0 { String::new() } else { format!(", special rules {:+}", self.rules) };
         format!(
-            "{:+} (ratio {:+}, tactical {:+}, artillery {:+}, type {:+}, assault {:+}, leader {:+}, rain {:+}, flank {:+})",
+            "{:+} (ratio {:+}, tactical {:+}, artillery {:+}, type {:+}, assault {:+}, leader {:+}, rain {:+}, flank {:+}{rules})",
             self.attacker(),
             self.ratio,
             self.tactical,
@@ -399,6 +407,7 @@ impl Gcacw {
             d.d2 = -1;
         }
         d.artillery = self.artillery_drm(st, cb.att_units, def_units, cb.def_hex, log);
+        d.rules = self.hooked_combat_drm(st, cb, log);
         d
     }
 

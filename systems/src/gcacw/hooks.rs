@@ -9,14 +9,29 @@
 //! `"0915"`) and `crosses` (the names of the hexside features between `from` and `to`, from the
 //! map's `[[hexside]]` records: `{"Rapidan River", "Barnett's Ford"}`). A retreat lists its
 //! `units`. The view is the spectator's (`bivouac show` as JSON): `turn`, `phase`, `units`...
+//!
+//! `combat_modifier(view, combat)`: a DRM added to the attacker's die of every combat (GCACW
+//! 7.4), shown as "special rules" among the attacker's modifiers. `combat`: `kind` (`attack` or
+//! `assault`), `grand` (a grand assault, GCACW 7.2), `side` (the attacker), `from` (the attacking
+//! hex), `to` (the defender's hex), `crosses`, `turn`.
+//!
+//! `movement_cost(view, move)`: each hex a march enters (GCACW 6.1, 6.2); `extra` is in whole
+//! MP. `move`: `unit` (its id, `nil` for a decoy force marker, GCACW 12.0), `side`, `cavalry`,
+//! `from`, `to`, `crosses`, `turn`.
+//!
+//! `victory(view, check)`: at the end of every turn (GCACW 3.5), before the scenario's last turn
+//! ends the game by victory points: `check` is `{point = "turn-end", turn = N, last_turn =
+//! true|false, manpower_lost = {union = N, confederate = N}}`; the winner is `union`,
+//! `confederate` or `draw`.
 
 use super::Gcacw;
-use super::data::{HexId, NO_HEX};
-use super::state::{Action, Frame, State};
+use super::data::{HexId, Kind, NO_HEX, NONE8, UnitId};
+use super::rules::Block;
+use super::state::{Action, Combat, Frame, State};
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Command, Hooks};
+use bivouac_engine::hooks::{self, Command, Forbidden, Hooks, Samples, Verdict};
 use bivouac_engine::log::{Log, Refusal};
 use serde_json::{Value, json};
 
@@ -133,6 +148,103 @@ impl Gcacw {
         }
     }
 
+    /// The table `combat_modifier(view, combat)` receives (module docs).
+    fn combat_table(&self, st: &State, cb: &Combat) -> Value {
+        let assault = cb.leader != NONE8;
+        let mut t = self.move_fields(st, cb.att_hex, cb.def_hex);
+        t["kind"] = json!(if assault { "assault" } else { "attack" });
+        t["grand"] = json!(cb.grand);
+        t["side"] = json!(SIDES[cb.att_side as usize & 1]);
+        t["turn"] = json!(st.turn);
+        t
+    }
+
+    /// GCACW 7.4: the scenario's combat modifiers on the attacker's roll, each logged publicly
+    /// with its rule (the combat's hexes and sides are public).
+    pub(super) fn hooked_combat_drm(&self, st: &State, cb: &Combat, log: &mut Log) -> i32 {
+        let rules = self.rules(st);
+        if !rules.modifies_combat() {
+            return 0;
+        }
+        let (m, lines) = rules.combat_modifier(&self.hook_view(st), &self.combat_table(st, cb));
+        for line in lines {
+            log.info(|| format!("{line} (combat modifier)"));
+        }
+        m as i32
+    }
+
+    /// The table `movement_cost(view, move)` receives (module docs); `unit` is `None` for a
+    /// decoy force marker.
+    fn move_table(&self, st: &State, side: u8, unit: Option<UnitId>, cav: bool, from: HexId, to: HexId) -> Value {
+        let mut t = self.move_fields(st, from, to);
+        t["unit"] = json!(unit.map(|u| self.sc(st).units[u as usize].id.clone()));
+        t["side"] = json!(SIDES[side as usize & 1]);
+        t["cavalry"] = json!(cav);
+        t["turn"] = json!(st.turn);
+        t
+    }
+
+    /// GCACW 6.2: what the scenario's rules charge a mover of `side` for the step from `from`
+    /// into `to`, in half MP, or `None` when a rule prohibits it.
+    pub(super) fn hooked_move_cost(&self, st: &State, side: u8, unit: Option<UnitId>, cav: bool, from: HexId, to: HexId) -> Option<u8> {
+        let rules = self.rules(st);
+        if !rules.prices_moves() {
+            return Some(0);
+        }
+        let c = rules.movement_cost(&self.hook_view(st), &self.move_table(st, side, unit, cav, from, to));
+        if c.prohibited.is_some() {
+            return None;
+        }
+        Some(u8::try_from(c.extra * 2).unwrap_or(u8::MAX))
+    }
+
+    /// `hooked_move_cost` for `unit`'s march step; a prohibited step is blocked (the refusal
+    /// then names the rule, `hook_prohibits_march`).
+    pub(super) fn hooked_step_cost(&self, st: &State, unit: UnitId, from: HexId, to: HexId) -> Result<u8, Block> {
+        let ud = &self.sc(st).units[unit as usize];
+        self.hooked_move_cost(st, ud.side, Some(unit), ud.kind == Kind::Cav, from, to).ok_or(("hooks.toml", "a special rule of this scenario prohibits this step"))
+    }
+
+    /// The rule prohibiting the marching unit's step into `to`, with its reason.
+    pub(super) fn hook_prohibits_march(&self, st: &State, to: HexId) -> Option<Forbidden> {
+        let rules = self.rules(st);
+        let mv = st.march.as_ref()?;
+        if !rules.prices_moves() {
+            return None;
+        }
+        let (u, ud) = (mv.unit, &self.sc(st).units[mv.unit as usize]);
+        let from = st.units[u as usize].hex;
+        rules.movement_cost(&self.hook_view(st), &self.move_table(st, ud.side, Some(u), ud.kind == Kind::Cav, from, to)).prohibited
+    }
+
+    fn victory_check(&self, st: &State) -> Value {
+        json!({"point": "turn-end", "turn": st.turn, "last_turn": st.turn >= self.sc(st).turns, "manpower_lost": {"union": st.lost[0], "confederate": st.lost[1]}})
+    }
+
+    /// GCACW 3.5: the scenario's victory hooks at the end of a turn; whether one ended the game.
+    pub(super) fn hooked_victory(&self, st: &mut State, log: &mut Log) -> bool {
+        let rules = self.rules(st);
+        if !rules.checks_victory() {
+            return false;
+        }
+        for said in rules.victory(&self.hook_view(st), &self.victory_check(st), &SIDES) {
+            let why = format!("{}: {}", said.rule, said.reason);
+            let winner = match said.value {
+                Verdict::Failed => {
+                    log.info(|| why);
+                    continue;
+                }
+                Verdict::Winner(w) => Some(w as u8),
+                Verdict::Draw => None,
+            };
+            log.info(|| why.clone());
+            st.phase = super::state::Phase::End;
+            st.hook_victory = Some((winner, why));
+            return true;
+        }
+        false
+    }
+
     /// The hooks around an automatic step: log lines (GCACW hooks have no game command yet).
     pub(super) fn hooks_at_step(&self, st: &mut State, at: At, step: &'static str, log: &mut Log) {
         let rules = self.rules(st);
@@ -177,8 +289,22 @@ pub(super) fn load(set: &ContentSet, game: &Gcacw) -> Result<Vec<Hooks>, Diagnos
                             }
                         }
                     }
+                    let mut samples = Samples { game: "GCACW".into(), seats: SIDES.iter().map(|s| s.to_string()).collect(), ..Samples::default() };
+                    samples.checks.push(game.victory_check(&st));
+                    for side in 0..2u8 {
+                        let first = (0..st.units.len()).find(|&u| sc.units[u].side == side && st.units[u].on_map());
+                        if let Some(u) = first {
+                            let from = st.units[u].hex;
+                            if let Some(&to) = sc.map.hexes[from as usize].nbr.iter().find(|&&n| n != NO_HEX) {
+                                samples.moves.push(game.move_table(&st, side, Some(u as UnitId), sc.units[u].kind == Kind::Cav, from, to));
+                                let cb = Combat { att_side: side, att_units: 1 << u, att_hex: from, def_hex: to, def_units: 0, kind: None, leader: NONE8, grand: false, dres: Default::default(), ares: Default::default(), overload: 0, roll: None, stage: 0, def_nothing: false };
+                                samples.combats.push(game.combat_table(&st, &cb));
+                            }
+                        }
+                    }
+                    samples.actions = actions;
                     for r in rules.iter().filter(|r| r.applies_to(&sc.id)) {
-                        match r.dry_run(&view, &actions) {
+                        match r.dry_run_all(&view, &samples) {
                             Ok(cmds) => {
                                 if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
                                     errs.push(Diagnostic {

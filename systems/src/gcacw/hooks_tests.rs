@@ -173,3 +173,67 @@ fn fuzz_with_the_rapidan_mod_is_clean() {
     assert!(r.failures.is_empty(), "{:?}", r.failures.first());
     assert_eq!(r.finished, 12);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Movement costs, combat modifiers and victory checks (`hooks.toml` kinds).
+
+use crate::hook_testkit::{TempMod, random_game_log};
+
+#[test]
+fn high_water_makes_the_rapidan_cost_one_mp_more_gcacw_6_2() {
+    let plain = without_mod();
+    let g = game_over(&[repo().join("content"), repo().join("examples/mods/gcacw-high-water")]).unwrap();
+    let st = at_the_ford(&plain);
+    let ford = *g.sc(&st).map.by_label.get("1216").unwrap();
+    let dry = *g.sc(&st).map.by_label.get("1214").unwrap();
+    let (base, _) = plain.march_move(&st, ford).expect("the ford without the mod");
+    let (high, _) = g.march_move(&st, ford).unwrap_or((u8::MAX, false));
+    // Costs are in half MP: +1 MP is +2, unless the march's minimum move of one hex applies.
+    assert!(high == base + 2 || high == st.march.as_ref().unwrap().ma, "{base} -> {high}");
+    assert_eq!(g.march_move(&st, dry), plain.march_move(&st, dry), "a step not across the Rapidan costs the same");
+}
+
+#[test]
+fn a_prohibited_step_is_not_listed_and_is_refused_naming_the_rule() {
+    let m = TempMod::new(
+        "gcacw-prohibit",
+        DIR,
+        "fords-guarded",
+        "\"cedar-mountain\"",
+        "movement_cost = true",
+        "function movement_cost(view, move)\n  if move.to == '1216' then return {prohibit = 'the ford is guarded'} end\nend\n",
+    );
+    let g = game_over(&m.layers()).unwrap();
+    let mut st = at_the_ford(&g);
+    let legal = listed(&g, &st);
+    assert!(!legal.contains(&"move 1216".to_string()) && legal.iter().any(|a| a.starts_with("move ")), "{legal:?}");
+    let before = state_hash(&st);
+    let r = g.apply(&mut st, data::UNION, &g.parse("move 1216").unwrap(), &mut Log::quiet()).unwrap_err();
+    assert_eq!((r.rule.as_ref(), r.message.as_str()), ("fords-guarded", "the ford is guarded"));
+    assert_eq!(state_hash(&st), before);
+}
+
+#[test]
+fn a_combat_modifier_is_a_drm_on_the_attackers_roll_named_in_the_log_gcacw_7_4() {
+    let m = TempMod::new("gcacw-combat", DIR, "fresh-troops", "\"*\"", "combat_modifier = true", "function combat_modifier(view, combat)\n  return {modifier = 2, reason = 'fresh troops ' .. combat.kind}\nend\n");
+    let g = game_over(&m.layers()).unwrap();
+    let mut combats = 0;
+    for seed in 1..=8u64 {
+        let (_, lines) = random_game_log(&g, &Setup::new("cedar-mountain", 2, seed), 3000);
+        for (i, l) in lines.iter().enumerate().filter(|(_, l)| l.starts_with("combat: attacker")) {
+            combats += 1;
+            assert!(l.contains("special rules +2)"), "{l}");
+            assert!(lines[..i].iter().rev().take(4).any(|p| p.starts_with("fresh-troops: +2 (fresh troops ")), "{:?}", &lines[i.saturating_sub(4)..=i]);
+        }
+    }
+    assert!(combats > 0, "random play fights");
+}
+
+#[test]
+fn a_victory_hook_ends_the_game_at_the_end_of_a_turn_gcacw_3_5() {
+    let m = TempMod::new("gcacw-victory", DIR, "first-day", "\"cedar-mountain\"", "victory = true", "function victory(view, check)\n  return {winner = 'confederate', reason = 'the field is held on turn ' .. check.turn}\nend\n");
+    let g = game_over(&m.layers()).unwrap();
+    let (st, _) = random_game_log(&g, &Setup::new("cedar-mountain", 2, 4), 5000);
+    let o = g.outcome(&st).expect("over");
+    assert_eq!((o.winners, st.turn, o.reason.as_str()), (vec![1], 1, "first-day: the field is held on turn 1"));
+}

@@ -259,7 +259,7 @@ impl Gcacw {
         if in_zoc && (moved || !zoc_start) {
             return None;
         }
-        let base = self.move_cost(st, side, cav, 0, from, to)?;
+        let base = self.move_cost(st, side, cav, 0, from, to)?.saturating_add(self.hooked_move_cost(st, side, None, cav, from, to)?);
         let to_zoc = self.enemy_zoc(st, side, to) == ZOC_NORMAL;
         if in_zoc && to_zoc {
             return Some((ma, true));

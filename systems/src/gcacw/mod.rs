@@ -344,6 +344,7 @@ impl Game for Gcacw {
             forces: Vec::new(),
             flow: Default::default(),
             lost: [0, 0],
+            hook_victory: None,
             march: None,
             combat: None,
             transferred: 0,
@@ -813,6 +814,9 @@ impl Game for Gcacw {
                     vp[side as usize] += o.vp[side as usize];
                 }
             }
+        }
+        if let Some((winner, reason)) = &st.hook_victory {
+            return Some(Outcome { winners: winner.iter().map(|&w| w as Seat).collect(), scores: vp.to_vec(), reason: reason.clone() });
         }
         let winners = match vp[0].cmp(&vp[1]) {
             std::cmp::Ordering::Greater => vec![0],

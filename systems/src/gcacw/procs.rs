@@ -908,6 +908,12 @@ impl Gcacw {
     /// Why an action is not legal now (the rule it breaks), for refusals.
     pub(super) fn explain_refusal(&self, st: &State, a: &Action) -> Refusal {
         let top = st.flow.top();
+        // A step a scenario's rule prohibits is refused naming that rule and its reason.
+        if let (Some(Frame::March), Action::Move { hex }) = (top, a)
+            && let Some(f) = self.hex_of(st, *hex).and_then(|n| self.hook_prohibits_march(st, n))
+        {
+            return f.into();
+        }
         let (rule, msg): (&'static str, String) = match (top, a) {
             (_, Action::Marker { .. } | Action::Hide { .. } | Action::Unmark { .. } | Action::Feint { .. } | Action::DecoyPick | Action::DecoyNext) => (
                 "GCACW 12.0",
@@ -1486,7 +1492,7 @@ impl Gcacw {
             // may leave an enemy ZOC only as the first thing of a march begun in it
             return Err(("GCACW 6.2", "a unit may leave an enemy zone of control only as the first thing it does in a march that began there"));
         }
-        let base = self.step_cost_why(st, mv.unit, cur, n)?;
+        let base = self.step_cost_why(st, mv.unit, cur, n)?.saturating_add(self.hooked_step_cost(st, mv.unit, cur, n)?);
         let to_zoc = self.enemy_zoc(st, side, n) == ZOC_NORMAL;
         if in_zoc && to_zoc {
             // ZOC to ZOC: costs the entire allowance.
@@ -2302,6 +2308,10 @@ impl Gcacw {
             if *m != 0 && *m <= st.turn {
                 *m = 0;
             }
+        }
+        // The scenario's own victory conditions (Lua hooks) at the end of every turn.
+        if self.hooked_victory(st, log) {
+            return;
         }
         let turns = self.sc(st).turns;
         if st.turn >= turns {

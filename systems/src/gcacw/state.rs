@@ -368,6 +368,10 @@ pub struct State {
     pub flow: Flow<Frame>,
     /// Manpower lost by each side (victory).
     pub lost: [u16; 2],
+    /// The game ended by a scenario's victory hook (Lua): the winning side (`None`: a draw)
+    /// and the reason, which the outcome reports instead of the victory points.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hook_victory: Option<(Option<u8>, String)>,
     pub march: Option<MarchCtx>,
     pub combat: Option<Combat>,
     /// Leaders already transferred in this Leader Transfer Phase.
