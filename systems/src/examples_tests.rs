@@ -1,6 +1,7 @@
 //! The example mods under `examples/mods/` pass what `bivouac validate DIR` checks (the mod
 //! folder's layout, then every game loaded over the built-in content, hooks dry-run), and a
-//! broken hook is reported naming its file.
+//! broken hook is reported naming its file. The example rules are modders' variants, each
+//! attached to a step of the game's sequence of play (FtP 3, BL 4.1, BR 3.0, GCACW 3.0).
 
 use crate::{builtin_content_dir, game_folders, load_catalog};
 use bivouac_engine::mod_folder;

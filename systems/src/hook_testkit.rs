@@ -1,5 +1,7 @@
 //! Test helpers for the Lua hooks of every game: a mod folder written for one test, and a
-//! seeded random game's public log.
+//! seeded random game's public log. The steps the hooks attach to are each game's sequence of
+//! play (FtP 3, BL 4.1, BR 3.0, GCACW 3.0); what a hook logs is public, so the log read here is
+//! the spectator's (BL 2.5: nothing hidden in it).
 
 use bivouac_engine::game::{Game, Setup};
 use bivouac_engine::log::{Log, Visibility};

@@ -1,6 +1,7 @@
 //! The actions in words, over every game and scenario, in seeded random games: within one
 //! step no two legal actions read the same (a player could not tell the buttons apart), and the
-//! log's lines in words name no raw id.
+//! log's lines in words name no raw id. The log is worded only from what the seat was shown,
+//! so nothing hidden is added (BL 2.5, GCACW 12.0, FtP 4.2: hidden blocks, units and cards).
 
 use crate::{builtin_content_dir, load_catalog};
 use bivouac_engine::board::Line;
