@@ -231,6 +231,24 @@ pub fn diagnostic(e: &LuaError) -> Diagnostic {
     Diagnostic { file: e.script.clone(), line: e.line.unwrap_or(1) as usize, col: 1, found: String::new(), message: e.message.clone() }
 }
 
+/// Load-time check of every rule of `scenario` on its opening position: each runs within the
+/// sandbox's limits and returns values of the right shape, and its step hooks give only log
+/// lines (the games' steps take no other command). One diagnostic per fault, naming the script.
+pub fn dry_run_scenario(rules: &[Rule], scenario: &str, view: &Value, samples: &Samples) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for r in rules.iter().filter(|r| r.applies_to(scenario)) {
+        match r.dry_run_all(view, samples) {
+            Ok(cmds) => {
+                if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
+                    out.push(Diagnostic { file: r.script.name.clone(), line: 1, col: 1, found: v.to_string(), message: format!("{} step hooks return only {{log = \"text\"}} commands", samples.game) });
+                }
+            }
+            Err(e) => out.push(diagnostic(&e)),
+        }
+    }
+    out
+}
+
 impl Rule {
     pub fn applies_to(&self, scenario: &str) -> bool {
         self.scenarios.iter().any(|s| s == "*" || s == scenario)
@@ -494,6 +512,21 @@ impl Hooks {
             }
         }
         out
+    }
+
+    /// The result the victory hooks declare at `check`, as (the winning seat, or None for a
+    /// draw; "RULE: reason"), with each failed script met before it logged and passed over:
+    /// the one reading of `victory` every game's check uses.
+    pub fn decided(&self, view: &Value, check: &Value, seats: &[&str], log: &mut crate::log::Log) -> Option<(Option<usize>, String)> {
+        for said in self.victory(view, check, seats) {
+            let why = format!("{}: {}", said.rule, said.reason);
+            match said.value {
+                Verdict::Failed => log.info(|| why),
+                Verdict::Winner(w) => return Some((Some(w), why)),
+                Verdict::Draw => return Some((None, why)),
+            }
+        }
+        None
     }
 
     /// The commands of every rule listening to `step` at `at`; a script error becomes a log

@@ -22,7 +22,7 @@ use super::{BlockadeRunner, DIR, seat_name};
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Command, Hooks, Samples, Verdict};
+use bivouac_engine::hooks::{self, Command, Hooks, Samples};
 use bivouac_engine::log::Log;
 use serde_json::{Value, json};
 use std::path::PathBuf;
@@ -75,19 +75,10 @@ impl BlockadeRunner {
         }
         let seats: Vec<String> = (0..s.n).map(seat_name).collect();
         let seats: Vec<&str> = seats.iter().map(String::as_str).collect();
-        for said in self.hooks.victory(&self.hook_view(s), &self.victory_check(s), &seats) {
-            let why = format!("{}: {}", said.rule, said.reason);
-            let winner = match said.value {
-                Verdict::Failed => {
-                    log.info(|| why);
-                    continue;
-                }
-                Verdict::Winner(w) => Some(w as u8),
-                Verdict::Draw => None,
-            };
+        if let Some((winner, why)) = self.hooks.decided(&self.hook_view(s), &self.victory_check(s), &seats, log) {
             log.info(|| why.clone());
             s.over = true;
-            s.hook_victory = Some((winner, why));
+            s.hook_victory = Some((winner.map(|w| w as u8), why));
             return true;
         }
         false
@@ -128,15 +119,8 @@ pub(super) fn load(layers: &[PathBuf], game: &BlockadeRunner) -> Result<Hooks, D
                 seats: (0..s.n).map(seat_name).collect(),
                 ..Samples::default()
             };
-            for r in rules.iter().filter(|r| r.applies_to("standard")) {
-                match r.dry_run_all(&view, &samples) {
-                    Ok(cmds) => {
-                        if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
-                            errs.push(Diagnostic { file: r.script.name.clone(), line: 1, col: 1, found: v.to_string(), message: "Blockade Runner step hooks return only {log = \"text\"} commands".into() });
-                        }
-                    }
-                    Err(e) => errs.push(hooks::diagnostic(&e)),
-                }
+            for d in hooks::dry_run_scenario(&rules, "standard", &view, &samples) {
+                errs.push(d);
             }
         }
         Err(e) => errs.push(Diagnostic { file: format!("{}/game.toml", set.game_dir()), line: 1, col: 1, found: String::new(), message: format!("standard: {e}") }),

@@ -28,7 +28,7 @@ use super::sequence::STEPS;
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Command, Hooks, Samples, Verdict};
+use bivouac_engine::hooks::{self, Command, Hooks, Samples};
 use bivouac_engine::log::{Log, Refusal};
 use serde_json::{Value, json};
 
@@ -143,19 +143,9 @@ impl BobbyLee {
             return false;
         }
         let check = json!({"point": "victory-check", "vp": s.vp, "year": s.year, "month": s.month});
-        for said in rules.victory(&self.hook_view(s), &check, &SIDES) {
-            let why = format!("{}: {}", said.rule, said.reason);
-            match said.value {
-                Verdict::Failed => log.info(|| why),
-                Verdict::Winner(i) => {
-                    self.game_over(s, Some(Side::from_idx(i)), &why, log);
-                    return true;
-                }
-                Verdict::Draw => {
-                    self.game_over(s, None, &why, log);
-                    return true;
-                }
-            }
+        if let Some((winner, why)) = rules.decided(&self.hook_view(s), &check, &SIDES, log) {
+            self.game_over(s, winner.map(Side::from_idx), &why, log);
+            return true;
         }
         false
     }
@@ -204,15 +194,8 @@ pub(super) fn load(set: &ContentSet, game: &BobbyLee) -> Result<Vec<Hooks>, Diag
                         }
                     }
                     let samples = samples(game, &s, actions);
-                    for r in rules.iter().filter(|r| r.applies_to(id)) {
-                        match r.dry_run_all(&view, &samples) {
-                            Ok(cmds) => {
-                                if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
-                                    errs.push(Diagnostic { file: r.script.name.clone(), line: 1, col: 1, found: v.to_string(), message: "Bobby Lee step hooks return only {log = \"text\"} commands".into() });
-                                }
-                            }
-                            Err(e) => errs.push(hooks::diagnostic(&e)),
-                        }
+                    for d in hooks::dry_run_scenario(&rules, id, &view, &samples) {
+                        errs.push(d);
                     }
                 }
                 Err(e) => errs.push(Diagnostic { file: format!("{}/scenarios", set.game_dir()), line: 1, col: 1, found: String::new(), message: format!("{id}: {e}") }),

@@ -21,7 +21,7 @@ use super::{FtP, SIDES};
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Command, Hooks, Samples, Verdict};
+use bivouac_engine::hooks::{self, Command, Hooks, Samples};
 use bivouac_engine::log::Log;
 use serde_json::{Value, json};
 
@@ -71,18 +71,9 @@ impl FtP {
     /// FtP 3.6: the scenario's victory hooks at the end of a turn; whether one ended the game.
     pub(super) fn hooked_victory(&self, st: &mut State, log: &mut Log) -> bool {
         let Some(rules) = self.rules(st).filter(|r| r.checks_victory()) else { return false };
-        for said in rules.victory(&self.hook_view(st), &self.victory_check(st), &SIDES) {
-            let why = format!("{}: {}", said.rule, said.reason);
-            let winners = match said.value {
-                Verdict::Failed => {
-                    log.info(|| why);
-                    continue;
-                }
-                Verdict::Winner(w) => vec![w as u8],
-                Verdict::Draw => vec![],
-            };
+        if let Some((winner, why)) = rules.decided(&self.hook_view(st), &self.victory_check(st), &SIDES, log) {
             log.info(|| why.clone());
-            st.result = Some((winners, why));
+            st.result = Some((winner.map(|w| vec![w as u8]).unwrap_or_default(), why));
             st.phase = Phase::Over;
             return true;
         }
@@ -123,15 +114,8 @@ pub(super) fn load(set: &ContentSet, game: &FtP) -> Result<Vec<Hooks>, Diagnosti
                         seats: SIDES.iter().map(|s| s.to_string()).collect(),
                         ..Samples::default()
                     };
-                    for r in rules.iter().filter(|r| r.applies_to(id)) {
-                        match r.dry_run_all(&view, &samples) {
-                            Ok(cmds) => {
-                                if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
-                                    errs.push(Diagnostic { file: r.script.name.clone(), line: 1, col: 1, found: v.to_string(), message: "For the People step hooks return only {log = \"text\"} commands".into() });
-                                }
-                            }
-                            Err(e) => errs.push(hooks::diagnostic(&e)),
-                        }
+                    for d in hooks::dry_run_scenario(&rules, id, &view, &samples) {
+                        errs.push(d);
                     }
                 }
                 Err(e) => errs.push(Diagnostic { file: format!("{}/scenarios", set.game_dir()), line: 1, col: 1, found: String::new(), message: format!("{id}: {e}") }),

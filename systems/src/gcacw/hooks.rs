@@ -31,7 +31,7 @@ use super::state::{Action, Combat, Frame, State};
 use bivouac_engine::content::{ContentSet, Diagnostic, Diagnostics};
 use bivouac_engine::flow::At;
 use bivouac_engine::game::{Game, Setup};
-use bivouac_engine::hooks::{self, Command, Forbidden, Hooks, Samples, Verdict};
+use bivouac_engine::hooks::{self, Command, Forbidden, Hooks, Samples};
 use bivouac_engine::log::{Log, Refusal};
 use serde_json::{Value, json};
 
@@ -227,19 +227,10 @@ impl Gcacw {
         if !rules.checks_victory() {
             return false;
         }
-        for said in rules.victory(&self.hook_view(st), &self.victory_check(st), &SIDES) {
-            let why = format!("{}: {}", said.rule, said.reason);
-            let winner = match said.value {
-                Verdict::Failed => {
-                    log.info(|| why);
-                    continue;
-                }
-                Verdict::Winner(w) => Some(w as u8),
-                Verdict::Draw => None,
-            };
+        if let Some((winner, why)) = rules.decided(&self.hook_view(st), &self.victory_check(st), &SIDES, log) {
             log.info(|| why.clone());
             st.phase = super::state::Phase::End;
-            st.hook_victory = Some((winner, why));
+            st.hook_victory = Some((winner.map(|w| w as u8), why));
             return true;
         }
         false
@@ -303,21 +294,8 @@ pub(super) fn load(set: &ContentSet, game: &Gcacw) -> Result<Vec<Hooks>, Diagnos
                         }
                     }
                     samples.actions = actions;
-                    for r in rules.iter().filter(|r| r.applies_to(&sc.id)) {
-                        match r.dry_run_all(&view, &samples) {
-                            Ok(cmds) => {
-                                if let Some(Command::Game(v)) = cmds.iter().find(|c| matches!(c, Command::Game(_))) {
-                                    errs.push(Diagnostic {
-                                        file: r.script.name.clone(),
-                                        line: 1,
-                                        col: 1,
-                                        found: v.to_string(),
-                                        message: "GCACW step hooks return only {log = \"text\"} commands".into(),
-                                    });
-                                }
-                            }
-                            Err(e) => errs.push(hooks::diagnostic(&e)),
-                        }
+                    for d in hooks::dry_run_scenario(&rules, &sc.id, &view, &samples) {
+                        errs.push(d);
                     }
                 }
                 Err(e) => errs.push(Diagnostic { file: format!("{}/scenarios", set.game_dir()), line: 1, col: 1, found: String::new(), message: format!("{}: {e}", sc.id) }),
